@@ -1,0 +1,69 @@
+import { javascript, typescript } from 'projen';
+
+// The project is an application-style TypeScript package (not jsii): plain
+// TypeScript types give us discriminated unions and index signatures that a
+// Dynamo manifest needs, and we do not publish to other languages.
+const project = new typescript.TypeScriptProject({
+  name: 'dynamo-iac',
+  description: 'Build-time rendering of NVIDIA Dynamo inference graphs for Kubernetes: cdk8s constructs, Pulumi components and a CLI.',
+  license: 'Apache-2.0',
+  defaultReleaseBranch: 'main',
+  projenrcTs: true,
+  packageManager: javascript.NodePackageManager.NPM,
+  minNodeVersion: '20.0.0',
+  typescriptVersion: '~5.9.3',
+  github: false,
+  release: false,
+  eslint: false,
+  sampleCode: false,
+  srcdir: 'src',
+  libdir: 'lib',
+  testdir: 'test',
+  bin: { 'dynamo-iac': 'bin/dynamo-iac' },
+  deps: [
+    'cdk8s@^2.70.0',
+    'constructs@^10.4.0',
+    'yaml@^2.8.0',
+    'commander@^14.0.0',
+    'ajv@^8.17.0',
+  ],
+  devDeps: [
+    '@types/node@^20',
+    'cdk8s-cli@^2.200.0',
+    'cdk8s-plus-29@^2.6.0',
+    'ts-node@^10.9.2',
+  ],
+  tsconfig: {
+    compilerOptions: {
+      lib: ['es2022'],
+      target: 'ES2022',
+      skipLibCheck: true,
+      noUnusedLocals: true,
+      noUnusedParameters: true,
+    },
+  },
+  jestOptions: {
+    // `--ci`: a changed snapshot fails the run instead of being rewritten.
+    updateSnapshot: javascript.UpdateSnapshot.NEVER,
+    jestConfig: {
+      testPathIgnorePatterns: ['/node_modules/', '/test/cluster/'],
+    },
+  },
+  gitignore: ['/dist/', '/.bench/', 'cdk8s.out/'],
+});
+
+project.addFields({ files: ['lib', 'bin', 'imports', 'README.md', 'docs'] });
+
+// `npm run synth`: the example app through cdk8s.yaml into dist/.
+project.addTask('synth', {
+  description: 'Synthesize the example app (examples/main.ts) into dist/',
+  steps: [{ exec: 'cdk8s synth' }],
+});
+
+// `npm run bench`: prints wall time and peak RSS; never asserts on time.
+project.addTask('bench', {
+  description: 'Render benchmarks: CLI path and cdk8s path against two baselines',
+  steps: [{ spawn: 'compile' }, { exec: 'node bench/render.bench.js' }],
+});
+
+project.synth();

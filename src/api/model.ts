@@ -1,0 +1,130 @@
+/**
+ * The one internal model that every input version converts to and every front
+ * end renders from. v1alpha1 and v1beta1 inputs that mean the same thing
+ * produce the same model, so they render byte-identical output.
+ *
+ * Values here are already normalised (defaults that depend on nothing are NOT
+ * applied here: the render core applies them, so there is one place that
+ * decides a default).
+ */
+import { Container, EnvVar, JsonObject, ResourceRequirements } from './k8s-types';
+
+export const BACKEND_FRAMEWORKS = ['vllm', 'sglang', 'trtllm'] as const;
+export type BackendFramework = (typeof BACKEND_FRAMEWORKS)[number];
+
+/** Component types with their own defaults; anything else renders with the "default" rules. */
+export const COMPONENT_TYPES = ['frontend', 'worker', 'prefill', 'decode', 'planner', 'epp'] as const;
+export type KnownComponentType = (typeof COMPONENT_TYPES)[number];
+
+export type ApiVersion = 'nvidia.com/v1alpha1' | 'nvidia.com/v1beta1';
+
+export interface PvcModel {
+  readonly name: string;
+  readonly create: boolean;
+  readonly storageClass?: string;
+  readonly size?: string;
+  readonly volumeAccessMode?: string;
+}
+
+export interface VolumeMountModel {
+  /** Name of a PVC (from `spec.pvcs` or any claim the user owns). */
+  readonly name: string;
+  readonly mountPoint?: string;
+  readonly useAsCompilationCache: boolean;
+}
+
+export interface IngressModel {
+  readonly enabled: boolean;
+  readonly host?: string;
+  readonly hostPrefix?: string;
+  readonly hostSuffix?: string;
+  readonly useVirtualService?: boolean;
+  readonly virtualServiceGateway?: string;
+  readonly ingressControllerClassName?: string;
+  readonly tlsSecretName?: string;
+  readonly annotations?: Record<string, string>;
+  readonly labels?: Record<string, string>;
+}
+
+export interface EppConfigModel {
+  readonly configMapRef?: { readonly name: string; readonly key?: string };
+  readonly config?: JsonObject;
+}
+
+export interface FrontendSidecarModel {
+  readonly image?: string;
+  readonly args?: string[];
+  readonly envFromSecret?: string;
+  readonly env?: EnvVar[];
+}
+
+export interface ComponentModel {
+  /** Name exactly as the user wrote it (v1alpha1 map key / v1beta1 `name`). */
+  readonly name: string;
+  /** `frontend` | `worker` | `prefill` | `decode` | `planner` | `epp` | anything else ("default" rules). */
+  readonly type: string;
+  readonly subComponentType?: string;
+  /** `undefined` = not set by the user (upstream treats it as 1). */
+  readonly replicas?: number;
+  readonly globalDynamoNamespace: boolean;
+  /** Deprecated upstream field; kept only so validation can warn about it. */
+  readonly deprecatedDynamoNamespace?: string;
+  /** Deprecated upstream field; kept only so validation can warn about it. */
+  readonly deprecatedAutoscaling?: boolean;
+  /** Component `labels` / `annotations` (go onto the workload, Service and pods). */
+  readonly labels: Record<string, string>;
+  readonly annotations: Record<string, string>;
+  /** `extraPodMetadata` (pod template only). */
+  readonly podLabels: Record<string, string>;
+  readonly podAnnotations: Record<string, string>;
+  /** Pod spec overlay without the main container (`extraPodSpec` / `podTemplate.spec`). */
+  readonly podSpec: JsonObject;
+  /** Main container overlay (`extraPodSpec.mainContainer` / the `main` container), deep-merged over defaults. */
+  readonly mainContainer?: Container;
+  /** Component env (v1alpha1 `envs`, v1beta1 `main` container env): wins over everything but nothing below. */
+  readonly env: EnvVar[];
+  readonly envFromSecret?: string;
+  /** Kubernetes resource requirements already in Kubernetes form (`gpu` mapped to its resource name). */
+  readonly resources?: ResourceRequirements;
+  /** Probes that replace the defaults entirely (v1alpha1 service-level probes). */
+  readonly livenessProbe?: JsonObject;
+  readonly readinessProbe?: JsonObject;
+  readonly volumeMounts: VolumeMountModel[];
+  readonly ingress?: IngressModel;
+  readonly modelRef?: { readonly name: string; readonly revision?: string };
+  /** `undefined` = default size (8Gi); `null` = disabled. */
+  readonly sharedMemorySize?: string | null;
+  readonly multinode?: { readonly nodeCount: number };
+  readonly scalingAdapter: boolean;
+  readonly eppConfig?: EppConfigModel;
+  readonly frontendSidecar?: FrontendSidecarModel;
+  readonly topologyConstraint?: { readonly packDomain?: string };
+}
+
+export interface RestartModel {
+  readonly id?: string;
+  readonly strategy?: { readonly type?: string; readonly order?: string[] };
+}
+
+export interface GraphModel {
+  readonly kind: 'DynamoGraphDeployment' | 'DynamoComponentDeployment';
+  /** The version the input was written in (the graph record is emitted in it). */
+  readonly apiVersion: ApiVersion;
+  readonly name: string;
+  readonly namespace: string;
+  /** DGD `metadata.labels` / `metadata.annotations`. */
+  readonly metadataLabels: Record<string, string>;
+  readonly metadataAnnotations: Record<string, string>;
+  /** DGD `spec.labels` / `spec.annotations`: low-priority defaults for every component. */
+  readonly labels: Record<string, string>;
+  readonly annotations: Record<string, string>;
+  readonly backendFramework?: string;
+  /** DGD `spec.envs` / `spec.env`. */
+  readonly env: EnvVar[];
+  readonly pvcs: PvcModel[];
+  readonly components: ComponentModel[];
+  readonly restart?: RestartModel;
+  readonly topologyConstraint?: { readonly topologyProfile?: string; readonly packDomain?: string };
+  /** The manifest as the user wrote it, for the graph record. */
+  readonly source: JsonObject;
+}

@@ -1,0 +1,90 @@
+/**
+ * Cluster-wide platform settings: what the upstream operator reads from its
+ * OperatorConfiguration. One object is shared by every graph of an app (cdk8s:
+ * `PlatformSettings.of(scope)`; CLI: `--settings FILE`).
+ */
+export type DiscoveryBackend = 'kubernetes' | 'etcd';
+
+export interface PlatformSettings {
+  /**
+   * Service discovery backend. `kubernetes` renders the discovery ServiceAccount,
+   * Role and RoleBinding and a Service per component.
+   * @default 'kubernetes'
+   */
+  readonly discoveryBackend?: DiscoveryBackend;
+  /** @default - none */
+  readonly natsAddress?: string;
+  /** @default - none */
+  readonly etcdAddress?: string;
+  /** @default - none */
+  readonly modelExpressUrl?: string;
+  /** @default - none */
+  readonly prometheusEndpoint?: string;
+  /** Default ingress for frontends that declare none. */
+  readonly ingress?: {
+    /** @default - no default Ingress */
+    readonly controllerClassName?: string;
+    /** @default - no default VirtualService */
+    readonly virtualServiceGateway?: string;
+    /** @default 'local' */
+    readonly hostSuffix?: string;
+    /** @default - no TLS */
+    readonly tlsSecretName?: string;
+  };
+  /** Secret holding the MPI SSH key pair for TRT-LLM multinode. @default 'mpi-run-ssh-secret' */
+  readonly mpiSshSecretName?: string;
+  /** Whether LeaderWorkerSet is installed (needed for multinode without Grove). @default true */
+  readonly lwsAvailable?: boolean;
+  /** Whether Grove is installed. @default false */
+  readonly groveAvailable?: boolean;
+  /**
+   * Image pull secrets per registry host, standing in for upstream's in-cluster
+   * docker-registry secret discovery (which needs a live cluster).
+   * @default {}
+   */
+  readonly imagePullSecrets?: Record<string, string[]>;
+  /**
+   * The upstream operator's scope. In cluster-wide mode every graph namespace
+   * gets the planner ServiceAccount and its RoleBinding.
+   * @default 'cluster'
+   */
+  readonly operatorScope?: 'cluster' | 'namespace';
+  /** ClusterRole the planner ServiceAccount is bound to. @default 'dynamo-planner' */
+  readonly plannerClusterRoleName?: string;
+  /** ClusterRole the EPP ServiceAccount is bound to. @default 'epp-cluster-role' */
+  readonly eppClusterRoleName?: string;
+}
+
+/** Every setting with its default applied. */
+export type ResolvedSettings = Required<Omit<PlatformSettings, 'ingress'>> & {
+  readonly ingress: NonNullable<PlatformSettings['ingress']>;
+};
+
+export const DEFAULT_SETTINGS: ResolvedSettings = {
+  discoveryBackend: 'kubernetes',
+  natsAddress: '',
+  etcdAddress: '',
+  modelExpressUrl: '',
+  prometheusEndpoint: '',
+  ingress: {},
+  mpiSshSecretName: 'mpi-run-ssh-secret',
+  lwsAvailable: true,
+  groveAvailable: false,
+  imagePullSecrets: {},
+  operatorScope: 'cluster',
+  plannerClusterRoleName: 'dynamo-planner',
+  eppClusterRoleName: 'epp-cluster-role',
+};
+
+export function resolveSettings(settings: PlatformSettings = {}): ResolvedSettings {
+  return {
+    ...DEFAULT_SETTINGS,
+    ...stripUndefined(settings),
+    ingress: { ...DEFAULT_SETTINGS.ingress, ...(settings.ingress ?? {}) },
+    imagePullSecrets: { ...(settings.imagePullSecrets ?? {}) },
+  } as ResolvedSettings;
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
