@@ -1,0 +1,68 @@
+/**
+ * Per-component facts that several renderers need (names, Dynamo namespace,
+ * effective discovery backend, detected engine). Computed once, here.
+ */
+import { ComponentModel, GraphModel } from '../api/model';
+import { ResolvedSettings } from '../api/settings';
+import { detectBackend } from './backends/detect';
+import { isWorkerType } from './components';
+import { ANNOTATION, LABEL, PROPAGATED_GRAPH_ANNOTATIONS } from './labels';
+import { mergeMaps } from './merge';
+import { componentObjectName, dynamoNamespaceOf } from './naming';
+
+export interface ComponentContext {
+  readonly graph: GraphModel;
+  readonly settings: ResolvedSettings;
+  readonly component: ComponentModel;
+  /** Name of the workload, its Service and Ingress. */
+  readonly objectName: string;
+  /** The graph's name, or '' for a standalone DynamoComponentDeployment (as upstream). */
+  readonly parentGraphName: string;
+  readonly dynamoNamespace: string;
+  /** Labels every object of the component carries (upstream's DCD labels). */
+  readonly labels: Record<string, string>;
+  /** Component annotations after propagation from the graph (upstream's DCD spec annotations). */
+  readonly annotations: Record<string, string>;
+  /** Effective discovery backend: component annotation if present (even ''), else the settings. */
+  readonly discoveryBackend: string;
+  readonly kubernetesDiscovery: boolean;
+  /** Engine of a worker component (detected from its command, else the graph's backendFramework). */
+  readonly backend?: string;
+}
+
+export function componentContext(graph: GraphModel, settings: ResolvedSettings, component: ComponentModel): ComponentContext {
+  const standalone = graph.kind === 'DynamoComponentDeployment';
+  const objectName = standalone ? graph.name : componentObjectName(graph.name, component.name);
+  const parentGraphName = standalone ? '' : graph.name;
+  const dynamoNamespace = dynamoNamespaceOf(graph.namespace, graph.name, component.globalDynamoNamespace);
+  const propagated = Object.fromEntries(
+    PROPAGATED_GRAPH_ANNOTATIONS.filter((k) => k in graph.metadataAnnotations).map((k) => [k, graph.metadataAnnotations[k]]),
+  );
+  const annotations = mergeMaps(graph.annotations, propagated, component.annotations);
+  const labels = mergeMaps(graph.labels, component.labels, {
+    [LABEL.component]: component.name,
+    [LABEL.dynamoNamespace]: dynamoNamespace,
+    [LABEL.graphName]: parentGraphName,
+  });
+  const discoveryBackend = ANNOTATION.discoveryBackend in annotations
+    ? annotations[ANNOTATION.discoveryBackend]
+    : settings.discoveryBackend;
+  return {
+    graph,
+    settings,
+    component,
+    objectName,
+    parentGraphName,
+    dynamoNamespace,
+    labels,
+    annotations,
+    discoveryBackend,
+    kubernetesDiscovery: discoveryBackend === 'kubernetes',
+    backend: isWorkerType(component.type) ? workerBackend(graph, component) : undefined,
+  };
+}
+
+function workerBackend(graph: GraphModel, component: ComponentModel): string | undefined {
+  const detected = detectBackend(component.mainContainer?.command, component.mainContainer?.args);
+  return detected.length === 1 ? detected[0] : graph.backendFramework;
+}

@@ -1,0 +1,28 @@
+/**
+ * The pure render core: internal model in, plain Kubernetes objects out.
+ * No cdk8s, no Pulumi, no I/O, no clock, no randomness.
+ */
+import { KubeObject } from '../api/k8s-types';
+import { GraphModel } from '../api/model';
+import { ValidationError } from '../api/problems';
+import { ResolvedSettings } from '../api/settings';
+import { RenderOptions, renderGraphObjects } from './graph';
+import { dedupeObjects, sortObjects } from './objects';
+
+export { RenderOptions } from './graph';
+export { componentContext } from './context';
+export { sortObjects, dedupeObjects, objectKey } from './objects';
+export { LABEL, ANNOTATION } from './labels';
+export * from './naming';
+
+/** Renders graphs that passed validation; objects shared between graphs appear once. Throws ValidationError on conflicts. */
+export function renderGraphs(graphs: GraphModel[], settings: ResolvedSettings, options: RenderOptions = {}): KubeObject[] {
+  const all = graphs.flatMap((g) => renderGraphObjects(g, settings, options));
+  const { objects, problems } = dedupeObjects(all);
+  if (problems.length) throw new ValidationError(problems);
+  return sortObjects(objects);
+}
+
+export function renderGraph(graph: GraphModel, settings: ResolvedSettings, options: RenderOptions = {}): KubeObject[] {
+  return renderGraphs([graph], settings, options);
+}

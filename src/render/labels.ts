@@ -1,0 +1,43 @@
+/** Label and annotation keys shared with the upstream Dynamo operator. */
+export const LABEL = {
+  component: 'nvidia.com/dynamo-component',
+  componentType: 'nvidia.com/dynamo-component-type',
+  subComponentType: 'nvidia.com/dynamo-sub-component-type',
+  dynamoNamespace: 'nvidia.com/dynamo-namespace',
+  graphName: 'nvidia.com/dynamo-graph-deployment-name',
+  selector: 'nvidia.com/selector',
+  metricsEnabled: 'nvidia.com/metrics-enabled',
+  discoveryBackend: 'nvidia.com/dynamo-discovery-backend',
+  discoveryEnabled: 'nvidia.com/dynamo-discovery-enabled',
+  baseModelHash: 'nvidia.com/dynamo-base-model-hash',
+  managedBy: 'app.kubernetes.io/managed-by',
+  appComponent: 'app.kubernetes.io/component',
+  appName: 'app.kubernetes.io/name',
+} as const;
+
+export const ANNOTATION = {
+  enableMetrics: 'nvidia.com/enable-metrics',
+  discoveryBackend: 'nvidia.com/dynamo-discovery-backend',
+  kubeDiscoveryMode: 'nvidia.com/dynamo-kube-discovery-mode',
+  operatorOriginVersion: 'nvidia.com/dynamo-operator-origin-version',
+  vllmExecutorBackend: 'nvidia.com/vllm-distributed-executor-backend',
+  deploymentStrategy: 'nvidia.com/deployment-strategy',
+  maxSurge: 'nvidia.com/deployment-rolling-update-max-surge',
+  maxUnavailable: 'nvidia.com/deployment-rolling-update-max-unavailable',
+  disablePullSecretDiscovery: 'nvidia.com/disable-image-pull-secret-discovery',
+  enableGrove: 'nvidia.com/enable-grove',
+  restartAt: 'nvidia.com/restartAt',
+  baseModel: 'nvidia.com/dynamo-base-model',
+} as const;
+
+/** DGD metadata annotations that upstream copies into every component's annotations (component value wins). */
+export const PROPAGATED_GRAPH_ANNOTATIONS: readonly string[] = [
+  ANNOTATION.enableMetrics,
+  ANNOTATION.discoveryBackend,
+  ANNOTATION.kubeDiscoveryMode,
+  ANNOTATION.operatorOriginVersion,
+  ANNOTATION.vllmExecutorBackend,
+];
+
+/** The value upstream writes on the objects it manages; kept so selectors written for upstream still match. */
+export const MANAGED_BY_VALUE = 'dynamo-operator';

@@ -1,0 +1,36 @@
+/** Object names, as the upstream operator derives them. */
+import { createHash } from 'crypto';
+
+/** `<k8s namespace>-<graph name>` (dots become dashes), or `dynamo` for global components. */
+export function dynamoNamespaceOf(namespace: string, graphName: string, global: boolean): string {
+  return global ? 'dynamo' : `${namespace}-${graphName.replace(/\./g, '-')}`;
+}
+
+/** Workload, Service, Ingress name of a graph component: `<graph>-<lower(component)>`. */
+export function componentObjectName(graphName: string, componentName: string): string {
+  return `${graphName}-${componentName.toLowerCase()}`;
+}
+
+export function serviceNameOf(objectName: string): string {
+  return objectName.replace(/\./g, '-');
+}
+
+export const discoveryNames = (graphName: string) => ({
+  serviceAccount: `${graphName}-k8s-service-discovery`,
+  role: `${graphName}-k8s-service-discovery-role`,
+  roleBinding: `${graphName}-k8s-service-discovery-binding`,
+});
+
+export const PLANNER_SERVICE_ACCOUNT = 'planner-serviceaccount';
+export const EPP_SERVICE_ACCOUNT = 'epp-serviceaccount';
+
+export const eppConfigMapName = (graphName: string) => `${graphName}-epp-config`;
+export const EPP_CONFIG_KEY = 'epp-config-dynamo.yaml';
+export const inferencePoolName = (graphName: string) => `${graphName}-pool`;
+
+/** First 8 hex characters of SHA-256: the base-model hash used in labels and model Service names. */
+export function shortHash(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 8);
+}
+
+export const modelServiceName = (modelName: string) => `dynamo-model-${shortHash(modelName)}`;

@@ -1,0 +1,54 @@
+/** Ordering and de-duplication of rendered objects. */
+import { KubeObject } from '../api/k8s-types';
+import { Problem } from '../api/problems';
+
+/** Apply order: what others reference comes first (the order Helm and kubectl users expect). */
+const KIND_ORDER = [
+  'Namespace', 'CustomResourceDefinition', 'ServiceAccount', 'Secret', 'ConfigMap', 'PersistentVolumeClaim',
+  'ClusterRole', 'ClusterRoleBinding', 'Role', 'RoleBinding', 'Service', 'Deployment', 'LeaderWorkerSet',
+  'PodGroup', 'PodCliqueSet', 'Ingress', 'VirtualService', 'InferencePool',
+];
+
+export const objectKey = (o: KubeObject) => `${o.apiVersion}/${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`;
+
+function kindRank(kind: string): number {
+  const i = KIND_ORDER.indexOf(kind);
+  return i < 0 ? KIND_ORDER.length : i;
+}
+
+export function sortObjects(objects: KubeObject[]): KubeObject[] {
+  return [...objects].sort((a, b) =>
+    kindRank(a.kind) - kindRank(b.kind)
+    || cmp(a.kind, b.kind)
+    || cmp(a.metadata.namespace ?? '', b.metadata.namespace ?? '')
+    || cmp(a.metadata.name, b.metadata.name)
+    || cmp(a.apiVersion, b.apiVersion));
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Objects several graphs share (the planner ServiceAccount of a namespace, a
+ * model's headless Service) are emitted once. Two different objects with the
+ * same identity are a conflict: applying both would make one silently win.
+ */
+export function dedupeObjects(objects: KubeObject[]): { objects: KubeObject[]; problems: Problem[] } {
+  const seen = new Map<string, string>();
+  const out: KubeObject[] = [];
+  const problems: Problem[] = [];
+  for (const o of objects) {
+    const key = objectKey(o);
+    const body = JSON.stringify(o);
+    const prior = seen.get(key);
+    if (prior === undefined) {
+      seen.set(key, body);
+      out.push(o);
+    } else if (prior !== body) {
+      problems.push({
+        path: 'metadata.name',
+        message: `${o.kind} "${o.metadata.namespace}/${o.metadata.name}" is rendered twice with different content; rename one of the graphs or components`,
+      });
+    }
+  }
+  return { objects: out, problems };
+}

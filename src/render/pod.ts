@@ -1,0 +1,214 @@
+/**
+ * The pod template of a component: defaults per type, user overrides with the
+ * upstream precedence, then the volumes and containers Dynamo adds.
+ */
+import { Container, EnvVar, JsonObject } from '../api/k8s-types';
+import { backendHooks } from './backends';
+import { ComponentDefaults, defaultsFor, DefaultsContext } from './components';
+import { frontendDefaults } from './components/frontend';
+import { ComponentContext } from './context';
+import { addInfrastructureEnv, commonEnv, mergeEnv } from './env';
+import { ANNOTATION, LABEL } from './labels';
+import { clone, compact, isPlainObject, mergeMaps, overrideMerge } from './merge';
+import { discoveryNames, EPP_CONFIG_KEY, eppConfigMapName, shortHash } from './naming';
+import { imagePullSecretsFor } from './pull-secrets';
+
+export const MAIN_CONTAINER = 'main';
+export const FRONTEND_SIDECAR = 'sidecar-frontend';
+export const SHARED_MEMORY_VOLUME = 'shared-memory';
+export const SHARED_MEMORY_PATH = '/dev/shm';
+export const DEFAULT_SHARED_MEMORY_SIZE = '8Gi';
+/** Pod fsGroup upstream sets when the user gives no securityContext: Dynamo images run as group 1000. */
+const DEFAULT_FS_GROUP = 1000;
+
+export interface PodTemplate {
+  metadata: { labels: Record<string, string>; annotations?: Record<string, string> };
+  spec: JsonObject;
+}
+
+export function defaultsContext(cc: ComponentContext): DefaultsContext {
+  const ref = cc.component.eppConfig?.configMapRef;
+  return {
+    graphName: cc.graph.name,
+    namespace: cc.graph.namespace,
+    dynamoNamespace: cc.dynamoNamespace,
+    eppConfig: ref
+      ? { name: ref.name, key: ref.key ?? EPP_CONFIG_KEY }
+      : { name: eppConfigMapName(cc.graph.name), key: EPP_CONFIG_KEY },
+  };
+}
+
+export function buildPodTemplate(cc: ComponentContext): PodTemplate {
+  const defaults = defaultsFor(cc.component.type, defaultsContext(cc));
+  const pvc = pvcVolumes(cc);
+  const main = buildMainContainer(cc, defaults, pvc);
+  return {
+    metadata: compact({ labels: podLabels(cc), annotations: podAnnotations(cc) }),
+    spec: buildPodSpec(cc, defaults, main, pvc.volumes),
+  };
+}
+
+function buildMainContainer(cc: ComponentContext, defaults: ComponentDefaults, pvc: PvcVolumes): Container {
+  const c = cc.component;
+  const { env: userEnv, startupProbe, name: _name, ...overlay } = c.mainContainer ?? { name: MAIN_CONTAINER };
+  const container: Container = overrideMerge(defaults.container, overlay);
+  container.name = MAIN_CONTAINER;
+  if (startupProbe) container.startupProbe = clone(startupProbe);
+  // Precedence, lowest first: defaults < mainContainer.env < graph env < component env.
+  let env = mergeEnv(
+    commonEnv({
+      dynamoNamespace: cc.dynamoNamespace,
+      componentType: c.type,
+      graphName: cc.parentGraphName,
+      namespace: cc.graph.namespace,
+      discoveryBackend: cc.discoveryBackend,
+      kubeDiscoveryMode: cc.annotations[ANNOTATION.kubeDiscoveryMode],
+      containerName: MAIN_CONTAINER,
+    }),
+    defaults.env,
+    userEnv as EnvVar[] | undefined,
+    cc.graph.env,
+    c.env,
+  );
+  if (c.livenessProbe) container.livenessProbe = clone(c.livenessProbe);
+  if (c.readinessProbe) container.readinessProbe = clone(c.readinessProbe);
+  applyResources(container, cc);
+  if (c.envFromSecret) {
+    container.envFrom = [...asArray(container.envFrom), { secretRef: { name: c.envFromSecret } }];
+  }
+  env = addInfrastructureEnv(env, cc.settings);
+  env.push(...pvc.env);
+  container.env = env;
+  const userMounts = asArray(container.volumeMounts);
+  container.volumeMounts = [...userMounts, ...defaults.volumeMounts.map(clone), ...pvc.mounts];
+  return container;
+}
+
+function applyResources(container: Container, cc: ComponentContext): void {
+  const r = cc.component.resources;
+  if (!r) return;
+  const current = isPlainObject(container.resources) ? container.resources : {};
+  const next: JsonObject = { ...current };
+  if (r.requests) next.requests = { ...(current.requests as object), ...r.requests };
+  if (r.limits) next.limits = { ...(current.limits as object), ...r.limits };
+  if (r.claims?.length) next.claims = [...asArray(current.claims), ...r.claims.map(clone)];
+  container.resources = next;
+}
+
+interface PvcVolumes {
+  volumes: JsonObject[];
+  mounts: JsonObject[];
+  env: EnvVar[];
+}
+
+/** `volumeMounts` entries: one PVC volume and mount each; compilation caches get the engine's default path. */
+function pvcVolumes(cc: ComponentContext): PvcVolumes {
+  const hooks = backendHooks(cc.backend);
+  const out: PvcVolumes = { volumes: [], mounts: [], env: [] };
+  for (const vm of cc.component.volumeMounts) {
+    const mountPath = vm.mountPoint || (vm.useAsCompilationCache ? hooks.defaultCompilationCachePath : undefined);
+    if (!mountPath) continue; // rejected by validation before rendering
+    out.volumes.push({ name: vm.name, persistentVolumeClaim: { claimName: vm.name } });
+    out.mounts.push({ name: vm.name, mountPath });
+    if (vm.useAsCompilationCache && hooks.compilationCacheEnv) out.env.push(...hooks.compilationCacheEnv(mountPath));
+  }
+  return out;
+}
+
+function buildPodSpec(cc: ComponentContext, defaults: ComponentDefaults, main: Container, pvcVols: JsonObject[]): JsonObject {
+  const { containers: userContainers, volumes: userVolumes, ...overlay } = cc.component.podSpec;
+  const spec: JsonObject = overrideMerge(
+    { restartPolicy: 'Always', terminationGracePeriodSeconds: defaults.terminationGracePeriodSeconds },
+    overlay,
+  );
+  // Upstream adds fsGroup only when the user gave no securityContext at all.
+  if (!isPlainObject(overlay.securityContext)) spec.securityContext = { fsGroup: DEFAULT_FS_GROUP };
+  const sa = overlay.serviceAccountName || defaults.serviceAccountName
+    || (cc.kubernetesDiscovery ? discoveryNames(cc.graph.name).serviceAccount : undefined);
+  if (sa) spec.serviceAccountName = sa;
+
+  let volumes = [...asArray(userVolumes).map(clone), ...defaults.volumes.map(clone), ...pvcVols];
+  const containers: JsonObject[] = [...asArray(userContainers).map(clone), main];
+  if (cc.component.sharedMemorySize !== null) {
+    volumes = volumes.filter((v) => v.name !== SHARED_MEMORY_VOLUME);
+    volumes.push({
+      name: SHARED_MEMORY_VOLUME,
+      emptyDir: { medium: 'Memory', sizeLimit: cc.component.sharedMemorySize ?? DEFAULT_SHARED_MEMORY_SIZE },
+    });
+    main.volumeMounts = asArray(main.volumeMounts)
+      .filter((m) => m.name !== SHARED_MEMORY_VOLUME && m.mountPath !== SHARED_MEMORY_PATH)
+      .concat([{ name: SHARED_MEMORY_VOLUME, mountPath: SHARED_MEMORY_PATH }]);
+  }
+  if (asArray(main.volumeMounts).length === 0) delete main.volumeMounts;
+  const sidecar = buildFrontendSidecar(cc);
+  if (sidecar) containers.push(sidecar);
+  spec.containers = containers;
+  if (volumes.length) spec.volumes = volumes;
+
+  const pullSecrets = mergePullSecrets(asArray(spec.imagePullSecrets), imagePullSecretsFor(cc, sidecar ? [main, sidecar] : [main]));
+  if (pullSecrets.length) spec.imagePullSecrets = pullSecrets;
+  return spec;
+}
+
+/** The auto-configured frontend container injected next to `main` (`frontendSidecar`). */
+function buildFrontendSidecar(cc: ComponentContext): Container | undefined {
+  const sc = cc.component.frontendSidecar;
+  if (!sc) return undefined;
+  const fe = frontendDefaults(defaultsContext(cc));
+  const container: Container = { ...clone(fe.container), name: FRONTEND_SIDECAR };
+  if (sc.image) container.image = sc.image;
+  if (sc.args?.length) container.args = [...sc.args];
+  if (sc.envFromSecret) container.envFrom = [{ secretRef: { name: sc.envFromSecret } }];
+  const env = mergeEnv(
+    commonEnv({
+      dynamoNamespace: cc.dynamoNamespace,
+      componentType: 'frontend',
+      graphName: cc.parentGraphName,
+      namespace: cc.graph.namespace,
+      discoveryBackend: cc.discoveryBackend,
+      kubeDiscoveryMode: cc.annotations[ANNOTATION.kubeDiscoveryMode],
+      containerName: FRONTEND_SIDECAR,
+    }),
+    fe.env,
+    sc.env,
+  );
+  container.env = addInfrastructureEnv(env, cc.settings);
+  return container;
+}
+
+function mergePullSecrets(user: JsonObject[], discovered: string[]): JsonObject[] {
+  const out = user.map(clone);
+  for (const name of discovered) if (!out.some((s) => s.name === name)) out.push({ name });
+  return out;
+}
+
+/** Pod labels in upstream's order of precedence; system labels are written last so users cannot override them. */
+export function podLabels(cc: ComponentContext): Record<string, string> {
+  const c = cc.component;
+  const system: Record<string, string> = {
+    [LABEL.graphName]: cc.parentGraphName,
+    [LABEL.dynamoNamespace]: cc.dynamoNamespace,
+  };
+  if (c.type) system[LABEL.componentType] = c.type;
+  const labels = mergeMaps(cc.labels);
+  if (cc.annotations[ANNOTATION.enableMetrics] !== 'false') labels[LABEL.metricsEnabled] = 'true';
+  if (c.subComponentType) labels[LABEL.subComponentType] = c.subComponentType;
+  labels[LABEL.selector] = cc.objectName;
+  if (cc.kubernetesDiscovery) Object.assign(labels, discoveryLabels());
+  if (c.modelRef) labels[LABEL.baseModelHash] = shortHash(c.modelRef.name);
+  return mergeMaps(labels, c.podLabels, system);
+}
+
+export function discoveryLabels(): Record<string, string> {
+  return { [LABEL.discoveryBackend]: 'kubernetes', [LABEL.discoveryEnabled]: 'true' };
+}
+
+function podAnnotations(cc: ComponentContext): Record<string, string> | undefined {
+  const out = mergeMaps(cc.component.podAnnotations);
+  if (cc.graph.restart?.id) out[ANNOTATION.restartAt] = cc.graph.restart.id;
+  return Object.keys(out).length ? out : undefined;
+}
+
+function asArray(v: unknown): JsonObject[] {
+  return Array.isArray(v) ? (v as JsonObject[]) : [];
+}

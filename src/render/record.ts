@@ -1,0 +1,25 @@
+/**
+ * The graph's own record (the DynamoGraphDeployment / DynamoComponentDeployment
+ * as the user wrote it), so `kubectl get dgd` works and the runtime operator can
+ * write its status. `status` is never rendered: the runtime owns it.
+ */
+import { JsonObject, KubeObject } from '../api/k8s-types';
+import { GraphModel } from '../api/model';
+import { clone, compact, isPlainObject } from './merge';
+
+export function renderGraphRecord(graph: GraphModel): KubeObject {
+  const source = graph.source;
+  const sourceMeta = isPlainObject(source.metadata) ? source.metadata : {};
+  const metadata = compact({
+    name: graph.name,
+    namespace: graph.namespace,
+    labels: isPlainObject(sourceMeta.labels) ? clone(sourceMeta.labels) : undefined,
+    annotations: isPlainObject(sourceMeta.annotations) ? clone(sourceMeta.annotations) : undefined,
+  });
+  return {
+    apiVersion: graph.apiVersion,
+    kind: graph.kind,
+    metadata: metadata as KubeObject['metadata'],
+    spec: clone(isPlainObject(source.spec) ? source.spec : ({} as JsonObject)),
+  };
+}

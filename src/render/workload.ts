@@ -1,0 +1,45 @@
+/** The Deployment of a single-node component. */
+import { KubeObject } from '../api/k8s-types';
+import { ComponentContext } from './context';
+import { ANNOTATION, LABEL } from './labels';
+import { compact, mergeMaps } from './merge';
+import { shortHash } from './naming';
+import { buildPodTemplate } from './pod';
+
+/** Labels and annotations on the component's workload and Service metadata. */
+export function workloadMetadata(cc: ComponentContext) {
+  const labels = mergeMaps(cc.labels);
+  const annotations = mergeMaps(cc.annotations, cc.component.podAnnotations);
+  const modelRef = cc.component.modelRef;
+  if (modelRef) {
+    labels[LABEL.baseModelHash] = shortHash(modelRef.name);
+    annotations[ANNOTATION.baseModel] = modelRef.name;
+  }
+  return compact({ name: cc.objectName, namespace: cc.graph.namespace, labels, annotations });
+}
+
+export function renderDeployment(cc: ComponentContext): KubeObject {
+  const spec: Record<string, unknown> = {};
+  // A component with a scaling adapter leaves replicas to the runtime (ownership contract).
+  if (!cc.component.scalingAdapter && cc.component.replicas !== undefined) spec.replicas = cc.component.replicas;
+  spec.selector = { matchLabels: { [LABEL.selector]: cc.objectName } };
+  spec.strategy = deploymentStrategy(cc.annotations);
+  spec.template = buildPodTemplate(cc);
+  return { apiVersion: 'apps/v1', kind: 'Deployment', metadata: workloadMetadata(cc), spec };
+}
+
+function deploymentStrategy(annotations: Record<string, string>) {
+  if (annotations[ANNOTATION.deploymentStrategy] === 'Recreate') return { type: 'Recreate' };
+  return {
+    type: 'RollingUpdate',
+    rollingUpdate: {
+      maxSurge: intOrString(annotations[ANNOTATION.maxSurge] ?? '25%'),
+      maxUnavailable: intOrString(annotations[ANNOTATION.maxUnavailable] ?? '25%'),
+    },
+  };
+}
+
+/** "3" is a count, "25%" a percentage: the API server tells them apart by type. */
+function intOrString(v: string): number | string {
+  return /^\d+$/.test(v) ? Number(v) : v;
+}
