@@ -45,12 +45,26 @@ const project = new typescript.TypeScriptProject({
   jestOptions: {
     // `--ci`: a changed snapshot fails the run instead of being rewritten.
     updateSnapshot: javascript.UpdateSnapshot.NEVER,
+    coverageText: false,
     jestConfig: {
+      collectCoverage: false,
       testPathIgnorePatterns: ['/node_modules/', '/test/cluster/'],
     },
   },
   gitignore: ['/dist/', '/.bench/', 'cdk8s.out/'],
 });
+
+// Examples and benchmarks run with ts-node against the sources; they live outside
+// src/ (so rootDir differs) but share the compiler options.
+new javascript.TypescriptConfig(project, {
+  fileName: 'tsconfig.dev.json',
+  extends: javascript.TypescriptConfigExtends.fromPaths(['./tsconfig.json']),
+  include: ['src/**/*.ts', 'examples/**/*.ts', 'bench/**/*.ts', 'test/**/*.ts'],
+  compilerOptions: { rootDir: '.', noEmit: true },
+});
+
+// CLI tests run the built bin, so the test task compiles first.
+project.testTask.prependSpawn(project.compileTask);
 
 project.addFields({ files: ['lib', 'bin', 'imports', 'README.md', 'docs'] });
 
