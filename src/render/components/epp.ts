@@ -13,7 +13,7 @@ export function eppDefaults(ctx: DefaultsContext): ComponentDefaults {
   return {
     container: {
       name: 'main',
-      command: [],
+      // No command: the image's entrypoint is the picker (an empty list would be dropped by the API server anyway).
       args: [
         '-pool-name', inferencePoolName(ctx.graphName),
         '-pool-namespace', ctx.namespace,
