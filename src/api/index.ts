@@ -1,0 +1,10 @@
+/** The Dynamo resource API: input shapes, loading, conversion to the model, validation. */
+export * from './k8s-types';
+export * from './problems';
+export * from './model';
+export * from './settings';
+export * from './input-common';
+export * from './v1alpha1';
+export * from './v1beta1';
+export * from './parse';
+export * from './load';

@@ -1,0 +1,61 @@
+/** Parsing manifest text (YAML or JSON, multi-document) into plain documents, with limits. */
+import { parseAllDocuments } from 'yaml';
+import { Problem } from './problems';
+
+/** Larger inputs are refused before parsing: no real manifest is near this size. */
+export const MAX_MANIFEST_BYTES = 10 * 1024 * 1024;
+export const MAX_DOCUMENTS = 1000;
+/** Bounds alias expansion ("billion laughs"). */
+const MAX_ALIAS_COUNT = 100;
+
+export interface ParsedManifests {
+  readonly docs: unknown[];
+  readonly problems: Problem[];
+}
+
+/**
+ * Every non-empty document of `text`. Never throws: syntax errors, oversized input and too many
+ * documents become problems (with `line N, column M` where known). `source` names the input in
+ * messages (a file name, `-` for stdin).
+ */
+export function parseManifestText(text: string, source: string): ParsedManifests {
+  const bytes = Buffer.byteLength(text, 'utf8');
+  if (bytes > MAX_MANIFEST_BYTES) {
+    return { docs: [], problems: [{ path: '', message: `${source} is ${bytes} bytes; the limit is ${MAX_MANIFEST_BYTES} bytes (10 MiB)`, severity: 'error' }] };
+  }
+  const problems: Problem[] = [];
+  const docs: unknown[] = [];
+  let parsed;
+  try {
+    parsed = parseAllDocuments(text, { prettyErrors: true });
+  } catch (e) {
+    return { docs: [], problems: [{ path: '', message: `cannot parse ${source}: ${(e as Error).message}`, severity: 'error' }] };
+  }
+  const all = Array.from(parsed);
+  if (all.length > MAX_DOCUMENTS) {
+    return { docs: [], problems: [{ path: '', message: `${source} has ${all.length} documents; the limit is ${MAX_DOCUMENTS}`, severity: 'error' }] };
+  }
+  all.forEach((doc, i) => {
+    if (doc.errors.length > 0) {
+      for (const err of doc.errors) {
+        const at = err.linePos?.[0];
+        const where = at ? `line ${at.line}, column ${at.col}` : `document ${i + 1}`;
+        problems.push({ path: '', message: `invalid YAML at ${where}: ${firstLine(err.message)}`, severity: 'error' });
+      }
+      return;
+    }
+    try {
+      const value: unknown = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+      // `---` with nothing (or only comments) after it is an empty document, not a null manifest.
+      if (value !== null && value !== undefined) docs.push(value);
+    } catch (e) {
+      problems.push({ path: '', message: `invalid YAML in document ${i + 1}: ${firstLine((e as Error).message)}`, severity: 'error' });
+    }
+  });
+  return { docs, problems };
+}
+
+/** yaml's pretty errors append a source excerpt on later lines; one line per problem is the CLI contract. */
+function firstLine(message: string): string {
+  return message.split('\n')[0];
+}

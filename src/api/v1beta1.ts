@@ -1,0 +1,102 @@
+/**
+ * `nvidia.com/v1beta1` DynamoGraphDeployment / DynamoComponentDeployment input shapes
+ * (the current API: `spec.components` list, one `podTemplate` with a container named `main`).
+ * These are also the props of the cdk8s constructs.
+ */
+import {
+  BackendFrameworkInput, ComponentTopologyConstraintInput, EnvVar, EppConfigInput, ModelRefInput,
+  MultinodeInput, PodMetadataInput, PodSpecInput, ResourceMetadataInput, RestartInput,
+} from './input-common';
+
+export const V1BETA1 = 'nvidia.com/v1beta1';
+
+/** Name of the container that carries the Dynamo runtime in `podTemplate.spec.containers`. */
+export const MAIN_CONTAINER_NAME = 'main';
+
+export type ComponentType = 'frontend' | 'worker' | 'prefill' | 'decode' | 'planner' | 'epp';
+
+/** A PodTemplateSpec; `spec.containers` holds `main` and any user sidecars. */
+export interface PodTemplateInput {
+  /** Pod labels / annotations. @default - none */
+  readonly metadata?: PodMetadataInput;
+  /** @default - the component type's defaults only */
+  readonly spec?: PodSpecInput;
+}
+
+/** A PVC mounted as the backend's compilation cache. */
+export interface CompilationCacheInput {
+  /** Claim name (required). */
+  readonly pvcName: string;
+  /** @default - the backend's cache path (vLLM: `/root/.cache/vllm`; others have none and need one) */
+  readonly mountPath?: string;
+}
+
+/** One component of a v1beta1 graph (the DynamoComponentDeployment shared spec). */
+export interface ComponentSpec {
+  /** 1–63 characters, `^[A-Za-z0-9]([-A-Za-z0-9]*[A-Za-z0-9])?$`, unique case-insensitively. */
+  readonly name: string;
+  /** @default - default rules */
+  readonly type?: ComponentType;
+  /** Use the shared Dynamo namespace `dynamo`. @default false */
+  readonly globalDynamoNamespace?: boolean;
+  /** The pod; its `main` container is merged over the component type's defaults. @default - defaults only */
+  readonly podTemplate?: PodTemplateInput;
+  /** Minimum 0. @default 1 */
+  readonly replicas?: number;
+  /** @default - single node */
+  readonly multinode?: MultinodeInput;
+  /** Quantity for `/dev/shm`; `"0"` disables it. @default '8Gi' */
+  readonly sharedMemorySize?: string;
+  /** @default - none */
+  readonly modelRef?: ModelRefInput;
+  /** Present (even `{}`) = replicas are owned by a DynamoGraphDeploymentScalingAdapter. @default - absent */
+  readonly scalingAdapter?: Record<string, never>;
+  /** Only for `type: epp`. @default - none */
+  readonly eppConfig?: EppConfigInput;
+  /** Name of a container in `podTemplate.spec.containers` to run as the auto-configured frontend sidecar. @default - none */
+  readonly frontendSidecar?: string;
+  /** @default - no compilation cache */
+  readonly compilationCache?: CompilationCacheInput;
+  /** @default - none */
+  readonly topologyConstraint?: ComponentTopologyConstraintInput;
+}
+
+/** `spec` of a v1beta1 DynamoGraphDeployment. */
+export interface DynamoGraphDeploymentSpec {
+  /** The components (1 to 25), in order. */
+  readonly components: readonly ComponentSpec[];
+  /** Env prepended to every component. @default - none */
+  readonly env?: readonly EnvVar[];
+  /** @default - detected from each worker's command */
+  readonly backendFramework?: BackendFrameworkInput;
+  /** Low-priority labels for every component. @default - none */
+  readonly labels?: Readonly<Record<string, string>>;
+  /** Low-priority annotations for every component. @default - none */
+  readonly annotations?: Readonly<Record<string, string>>;
+  /** Must be unset when the graph is created. @default - none */
+  readonly restart?: RestartInput;
+  /** @default - none */
+  readonly topologyConstraint?: { readonly clusterTopologyName?: string; readonly packDomain?: string };
+}
+
+/** `spec` of a v1beta1 DynamoComponentDeployment: the component spec plus the backend. */
+export interface DynamoComponentDeploymentSpec extends Omit<ComponentSpec, 'name'> {
+  /** @default - `metadata.name` */
+  readonly name?: string;
+  /** @default - detected from the command */
+  readonly backendFramework?: BackendFrameworkInput;
+}
+
+export interface DynamoGraphDeploymentV1beta1 {
+  readonly apiVersion: typeof V1BETA1;
+  readonly kind: 'DynamoGraphDeployment';
+  readonly metadata: ResourceMetadataInput;
+  readonly spec: DynamoGraphDeploymentSpec;
+}
+
+export interface DynamoComponentDeploymentV1beta1 {
+  readonly apiVersion: typeof V1BETA1;
+  readonly kind: 'DynamoComponentDeployment';
+  readonly metadata: ResourceMetadataInput;
+  readonly spec: DynamoComponentDeploymentSpec;
+}
