@@ -1,0 +1,88 @@
+/** Assembles apiextensions.k8s.io/v1 CustomResourceDefinitions for the nvidia.com kinds. */
+import { KubeObject } from '../api/k8s-types';
+import { JSONSchemaProps, obj, str } from './schema';
+
+export const GROUP = 'nvidia.com';
+
+export interface PrinterColumn {
+  name: string;
+  type: 'string' | 'integer' | 'number' | 'boolean' | 'date';
+  jsonPath: string;
+}
+
+export interface ScaleSubresource {
+  specReplicasPath: string;
+  statusReplicasPath: string;
+  labelSelectorPath?: string;
+}
+
+export interface VersionDef {
+  name: string;
+  storage?: boolean;
+  /** The warning kubectl prints for every request on this version. */
+  deprecationWarning?: string;
+  spec: JSONSchemaProps;
+  status: JSONSchemaProps;
+  printerColumns: PrinterColumn[];
+  scale?: ScaleSubresource;
+}
+
+export interface CrdDef {
+  kind: string;
+  plural: string;
+  shortNames: string[];
+  versions: VersionDef[];
+}
+
+export const AGE_COLUMN: PrinterColumn = { name: 'Age', type: 'date', jsonPath: '.metadata.creationTimestamp' };
+
+function rootSchema(version: VersionDef): JSONSchemaProps {
+  return obj({
+    apiVersion: str(),
+    kind: str(),
+    // The API server owns metadata validation; structural schemas may not constrain it further.
+    metadata: { type: 'object' },
+    spec: version.spec,
+    status: version.status,
+  });
+}
+
+function versionEntry(version: VersionDef): Record<string, unknown> {
+  return {
+    name: version.name,
+    served: true,
+    storage: version.storage === true,
+    ...(version.deprecationWarning ? { deprecated: true, deprecationWarning: version.deprecationWarning } : {}),
+    schema: { openAPIV3Schema: rootSchema(version) },
+    subresources: { status: {}, ...(version.scale ? { scale: version.scale } : {}) },
+    additionalPrinterColumns: version.printerColumns,
+  };
+}
+
+export function crd(def: CrdDef): KubeObject {
+  const manifest: KubeObject = {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: `${def.plural}.${GROUP}` },
+    spec: {
+      group: GROUP,
+      names: {
+        kind: def.kind,
+        listKind: `${def.kind}List`,
+        plural: def.plural,
+        singular: def.kind.toLowerCase(),
+        shortNames: def.shortNames,
+      },
+      scope: 'Namespaced',
+      // Upstream converts between versions with a webhook; we ship none, so the API server
+      // uses `None` conversion: only apiVersion is rewritten. A field that exists in one
+      // version only (e.g. v1alpha1 `services` vs v1beta1 `components`) is pruned when an
+      // object is read or written through the other version.
+      conversion: { strategy: 'None' },
+      versions: def.versions.map(versionEntry),
+    },
+  };
+  // A deep copy: schema pieces are shared between versions, and callers (and YAML writers,
+  // which would emit anchors) must see an independent plain tree.
+  return JSON.parse(JSON.stringify(manifest)) as KubeObject;
+}

@@ -1,0 +1,3 @@
+export { crdManifests } from './manifests';
+export { GROUP } from './crd';
+export type { JSONSchemaProps, ValidationRule } from './schema';
