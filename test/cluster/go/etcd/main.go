@@ -1,0 +1,13 @@
+// Command etcd is a thin entry point around go.etcd.io/etcd/server/v3/etcdmain,
+// built for dynamo-iac's cluster tests. See test/cluster/build.sh.
+package main
+
+import (
+	"os"
+
+	"go.etcd.io/etcd/server/v3/etcdmain"
+)
+
+func main() {
+	etcdmain.Main(os.Args)
+}
