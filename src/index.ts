@@ -1,4 +1,6 @@
-export * from './api/k8s-types';
-export * from './api/problems';
-export * from './api/model';
-export * from './api/settings';
+/** dynamo-iac: build-time rendering of NVIDIA Dynamo graphs. */
+export * from './api';
+export * from './cdk8s';
+export { renderGraph, renderGraphs, RenderOptions } from './render';
+export * from './manifests';
+export { crdManifests } from './crds';

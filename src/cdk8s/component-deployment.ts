@@ -1,0 +1,27 @@
+/** The DynamoComponentDeployment construct: one standalone Dynamo component rendered at synth time. */
+import { Construct } from 'constructs';
+import type { DynamoComponentDeploymentSpec } from '../api/v1beta1';
+import { GraphMetadataProps, manifestFromFile } from './manifest-source';
+import { GraphRenderOptions } from './render-into';
+import { adoptProps, AdoptedGraph, isAdopted, RenderedGraph } from './rendered-graph';
+
+export interface DynamoComponentDeploymentProps extends GraphMetadataProps, GraphRenderOptions {
+  /** The component, in the `nvidia.com/v1beta1` shape. */
+  readonly spec: DynamoComponentDeploymentSpec;
+}
+
+export class DynamoComponentDeployment extends RenderedGraph {
+  /** Adopts an existing DCD manifest (`nvidia.com/v1alpha1` or `v1beta1`) as it is. */
+  public static fromManifest(scope: Construct, id: string, manifest: unknown, options: GraphRenderOptions = {}): DynamoComponentDeployment {
+    return new DynamoComponentDeployment(scope, id, { source: { manifest, problems: [] }, options });
+  }
+
+  /** Adopts the single DCD in a YAML or JSON file; problems with the file surface at synth. */
+  public static fromFile(scope: Construct, id: string, path: string, options: GraphRenderOptions = {}): DynamoComponentDeployment {
+    return new DynamoComponentDeployment(scope, id, { source: manifestFromFile(path), options });
+  }
+
+  constructor(scope: Construct, id: string, props: DynamoComponentDeploymentProps | AdoptedGraph) {
+    super(scope, id, isAdopted(props) ? props : adoptProps('DynamoComponentDeployment', id, props));
+  }
+}

@@ -1,0 +1,64 @@
+/** Turning construct props or a file into the manifest the pipeline loads. */
+import { readFileSync } from 'fs';
+import { parseManifestText } from '../api';
+import { Problem } from '../api/problems';
+
+/** Common metadata props of the graph constructs. */
+export interface GraphMetadataProps {
+  /**
+   * `metadata.name`: prefix of every rendered object name.
+   * @default - the construct id
+   */
+  readonly name?: string;
+  /**
+   * Kubernetes namespace of every rendered object.
+   * @default - the Chart's namespace, else 'default'
+   */
+  readonly namespace?: string;
+  /** `metadata.labels`. @default - none */
+  readonly labels?: Record<string, string>;
+  /**
+   * `metadata.annotations`, e.g. `nvidia.com/enable-metrics` or
+   * `nvidia.com/dynamo-discovery-backend`, which upstream propagates to every component.
+   * @default - none
+   */
+  readonly annotations?: Record<string, string>;
+}
+
+export interface ManifestSource {
+  readonly manifest: unknown;
+  /** Problems found before loading (unreadable file, bad YAML, not exactly one document). */
+  readonly problems: Problem[];
+}
+
+export function manifestFromProps(kind: string, id: string, meta: GraphMetadataProps, spec: unknown): ManifestSource {
+  const metadata = Object.fromEntries(
+    Object.entries({ name: meta.name ?? id, namespace: meta.namespace, labels: meta.labels, annotations: meta.annotations })
+      .filter(([, v]) => v !== undefined),
+  );
+  return { manifest: { apiVersion: 'nvidia.com/v1beta1', kind, metadata, spec: dropUndefined(spec) }, problems: [] };
+}
+
+export function manifestFromFile(path: string): ManifestSource {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    return { manifest: undefined, problems: [{ path: '', message: `${path}: cannot read: ${(e as Error).message}` }] };
+  }
+  const parsed = parseManifestText(text, path);
+  if (parsed.problems.length) return { manifest: undefined, problems: parsed.problems.map((p) => ({ ...p, message: `${path}: ${p.message}` })) };
+  if (parsed.docs.length !== 1) {
+    return { manifest: undefined, problems: [{ path: '', message: `${path}: expected exactly one manifest, found ${parsed.docs.length}` }] };
+  }
+  return { manifest: parsed.docs[0], problems: [] };
+}
+
+/** Optional TypeScript props left undefined must not reach the manifest as explicit values. */
+function dropUndefined(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(dropUndefined);
+  if (typeof v === 'object' && v !== null) {
+    return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined).map(([k, x]) => [k, dropUndefined(x)]));
+  }
+  return v;
+}

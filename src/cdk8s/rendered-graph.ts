@@ -1,0 +1,38 @@
+/** What the DGD and DCD constructs share: adopting a manifest and exposing what was rendered. */
+import { Construct } from 'constructs';
+import { KubeObject } from '../api/k8s-types';
+import { GraphMetadataProps, manifestFromProps, ManifestSource } from './manifest-source';
+import { GraphRenderOptions, renderInto } from './render-into';
+
+/** A manifest to render, with its options: the constructors' second form, used by `fromManifest` / `fromFile`. */
+export interface AdoptedGraph {
+  readonly source: ManifestSource;
+  readonly options: GraphRenderOptions;
+}
+
+export abstract class RenderedGraph extends Construct {
+  /** Every Kubernetes object rendered, in apply order (empty when the input is invalid). */
+  public readonly objects: readonly KubeObject[];
+  /** `metadata.name` as rendered. */
+  public readonly name: string;
+  /** The namespace every object was rendered into (undefined when the input is invalid). */
+  public readonly namespace?: string;
+
+  protected constructor(scope: Construct, id: string, adopted: AdoptedGraph) {
+    super(scope, id);
+    const rendered = renderInto(this, adopted.source, adopted.options);
+    this.objects = rendered.objects;
+    this.name = rendered.model?.name ?? id;
+    this.namespace = rendered.model?.namespace;
+  }
+}
+
+/** Splits typed construct props into the manifest and the render options. */
+export function adoptProps(
+  kind: string, id: string, props: GraphMetadataProps & GraphRenderOptions & { readonly spec: unknown },
+): AdoptedGraph {
+  const { name, namespace, labels, annotations, spec, ...options } = props;
+  return { source: manifestFromProps(kind, id, { name, namespace, labels, annotations }, spec), options };
+}
+
+export const isAdopted = (p: object): p is AdoptedGraph => 'source' in p && 'options' in p;
