@@ -72,12 +72,6 @@ export function readRestart(r: InputReader, v: unknown, path: string): RestartMo
   return { ...optional('id', r.string(o.id, fieldPath(path, 'id'))), ...optional('strategy', strategy) };
 }
 
-/** A quantity that means zero (`0`, `0Gi`, `0.0`): a disabled shared-memory size. */
-export function isZeroQuantity(q: string): boolean {
-  const number = /^[+-]?(\d+(\.\d*)?|\.\d+)/.exec(q.trim());
-  return number !== null && Number(number[0]) === 0;
-}
-
 /** `{ [key]: value }` when the value is set, else `{}`: keeps unset fields out of the model. */
 export function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
   return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };

@@ -1,8 +1,9 @@
 /** `nvidia.com/v1alpha1` DGD / DCD → GraphModel. */
 import {
-  canonicalType, ConvertOptions, isZeroQuantity, mainOverlay, optional, readComponentTopology,
+  canonicalType, ConvertOptions, mainOverlay, optional, readComponentTopology,
   readEppConfig, readModelRef, readMultinode, readRestart,
 } from './convert-common';
+import { isZeroQuantity } from './k8s-syntax';
 import { JsonObject, ResourceRequirements } from './k8s-types';
 import { ComponentModel, FrontendSidecarModel, GraphModel, IngressModel, PvcModel, VolumeMountModel } from './model';
 import { fieldPath, InputReader, keyPath } from './read';

@@ -1,8 +1,9 @@
 /** `nvidia.com/v1beta1` DGD / DCD → GraphModel. */
 import {
-  canonicalType, ConvertOptions, isZeroQuantity, MAIN_CONTAINER, mainOverlay, optional,
+  canonicalType, ConvertOptions, MAIN_CONTAINER, mainOverlay, optional,
   readComponentTopology, readEppConfig, readModelRef, readMultinode, readRestart,
 } from './convert-common';
+import { isZeroQuantity } from './k8s-syntax';
 import { JsonObject, ResourceRequirements } from './k8s-types';
 import { ComponentModel, FrontendSidecarModel, GraphModel, VolumeMountModel } from './model';
 import { fieldPath, InputReader, isObject, keyPath } from './read';

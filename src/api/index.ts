@@ -8,3 +8,5 @@ export * from './v1alpha1';
 export * from './v1beta1';
 export * from './parse';
 export * from './load';
+export * from './backend-framework';
+export * from './validate';

@@ -1,0 +1,80 @@
+/**
+ * Kubernetes syntax rules the API server enforces, with its wording, so bad names, labels,
+ * quantities and env names fail at synth time instead of at apply time. Each check returns the
+ * problem messages (empty when valid).
+ */
+
+const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
+const QUALIFIED_NAME = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
+const ENV_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
+/** Decimal number with an SI, binary-SI or exponent suffix, as resource.ParseQuantity accepts. */
+const QUANTITY = /^[+-]?(\d+(\.\d*)?|\.\d+)(Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E|[eE][+-]?\d+)?$/;
+
+const tooLong = (max: number) => `must be no more than ${max} characters`;
+
+export function dns1123Label(v: string): string[] {
+  const out: string[] = [];
+  if (v.length > 63) out.push(tooLong(63));
+  if (!DNS1123_LABEL.test(v)) {
+    out.push("a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')");
+  }
+  return out;
+}
+
+export function dns1123Subdomain(v: string): string[] {
+  const out: string[] = [];
+  if (v.length > 253) out.push(tooLong(253));
+  if (!DNS1123_SUBDOMAIN.test(v)) {
+    out.push("a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')");
+  }
+  return out;
+}
+
+export function labelValue(v: string): string[] {
+  const out: string[] = [];
+  if (v.length > 63) out.push(tooLong(63));
+  if (!LABEL_VALUE.test(v)) {
+    out.push("a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')");
+  }
+  return out;
+}
+
+/** Label and annotation keys: `[prefix/]name`, prefix a DNS-1123 subdomain, name at most 63 characters. */
+export function qualifiedName(key: string): string[] {
+  const parts = key.split('/');
+  if (parts.length > 2) {
+    return ["a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character, with an optional DNS subdomain prefix and '/'"];
+  }
+  const [prefix, name] = parts.length === 2 ? parts : [undefined, parts[0]];
+  const out: string[] = [];
+  if (prefix !== undefined) {
+    if (prefix.length === 0) out.push('prefix part must be non-empty');
+    else out.push(...dns1123Subdomain(prefix).map((m) => `prefix part ${m}`));
+  }
+  if (name.length === 0) out.push('name part must be non-empty');
+  else {
+    if (name.length > 63) out.push(`name part ${tooLong(63)}`);
+    if (!QUALIFIED_NAME.test(name)) {
+      out.push("name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')");
+    }
+  }
+  return out;
+}
+
+export function envVarName(v: string): string[] {
+  return ENV_NAME.test(v) ? [] : ["a valid environment variable name must consist of alphabetic characters, digits, '_', '-', or '.', and must not start with a digit (regex used for validation is '[-._a-zA-Z][-._a-zA-Z0-9]*')"];
+}
+
+export function quantity(v: string): string[] {
+  return QUANTITY.test(v) ? [] : ["quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"];
+}
+
+/** A quantity that means zero (`0`, `0Gi`, `0.0`). */
+export function isZeroQuantity(q: string): boolean {
+  const number = /^[+-]?(\d+(\.\d*)?|\.\d+)/.exec(q.trim());
+  return number !== null && Number(number[0]) === 0;
+}
+
+export const isNegativeQuantity = (q: string) => q.trim().startsWith('-') && !isZeroQuantity(q);
