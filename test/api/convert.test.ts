@@ -168,6 +168,11 @@ describe('conversion', () => {
     }]);
   });
 
+  test('v1beta1 frontendSidecar may not name the main container', () => {
+    expect(beta({ frontendSidecar: 'main', podTemplate: { spec: { containers: [{ name: 'main', image: 'i' }] } } }).problems)
+      .toEqual([{ path: 'spec.components[0].frontendSidecar', message: 'must name a sidecar container, not "main"', severity: 'error' }]);
+  });
+
   test('v1beta1 sharedMemorySize "0" disables, scalingAdapter {} enables, compilationCache is a cache mount', () => {
     const c = beta({ sharedMemorySize: '0', scalingAdapter: {}, compilationCache: { pvcName: 'cache', mountPath: '/cache' } }).model!.components[0];
     expect(c).toMatchObject({

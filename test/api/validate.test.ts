@@ -255,6 +255,11 @@ describe('Kubernetes rules', () => {
     ]);
   });
 
+  test('component names are label values', () => {
+    expect(problemsOf(alpha({ 'My Svc': svc() }))[0]).toEqual(err('spec.services[My Svc]',
+      'name "My Svc" is the value of the nvidia.com/dynamo-component label: a valid label must be an empty string or consist of alphanumeric characters, \'-\', \'_\' or \'.\', and must start and end with an alphanumeric character (regex used for validation is \'(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?\')'));
+  });
+
   test('v1alpha1 gpu resource path', () => {
     expect(problemsOf(alpha({ Fe: svc({ resources: { limits: { gpu: 'x', gpuType: 'amd.com/gpu' } } }) })).map((p) => p.path))
       .toEqual(['spec.services[Fe].resources.limits.gpu']);
