@@ -8,8 +8,7 @@ import { execFileSync } from 'child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { stringify } from 'yaml';
-import { crdManifests } from '../src/crds';
+import { crdManifests, crdToYaml } from '../src/crds';
 
 const ROOT = join(__dirname, '..');
 const CRD_DIR = join(ROOT, 'imports', 'crds');
@@ -19,7 +18,7 @@ function writeYaml(): string[] {
   mkdirSync(CRD_DIR, { recursive: true });
   return crdManifests().map((crd) => {
     const file = join(CRD_DIR, `${crd.metadata.name}.yaml`);
-    writeFileSync(file, stringify(crd, { sortMapEntries: true, lineWidth: 0 }));
+    writeFileSync(file, crdToYaml(crd));
     return file;
   });
 }
