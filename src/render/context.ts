@@ -4,7 +4,7 @@
  */
 import { ComponentModel, GraphModel } from '../api/model';
 import { ResolvedSettings } from '../api/settings';
-import { detectBackend } from './backends/detect';
+import { detectBackendFramework } from '../api/backend-framework';
 import { isWorkerType } from './components';
 import { ANNOTATION, LABEL, PROPAGATED_GRAPH_ANNOTATIONS } from './labels';
 import { mergeMaps } from './merge';
@@ -63,6 +63,10 @@ export function componentContext(graph: GraphModel, settings: ResolvedSettings, 
 }
 
 function workerBackend(graph: GraphModel, component: ComponentModel): string | undefined {
-  const detected = detectBackend(component.mainContainer?.command, component.mainContainer?.args);
+  const detected = detectBackendFramework(strings(component.mainContainer?.command), strings(component.mainContainer?.args));
   return detected.length === 1 ? detected[0] : graph.backendFramework;
+}
+
+function strings(v: unknown): string[] {
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 }
