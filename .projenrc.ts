@@ -27,7 +27,13 @@ const project = new typescript.TypeScriptProject({
     'commander@^14.0.0',
     'ajv@^8.17.0',
   ],
+  // Pulumi is optional for users: the components load from `dynamo-iac/pulumi` only.
+  // @pulumi/pulumi 3.249+ needs Node 22, so it stays below that.
+  peerDeps: ['@pulumi/pulumi@>=3.140.0 <3.249.0', '@pulumi/kubernetes@^4.18.0'],
+  peerDependencyOptions: { pinnedDevDependency: false },
   devDeps: [
+    '@pulumi/pulumi@3.248.0',
+    '@pulumi/kubernetes@4.34.2',
     '@types/node@^20',
     'cdk8s-cli@^2.200.0',
     'cdk8s-plus-29@^2.6.0',
@@ -65,6 +71,10 @@ new javascript.TypescriptConfig(project, {
 
 // CLI tests run the built bin, so the test task compiles first.
 project.testTask.prependSpawn(project.compileTask);
+
+project.addFields({
+  peerDependenciesMeta: { '@pulumi/pulumi': { optional: true }, '@pulumi/kubernetes': { optional: true } },
+});
 
 project.addFields({ files: ['lib', 'bin', 'imports', 'README.md', 'docs'] });
 
