@@ -65,7 +65,7 @@ const project = new typescript.TypeScriptProject({
 new javascript.TypescriptConfig(project, {
   fileName: 'tsconfig.dev.json',
   extends: javascript.TypescriptConfigExtends.fromPaths(['./tsconfig.json']),
-  include: ['src/**/*.ts', 'examples/**/*.ts', 'bench/**/*.ts', 'test/**/*.ts'],
+  include: ['src/**/*.ts', 'examples/**/*.ts', 'bench/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts'],
   compilerOptions: { rootDir: '.', noEmit: true },
 });
 
@@ -82,6 +82,13 @@ project.addFields({ files: ['lib', 'bin', 'imports', 'README.md', 'docs'] });
 project.addTask('synth', {
   description: 'Synthesize the example app (examples/main.ts) into dist/',
   steps: [{ exec: 'cdk8s synth' }],
+});
+
+// `npm run crds:import`: regenerate imports/crds/*.yaml and imports/nvidia.com.ts from
+// src/crds (offline: `cdk8s import` of local files). Not part of compile, on purpose.
+project.addTask('crds:import', {
+  description: 'Write the nvidia.com CRDs to imports/crds/ and regenerate the cdk8s import classes',
+  steps: [{ exec: 'ts-node --project tsconfig.dev.json scripts/write-crds.ts' }],
 });
 
 // `npm run bench`: prints wall time and peak RSS; never asserts on time.
