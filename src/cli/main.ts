@@ -1,0 +1,70 @@
+/**
+ * The `dynamo-iac` program: commands, exit codes, and the one place where
+ * errors become messages. Bad input never shows a stack; only a bug does.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { Command, CommanderError } from 'commander';
+import { crdsCommand } from './crds';
+import { renderCommand } from './render';
+import { CliError, EXIT_OK, EXIT_USAGE } from './report';
+import { validateCommand } from './validate';
+
+/** Not 1 or 2, so scripts can tell a crash from bad input. */
+export const EXIT_BUG = 70;
+
+export function program(): Command {
+  const cli = new Command('dynamo-iac')
+    .description('Render NVIDIA Dynamo graphs (DynamoGraphDeployment manifests) into Kubernetes objects at build time')
+    .version(packageVersion(), '-V, --version')
+    // Commander itself would exit 1 on usage errors; the contract says 2.
+    .exitOverride()
+    .showHelpAfterError('(add --help for usage)')
+    .addHelpText('after', `
+Exit codes:
+  0   success (warnings are printed on stderr and do not change it)
+  1   invalid input: one line per problem on stderr, <file>: <field path>: <message>;
+      a file that is missing, unreadable or a directory is invalid input too
+  2   usage error: unknown command or option, missing FILE, bad option value,
+      render -o into a non-empty directory without --force
+  ${EXIT_BUG}  internal error (a bug in dynamo-iac; the stack is printed)
+
+Examples:
+  dynamo-iac render graph.yaml > rendered.yaml
+  dynamo-iac validate graphs/*.yaml
+  dynamo-iac crds | kubectl apply --server-side -f -`);
+  // addCommand() does not pass exitOverride and the help hint on to subcommands; copy them.
+  for (const sub of [renderCommand(), validateCommand(), crdsCommand()]) cli.addCommand(sub.copyInheritedSettings(cli));
+  return cli;
+}
+
+/** Runs the program and sets `process.exitCode`; never calls process.exit, so stdout is flushed. */
+export async function main(argv: readonly string[] = process.argv): Promise<void> {
+  // `dynamo-iac render … | head` closes stdout early: that is not an error.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+  });
+  try {
+    await program().parseAsync(argv);
+  } catch (e) {
+    process.exitCode = exitCodeOf(e);
+  }
+}
+
+function exitCodeOf(e: unknown): number {
+  // commander has printed its message already; help and --version are successes.
+  if (e instanceof CommanderError) return e.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
+  if (e instanceof CliError) {
+    process.stderr.write(`${e.message}\n`);
+    return e.exitCode;
+  }
+  process.stderr.write('dynamo-iac: internal error; this is a bug, please report it with the input that caused it\n');
+  process.stderr.write(`${e instanceof Error ? e.stack : String(e)}\n`);
+  return EXIT_BUG;
+}
+
+function packageVersion(): string {
+  // lib/cli/main.js -> package.json; read at run time because it lies outside the compiled rootDir.
+  const file = path.join(__dirname, '..', '..', 'package.json');
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }).version;
+}

@@ -1,0 +1,54 @@
+/**
+ * What `render` and `validate` share: settings file, inputs, then the same
+ * manifest pipeline the cdk8s adopters use. `validate` renders too (and throws
+ * the objects away), so it fails exactly when `render` would.
+ */
+import { KubeObject } from '../api/k8s-types';
+import { ValidationError } from '../api/problems';
+import { resolveSettings } from '../api/settings';
+import { renderManifests, SourcedProblem } from '../manifests';
+import { readInputs } from './read-inputs';
+import { CliError, EXIT_USAGE } from './report';
+import { readSettingsFile } from './settings-file';
+
+export interface PipelineOptions {
+  readonly namespace?: string;
+  readonly settings?: string;
+  /** commander's `--no-graph-record` sets this to false. */
+  readonly graphRecord?: boolean;
+}
+
+export interface PipelineResult {
+  /** Empty when any problem is an error. */
+  readonly objects: KubeObject[];
+  readonly problems: SourcedProblem[];
+}
+
+const NAMESPACE = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
+
+export async function runPipeline(files: readonly string[], options: PipelineOptions): Promise<PipelineResult> {
+  if (options.namespace !== undefined && !NAMESPACE.test(options.namespace)) {
+    throw new CliError(
+      `--namespace: ${JSON.stringify(options.namespace)} is not a valid namespace name (lowercase letters, digits and '-', at most 63 characters)`,
+      EXIT_USAGE,
+    );
+  }
+  // Graph problems depend on the settings (e.g. lwsAvailable), so bad settings stop here.
+  const settingsFile = options.settings === undefined ? { settings: {}, problems: [] } : readSettingsFile(options.settings);
+  if (!settingsFile.settings) return { objects: [], problems: settingsFile.problems };
+
+  const read = await readInputs(files);
+  const renderOptions = { defaultNamespace: options.namespace, includeGraphRecord: options.graphRecord ?? true };
+  let rendered;
+  try {
+    rendered = renderManifests(read.inputs, resolveSettings(settingsFile.settings), renderOptions);
+  } catch (e) {
+    if (!(e instanceof ValidationError)) throw e;
+    // Conflicts between graphs are found after loading, without a single source to blame.
+    const source = read.inputs.map((i) => i.source).join(', ');
+    return { objects: [], problems: [...read.problems, ...e.problems.map((p) => ({ ...p, source }))] };
+  }
+  const problems = [...read.problems, ...rendered.problems];
+  const failed = problems.some((p) => (p.severity ?? 'error') === 'error');
+  return { objects: failed ? [] : rendered.objects, problems };
+}

@@ -1,0 +1,65 @@
+/**
+ * Reading the FILE arguments: files and `-` (stdin). A file that cannot be read
+ * is a problem of that file, like a YAML error, so every input is still checked
+ * and all problems are reported in one run.
+ */
+import * as fs from 'fs';
+import { MAX_MANIFEST_BYTES } from '../api/parse';
+import { ManifestInput, SourcedProblem } from '../manifests';
+
+export const STDIN = '-';
+
+export interface ReadInputs {
+  readonly inputs: ManifestInput[];
+  readonly problems: SourcedProblem[];
+}
+
+export async function readInputs(files: readonly string[], stdin: NodeJS.ReadableStream = process.stdin): Promise<ReadInputs> {
+  const inputs: ManifestInput[] = [];
+  const problems: SourcedProblem[] = [];
+  const fail = (source: string, message: string) => problems.push({ source, path: '', message, severity: 'error' });
+  // stdin can be read once; a second `-` would silently read nothing.
+  if (files.filter((f) => f === STDIN).length > 1) fail(STDIN, 'stdin (-) can be given only once');
+  for (const file of new Set(files)) {
+    try {
+      const bytes = file === STDIN ? await readStream(stdin) : readFile(file);
+      if (bytes.includes(0)) fail(file, 'not a text file (contains NUL bytes)');
+      else inputs.push({ source: file, text: bytes.toString('utf8') });
+    } catch (e) {
+      fail(file, (e as Error).message);
+    }
+  }
+  return { inputs, problems };
+}
+
+/** Size is checked before reading, so a huge file is refused without loading it. */
+function readFile(file: string): Buffer {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch (e) {
+    throw new Error(`cannot read: ${(e as Error).message}`);
+  }
+  if (stat.isDirectory()) throw new Error(`is a directory; pass the manifest files in it instead (e.g. ${file.replace(/\/$/, '')}/*.yaml)`);
+  if (stat.size > MAX_MANIFEST_BYTES) throw new Error(tooLarge(stat.size));
+  try {
+    return fs.readFileSync(file);
+  } catch (e) {
+    throw new Error(`cannot read: ${(e as Error).message}`);
+  }
+}
+
+/** Stops at the size limit instead of buffering an unbounded stream. */
+async function readStream(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const b = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    size += b.length;
+    if (size > MAX_MANIFEST_BYTES) throw new Error(tooLarge(size, 'more than '));
+    chunks.push(b);
+  }
+  return Buffer.concat(chunks);
+}
+
+const tooLarge = (size: number, prefix = '') => `is ${prefix}${size} bytes; the limit is ${MAX_MANIFEST_BYTES} bytes (10 MiB)`;

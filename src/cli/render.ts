@@ -1,0 +1,48 @@
+/** `dynamo-iac render`: manifests in, Kubernetes YAML out (stdout or `-o DIR`). */
+import { Command } from 'commander';
+import { writeObjectsToDir, NO_NAMESPACE_DIR, toYamlStream } from './output';
+import { PipelineOptions, runPipeline } from './pipeline';
+import { EXIT_OK, reportProblems } from './report';
+
+interface RenderOptions extends PipelineOptions {
+  readonly output?: string;
+  readonly force?: boolean;
+}
+
+export function renderCommand(): Command {
+  return new Command('render')
+    .description('Render DynamoGraphDeployment / DynamoComponentDeployment manifests into Kubernetes objects')
+    .argument('<file...>', 'YAML or JSON manifests (multi-document allowed); - reads stdin')
+    .option('-o, --output <dir>', `write one file per object: <dir>/<namespace>/<kind>-<name>.yaml (${NO_NAMESPACE_DIR}/ for objects without a namespace)`)
+    .option('--force', 'with -o: replace <dir> even if it already holds files')
+    .option('-n, --namespace <ns>', 'namespace for inputs without metadata.namespace', 'default')
+    .option('--settings <file>', 'platform settings (YAML or JSON PlatformSettings)')
+    .option('--no-graph-record', 'leave out the DynamoGraphDeployment / DynamoComponentDeployment records (clusters without the nvidia.com CRDs)')
+    .addHelpText('after', `
+Output is multi-document YAML with sorted keys: the same input always gives the same bytes.
+With -o, everything is rendered before anything is written, into a temporary
+directory next to <dir> that is renamed into place, so a failure leaves no <dir> behind.
+An existing empty <dir> is replaced; a non-empty one only with --force (replaced as a whole).
+
+Examples:
+  dynamo-iac render graph.yaml > rendered.yaml
+  dynamo-iac render -n inference agg.yaml disagg.yaml
+  cat graph.yaml | dynamo-iac render -
+  dynamo-iac render --settings platform.yaml -o manifests/ --force graphs/*.yaml`)
+    .action(async (files: string[], options: RenderOptions) => {
+      process.exitCode = await render(files, options);
+    });
+}
+
+async function render(files: string[], options: RenderOptions): Promise<number> {
+  const { objects, problems } = await runPipeline(files, options);
+  const code = reportProblems(problems);
+  if (code !== EXIT_OK) return code;
+  if (options.output === undefined) {
+    process.stdout.write(toYamlStream(objects));
+  } else {
+    const written = writeObjectsToDir(objects, options.output, { force: options.force });
+    process.stderr.write(`wrote ${written} files to ${options.output}\n`);
+  }
+  return EXIT_OK;
+}

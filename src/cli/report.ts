@@ -1,0 +1,33 @@
+/**
+ * Exit codes and problem lines: the CLI's contract with scripts and CI.
+ * Commands return an exit code instead of calling process.exit, so piped
+ * stdout is always flushed before the process ends.
+ */
+import { SourcedProblem } from '../manifests';
+
+export const EXIT_OK = 0;
+export const EXIT_INVALID = 1;
+export const EXIT_USAGE = 2;
+
+/**
+ * A failure the user can act on, found outside manifest validation (an unreadable
+ * settings file, a non-empty `-o DIR`): its message is printed as it is, with no stack.
+ */
+export class CliError extends Error {
+  constructor(message: string, public readonly exitCode: number = EXIT_INVALID) {
+    super(message);
+    this.name = 'CliError';
+  }
+}
+
+/** `<file>: <path>: <message>`, `warning: ` before the message for warnings; empty parts are left out. */
+export function problemLine(p: SourcedProblem): string {
+  const message = p.severity === 'warning' ? `warning: ${p.message}` : p.message;
+  return [p.source, p.path, message].filter((s) => s !== '').join(': ');
+}
+
+/** Prints every problem, one per line, and returns the exit code they imply. */
+export function reportProblems(problems: readonly SourcedProblem[]): number {
+  for (const p of problems) process.stderr.write(`${problemLine(p)}\n`);
+  return problems.some((p) => (p.severity ?? 'error') === 'error') ? EXIT_INVALID : EXIT_OK;
+}

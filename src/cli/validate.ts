@@ -1,0 +1,34 @@
+/** `dynamo-iac validate`: the checks of `render`, without output. */
+import { Command } from 'commander';
+import { GRAPH_KINDS } from '../api/load';
+import { PipelineOptions, runPipeline } from './pipeline';
+import { EXIT_OK, reportProblems } from './report';
+
+export function validateCommand(): Command {
+  return new Command('validate')
+    .description('Check manifests the way render does, without printing objects')
+    .argument('<file...>', 'YAML or JSON manifests (multi-document allowed); - reads stdin')
+    .option('-n, --namespace <ns>', 'namespace for inputs without metadata.namespace', 'default')
+    .option('--settings <file>', 'platform settings (YAML or JSON PlatformSettings); some rules depend on them')
+    .addHelpText('after', `
+Prints one line per problem on stderr (<file>: <field path>: <message>) and, on
+success, a one-line summary on stderr. stdout stays empty.
+
+Examples:
+  dynamo-iac validate graphs/*.yaml
+  dynamo-iac validate --settings platform.yaml graph.yaml`)
+    .action(async (files: string[], options: PipelineOptions) => {
+      process.exitCode = await validate(files, options);
+    });
+}
+
+async function validate(files: string[], options: PipelineOptions): Promise<number> {
+  const { objects, problems } = await runPipeline(files, { ...options, graphRecord: true });
+  const code = reportProblems(problems);
+  if (code === EXIT_OK) {
+    // Each graph renders exactly one record of its own kind, so records count graphs.
+    const graphs = objects.filter((o) => (GRAPH_KINDS as readonly string[]).includes(o.kind)).length;
+    process.stderr.write(`${graphs} ${graphs === 1 ? 'graph' : 'graphs'} valid\n`);
+  }
+  return code;
+}
