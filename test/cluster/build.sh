@@ -67,7 +67,7 @@ ensure() {
   local rc=0
   (
     cd "$here/go/$name"
-    CGO_ENABLED=0 go build -trimpath -ldflags "$ldflags" -o "$tmp/$name" .
+    CGO_ENABLED=0 go build -trimpath -buildvcs=false -ldflags "$ldflags" -o "$tmp/$name" .
   ) || rc=$?
   kill "$ticker" 2> /dev/null || true
   wait "$ticker" 2> /dev/null || true
@@ -108,7 +108,7 @@ done
 
 ensure etcd "$etcd_version" 3
 etcd_path="$built_path"
-ensure kube-apiserver "$k8s_version" 20 "${version_ldflags[@]}"
+ensure kube-apiserver "$k8s_version" 8 "${version_ldflags[@]}"
 apiserver_path="$built_path"
 
 log "binaries ready in $((SECONDS - total_start))s"
