@@ -61,8 +61,10 @@ ensure() {
   local start=$SECONDS tmp
   mkdir -p "$cache/bin"
   tmp="$(mktemp -d "$cache/bin/.$name-build.XXXXXX")"
-  # Print a heartbeat so long builds are visibly alive.
-  (while sleep 60; do log "  … still building $name ($((SECONDS - start))s)"; done) &
+  # Print a heartbeat so long builds are visibly alive. `sleep` gets no
+  # stdout/stderr, so killing the loop leaves no process holding our pipes open
+  # (callers reading --print-paths output would otherwise wait up to 60 s).
+  (while sleep 60 < /dev/null > /dev/null 2>&1; do log "  … still building $name ($((SECONDS - start))s)"; done) > /dev/null &
   local ticker=$!
   local rc=0
   (
