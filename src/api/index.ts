@@ -9,4 +9,5 @@ export * from './v1beta1';
 export * from './parse';
 export * from './load';
 export * from './backend-framework';
+export * from './orchestrator';
 export * from './validate';

@@ -18,6 +18,14 @@ export type KnownComponentType = (typeof COMPONENT_TYPES)[number];
 
 export type ApiVersion = 'nvidia.com/v1alpha1' | 'nvidia.com/v1beta1';
 
+/**
+ * What renders a graph's multinode components: `lws` = upstream's component path (a
+ * LeaderWorkerSet and Volcano PodGroup per replica, Deployments for the rest); `grove` = one
+ * Grove PodCliqueSet for the whole graph.
+ */
+export const ORCHESTRATORS = ['lws', 'grove'] as const;
+export type Orchestrator = (typeof ORCHESTRATORS)[number];
+
 export interface PvcModel {
   readonly name: string;
   readonly create: boolean;
@@ -127,4 +135,20 @@ export interface GraphModel {
   readonly topologyConstraint?: { readonly topologyProfile?: string; readonly packDomain?: string };
   /** The manifest as the user wrote it, for the graph record. */
   readonly source: JsonObject;
+  /**
+   * Orchestrator chosen explicitly by a front end (cdk8s props, CLI flag). Unset = upstream's
+   * rule: Grove when the platform has it and `nvidia.com/enable-grove` is not "false"
+   * (see `effectiveOrchestrator`).
+   */
+  readonly orchestrator?: Orchestrator;
+  /**
+   * LWS path: gang-schedule each multinode group with a Volcano PodGroup (`schedulerName: volcano`).
+   * `undefined` = on, as upstream.
+   */
+  readonly gangScheduling?: boolean;
+  /**
+   * Grove path: schedule pods with kai-scheduler and label them with the queue from the
+   * `nvidia.com/kai-scheduler-queue` annotation (default `dynamo`). `undefined` = off.
+   */
+  readonly kaiScheduler?: boolean;
 }

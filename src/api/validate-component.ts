@@ -8,6 +8,7 @@ import { MAIN_CONTAINER } from './convert-common';
 import { isNegativeQuantity } from './k8s-syntax';
 import { ComponentModel } from './model';
 import { fieldPath, isObject } from './read';
+import { validateMultinode } from './validate-multinode';
 import { strings, ValidationContext } from './validation-context';
 
 const COMPONENT_NAME = /^[A-Za-z0-9]([-A-Za-z0-9]*[A-Za-z0-9])?$/;
@@ -39,6 +40,7 @@ export function validateComponent(ctx: ValidationContext, c: ComponentModel, i: 
   validateEpp(ctx, c, i);
   validateImages(ctx, c, i);
   if (WORKER_TYPES.includes(c.type)) validateBackend(ctx, c, i);
+  validateMultinode(ctx, c, i);
 }
 
 function validateName(ctx: ValidationContext, c: ComponentModel, i: number): void {

@@ -4,6 +4,7 @@
  * the version the user wrote.
  */
 import { BACKEND_FRAMEWORKS, GraphModel } from './model';
+import { effectiveOrchestrator } from './orchestrator';
 import { Problem } from './problems';
 import { fieldPath, keyPath } from './read';
 import { ResolvedSettings } from './settings';
@@ -81,8 +82,7 @@ function validateBackendFramework(ctx: ValidationContext): void {
  */
 function validateGroveNames(ctx: ValidationContext): void {
   const { model, settings } = ctx;
-  if (model.kind !== 'DynamoGraphDeployment' || !settings.groveAvailable) return;
-  if (model.metadataAnnotations['nvidia.com/enable-grove'] === 'false') return;
+  if (effectiveOrchestrator(model, settings) !== 'grove') return;
   model.components.forEach((c, i) => {
     const svc = c.name.toLowerCase();
     const length = c.multinode
