@@ -1,12 +1,16 @@
 /** A whole graph (or a standalone component deployment) to Kubernetes objects. */
 import { KubeObject } from '../api/k8s-types';
 import { GraphModel } from '../api/model';
+import { effectiveOrchestrator } from '../api/orchestrator';
 import { ResolvedSettings } from '../api/settings';
 import { ComponentContext, componentContext } from './context';
 import {
   renderDiscoveryRbac, renderEppAccess, renderEppObjects, renderModelService, renderPlannerAccess, renderPvcs,
 } from './graph-objects';
 import { renderIngress, renderService, renderVirtualService } from './network';
+import { renderPodCliqueSet } from './multinode/grove';
+import { renderLeaderWorkerSets, ROLE_LABEL } from './multinode/lws';
+import { renderWaitLeaderConfigMap } from './multinode/wait-leader';
 import { renderGraphRecord } from './record';
 import { renderDeployment } from './workload';
 
@@ -19,10 +23,24 @@ export interface RenderOptions {
   readonly includeGraphRecord?: boolean;
 }
 
-/** Every object of one component. */
+/** Every object of one component on the LWS path: a Deployment, or LeaderWorkerSets when it spans nodes. */
 export function renderComponent(cc: ComponentContext): KubeObject[] {
-  return [renderDeployment(cc), renderService(cc), renderIngress(cc), renderVirtualService(cc)]
-    .filter((o): o is KubeObject => o !== undefined);
+  if (isMultinode(cc)) {
+    return [...renderLeaderWorkerSets(cc), ...defined(renderService(cc, { [ROLE_LABEL]: 'leader' }), ...renderIngressObjects(cc))];
+  }
+  return defined(renderDeployment(cc), renderService(cc), ...renderIngressObjects(cc));
+}
+
+const isMultinode = (cc: ComponentContext) => (cc.component.multinode?.nodeCount ?? 1) > 1;
+const renderIngressObjects = (cc: ComponentContext) => [renderIngress(cc), renderVirtualService(cc)];
+const defined = (...objects: (KubeObject | undefined)[]) => objects.filter((o): o is KubeObject => o !== undefined);
+
+/** The Grove path: one PodCliqueSet runs every component; Services and ingresses stay per component. */
+function renderGroveGraph(graph: GraphModel, contexts: ComponentContext[]): KubeObject[] {
+  return [
+    renderPodCliqueSet(graph, contexts),
+    ...contexts.flatMap((cc) => defined(renderService(cc), ...renderIngressObjects(cc))),
+  ];
 }
 
 /** Every object of a graph, in render order (callers sort and de-duplicate). */
@@ -37,7 +55,12 @@ export function renderGraphObjects(graph: GraphModel, settings: ResolvedSettings
   if (epp) out.push(...renderEppAccess(graph, settings), ...renderEppObjects(epp));
   const models = new Set(contexts.map((cc) => cc.component.modelRef?.name).filter((n): n is string => !!n));
   for (const m of [...models].sort()) out.push(renderModelService(graph.namespace, m));
-  for (const cc of contexts) out.push(...renderComponent(cc));
+  // The wait-for-leader script belongs to the graph (upstream renders it for any multinode component).
+  if (graph.kind === 'DynamoGraphDeployment' && contexts.some(isMultinode)) {
+    out.push(renderWaitLeaderConfigMap(graph.name, graph.namespace));
+  }
+  if (effectiveOrchestrator(graph, settings) === 'grove') out.push(...renderGroveGraph(graph, contexts));
+  else for (const cc of contexts) out.push(...renderComponent(cc));
   if (options.includeGraphRecord ?? true) out.push(renderGraphRecord(graph));
   return out;
 }

@@ -10,8 +10,11 @@ import { serviceNameOf } from './naming';
 import { defaultsContext, discoveryLabels } from './pod';
 import { workloadMetadata } from './workload';
 
-/** Frontends always get a Service; other components only when Kubernetes discovery is on. */
-export function renderService(cc: ComponentContext): KubeObject | undefined {
+/**
+ * Frontends always get a Service; other components only when Kubernetes discovery is on.
+ * `extraSelector` narrows it (LWS: leaders only, the pods that serve).
+ */
+export function renderService(cc: ComponentContext, extraSelector: Record<string, string> = {}): KubeObject | undefined {
   const type = cc.component.type;
   if (type !== 'frontend' && !cc.kubernetesDiscovery) return undefined;
   const port = defaultsFor(type, defaultsContext(cc)).servicePort;
@@ -22,6 +25,7 @@ export function renderService(cc: ComponentContext): KubeObject | undefined {
     [LABEL.component]: cc.component.name,
   };
   if (type) selector[LABEL.componentType] = type;
+  Object.assign(selector, extraSelector);
   return {
     apiVersion: 'v1',
     kind: 'Service',

@@ -3,14 +3,17 @@
  * upstream precedence, then the volumes and containers Dynamo adds.
  */
 import { Container, EnvVar, JsonObject } from '../api/k8s-types';
-import { backendHooks } from './backends';
+import { gpuCount, gpuQuantity } from '../api/gpu';
+import { backendHooks, MultinodeLaunch } from './backends';
 import { ComponentDefaults, defaultsFor, DefaultsContext } from './components';
 import { frontendDefaults } from './components/frontend';
 import { ComponentContext } from './context';
-import { addInfrastructureEnv, commonEnv, mergeEnv } from './env';
+import { addInfrastructureEnv, commonEnv, mergeEnv, setEnv } from './env';
 import { ANNOTATION, LABEL } from './labels';
 import { clone, compact, isPlainObject, mergeMaps, overrideMerge } from './merge';
 import { discoveryNames, EPP_CONFIG_KEY, eppConfigMapName, shortHash } from './naming';
+import { MultinodeNode } from './multinode/roles';
+import { waitLeaderConfigMapName } from './multinode/wait-leader';
 import { imagePullSecretsFor } from './pull-secrets';
 
 export const MAIN_CONTAINER = 'main';
@@ -38,14 +41,42 @@ export function defaultsContext(cc: ComponentContext): DefaultsContext {
   };
 }
 
-export function buildPodTemplate(cc: ComponentContext): PodTemplate {
+/** The pod template of a component, or of one node role (leader / worker) of a multinode component. */
+export function buildPodTemplate(cc: ComponentContext, node?: MultinodeNode): PodTemplate {
   const defaults = defaultsFor(cc.component.type, defaultsContext(cc));
   const pvc = pvcVolumes(cc);
   const main = buildMainContainer(cc, defaults, pvc);
+  const launch = node ? applyMultinodeLaunch(cc, node, main) : {};
   return {
     metadata: compact({ labels: podLabels(cc), annotations: podAnnotations(cc) }),
-    spec: buildPodSpec(cc, defaults, main, pvc.volumes),
+    spec: buildPodSpec(cc, defaults, main, pvc.volumes, launch),
   };
+}
+
+/** The engine's launch rules for one node, applied to `main`; returns what goes on the pod. */
+function applyMultinodeLaunch(cc: ComponentContext, node: MultinodeNode, main: Container): MultinodeLaunch {
+  const hooks = backendHooks(cc.backend);
+  if (!hooks.multinode) return {};
+  const launch = hooks.multinode({
+    node,
+    container: main,
+    gpuLimit: gpuCount(gpuQuantity(cc.component.resources, 'limits')),
+    gpuRequest: gpuCount(gpuQuantity(cc.component.resources, 'requests')),
+    annotations: cc.annotations,
+    // A standalone component deployment has no graph to own the ConfigMap (upstream skips the wait too).
+    waitLeaderConfigMap: cc.parentGraphName ? waitLeaderConfigMapName(cc.parentGraphName) : undefined,
+    mpiSshSecretName: cc.settings.mpiSshSecretName,
+  });
+  if (launch.command) main.command = [...launch.command];
+  if (launch.args) main.args = [...launch.args];
+  // Backend env comes after everything else, as upstream appends it.
+  let env = (main.env ?? []) as EnvVar[];
+  for (const e of launch.env ?? []) env = setEnv(env, clone(e));
+  main.env = env;
+  if (launch.volumeMounts?.length) main.volumeMounts = [...asArray(main.volumeMounts), ...launch.volumeMounts.map(clone)];
+  for (const probe of launch.removeProbes ?? []) delete main[probe];
+  if (launch.readinessProbe) main.readinessProbe = clone(launch.readinessProbe);
+  return launch;
 }
 
 function buildMainContainer(cc: ComponentContext, defaults: ComponentDefaults, pvc: PvcVolumes): Container {
@@ -115,7 +146,9 @@ function pvcVolumes(cc: ComponentContext): PvcVolumes {
   return out;
 }
 
-function buildPodSpec(cc: ComponentContext, defaults: ComponentDefaults, main: Container, pvcVols: JsonObject[]): JsonObject {
+function buildPodSpec(
+  cc: ComponentContext, defaults: ComponentDefaults, main: Container, pvcVols: JsonObject[], launch: MultinodeLaunch,
+): JsonObject {
   const { containers: userContainers, volumes: userVolumes, ...overlay } = cc.component.podSpec;
   const spec: JsonObject = overrideMerge(
     { restartPolicy: 'Always', terminationGracePeriodSeconds: defaults.terminationGracePeriodSeconds },
@@ -139,6 +172,9 @@ function buildPodSpec(cc: ComponentContext, defaults: ComponentDefaults, main: C
       .filter((m) => m.name !== SHARED_MEMORY_VOLUME && m.mountPath !== SHARED_MEMORY_PATH)
       .concat([{ name: SHARED_MEMORY_VOLUME, mountPath: SHARED_MEMORY_PATH }]);
   }
+  // Backend volumes (SSH keys, the wait-for-leader script) come after shared memory, as upstream.
+  volumes.push(...(launch.volumes ?? []).map(clone));
+  if (launch.initContainers?.length) spec.initContainers = [...asArray(spec.initContainers), ...launch.initContainers.map(clone)];
   if (asArray(main.volumeMounts).length === 0) delete main.volumeMounts;
   const sidecar = buildFrontendSidecar(cc);
   if (sidecar) containers.push(sidecar);

@@ -1,0 +1,120 @@
+/**
+ * The Grove path: the whole graph is one PodCliqueSet named after the graph. A single-node
+ * component is one clique; a multinode component is a leader clique and a worker clique tied
+ * together by a PodCliqueScalingGroup, which scales them as a unit.
+ */
+import { JsonObject, KubeObject } from '../../api/k8s-types';
+import { GraphModel } from '../../api/model';
+import { ComponentContext } from '../context';
+import { compact, mergeMaps } from '../merge';
+import { buildPodTemplate, PodTemplate } from '../pod';
+import { addressingFor, groveCliqueName, MultinodeRole } from './roles';
+
+export const GROVE_API_VERSION = 'grove.io/v1alpha1';
+/** Upstream's default `orchestrators.grove.terminationDelay`: how long Grove keeps a broken gang before tearing it down. */
+export const GROVE_TERMINATION_DELAY = '15m0s';
+export const KAI_SCHEDULER = 'kai-scheduler';
+export const KAI_QUEUE_LABEL = 'kai.scheduler/queue';
+export const KAI_QUEUE_ANNOTATION = 'nvidia.com/kai-scheduler-queue';
+const DEFAULT_KAI_QUEUE = 'dynamo';
+
+const STARTUP_ANY_ORDER = 'CliqueStartupTypeAnyOrder';
+const STARTUP_EXPLICIT = 'CliqueStartupTypeExplicit';
+
+export function renderPodCliqueSet(graph: GraphModel, contexts: ComponentContext[]): KubeObject {
+  // Sorted by clique name so the set does not depend on how the input orders its components.
+  const ordered = [...contexts].sort((a, b) => cmp(a.component.name.toLowerCase(), b.component.name.toLowerCase()));
+  const cliques: JsonObject[] = [];
+  const scalingGroups: JsonObject[] = [];
+  for (const cc of ordered) {
+    if (isMultinode(cc)) {
+      cliques.push(...multinodeCliques(cc));
+      scalingGroups.push(scalingGroup(cc));
+    } else {
+      cliques.push(singleNodeClique(cc));
+    }
+  }
+  // TRT-LLM's leader runs mpirun against the workers' sshd, so it must start after them.
+  const explicitOrder = cliques.some((c) => Array.isArray((c.spec as JsonObject).startsAfter));
+  return {
+    apiVersion: GROVE_API_VERSION,
+    kind: 'PodCliqueSet',
+    metadata: compact({ name: graph.name, namespace: graph.namespace, labels: mergeMaps(graph.labels), annotations: mergeMaps(graph.annotations) }),
+    spec: {
+      replicas: 1,
+      template: compact({
+        cliqueStartupType: explicitOrder ? STARTUP_EXPLICIT : STARTUP_ANY_ORDER,
+        // Multinode peers must resolve each other before they are ready.
+        headlessServiceConfig: { publishNotReadyAddresses: true },
+        terminationDelay: GROVE_TERMINATION_DELAY,
+        topologyConstraint: packDomain(graph.topologyConstraint?.packDomain),
+        cliques,
+        podCliqueScalingGroups: scalingGroups.length ? scalingGroups : undefined,
+      }),
+    },
+  };
+}
+
+const isMultinode = (cc: ComponentContext) => (cc.component.multinode?.nodeCount ?? 1) > 1;
+
+/** Replicas the rendered set may carry: none when a scaling adapter owns them (ownership contract). */
+function ownedReplicas(cc: ComponentContext): { replicas?: number } {
+  return cc.component.scalingAdapter ? {} : { replicas: cc.component.replicas ?? 1 };
+}
+
+function singleNodeClique(cc: ComponentContext): JsonObject {
+  const name = cc.component.name.toLowerCase();
+  const t = cliqueTemplate(cc, buildPodTemplate(cc));
+  return compact({
+    name,
+    labels: t.metadata.labels,
+    annotations: t.metadata.annotations,
+    topologyConstraint: packDomain(cc.component.topologyConstraint?.packDomain),
+    spec: { roleName: name, ...ownedReplicas(cc), podSpec: t.spec },
+  });
+}
+
+function multinodeCliques(cc: ComponentContext): JsonObject[] {
+  const nodeCount = cc.component.multinode?.nodeCount ?? 1;
+  const addressing = addressingFor('grove', cc.component.name, nodeCount);
+  const workerClique = groveCliqueName(cc.component.name, 'worker');
+  const clique = (role: MultinodeRole, replicas: number, startsAfter?: string[]) => {
+    const name = groveCliqueName(cc.component.name, role);
+    const t = cliqueTemplate(cc, buildPodTemplate(cc, { orchestrator: 'grove', role, nodeCount, addressing }));
+    return compact({
+      name,
+      labels: t.metadata.labels,
+      annotations: t.metadata.annotations,
+      spec: compact({ roleName: name, replicas, minAvailable: replicas, startsAfter, podSpec: t.spec }),
+    });
+  };
+  return [
+    clique('leader', 1, cc.backend === 'trtllm' ? [workerClique] : undefined),
+    clique('worker', nodeCount - 1),
+  ];
+}
+
+/** The unit a multinode component scales by: one leader clique and its worker clique. */
+function scalingGroup(cc: ComponentContext): JsonObject {
+  return compact({
+    name: cc.component.name.toLowerCase(),
+    cliqueNames: [groveCliqueName(cc.component.name, 'leader'), groveCliqueName(cc.component.name, 'worker')],
+    ...ownedReplicas(cc),
+    minAvailable: 1,
+    topologyConstraint: packDomain(cc.component.topologyConstraint?.packDomain),
+  });
+}
+
+/** kai-scheduler, when the graph asks for it: its scheduler name and the queue label on every pod. */
+function cliqueTemplate(cc: ComponentContext, t: PodTemplate): PodTemplate {
+  if (!cc.graph.kaiScheduler) return t;
+  const queue = cc.annotations[KAI_QUEUE_ANNOTATION] ?? cc.graph.metadataAnnotations[KAI_QUEUE_ANNOTATION] ?? DEFAULT_KAI_QUEUE;
+  return {
+    metadata: { ...t.metadata, labels: mergeMaps(t.metadata.labels, { [KAI_QUEUE_LABEL]: queue }) },
+    spec: { ...t.spec, schedulerName: KAI_SCHEDULER },
+  };
+}
+
+const packDomain = (domain: string | undefined) => (domain ? { packDomain: domain } : undefined);
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
