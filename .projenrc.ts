@@ -91,6 +91,20 @@ project.addTask('crds:import', {
   steps: [{ exec: 'ts-node --project tsconfig.dev.json scripts/write-crds.ts' }],
 });
 
+// `npm run test:cluster`: the suite against a real kube-apiserver + etcd, built once
+// from pinned Go modules into ~/.cache/dynamo-iac (see test/cluster/README.md).
+project.addTask('test:cluster', {
+  description: 'Build (once) kube-apiserver + etcd and run the real-cluster tests',
+  steps: [
+    { exec: 'bash test/cluster/build.sh' },
+    { exec: 'jest --ci --config test/cluster/jest.config.js --runInBand', receiveArgs: true },
+  ],
+});
+project.addTask('cluster:start', {
+  description: 'Start a throwaway kube-apiserver + etcd and print its kubeconfig (Ctrl-C stops it)',
+  steps: [{ exec: 'ts-node --project test/tsconfig.json test/cluster/start.ts' }],
+});
+
 // `npm run bench`: prints wall time and peak RSS; never asserts on time.
 project.addTask('bench', {
   description: 'Render benchmarks: CLI path and cdk8s path against two baselines',
