@@ -7,6 +7,7 @@ import { App, Chart } from 'cdk8s';
 import { DynamoGraphDeployment, setPlatformSettings } from '../src';
 import { aggregatedVllm } from './graphs/agg-vllm';
 import { disaggregatedWithPlanner } from './graphs/disagg-planner';
+import { multinodeSglang, multinodeTrtllm, multinodeVllm } from './graphs/multinode';
 import { sglangWithScalingAdapter } from './graphs/sglang-scaling-adapter';
 
 export const EXAMPLE_NAMESPACE = 'dynamo';
@@ -26,5 +27,11 @@ export function buildExampleApp(app: App): App {
   new DynamoGraphDeployment(chart('sglang-scaling-adapter'), 'graph', sglangWithScalingAdapter);
   // Adopting an existing v1alpha1 manifest as it is: a PVC model cache and an ingress.
   DynamoGraphDeployment.fromFile(chart('pvc-cache-ingress'), 'graph', path.join(__dirname, 'graphs', 'pvc-cache-ingress.v1alpha1.yaml'));
+  // Multinode graphs on both orchestrators: LeaderWorkerSets (upstream's default) and Grove.
+  for (const [id, props] of [['vllm', multinodeVllm], ['sglang', multinodeSglang], ['trtllm', multinodeTrtllm]] as const) {
+    new DynamoGraphDeployment(chart(`multinode-${id}-lws`), 'graph', { ...props, orchestrator: 'lws' });
+    // Another name, so both variants can live in one namespace of the example output.
+    new DynamoGraphDeployment(chart(`multinode-${id}-grove`), 'graph', { ...props, name: `${props.name}-grove`, orchestrator: 'grove' });
+  }
   return app;
 }
