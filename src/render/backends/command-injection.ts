@@ -5,6 +5,7 @@
  * - a shell command (`sh -c "… python3 -m dynamo.<engine> …"`): flags are inserted right after the
  *   `dynamo.<engine>` module in the first argument that runs it.
  */
+import { JsonObject } from '../../api/k8s-types';
 
 export interface CommandLine {
   readonly command: string[];
@@ -15,6 +16,12 @@ export interface CommandLine {
 export const BIN_SH = ['/bin/sh', '-c'];
 /** The shell of the `exec` wrapper (upstream writes plain `sh` there). */
 export const SH = ['sh', '-c'];
+
+/** Command and args of a container as plain string lists. */
+export function commandLineOf(container: Readonly<JsonObject>): CommandLine {
+  const list = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+  return { command: list(container.command), args: list(container.args) };
+}
 
 const PYTHON_BINARY = /^(?:.*\/)?python[0-9.]*$/;
 

@@ -58,9 +58,3 @@ const HOOKS: Record<string, BackendHooks> = { vllm: vllmBackend, sglang: sglangB
 export function backendHooks(backend: string | undefined): BackendHooks {
   return (backend !== undefined && HOOKS[backend]) || NO_HOOKS;
 }
-
-/** Command and args of a container as plain string lists. */
-export function commandLineOf(container: Readonly<Container>) {
-  const list = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
-  return { command: list(container.command), args: list(container.args) };
-}

@@ -1,7 +1,6 @@
 /** SGLang: torch distributed init at the leader; every node learns its rank. */
-import { injectFlags } from './command-injection';
+import { commandLineOf, injectFlags } from './command-injection';
 import type { BackendHooks, MultinodeLaunch, MultinodeLaunchInput } from './index';
-import { commandLineOf } from './index';
 
 export const SGLANG_DIST_INIT_PORT = 29500;
 

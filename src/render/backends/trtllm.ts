@@ -4,9 +4,8 @@
  */
 import { EnvVar } from '../../api/k8s-types';
 import { envValue } from '../env';
-import { BIN_SH, isPythonCommand, shellWordInSingleQuotes } from './command-injection';
+import { BIN_SH, commandLineOf, isPythonCommand, shellWordInSingleQuotes } from './command-injection';
 import type { BackendHooks, MultinodeLaunch, MultinodeLaunchInput } from './index';
-import { commandLineOf } from './index';
 
 export const MPI_SSH_PORT = 2222;
 export const SSH_KEY_MOUNT_PATH = '/ssh-pk';
