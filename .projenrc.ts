@@ -26,6 +26,11 @@ const project = new typescript.TypeScriptProject({
     'yaml@^2.8.0',
     'commander@^14.0.0',
     'ajv@^8.17.0',
+    // Runtime operator: the Kubernetes client (1.x runs on Node 20; 2.x needs undici 8 / Node 22),
+    // Prometheus metrics and structured JSON logs.
+    '@kubernetes/client-node@~1.4.0',
+    'prom-client@^15.1.0',
+    'pino@^9.6.0',
   ],
   // Pulumi is optional for users: the components load from `dynamo-iac/pulumi` only.
   // @pulumi/pulumi 3.249+ needs Node 22, so it stays below that.
