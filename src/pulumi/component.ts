@@ -1,0 +1,26 @@
+/** DynamoComponent: one standalone Dynamo component (DynamoComponentDeployment) as Kubernetes resources. */
+import * as pulumi from '@pulumi/pulumi';
+import type { DynamoComponentDeploymentSpec } from '../api/v1beta1';
+import { WithInputs } from './inputs';
+import { AdoptedManifest, adoptFile, adoptManifest, AdoptOptions, GraphArgsBase, isAdopted, RenderedGraphResource } from './rendered-graph';
+
+export interface DynamoComponentArgs extends GraphArgsBase {
+  /** The component, in the `nvidia.com/v1beta1` shape (as the cdk8s `DynamoComponentDeployment`). */
+  readonly spec: WithInputs<DynamoComponentDeploymentSpec>;
+}
+
+export class DynamoComponent extends RenderedGraphResource {
+  /** Adopts an existing DCD manifest (`nvidia.com/v1alpha1` or `v1beta1`) as it is. */
+  public static fromManifest(name: string, manifest: unknown, options: AdoptOptions = {}, opts?: pulumi.ComponentResourceOptions): DynamoComponent {
+    return new DynamoComponent(name, adoptManifest(manifest, options), opts);
+  }
+
+  /** Adopts the single DCD in a YAML or JSON file. */
+  public static fromFile(name: string, path: string, options: AdoptOptions = {}, opts?: pulumi.ComponentResourceOptions): DynamoComponent {
+    return new DynamoComponent(name, adoptFile(path, options), opts);
+  }
+
+  constructor(name: string, args: DynamoComponentArgs | AdoptedManifest, opts?: pulumi.ComponentResourceOptions) {
+    super('dynamo:index:Component', 'DynamoComponentDeployment', name, isAdopted(args) ? args : { props: args }, opts);
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * DynamoCrds: the nvidia.com CustomResourceDefinitions. Graph components that
+ * emit their record take it in `dependsOn`, so the CRDs exist first.
+ *
+ * The runtime operator's install (DynamoPlatform) is not here yet: it arrives
+ * with the runtime operator and will own a DynamoCrds of its own.
+ */
+import * as pulumi from '@pulumi/pulumi';
+import { crdManifests } from '../crds';
+import { kubernetesResource } from './resources';
+
+export class DynamoCrds extends pulumi.ComponentResource {
+  /** `metadata.name` of every CRD, e.g. `dynamographdeployments.nvidia.com`. */
+  public readonly crdNames: pulumi.Output<string[]>;
+
+  constructor(name: string, opts?: pulumi.ComponentResourceOptions) {
+    super('dynamo:index:Crds', name, {}, opts);
+    const crds = crdManifests();
+    for (const crd of crds) kubernetesResource(`${name}/${crd.metadata.name}`, crd, crd, { parent: this, dependsOn: opts?.dependsOn });
+    this.crdNames = pulumi.output(crds.map((c) => c.metadata.name));
+    this.registerOutputs({ crdNames: this.crdNames });
+  }
+}

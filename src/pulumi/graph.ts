@@ -1,0 +1,31 @@
+/** DynamoGraph: a whole Dynamo graph (DynamoGraphDeployment) as Kubernetes resources. */
+import * as pulumi from '@pulumi/pulumi';
+import type { DynamoGraphDeploymentSpec } from '../api/v1beta1';
+import { WithInputs } from './inputs';
+import { AdoptedManifest, adoptFile, adoptManifest, AdoptOptions, GraphArgsBase, isAdopted, RenderedGraphResource } from './rendered-graph';
+
+export interface DynamoGraphArgs extends GraphArgsBase {
+  /**
+   * The graph, in the `nvidia.com/v1beta1` shape: the same props as the cdk8s
+   * `DynamoGraphDeployment`. Strings copied verbatim into objects (images,
+   * secret names, env values) may be `pulumi.Input`s; the graph's shape
+   * (components, their names and types) must be plain.
+   */
+  readonly spec: WithInputs<DynamoGraphDeploymentSpec>;
+}
+
+export class DynamoGraph extends RenderedGraphResource {
+  /** Adopts an existing DGD manifest (`nvidia.com/v1alpha1` or `v1beta1`) as it is. */
+  public static fromManifest(name: string, manifest: unknown, options: AdoptOptions = {}, opts?: pulumi.ComponentResourceOptions): DynamoGraph {
+    return new DynamoGraph(name, adoptManifest(manifest, options), opts);
+  }
+
+  /** Adopts the single DGD in a YAML or JSON file. */
+  public static fromFile(name: string, path: string, options: AdoptOptions = {}, opts?: pulumi.ComponentResourceOptions): DynamoGraph {
+    return new DynamoGraph(name, adoptFile(path, options), opts);
+  }
+
+  constructor(name: string, args: DynamoGraphArgs | AdoptedManifest, opts?: pulumi.ComponentResourceOptions) {
+    super('dynamo:index:Graph', 'DynamoGraphDeployment', name, isAdopted(args) ? args : { props: args }, opts);
+  }
+}

@@ -1,0 +1,198 @@
+/**
+ * What DynamoGraph and DynamoComponent share: the same load → validate →
+ * render pipeline as the cdk8s constructs and the CLI, then one child resource
+ * per rendered object.
+ */
+import * as pulumi from '@pulumi/pulumi';
+import { loadGraph, validateGraph } from '../api';
+import { KubeObject } from '../api/k8s-types';
+import { GraphModel } from '../api/model';
+import { errorsOf, Problem } from '../api/problems';
+import { PlatformSettings, resolveSettings, ResolvedSettings } from '../api/settings';
+import { manifestFromFile, manifestFromProps } from '../cdk8s/manifest-source';
+import { dynamoNamespaceOf, LABEL, renderGraph } from '../render';
+import { fill, hasToken, substitute, tokenize, tokenKeys, WithInputs } from './inputs';
+import { ReadinessOptions, withReadiness } from './readiness';
+import { claimObject } from './registry';
+import { kubernetesResource } from './resources';
+
+/** Render options of the graph components (props and adopted manifests alike). */
+export interface GraphOptions extends ReadinessOptions {
+  /** Platform settings (what the upstream operator reads from its configuration). @default - upstream's defaults */
+  readonly settings?: PlatformSettings;
+  /**
+   * Emit the DynamoGraphDeployment / DynamoComponentDeployment record itself
+   * (needs the nvidia.com CRDs: pass a `DynamoCrds` in `dependsOn`).
+   * @default true
+   */
+  readonly includeGraphRecord?: boolean;
+}
+
+/** Arguments every graph component takes besides its `spec`. */
+export interface GraphArgsBase extends GraphOptions {
+  /**
+   * `metadata.name`: prefix of every rendered object name. Must be plain: names
+   * are part of each resource's identity.
+   * @default - the component's Pulumi name
+   */
+  readonly name?: string;
+  /** Kubernetes namespace of every rendered object. @default 'default' */
+  readonly namespace?: pulumi.Input<string>;
+  /** `metadata.labels`. @default - none */
+  readonly labels?: Record<string, string>;
+  /** `metadata.annotations`, e.g. `nvidia.com/enable-metrics`. @default - none */
+  readonly annotations?: Record<string, string>;
+}
+
+/** Options of `fromManifest` / `fromFile`. */
+export interface AdoptOptions extends GraphOptions {
+  /** Namespace for a manifest without `metadata.namespace`. @default 'default' */
+  readonly namespace?: pulumi.Input<string>;
+}
+
+/** A manifest to render as it is, with its options: the constructors' second form, used by `fromManifest` / `fromFile`. */
+export interface AdoptedManifest {
+  readonly manifest: unknown;
+  /** Problems found before loading (unreadable file, bad YAML, not exactly one document). */
+  readonly problems: Problem[];
+  readonly options: AdoptOptions;
+}
+
+/** What a graph component renders: typed props, or an adopted manifest. */
+export type GraphSource = { readonly props: GraphArgsBase & { readonly spec: WithInputs<unknown> } } | AdoptedManifest;
+
+export const adoptManifest = (manifest: unknown, options: AdoptOptions): AdoptedManifest => ({ manifest, problems: [], options });
+export const adoptFile = (path: string, options: AdoptOptions): AdoptedManifest => ({ ...manifestFromFile(path), options });
+export const isAdopted = (a: object): a is AdoptedManifest => 'manifest' in a && 'options' in a;
+
+interface Rendered {
+  readonly model?: GraphModel;
+  readonly objects: KubeObject[];
+  readonly problems: Problem[];
+}
+
+interface Plan {
+  readonly kind: string;
+  readonly manifest: unknown;
+  readonly defaultNamespace?: string;
+  readonly settings: ResolvedSettings;
+  readonly includeGraphRecord?: boolean;
+}
+
+function renderManifest(plan: Plan, manifest: unknown): Rendered {
+  const loaded = loadGraph(manifest, { defaultNamespace: plan.defaultNamespace });
+  const problems = [...loaded.problems];
+  if (loaded.model && loaded.model.kind !== plan.kind) {
+    problems.push({ path: 'kind', message: `expected ${plan.kind}, got ${loaded.model.kind}` });
+  }
+  if (loaded.model) problems.push(...validateGraph(loaded.model, plan.settings));
+  if (!loaded.model || errorsOf(problems).length > 0) return { model: loaded.model, objects: [], problems };
+  return { model: loaded.model, objects: renderGraph(loaded.model, plan.settings, { includeGraphRecord: plan.includeGraphRecord }), problems };
+}
+
+export abstract class RenderedGraphResource extends pulumi.ComponentResource {
+  /** `metadata.name` as rendered. */
+  public readonly graphName: string;
+  /** The Kubernetes namespace every object is rendered into. */
+  public readonly namespace: pulumi.Output<string>;
+  /** The Dynamo namespace the components register in (`<namespace>-<graph>`). */
+  public readonly dynamoNamespace: pulumi.Output<string>;
+  /** `<Kind>/<name>` of every rendered object, in apply order. */
+  public readonly objectNames: pulumi.Output<string[]>;
+  /** The frontend's Service (undefined when there is no frontend). */
+  public readonly frontendServiceName: pulumi.Output<string | undefined>;
+  public readonly frontendPort: pulumi.Output<number | undefined>;
+  /** Warnings the upstream admission webhooks would print (deprecated fields and the like). */
+  public readonly warnings: readonly string[];
+
+  protected constructor(
+    type: string, kind: string, name: string, source: GraphSource, opts?: pulumi.ComponentResourceOptions,
+  ) {
+    super(type, name, {}, opts);
+    const args: GraphOptions = 'props' in source ? source.props : source.options;
+    const { plain, inputs } = tokenize<{ namespace?: string; spec?: unknown }>(
+      'props' in source ? { namespace: source.props.namespace, spec: source.props.spec } : { namespace: source.options.namespace },
+    );
+    const manifest = 'props' in source
+      ? manifestFromProps(kind, name, { ...source.props, namespace: plain.namespace }, plain.spec).manifest
+      : source.manifest;
+    const plan: Plan = {
+      kind,
+      manifest,
+      defaultNamespace: 'props' in source ? undefined : plain.namespace,
+      settings: resolveSettings(args.settings),
+      includeGraphRecord: args.includeGraphRecord,
+    };
+    const early = 'props' in source ? [] : source.problems;
+    const rendered = early.length > 0 ? { objects: [], problems: early } : renderManifest(plan, manifest);
+    const fail = (lines: string[]) => {
+      const described = lines.map((l) => `  ${l.replace(/dynamo-iac-input-\d+-t/g, '<pulumi.Input>')}`);
+      // hideStack: the problem is in the caller's props, not in this library.
+      return new pulumi.ResourceError(`${kind} "${name}": invalid input:\n${described.join('\n')}`, this, true);
+    };
+    const lines = (ps: Problem[]) => ps.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message));
+    const errors = errorsOf(rendered.problems);
+    if (errors.length > 0 || !rendered.model) throw fail(lines(errors));
+    const model = rendered.model;
+    const objects = rendered.objects;
+    const structural = [
+      ...objects.filter((o) => hasToken(o.metadata.name)).map((o) =>
+        `${o.kind} metadata.name "${o.metadata.name}": names must be plain strings, not pulumi.Inputs`),
+      ...objects.flatMap((o) => tokenKeys(o).map((p) => `${o.kind} "${o.metadata.name}" ${p}: a map key cannot be a pulumi.Input`)),
+    ];
+    if (structural.length > 0) throw fail(structural);
+    this.graphName = model.name;
+    this.warnings = lines(rendered.problems.filter((p) => p.severity === 'warning'));
+    for (const w of this.warnings) pulumi.log.warn(w, this);
+
+    // Resolved once, and checked against a render with the real values before any resource sees them.
+    // A failure is logged once, on this component; the children only point to it.
+    const values = inputs.length === 0 ? undefined : pulumi.all(inputs).apply((vals) => {
+      const real = renderManifest({ ...plan, defaultNamespace: fill(plan.defaultNamespace, vals) }, fill(manifest, vals));
+      const expected = fill(objects, vals);
+      const differs = real.objects.findIndex((o, i) => JSON.stringify(o) !== JSON.stringify(expected[i]));
+      const problems = errorsOf(real.problems).length > 0 ? lines(errorsOf(real.problems))
+        : differs >= 0 || real.objects.length !== expected.length
+          ? [`${real.objects[Math.max(differs, 0)]?.kind ?? 'an object'}: a pulumi.Input flows into a field that is derived, not copied; pass that value as a plain string`]
+          : [];
+      if (problems.length > 0) {
+        pulumi.log.error(fail(problems).message, this);
+        throw new pulumi.ResourceError(`invalid input on ${kind} "${name}" (see its error)`, this, true);
+      }
+      return vals;
+    });
+    const resolve = <T>(v: T): pulumi.Output<T> => (values ? values.apply((vals) => fill(v, vals)) : pulumi.output(v) as pulumi.Output<T>);
+
+    const provider = this.getProvider('kubernetes::');
+    // Objects holding a token are never shared: the same token means different values in different components.
+    const claims = objects.map((o) => (hasToken(JSON.stringify(o)) ? { kind: 'new' as const } : claimObject(provider, o, `${type} "${name}"`)));
+    const conflicts = claims.flatMap((c) => (c.kind === 'conflict' ? [c.message] : []));
+    if (conflicts.length > 0) throw fail(conflicts);
+    objects.forEach((o, i) => {
+      if (claims[i].kind !== 'new') return;
+      const object = withReadiness(o, args);
+      kubernetesResource(`${name}/${o.metadata.name}`, object, values ? substitute(object, values) : object, {
+        parent: this,
+        // A component's dependsOn does not reach its children by itself; the graph record needs the CRDs first.
+        dependsOn: opts?.dependsOn,
+      });
+    });
+
+    const serviceSpec = (o: KubeObject) => o.spec as { selector?: Record<string, string>; ports?: { port?: number }[] } | undefined;
+    const frontend = objects.find((o) => o.kind === 'Service' && serviceSpec(o)?.selector?.[LABEL.componentType] === 'frontend');
+    const frontendPort = frontend && serviceSpec(frontend)?.ports?.[0]?.port;
+    this.namespace = resolve(model.namespace);
+    this.dynamoNamespace = resolve(dynamoNamespaceOf(model.namespace, model.name, false));
+    this.objectNames = pulumi.output(objects.map((o) => `${o.kind}/${o.metadata.name}`));
+    this.frontendServiceName = pulumi.output(frontend?.metadata.name);
+    this.frontendPort = pulumi.output(frontendPort);
+    this.registerOutputs({
+      graphName: this.graphName,
+      namespace: this.namespace,
+      dynamoNamespace: this.dynamoNamespace,
+      objectNames: this.objectNames,
+      frontendServiceName: this.frontendServiceName,
+      frontendPort: this.frontendPort,
+    });
+  }
+}

@@ -1,0 +1,137 @@
+/** DynamoGraph / DynamoComponent / records: inputs, errors, readiness, providers, outputs. */
+import * as k8s from '@pulumi/kubernetes';
+import * as pulumi from '@pulumi/pulumi';
+import { DynamoComponentDeployment, DynamoGraphDeployment, DynamoGraphDeploymentProps } from '../../src';
+import { DynamoCheckpoint, DynamoComponent, DynamoGraph, DynamoModel } from '../../src/pulumi';
+import { aggregatedVllm } from '../../examples/graphs/agg-vllm';
+import { disaggregatedWithPlanner } from '../../examples/graphs/disagg-planner';
+import { VLLM_RUNTIME } from '../../examples/graphs/images';
+import { EXAMPLE_SETTINGS } from '../../examples/graphs/platform';
+import { cdk8sObjects, childrenOf, withoutPulumiAnnotations } from './expect';
+import { Recorded, runProgram, valueOf } from './mocks';
+
+const byKind = (rs: Recorded[], kind: string) => rs.filter((r) => r.inputs?.kind === kind);
+const annotationsOf = (r: Recorded) => r.inputs.metadata.annotations ?? {};
+
+/** aggregatedVllm with every image given as `image`. */
+function withImage<T>(image: T) {
+  return {
+    ...aggregatedVllm,
+    spec: {
+      ...aggregatedVllm.spec,
+      components: aggregatedVllm.spec.components.map((c) => ({
+        ...c, podTemplate: { spec: { containers: c.podTemplate!.spec!.containers!.map((ct) => ({ ...ct, image })) } },
+      })),
+    },
+  };
+}
+
+describe('pulumi.Input values', () => {
+  test('namespace and image Outputs render exactly what cdk8s renders for the plain values', async () => {
+    const rs = await runProgram(() => {
+      new DynamoGraph('agg', { ...withImage(pulumi.output(VLLM_RUNTIME)), namespace: pulumi.output('team-a') });
+    });
+    const expected = cdk8sObjects('team-a', (chart) => new DynamoGraphDeployment(chart, 'agg', aggregatedVllm));
+    const graph = rs.find((r) => r.type === 'dynamo:index:Graph')!;
+    expect(childrenOf(rs, graph).map((r) => withoutPulumiAnnotations(r.inputs))).toEqual(expected);
+    const g = graph.resource as DynamoGraph;
+    expect(await valueOf(g.namespace)).toBe('team-a');
+    expect(await valueOf(g.dynamoNamespace)).toBe('team-a-vllm-agg');
+  });
+
+  test('a promise works like an Output', async () => {
+    const rs = await runProgram(() => {
+      new DynamoGraph('agg', { ...aggregatedVllm, namespace: Promise.resolve('team-b') });
+    });
+    expect(byKind(rs, 'Deployment').map((r) => r.inputs.metadata.namespace)).toEqual(['team-b', 'team-b']);
+  });
+
+  test('an Input that would become part of an object name is rejected up front', () => {
+    const spec = { ...aggregatedVllm.spec, components: [{ ...aggregatedVllm.spec.components[0], name: pulumi.output('Frontend') }] };
+    return expect(runProgram(() => new DynamoGraph('agg', { spec } as any))).rejects.toThrow(
+      /^DynamoGraphDeployment "agg": invalid input:\n {2}Service metadata.name "agg-<pulumi.Input>": names must be plain strings/,
+    );
+  });
+});
+
+test('invalid props: one error on the component, every problem with its field path, no stack', async () => {
+  const bad: DynamoGraphDeploymentProps = {
+    spec: { components: [{ name: 'Frontend', type: 'frontend', replicas: -1 }, { name: 'Frontend', type: 'frontend' }] },
+  };
+  const error = await runProgram(() => new DynamoGraph('bad', bad)).catch((e) => e);
+  expect(pulumi.ResourceError.isInstance(error)).toBe(true);
+  expect(error.hideStack).toBe(true);
+  expect(error.message.split('\n').length).toBeGreaterThanOrEqual(3);
+  expect(error.message).toMatch(/^DynamoGraphDeployment "bad": invalid input:\n {2}spec\.components/);
+  expect(error.message).toMatch(/replicas/);
+});
+
+describe('readiness annotations', () => {
+  test('default: the provider awaits workloads; the graph record is not awaited', async () => {
+    const rs = await runProgram(() => new DynamoGraph('agg', aggregatedVllm));
+    for (const d of byKind(rs, 'Deployment')) expect(annotationsOf(d)).toEqual({});
+    expect(annotationsOf(byKind(rs, 'DynamoGraphDeployment')[0])).toEqual({ 'pulumi.com/skipAwait': 'true' });
+  });
+
+  test('awaitWorkloads: false skips what needs running pods; awaitGraphStatus waits for Ready', async () => {
+    const rs = await runProgram(() => new DynamoGraph('agg', {
+      ...aggregatedVllm, awaitWorkloads: false, awaitGraphStatus: true,
+      settings: EXAMPLE_SETTINGS,
+    }));
+    for (const kind of ['Deployment', 'Service', 'Ingress']) {
+      expect(byKind(rs, kind).length).toBeGreaterThan(0);
+      for (const r of byKind(rs, kind)) expect(annotationsOf(r)['pulumi.com/skipAwait']).toBe('true');
+    }
+    for (const kind of ['ServiceAccount', 'Role', 'RoleBinding']) for (const r of byKind(rs, kind)) expect(annotationsOf(r)).toEqual({});
+    expect(annotationsOf(byKind(rs, 'DynamoGraphDeployment')[0])).toEqual({ 'pulumi.com/waitFor': 'condition=Ready' });
+  });
+});
+
+test('a provider passed to the component manages every child', async () => {
+  const rs = await runProgram(() => {
+    const cluster = new k8s.Provider('cluster', {});
+    new DynamoGraph('agg', aggregatedVllm, { provider: cluster });
+  });
+  const children = rs.filter((r) => r.type.startsWith('kubernetes:') && !r.type.startsWith('pulumi:'));
+  expect(children.length).toBeGreaterThan(0);
+  for (const c of children) expect(c.provider).toMatch(/pulumi:providers:kubernetes::cluster::/);
+});
+
+test('outputs: frontend Service and port, object names', async () => {
+  let graph!: DynamoGraph;
+  await runProgram(() => { graph = new DynamoGraph('agg', { ...aggregatedVllm, namespace: 'dynamo' }); });
+  expect(graph.graphName).toBe('vllm-agg');
+  expect(await valueOf(graph.frontendServiceName)).toBe('vllm-agg-frontend');
+  expect(await valueOf(graph.frontendPort)).toBe(8000);
+  expect(await valueOf(graph.objectNames)).toContain('Deployment/vllm-agg-vllmdecodeworker');
+});
+
+test('an object two graphs share is one resource, owned by the first graph', async () => {
+  const rs = await runProgram(() => {
+    new DynamoGraph('one', { ...disaggregatedWithPlanner, name: 'one', namespace: 'shared' });
+    new DynamoGraph('two', { ...disaggregatedWithPlanner, name: 'two', namespace: 'shared' });
+  });
+  const sas = byKind(rs, 'ServiceAccount').filter((r) => r.inputs.metadata.name === 'planner-serviceaccount');
+  expect(sas.map((r) => r.name)).toEqual(['one/planner-serviceaccount']);
+});
+
+test('DynamoComponent renders what the cdk8s DynamoComponentDeployment renders', async () => {
+  const { name: _, ...worker } = aggregatedVllm.spec.components[1];
+  const props = { name: 'worker', spec: { ...worker, backendFramework: 'vllm' as const } };
+  const rs = await runProgram(() => new DynamoComponent('worker', { ...props, namespace: 'dynamo' }));
+  const expected = cdk8sObjects('dynamo', (chart) => new DynamoComponentDeployment(chart, 'worker', props));
+  const component = rs.find((r) => r.type === 'dynamo:index:Component')!;
+  expect(childrenOf(rs, component).map((r) => withoutPulumiAnnotations(r.inputs))).toEqual(expected);
+});
+
+test('DynamoModel and DynamoCheckpoint emit their record, not awaited', async () => {
+  const rs = await runProgram(() => {
+    new DynamoModel('qwen', { namespace: 'dynamo', spec: { modelName: 'Qwen/Qwen3-0.6B' } });
+    new DynamoCheckpoint('ckpt', { name: 'qwen-ckpt', spec: { identity: { model: 'Qwen/Qwen3-0.6B' } } });
+  });
+  const records = rs.filter((r) => r.type.startsWith('kubernetes:nvidia.com/'));
+  expect(records.map((r) => [r.type, r.name, r.inputs.metadata])).toEqual([
+    ['kubernetes:nvidia.com/v1alpha1:DynamoModel', 'qwen/qwen', { name: 'qwen', namespace: 'dynamo', annotations: { 'pulumi.com/skipAwait': 'true' } }],
+    ['kubernetes:nvidia.com/v1alpha1:DynamoCheckpoint', 'ckpt/qwen-ckpt', { name: 'qwen-ckpt', namespace: 'default', annotations: { 'pulumi.com/skipAwait': 'true' } }],
+  ]);
+});

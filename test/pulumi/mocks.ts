@@ -1,0 +1,55 @@
+/**
+ * Runs Pulumi programs in-process with `pulumi.runtime.setMocks` (no CLI, no
+ * engine, no provider plugin) and records every resource: what the engine
+ * would be asked to create (type, name, inputs, provider) and the options the
+ * program gave it (parent, dependsOn), the latter seen through a stack
+ * transformation.
+ */
+import * as pulumi from '@pulumi/pulumi';
+
+export interface Recorded {
+  readonly type: string;
+  readonly name: string;
+  readonly inputs: any;
+  readonly provider?: string;
+  readonly parent?: pulumi.Resource;
+  readonly dependsOn: pulumi.Resource[];
+  readonly resource: pulumi.Resource;
+}
+
+/**
+ * Runs `program` as a mocked stack and returns every resource it created, once
+ * the mocked engine has registered them all.
+ */
+export async function runProgram(program: () => void): Promise<Recorded[]> {
+  const engine = new Map<string, { inputs: any; provider?: string }>();
+  const seen: Omit<Recorded, 'inputs' | 'provider'>[] = [];
+  pulumi.runtime.setMocks({
+    newResource: (args) => {
+      engine.set(`${args.type}::${args.name}`, { inputs: args.inputs, provider: args.provider });
+      return { id: `${args.name}-id`, state: args.inputs };
+    },
+    call: (args) => args.inputs,
+  }, 'dynamo-iac-test', 'test', false);
+  let thrown: unknown;
+  await pulumi.runtime.runInPulumiStack(async () => {
+    pulumi.runtime.registerStackTransformation((t) => {
+      const deps = t.opts.dependsOn;
+      const dependsOn = (Array.isArray(deps) ? deps : deps ? [deps] : []) as pulumi.Resource[];
+      seen.push({ type: t.type, name: t.name, parent: t.opts.parent, dependsOn, resource: t.resource });
+      return undefined;
+    });
+    // Caught here, not in the stack's own promise chain, which would also surface it as an unhandled rejection.
+    try {
+      program();
+    } catch (e) {
+      thrown = e;
+    }
+  });
+  if (thrown) throw thrown;
+  await Promise.all(seen.map((s) => valueOf(s.resource.urn)));
+  return seen.map((s) => ({ ...s, ...engine.get(`${s.type}::${s.name}`)! }));
+}
+
+/** The plain value of an Output. */
+export const valueOf = <T>(o: pulumi.Output<T>): Promise<T> => new Promise((r) => o.apply(r));
