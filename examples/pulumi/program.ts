@@ -1,0 +1,38 @@
+/**
+ * The example Pulumi program: the same graphs as the cdk8s example app
+ * (examples/app.ts), with the CRDs installed first.
+ */
+import * as pulumi from '@pulumi/pulumi';
+import { DynamoCrds, DynamoGraph, GraphOptions } from '../../src/pulumi';
+import { aggregatedVllm } from '../graphs/agg-vllm';
+import { disaggregatedWithPlanner } from '../graphs/disagg-planner';
+import { EXAMPLE_NAMESPACE, EXAMPLE_SETTINGS, PVC_CACHE_INGRESS_FILE } from '../graphs/platform';
+import { sglangWithScalingAdapter } from '../graphs/sglang-scaling-adapter';
+
+export interface ExampleOptions extends Pick<GraphOptions, 'awaitWorkloads'> {
+  /** @default EXAMPLE_NAMESPACE */
+  readonly namespace?: pulumi.Input<string>;
+  /** Replicas of the aggregated example's worker (what the end-to-end test changes). @default - as in the example */
+  readonly aggWorkerReplicas?: number;
+}
+
+export function deployExamples(options: ExampleOptions = {}) {
+  const crds = new DynamoCrds('dynamo-crds');
+  const common = {
+    namespace: options.namespace ?? EXAMPLE_NAMESPACE,
+    settings: EXAMPLE_SETTINGS,
+    awaitWorkloads: options.awaitWorkloads,
+  };
+  const after = { dependsOn: [crds] };
+  const agg = { ...aggregatedVllm, spec: { ...aggregatedVllm.spec, components: aggregatedVllm.spec.components.map((c) =>
+    (c.type === 'worker' && options.aggWorkerReplicas !== undefined ? { ...c, replicas: options.aggWorkerReplicas } : c)) } };
+  return {
+    crds,
+    graphs: [
+      new DynamoGraph('agg-vllm', { ...agg, ...common }, after),
+      new DynamoGraph('disagg-planner', { ...disaggregatedWithPlanner, ...common }, after),
+      new DynamoGraph('sglang-scaling-adapter', { ...sglangWithScalingAdapter, ...common }, after),
+      DynamoGraph.fromFile('pvc-cache-ingress', PVC_CACHE_INGRESS_FILE, common, after),
+    ],
+  };
+}
