@@ -59,6 +59,8 @@ const project = new typescript.TypeScriptProject({
     coverageText: false,
     jestConfig: {
       collectCoverage: false,
+      // Pulumi's telemetry leaves a global behind that jest would warn about at teardown.
+      testEnvironmentOptions: { globalsCleanup: 'off' },
       testPathIgnorePatterns: ['/node_modules/', '/test/cluster/'],
     },
   },
@@ -76,6 +78,16 @@ new javascript.TypescriptConfig(project, {
 
 // CLI tests run the built bin, so the test task compiles first.
 project.testTask.prependSpawn(project.compileTask);
+
+// `dynamo-iac/pulumi` is a separate entry point, so cdk8s-only users never load Pulumi.
+project.addFields({
+  exports: {
+    '.': { types: './lib/index.d.ts', default: './lib/index.js' },
+    './pulumi': { types: './lib/pulumi/index.d.ts', default: './lib/pulumi/index.js' },
+    './package.json': './package.json',
+  },
+  typesVersions: { '*': { pulumi: ['lib/pulumi/index.d.ts'] } },
+});
 
 project.addFields({
   peerDependenciesMeta: { '@pulumi/pulumi': { optional: true }, '@pulumi/kubernetes': { optional: true } },
