@@ -84,7 +84,7 @@ function inspectDir(dir: string): 'missing' | 'empty' | 'not-empty' {
     stat = fs.statSync(dir);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return 'missing';
-    throw new CliError(`${dir}: cannot read: ${(e as Error).message}`);
+    throw new CliError(`${dir}: cannot write: ${(e as Error).message}`);
   }
   if (!stat.isDirectory()) throw new CliError(`${dir}: exists and is not a directory`, EXIT_USAGE);
   return fs.readdirSync(dir).length === 0 ? 'empty' : 'not-empty';

@@ -1,0 +1,41 @@
+import { CLI_FIXTURES, FIXTURES, lines, run } from './run';
+
+const agg = `${FIXTURES}/agg-v1beta1.yaml`;
+
+describe('--settings', () => {
+  test('every wrong type and unknown key is reported with its field path', () => {
+    const file = `${CLI_FIXTURES}/settings-bad.yaml`;
+    const r = run(['render', '--settings', file, agg]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(lines(r.stderr)).toEqual([
+      `${file}: ingress.hostSuffix: must be a string`,
+      `${file}: ingress.controllerClass: unknown field; expected one of: controllerClassName, virtualServiceGateway, hostSuffix, tlsSecretName`,
+      `${file}: lwsAvailable: must be a boolean (true or false)`,
+      `${file}: operatorScope: must be one of: cluster, namespace`,
+      `${file}: imagePullSecrets[nvcr.io][0]: must be a string`,
+    ]);
+  });
+
+  test('a missing settings file is invalid input', () => {
+    const r = run(['validate', '--settings', 'nope.yaml', agg]);
+    expect(r.code).toBe(1);
+    expect(lines(r.stderr)).toEqual(["nope.yaml: cannot read: ENOENT: no such file or directory, open 'nope.yaml'"]);
+  });
+
+  test('JSON settings are checked the same way', () => {
+    const file = `${CLI_FIXTURES}/settings-bad.json`;
+    const r = run(['validate', '--settings', file, agg]);
+    expect(r.code).toBe(1);
+    expect(lines(r.stderr)).toEqual([`${file}: natsAddress: must be a string`]);
+  });
+
+  test('settings change what is rendered', () => {
+    const without = run(['render', agg]);
+    const withIngress = run(['render', '--settings', `${CLI_FIXTURES}/settings-ingress.yaml`, agg]);
+    expect(withIngress.code).toBe(0);
+    expect(without.stdout).not.toMatch(/^kind: Ingress$/m);
+    expect(withIngress.stdout).toMatch(/^kind: Ingress$/m);
+    expect(withIngress.stdout).toMatch(/host: .*example\.com/);
+  });
+});

@@ -1,0 +1,52 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { FIXTURES, ROOT, run } from './run';
+
+describe('usage errors exit 2', () => {
+  test.each([
+    ['no command', [], /Usage: dynamo-iac/],
+    ['unknown command', ['frobnicate'], /unknown command 'frobnicate'/],
+    ['unknown option', ['render', '--bogus', `${FIXTURES}/agg-v1beta1.yaml`], /unknown option '--bogus'/],
+    ['missing FILE', ['render'], /missing required argument 'file'/],
+    ['missing FILE for validate', ['validate'], /missing required argument 'file'/],
+    ['invalid --namespace', ['render', '-n', 'Not_A_Namespace', `${FIXTURES}/agg-v1beta1.yaml`], /--namespace: "Not_A_Namespace" is not a valid namespace name/],
+  ])('%s', (_name, args, message) => {
+    const r = run(args as string[]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr).not.toMatch(/\bat .*\.js:\d+/);
+  });
+});
+
+describe('--help and --version', () => {
+  test('top-level help lists commands, exit codes and examples', () => {
+    const r = run(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/render \[options\] <file\.\.\.>/);
+    expect(r.stdout).toMatch(/validate \[options\] <file\.\.\.>/);
+    expect(r.stdout).toMatch(/crds/);
+    expect(r.stdout).toMatch(/Exit codes:\n  0 {3}success/);
+    expect(r.stdout).toMatch(/Examples:/);
+  });
+
+  test.each(['render', 'validate', 'crds'])('%s --help has examples', (command) => {
+    const r = run([command, '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(new RegExp(`Usage: dynamo-iac ${command}`));
+    expect(r.stdout).toMatch(/Examples?:\n {2}.*dynamo-iac /);
+  });
+
+  test('render --help documents the -o layout and the existing-directory rule', () => {
+    const r = run(['render', '--help']);
+    expect(r.stdout).toMatch(/<dir>\/<namespace>\/<kind>-<name>\.yaml/);
+    expect(r.stdout).toMatch(/non-empty one only with --force/);
+  });
+
+  test('--version prints the package version', () => {
+    const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+    const r = run(['--version']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(`${version}\n`);
+  });
+});

@@ -1,0 +1,61 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { CLI_FIXTURES, FIXTURES, lines, ROOT, run } from './run';
+
+describe('validate', () => {
+  test('valid inputs: exit 0, empty stdout, a one-line summary on stderr', () => {
+    const r = run(['validate', `${FIXTURES}/agg-v1alpha1.yaml`, `${FIXTURES}/disagg-v1beta1.yaml`, `${CLI_FIXTURES}/two-graphs.yaml`]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('4 graphs valid\n');
+  });
+
+  test('reads stdin for -', () => {
+    const text = fs.readFileSync(path.join(ROOT, FIXTURES, 'agg-v1beta1.yaml'), 'utf8');
+    const r = run(['validate', '-'], { input: text });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('1 graph valid\n');
+  });
+
+  test('problems on stdin are reported against -', () => {
+    const text = fs.readFileSync(path.join(ROOT, CLI_FIXTURES, 'bad-graph.yaml'), 'utf8');
+    const r = run(['validate', '-'], { input: text });
+    expect(r.code).toBe(1);
+    expect(lines(r.stderr)[0]).toBe('-: spec.components[1].replicas: must be an integer');
+  });
+
+  test('every problem of every input is reported in one run', () => {
+    const r = run(['validate', 'missing.yaml', CLI_FIXTURES, `${CLI_FIXTURES}/bad-graph.yaml`, `${CLI_FIXTURES}/not-yaml.yaml`, `${FIXTURES}/agg-v1beta1.yaml`]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(lines(r.stderr)).toEqual([
+      "missing.yaml: cannot read: ENOENT: no such file or directory, stat 'missing.yaml'",
+      `${CLI_FIXTURES}: is a directory; pass the manifest files in it instead (e.g. ${CLI_FIXTURES}/*.yaml)`,
+      `${CLI_FIXTURES}/bad-graph.yaml: spec.components[1].replicas: must be an integer`,
+      `${CLI_FIXTURES}/bad-graph.yaml: spec.components[0].replicas: must be non-negative`,
+      `${CLI_FIXTURES}/bad-graph.yaml: spec.components[1].podTemplate.spec.containers: must contain a container named "main" with an image`,
+      expect.stringMatching(new RegExp(`^${CLI_FIXTURES}/not-yaml.yaml: invalid YAML at line \\d+, column \\d+: `)),
+    ]);
+  });
+
+  test('a document that is not a Dynamo resource names apiVersion and kind', () => {
+    const r = run(['validate', '-'], { input: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n' });
+    expect(r.code).toBe(1);
+    expect(lines(r.stderr)).toEqual([
+      '-: apiVersion: unsupported apiVersion "v1": expected one of nvidia.com/v1alpha1, nvidia.com/v1beta1',
+      '-: kind: unsupported kind "ConfigMap": expected one of DynamoGraphDeployment, DynamoComponentDeployment, DynamoModel, DynamoCheckpoint',
+    ]);
+  });
+
+  test('stdin can be named only once', () => {
+    const r = run(['validate', '-', '-'], { input: '' });
+    expect(r.code).toBe(1);
+    expect(lines(r.stderr)).toEqual(['-: stdin (-) can be given only once']);
+  });
+
+  test('a binary file is refused without a parse error cascade', () => {
+    const r = run(['validate', '-'], { input: 'kind: \u0000\u0001' });
+    expect(r.code).toBe(1);
+    expect(lines(r.stderr)).toEqual(['-: not a text file (contains NUL bytes)']);
+  });
+});
