@@ -6,6 +6,7 @@ import { App, Chart } from 'cdk8s';
 import { DynamoGraphDeployment, setPlatformSettings } from '../src';
 import { aggregatedVllm } from './graphs/agg-vllm';
 import { disaggregatedWithPlanner } from './graphs/disagg-planner';
+import { multinodeSglang, multinodeTrtllm, multinodeVllm } from './graphs/multinode';
 import { EXAMPLE_NAMESPACE, EXAMPLE_SETTINGS, PVC_CACHE_INGRESS_FILE } from './graphs/platform';
 import { sglangWithScalingAdapter } from './graphs/sglang-scaling-adapter';
 
@@ -18,6 +19,13 @@ export function buildExampleApp(app: App): App {
   new DynamoGraphDeployment(chart('agg-vllm'), 'graph', aggregatedVllm);
   new DynamoGraphDeployment(chart('disagg-planner'), 'graph', disaggregatedWithPlanner);
   new DynamoGraphDeployment(chart('sglang-scaling-adapter'), 'graph', sglangWithScalingAdapter);
+  // Adopting an existing v1alpha1 manifest as it is: a PVC model cache and an ingress.
   DynamoGraphDeployment.fromFile(chart('pvc-cache-ingress'), 'graph', PVC_CACHE_INGRESS_FILE);
+  // Multinode graphs on both orchestrators: LeaderWorkerSets (upstream's default) and Grove.
+  for (const [id, props] of [['vllm', multinodeVllm], ['sglang', multinodeSglang], ['trtllm', multinodeTrtllm]] as const) {
+    new DynamoGraphDeployment(chart(`multinode-${id}-lws`), 'graph', { ...props, orchestrator: 'lws' });
+    // Another name, so both variants can live in one namespace of the example output.
+    new DynamoGraphDeployment(chart(`multinode-${id}-grove`), 'graph', { ...props, name: `${props.name}-grove`, orchestrator: 'grove' });
+  }
   return app;
 }

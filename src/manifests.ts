@@ -3,12 +3,12 @@
  * Shared by the CLI and the cdk8s `fromManifest` / `fromFile` adopters, so
  * every front end reports the same problems for the same input.
  */
-import { loadGraph, parseManifestText, validateGraph } from './api';
+import { GraphPlacement, loadGraph, parseManifestText, validateGraph, withPlacement } from './api';
 import { JsonObject, KubeObject } from './api/k8s-types';
 import { GraphModel } from './api/model';
 import { errorsOf, Problem } from './api/problems';
 import { ResolvedSettings } from './api/settings';
-import { renderGraphs, RenderOptions } from './render';
+import { renderGraph, renderGraphs, RenderOptions } from './render';
 
 export interface ManifestInput {
   /** File name shown in problems (`-` for stdin). */
@@ -50,7 +50,7 @@ export function loadManifests(inputs: ManifestInput[], settings: ResolvedSetting
         add(input.source, found);
         if (errorsOf(found).length === 0) graphs.push({ source: input.source, model: loaded.model });
       } else if (errorsOf(loaded.problems).length === 0 && isObject(doc)) {
-        passthrough.push(doc);
+        passthrough.push(withDefaultNamespace(doc, options.defaultNamespace ?? 'default'));
       }
     }
   }
@@ -70,6 +70,40 @@ export function renderManifests(
   if (errorsOf(loaded.problems).length > 0) return { objects: [], problems: loaded.problems };
   const objects = renderGraphs(loaded.graphs.map((g) => g.model), settings, options);
   return { objects: [...objects, ...(loaded.passthrough as KubeObject[])], problems: loaded.problems };
+}
+
+/** Pass-through kinds are namespaced too: they get the same default namespace as graphs. */
+function withDefaultNamespace(doc: JsonObject, namespace: string): JsonObject {
+  const metadata = isObject(doc.metadata) ? doc.metadata : {};
+  return metadata.namespace ? doc : { ...doc, metadata: { ...metadata, namespace } };
+}
+
+export interface ManifestRenderRequest extends RenderOptions, GraphPlacement {
+  /** Namespace for a manifest without one. @default 'default' */
+  readonly defaultNamespace?: string;
+  /** The kind a front end expects (the DGD construct refuses a DCD manifest). @default - either */
+  readonly expectedKind?: GraphModel['kind'];
+}
+
+export interface RenderedManifest {
+  /** Undefined when the manifest is not a graph at all. */
+  readonly model?: GraphModel;
+  /** Empty when any problem is an error: nothing half-rendered. */
+  readonly objects: KubeObject[];
+  readonly problems: Problem[];
+}
+
+/** One graph manifest (an object, already parsed) through load, placement, validation and render: what the constructs and components do. */
+export function renderManifest(manifest: unknown, settings: ResolvedSettings, request: ManifestRenderRequest = {}): RenderedManifest {
+  const loaded = loadGraph(manifest, { defaultNamespace: request.defaultNamespace });
+  const model = loaded.model && withPlacement(loaded.model, request);
+  const problems: Problem[] = [...loaded.problems];
+  if (model && request.expectedKind && model.kind !== request.expectedKind) {
+    problems.push({ path: 'kind', message: `expected ${request.expectedKind}, got ${model.kind}`, severity: 'error' });
+  }
+  if (model) problems.push(...validateGraph(model, settings));
+  if (!model || errorsOf(problems).length > 0) return { model, objects: [], problems };
+  return { model, objects: renderGraph(model, settings, { includeGraphRecord: request.includeGraphRecord }), problems };
 }
 
 function isObject(v: unknown): v is JsonObject {

@@ -6,6 +6,7 @@ import * as pulumi from '@pulumi/pulumi';
 import { DynamoCrds, DynamoGraph, GraphOptions } from '../../src/pulumi';
 import { aggregatedVllm } from '../graphs/agg-vllm';
 import { disaggregatedWithPlanner } from '../graphs/disagg-planner';
+import { multinodeSglang, multinodeTrtllm, multinodeVllm } from '../graphs/multinode';
 import { EXAMPLE_NAMESPACE, EXAMPLE_SETTINGS, PVC_CACHE_INGRESS_FILE } from '../graphs/platform';
 import { sglangWithScalingAdapter } from '../graphs/sglang-scaling-adapter';
 
@@ -33,6 +34,11 @@ export function deployExamples(options: ExampleOptions = {}) {
       new DynamoGraph('disagg-planner', { ...disaggregatedWithPlanner, ...common }, after),
       new DynamoGraph('sglang-scaling-adapter', { ...sglangWithScalingAdapter, ...common }, after),
       DynamoGraph.fromFile('pvc-cache-ingress', PVC_CACHE_INGRESS_FILE, common, after),
+      // Multinode graphs on both orchestrators, as in the cdk8s app.
+      ...([['vllm', multinodeVllm], ['sglang', multinodeSglang], ['trtllm', multinodeTrtllm]] as const).flatMap(([id, props]) => [
+        new DynamoGraph(`multinode-${id}-lws`, { ...props, ...common, orchestrator: 'lws' }, after),
+        new DynamoGraph(`multinode-${id}-grove`, { ...props, ...common, name: `${props.name}-grove`, orchestrator: 'grove' }, after),
+      ]),
     ],
   };
 }

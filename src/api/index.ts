@@ -11,3 +11,4 @@ export * from './load';
 export * from './backend-framework';
 export * from './orchestrator';
 export * from './validate';
+export * from './placement';

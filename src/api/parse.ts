@@ -57,5 +57,5 @@ export function parseManifestText(text: string, source: string): ParsedManifests
 
 /** yaml's pretty errors append a source excerpt on later lines; one line per problem is the CLI contract. */
 function firstLine(message: string): string {
-  return message.split('\n')[0];
+  return message.split('\n')[0].replace(/:\s*$/, '');
 }

@@ -2,5 +2,5 @@ export * from './graph-deployment';
 export * from './component-deployment';
 export { RenderedGraph, AdoptedGraph } from './rendered-graph';
 export { GraphRenderOptions } from './render-into';
-export { GraphMetadataProps } from './manifest-source';
+export { GraphMetadataProps } from '../manifest-source';
 export { setPlatformSettings, platformSettingsOf, SETTINGS_CONTEXT_KEY } from './settings';

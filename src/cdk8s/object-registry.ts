@@ -9,7 +9,7 @@ import { Construct, IConstruct } from 'constructs';
 import { KubeObject } from '../api/k8s-types';
 import { objectKey } from '../render';
 
-interface Registered { readonly body: string; readonly owner: string }
+interface Registered { readonly object: KubeObject; readonly owner: string }
 const registries = new WeakMap<IConstruct, Map<string, Registered>>();
 
 function registryOf(scope: IConstruct): Map<string, Registered> {
@@ -25,15 +25,15 @@ export function addObjects(scope: Construct, objects: KubeObject[]): string[] {
   const conflicts: string[] = [];
   for (const o of objects) {
     const key = objectKey(o);
-    const body = JSON.stringify(o);
     const prior = registry.get(key);
     if (prior) {
-      if (prior.body !== body) {
+      // Serialised only on a name collision: most objects have a name of their own.
+      if (JSON.stringify(prior.object) !== JSON.stringify(o)) {
         conflicts.push(`${o.kind} "${o.metadata.namespace}/${o.metadata.name}" is also rendered by ${prior.owner} with different content`);
       }
       continue;
     }
-    registry.set(key, { body, owner: scope.node.path });
+    registry.set(key, { object: o, owner: scope.node.path });
     // Construct order is synthesis order, so the render core's apply order is kept.
     new ApiObject(scope, `${o.kind}-${o.metadata.name}`, o);
   }

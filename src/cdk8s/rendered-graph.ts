@@ -1,7 +1,7 @@
 /** What the DGD and DCD constructs share: adopting a manifest and exposing what was rendered. */
 import { Construct } from 'constructs';
 import { KubeObject } from '../api/k8s-types';
-import { GraphMetadataProps, manifestFromProps, ManifestSource } from './manifest-source';
+import { GraphMetadataProps, manifestFromProps, ManifestSource } from '../manifest-source';
 import { GraphRenderOptions, renderInto } from './render-into';
 
 /** A manifest to render, with its options: the constructors' second form, used by `fromManifest` / `fromFile`. */

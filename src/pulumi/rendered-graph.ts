@@ -4,20 +4,21 @@
  * per rendered object.
  */
 import * as pulumi from '@pulumi/pulumi';
-import { loadGraph, validateGraph } from '../api';
+import { GraphPlacement } from '../api/placement';
 import { KubeObject } from '../api/k8s-types';
 import { GraphModel } from '../api/model';
 import { errorsOf, Problem } from '../api/problems';
 import { PlatformSettings, resolveSettings, ResolvedSettings } from '../api/settings';
-import { manifestFromFile, manifestFromProps } from '../cdk8s/manifest-source';
-import { dynamoNamespaceOf, LABEL, renderGraph } from '../render';
+import { manifestFromFile, manifestFromProps } from '../manifest-source';
+import { ManifestRenderRequest, renderManifest } from '../manifests';
+import { dynamoNamespaceOf, LABEL } from '../render';
 import { fill, hasToken, substitute, tokenize, tokenKeys, WithInputs } from './inputs';
 import { ReadinessOptions, withReadiness } from './readiness';
 import { claimObject } from './registry';
 import { kubernetesResource } from './resources';
 
 /** Render options of the graph components (props and adopted manifests alike). */
-export interface GraphOptions extends ReadinessOptions {
+export interface GraphOptions extends ReadinessOptions, GraphPlacement {
   /** Platform settings (what the upstream operator reads from its configuration). @default - upstream's defaults */
   readonly settings?: PlatformSettings;
   /**
@@ -65,30 +66,14 @@ export const adoptManifest = (manifest: unknown, options: AdoptOptions): Adopted
 export const adoptFile = (path: string, options: AdoptOptions): AdoptedManifest => ({ ...manifestFromFile(path), options });
 export const isAdopted = (a: object): a is AdoptedManifest => 'manifest' in a && 'options' in a;
 
-interface Rendered {
-  readonly model?: GraphModel;
-  readonly objects: KubeObject[];
-  readonly problems: Problem[];
-}
-
+/** One render of the graph: the shared pipeline, with this component's settings and choices. */
 interface Plan {
-  readonly kind: string;
-  readonly manifest: unknown;
-  readonly defaultNamespace?: string;
   readonly settings: ResolvedSettings;
-  readonly includeGraphRecord?: boolean;
+  readonly request: ManifestRenderRequest;
 }
 
-function renderManifest(plan: Plan, manifest: unknown): Rendered {
-  const loaded = loadGraph(manifest, { defaultNamespace: plan.defaultNamespace });
-  const problems = [...loaded.problems];
-  if (loaded.model && loaded.model.kind !== plan.kind) {
-    problems.push({ path: 'kind', message: `expected ${plan.kind}, got ${loaded.model.kind}` });
-  }
-  if (loaded.model) problems.push(...validateGraph(loaded.model, plan.settings));
-  if (!loaded.model || errorsOf(problems).length > 0) return { model: loaded.model, objects: [], problems };
-  return { model: loaded.model, objects: renderGraph(loaded.model, plan.settings, { includeGraphRecord: plan.includeGraphRecord }), problems };
-}
+const renderPlan = (plan: Plan, manifest: unknown, defaultNamespace?: string) =>
+  renderManifest(manifest, plan.settings, { ...plan.request, defaultNamespace });
 
 export abstract class RenderedGraphResource extends pulumi.ComponentResource {
   /** `metadata.name` as rendered. */
@@ -116,15 +101,14 @@ export abstract class RenderedGraphResource extends pulumi.ComponentResource {
     const manifest = 'props' in source
       ? manifestFromProps(kind, name, { ...source.props, namespace: plain.namespace }, plain.spec).manifest
       : source.manifest;
+    const { settings, includeGraphRecord, orchestrator, gangScheduling, kaiScheduler } = args;
     const plan: Plan = {
-      kind,
-      manifest,
-      defaultNamespace: 'props' in source ? undefined : plain.namespace,
-      settings: resolveSettings(args.settings),
-      includeGraphRecord: args.includeGraphRecord,
+      settings: resolveSettings(settings),
+      request: { expectedKind: kind as GraphModel['kind'], includeGraphRecord, orchestrator, gangScheduling, kaiScheduler },
     };
+    const defaultNamespace = 'props' in source ? undefined : plain.namespace;
     const early = 'props' in source ? [] : source.problems;
-    const rendered = early.length > 0 ? { objects: [], problems: early } : renderManifest(plan, manifest);
+    const rendered = early.length > 0 ? { objects: [], problems: early } : renderPlan(plan, manifest, defaultNamespace);
     const fail = (lines: string[]) => {
       const described = lines.map((l) => `  ${l.replace(/dynamo-iac-input-\d+-t/g, '<pulumi.Input>')}`);
       // hideStack: the problem is in the caller's props, not in this library.
@@ -148,7 +132,7 @@ export abstract class RenderedGraphResource extends pulumi.ComponentResource {
     // Resolved once, and checked against a render with the real values before any resource sees them.
     // A failure is logged once, on this component; the children only point to it.
     const values = inputs.length === 0 ? undefined : pulumi.all(inputs).apply((vals) => {
-      const real = renderManifest({ ...plan, defaultNamespace: fill(plan.defaultNamespace, vals) }, fill(manifest, vals));
+      const real = renderPlan(plan, fill(manifest, vals), fill(defaultNamespace, vals));
       const expected = fill(objects, vals);
       const differs = real.objects.findIndex((o, i) => JSON.stringify(o) !== JSON.stringify(expected[i]));
       const problems = errorsOf(real.problems).length > 0 ? lines(errorsOf(real.problems))

@@ -1,7 +1,7 @@
 /** Turning construct props or a file into the manifest the pipeline loads. */
 import { readFileSync } from 'fs';
-import { parseManifestText } from '../api';
-import { Problem } from '../api/problems';
+import { parseManifestText } from './api';
+import { Problem } from './api/problems';
 
 /** Common metadata props of the graph constructs. */
 export interface GraphMetadataProps {

@@ -1,0 +1,33 @@
+/** Explicit placement choices a front end can make for a graph; unset leaves upstream's rules in charge. */
+import { GraphModel, Orchestrator } from './model';
+
+export interface GraphPlacement {
+  /**
+   * What renders multinode components: `lws` (a LeaderWorkerSet and Volcano PodGroup per replica,
+   * Deployments for the rest) or `grove` (one PodCliqueSet for the whole graph).
+   * @default - upstream's rule: `grove` when the platform settings have `groveAvailable` and the
+   * graph's `nvidia.com/enable-grove` annotation is not "false", else `lws`
+   */
+  readonly orchestrator?: Orchestrator;
+  /**
+   * LWS path: gang-schedule each multinode group with a Volcano PodGroup (`schedulerName: volcano`).
+   * @default true
+   */
+  readonly gangScheduling?: boolean;
+  /**
+   * Grove path: run pods under kai-scheduler, labelled with the queue named by the
+   * `nvidia.com/kai-scheduler-queue` annotation.
+   * @default false
+   */
+  readonly kaiScheduler?: boolean;
+}
+
+export function withPlacement(model: GraphModel, placement: GraphPlacement): GraphModel {
+  const { orchestrator, gangScheduling, kaiScheduler } = placement;
+  return {
+    ...model,
+    ...(orchestrator === undefined ? {} : { orchestrator }),
+    ...(gangScheduling === undefined ? {} : { gangScheduling }),
+    ...(kaiScheduler === undefined ? {} : { kaiScheduler }),
+  };
+}
