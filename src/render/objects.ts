@@ -33,17 +33,17 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * same identity are a conflict: applying both would make one silently win.
  */
 export function dedupeObjects(objects: KubeObject[]): { objects: KubeObject[]; problems: Problem[] } {
-  const seen = new Map<string, string>();
+  const seen = new Map<string, KubeObject>();
   const out: KubeObject[] = [];
   const problems: Problem[] = [];
   for (const o of objects) {
     const key = objectKey(o);
-    const body = JSON.stringify(o);
     const prior = seen.get(key);
     if (prior === undefined) {
-      seen.set(key, body);
+      seen.set(key, o);
       out.push(o);
-    } else if (prior !== body) {
+    } else if (JSON.stringify(prior) !== JSON.stringify(o)) {
+      // Serialised only on a name collision: most objects have a name of their own.
       problems.push({
         path: 'metadata.name',
         message: `${o.kind} "${o.metadata.namespace}/${o.metadata.name}" is rendered twice with different content; rename one of the graphs or components`,
