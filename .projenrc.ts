@@ -67,6 +67,10 @@ const project = new typescript.TypeScriptProject({
   gitignore: ['/dist/', '/.bench/', 'cdk8s.out/'],
 });
 
+// jest 30 pulls unrs-resolver, whose per-platform optional packages npm 11 leaves out of
+// package-lock.json, so `npm ci` refuses the lock file. jest 29 has no such dependency.
+project.addDevDeps('jest@^29.7.0', '@types/jest@^29.5.14', 'ts-jest@^29.4.0', 'jest-util@^29.7.0');
+
 // Examples and benchmarks run with ts-node against the sources; they live outside
 // src/ (so rootDir differs) but share the compiler options.
 new javascript.TypescriptConfig(project, {
