@@ -1,6 +1,6 @@
 /** Conversion pieces that read the same way in both input versions. */
 import { Container, JsonObject } from './k8s-types';
-import { EppConfigModel, RestartModel } from './model';
+import { ApiVersion, ComponentModel, EppConfigModel, GraphModel, RestartModel } from './model';
 import { fieldPath, InputReader } from './read';
 
 export const MAIN_CONTAINER = 'main';
@@ -92,4 +92,32 @@ export function canonicalType(componentType: string | undefined, subComponentTyp
     : componentType ?? '';
   if (DISAGG_ROLES.includes(type)) return { type, subComponentType: type };
   return { type, ...optional('subComponentType', subComponentType) };
+}
+
+/** The graph fields every version reads the same way. */
+export function graphCommon(r: InputReader, doc: JsonObject, spec: JsonObject, opts: ConvertOptions) {
+  return {
+    name: opts.name,
+    namespace: opts.namespace,
+    metadataLabels: opts.metadataLabels,
+    metadataAnnotations: opts.metadataAnnotations,
+    ...optional('backendFramework', r.string(spec.backendFramework, 'spec.backendFramework')),
+    source: doc,
+  };
+}
+
+/** A standalone DCD: a graph of one component, without graph-level labels, env or PVCs. */
+export function standaloneComponentGraph(
+  apiVersion: ApiVersion, common: ReturnType<typeof graphCommon>, component: ComponentModel | undefined,
+): GraphModel {
+  return {
+    kind: 'DynamoComponentDeployment',
+    apiVersion,
+    ...common,
+    labels: {},
+    annotations: {},
+    env: [],
+    pvcs: [],
+    components: component ? [component] : [],
+  };
 }

@@ -1,7 +1,7 @@
 /** `nvidia.com/v1alpha1` DGD / DCD → GraphModel. */
 import {
   canonicalType, ConvertOptions, mainOverlay, optional, readComponentTopology,
-  readEppConfig, readModelRef, readMultinode, readRestart,
+  readEppConfig, readModelRef, readMultinode, readRestart, standaloneComponentGraph,
 } from './convert-common';
 import { isZeroQuantity } from './k8s-syntax';
 import { JsonObject, ResourceRequirements } from './k8s-types';
@@ -33,28 +33,9 @@ export function convertGraphV1alpha1(r: InputReader, doc: JsonObject, spec: Json
 export function convertComponentV1alpha1(r: InputReader, doc: JsonObject, spec: JsonObject, opts: ConvertOptions): GraphModel {
   const name = r.string(spec.serviceName, 'spec.serviceName') || opts.name;
   const component = convertService(r, spec, 'spec', name);
-  return {
-    kind: 'DynamoComponentDeployment',
-    apiVersion: API_VERSION,
-    ...graphCommon(r, doc, spec, opts),
-    labels: {},
-    annotations: {},
-    env: [],
-    pvcs: [],
-    components: component ? [component] : [],
-  };
+  return standaloneComponentGraph(API_VERSION, graphCommon(r, doc, spec, opts), component);
 }
 
-function graphCommon(r: InputReader, doc: JsonObject, spec: JsonObject, opts: ConvertOptions) {
-  return {
-    name: opts.name,
-    namespace: opts.namespace,
-    metadataLabels: opts.metadataLabels,
-    metadataAnnotations: opts.metadataAnnotations,
-    ...optional('backendFramework', r.string(spec.backendFramework, 'spec.backendFramework')),
-    source: doc,
-  };
-}
 
 function convertService(r: InputReader, v: unknown, path: string, name: string): ComponentModel | undefined {
   const s = r.object(v, path);

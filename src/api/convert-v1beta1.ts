@@ -1,7 +1,7 @@
 /** `nvidia.com/v1beta1` DGD / DCD → GraphModel. */
 import {
-  canonicalType, ConvertOptions, MAIN_CONTAINER, mainOverlay, optional,
-  readComponentTopology, readEppConfig, readModelRef, readMultinode, readRestart,
+  canonicalType, ConvertOptions, graphCommon, MAIN_CONTAINER, mainOverlay, optional,
+  readComponentTopology, readEppConfig, readModelRef, readMultinode, readRestart, standaloneComponentGraph,
 } from './convert-common';
 import { isZeroQuantity } from './k8s-syntax';
 import { JsonObject, ResourceRequirements } from './k8s-types';
@@ -30,28 +30,9 @@ export function convertGraphV1beta1(r: InputReader, doc: JsonObject, spec: JsonO
 /** A standalone DCD is a graph of one component named `spec.name`, else `metadata.name`. */
 export function convertComponentV1beta1(r: InputReader, doc: JsonObject, spec: JsonObject, opts: ConvertOptions): GraphModel {
   const component = convertComponent(r, spec, 'spec', opts.name);
-  return {
-    kind: 'DynamoComponentDeployment',
-    apiVersion: API_VERSION,
-    ...graphCommon(r, doc, spec, opts),
-    labels: {},
-    annotations: {},
-    env: [],
-    pvcs: [],
-    components: component ? [component] : [],
-  };
+  return standaloneComponentGraph(API_VERSION, graphCommon(r, doc, spec, opts), component);
 }
 
-function graphCommon(r: InputReader, doc: JsonObject, spec: JsonObject, opts: ConvertOptions) {
-  return {
-    name: opts.name,
-    namespace: opts.namespace,
-    metadataLabels: opts.metadataLabels,
-    metadataAnnotations: opts.metadataAnnotations,
-    ...optional('backendFramework', r.string(spec.backendFramework, 'spec.backendFramework')),
-    source: doc,
-  };
-}
 
 function convertComponent(r: InputReader, v: unknown, path: string, defaultName: string | undefined): ComponentModel | undefined {
   const c = r.object(v, path);
