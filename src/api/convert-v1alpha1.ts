@@ -1,6 +1,6 @@
 /** `nvidia.com/v1alpha1` DGD / DCD → GraphModel. */
 import {
-  canonicalType, ConvertOptions, mainOverlay, optional, readComponentTopology,
+  canonicalType, ConvertOptions, graphCommon, mainOverlay, optional, readComponentTopology,
   readEppConfig, readModelRef, readMultinode, readRestart, standaloneComponentGraph,
 } from './convert-common';
 import { isZeroQuantity } from './k8s-syntax';
