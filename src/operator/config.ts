@@ -1,0 +1,110 @@
+/**
+ * The operator's settings: flags (`dynamo-iac operator --scope namespace ...`) over environment
+ * variables over defaults. Durations are in milliseconds inside, so tests can shorten them.
+ */
+import * as os from 'os';
+
+export type Scope = 'cluster' | 'namespace';
+
+export interface LeaseTimings {
+  readonly durationMs: number;
+  readonly renewIntervalMs: number;
+}
+
+export interface LeaderElectionConfig {
+  readonly enabled: boolean;
+  readonly leaseName: string;
+  readonly namespace: string;
+  readonly durationMs: number;
+  /** How often the leader renews and a candidate retries. */
+  readonly retryPeriodMs: number;
+}
+
+export interface OperatorConfig {
+  readonly scope: Scope;
+  /** The namespace watched in namespace scope; where the operator runs. */
+  readonly namespace: string;
+  /** This replica's name (the pod name in a cluster): leader-election holder identity. */
+  readonly identity: string;
+  /** Upstream's namespace-scope lease holder identity carries the operator version. */
+  readonly version: string;
+  readonly namespaceLease: LeaseTimings;
+  readonly leaderElection: LeaderElectionConfig;
+  /** `/metrics`, `/healthz`, `/readyz`; 0 = a free port (tests). */
+  readonly httpPort: number;
+  readonly workers: number;
+}
+
+export const NAMESPACE_SCOPE_LEASE = { durationMs: 30_000, renewIntervalMs: 10_000 };
+export const LEADER_ELECTION_LEASE_NAME = 'dynamo-iac-operator-leader';
+
+export function defaultConfig(env: NodeJS.ProcessEnv = process.env): OperatorConfig {
+  const namespace = env.POD_NAMESPACE || 'default';
+  return {
+    scope: 'cluster',
+    namespace,
+    identity: env.POD_NAME || os.hostname(),
+    version: packageVersion(),
+    namespaceLease: NAMESPACE_SCOPE_LEASE,
+    leaderElection: { enabled: true, leaseName: LEADER_ELECTION_LEASE_NAME, namespace, durationMs: 15_000, retryPeriodMs: 2_000 },
+    httpPort: 8080,
+    workers: 4,
+  };
+}
+
+/** Flags of `dynamo-iac operator`; throws with a usage message on a bad value. */
+export function parseOperatorArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): OperatorConfig {
+  const base = defaultConfig(env);
+  const flags = new Map<string, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const m = /^--([a-z-]+)(?:=(.*))?$/.exec(argv[i]);
+    if (!m) throw new Error(`unexpected argument ${JSON.stringify(argv[i])}`);
+    const value = m[2] ?? argv[++i];
+    if (value === undefined) throw new Error(`--${m[1]} needs a value`);
+    flags.set(m[1], value);
+  }
+  const known = ['scope', 'namespace', 'identity', 'http-port', 'leader-elect', 'lease-duration', 'lease-renew-interval'];
+  for (const k of flags.keys()) if (!known.includes(k)) throw new Error(`unknown flag --${k}`);
+  const scope = flags.get('scope') ?? 'cluster';
+  if (scope !== 'cluster' && scope !== 'namespace') throw new Error(`--scope must be cluster or namespace, got ${JSON.stringify(scope)}`);
+  const namespace = flags.get('namespace') ?? base.namespace;
+  const namespaceLease = {
+    durationMs: seconds(flags.get('lease-duration'), NAMESPACE_SCOPE_LEASE.durationMs, 'lease-duration'),
+    renewIntervalMs: seconds(flags.get('lease-renew-interval'), NAMESPACE_SCOPE_LEASE.renewIntervalMs, 'lease-renew-interval'),
+  };
+  // Upstream refuses to start with a renew interval that cannot keep the lease alive.
+  if (namespaceLease.renewIntervalMs <= 0 || namespaceLease.renewIntervalMs >= namespaceLease.durationMs) {
+    throw new Error('--lease-renew-interval must be > 0 and < --lease-duration');
+  }
+  const port = Number(flags.get('http-port') ?? base.httpPort);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--http-port must be a port number, got ${flags.get('http-port')}`);
+  const leaderElect = flags.get('leader-elect') ?? 'true';
+  if (leaderElect !== 'true' && leaderElect !== 'false') throw new Error('--leader-elect must be true or false');
+  return {
+    ...base,
+    scope,
+    namespace,
+    identity: flags.get('identity') ?? base.identity,
+    namespaceLease,
+    leaderElection: { ...base.leaderElection, enabled: leaderElect === 'true', namespace },
+    httpPort: port,
+  };
+}
+
+/** `30s`, `1m`, or a plain number of seconds. */
+function seconds(text: string | undefined, fallbackMs: number, flag: string): number {
+  if (text === undefined) return fallbackMs;
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(text);
+  if (!m) throw new Error(`--${flag} must be a duration like 30s, got ${JSON.stringify(text)}`);
+  const n = Number(m[1]);
+  return m[2] === 'ms' ? n : m[2] === 'm' ? n * 60_000 : n * 1000;
+}
+
+function packageVersion(): string {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return require('../../package.json').version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
