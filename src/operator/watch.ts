@@ -111,8 +111,8 @@ export class Informer<T extends KubeObject> {
           needList = true;
           continue;
         }
-        // After a failed resume, relist: the resourceVersion may be too old by now.
-        needList = failures > 0;
+        // A failed list must be retried; after a failed resume too: the resourceVersion may be too old by now.
+        needList = needList || failures > 0;
         const delay = backoffDelay(failures++, this.backoff);
         this.log.warn({ resource: this.resource.kind, err: String(err), retryInMs: delay }, 'watch failed');
         await sleep(this.clock, delay, this.abort.signal);
@@ -166,6 +166,8 @@ export class Informer<T extends KubeObject> {
         }
       },
     );
+    // stop() may have run while this watch was being opened.
+    if (this.abort.signal.aborted) this.current.abort();
     await this.current.done;
     if (gone) throw new GoneError();
   }

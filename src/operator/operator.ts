@@ -1,0 +1,100 @@
+/**
+ * One operator instance: shared informers, the controllers, and the namespace gate. `start`
+ * begins watching; `stop` drains the controllers and closes the watches (SIGTERM path).
+ */
+import { Logger } from 'pino';
+import { LABEL } from '../render';
+import { Clock, systemClock } from './clock';
+import { OperatorConfig } from './config';
+import { Controller } from './controller';
+import { EventRecorder } from './events';
+import { KubeApi, KubeObject } from './kube/client';
+import { isNotFound } from './kube/errors';
+import { Resource, RESOURCES } from './kube/resources';
+import { OperatorMetrics } from './metrics';
+import { NamespaceGate, onlyNamespace } from './namespace-gate';
+import { graphKeyOfAdapter, graphKeyOfWorkload, ScalingAdapterReconciler } from './scaling-adapters';
+import { Informer, objectKey } from './watch';
+import { WorkQueue } from './work-queue';
+
+export interface OperatorDeps {
+  readonly api: KubeApi;
+  readonly config: OperatorConfig;
+  readonly log: Logger;
+  readonly metrics?: OperatorMetrics;
+  readonly clock?: Clock;
+  /** Cluster scope: which namespaces other operators hold (see leases.ts). Default: all allowed. */
+  readonly gate?: NamespaceGate;
+}
+
+export class Operator {
+  readonly metrics: OperatorMetrics;
+  private readonly informers: Informer<KubeObject>[] = [];
+  private readonly controllers: Controller[] = [];
+  private started = false;
+
+  constructor(private readonly deps: OperatorDeps) {
+    this.metrics = deps.metrics ?? new OperatorMetrics();
+  }
+
+  get ready(): boolean {
+    return this.started && this.informers.every((i) => i.hasSynced);
+  }
+
+  async start(): Promise<void> {
+    const { api, config, log } = this.deps;
+    const clock = this.deps.clock ?? systemClock;
+    const gate = this.deps.gate ?? (config.scope === 'namespace' ? onlyNamespace(config.namespace) : allowAll());
+    const namespace = config.scope === 'namespace' ? config.namespace : undefined;
+    const informer = (resource: Resource, labelSelector?: string) => {
+      const inf = new Informer<KubeObject>(api, resource, log, { namespace, labelSelector, clock });
+      this.informers.push(inf);
+      return inf;
+    };
+    const graphs = informer(RESOURCES.dgdV1beta1);
+    const adapters = informer(RESOURCES.adapter);
+    // Only workloads a graph rendered carry the graph-name label.
+    const deployments = informer(RESOURCES.deployment, LABEL.graphName);
+    const leaderWorkerSets = (await this.served(RESOURCES.leaderWorkerSet)) ? informer(RESOURCES.leaderWorkerSet, LABEL.graphName) : undefined;
+
+    const queue = new WorkQueue({ clock });
+    const scaling = new ScalingAdapterReconciler({ api, log, clock, events: new EventRecorder(api, clock, log), gate, graphs, adapters, deployments, leaderWorkerSets });
+    const enqueue = (key: string | undefined) => key && gate.allows(key.split('/')[0]) && queue.add(key);
+    graphs.addHandlers(handlersFor((o) => enqueue(objectKey(o))));
+    adapters.addHandlers(handlersFor((o) => enqueue(graphKeyOfAdapter(o))));
+    for (const w of [deployments, leaderWorkerSets]) w?.addHandlers(handlersFor((o) => enqueue(graphKeyOfWorkload(o))));
+    gate.onResume((ns) => graphs.list((g) => g.metadata.namespace === ns).forEach((g) => enqueue(objectKey(g))));
+
+    this.controllers.push(new Controller({ name: 'scaling-adapters', resourceType: RESOURCES.adapter.kind, reconcile: (k) => scaling.reconcile(k), queue, log, metrics: this.metrics, workers: config.workers }));
+    for (const i of this.informers) i.start();
+    await Promise.all(this.informers.map((i) => i.waitForSync()));
+    for (const c of this.controllers) c.start();
+    this.started = true;
+    log.info({ scope: config.scope, namespace: namespace ?? '*', lws: !!leaderWorkerSets }, 'operator started');
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.controllers.map((c) => c.stop()));
+    await Promise.all(this.informers.map((i) => i.stop()));
+    this.started = false;
+  }
+
+  /** Whether the API server serves a kind (an optional CRD such as LeaderWorkerSet). */
+  private async served(resource: Resource): Promise<boolean> {
+    try {
+      const list = await this.deps.api.request<{ resources: Array<{ name: string }> }>('GET', `/apis/${resource.apiVersion}`);
+      return list.resources.some((r) => r.name === resource.plural);
+    } catch (err) {
+      if (isNotFound(err)) return false;
+      throw err;
+    }
+  }
+}
+
+function allowAll(): NamespaceGate {
+  return { allows: () => true, onResume: () => undefined };
+}
+
+function handlersFor(fn: (obj: KubeObject) => void) {
+  return { onAdd: fn, onUpdate: fn, onDelete: fn };
+}

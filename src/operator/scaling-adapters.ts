@@ -1,0 +1,156 @@
+/**
+ * Scaling adapters. For each DGD component with `scalingAdapter`, the adapter
+ * `<graph>-<lower(component)>` exists, starting at the component's replicas; from then on the
+ * adapter's `spec.replicas` (written by HPA, KEDA, the Planner or `kubectl scale`) is the
+ * source of truth for the workload's replicas. The rendered workload carries no replicas, and
+ * the operator sets them with server-side apply under its own field manager, so it owns that
+ * one field and a re-apply of the rendered output (Flux) leaves it alone.
+ */
+import { Logger } from 'pino';
+import { ComponentModel, GraphModel } from '../api';
+import { componentObjectName, LABEL } from '../render';
+import { Clock } from './clock';
+import { ReconcileOutcome } from './controller';
+import { EventRecorder } from './events';
+import { graphModelOf } from './graph-record';
+import { KubeApi, KubeObject } from './kube/client';
+import { isAlreadyExists, isNotFound } from './kube/errors';
+import { Resource, RESOURCES } from './kube/resources';
+import { NamespaceGate } from './namespace-gate';
+import { Informer } from './watch';
+
+export interface ScalingAdapterDeps {
+  readonly api: KubeApi;
+  readonly log: Logger;
+  readonly clock: Clock;
+  readonly events: EventRecorder;
+  readonly gate: NamespaceGate;
+  readonly graphs: Informer<KubeObject>;
+  readonly adapters: Informer<KubeObject>;
+  readonly deployments: Informer<KubeObject>;
+  /** Absent when the LeaderWorkerSet API is not installed. */
+  readonly leaderWorkerSets?: Informer<KubeObject>;
+}
+
+/** Upstream's HPA selector string: the component and graph labels, keys in alphabetical order. */
+export function adapterSelector(graphName: string, componentName: string): string {
+  return `${LABEL.component}=${componentName},${LABEL.graphName}=${graphName}`;
+}
+
+export function desiredAdapter(graph: GraphModel, component: ComponentModel): KubeObject {
+  return {
+    apiVersion: RESOURCES.adapter.apiVersion,
+    kind: RESOURCES.adapter.kind,
+    metadata: {
+      name: componentObjectName(graph.name, component.name),
+      namespace: graph.namespace,
+      labels: { [LABEL.graphName]: graph.name, [LABEL.component]: component.name },
+    },
+    spec: { replicas: component.replicas ?? 1, dgdRef: { name: graph.name, serviceName: component.name } },
+  };
+}
+
+/** Which keys (`<namespace>/<graph>`) to reconcile when an object changes. */
+export function graphKeyOfAdapter(adapter: KubeObject): string | undefined {
+  const graph = adapter.metadata.labels?.[LABEL.graphName] ?? adapter.spec?.dgdRef?.name;
+  return graph ? `${adapter.metadata.namespace}/${graph}` : undefined;
+}
+
+export function graphKeyOfWorkload(workload: KubeObject): string | undefined {
+  const graph = workload.metadata.labels?.[LABEL.graphName];
+  return graph ? `${workload.metadata.namespace}/${graph}` : undefined;
+}
+
+export class ScalingAdapterReconciler {
+  constructor(private readonly d: ScalingAdapterDeps) {}
+
+  async reconcile(key: string): Promise<ReconcileOutcome> {
+    const [namespace, name] = key.split('/');
+    if (!this.d.gate.allows(namespace)) return;
+    const dgd = this.d.graphs.get(namespace, name);
+    const existing = this.d.adapters.list((a) => a.metadata.namespace === namespace && graphKeyOfAdapter(a) === key);
+    const model = dgd && !dgd.metadata.deletionTimestamp ? graphModelOf(dgd) : undefined;
+    if (dgd && !model) {
+      // An invalid record: leave its adapters alone rather than delete what an autoscaler uses.
+      this.d.log.warn({ graph: key }, 'graph record does not load; scaling adapters left as they are');
+      return;
+    }
+    const wanted = model?.kind === 'DynamoGraphDeployment' ? model.components.filter((c) => c.scalingAdapter) : [];
+    const wantedNames = new Set(wanted.map((c) => componentObjectName(name, c.name)));
+
+    for (const adapter of existing) {
+      if (wantedNames.has(adapter.metadata.name)) continue;
+      await this.deleteAdapter(adapter, dgd);
+    }
+    for (const component of wanted) {
+      const adapter = await this.ensureAdapter(model!, component, dgd!);
+      await this.syncWorkload(model!, component, adapter);
+    }
+  }
+
+  private async ensureAdapter(graph: GraphModel, component: ComponentModel, dgd: KubeObject): Promise<KubeObject> {
+    const desired = desiredAdapter(graph, component);
+    const cached = this.d.adapters.get(graph.namespace, desired.metadata.name);
+    if (cached) return cached;
+    // The DGD owns its adapters, so the garbage collector removes them with it.
+    desired.metadata.ownerReferences = [{ apiVersion: dgd.apiVersion, kind: dgd.kind, name: dgd.metadata.name, uid: dgd.metadata.uid, controller: true, blockOwnerDeletion: false }];
+    try {
+      const created = await this.d.api.create(RESOURCES.adapter, desired);
+      this.d.adapters.remember(created);
+      this.d.log.info({ adapter: `${graph.namespace}/${desired.metadata.name}`, replicas: desired.spec.replicas }, 'created scaling adapter');
+      return created;
+    } catch (err) {
+      if (!isAlreadyExists(err)) throw err;
+      return this.d.api.get(RESOURCES.adapter, graph.namespace, desired.metadata.name);
+    }
+  }
+
+  private async deleteAdapter(adapter: KubeObject, dgd: KubeObject | undefined): Promise<void> {
+    try {
+      await this.d.api.delete(RESOURCES.adapter, adapter.metadata.namespace, adapter.metadata.name, { uid: adapter.metadata.uid });
+    } catch (err) {
+      if (!isNotFound(err)) throw err;
+    }
+    this.d.log.info({ adapter: `${adapter.metadata.namespace}/${adapter.metadata.name}` }, 'deleted orphaned scaling adapter');
+    if (dgd) await this.d.events.record(dgd, 'Normal', 'AdapterDeleted', `Deleted orphaned scaling adapter ${adapter.metadata.name}`);
+  }
+
+  /** Workload replicas ← adapter spec; then the adapter status says what was done. */
+  private async syncWorkload(graph: GraphModel, component: ComponentModel, adapter: KubeObject): Promise<void> {
+    const desired: number = adapter.spec.replicas;
+    const target = this.workloadOf(component);
+    const workloadName = componentObjectName(graph.name, component.name);
+    const workload = target?.informer.get(graph.namespace, workloadName);
+    const previous: number | undefined = adapter.status?.replicas;
+    if (workload && workload.spec?.replicas !== desired) {
+      const applied = await this.d.api.apply<KubeObject>(target!.resource, {
+        apiVersion: target!.resource.apiVersion,
+        kind: target!.resource.kind,
+        metadata: { name: workloadName, namespace: graph.namespace },
+        spec: { replicas: desired },
+      });
+      target!.informer.remember(applied);
+      if (previous === desired) {
+        // The adapter did not change, so someone edited the workload directly: put it back.
+        this.d.log.info({ workload: `${graph.namespace}/${workloadName}`, from: workload.spec?.replicas, to: desired }, 'restored adapter-managed replicas');
+        await this.d.events.record(adapter, 'Normal', 'ReplicasRestored', `Restored ${target!.resource.kind} ${workloadName} from ${workload.spec?.replicas} to ${desired} replicas (managed by this adapter)`);
+      }
+    }
+    const selector = adapterSelector(graph.name, component.name);
+    const scaled = previous !== undefined && previous !== desired;
+    if (previous === desired && adapter.status?.selector === selector) return;
+    const now = new Date(this.d.clock.now()).toISOString();
+    const status = { replicas: desired, selector, ...(scaled ? { lastScaleTime: now } : {}) };
+    const patched = await this.d.api.mergePatch<KubeObject>(RESOURCES.adapter, graph.namespace, adapter.metadata.name, { status }, 'status');
+    this.d.adapters.remember(patched);
+    if (scaled) {
+      this.d.log.info({ component: `${graph.namespace}/${workloadName}`, from: previous, to: desired }, 'scaled');
+      await this.d.events.record(patched, 'Normal', 'Scaled', `Scaled component ${component.name} from ${previous} to ${desired} replicas`);
+    }
+  }
+
+  private workloadOf(component: ComponentModel): { resource: Resource; informer: Informer<KubeObject> } | undefined {
+    if (!component.multinode) return { resource: RESOURCES.deployment, informer: this.d.deployments };
+    return this.d.leaderWorkerSets ? { resource: RESOURCES.leaderWorkerSet, informer: this.d.leaderWorkerSets } : undefined;
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * Running the runtime operator in-process against the test cluster, plus the CRDs it needs:
+ * ours, and a LeaderWorkerSet stand-in (the real CRD is not vendored; the operator only
+ * touches `spec.replicas`, so a schemaless CRD with the same group, kind and scale
+ * subresource is enough).
+ */
+import { crdManifests } from '../../src/crds';
+import { defaultConfig, OperatorConfig } from '../../src/operator/config';
+import { KubeApi } from '../../src/operator/kube/client';
+import { kubeconfigConnection } from '../../src/operator/kube/connection';
+import { createLogger } from '../../src/operator/log';
+import { Operator } from '../../src/operator/operator';
+import { KubeClient, KubeObject } from './kube';
+
+export function operatorApi(): KubeApi {
+  const file = process.env.DYNAMO_IAC_TEST_KUBECONFIG;
+  if (!file) throw new Error('DYNAMO_IAC_TEST_KUBECONFIG is not set: run with `npm run test:cluster`');
+  return new KubeApi(kubeconfigConnection(file));
+}
+
+/** Logs go to stderr at warn so test output stays readable; LOG_LEVEL=debug to see all. */
+export const testLogger = () => createLogger(process.env.LOG_LEVEL ?? 'warn', process.stderr as any);
+
+export function testConfig(overrides: Partial<OperatorConfig> = {}): OperatorConfig {
+  return { ...defaultConfig({}), leaderElection: { ...defaultConfig({}).leaderElection, enabled: false }, httpPort: 0, workers: 2, ...overrides };
+}
+
+export async function startOperator(api: KubeApi, config: OperatorConfig = testConfig(), extra: Partial<ConstructorParameters<typeof Operator>[0]> = {}): Promise<Operator> {
+  const op = new Operator({ api, config, log: testLogger(), ...extra });
+  await op.start();
+  return op;
+}
+
+export const LWS_STAND_IN_CRD: KubeObject = {
+  apiVersion: 'apiextensions.k8s.io/v1',
+  kind: 'CustomResourceDefinition',
+  metadata: { name: 'leaderworkersets.leaderworkerset.x-k8s.io' },
+  spec: {
+    group: 'leaderworkerset.x-k8s.io',
+    scope: 'Namespaced',
+    names: { plural: 'leaderworkersets', singular: 'leaderworkerset', kind: 'LeaderWorkerSet', listKind: 'LeaderWorkerSetList', shortNames: ['lws'] },
+    versions: [{
+      name: 'v1',
+      served: true,
+      storage: true,
+      subresources: { status: {}, scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas', labelSelectorPath: '.status.hpaPodSelector' } },
+      schema: {
+        openAPIV3Schema: {
+          type: 'object',
+          properties: {
+            spec: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true, properties: { replicas: { type: 'integer', format: 'int32' } } },
+            status: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
+          },
+        },
+      },
+    }],
+  },
+};
+
+/** Our CRDs, and the LWS stand-in unless another test already installed a LeaderWorkerSet CRD. */
+export async function installOperatorCrds(kube: KubeClient): Promise<void> {
+  for (const crd of crdManifests()) await kube.installCrd(crd as KubeObject);
+  const lws = await kube.get('apiextensions.k8s.io/v1', 'CustomResourceDefinition', LWS_STAND_IN_CRD.metadata.name);
+  if (!lws) await kube.installCrd(LWS_STAND_IN_CRD);
+}
