@@ -26,6 +26,8 @@ export interface OperatorConfig {
   readonly namespace: string;
   /** This replica's name (the pod name in a cluster): leader-election holder identity. */
   readonly identity: string;
+  /** The pod's ServiceAccount, for the lease's principal annotation (downward API). */
+  readonly serviceAccount?: string;
   /** Upstream's namespace-scope lease holder identity carries the operator version. */
   readonly version: string;
   readonly namespaceLease: LeaseTimings;
@@ -44,6 +46,7 @@ export function defaultConfig(env: NodeJS.ProcessEnv = process.env): OperatorCon
     scope: 'cluster',
     namespace,
     identity: env.POD_NAME || os.hostname(),
+    serviceAccount: env.POD_SERVICE_ACCOUNT || undefined,
     version: packageVersion(),
     namespaceLease: NAMESPACE_SCOPE_LEASE,
     leaderElection: { enabled: true, leaseName: LEADER_ELECTION_LEASE_NAME, namespace, durationMs: 15_000, retryPeriodMs: 2_000 },

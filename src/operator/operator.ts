@@ -10,6 +10,7 @@ import { Controller } from './controller';
 import { EventRecorder } from './events';
 import { KubeApi, KubeObject } from './kube/client';
 import { isNotFound } from './kube/errors';
+import { NamespaceLeaseWatcher, NamespaceScopeLease } from './leases';
 import { Resource, RESOURCES } from './kube/resources';
 import { OperatorMetrics } from './metrics';
 import { NamespaceGate, onlyNamespace } from './namespace-gate';
@@ -23,8 +24,10 @@ export interface OperatorDeps {
   readonly log: Logger;
   readonly metrics?: OperatorMetrics;
   readonly clock?: Clock;
-  /** Cluster scope: which namespaces other operators hold (see leases.ts). Default: all allowed. */
+  /** Cluster scope: which namespaces other operators hold. Default: a NamespaceLeaseWatcher. */
   readonly gate?: NamespaceGate;
+  /** Namespace scope: the lease could not be renewed; stop and exit (main does). */
+  readonly onFatal?: (err: Error) => void;
 }
 
 export class Operator {
@@ -32,9 +35,17 @@ export class Operator {
   private readonly informers: Informer<KubeObject>[] = [];
   private readonly controllers: Controller[] = [];
   private started = false;
+  private leaseWatcher?: NamespaceLeaseWatcher;
+  private gate?: NamespaceGate;
+  private lease?: NamespaceScopeLease;
 
   constructor(private readonly deps: OperatorDeps) {
     this.metrics = deps.metrics ?? new OperatorMetrics();
+  }
+
+  /** Whether this instance currently acts in a namespace (false while another operator holds it). */
+  allows(namespace: string): boolean {
+    return this.gate?.allows(namespace) ?? false;
   }
 
   get ready(): boolean {
@@ -44,7 +55,7 @@ export class Operator {
   async start(): Promise<void> {
     const { api, config, log } = this.deps;
     const clock = this.deps.clock ?? systemClock;
-    const gate = this.deps.gate ?? (config.scope === 'namespace' ? onlyNamespace(config.namespace) : allowAll());
+    const gate = (this.gate = this.deps.gate ?? (await this.scopeGate(clock)));
     const namespace = config.scope === 'namespace' ? config.namespace : undefined;
     const informer = (resource: Resource, labelSelector?: string) => {
       const inf = new Informer<KubeObject>(api, resource, log, { namespace, labelSelector, clock });
@@ -73,10 +84,34 @@ export class Operator {
     log.info({ scope: config.scope, namespace: namespace ?? '*', lws: !!leaderWorkerSets }, 'operator started');
   }
 
+  /** Work stops first; the namespace-scope lease goes last, so nobody else acts while we still do. */
   async stop(): Promise<void> {
     await Promise.all(this.controllers.map((c) => c.stop()));
     await Promise.all(this.informers.map((i) => i.stop()));
+    await this.leaseWatcher?.stop();
+    await this.lease?.stop();
     this.started = false;
+  }
+
+  private async scopeGate(clock: Clock): Promise<NamespaceGate> {
+    const { api, config, log } = this.deps;
+    if (config.scope === 'namespace') {
+      this.lease = new NamespaceScopeLease({
+        api,
+        namespace: config.namespace,
+        version: config.version,
+        timings: config.namespaceLease,
+        log,
+        clock,
+        principal: config.serviceAccount ? `system:serviceaccount:${config.namespace}:${config.serviceAccount}` : undefined,
+        onFatal: (err) => (this.deps.onFatal ?? ((e) => log.error({ err: String(e) }, 'fatal')))(err),
+      });
+      await this.lease.start();
+      return onlyNamespace(config.namespace);
+    }
+    this.leaseWatcher = new NamespaceLeaseWatcher(api, log, clock);
+    await this.leaseWatcher.start();
+    return this.leaseWatcher;
   }
 
   /** Whether the API server serves a kind (an optional CRD such as LeaderWorkerSet). */
@@ -89,10 +124,6 @@ export class Operator {
       throw err;
     }
   }
-}
-
-function allowAll(): NamespaceGate {
-  return { allows: () => true, onResume: () => undefined };
 }
 
 function handlersFor(fn: (obj: KubeObject) => void) {

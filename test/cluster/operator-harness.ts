@@ -4,12 +4,14 @@
  * touches `spec.replicas`, so a schemaless CRD with the same group, kind and scale
  * subresource is enough).
  */
+import { loadGraph, resolveSettings } from '../../src/api';
 import { crdManifests } from '../../src/crds';
 import { defaultConfig, OperatorConfig } from '../../src/operator/config';
 import { KubeApi } from '../../src/operator/kube/client';
 import { kubeconfigConnection } from '../../src/operator/kube/connection';
 import { createLogger } from '../../src/operator/log';
 import { Operator } from '../../src/operator/operator';
+import { renderGraph } from '../../src/render';
 import { KubeClient, KubeObject } from './kube';
 
 export function operatorApi(): KubeApi {
@@ -62,4 +64,37 @@ export async function installOperatorCrds(kube: KubeClient): Promise<void> {
   for (const crd of crdManifests()) await kube.installCrd(crd as KubeObject);
   const lws = await kube.get('apiextensions.k8s.io/v1', 'CustomResourceDefinition', LWS_STAND_IN_CRD.metadata.name);
   if (!lws) await kube.installCrd(LWS_STAND_IN_CRD);
+}
+
+export const ADAPTER = 'nvidia.com/v1alpha1';
+export const ADAPTER_KIND = 'DynamoGraphDeploymentScalingAdapter';
+
+function graphDoc(namespace: string, opts: { decodeAdapter: boolean }) {
+  const main = (args: string[], gpus?: string) => ({
+    name: 'main',
+    image: 'registry.example/sglang-runtime:1',
+    command: ['python3'],
+    args: ['-m', 'dynamo.sglang', ...args],
+    ...(gpus ? { resources: { limits: { 'nvidia.com/gpu': gpus } } } : {}),
+  });
+  return {
+    apiVersion: 'nvidia.com/v1beta1',
+    kind: 'DynamoGraphDeployment',
+    metadata: { name: 'sg', namespace },
+    spec: {
+      backendFramework: 'sglang',
+      components: [
+        { name: 'Frontend', type: 'frontend', replicas: 1, podTemplate: { spec: { containers: [{ name: 'main', image: 'registry.example/sglang-runtime:1' }] } } },
+        { name: 'decode', type: 'worker', replicas: 2, ...(opts.decodeAdapter ? { scalingAdapter: {} } : {}), podTemplate: { spec: { containers: [main(['--tp', '1'], '1')] } } },
+        { name: 'prefill', type: 'prefill', replicas: 1, scalingAdapter: {}, multinode: { nodeCount: 2 }, podTemplate: { spec: { containers: [main(['--tp', '8'], '4')] } } },
+      ],
+    },
+  };
+}
+
+/** The sample graph `sg` rendered (LWS path): Frontend, `decode` (adapter optional), multinode `prefill` with an adapter. */
+export function rendered(namespace: string, opts = { decodeAdapter: true }): KubeObject[] {
+  const { model, problems } = loadGraph(graphDoc(namespace, opts));
+  if (problems.length) throw new Error(JSON.stringify(problems));
+  return renderGraph({ ...model!, orchestrator: 'lws' }, resolveSettings({})) as KubeObject[];
 }

@@ -4,45 +4,12 @@
  * the rendered output does not undo a scale (the ownership contract), and a direct edit of the
  * workload's replicas is put back.
  */
-import { loadGraph, resolveSettings } from '../../src/api';
 import { KubeApi } from '../../src/operator/kube/client';
 import { Operator } from '../../src/operator/operator';
-import { renderGraph } from '../../src/render';
 import { KubeClient, KubeObject, uniqueName } from './kube';
-import { installOperatorCrds, operatorApi, startOperator } from './operator-harness';
+import { ADAPTER, ADAPTER_KIND, installOperatorCrds, operatorApi, rendered, startOperator } from './operator-harness';
 
-const ADAPTER = 'nvidia.com/v1alpha1';
-const ADAPTER_KIND = 'DynamoGraphDeploymentScalingAdapter';
 const LWS = 'leaderworkerset.x-k8s.io/v1';
-
-function graphDoc(namespace: string, opts: { decodeAdapter: boolean }) {
-  const main = (args: string[], gpus?: string) => ({
-    name: 'main',
-    image: 'registry.example/sglang-runtime:1',
-    command: ['python3'],
-    args: ['-m', 'dynamo.sglang', ...args],
-    ...(gpus ? { resources: { limits: { 'nvidia.com/gpu': gpus } } } : {}),
-  });
-  return {
-    apiVersion: 'nvidia.com/v1beta1',
-    kind: 'DynamoGraphDeployment',
-    metadata: { name: 'sg', namespace },
-    spec: {
-      backendFramework: 'sglang',
-      components: [
-        { name: 'Frontend', type: 'frontend', replicas: 1, podTemplate: { spec: { containers: [{ name: 'main', image: 'registry.example/sglang-runtime:1' }] } } },
-        { name: 'decode', type: 'worker', replicas: 2, ...(opts.decodeAdapter ? { scalingAdapter: {} } : {}), podTemplate: { spec: { containers: [main(['--tp', '1'], '1')] } } },
-        { name: 'prefill', type: 'prefill', replicas: 1, scalingAdapter: {}, multinode: { nodeCount: 2 }, podTemplate: { spec: { containers: [main(['--tp', '8'], '4')] } } },
-      ],
-    },
-  };
-}
-
-function rendered(namespace: string, opts = { decodeAdapter: true }): KubeObject[] {
-  const { model, problems } = loadGraph(graphDoc(namespace, opts));
-  expect(problems).toEqual([]);
-  return renderGraph({ ...model!, orchestrator: 'lws' }, resolveSettings({})) as KubeObject[];
-}
 
 let kube: KubeClient;
 let api: KubeApi;
