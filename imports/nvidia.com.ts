@@ -411,6 +411,11 @@ export interface DynamoComponentDeploymentSpec {
   readonly checkpoint?: DynamoComponentDeploymentSpecCheckpoint;
 
   /**
+   * @schema DynamoComponentDeploymentSpec#compilationCache
+   */
+  readonly compilationCache?: DynamoComponentDeploymentSpecCompilationCache;
+
+  /**
    * @schema DynamoComponentDeploymentSpec#componentType
    */
   readonly componentType?: string;
@@ -419,6 +424,11 @@ export interface DynamoComponentDeploymentSpec {
    * @schema DynamoComponentDeploymentSpec#dynamoNamespace
    */
   readonly dynamoNamespace?: string;
+
+  /**
+   * @schema DynamoComponentDeploymentSpec#dynamoSidecar
+   */
+  readonly dynamoSidecar?: string;
 
   /**
    * @schema DynamoComponentDeploymentSpec#envFromSecret
@@ -434,6 +444,11 @@ export interface DynamoComponentDeploymentSpec {
    * @schema DynamoComponentDeploymentSpec#eppConfig
    */
   readonly eppConfig?: DynamoComponentDeploymentSpecEppConfig;
+
+  /**
+   * @schema DynamoComponentDeploymentSpec#experimental
+   */
+  readonly experimental?: DynamoComponentDeploymentSpecExperimental;
 
   /**
    * @schema DynamoComponentDeploymentSpec#extraPodMetadata
@@ -453,9 +468,11 @@ export interface DynamoComponentDeploymentSpec {
   readonly failover?: DynamoComponentDeploymentSpecFailover;
 
   /**
+   * A object in this version, a string in another; kept as written (conversion: None).
+   *
    * @schema DynamoComponentDeploymentSpec#frontendSidecar
    */
-  readonly frontendSidecar?: DynamoComponentDeploymentSpecFrontendSidecar;
+  readonly frontendSidecar?: any;
 
   /**
    * @schema DynamoComponentDeploymentSpec#globalDynamoNamespace
@@ -485,6 +502,11 @@ export interface DynamoComponentDeploymentSpec {
   readonly livenessProbe?: any;
 
   /**
+   * @schema DynamoComponentDeploymentSpec#minAvailable
+   */
+  readonly minAvailable?: number;
+
+  /**
    * @schema DynamoComponentDeploymentSpec#modelRef
    */
   readonly modelRef?: DynamoComponentDeploymentSpecModelRef;
@@ -493,6 +515,18 @@ export interface DynamoComponentDeploymentSpec {
    * @schema DynamoComponentDeploymentSpec#multinode
    */
   readonly multinode?: DynamoComponentDeploymentSpecMultinode;
+
+  /**
+   * @schema DynamoComponentDeploymentSpec#name
+   */
+  readonly name?: string;
+
+  /**
+   * A core/v1 PodTemplateSpec. Kept open: validated by the API server on the rendered workload.
+   *
+   * @schema DynamoComponentDeploymentSpec#podTemplate
+   */
+  readonly podTemplate?: any;
 
   /**
    * @schema DynamoComponentDeploymentSpec#providerOverride
@@ -517,6 +551,16 @@ export interface DynamoComponentDeploymentSpec {
   readonly resources?: DynamoComponentDeploymentSpecResources;
 
   /**
+   * @schema DynamoComponentDeploymentSpec#roles
+   */
+  readonly roles?: DynamoComponentDeploymentSpecRoles[];
+
+  /**
+   * @schema DynamoComponentDeploymentSpec#runtimeVersionOverride
+   */
+  readonly runtimeVersionOverride?: string;
+
+  /**
    * @schema DynamoComponentDeploymentSpec#scalingAdapter
    */
   readonly scalingAdapter?: DynamoComponentDeploymentSpecScalingAdapter;
@@ -532,6 +576,11 @@ export interface DynamoComponentDeploymentSpec {
   readonly sharedMemory?: DynamoComponentDeploymentSpecSharedMemory;
 
   /**
+   * @schema DynamoComponentDeploymentSpec#sharedMemorySize
+   */
+  readonly sharedMemorySize?: DynamoComponentDeploymentSpecSharedMemorySize;
+
+  /**
    * @schema DynamoComponentDeploymentSpec#subComponentType
    */
   readonly subComponentType?: string;
@@ -540,6 +589,11 @@ export interface DynamoComponentDeploymentSpec {
    * @schema DynamoComponentDeploymentSpec#topologyConstraint
    */
   readonly topologyConstraint?: DynamoComponentDeploymentSpecTopologyConstraint;
+
+  /**
+   * @schema DynamoComponentDeploymentSpec#type
+   */
+  readonly type?: DynamoComponentDeploymentSpecType;
 
   /**
    * @schema DynamoComponentDeploymentSpec#volumeMounts
@@ -558,31 +612,41 @@ export function toJson_DynamoComponentDeploymentSpec(obj: DynamoComponentDeploym
     'autoscaling': toJson_DynamoComponentDeploymentSpecAutoscaling(obj.autoscaling),
     'backendFramework': obj.backendFramework,
     'checkpoint': toJson_DynamoComponentDeploymentSpecCheckpoint(obj.checkpoint),
+    'compilationCache': toJson_DynamoComponentDeploymentSpecCompilationCache(obj.compilationCache),
     'componentType': obj.componentType,
     'dynamoNamespace': obj.dynamoNamespace,
+    'dynamoSidecar': obj.dynamoSidecar,
     'envFromSecret': obj.envFromSecret,
     'envs': obj.envs?.map(y => toJson_DynamoComponentDeploymentSpecEnvs(y)),
     'eppConfig': toJson_DynamoComponentDeploymentSpecEppConfig(obj.eppConfig),
+    'experimental': toJson_DynamoComponentDeploymentSpecExperimental(obj.experimental),
     'extraPodMetadata': toJson_DynamoComponentDeploymentSpecExtraPodMetadata(obj.extraPodMetadata),
     'extraPodSpec': toJson_DynamoComponentDeploymentSpecExtraPodSpec(obj.extraPodSpec),
     'failover': toJson_DynamoComponentDeploymentSpecFailover(obj.failover),
-    'frontendSidecar': toJson_DynamoComponentDeploymentSpecFrontendSidecar(obj.frontendSidecar),
+    'frontendSidecar': obj.frontendSidecar,
     'globalDynamoNamespace': obj.globalDynamoNamespace,
     'gpuMemoryService': toJson_DynamoComponentDeploymentSpecGpuMemoryService(obj.gpuMemoryService),
     'ingress': toJson_DynamoComponentDeploymentSpecIngress(obj.ingress),
     'labels': ((obj.labels) === undefined) ? undefined : (Object.entries(obj.labels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
     'livenessProbe': obj.livenessProbe,
+    'minAvailable': obj.minAvailable,
     'modelRef': toJson_DynamoComponentDeploymentSpecModelRef(obj.modelRef),
     'multinode': toJson_DynamoComponentDeploymentSpecMultinode(obj.multinode),
+    'name': obj.name,
+    'podTemplate': obj.podTemplate,
     'providerOverride': obj.providerOverride,
     'readinessProbe': obj.readinessProbe,
     'replicas': obj.replicas,
     'resources': toJson_DynamoComponentDeploymentSpecResources(obj.resources),
+    'roles': obj.roles?.map(y => toJson_DynamoComponentDeploymentSpecRoles(y)),
+    'runtimeVersionOverride': obj.runtimeVersionOverride,
     'scalingAdapter': toJson_DynamoComponentDeploymentSpecScalingAdapter(obj.scalingAdapter),
     'serviceName': obj.serviceName,
     'sharedMemory': toJson_DynamoComponentDeploymentSpecSharedMemory(obj.sharedMemory),
+    'sharedMemorySize': obj.sharedMemorySize?.value,
     'subComponentType': obj.subComponentType,
     'topologyConstraint': toJson_DynamoComponentDeploymentSpecTopologyConstraint(obj.topologyConstraint),
+    'type': obj.type,
     'volumeMounts': obj.volumeMounts?.map(y => toJson_DynamoComponentDeploymentSpecVolumeMounts(y)),
   };
   // filter undefined values
@@ -681,6 +745,36 @@ export function toJson_DynamoComponentDeploymentSpecCheckpoint(obj: DynamoCompon
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
 /**
+ * @schema DynamoComponentDeploymentSpecCompilationCache
+ */
+export interface DynamoComponentDeploymentSpecCompilationCache {
+  /**
+   * @schema DynamoComponentDeploymentSpecCompilationCache#mountPath
+   */
+  readonly mountPath?: string;
+
+  /**
+   * @schema DynamoComponentDeploymentSpecCompilationCache#pvcName
+   */
+  readonly pvcName: string;
+}
+
+/**
+ * Converts an object of type 'DynamoComponentDeploymentSpecCompilationCache' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoComponentDeploymentSpecCompilationCache(obj: DynamoComponentDeploymentSpecCompilationCache | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'mountPath': obj.mountPath,
+    'pvcName': obj.pvcName,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
  * A core/v1 EnvVar. Kept open: validated by the API server on the rendered workload.
  *
  * @schema DynamoComponentDeploymentSpecEnvs
@@ -730,6 +824,42 @@ export function toJson_DynamoComponentDeploymentSpecEppConfig(obj: DynamoCompone
   const result = {
     'config': obj.config,
     'configMapRef': toJson_DynamoComponentDeploymentSpecEppConfigConfigMapRef(obj.configMapRef),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoComponentDeploymentSpecExperimental
+ */
+export interface DynamoComponentDeploymentSpecExperimental {
+  /**
+   * @schema DynamoComponentDeploymentSpecExperimental#checkpoint
+   */
+  readonly checkpoint?: DynamoComponentDeploymentSpecExperimentalCheckpoint;
+
+  /**
+   * @schema DynamoComponentDeploymentSpecExperimental#failover
+   */
+  readonly failover?: DynamoComponentDeploymentSpecExperimentalFailover;
+
+  /**
+   * @schema DynamoComponentDeploymentSpecExperimental#gpuMemoryService
+   */
+  readonly gpuMemoryService?: DynamoComponentDeploymentSpecExperimentalGpuMemoryService;
+}
+
+/**
+ * Converts an object of type 'DynamoComponentDeploymentSpecExperimental' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoComponentDeploymentSpecExperimental(obj: DynamoComponentDeploymentSpecExperimental | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'checkpoint': toJson_DynamoComponentDeploymentSpecExperimentalCheckpoint(obj.checkpoint),
+    'failover': toJson_DynamoComponentDeploymentSpecExperimentalFailover(obj.failover),
+    'gpuMemoryService': toJson_DynamoComponentDeploymentSpecExperimentalGpuMemoryService(obj.gpuMemoryService),
   };
   // filter undefined values
   return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
@@ -824,48 +954,6 @@ export function toJson_DynamoComponentDeploymentSpecFailover(obj: DynamoComponen
     'enabled': obj.enabled,
     'mode': obj.mode,
     'numShadows': obj.numShadows,
-  };
-  // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
-}
-/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
-
-/**
- * @schema DynamoComponentDeploymentSpecFrontendSidecar
- */
-export interface DynamoComponentDeploymentSpecFrontendSidecar {
-  /**
-   * @schema DynamoComponentDeploymentSpecFrontendSidecar#args
-   */
-  readonly args?: string[];
-
-  /**
-   * @schema DynamoComponentDeploymentSpecFrontendSidecar#envFromSecret
-   */
-  readonly envFromSecret?: string;
-
-  /**
-   * @schema DynamoComponentDeploymentSpecFrontendSidecar#envs
-   */
-  readonly envs?: DynamoComponentDeploymentSpecFrontendSidecarEnvs[];
-
-  /**
-   * @schema DynamoComponentDeploymentSpecFrontendSidecar#image
-   */
-  readonly image: string;
-}
-
-/**
- * Converts an object of type 'DynamoComponentDeploymentSpecFrontendSidecar' to JSON representation.
- */
-/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
-export function toJson_DynamoComponentDeploymentSpecFrontendSidecar(obj: DynamoComponentDeploymentSpecFrontendSidecar | undefined): Record<string, any> | undefined {
-  if (obj === undefined) { return undefined; }
-  const result = {
-    'args': obj.args?.map(y => y),
-    'envFromSecret': obj.envFromSecret,
-    'envs': obj.envs?.map(y => toJson_DynamoComponentDeploymentSpecFrontendSidecarEnvs(y)),
-    'image': obj.image,
   };
   // filter undefined values
   return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
@@ -1077,6 +1165,30 @@ export function toJson_DynamoComponentDeploymentSpecResources(obj: DynamoCompone
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
 /**
+ * @schema DynamoComponentDeploymentSpecRoles
+ */
+export interface DynamoComponentDeploymentSpecRoles {
+  /**
+   * @schema DynamoComponentDeploymentSpecRoles#name
+   */
+  readonly name: string;
+}
+
+/**
+ * Converts an object of type 'DynamoComponentDeploymentSpecRoles' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoComponentDeploymentSpecRoles(obj: DynamoComponentDeploymentSpecRoles | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'name': obj.name,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
  * @schema DynamoComponentDeploymentSpecScalingAdapter
  */
 export interface DynamoComponentDeploymentSpecScalingAdapter {
@@ -1131,6 +1243,20 @@ export function toJson_DynamoComponentDeploymentSpecSharedMemory(obj: DynamoComp
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
 /**
+ * @schema DynamoComponentDeploymentSpecSharedMemorySize
+ */
+export class DynamoComponentDeploymentSpecSharedMemorySize {
+  public static fromNumber(value: number): DynamoComponentDeploymentSpecSharedMemorySize {
+    return new DynamoComponentDeploymentSpecSharedMemorySize(value);
+  }
+  public static fromString(value: string): DynamoComponentDeploymentSpecSharedMemorySize {
+    return new DynamoComponentDeploymentSpecSharedMemorySize(value);
+  }
+  private constructor(public readonly value: number | string) {
+  }
+}
+
+/**
  * @schema DynamoComponentDeploymentSpecTopologyConstraint
  */
 export interface DynamoComponentDeploymentSpecTopologyConstraint {
@@ -1153,6 +1279,24 @@ export function toJson_DynamoComponentDeploymentSpecTopologyConstraint(obj: Dyna
   return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoComponentDeploymentSpecType
+ */
+export enum DynamoComponentDeploymentSpecType {
+  /** frontend */
+  FRONTEND = "frontend",
+  /** worker */
+  WORKER = "worker",
+  /** prefill */
+  PREFILL = "prefill",
+  /** decode */
+  DECODE = "decode",
+  /** planner */
+  PLANNER = "planner",
+  /** epp */
+  EPP = "epp",
+}
 
 /**
  * @schema DynamoComponentDeploymentSpecVolumeMounts
@@ -1303,6 +1447,144 @@ export function toJson_DynamoComponentDeploymentSpecEppConfigConfigMapRef(obj: D
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
 /**
+ * @schema DynamoComponentDeploymentSpecExperimentalCheckpoint
+ */
+export interface DynamoComponentDeploymentSpecExperimentalCheckpoint {
+  /**
+   * @schema DynamoComponentDeploymentSpecExperimentalCheckpoint#checkpointRef
+   */
+  readonly checkpointRef?: string;
+
+  /**
+   * @schema DynamoComponentDeploymentSpecExperimentalCheckpoint#deletionPolicy
+   */
+  readonly deletionPolicy?: DynamoComponentDeploymentSpecExperimentalCheckpointDeletionPolicy;
+
+  /**
+   * @schema DynamoComponentDeploymentSpecExperimentalCheckpoint#enabled
+   */
+  readonly enabled: boolean;
+
+  /**
+   * @schema DynamoComponentDeploymentSpecExperimentalCheckpoint#identity
+   */
+  readonly identity?: DynamoComponentDeploymentSpecExperimentalCheckpointIdentity;
+
+  /**
+   * @schema DynamoComponentDeploymentSpecExperimentalCheckpoint#job
+   */
+  readonly job?: DynamoComponentDeploymentSpecExperimentalCheckpointJob;
+
+  /**
+   * @schema DynamoComponentDeploymentSpecExperimentalCheckpoint#mode
+   */
+  readonly mode?: DynamoComponentDeploymentSpecExperimentalCheckpointMode;
+
+  /**
+   * @schema DynamoComponentDeploymentSpecExperimentalCheckpoint#startupPolicy
+   */
+  readonly startupPolicy?: DynamoComponentDeploymentSpecExperimentalCheckpointStartupPolicy;
+
+  /**
+   * @schema DynamoComponentDeploymentSpecExperimentalCheckpoint#targetContainerName
+   */
+  readonly targetContainerName?: string;
+}
+
+/**
+ * Converts an object of type 'DynamoComponentDeploymentSpecExperimentalCheckpoint' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoComponentDeploymentSpecExperimentalCheckpoint(obj: DynamoComponentDeploymentSpecExperimentalCheckpoint | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'checkpointRef': obj.checkpointRef,
+    'deletionPolicy': obj.deletionPolicy,
+    'enabled': obj.enabled,
+    'identity': toJson_DynamoComponentDeploymentSpecExperimentalCheckpointIdentity(obj.identity),
+    'job': toJson_DynamoComponentDeploymentSpecExperimentalCheckpointJob(obj.job),
+    'mode': obj.mode,
+    'startupPolicy': obj.startupPolicy,
+    'targetContainerName': obj.targetContainerName,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoComponentDeploymentSpecExperimentalFailover
+ */
+export interface DynamoComponentDeploymentSpecExperimentalFailover {
+  /**
+   * @schema DynamoComponentDeploymentSpecExperimentalFailover#mode
+   */
+  readonly mode?: DynamoComponentDeploymentSpecExperimentalFailoverMode;
+
+  /**
+   * @schema DynamoComponentDeploymentSpecExperimentalFailover#numShadows
+   */
+  readonly numShadows?: number;
+}
+
+/**
+ * Converts an object of type 'DynamoComponentDeploymentSpecExperimentalFailover' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoComponentDeploymentSpecExperimentalFailover(obj: DynamoComponentDeploymentSpecExperimentalFailover | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'mode': obj.mode,
+    'numShadows': obj.numShadows,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoComponentDeploymentSpecExperimentalGpuMemoryService
+ */
+export interface DynamoComponentDeploymentSpecExperimentalGpuMemoryService {
+  /**
+   * @schema DynamoComponentDeploymentSpecExperimentalGpuMemoryService#deviceClassName
+   */
+  readonly deviceClassName?: string;
+
+  /**
+   * @schema DynamoComponentDeploymentSpecExperimentalGpuMemoryService#extraClientContainers
+   */
+  readonly extraClientContainers?: string[];
+
+  /**
+   * @schema DynamoComponentDeploymentSpecExperimentalGpuMemoryService#extraClientPods
+   */
+  readonly extraClientPods?: any[];
+
+  /**
+   * @schema DynamoComponentDeploymentSpecExperimentalGpuMemoryService#mode
+   */
+  readonly mode?: DynamoComponentDeploymentSpecExperimentalGpuMemoryServiceMode;
+}
+
+/**
+ * Converts an object of type 'DynamoComponentDeploymentSpecExperimentalGpuMemoryService' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoComponentDeploymentSpecExperimentalGpuMemoryService(obj: DynamoComponentDeploymentSpecExperimentalGpuMemoryService | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'deviceClassName': obj.deviceClassName,
+    'extraClientContainers': obj.extraClientContainers?.map(y => y),
+    'extraClientPods': obj.extraClientPods?.map(y => y),
+    'mode': obj.mode,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
  * @schema DynamoComponentDeploymentSpecFailoverMode
  */
 export enum DynamoComponentDeploymentSpecFailoverMode {
@@ -1311,32 +1593,6 @@ export enum DynamoComponentDeploymentSpecFailoverMode {
   /** InterPod */
   INTER_POD = "InterPod",
 }
-
-/**
- * A core/v1 EnvVar. Kept open: validated by the API server on the rendered workload.
- *
- * @schema DynamoComponentDeploymentSpecFrontendSidecarEnvs
- */
-export interface DynamoComponentDeploymentSpecFrontendSidecarEnvs {
-  /**
-   * @schema DynamoComponentDeploymentSpecFrontendSidecarEnvs#name
-   */
-  readonly name: string;
-}
-
-/**
- * Converts an object of type 'DynamoComponentDeploymentSpecFrontendSidecarEnvs' to JSON representation.
- */
-/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
-export function toJson_DynamoComponentDeploymentSpecFrontendSidecarEnvs(obj: DynamoComponentDeploymentSpecFrontendSidecarEnvs | undefined): Record<string, any> | undefined {
-  if (obj === undefined) { return undefined; }
-  const result = {
-    'name': obj.name,
-  };
-  // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
-}
-/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
 /**
  * @schema DynamoComponentDeploymentSpecGpuMemoryServiceMode
@@ -1499,23 +1755,169 @@ export function toJson_DynamoComponentDeploymentSpecResourcesRequests(obj: Dynam
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
 /**
- * @schema DynamoComponentDeploymentSpecSharedMemorySize
- */
-export class DynamoComponentDeploymentSpecSharedMemorySize {
-  public static fromNumber(value: number): DynamoComponentDeploymentSpecSharedMemorySize {
-    return new DynamoComponentDeploymentSpecSharedMemorySize(value);
-  }
-  public static fromString(value: string): DynamoComponentDeploymentSpecSharedMemorySize {
-    return new DynamoComponentDeploymentSpecSharedMemorySize(value);
-  }
-  private constructor(public readonly value: number | string) {
-  }
-}
-
-/**
  * @schema DynamoComponentDeploymentSpecCheckpointIdentityBackendFramework
  */
 export enum DynamoComponentDeploymentSpecCheckpointIdentityBackendFramework {
+  /** sglang */
+  SGLANG = "sglang",
+  /** vllm */
+  VLLM = "vllm",
+  /** trtllm */
+  TRTLLM = "trtllm",
+}
+
+/**
+ * @schema DynamoComponentDeploymentSpecExperimentalCheckpointDeletionPolicy
+ */
+export enum DynamoComponentDeploymentSpecExperimentalCheckpointDeletionPolicy {
+  /** Delete */
+  DELETE = "Delete",
+  /** Retain */
+  RETAIN = "Retain",
+}
+
+/**
+ * @schema DynamoComponentDeploymentSpecExperimentalCheckpointIdentity
+ */
+export interface DynamoComponentDeploymentSpecExperimentalCheckpointIdentity {
+  /**
+   * @schema DynamoComponentDeploymentSpecExperimentalCheckpointIdentity#backendFramework
+   */
+  readonly backendFramework: DynamoComponentDeploymentSpecExperimentalCheckpointIdentityBackendFramework;
+
+  /**
+   * @schema DynamoComponentDeploymentSpecExperimentalCheckpointIdentity#dtype
+   */
+  readonly dtype?: string;
+
+  /**
+   * @schema DynamoComponentDeploymentSpecExperimentalCheckpointIdentity#dynamoVersion
+   */
+  readonly dynamoVersion?: string;
+
+  /**
+   * @schema DynamoComponentDeploymentSpecExperimentalCheckpointIdentity#extraParameters
+   */
+  readonly extraParameters?: { [key: string]: string };
+
+  /**
+   * @schema DynamoComponentDeploymentSpecExperimentalCheckpointIdentity#maxModelLen
+   */
+  readonly maxModelLen?: number;
+
+  /**
+   * @schema DynamoComponentDeploymentSpecExperimentalCheckpointIdentity#model
+   */
+  readonly model: string;
+
+  /**
+   * @schema DynamoComponentDeploymentSpecExperimentalCheckpointIdentity#pipelineParallelSize
+   */
+  readonly pipelineParallelSize?: number;
+
+  /**
+   * @schema DynamoComponentDeploymentSpecExperimentalCheckpointIdentity#tensorParallelSize
+   */
+  readonly tensorParallelSize?: number;
+}
+
+/**
+ * Converts an object of type 'DynamoComponentDeploymentSpecExperimentalCheckpointIdentity' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoComponentDeploymentSpecExperimentalCheckpointIdentity(obj: DynamoComponentDeploymentSpecExperimentalCheckpointIdentity | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'backendFramework': obj.backendFramework,
+    'dtype': obj.dtype,
+    'dynamoVersion': obj.dynamoVersion,
+    'extraParameters': ((obj.extraParameters) === undefined) ? undefined : (Object.entries(obj.extraParameters).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'maxModelLen': obj.maxModelLen,
+    'model': obj.model,
+    'pipelineParallelSize': obj.pipelineParallelSize,
+    'tensorParallelSize': obj.tensorParallelSize,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoComponentDeploymentSpecExperimentalCheckpointJob
+ */
+export interface DynamoComponentDeploymentSpecExperimentalCheckpointJob {
+  /**
+   * @schema DynamoComponentDeploymentSpecExperimentalCheckpointJob#gmsClientContainers
+   */
+  readonly gmsClientContainers?: string[];
+
+  /**
+   * A core/v1 PodTemplateSpec. Kept open: validated by the API server on the rendered workload.
+   *
+   * @schema DynamoComponentDeploymentSpecExperimentalCheckpointJob#podTemplate
+   */
+  readonly podTemplate?: any;
+}
+
+/**
+ * Converts an object of type 'DynamoComponentDeploymentSpecExperimentalCheckpointJob' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoComponentDeploymentSpecExperimentalCheckpointJob(obj: DynamoComponentDeploymentSpecExperimentalCheckpointJob | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'gmsClientContainers': obj.gmsClientContainers?.map(y => y),
+    'podTemplate': obj.podTemplate,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoComponentDeploymentSpecExperimentalCheckpointMode
+ */
+export enum DynamoComponentDeploymentSpecExperimentalCheckpointMode {
+  /** Auto */
+  AUTO = "Auto",
+  /** Manual */
+  MANUAL = "Manual",
+}
+
+/**
+ * @schema DynamoComponentDeploymentSpecExperimentalCheckpointStartupPolicy
+ */
+export enum DynamoComponentDeploymentSpecExperimentalCheckpointStartupPolicy {
+  /** Immediate */
+  IMMEDIATE = "Immediate",
+  /** WaitForCheckpoint */
+  WAIT_FOR_CHECKPOINT = "WaitForCheckpoint",
+}
+
+/**
+ * @schema DynamoComponentDeploymentSpecExperimentalFailoverMode
+ */
+export enum DynamoComponentDeploymentSpecExperimentalFailoverMode {
+  /** IntraPod */
+  INTRA_POD = "IntraPod",
+  /** InterPod */
+  INTER_POD = "InterPod",
+}
+
+/**
+ * @schema DynamoComponentDeploymentSpecExperimentalGpuMemoryServiceMode
+ */
+export enum DynamoComponentDeploymentSpecExperimentalGpuMemoryServiceMode {
+  /** IntraPod */
+  INTRA_POD = "IntraPod",
+  /** InterPod */
+  INTER_POD = "InterPod",
+}
+
+/**
+ * @schema DynamoComponentDeploymentSpecExperimentalCheckpointIdentityBackendFramework
+ */
+export enum DynamoComponentDeploymentSpecExperimentalCheckpointIdentityBackendFramework {
   /** sglang */
   SGLANG = "sglang",
   /** vllm */
@@ -1614,9 +2016,24 @@ export function toJson_DynamoComponentDeploymentV1Beta1Props(obj: DynamoComponen
  */
 export interface DynamoComponentDeploymentV1Beta1Spec {
   /**
+   * @schema DynamoComponentDeploymentV1Beta1Spec#annotations
+   */
+  readonly annotations?: { [key: string]: string };
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1Spec#autoscaling
+   */
+  readonly autoscaling?: DynamoComponentDeploymentV1Beta1SpecAutoscaling;
+
+  /**
    * @schema DynamoComponentDeploymentV1Beta1Spec#backendFramework
    */
   readonly backendFramework?: DynamoComponentDeploymentV1Beta1SpecBackendFramework;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1Spec#checkpoint
+   */
+  readonly checkpoint?: DynamoComponentDeploymentV1Beta1SpecCheckpoint;
 
   /**
    * @schema DynamoComponentDeploymentV1Beta1Spec#compilationCache
@@ -1624,9 +2041,29 @@ export interface DynamoComponentDeploymentV1Beta1Spec {
   readonly compilationCache?: DynamoComponentDeploymentV1Beta1SpecCompilationCache;
 
   /**
+   * @schema DynamoComponentDeploymentV1Beta1Spec#componentType
+   */
+  readonly componentType?: string;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1Spec#dynamoNamespace
+   */
+  readonly dynamoNamespace?: string;
+
+  /**
    * @schema DynamoComponentDeploymentV1Beta1Spec#dynamoSidecar
    */
   readonly dynamoSidecar?: string;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1Spec#envFromSecret
+   */
+  readonly envFromSecret?: string;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1Spec#envs
+   */
+  readonly envs?: DynamoComponentDeploymentV1Beta1SpecEnvs[];
 
   /**
    * @schema DynamoComponentDeploymentV1Beta1Spec#eppConfig
@@ -1639,14 +2076,55 @@ export interface DynamoComponentDeploymentV1Beta1Spec {
   readonly experimental?: DynamoComponentDeploymentV1Beta1SpecExperimental;
 
   /**
+   * @schema DynamoComponentDeploymentV1Beta1Spec#extraPodMetadata
+   */
+  readonly extraPodMetadata?: DynamoComponentDeploymentV1Beta1SpecExtraPodMetadata;
+
+  /**
+   * A core/v1 PodSpec. Kept open: validated by the API server on the rendered workload.
+   *
+   * @schema DynamoComponentDeploymentV1Beta1Spec#extraPodSpec
+   */
+  readonly extraPodSpec?: DynamoComponentDeploymentV1Beta1SpecExtraPodSpec;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1Spec#failover
+   */
+  readonly failover?: DynamoComponentDeploymentV1Beta1SpecFailover;
+
+  /**
+   * A string in this version, a object in another; kept as written (conversion: None).
+   *
    * @schema DynamoComponentDeploymentV1Beta1Spec#frontendSidecar
    */
-  readonly frontendSidecar?: string;
+  readonly frontendSidecar?: any;
 
   /**
    * @schema DynamoComponentDeploymentV1Beta1Spec#globalDynamoNamespace
    */
   readonly globalDynamoNamespace?: boolean;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1Spec#gpuMemoryService
+   */
+  readonly gpuMemoryService?: DynamoComponentDeploymentV1Beta1SpecGpuMemoryService;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1Spec#ingress
+   */
+  readonly ingress?: DynamoComponentDeploymentV1Beta1SpecIngress;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1Spec#labels
+   */
+  readonly labels?: { [key: string]: string };
+
+  /**
+   * A core/v1 Probe. Kept open: validated by the API server on the rendered workload.
+   *
+   * @schema DynamoComponentDeploymentV1Beta1Spec#livenessProbe
+   */
+  readonly livenessProbe?: any;
 
   /**
    * @schema DynamoComponentDeploymentV1Beta1Spec#minAvailable
@@ -1681,9 +2159,21 @@ export interface DynamoComponentDeploymentV1Beta1Spec {
   readonly providerOverride?: any;
 
   /**
+   * A core/v1 Probe. Kept open: validated by the API server on the rendered workload.
+   *
+   * @schema DynamoComponentDeploymentV1Beta1Spec#readinessProbe
+   */
+  readonly readinessProbe?: any;
+
+  /**
    * @schema DynamoComponentDeploymentV1Beta1Spec#replicas
    */
   readonly replicas?: number;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1Spec#resources
+   */
+  readonly resources?: DynamoComponentDeploymentV1Beta1SpecResources;
 
   /**
    * @schema DynamoComponentDeploymentV1Beta1Spec#roles
@@ -1701,9 +2191,24 @@ export interface DynamoComponentDeploymentV1Beta1Spec {
   readonly scalingAdapter?: DynamoComponentDeploymentV1Beta1SpecScalingAdapter;
 
   /**
+   * @schema DynamoComponentDeploymentV1Beta1Spec#serviceName
+   */
+  readonly serviceName?: string;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1Spec#sharedMemory
+   */
+  readonly sharedMemory?: DynamoComponentDeploymentV1Beta1SpecSharedMemory;
+
+  /**
    * @schema DynamoComponentDeploymentV1Beta1Spec#sharedMemorySize
    */
   readonly sharedMemorySize?: DynamoComponentDeploymentV1Beta1SpecSharedMemorySize;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1Spec#subComponentType
+   */
+  readonly subComponentType?: string;
 
   /**
    * @schema DynamoComponentDeploymentV1Beta1Spec#topologyConstraint
@@ -1714,6 +2219,11 @@ export interface DynamoComponentDeploymentV1Beta1Spec {
    * @schema DynamoComponentDeploymentV1Beta1Spec#type
    */
   readonly type?: DynamoComponentDeploymentV1Beta1SpecType;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1Spec#volumeMounts
+   */
+  readonly volumeMounts?: DynamoComponentDeploymentV1Beta1SpecVolumeMounts[];
 }
 
 /**
@@ -1723,26 +2233,82 @@ export interface DynamoComponentDeploymentV1Beta1Spec {
 export function toJson_DynamoComponentDeploymentV1Beta1Spec(obj: DynamoComponentDeploymentV1Beta1Spec | undefined): Record<string, any> | undefined {
   if (obj === undefined) { return undefined; }
   const result = {
+    'annotations': ((obj.annotations) === undefined) ? undefined : (Object.entries(obj.annotations).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'autoscaling': toJson_DynamoComponentDeploymentV1Beta1SpecAutoscaling(obj.autoscaling),
     'backendFramework': obj.backendFramework,
+    'checkpoint': toJson_DynamoComponentDeploymentV1Beta1SpecCheckpoint(obj.checkpoint),
     'compilationCache': toJson_DynamoComponentDeploymentV1Beta1SpecCompilationCache(obj.compilationCache),
+    'componentType': obj.componentType,
+    'dynamoNamespace': obj.dynamoNamespace,
     'dynamoSidecar': obj.dynamoSidecar,
+    'envFromSecret': obj.envFromSecret,
+    'envs': obj.envs?.map(y => toJson_DynamoComponentDeploymentV1Beta1SpecEnvs(y)),
     'eppConfig': toJson_DynamoComponentDeploymentV1Beta1SpecEppConfig(obj.eppConfig),
     'experimental': toJson_DynamoComponentDeploymentV1Beta1SpecExperimental(obj.experimental),
+    'extraPodMetadata': toJson_DynamoComponentDeploymentV1Beta1SpecExtraPodMetadata(obj.extraPodMetadata),
+    'extraPodSpec': toJson_DynamoComponentDeploymentV1Beta1SpecExtraPodSpec(obj.extraPodSpec),
+    'failover': toJson_DynamoComponentDeploymentV1Beta1SpecFailover(obj.failover),
     'frontendSidecar': obj.frontendSidecar,
     'globalDynamoNamespace': obj.globalDynamoNamespace,
+    'gpuMemoryService': toJson_DynamoComponentDeploymentV1Beta1SpecGpuMemoryService(obj.gpuMemoryService),
+    'ingress': toJson_DynamoComponentDeploymentV1Beta1SpecIngress(obj.ingress),
+    'labels': ((obj.labels) === undefined) ? undefined : (Object.entries(obj.labels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'livenessProbe': obj.livenessProbe,
     'minAvailable': obj.minAvailable,
     'modelRef': toJson_DynamoComponentDeploymentV1Beta1SpecModelRef(obj.modelRef),
     'multinode': toJson_DynamoComponentDeploymentV1Beta1SpecMultinode(obj.multinode),
     'name': obj.name,
     'podTemplate': obj.podTemplate,
     'providerOverride': obj.providerOverride,
+    'readinessProbe': obj.readinessProbe,
     'replicas': obj.replicas,
+    'resources': toJson_DynamoComponentDeploymentV1Beta1SpecResources(obj.resources),
     'roles': obj.roles?.map(y => toJson_DynamoComponentDeploymentV1Beta1SpecRoles(y)),
     'runtimeVersionOverride': obj.runtimeVersionOverride,
     'scalingAdapter': toJson_DynamoComponentDeploymentV1Beta1SpecScalingAdapter(obj.scalingAdapter),
+    'serviceName': obj.serviceName,
+    'sharedMemory': toJson_DynamoComponentDeploymentV1Beta1SpecSharedMemory(obj.sharedMemory),
     'sharedMemorySize': obj.sharedMemorySize?.value,
+    'subComponentType': obj.subComponentType,
     'topologyConstraint': toJson_DynamoComponentDeploymentV1Beta1SpecTopologyConstraint(obj.topologyConstraint),
     'type': obj.type,
+    'volumeMounts': obj.volumeMounts?.map(y => toJson_DynamoComponentDeploymentV1Beta1SpecVolumeMounts(y)),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoComponentDeploymentV1Beta1SpecAutoscaling
+ */
+export interface DynamoComponentDeploymentV1Beta1SpecAutoscaling {
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecAutoscaling#enabled
+   */
+  readonly enabled?: boolean;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecAutoscaling#maxReplicas
+   */
+  readonly maxReplicas?: number;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecAutoscaling#minReplicas
+   */
+  readonly minReplicas?: number;
+}
+
+/**
+ * Converts an object of type 'DynamoComponentDeploymentV1Beta1SpecAutoscaling' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoComponentDeploymentV1Beta1SpecAutoscaling(obj: DynamoComponentDeploymentV1Beta1SpecAutoscaling | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'enabled': obj.enabled,
+    'maxReplicas': obj.maxReplicas,
+    'minReplicas': obj.minReplicas,
   };
   // filter undefined values
   return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
@@ -1760,6 +2326,48 @@ export enum DynamoComponentDeploymentV1Beta1SpecBackendFramework {
   /** trtllm */
   TRTLLM = "trtllm",
 }
+
+/**
+ * @schema DynamoComponentDeploymentV1Beta1SpecCheckpoint
+ */
+export interface DynamoComponentDeploymentV1Beta1SpecCheckpoint {
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecCheckpoint#checkpointRef
+   */
+  readonly checkpointRef?: string;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecCheckpoint#enabled
+   */
+  readonly enabled?: boolean;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecCheckpoint#identity
+   */
+  readonly identity?: DynamoComponentDeploymentV1Beta1SpecCheckpointIdentity;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecCheckpoint#mode
+   */
+  readonly mode?: DynamoComponentDeploymentV1Beta1SpecCheckpointMode;
+}
+
+/**
+ * Converts an object of type 'DynamoComponentDeploymentV1Beta1SpecCheckpoint' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoComponentDeploymentV1Beta1SpecCheckpoint(obj: DynamoComponentDeploymentV1Beta1SpecCheckpoint | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'checkpointRef': obj.checkpointRef,
+    'enabled': obj.enabled,
+    'identity': toJson_DynamoComponentDeploymentV1Beta1SpecCheckpointIdentity(obj.identity),
+    'mode': obj.mode,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
 /**
  * @schema DynamoComponentDeploymentV1Beta1SpecCompilationCache
@@ -1785,6 +2393,32 @@ export function toJson_DynamoComponentDeploymentV1Beta1SpecCompilationCache(obj:
   const result = {
     'mountPath': obj.mountPath,
     'pvcName': obj.pvcName,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * A core/v1 EnvVar. Kept open: validated by the API server on the rendered workload.
+ *
+ * @schema DynamoComponentDeploymentV1Beta1SpecEnvs
+ */
+export interface DynamoComponentDeploymentV1Beta1SpecEnvs {
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecEnvs#name
+   */
+  readonly name: string;
+}
+
+/**
+ * Converts an object of type 'DynamoComponentDeploymentV1Beta1SpecEnvs' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoComponentDeploymentV1Beta1SpecEnvs(obj: DynamoComponentDeploymentV1Beta1SpecEnvs | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'name': obj.name,
   };
   // filter undefined values
   return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
@@ -1858,6 +2492,214 @@ export function toJson_DynamoComponentDeploymentV1Beta1SpecExperimental(obj: Dyn
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
 /**
+ * @schema DynamoComponentDeploymentV1Beta1SpecExtraPodMetadata
+ */
+export interface DynamoComponentDeploymentV1Beta1SpecExtraPodMetadata {
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecExtraPodMetadata#annotations
+   */
+  readonly annotations?: { [key: string]: string };
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecExtraPodMetadata#labels
+   */
+  readonly labels?: { [key: string]: string };
+}
+
+/**
+ * Converts an object of type 'DynamoComponentDeploymentV1Beta1SpecExtraPodMetadata' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoComponentDeploymentV1Beta1SpecExtraPodMetadata(obj: DynamoComponentDeploymentV1Beta1SpecExtraPodMetadata | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'annotations': ((obj.annotations) === undefined) ? undefined : (Object.entries(obj.annotations).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'labels': ((obj.labels) === undefined) ? undefined : (Object.entries(obj.labels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * A core/v1 PodSpec. Kept open: validated by the API server on the rendered workload.
+ *
+ * @schema DynamoComponentDeploymentV1Beta1SpecExtraPodSpec
+ */
+export interface DynamoComponentDeploymentV1Beta1SpecExtraPodSpec {
+  /**
+   * A core/v1 Container. Kept open: validated by the API server on the rendered workload.
+   *
+   * @schema DynamoComponentDeploymentV1Beta1SpecExtraPodSpec#mainContainer
+   */
+  readonly mainContainer?: any;
+}
+
+/**
+ * Converts an object of type 'DynamoComponentDeploymentV1Beta1SpecExtraPodSpec' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoComponentDeploymentV1Beta1SpecExtraPodSpec(obj: DynamoComponentDeploymentV1Beta1SpecExtraPodSpec | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'mainContainer': obj.mainContainer,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoComponentDeploymentV1Beta1SpecFailover
+ */
+export interface DynamoComponentDeploymentV1Beta1SpecFailover {
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecFailover#enabled
+   */
+  readonly enabled?: boolean;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecFailover#mode
+   */
+  readonly mode?: DynamoComponentDeploymentV1Beta1SpecFailoverMode;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecFailover#numShadows
+   */
+  readonly numShadows?: number;
+}
+
+/**
+ * Converts an object of type 'DynamoComponentDeploymentV1Beta1SpecFailover' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoComponentDeploymentV1Beta1SpecFailover(obj: DynamoComponentDeploymentV1Beta1SpecFailover | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'enabled': obj.enabled,
+    'mode': obj.mode,
+    'numShadows': obj.numShadows,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoComponentDeploymentV1Beta1SpecGpuMemoryService
+ */
+export interface DynamoComponentDeploymentV1Beta1SpecGpuMemoryService {
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecGpuMemoryService#deviceClassName
+   */
+  readonly deviceClassName?: string;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecGpuMemoryService#enabled
+   */
+  readonly enabled?: boolean;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecGpuMemoryService#mode
+   */
+  readonly mode?: DynamoComponentDeploymentV1Beta1SpecGpuMemoryServiceMode;
+}
+
+/**
+ * Converts an object of type 'DynamoComponentDeploymentV1Beta1SpecGpuMemoryService' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoComponentDeploymentV1Beta1SpecGpuMemoryService(obj: DynamoComponentDeploymentV1Beta1SpecGpuMemoryService | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'deviceClassName': obj.deviceClassName,
+    'enabled': obj.enabled,
+    'mode': obj.mode,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoComponentDeploymentV1Beta1SpecIngress
+ */
+export interface DynamoComponentDeploymentV1Beta1SpecIngress {
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecIngress#annotations
+   */
+  readonly annotations?: { [key: string]: string };
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecIngress#enabled
+   */
+  readonly enabled?: boolean;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecIngress#host
+   */
+  readonly host?: string;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecIngress#hostPrefix
+   */
+  readonly hostPrefix?: string;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecIngress#hostSuffix
+   */
+  readonly hostSuffix?: string;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecIngress#ingressControllerClassName
+   */
+  readonly ingressControllerClassName?: string;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecIngress#labels
+   */
+  readonly labels?: { [key: string]: string };
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecIngress#tls
+   */
+  readonly tls?: DynamoComponentDeploymentV1Beta1SpecIngressTls;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecIngress#useVirtualService
+   */
+  readonly useVirtualService?: boolean;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecIngress#virtualServiceGateway
+   */
+  readonly virtualServiceGateway?: string;
+}
+
+/**
+ * Converts an object of type 'DynamoComponentDeploymentV1Beta1SpecIngress' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoComponentDeploymentV1Beta1SpecIngress(obj: DynamoComponentDeploymentV1Beta1SpecIngress | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'annotations': ((obj.annotations) === undefined) ? undefined : (Object.entries(obj.annotations).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'enabled': obj.enabled,
+    'host': obj.host,
+    'hostPrefix': obj.hostPrefix,
+    'hostSuffix': obj.hostSuffix,
+    'ingressControllerClassName': obj.ingressControllerClassName,
+    'labels': ((obj.labels) === undefined) ? undefined : (Object.entries(obj.labels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'tls': toJson_DynamoComponentDeploymentV1Beta1SpecIngressTls(obj.tls),
+    'useVirtualService': obj.useVirtualService,
+    'virtualServiceGateway': obj.virtualServiceGateway,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
  * @schema DynamoComponentDeploymentV1Beta1SpecModelRef
  */
 export interface DynamoComponentDeploymentV1Beta1SpecModelRef {
@@ -1912,6 +2754,42 @@ export function toJson_DynamoComponentDeploymentV1Beta1SpecMultinode(obj: Dynamo
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
 /**
+ * @schema DynamoComponentDeploymentV1Beta1SpecResources
+ */
+export interface DynamoComponentDeploymentV1Beta1SpecResources {
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecResources#claims
+   */
+  readonly claims?: DynamoComponentDeploymentV1Beta1SpecResourcesClaims[];
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecResources#limits
+   */
+  readonly limits?: DynamoComponentDeploymentV1Beta1SpecResourcesLimits;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecResources#requests
+   */
+  readonly requests?: DynamoComponentDeploymentV1Beta1SpecResourcesRequests;
+}
+
+/**
+ * Converts an object of type 'DynamoComponentDeploymentV1Beta1SpecResources' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoComponentDeploymentV1Beta1SpecResources(obj: DynamoComponentDeploymentV1Beta1SpecResources | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'claims': obj.claims?.map(y => toJson_DynamoComponentDeploymentV1Beta1SpecResourcesClaims(y)),
+    'limits': toJson_DynamoComponentDeploymentV1Beta1SpecResourcesLimits(obj.limits),
+    'requests': toJson_DynamoComponentDeploymentV1Beta1SpecResourcesRequests(obj.requests),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
  * @schema DynamoComponentDeploymentV1Beta1SpecRoles
  */
 export interface DynamoComponentDeploymentV1Beta1SpecRoles {
@@ -1939,6 +2817,10 @@ export function toJson_DynamoComponentDeploymentV1Beta1SpecRoles(obj: DynamoComp
  * @schema DynamoComponentDeploymentV1Beta1SpecScalingAdapter
  */
 export interface DynamoComponentDeploymentV1Beta1SpecScalingAdapter {
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecScalingAdapter#enabled
+   */
+  readonly enabled?: boolean;
 }
 
 /**
@@ -1948,6 +2830,37 @@ export interface DynamoComponentDeploymentV1Beta1SpecScalingAdapter {
 export function toJson_DynamoComponentDeploymentV1Beta1SpecScalingAdapter(obj: DynamoComponentDeploymentV1Beta1SpecScalingAdapter | undefined): Record<string, any> | undefined {
   if (obj === undefined) { return undefined; }
   const result = {
+    'enabled': obj.enabled,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoComponentDeploymentV1Beta1SpecSharedMemory
+ */
+export interface DynamoComponentDeploymentV1Beta1SpecSharedMemory {
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecSharedMemory#disabled
+   */
+  readonly disabled?: boolean;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecSharedMemory#size
+   */
+  readonly size?: DynamoComponentDeploymentV1Beta1SpecSharedMemorySize;
+}
+
+/**
+ * Converts an object of type 'DynamoComponentDeploymentV1Beta1SpecSharedMemory' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoComponentDeploymentV1Beta1SpecSharedMemory(obj: DynamoComponentDeploymentV1Beta1SpecSharedMemory | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'disabled': obj.disabled,
+    'size': obj.size?.value,
   };
   // filter undefined values
   return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
@@ -2008,6 +2921,118 @@ export enum DynamoComponentDeploymentV1Beta1SpecType {
   PLANNER = "planner",
   /** epp */
   EPP = "epp",
+}
+
+/**
+ * @schema DynamoComponentDeploymentV1Beta1SpecVolumeMounts
+ */
+export interface DynamoComponentDeploymentV1Beta1SpecVolumeMounts {
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecVolumeMounts#mountPoint
+   */
+  readonly mountPoint?: string;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecVolumeMounts#name
+   */
+  readonly name: string;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecVolumeMounts#useAsCompilationCache
+   */
+  readonly useAsCompilationCache?: boolean;
+}
+
+/**
+ * Converts an object of type 'DynamoComponentDeploymentV1Beta1SpecVolumeMounts' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoComponentDeploymentV1Beta1SpecVolumeMounts(obj: DynamoComponentDeploymentV1Beta1SpecVolumeMounts | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'mountPoint': obj.mountPoint,
+    'name': obj.name,
+    'useAsCompilationCache': obj.useAsCompilationCache,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoComponentDeploymentV1Beta1SpecCheckpointIdentity
+ */
+export interface DynamoComponentDeploymentV1Beta1SpecCheckpointIdentity {
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecCheckpointIdentity#backendFramework
+   */
+  readonly backendFramework: DynamoComponentDeploymentV1Beta1SpecCheckpointIdentityBackendFramework;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecCheckpointIdentity#dtype
+   */
+  readonly dtype?: string;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecCheckpointIdentity#dynamoVersion
+   */
+  readonly dynamoVersion?: string;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecCheckpointIdentity#extraParameters
+   */
+  readonly extraParameters?: { [key: string]: string };
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecCheckpointIdentity#maxModelLen
+   */
+  readonly maxModelLen?: number;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecCheckpointIdentity#model
+   */
+  readonly model: string;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecCheckpointIdentity#pipelineParallelSize
+   */
+  readonly pipelineParallelSize?: number;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecCheckpointIdentity#tensorParallelSize
+   */
+  readonly tensorParallelSize?: number;
+}
+
+/**
+ * Converts an object of type 'DynamoComponentDeploymentV1Beta1SpecCheckpointIdentity' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoComponentDeploymentV1Beta1SpecCheckpointIdentity(obj: DynamoComponentDeploymentV1Beta1SpecCheckpointIdentity | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'backendFramework': obj.backendFramework,
+    'dtype': obj.dtype,
+    'dynamoVersion': obj.dynamoVersion,
+    'extraParameters': ((obj.extraParameters) === undefined) ? undefined : (Object.entries(obj.extraParameters).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'maxModelLen': obj.maxModelLen,
+    'model': obj.model,
+    'pipelineParallelSize': obj.pipelineParallelSize,
+    'tensorParallelSize': obj.tensorParallelSize,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoComponentDeploymentV1Beta1SpecCheckpointMode
+ */
+export enum DynamoComponentDeploymentV1Beta1SpecCheckpointMode {
+  /** Auto */
+  AUTO = "Auto",
+  /** Manual */
+  MANUAL = "Manual",
 }
 
 /**
@@ -2183,6 +3208,188 @@ export function toJson_DynamoComponentDeploymentV1Beta1SpecExperimentalGpuMemory
   return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoComponentDeploymentV1Beta1SpecFailoverMode
+ */
+export enum DynamoComponentDeploymentV1Beta1SpecFailoverMode {
+  /** IntraPod */
+  INTRA_POD = "IntraPod",
+  /** InterPod */
+  INTER_POD = "InterPod",
+}
+
+/**
+ * @schema DynamoComponentDeploymentV1Beta1SpecGpuMemoryServiceMode
+ */
+export enum DynamoComponentDeploymentV1Beta1SpecGpuMemoryServiceMode {
+  /** IntraPod */
+  INTRA_POD = "IntraPod",
+  /** InterPod */
+  INTER_POD = "InterPod",
+}
+
+/**
+ * @schema DynamoComponentDeploymentV1Beta1SpecIngressTls
+ */
+export interface DynamoComponentDeploymentV1Beta1SpecIngressTls {
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecIngressTls#secretName
+   */
+  readonly secretName?: string;
+}
+
+/**
+ * Converts an object of type 'DynamoComponentDeploymentV1Beta1SpecIngressTls' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoComponentDeploymentV1Beta1SpecIngressTls(obj: DynamoComponentDeploymentV1Beta1SpecIngressTls | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'secretName': obj.secretName,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoComponentDeploymentV1Beta1SpecResourcesClaims
+ */
+export interface DynamoComponentDeploymentV1Beta1SpecResourcesClaims {
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecResourcesClaims#name
+   */
+  readonly name: string;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecResourcesClaims#request
+   */
+  readonly request?: string;
+}
+
+/**
+ * Converts an object of type 'DynamoComponentDeploymentV1Beta1SpecResourcesClaims' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoComponentDeploymentV1Beta1SpecResourcesClaims(obj: DynamoComponentDeploymentV1Beta1SpecResourcesClaims | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'name': obj.name,
+    'request': obj.request,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoComponentDeploymentV1Beta1SpecResourcesLimits
+ */
+export interface DynamoComponentDeploymentV1Beta1SpecResourcesLimits {
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecResourcesLimits#cpu
+   */
+  readonly cpu?: string;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecResourcesLimits#custom
+   */
+  readonly custom?: { [key: string]: string };
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecResourcesLimits#gpu
+   */
+  readonly gpu?: string;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecResourcesLimits#gpuType
+   */
+  readonly gpuType?: string;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecResourcesLimits#memory
+   */
+  readonly memory?: string;
+}
+
+/**
+ * Converts an object of type 'DynamoComponentDeploymentV1Beta1SpecResourcesLimits' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoComponentDeploymentV1Beta1SpecResourcesLimits(obj: DynamoComponentDeploymentV1Beta1SpecResourcesLimits | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'cpu': obj.cpu,
+    'custom': ((obj.custom) === undefined) ? undefined : (Object.entries(obj.custom).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'gpu': obj.gpu,
+    'gpuType': obj.gpuType,
+    'memory': obj.memory,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoComponentDeploymentV1Beta1SpecResourcesRequests
+ */
+export interface DynamoComponentDeploymentV1Beta1SpecResourcesRequests {
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecResourcesRequests#cpu
+   */
+  readonly cpu?: string;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecResourcesRequests#custom
+   */
+  readonly custom?: { [key: string]: string };
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecResourcesRequests#gpu
+   */
+  readonly gpu?: string;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecResourcesRequests#gpuType
+   */
+  readonly gpuType?: string;
+
+  /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecResourcesRequests#memory
+   */
+  readonly memory?: string;
+}
+
+/**
+ * Converts an object of type 'DynamoComponentDeploymentV1Beta1SpecResourcesRequests' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoComponentDeploymentV1Beta1SpecResourcesRequests(obj: DynamoComponentDeploymentV1Beta1SpecResourcesRequests | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'cpu': obj.cpu,
+    'custom': ((obj.custom) === undefined) ? undefined : (Object.entries(obj.custom).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'gpu': obj.gpu,
+    'gpuType': obj.gpuType,
+    'memory': obj.memory,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoComponentDeploymentV1Beta1SpecCheckpointIdentityBackendFramework
+ */
+export enum DynamoComponentDeploymentV1Beta1SpecCheckpointIdentityBackendFramework {
+  /** sglang */
+  SGLANG = "sglang",
+  /** vllm */
+  VLLM = "vllm",
+  /** trtllm */
+  TRTLLM = "trtllm",
+}
 
 /**
  * @schema DynamoComponentDeploymentV1Beta1SpecExperimentalCheckpointDeletionPolicy
@@ -2444,6 +3651,16 @@ export interface DynamoGraphDeploymentSpec {
   readonly backendFramework?: DynamoGraphDeploymentSpecBackendFramework;
 
   /**
+   * @schema DynamoGraphDeploymentSpec#components
+   */
+  readonly components?: DynamoGraphDeploymentSpecComponents[];
+
+  /**
+   * @schema DynamoGraphDeploymentSpec#env
+   */
+  readonly env?: DynamoGraphDeploymentSpecEnv[];
+
+  /**
    * @schema DynamoGraphDeploymentSpec#envs
    */
   readonly envs?: DynamoGraphDeploymentSpecEnvs[];
@@ -2498,6 +3715,8 @@ export function toJson_DynamoGraphDeploymentSpec(obj: DynamoGraphDeploymentSpec 
   const result = {
     'annotations': ((obj.annotations) === undefined) ? undefined : (Object.entries(obj.annotations).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
     'backendFramework': obj.backendFramework,
+    'components': obj.components?.map(y => toJson_DynamoGraphDeploymentSpecComponents(y)),
+    'env': obj.env?.map(y => toJson_DynamoGraphDeploymentSpecEnv(y)),
     'envs': obj.envs?.map(y => toJson_DynamoGraphDeploymentSpecEnvs(y)),
     'experimental': toJson_DynamoGraphDeploymentSpecExperimental(obj.experimental),
     'labels': ((obj.labels) === undefined) ? undefined : (Object.entries(obj.labels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
@@ -2524,6 +3743,166 @@ export enum DynamoGraphDeploymentSpecBackendFramework {
   /** trtllm */
   TRTLLM = "trtllm",
 }
+
+/**
+ * @schema DynamoGraphDeploymentSpecComponents
+ */
+export interface DynamoGraphDeploymentSpecComponents {
+  /**
+   * @schema DynamoGraphDeploymentSpecComponents#compilationCache
+   */
+  readonly compilationCache?: DynamoGraphDeploymentSpecComponentsCompilationCache;
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponents#dynamoSidecar
+   */
+  readonly dynamoSidecar?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponents#eppConfig
+   */
+  readonly eppConfig?: DynamoGraphDeploymentSpecComponentsEppConfig;
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponents#experimental
+   */
+  readonly experimental?: DynamoGraphDeploymentSpecComponentsExperimental;
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponents#frontendSidecar
+   */
+  readonly frontendSidecar?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponents#globalDynamoNamespace
+   */
+  readonly globalDynamoNamespace?: boolean;
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponents#minAvailable
+   */
+  readonly minAvailable?: number;
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponents#modelRef
+   */
+  readonly modelRef?: DynamoGraphDeploymentSpecComponentsModelRef;
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponents#multinode
+   */
+  readonly multinode?: DynamoGraphDeploymentSpecComponentsMultinode;
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponents#name
+   */
+  readonly name: string;
+
+  /**
+   * A core/v1 PodTemplateSpec. Kept open: validated by the API server on the rendered workload.
+   *
+   * @schema DynamoGraphDeploymentSpecComponents#podTemplate
+   */
+  readonly podTemplate?: any;
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponents#providerOverride
+   */
+  readonly providerOverride?: any;
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponents#replicas
+   */
+  readonly replicas?: number;
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponents#roles
+   */
+  readonly roles?: DynamoGraphDeploymentSpecComponentsRoles[];
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponents#runtimeVersionOverride
+   */
+  readonly runtimeVersionOverride?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponents#scalingAdapter
+   */
+  readonly scalingAdapter?: DynamoGraphDeploymentSpecComponentsScalingAdapter;
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponents#sharedMemorySize
+   */
+  readonly sharedMemorySize?: DynamoGraphDeploymentSpecComponentsSharedMemorySize;
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponents#topologyConstraint
+   */
+  readonly topologyConstraint?: DynamoGraphDeploymentSpecComponentsTopologyConstraint;
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponents#type
+   */
+  readonly type?: DynamoGraphDeploymentSpecComponentsType;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentSpecComponents' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentSpecComponents(obj: DynamoGraphDeploymentSpecComponents | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'compilationCache': toJson_DynamoGraphDeploymentSpecComponentsCompilationCache(obj.compilationCache),
+    'dynamoSidecar': obj.dynamoSidecar,
+    'eppConfig': toJson_DynamoGraphDeploymentSpecComponentsEppConfig(obj.eppConfig),
+    'experimental': toJson_DynamoGraphDeploymentSpecComponentsExperimental(obj.experimental),
+    'frontendSidecar': obj.frontendSidecar,
+    'globalDynamoNamespace': obj.globalDynamoNamespace,
+    'minAvailable': obj.minAvailable,
+    'modelRef': toJson_DynamoGraphDeploymentSpecComponentsModelRef(obj.modelRef),
+    'multinode': toJson_DynamoGraphDeploymentSpecComponentsMultinode(obj.multinode),
+    'name': obj.name,
+    'podTemplate': obj.podTemplate,
+    'providerOverride': obj.providerOverride,
+    'replicas': obj.replicas,
+    'roles': obj.roles?.map(y => toJson_DynamoGraphDeploymentSpecComponentsRoles(y)),
+    'runtimeVersionOverride': obj.runtimeVersionOverride,
+    'scalingAdapter': toJson_DynamoGraphDeploymentSpecComponentsScalingAdapter(obj.scalingAdapter),
+    'sharedMemorySize': obj.sharedMemorySize?.value,
+    'topologyConstraint': toJson_DynamoGraphDeploymentSpecComponentsTopologyConstraint(obj.topologyConstraint),
+    'type': obj.type,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * A core/v1 EnvVar. Kept open: validated by the API server on the rendered workload.
+ *
+ * @schema DynamoGraphDeploymentSpecEnv
+ */
+export interface DynamoGraphDeploymentSpecEnv {
+  /**
+   * @schema DynamoGraphDeploymentSpecEnv#name
+   */
+  readonly name: string;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentSpecEnv' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentSpecEnv(obj: DynamoGraphDeploymentSpecEnv | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'name': obj.name,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
 /**
  * A core/v1 EnvVar. Kept open: validated by the API server on the rendered workload.
@@ -2862,6 +4241,11 @@ export function toJson_DynamoGraphDeploymentSpecServices(obj: DynamoGraphDeploym
  */
 export interface DynamoGraphDeploymentSpecTopologyConstraint {
   /**
+   * @schema DynamoGraphDeploymentSpecTopologyConstraint#clusterTopologyName
+   */
+  readonly clusterTopologyName?: string;
+
+  /**
    * @schema DynamoGraphDeploymentSpecTopologyConstraint#packDomain
    */
   readonly packDomain?: string;
@@ -2879,6 +4263,7 @@ export interface DynamoGraphDeploymentSpecTopologyConstraint {
 export function toJson_DynamoGraphDeploymentSpecTopologyConstraint(obj: DynamoGraphDeploymentSpecTopologyConstraint | undefined): Record<string, any> | undefined {
   if (obj === undefined) { return undefined; }
   const result = {
+    'clusterTopologyName': obj.clusterTopologyName,
     'packDomain': obj.packDomain,
     'topologyProfile': obj.topologyProfile,
   };
@@ -2886,6 +4271,255 @@ export function toJson_DynamoGraphDeploymentSpecTopologyConstraint(obj: DynamoGr
   return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentSpecComponentsCompilationCache
+ */
+export interface DynamoGraphDeploymentSpecComponentsCompilationCache {
+  /**
+   * @schema DynamoGraphDeploymentSpecComponentsCompilationCache#mountPath
+   */
+  readonly mountPath?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponentsCompilationCache#pvcName
+   */
+  readonly pvcName: string;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentSpecComponentsCompilationCache' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentSpecComponentsCompilationCache(obj: DynamoGraphDeploymentSpecComponentsCompilationCache | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'mountPath': obj.mountPath,
+    'pvcName': obj.pvcName,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentSpecComponentsEppConfig
+ */
+export interface DynamoGraphDeploymentSpecComponentsEppConfig {
+  /**
+   * @schema DynamoGraphDeploymentSpecComponentsEppConfig#config
+   */
+  readonly config?: any;
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponentsEppConfig#configMapRef
+   */
+  readonly configMapRef?: DynamoGraphDeploymentSpecComponentsEppConfigConfigMapRef;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentSpecComponentsEppConfig' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentSpecComponentsEppConfig(obj: DynamoGraphDeploymentSpecComponentsEppConfig | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'config': obj.config,
+    'configMapRef': toJson_DynamoGraphDeploymentSpecComponentsEppConfigConfigMapRef(obj.configMapRef),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentSpecComponentsExperimental
+ */
+export interface DynamoGraphDeploymentSpecComponentsExperimental {
+  /**
+   * @schema DynamoGraphDeploymentSpecComponentsExperimental#checkpoint
+   */
+  readonly checkpoint?: DynamoGraphDeploymentSpecComponentsExperimentalCheckpoint;
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponentsExperimental#failover
+   */
+  readonly failover?: DynamoGraphDeploymentSpecComponentsExperimentalFailover;
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponentsExperimental#gpuMemoryService
+   */
+  readonly gpuMemoryService?: DynamoGraphDeploymentSpecComponentsExperimentalGpuMemoryService;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentSpecComponentsExperimental' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentSpecComponentsExperimental(obj: DynamoGraphDeploymentSpecComponentsExperimental | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'checkpoint': toJson_DynamoGraphDeploymentSpecComponentsExperimentalCheckpoint(obj.checkpoint),
+    'failover': toJson_DynamoGraphDeploymentSpecComponentsExperimentalFailover(obj.failover),
+    'gpuMemoryService': toJson_DynamoGraphDeploymentSpecComponentsExperimentalGpuMemoryService(obj.gpuMemoryService),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentSpecComponentsModelRef
+ */
+export interface DynamoGraphDeploymentSpecComponentsModelRef {
+  /**
+   * @schema DynamoGraphDeploymentSpecComponentsModelRef#name
+   */
+  readonly name: string;
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponentsModelRef#revision
+   */
+  readonly revision?: string;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentSpecComponentsModelRef' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentSpecComponentsModelRef(obj: DynamoGraphDeploymentSpecComponentsModelRef | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'name': obj.name,
+    'revision': obj.revision,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentSpecComponentsMultinode
+ */
+export interface DynamoGraphDeploymentSpecComponentsMultinode {
+  /**
+   * @schema DynamoGraphDeploymentSpecComponentsMultinode#nodeCount
+   */
+  readonly nodeCount?: number;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentSpecComponentsMultinode' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentSpecComponentsMultinode(obj: DynamoGraphDeploymentSpecComponentsMultinode | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'nodeCount': obj.nodeCount,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentSpecComponentsRoles
+ */
+export interface DynamoGraphDeploymentSpecComponentsRoles {
+  /**
+   * @schema DynamoGraphDeploymentSpecComponentsRoles#name
+   */
+  readonly name: string;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentSpecComponentsRoles' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentSpecComponentsRoles(obj: DynamoGraphDeploymentSpecComponentsRoles | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'name': obj.name,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentSpecComponentsScalingAdapter
+ */
+export interface DynamoGraphDeploymentSpecComponentsScalingAdapter {
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentSpecComponentsScalingAdapter' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentSpecComponentsScalingAdapter(obj: DynamoGraphDeploymentSpecComponentsScalingAdapter | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentSpecComponentsSharedMemorySize
+ */
+export class DynamoGraphDeploymentSpecComponentsSharedMemorySize {
+  public static fromNumber(value: number): DynamoGraphDeploymentSpecComponentsSharedMemorySize {
+    return new DynamoGraphDeploymentSpecComponentsSharedMemorySize(value);
+  }
+  public static fromString(value: string): DynamoGraphDeploymentSpecComponentsSharedMemorySize {
+    return new DynamoGraphDeploymentSpecComponentsSharedMemorySize(value);
+  }
+  private constructor(public readonly value: number | string) {
+  }
+}
+
+/**
+ * @schema DynamoGraphDeploymentSpecComponentsTopologyConstraint
+ */
+export interface DynamoGraphDeploymentSpecComponentsTopologyConstraint {
+  /**
+   * @schema DynamoGraphDeploymentSpecComponentsTopologyConstraint#packDomain
+   */
+  readonly packDomain: string;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentSpecComponentsTopologyConstraint' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentSpecComponentsTopologyConstraint(obj: DynamoGraphDeploymentSpecComponentsTopologyConstraint | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'packDomain': obj.packDomain,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentSpecComponentsType
+ */
+export enum DynamoGraphDeploymentSpecComponentsType {
+  /** frontend */
+  FRONTEND = "frontend",
+  /** worker */
+  WORKER = "worker",
+  /** prefill */
+  PREFILL = "prefill",
+  /** decode */
+  DECODE = "decode",
+  /** planner */
+  PLANNER = "planner",
+  /** epp */
+  EPP = "epp",
+}
 
 /**
  * @schema DynamoGraphDeploymentSpecExperimentalComponentGroups
@@ -3610,6 +5244,180 @@ export function toJson_DynamoGraphDeploymentSpecServicesVolumeMounts(obj: Dynamo
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
 /**
+ * @schema DynamoGraphDeploymentSpecComponentsEppConfigConfigMapRef
+ */
+export interface DynamoGraphDeploymentSpecComponentsEppConfigConfigMapRef {
+  /**
+   * @schema DynamoGraphDeploymentSpecComponentsEppConfigConfigMapRef#key
+   */
+  readonly key: string;
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponentsEppConfigConfigMapRef#name
+   */
+  readonly name?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponentsEppConfigConfigMapRef#optional
+   */
+  readonly optional?: boolean;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentSpecComponentsEppConfigConfigMapRef' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentSpecComponentsEppConfigConfigMapRef(obj: DynamoGraphDeploymentSpecComponentsEppConfigConfigMapRef | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'key': obj.key,
+    'name': obj.name,
+    'optional': obj.optional,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentSpecComponentsExperimentalCheckpoint
+ */
+export interface DynamoGraphDeploymentSpecComponentsExperimentalCheckpoint {
+  /**
+   * @schema DynamoGraphDeploymentSpecComponentsExperimentalCheckpoint#checkpointRef
+   */
+  readonly checkpointRef?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponentsExperimentalCheckpoint#deletionPolicy
+   */
+  readonly deletionPolicy?: DynamoGraphDeploymentSpecComponentsExperimentalCheckpointDeletionPolicy;
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponentsExperimentalCheckpoint#enabled
+   */
+  readonly enabled: boolean;
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponentsExperimentalCheckpoint#identity
+   */
+  readonly identity?: DynamoGraphDeploymentSpecComponentsExperimentalCheckpointIdentity;
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponentsExperimentalCheckpoint#job
+   */
+  readonly job?: DynamoGraphDeploymentSpecComponentsExperimentalCheckpointJob;
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponentsExperimentalCheckpoint#mode
+   */
+  readonly mode?: DynamoGraphDeploymentSpecComponentsExperimentalCheckpointMode;
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponentsExperimentalCheckpoint#startupPolicy
+   */
+  readonly startupPolicy?: DynamoGraphDeploymentSpecComponentsExperimentalCheckpointStartupPolicy;
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponentsExperimentalCheckpoint#targetContainerName
+   */
+  readonly targetContainerName?: string;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentSpecComponentsExperimentalCheckpoint' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentSpecComponentsExperimentalCheckpoint(obj: DynamoGraphDeploymentSpecComponentsExperimentalCheckpoint | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'checkpointRef': obj.checkpointRef,
+    'deletionPolicy': obj.deletionPolicy,
+    'enabled': obj.enabled,
+    'identity': toJson_DynamoGraphDeploymentSpecComponentsExperimentalCheckpointIdentity(obj.identity),
+    'job': toJson_DynamoGraphDeploymentSpecComponentsExperimentalCheckpointJob(obj.job),
+    'mode': obj.mode,
+    'startupPolicy': obj.startupPolicy,
+    'targetContainerName': obj.targetContainerName,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentSpecComponentsExperimentalFailover
+ */
+export interface DynamoGraphDeploymentSpecComponentsExperimentalFailover {
+  /**
+   * @schema DynamoGraphDeploymentSpecComponentsExperimentalFailover#mode
+   */
+  readonly mode?: DynamoGraphDeploymentSpecComponentsExperimentalFailoverMode;
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponentsExperimentalFailover#numShadows
+   */
+  readonly numShadows?: number;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentSpecComponentsExperimentalFailover' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentSpecComponentsExperimentalFailover(obj: DynamoGraphDeploymentSpecComponentsExperimentalFailover | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'mode': obj.mode,
+    'numShadows': obj.numShadows,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentSpecComponentsExperimentalGpuMemoryService
+ */
+export interface DynamoGraphDeploymentSpecComponentsExperimentalGpuMemoryService {
+  /**
+   * @schema DynamoGraphDeploymentSpecComponentsExperimentalGpuMemoryService#deviceClassName
+   */
+  readonly deviceClassName?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponentsExperimentalGpuMemoryService#extraClientContainers
+   */
+  readonly extraClientContainers?: string[];
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponentsExperimentalGpuMemoryService#extraClientPods
+   */
+  readonly extraClientPods?: any[];
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponentsExperimentalGpuMemoryService#mode
+   */
+  readonly mode?: DynamoGraphDeploymentSpecComponentsExperimentalGpuMemoryServiceMode;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentSpecComponentsExperimentalGpuMemoryService' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentSpecComponentsExperimentalGpuMemoryService(obj: DynamoGraphDeploymentSpecComponentsExperimentalGpuMemoryService | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'deviceClassName': obj.deviceClassName,
+    'extraClientContainers': obj.extraClientContainers?.map(y => y),
+    'extraClientPods': obj.extraClientPods?.map(y => y),
+    'mode': obj.mode,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
  * @schema DynamoGraphDeploymentSpecExperimentalComponentGroupsComponents
  */
 export interface DynamoGraphDeploymentSpecExperimentalComponentGroupsComponents {
@@ -3995,9 +5803,169 @@ export class DynamoGraphDeploymentSpecServicesSharedMemorySize {
 }
 
 /**
+ * @schema DynamoGraphDeploymentSpecComponentsExperimentalCheckpointDeletionPolicy
+ */
+export enum DynamoGraphDeploymentSpecComponentsExperimentalCheckpointDeletionPolicy {
+  /** Delete */
+  DELETE = "Delete",
+  /** Retain */
+  RETAIN = "Retain",
+}
+
+/**
+ * @schema DynamoGraphDeploymentSpecComponentsExperimentalCheckpointIdentity
+ */
+export interface DynamoGraphDeploymentSpecComponentsExperimentalCheckpointIdentity {
+  /**
+   * @schema DynamoGraphDeploymentSpecComponentsExperimentalCheckpointIdentity#backendFramework
+   */
+  readonly backendFramework: DynamoGraphDeploymentSpecComponentsExperimentalCheckpointIdentityBackendFramework;
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponentsExperimentalCheckpointIdentity#dtype
+   */
+  readonly dtype?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponentsExperimentalCheckpointIdentity#dynamoVersion
+   */
+  readonly dynamoVersion?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponentsExperimentalCheckpointIdentity#extraParameters
+   */
+  readonly extraParameters?: { [key: string]: string };
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponentsExperimentalCheckpointIdentity#maxModelLen
+   */
+  readonly maxModelLen?: number;
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponentsExperimentalCheckpointIdentity#model
+   */
+  readonly model: string;
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponentsExperimentalCheckpointIdentity#pipelineParallelSize
+   */
+  readonly pipelineParallelSize?: number;
+
+  /**
+   * @schema DynamoGraphDeploymentSpecComponentsExperimentalCheckpointIdentity#tensorParallelSize
+   */
+  readonly tensorParallelSize?: number;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentSpecComponentsExperimentalCheckpointIdentity' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentSpecComponentsExperimentalCheckpointIdentity(obj: DynamoGraphDeploymentSpecComponentsExperimentalCheckpointIdentity | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'backendFramework': obj.backendFramework,
+    'dtype': obj.dtype,
+    'dynamoVersion': obj.dynamoVersion,
+    'extraParameters': ((obj.extraParameters) === undefined) ? undefined : (Object.entries(obj.extraParameters).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'maxModelLen': obj.maxModelLen,
+    'model': obj.model,
+    'pipelineParallelSize': obj.pipelineParallelSize,
+    'tensorParallelSize': obj.tensorParallelSize,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentSpecComponentsExperimentalCheckpointJob
+ */
+export interface DynamoGraphDeploymentSpecComponentsExperimentalCheckpointJob {
+  /**
+   * @schema DynamoGraphDeploymentSpecComponentsExperimentalCheckpointJob#gmsClientContainers
+   */
+  readonly gmsClientContainers?: string[];
+
+  /**
+   * A core/v1 PodTemplateSpec. Kept open: validated by the API server on the rendered workload.
+   *
+   * @schema DynamoGraphDeploymentSpecComponentsExperimentalCheckpointJob#podTemplate
+   */
+  readonly podTemplate?: any;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentSpecComponentsExperimentalCheckpointJob' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentSpecComponentsExperimentalCheckpointJob(obj: DynamoGraphDeploymentSpecComponentsExperimentalCheckpointJob | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'gmsClientContainers': obj.gmsClientContainers?.map(y => y),
+    'podTemplate': obj.podTemplate,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentSpecComponentsExperimentalCheckpointMode
+ */
+export enum DynamoGraphDeploymentSpecComponentsExperimentalCheckpointMode {
+  /** Auto */
+  AUTO = "Auto",
+  /** Manual */
+  MANUAL = "Manual",
+}
+
+/**
+ * @schema DynamoGraphDeploymentSpecComponentsExperimentalCheckpointStartupPolicy
+ */
+export enum DynamoGraphDeploymentSpecComponentsExperimentalCheckpointStartupPolicy {
+  /** Immediate */
+  IMMEDIATE = "Immediate",
+  /** WaitForCheckpoint */
+  WAIT_FOR_CHECKPOINT = "WaitForCheckpoint",
+}
+
+/**
+ * @schema DynamoGraphDeploymentSpecComponentsExperimentalFailoverMode
+ */
+export enum DynamoGraphDeploymentSpecComponentsExperimentalFailoverMode {
+  /** IntraPod */
+  INTRA_POD = "IntraPod",
+  /** InterPod */
+  INTER_POD = "InterPod",
+}
+
+/**
+ * @schema DynamoGraphDeploymentSpecComponentsExperimentalGpuMemoryServiceMode
+ */
+export enum DynamoGraphDeploymentSpecComponentsExperimentalGpuMemoryServiceMode {
+  /** IntraPod */
+  INTRA_POD = "IntraPod",
+  /** InterPod */
+  INTER_POD = "InterPod",
+}
+
+/**
  * @schema DynamoGraphDeploymentSpecServicesCheckpointIdentityBackendFramework
  */
 export enum DynamoGraphDeploymentSpecServicesCheckpointIdentityBackendFramework {
+  /** sglang */
+  SGLANG = "sglang",
+  /** vllm */
+  VLLM = "vllm",
+  /** trtllm */
+  TRTLLM = "trtllm",
+}
+
+/**
+ * @schema DynamoGraphDeploymentSpecComponentsExperimentalCheckpointIdentityBackendFramework
+ */
+export enum DynamoGraphDeploymentSpecComponentsExperimentalCheckpointIdentityBackendFramework {
   /** sglang */
   SGLANG = "sglang",
   /** vllm */
@@ -4116,6 +6084,11 @@ export interface DynamoGraphDeploymentV1Beta1Spec {
   readonly env?: DynamoGraphDeploymentV1Beta1SpecEnv[];
 
   /**
+   * @schema DynamoGraphDeploymentV1Beta1Spec#envs
+   */
+  readonly envs?: DynamoGraphDeploymentV1Beta1SpecEnvs[];
+
+  /**
    * @schema DynamoGraphDeploymentV1Beta1Spec#experimental
    */
   readonly experimental?: DynamoGraphDeploymentV1Beta1SpecExperimental;
@@ -4136,9 +6109,19 @@ export interface DynamoGraphDeploymentV1Beta1Spec {
   readonly providerOverride?: any;
 
   /**
+   * @schema DynamoGraphDeploymentV1Beta1Spec#pvcs
+   */
+  readonly pvcs?: DynamoGraphDeploymentV1Beta1SpecPvcs[];
+
+  /**
    * @schema DynamoGraphDeploymentV1Beta1Spec#restart
    */
   readonly restart?: DynamoGraphDeploymentV1Beta1SpecRestart;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1Spec#services
+   */
+  readonly services?: { [key: string]: DynamoGraphDeploymentV1Beta1SpecServices };
 
   /**
    * @schema DynamoGraphDeploymentV1Beta1Spec#topologyConstraint
@@ -4157,11 +6140,14 @@ export function toJson_DynamoGraphDeploymentV1Beta1Spec(obj: DynamoGraphDeployme
     'backendFramework': obj.backendFramework,
     'components': obj.components?.map(y => toJson_DynamoGraphDeploymentV1Beta1SpecComponents(y)),
     'env': obj.env?.map(y => toJson_DynamoGraphDeploymentV1Beta1SpecEnv(y)),
+    'envs': obj.envs?.map(y => toJson_DynamoGraphDeploymentV1Beta1SpecEnvs(y)),
     'experimental': toJson_DynamoGraphDeploymentV1Beta1SpecExperimental(obj.experimental),
     'labels': ((obj.labels) === undefined) ? undefined : (Object.entries(obj.labels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
     'priorityClassName': obj.priorityClassName,
     'providerOverride': obj.providerOverride,
+    'pvcs': obj.pvcs?.map(y => toJson_DynamoGraphDeploymentV1Beta1SpecPvcs(y)),
     'restart': toJson_DynamoGraphDeploymentV1Beta1SpecRestart(obj.restart),
+    'services': ((obj.services) === undefined) ? undefined : (Object.entries(obj.services).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: toJson_DynamoGraphDeploymentV1Beta1SpecServices(i[1]) }), {})),
     'topologyConstraint': toJson_DynamoGraphDeploymentV1Beta1SpecTopologyConstraint(obj.topologyConstraint),
   };
   // filter undefined values
@@ -4342,6 +6328,32 @@ export function toJson_DynamoGraphDeploymentV1Beta1SpecEnv(obj: DynamoGraphDeplo
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
 /**
+ * A core/v1 EnvVar. Kept open: validated by the API server on the rendered workload.
+ *
+ * @schema DynamoGraphDeploymentV1Beta1SpecEnvs
+ */
+export interface DynamoGraphDeploymentV1Beta1SpecEnvs {
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecEnvs#name
+   */
+  readonly name: string;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentV1Beta1SpecEnvs' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentV1Beta1SpecEnvs(obj: DynamoGraphDeploymentV1Beta1SpecEnvs | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'name': obj.name,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
  * @schema DynamoGraphDeploymentV1Beta1SpecExperimental
  */
 export interface DynamoGraphDeploymentV1Beta1SpecExperimental {
@@ -4365,6 +6377,54 @@ export function toJson_DynamoGraphDeploymentV1Beta1SpecExperimental(obj: DynamoG
   const result = {
     'componentGroups': obj.componentGroups?.map(y => toJson_DynamoGraphDeploymentV1Beta1SpecExperimentalComponentGroups(y)),
     'kvTransferPolicy': toJson_DynamoGraphDeploymentV1Beta1SpecExperimentalKvTransferPolicy(obj.kvTransferPolicy),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentV1Beta1SpecPvcs
+ */
+export interface DynamoGraphDeploymentV1Beta1SpecPvcs {
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecPvcs#create
+   */
+  readonly create?: boolean;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecPvcs#name
+   */
+  readonly name: string;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecPvcs#size
+   */
+  readonly size?: DynamoGraphDeploymentV1Beta1SpecPvcsSize;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecPvcs#storageClass
+   */
+  readonly storageClass?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecPvcs#volumeAccessMode
+   */
+  readonly volumeAccessMode?: string;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentV1Beta1SpecPvcs' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentV1Beta1SpecPvcs(obj: DynamoGraphDeploymentV1Beta1SpecPvcs | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'create': obj.create,
+    'name': obj.name,
+    'size': obj.size?.value,
+    'storageClass': obj.storageClass,
+    'volumeAccessMode': obj.volumeAccessMode,
   };
   // filter undefined values
   return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
@@ -4402,6 +6462,204 @@ export function toJson_DynamoGraphDeploymentV1Beta1SpecRestart(obj: DynamoGraphD
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
 /**
+ * @schema DynamoGraphDeploymentV1Beta1SpecServices
+ */
+export interface DynamoGraphDeploymentV1Beta1SpecServices {
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServices#annotations
+   */
+  readonly annotations?: { [key: string]: string };
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServices#autoscaling
+   */
+  readonly autoscaling?: DynamoGraphDeploymentV1Beta1SpecServicesAutoscaling;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServices#checkpoint
+   */
+  readonly checkpoint?: DynamoGraphDeploymentV1Beta1SpecServicesCheckpoint;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServices#componentType
+   */
+  readonly componentType?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServices#dynamoNamespace
+   */
+  readonly dynamoNamespace?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServices#envFromSecret
+   */
+  readonly envFromSecret?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServices#envs
+   */
+  readonly envs?: DynamoGraphDeploymentV1Beta1SpecServicesEnvs[];
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServices#eppConfig
+   */
+  readonly eppConfig?: DynamoGraphDeploymentV1Beta1SpecServicesEppConfig;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServices#extraPodMetadata
+   */
+  readonly extraPodMetadata?: DynamoGraphDeploymentV1Beta1SpecServicesExtraPodMetadata;
+
+  /**
+   * A core/v1 PodSpec. Kept open: validated by the API server on the rendered workload.
+   *
+   * @schema DynamoGraphDeploymentV1Beta1SpecServices#extraPodSpec
+   */
+  readonly extraPodSpec?: DynamoGraphDeploymentV1Beta1SpecServicesExtraPodSpec;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServices#failover
+   */
+  readonly failover?: DynamoGraphDeploymentV1Beta1SpecServicesFailover;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServices#frontendSidecar
+   */
+  readonly frontendSidecar?: DynamoGraphDeploymentV1Beta1SpecServicesFrontendSidecar;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServices#globalDynamoNamespace
+   */
+  readonly globalDynamoNamespace?: boolean;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServices#gpuMemoryService
+   */
+  readonly gpuMemoryService?: DynamoGraphDeploymentV1Beta1SpecServicesGpuMemoryService;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServices#ingress
+   */
+  readonly ingress?: DynamoGraphDeploymentV1Beta1SpecServicesIngress;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServices#labels
+   */
+  readonly labels?: { [key: string]: string };
+
+  /**
+   * A core/v1 Probe. Kept open: validated by the API server on the rendered workload.
+   *
+   * @schema DynamoGraphDeploymentV1Beta1SpecServices#livenessProbe
+   */
+  readonly livenessProbe?: any;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServices#modelRef
+   */
+  readonly modelRef?: DynamoGraphDeploymentV1Beta1SpecServicesModelRef;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServices#multinode
+   */
+  readonly multinode?: DynamoGraphDeploymentV1Beta1SpecServicesMultinode;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServices#providerOverride
+   */
+  readonly providerOverride?: any;
+
+  /**
+   * A core/v1 Probe. Kept open: validated by the API server on the rendered workload.
+   *
+   * @schema DynamoGraphDeploymentV1Beta1SpecServices#readinessProbe
+   */
+  readonly readinessProbe?: any;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServices#replicas
+   */
+  readonly replicas?: number;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServices#resources
+   */
+  readonly resources?: DynamoGraphDeploymentV1Beta1SpecServicesResources;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServices#scalingAdapter
+   */
+  readonly scalingAdapter?: DynamoGraphDeploymentV1Beta1SpecServicesScalingAdapter;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServices#serviceName
+   */
+  readonly serviceName?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServices#sharedMemory
+   */
+  readonly sharedMemory?: DynamoGraphDeploymentV1Beta1SpecServicesSharedMemory;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServices#subComponentType
+   */
+  readonly subComponentType?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServices#topologyConstraint
+   */
+  readonly topologyConstraint?: DynamoGraphDeploymentV1Beta1SpecServicesTopologyConstraint;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServices#volumeMounts
+   */
+  readonly volumeMounts?: DynamoGraphDeploymentV1Beta1SpecServicesVolumeMounts[];
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentV1Beta1SpecServices' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentV1Beta1SpecServices(obj: DynamoGraphDeploymentV1Beta1SpecServices | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'annotations': ((obj.annotations) === undefined) ? undefined : (Object.entries(obj.annotations).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'autoscaling': toJson_DynamoGraphDeploymentV1Beta1SpecServicesAutoscaling(obj.autoscaling),
+    'checkpoint': toJson_DynamoGraphDeploymentV1Beta1SpecServicesCheckpoint(obj.checkpoint),
+    'componentType': obj.componentType,
+    'dynamoNamespace': obj.dynamoNamespace,
+    'envFromSecret': obj.envFromSecret,
+    'envs': obj.envs?.map(y => toJson_DynamoGraphDeploymentV1Beta1SpecServicesEnvs(y)),
+    'eppConfig': toJson_DynamoGraphDeploymentV1Beta1SpecServicesEppConfig(obj.eppConfig),
+    'extraPodMetadata': toJson_DynamoGraphDeploymentV1Beta1SpecServicesExtraPodMetadata(obj.extraPodMetadata),
+    'extraPodSpec': toJson_DynamoGraphDeploymentV1Beta1SpecServicesExtraPodSpec(obj.extraPodSpec),
+    'failover': toJson_DynamoGraphDeploymentV1Beta1SpecServicesFailover(obj.failover),
+    'frontendSidecar': toJson_DynamoGraphDeploymentV1Beta1SpecServicesFrontendSidecar(obj.frontendSidecar),
+    'globalDynamoNamespace': obj.globalDynamoNamespace,
+    'gpuMemoryService': toJson_DynamoGraphDeploymentV1Beta1SpecServicesGpuMemoryService(obj.gpuMemoryService),
+    'ingress': toJson_DynamoGraphDeploymentV1Beta1SpecServicesIngress(obj.ingress),
+    'labels': ((obj.labels) === undefined) ? undefined : (Object.entries(obj.labels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'livenessProbe': obj.livenessProbe,
+    'modelRef': toJson_DynamoGraphDeploymentV1Beta1SpecServicesModelRef(obj.modelRef),
+    'multinode': toJson_DynamoGraphDeploymentV1Beta1SpecServicesMultinode(obj.multinode),
+    'providerOverride': obj.providerOverride,
+    'readinessProbe': obj.readinessProbe,
+    'replicas': obj.replicas,
+    'resources': toJson_DynamoGraphDeploymentV1Beta1SpecServicesResources(obj.resources),
+    'scalingAdapter': toJson_DynamoGraphDeploymentV1Beta1SpecServicesScalingAdapter(obj.scalingAdapter),
+    'serviceName': obj.serviceName,
+    'sharedMemory': toJson_DynamoGraphDeploymentV1Beta1SpecServicesSharedMemory(obj.sharedMemory),
+    'subComponentType': obj.subComponentType,
+    'topologyConstraint': toJson_DynamoGraphDeploymentV1Beta1SpecServicesTopologyConstraint(obj.topologyConstraint),
+    'volumeMounts': obj.volumeMounts?.map(y => toJson_DynamoGraphDeploymentV1Beta1SpecServicesVolumeMounts(y)),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
  * @schema DynamoGraphDeploymentV1Beta1SpecTopologyConstraint
  */
 export interface DynamoGraphDeploymentV1Beta1SpecTopologyConstraint {
@@ -4414,6 +6672,11 @@ export interface DynamoGraphDeploymentV1Beta1SpecTopologyConstraint {
    * @schema DynamoGraphDeploymentV1Beta1SpecTopologyConstraint#packDomain
    */
   readonly packDomain?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecTopologyConstraint#topologyProfile
+   */
+  readonly topologyProfile?: string;
 }
 
 /**
@@ -4425,6 +6688,7 @@ export function toJson_DynamoGraphDeploymentV1Beta1SpecTopologyConstraint(obj: D
   const result = {
     'clusterTopologyName': obj.clusterTopologyName,
     'packDomain': obj.packDomain,
+    'topologyProfile': obj.topologyProfile,
   };
   // filter undefined values
   return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
@@ -4771,6 +7035,20 @@ export function toJson_DynamoGraphDeploymentV1Beta1SpecExperimentalKvTransferPol
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
 /**
+ * @schema DynamoGraphDeploymentV1Beta1SpecPvcsSize
+ */
+export class DynamoGraphDeploymentV1Beta1SpecPvcsSize {
+  public static fromNumber(value: number): DynamoGraphDeploymentV1Beta1SpecPvcsSize {
+    return new DynamoGraphDeploymentV1Beta1SpecPvcsSize(value);
+  }
+  public static fromString(value: string): DynamoGraphDeploymentV1Beta1SpecPvcsSize {
+    return new DynamoGraphDeploymentV1Beta1SpecPvcsSize(value);
+  }
+  private constructor(public readonly value: number | string) {
+  }
+}
+
+/**
  * @schema DynamoGraphDeploymentV1Beta1SpecRestartStrategy
  */
 export interface DynamoGraphDeploymentV1Beta1SpecRestartStrategy {
@@ -4794,6 +7072,594 @@ export function toJson_DynamoGraphDeploymentV1Beta1SpecRestartStrategy(obj: Dyna
   const result = {
     'order': obj.order?.map(y => y),
     'type': obj.type,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentV1Beta1SpecServicesAutoscaling
+ */
+export interface DynamoGraphDeploymentV1Beta1SpecServicesAutoscaling {
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesAutoscaling#enabled
+   */
+  readonly enabled?: boolean;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesAutoscaling#maxReplicas
+   */
+  readonly maxReplicas?: number;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesAutoscaling#minReplicas
+   */
+  readonly minReplicas?: number;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentV1Beta1SpecServicesAutoscaling' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentV1Beta1SpecServicesAutoscaling(obj: DynamoGraphDeploymentV1Beta1SpecServicesAutoscaling | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'enabled': obj.enabled,
+    'maxReplicas': obj.maxReplicas,
+    'minReplicas': obj.minReplicas,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentV1Beta1SpecServicesCheckpoint
+ */
+export interface DynamoGraphDeploymentV1Beta1SpecServicesCheckpoint {
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesCheckpoint#checkpointRef
+   */
+  readonly checkpointRef?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesCheckpoint#enabled
+   */
+  readonly enabled?: boolean;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesCheckpoint#identity
+   */
+  readonly identity?: DynamoGraphDeploymentV1Beta1SpecServicesCheckpointIdentity;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesCheckpoint#mode
+   */
+  readonly mode?: DynamoGraphDeploymentV1Beta1SpecServicesCheckpointMode;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentV1Beta1SpecServicesCheckpoint' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentV1Beta1SpecServicesCheckpoint(obj: DynamoGraphDeploymentV1Beta1SpecServicesCheckpoint | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'checkpointRef': obj.checkpointRef,
+    'enabled': obj.enabled,
+    'identity': toJson_DynamoGraphDeploymentV1Beta1SpecServicesCheckpointIdentity(obj.identity),
+    'mode': obj.mode,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * A core/v1 EnvVar. Kept open: validated by the API server on the rendered workload.
+ *
+ * @schema DynamoGraphDeploymentV1Beta1SpecServicesEnvs
+ */
+export interface DynamoGraphDeploymentV1Beta1SpecServicesEnvs {
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesEnvs#name
+   */
+  readonly name: string;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentV1Beta1SpecServicesEnvs' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentV1Beta1SpecServicesEnvs(obj: DynamoGraphDeploymentV1Beta1SpecServicesEnvs | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'name': obj.name,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentV1Beta1SpecServicesEppConfig
+ */
+export interface DynamoGraphDeploymentV1Beta1SpecServicesEppConfig {
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesEppConfig#config
+   */
+  readonly config?: any;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesEppConfig#configMapRef
+   */
+  readonly configMapRef?: DynamoGraphDeploymentV1Beta1SpecServicesEppConfigConfigMapRef;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentV1Beta1SpecServicesEppConfig' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentV1Beta1SpecServicesEppConfig(obj: DynamoGraphDeploymentV1Beta1SpecServicesEppConfig | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'config': obj.config,
+    'configMapRef': toJson_DynamoGraphDeploymentV1Beta1SpecServicesEppConfigConfigMapRef(obj.configMapRef),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentV1Beta1SpecServicesExtraPodMetadata
+ */
+export interface DynamoGraphDeploymentV1Beta1SpecServicesExtraPodMetadata {
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesExtraPodMetadata#annotations
+   */
+  readonly annotations?: { [key: string]: string };
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesExtraPodMetadata#labels
+   */
+  readonly labels?: { [key: string]: string };
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentV1Beta1SpecServicesExtraPodMetadata' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentV1Beta1SpecServicesExtraPodMetadata(obj: DynamoGraphDeploymentV1Beta1SpecServicesExtraPodMetadata | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'annotations': ((obj.annotations) === undefined) ? undefined : (Object.entries(obj.annotations).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'labels': ((obj.labels) === undefined) ? undefined : (Object.entries(obj.labels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * A core/v1 PodSpec. Kept open: validated by the API server on the rendered workload.
+ *
+ * @schema DynamoGraphDeploymentV1Beta1SpecServicesExtraPodSpec
+ */
+export interface DynamoGraphDeploymentV1Beta1SpecServicesExtraPodSpec {
+  /**
+   * A core/v1 Container. Kept open: validated by the API server on the rendered workload.
+   *
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesExtraPodSpec#mainContainer
+   */
+  readonly mainContainer?: any;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentV1Beta1SpecServicesExtraPodSpec' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentV1Beta1SpecServicesExtraPodSpec(obj: DynamoGraphDeploymentV1Beta1SpecServicesExtraPodSpec | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'mainContainer': obj.mainContainer,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentV1Beta1SpecServicesFailover
+ */
+export interface DynamoGraphDeploymentV1Beta1SpecServicesFailover {
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesFailover#enabled
+   */
+  readonly enabled?: boolean;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesFailover#mode
+   */
+  readonly mode?: DynamoGraphDeploymentV1Beta1SpecServicesFailoverMode;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesFailover#numShadows
+   */
+  readonly numShadows?: number;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentV1Beta1SpecServicesFailover' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentV1Beta1SpecServicesFailover(obj: DynamoGraphDeploymentV1Beta1SpecServicesFailover | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'enabled': obj.enabled,
+    'mode': obj.mode,
+    'numShadows': obj.numShadows,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentV1Beta1SpecServicesFrontendSidecar
+ */
+export interface DynamoGraphDeploymentV1Beta1SpecServicesFrontendSidecar {
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesFrontendSidecar#args
+   */
+  readonly args?: string[];
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesFrontendSidecar#envFromSecret
+   */
+  readonly envFromSecret?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesFrontendSidecar#envs
+   */
+  readonly envs?: DynamoGraphDeploymentV1Beta1SpecServicesFrontendSidecarEnvs[];
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesFrontendSidecar#image
+   */
+  readonly image: string;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentV1Beta1SpecServicesFrontendSidecar' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentV1Beta1SpecServicesFrontendSidecar(obj: DynamoGraphDeploymentV1Beta1SpecServicesFrontendSidecar | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'args': obj.args?.map(y => y),
+    'envFromSecret': obj.envFromSecret,
+    'envs': obj.envs?.map(y => toJson_DynamoGraphDeploymentV1Beta1SpecServicesFrontendSidecarEnvs(y)),
+    'image': obj.image,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentV1Beta1SpecServicesGpuMemoryService
+ */
+export interface DynamoGraphDeploymentV1Beta1SpecServicesGpuMemoryService {
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesGpuMemoryService#deviceClassName
+   */
+  readonly deviceClassName?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesGpuMemoryService#enabled
+   */
+  readonly enabled?: boolean;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesGpuMemoryService#mode
+   */
+  readonly mode?: DynamoGraphDeploymentV1Beta1SpecServicesGpuMemoryServiceMode;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentV1Beta1SpecServicesGpuMemoryService' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentV1Beta1SpecServicesGpuMemoryService(obj: DynamoGraphDeploymentV1Beta1SpecServicesGpuMemoryService | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'deviceClassName': obj.deviceClassName,
+    'enabled': obj.enabled,
+    'mode': obj.mode,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentV1Beta1SpecServicesIngress
+ */
+export interface DynamoGraphDeploymentV1Beta1SpecServicesIngress {
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesIngress#annotations
+   */
+  readonly annotations?: { [key: string]: string };
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesIngress#enabled
+   */
+  readonly enabled?: boolean;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesIngress#host
+   */
+  readonly host?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesIngress#hostPrefix
+   */
+  readonly hostPrefix?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesIngress#hostSuffix
+   */
+  readonly hostSuffix?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesIngress#ingressControllerClassName
+   */
+  readonly ingressControllerClassName?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesIngress#labels
+   */
+  readonly labels?: { [key: string]: string };
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesIngress#tls
+   */
+  readonly tls?: DynamoGraphDeploymentV1Beta1SpecServicesIngressTls;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesIngress#useVirtualService
+   */
+  readonly useVirtualService?: boolean;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesIngress#virtualServiceGateway
+   */
+  readonly virtualServiceGateway?: string;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentV1Beta1SpecServicesIngress' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentV1Beta1SpecServicesIngress(obj: DynamoGraphDeploymentV1Beta1SpecServicesIngress | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'annotations': ((obj.annotations) === undefined) ? undefined : (Object.entries(obj.annotations).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'enabled': obj.enabled,
+    'host': obj.host,
+    'hostPrefix': obj.hostPrefix,
+    'hostSuffix': obj.hostSuffix,
+    'ingressControllerClassName': obj.ingressControllerClassName,
+    'labels': ((obj.labels) === undefined) ? undefined : (Object.entries(obj.labels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'tls': toJson_DynamoGraphDeploymentV1Beta1SpecServicesIngressTls(obj.tls),
+    'useVirtualService': obj.useVirtualService,
+    'virtualServiceGateway': obj.virtualServiceGateway,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentV1Beta1SpecServicesModelRef
+ */
+export interface DynamoGraphDeploymentV1Beta1SpecServicesModelRef {
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesModelRef#name
+   */
+  readonly name: string;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesModelRef#revision
+   */
+  readonly revision?: string;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentV1Beta1SpecServicesModelRef' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentV1Beta1SpecServicesModelRef(obj: DynamoGraphDeploymentV1Beta1SpecServicesModelRef | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'name': obj.name,
+    'revision': obj.revision,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentV1Beta1SpecServicesMultinode
+ */
+export interface DynamoGraphDeploymentV1Beta1SpecServicesMultinode {
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesMultinode#nodeCount
+   */
+  readonly nodeCount?: number;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentV1Beta1SpecServicesMultinode' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentV1Beta1SpecServicesMultinode(obj: DynamoGraphDeploymentV1Beta1SpecServicesMultinode | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'nodeCount': obj.nodeCount,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentV1Beta1SpecServicesResources
+ */
+export interface DynamoGraphDeploymentV1Beta1SpecServicesResources {
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesResources#claims
+   */
+  readonly claims?: DynamoGraphDeploymentV1Beta1SpecServicesResourcesClaims[];
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesResources#limits
+   */
+  readonly limits?: DynamoGraphDeploymentV1Beta1SpecServicesResourcesLimits;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesResources#requests
+   */
+  readonly requests?: DynamoGraphDeploymentV1Beta1SpecServicesResourcesRequests;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentV1Beta1SpecServicesResources' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentV1Beta1SpecServicesResources(obj: DynamoGraphDeploymentV1Beta1SpecServicesResources | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'claims': obj.claims?.map(y => toJson_DynamoGraphDeploymentV1Beta1SpecServicesResourcesClaims(y)),
+    'limits': toJson_DynamoGraphDeploymentV1Beta1SpecServicesResourcesLimits(obj.limits),
+    'requests': toJson_DynamoGraphDeploymentV1Beta1SpecServicesResourcesRequests(obj.requests),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentV1Beta1SpecServicesScalingAdapter
+ */
+export interface DynamoGraphDeploymentV1Beta1SpecServicesScalingAdapter {
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesScalingAdapter#enabled
+   */
+  readonly enabled?: boolean;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentV1Beta1SpecServicesScalingAdapter' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentV1Beta1SpecServicesScalingAdapter(obj: DynamoGraphDeploymentV1Beta1SpecServicesScalingAdapter | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'enabled': obj.enabled,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentV1Beta1SpecServicesSharedMemory
+ */
+export interface DynamoGraphDeploymentV1Beta1SpecServicesSharedMemory {
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesSharedMemory#disabled
+   */
+  readonly disabled?: boolean;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesSharedMemory#size
+   */
+  readonly size?: DynamoGraphDeploymentV1Beta1SpecServicesSharedMemorySize;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentV1Beta1SpecServicesSharedMemory' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentV1Beta1SpecServicesSharedMemory(obj: DynamoGraphDeploymentV1Beta1SpecServicesSharedMemory | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'disabled': obj.disabled,
+    'size': obj.size?.value,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentV1Beta1SpecServicesTopologyConstraint
+ */
+export interface DynamoGraphDeploymentV1Beta1SpecServicesTopologyConstraint {
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesTopologyConstraint#packDomain
+   */
+  readonly packDomain: string;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentV1Beta1SpecServicesTopologyConstraint' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentV1Beta1SpecServicesTopologyConstraint(obj: DynamoGraphDeploymentV1Beta1SpecServicesTopologyConstraint | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'packDomain': obj.packDomain,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentV1Beta1SpecServicesVolumeMounts
+ */
+export interface DynamoGraphDeploymentV1Beta1SpecServicesVolumeMounts {
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesVolumeMounts#mountPoint
+   */
+  readonly mountPoint?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesVolumeMounts#name
+   */
+  readonly name: string;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesVolumeMounts#useAsCompilationCache
+   */
+  readonly useAsCompilationCache?: boolean;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentV1Beta1SpecServicesVolumeMounts' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentV1Beta1SpecServicesVolumeMounts(obj: DynamoGraphDeploymentV1Beta1SpecServicesVolumeMounts | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'mountPoint': obj.mountPoint,
+    'name': obj.name,
+    'useAsCompilationCache': obj.useAsCompilationCache,
   };
   // filter undefined values
   return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
@@ -5038,6 +7904,328 @@ export enum DynamoGraphDeploymentV1Beta1SpecRestartStrategyType {
 }
 
 /**
+ * @schema DynamoGraphDeploymentV1Beta1SpecServicesCheckpointIdentity
+ */
+export interface DynamoGraphDeploymentV1Beta1SpecServicesCheckpointIdentity {
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesCheckpointIdentity#backendFramework
+   */
+  readonly backendFramework: DynamoGraphDeploymentV1Beta1SpecServicesCheckpointIdentityBackendFramework;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesCheckpointIdentity#dtype
+   */
+  readonly dtype?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesCheckpointIdentity#dynamoVersion
+   */
+  readonly dynamoVersion?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesCheckpointIdentity#extraParameters
+   */
+  readonly extraParameters?: { [key: string]: string };
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesCheckpointIdentity#maxModelLen
+   */
+  readonly maxModelLen?: number;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesCheckpointIdentity#model
+   */
+  readonly model: string;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesCheckpointIdentity#pipelineParallelSize
+   */
+  readonly pipelineParallelSize?: number;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesCheckpointIdentity#tensorParallelSize
+   */
+  readonly tensorParallelSize?: number;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentV1Beta1SpecServicesCheckpointIdentity' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentV1Beta1SpecServicesCheckpointIdentity(obj: DynamoGraphDeploymentV1Beta1SpecServicesCheckpointIdentity | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'backendFramework': obj.backendFramework,
+    'dtype': obj.dtype,
+    'dynamoVersion': obj.dynamoVersion,
+    'extraParameters': ((obj.extraParameters) === undefined) ? undefined : (Object.entries(obj.extraParameters).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'maxModelLen': obj.maxModelLen,
+    'model': obj.model,
+    'pipelineParallelSize': obj.pipelineParallelSize,
+    'tensorParallelSize': obj.tensorParallelSize,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentV1Beta1SpecServicesCheckpointMode
+ */
+export enum DynamoGraphDeploymentV1Beta1SpecServicesCheckpointMode {
+  /** Auto */
+  AUTO = "Auto",
+  /** Manual */
+  MANUAL = "Manual",
+}
+
+/**
+ * @schema DynamoGraphDeploymentV1Beta1SpecServicesEppConfigConfigMapRef
+ */
+export interface DynamoGraphDeploymentV1Beta1SpecServicesEppConfigConfigMapRef {
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesEppConfigConfigMapRef#key
+   */
+  readonly key: string;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesEppConfigConfigMapRef#name
+   */
+  readonly name?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesEppConfigConfigMapRef#optional
+   */
+  readonly optional?: boolean;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentV1Beta1SpecServicesEppConfigConfigMapRef' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentV1Beta1SpecServicesEppConfigConfigMapRef(obj: DynamoGraphDeploymentV1Beta1SpecServicesEppConfigConfigMapRef | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'key': obj.key,
+    'name': obj.name,
+    'optional': obj.optional,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentV1Beta1SpecServicesFailoverMode
+ */
+export enum DynamoGraphDeploymentV1Beta1SpecServicesFailoverMode {
+  /** IntraPod */
+  INTRA_POD = "IntraPod",
+  /** InterPod */
+  INTER_POD = "InterPod",
+}
+
+/**
+ * A core/v1 EnvVar. Kept open: validated by the API server on the rendered workload.
+ *
+ * @schema DynamoGraphDeploymentV1Beta1SpecServicesFrontendSidecarEnvs
+ */
+export interface DynamoGraphDeploymentV1Beta1SpecServicesFrontendSidecarEnvs {
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesFrontendSidecarEnvs#name
+   */
+  readonly name: string;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentV1Beta1SpecServicesFrontendSidecarEnvs' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentV1Beta1SpecServicesFrontendSidecarEnvs(obj: DynamoGraphDeploymentV1Beta1SpecServicesFrontendSidecarEnvs | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'name': obj.name,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentV1Beta1SpecServicesGpuMemoryServiceMode
+ */
+export enum DynamoGraphDeploymentV1Beta1SpecServicesGpuMemoryServiceMode {
+  /** IntraPod */
+  INTRA_POD = "IntraPod",
+  /** InterPod */
+  INTER_POD = "InterPod",
+}
+
+/**
+ * @schema DynamoGraphDeploymentV1Beta1SpecServicesIngressTls
+ */
+export interface DynamoGraphDeploymentV1Beta1SpecServicesIngressTls {
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesIngressTls#secretName
+   */
+  readonly secretName?: string;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentV1Beta1SpecServicesIngressTls' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentV1Beta1SpecServicesIngressTls(obj: DynamoGraphDeploymentV1Beta1SpecServicesIngressTls | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'secretName': obj.secretName,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentV1Beta1SpecServicesResourcesClaims
+ */
+export interface DynamoGraphDeploymentV1Beta1SpecServicesResourcesClaims {
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesResourcesClaims#name
+   */
+  readonly name: string;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesResourcesClaims#request
+   */
+  readonly request?: string;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentV1Beta1SpecServicesResourcesClaims' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentV1Beta1SpecServicesResourcesClaims(obj: DynamoGraphDeploymentV1Beta1SpecServicesResourcesClaims | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'name': obj.name,
+    'request': obj.request,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentV1Beta1SpecServicesResourcesLimits
+ */
+export interface DynamoGraphDeploymentV1Beta1SpecServicesResourcesLimits {
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesResourcesLimits#cpu
+   */
+  readonly cpu?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesResourcesLimits#custom
+   */
+  readonly custom?: { [key: string]: string };
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesResourcesLimits#gpu
+   */
+  readonly gpu?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesResourcesLimits#gpuType
+   */
+  readonly gpuType?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesResourcesLimits#memory
+   */
+  readonly memory?: string;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentV1Beta1SpecServicesResourcesLimits' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentV1Beta1SpecServicesResourcesLimits(obj: DynamoGraphDeploymentV1Beta1SpecServicesResourcesLimits | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'cpu': obj.cpu,
+    'custom': ((obj.custom) === undefined) ? undefined : (Object.entries(obj.custom).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'gpu': obj.gpu,
+    'gpuType': obj.gpuType,
+    'memory': obj.memory,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentV1Beta1SpecServicesResourcesRequests
+ */
+export interface DynamoGraphDeploymentV1Beta1SpecServicesResourcesRequests {
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesResourcesRequests#cpu
+   */
+  readonly cpu?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesResourcesRequests#custom
+   */
+  readonly custom?: { [key: string]: string };
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesResourcesRequests#gpu
+   */
+  readonly gpu?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesResourcesRequests#gpuType
+   */
+  readonly gpuType?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesResourcesRequests#memory
+   */
+  readonly memory?: string;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentV1Beta1SpecServicesResourcesRequests' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentV1Beta1SpecServicesResourcesRequests(obj: DynamoGraphDeploymentV1Beta1SpecServicesResourcesRequests | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'cpu': obj.cpu,
+    'custom': ((obj.custom) === undefined) ? undefined : (Object.entries(obj.custom).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'gpu': obj.gpu,
+    'gpuType': obj.gpuType,
+    'memory': obj.memory,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentV1Beta1SpecServicesSharedMemorySize
+ */
+export class DynamoGraphDeploymentV1Beta1SpecServicesSharedMemorySize {
+  public static fromNumber(value: number): DynamoGraphDeploymentV1Beta1SpecServicesSharedMemorySize {
+    return new DynamoGraphDeploymentV1Beta1SpecServicesSharedMemorySize(value);
+  }
+  public static fromString(value: string): DynamoGraphDeploymentV1Beta1SpecServicesSharedMemorySize {
+    return new DynamoGraphDeploymentV1Beta1SpecServicesSharedMemorySize(value);
+  }
+  private constructor(public readonly value: number | string) {
+  }
+}
+
+/**
  * @schema DynamoGraphDeploymentV1Beta1SpecComponentsExperimentalCheckpointDeletionPolicy
  */
 export enum DynamoGraphDeploymentV1Beta1SpecComponentsExperimentalCheckpointDeletionPolicy {
@@ -5186,6 +8374,18 @@ export enum DynamoGraphDeploymentV1Beta1SpecComponentsExperimentalGpuMemoryServi
 }
 
 /**
+ * @schema DynamoGraphDeploymentV1Beta1SpecServicesCheckpointIdentityBackendFramework
+ */
+export enum DynamoGraphDeploymentV1Beta1SpecServicesCheckpointIdentityBackendFramework {
+  /** sglang */
+  SGLANG = "sglang",
+  /** vllm */
+  VLLM = "vllm",
+  /** trtllm */
+  TRTLLM = "trtllm",
+}
+
+/**
  * @schema DynamoGraphDeploymentV1Beta1SpecComponentsExperimentalCheckpointIdentityBackendFramework
  */
 export enum DynamoGraphDeploymentV1Beta1SpecComponentsExperimentalCheckpointIdentityBackendFramework {
@@ -5317,6 +8517,16 @@ export function toJson_DynamoGraphDeploymentScalingAdapterSpec(obj: DynamoGraphD
  */
 export interface DynamoGraphDeploymentScalingAdapterSpecDgdRef {
   /**
+   * @schema DynamoGraphDeploymentScalingAdapterSpecDgdRef#componentGroupName
+   */
+  readonly componentGroupName?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentScalingAdapterSpecDgdRef#componentName
+   */
+  readonly componentName?: string;
+
+  /**
    * @schema DynamoGraphDeploymentScalingAdapterSpecDgdRef#name
    */
   readonly name: string;
@@ -5334,6 +8544,8 @@ export interface DynamoGraphDeploymentScalingAdapterSpecDgdRef {
 export function toJson_DynamoGraphDeploymentScalingAdapterSpecDgdRef(obj: DynamoGraphDeploymentScalingAdapterSpecDgdRef | undefined): Record<string, any> | undefined {
   if (obj === undefined) { return undefined; }
   const result = {
+    'componentGroupName': obj.componentGroupName,
+    'componentName': obj.componentName,
     'name': obj.name,
     'serviceName': obj.serviceName,
   };
@@ -5475,6 +8687,11 @@ export interface DynamoGraphDeploymentScalingAdapterV1Beta1SpecDgdRef {
    * @schema DynamoGraphDeploymentScalingAdapterV1Beta1SpecDgdRef#name
    */
   readonly name: string;
+
+  /**
+   * @schema DynamoGraphDeploymentScalingAdapterV1Beta1SpecDgdRef#serviceName
+   */
+  readonly serviceName?: string;
 }
 
 /**
@@ -5487,6 +8704,7 @@ export function toJson_DynamoGraphDeploymentScalingAdapterV1Beta1SpecDgdRef(obj:
     'componentGroupName': obj.componentGroupName,
     'componentName': obj.componentName,
     'name': obj.name,
+    'serviceName': obj.serviceName,
   };
   // filter undefined values
   return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});

@@ -1,6 +1,7 @@
 /** Assembles apiextensions.k8s.io/v1 CustomResourceDefinitions for the nvidia.com kinds. */
 import { KubeObject } from '../api/k8s-types';
 import { JSONSchemaProps, obj, str } from './schema';
+import { acceptForeignFields } from './version-union';
 
 export const GROUP = 'nvidia.com';
 
@@ -59,6 +60,18 @@ function versionEntry(version: VersionDef): Record<string, unknown> {
   };
 }
 
+/** Each version's spec and status, widened with the fields only other versions have. */
+function withForeignFields(versions: VersionDef[]): VersionDef[] {
+  return versions.map((own) => {
+    const others = versions.filter((v) => v !== own);
+    return {
+      ...own,
+      spec: others.reduce((acc, v) => acceptForeignFields(acc, v.spec), own.spec),
+      status: others.reduce((acc, v) => acceptForeignFields(acc, v.status), own.status),
+    };
+  });
+}
+
 export function crd(def: CrdDef): KubeObject {
   const manifest: KubeObject = {
     apiVersion: 'apiextensions.k8s.io/v1',
@@ -75,11 +88,13 @@ export function crd(def: CrdDef): KubeObject {
       },
       scope: 'Namespaced',
       // Upstream converts between versions with a webhook; we ship none, so the API server
-      // uses `None` conversion: only apiVersion is rewritten. A field that exists in one
-      // version only (e.g. v1alpha1 `services` vs v1beta1 `components`) is pruned when an
-      // object is read or written through the other version.
+      // uses `None` conversion: only apiVersion is rewritten, and the body is pruned with the
+      // target version's schema. So every version's schema also carries the other versions'
+      // fields (withForeignFields): a v1alpha1 `services` map survives v1beta1 storage, and an
+      // object reads back as it was written through either version. Readers tell the shapes
+      // apart by their fields, not by the apiVersion they read through (docs/deviations.md).
       conversion: { strategy: 'None' },
-      versions: def.versions.map(versionEntry),
+      versions: withForeignFields(def.versions).map(versionEntry),
     },
   };
   // A deep copy: schema pieces are shared between versions, and callers (and YAML writers,

@@ -221,14 +221,21 @@ describe('CEL rules', () => {
   const restartRule =
     '.spec: spec.restart must be unset on create; set spec.restart.id after creation to request a restart (optionalOldSelf)';
 
-  test('DGD v1alpha1: the restart rule and the kvTransferPolicy rules only', () => {
-    expect(rulesOf('DynamoGraphDeployment', 'v1alpha1')).toEqual([
-      restartRule,
-      '.spec.experimental.kvTransferPolicy: exactly one of labelKey or clusterTopologyName is required',
-      '.spec.experimental.kvTransferPolicy: preferredWeight is required when enforcement is preferred',
-      '.spec.experimental.kvTransferPolicy: preferredWeight may only be set when enforcement is preferred',
-      '.spec.experimental.kvTransferPolicy: labelKey prefix must be 253 characters or less',
-    ]);
+  test('DGD v1alpha1: its own rules, plus the v1beta1 rules on the v1beta1 fields it carries, none on services', () => {
+    const rules = rulesOf('DynamoGraphDeployment', 'v1alpha1');
+    expect(rules).toEqual(
+      expect.arrayContaining([
+        restartRule,
+        '.spec.experimental.kvTransferPolicy: exactly one of labelKey or clusterTopologyName is required',
+        '.spec.experimental.kvTransferPolicy: preferredWeight is required when enforcement is preferred',
+        '.spec.experimental.kvTransferPolicy: preferredWeight may only be set when enforcement is preferred',
+        '.spec.experimental.kvTransferPolicy: labelKey prefix must be 253 characters or less',
+      ]),
+    );
+    // The CLASSIC v1alpha1 CRD had no rules on a service; the v1beta1 `components` it also
+    // carries (see src/crds/version-union.ts) keep theirs.
+    expect(rules.filter((r) => r.startsWith('.spec.services'))).toEqual([]);
+    expect([...rules].sort()).toEqual([...rulesOf('DynamoGraphDeployment', 'v1beta1')].sort());
   });
 
   test('DGD v1beta1: graph, list, component and nested rules', () => {
@@ -257,7 +264,15 @@ describe('CEL rules', () => {
         '.spec: minAvailable must be less than or equal to replicas unless replicas is 0',
       ]),
     );
-    expect(rulesOf('DynamoComponentDeployment', 'v1alpha1')).toEqual([]);
+    // v1alpha1 has no rules of its own: only those on the v1beta1-only fields it carries.
+    expect(rulesOf('DynamoComponentDeployment', 'v1alpha1')).toEqual([
+      '.spec.type: type is immutable after it is set',
+      '.spec.minAvailable: minAvailable is immutable after creation',
+      '.spec.experimental.gpuMemoryService: extraClientContainers is only supported with mode=IntraPod',
+      '.spec.experimental.gpuMemoryService: extraClientPods is only supported with mode=InterPod',
+      '.spec.experimental.gpuMemoryService: extraClientPods is reserved for inter-pod GMS and is not implemented yet',
+      '.spec.experimental.checkpoint: checkpoint.job cannot be set when checkpointRef is specified',
+    ]);
   });
 
   test('DynamoCheckpoint identity is immutable', () => {
