@@ -1,0 +1,37 @@
+/** `dynamo-iac operator`: parse flags, connect, run until SIGTERM / SIGINT. */
+import { parseOperatorArgs } from './config';
+import { KubeApi } from './kube/client';
+import { loadConnection } from './kube/connection';
+import { createLogger } from './log';
+import { runOperator } from './run';
+
+/** Returns the process exit code (2 = usage error, as the CLI contract says). */
+export async function operatorMain(argv: string[]): Promise<number> {
+  let config;
+  try {
+    config = parseOperatorArgs(argv);
+  } catch (err) {
+    process.stderr.write(`dynamo-iac operator: ${(err as Error).message}\n`);
+    return 2;
+  }
+  const log = createLogger();
+  let api: KubeApi;
+  try {
+    api = new KubeApi(loadConnection());
+  } catch (err) {
+    log.error({ err: String(err) }, 'cannot connect to the Kubernetes API');
+    return 1;
+  }
+  const running = runOperator(api, config, log);
+  const onSignal = (signal: string) => {
+    log.info({ signal }, 'signal received');
+    void running.shutdown(0);
+  };
+  process.once('SIGTERM', () => onSignal('SIGTERM'));
+  process.once('SIGINT', () => onSignal('SIGINT'));
+  return running.done;
+}
+
+if (require.main === module) {
+  void operatorMain(process.argv.slice(2)).then((code) => process.exit(code));
+}
