@@ -7,6 +7,7 @@ import { LABEL } from '../render';
 import { Clock, systemClock } from './clock';
 import { OperatorConfig } from './config';
 import { Controller } from './controller';
+import { GraphStatusReconciler } from './graph-status-reconciler';
 import { EventRecorder } from './events';
 import { KubeApi, KubeObject } from './kube/client';
 import { isNotFound } from './kube/errors';
@@ -69,14 +70,23 @@ export class Operator {
     const leaderWorkerSets = (await this.served(RESOURCES.leaderWorkerSet)) ? informer(RESOURCES.leaderWorkerSet, LABEL.graphName) : undefined;
 
     const queue = new WorkQueue({ clock });
+    const statusQueue = new WorkQueue({ clock });
     const scaling = new ScalingAdapterReconciler({ api, log, clock, events: new EventRecorder(api, clock, log), gate, graphs, adapters, deployments, leaderWorkerSets });
-    const enqueue = (key: string | undefined) => key && gate.allows(key.split('/')[0]) && queue.add(key);
+    const status = new GraphStatusReconciler({ api, clock, gate, graphs, deployments, leaderWorkerSets });
+    const enqueue = (key: string | undefined) => {
+      if (!key || !gate.allows(key.split('/')[0])) return;
+      queue.add(key);
+      statusQueue.add(key);
+    };
     graphs.addHandlers(handlersFor((o) => enqueue(objectKey(o))));
     adapters.addHandlers(handlersFor((o) => enqueue(graphKeyOfAdapter(o))));
     for (const w of [deployments, leaderWorkerSets]) w?.addHandlers(handlersFor((o) => enqueue(graphKeyOfWorkload(o))));
     gate.onResume((ns) => graphs.list((g) => g.metadata.namespace === ns).forEach((g) => enqueue(objectKey(g))));
 
-    this.controllers.push(new Controller({ name: 'scaling-adapters', resourceType: RESOURCES.adapter.kind, reconcile: (k) => scaling.reconcile(k), queue, log, metrics: this.metrics, workers: config.workers }));
+    this.controllers.push(
+      new Controller({ name: 'scaling-adapters', resourceType: RESOURCES.adapter.kind, reconcile: (k) => scaling.reconcile(k), queue, log, metrics: this.metrics, workers: config.workers }),
+      new Controller({ name: 'graph-status', resourceType: RESOURCES.dgdV1beta1.kind, reconcile: (k) => status.reconcile(k), queue: statusQueue, log, metrics: this.metrics, workers: config.workers }),
+    );
     for (const i of this.informers) i.start();
     await Promise.all(this.informers.map((i) => i.waitForSync()));
     for (const c of this.controllers) c.start();

@@ -1,0 +1,141 @@
+/**
+ * DGD status from its workloads, by upstream's rules: per component a replica status
+ * (componentKind, names, replicas, updated / ready / available), `state`
+ * (initializing / pending / successful / failed), the `Ready` condition with upstream's
+ * reasons, and `observedGeneration`. Multinode components are read as the LWS path renders
+ * them; Grove's PodCliqueSet is not read yet.
+ */
+import { ComponentModel, GraphModel } from '../api';
+import { componentObjectName } from '../render';
+import { KubeObject } from './kube/client';
+
+export type GraphState = 'initializing' | 'pending' | 'successful' | 'failed';
+type NotReadyReason = 'pods_not_ready' | 'updating' | 'some_resources_are_not_ready';
+
+export interface ReplicaStatus {
+  componentKind: 'Deployment' | 'LeaderWorkerSet';
+  componentNames: string[];
+  componentName?: string;
+  replicas: number;
+  updatedReplicas: number;
+  readyReplicas: number;
+  availableReplicas?: number;
+}
+
+export interface Condition {
+  type: string;
+  status: 'True' | 'False' | 'Unknown';
+  reason: string;
+  message: string;
+  lastTransitionTime: string;
+  observedGeneration?: number;
+}
+
+export interface WorkloadLookup {
+  deployment(namespace: string, name: string): KubeObject | undefined;
+  leaderWorkerSet(namespace: string, name: string): KubeObject | undefined;
+}
+
+interface ComponentReport {
+  status?: ReplicaStatus;
+  ready: boolean;
+  failed: boolean;
+  reason?: NotReadyReason;
+}
+
+const n = (v: unknown): number => (typeof v === 'number' ? v : 0);
+
+/** Whether the workload controller has seen the latest spec. */
+const observed = (w: KubeObject) => n(w.status?.observedGeneration) >= n(w.metadata.generation);
+
+function deploymentReport(w: KubeObject | undefined, name: string): ComponentReport {
+  if (!w) return { ready: false, failed: false, reason: 'some_resources_are_not_ready' };
+  const desired = w.spec?.replicas ?? 1;
+  const s = w.status ?? {};
+  const status: ReplicaStatus = {
+    componentKind: 'Deployment',
+    componentNames: [name],
+    replicas: n(s.replicas),
+    updatedReplicas: n(s.updatedReplicas),
+    readyReplicas: n(s.readyReplicas),
+    availableReplicas: n(s.availableReplicas),
+  };
+  const failed = (s.conditions ?? []).some((c: any) => c.type === 'Progressing' && c.status === 'False' && c.reason === 'ProgressDeadlineExceeded');
+  const updating = !observed(w) || status.updatedReplicas < desired || status.replicas > status.updatedReplicas;
+  const ready = !updating && n(s.availableReplicas) >= desired && status.readyReplicas >= desired;
+  return { status, ready, failed, reason: ready ? undefined : updating ? 'updating' : 'pods_not_ready' };
+}
+
+/** LWS `status.readyReplicas` counts groups whose leader and workers are all ready; LWS status has no observedGeneration. */
+function lwsReport(sets: Array<{ name: string; obj?: KubeObject }>): ComponentReport {
+  const status: ReplicaStatus = { componentKind: 'LeaderWorkerSet', componentNames: sets.map((s) => s.name), replicas: 0, updatedReplicas: 0, readyReplicas: 0 };
+  let missing = false;
+  let updating = false;
+  let notReady = false;
+  for (const { obj } of sets) {
+    if (!obj) {
+      missing = true;
+      continue;
+    }
+    const desired = obj.spec?.replicas ?? 1;
+    status.replicas += n(obj.status?.replicas);
+    status.updatedReplicas += n(obj.status?.updatedReplicas);
+    status.readyReplicas += n(obj.status?.readyReplicas);
+    if (n(obj.status?.updatedReplicas) < desired) updating = true;
+    else if (n(obj.status?.readyReplicas) < desired) notReady = true;
+  }
+  const reason: NotReadyReason | undefined = missing ? 'some_resources_are_not_ready' : updating ? 'updating' : notReady ? 'pods_not_ready' : undefined;
+  return { status, ready: !reason, failed: false, reason };
+}
+
+function componentReport(graph: GraphModel, c: ComponentModel, lookup: WorkloadLookup): ComponentReport {
+  const name = componentObjectName(graph.name, c.name);
+  if (!c.multinode) return deploymentReport(lookup.deployment(graph.namespace, name), name);
+  const names = c.scalingAdapter ? [name] : Array.from({ length: c.replicas ?? 1 }, (_, i) => `${name}-${i}`);
+  return lwsReport(names.map((nm) => ({ name: nm, obj: lookup.leaderWorkerSet(graph.namespace, nm) })));
+}
+
+/** The status to write. `previous` keeps `lastTransitionTime` when the Ready condition's status did not change. */
+export function graphStatus(dgd: KubeObject, graph: GraphModel, lookup: WorkloadLookup, now: string, previous?: Condition[]): Record<string, unknown> {
+  const v1alpha1 = graph.apiVersion === 'nvidia.com/v1alpha1';
+  const components: Record<string, ReplicaStatus> = {};
+  const reasons = new Set<NotReadyReason>();
+  let anyFailed = false;
+  let anySeen = false;
+  for (const c of graph.components) {
+    const r = componentReport(graph, c, lookup);
+    if (r.status) {
+      components[c.name] = v1alpha1 ? { ...r.status, componentName: r.status.componentNames[0] } : r.status;
+      anySeen ||= r.status.componentNames.length > 0 && r.reason !== 'some_resources_are_not_ready';
+    }
+    if (r.reason) reasons.add(r.reason);
+    anyFailed ||= r.failed;
+  }
+  const ready = reasons.size === 0;
+  const reason = ready ? 'all_resources_are_ready' : reasons.size === 1 ? [...reasons][0] : 'mixed_not_ready_reasons';
+  const state: GraphState = anyFailed ? 'failed' : ready ? 'successful' : anySeen ? 'pending' : 'initializing';
+  const message = ready ? 'All resources are ready' : `Not ready: ${notReadyList(graph, lookup)}`;
+  const status: Condition['status'] = ready ? 'True' : 'False';
+  const before = previous?.find((c) => c.type === 'Ready');
+  const condition: Condition = {
+    type: 'Ready',
+    status,
+    reason,
+    message,
+    lastTransitionTime: before?.status === status ? before.lastTransitionTime : now,
+    observedGeneration: dgd.metadata.generation,
+  };
+  return {
+    observedGeneration: dgd.metadata.generation,
+    state,
+    conditions: [...(previous ?? []).filter((c) => c.type !== 'Ready'), condition],
+    [v1alpha1 ? 'services' : 'components']: components,
+  };
+}
+
+function notReadyList(graph: GraphModel, lookup: WorkloadLookup): string {
+  return graph.components
+    .filter((c) => !componentReport(graph, c, lookup).ready)
+    .map((c) => c.name)
+    .join(', ');
+}

@@ -1,0 +1,89 @@
+/**
+ * Graph status aggregation against the real API server. There is no kubelet or
+ * controller-manager, so the test writes the workloads' status subresources as those would,
+ * and checks the DGD status the operator derives: state, the Ready condition with upstream's
+ * reasons, per-component replica status, observedGeneration.
+ */
+import { KubeApi } from '../../src/operator/kube/client';
+import { Operator } from '../../src/operator/operator';
+import { KubeClient, KubeObject, uniqueName } from './kube';
+import { installOperatorCrds, operatorApi, rendered, startOperator } from './operator-harness';
+
+const DGD = 'nvidia.com/v1beta1';
+let kube: KubeClient;
+let api: KubeApi;
+let operator: Operator;
+let ns: string;
+
+beforeAll(async () => {
+  kube = KubeClient.fromTestEnv();
+  await installOperatorCrds(kube);
+  ns = uniqueName('op-status');
+  await kube.createNamespace(ns);
+  api = operatorApi();
+  operator = await startOperator(api);
+  for (const o of rendered(ns)) await kube.apply(o);
+});
+afterAll(async () => {
+  await operator?.stop();
+  api?.close();
+  kube.close();
+});
+
+const dgdStatus = (pred: (s: any) => boolean, what: string) =>
+  kube.waitFor<any>(DGD, 'DynamoGraphDeployment', 'sg', ns, (o) => !!o?.status && pred(o.status), { what, timeoutMs: 60_000 }).then((o) => o!.status);
+const ready = (s: any) => s.conditions?.find((c: any) => c.type === 'Ready');
+
+/** Writes a workload's status as its controller would, once the operator has set spec.replicas. */
+async function setStatus(apiVersion: string, kind: string, plural: string, name: string, status: (gen: number, replicas: number) => object) {
+  const w = await kube.waitFor<KubeObject>(apiVersion, kind, name, ns, (o) => typeof (o as any)?.spec?.replicas === 'number');
+  const base = apiVersion.includes('/') ? `/apis/${apiVersion}` : `/api/${apiVersion}`;
+  await kube.request('PATCH', `${base}/namespaces/${ns}/${plural}/${name}/status`, { status: status(w!.metadata.generation!, (w as any).spec.replicas) }, 'application/merge-patch+json');
+}
+const deploymentStatus = (ready: number, updated?: number) => (gen: number, replicas: number) => ({
+  observedGeneration: gen,
+  replicas,
+  updatedReplicas: updated ?? replicas,
+  readyReplicas: ready,
+  availableReplicas: ready,
+});
+
+test('workloads without status: pending, Ready=False because they are updating', async () => {
+  const s = await dgdStatus((s) => s.state === 'pending', 'state pending');
+  expect(ready(s)).toMatchObject({ status: 'False', reason: 'updating' });
+  expect(s.observedGeneration).toBe(1);
+});
+
+test('all workloads ready: successful, Ready=True all_resources_are_ready, replica status per component', async () => {
+  await kube.waitFor('apps/v1', 'Deployment', 'sg-decode', ns, (o) => (o as any)?.spec?.replicas === 2);
+  await setStatus('apps/v1', 'Deployment', 'deployments', 'sg-frontend', deploymentStatus(1));
+  await setStatus('apps/v1', 'Deployment', 'deployments', 'sg-decode', deploymentStatus(2));
+  await setStatus('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet', 'leaderworkersets', 'sg-prefill', (_g, r) => ({ replicas: r, updatedReplicas: r, readyReplicas: r }));
+  const s = await dgdStatus((s) => s.state === 'successful', 'state successful');
+  expect(ready(s)).toMatchObject({ type: 'Ready', status: 'True', reason: 'all_resources_are_ready', observedGeneration: 1 });
+  expect(s.components).toEqual({
+    Frontend: { componentKind: 'Deployment', componentNames: ['sg-frontend'], replicas: 1, updatedReplicas: 1, readyReplicas: 1, availableReplicas: 1 },
+    decode: { componentKind: 'Deployment', componentNames: ['sg-decode'], replicas: 2, updatedReplicas: 2, readyReplicas: 2, availableReplicas: 2 },
+    prefill: { componentKind: 'LeaderWorkerSet', componentNames: ['sg-prefill'], replicas: 1, updatedReplicas: 1, readyReplicas: 1 },
+  });
+});
+
+test('one component with unready pods: pending, pods_not_ready; a second reason makes it mixed', async () => {
+  const before = ready(await dgdStatus(() => true, 'status'));
+  await setStatus('apps/v1', 'Deployment', 'deployments', 'sg-decode', deploymentStatus(1));
+  const s = await dgdStatus((s) => ready(s)?.reason === 'pods_not_ready', 'pods_not_ready');
+  expect(s.state).toBe('pending');
+  expect(ready(s).message).toBe('Not ready: decode');
+  expect(Date.parse(ready(s).lastTransitionTime)).toBeGreaterThanOrEqual(Date.parse(before.lastTransitionTime));
+  await setStatus('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet', 'leaderworkersets', 'sg-prefill', (_g, r) => ({ replicas: r, updatedReplicas: 0, readyReplicas: 0 }));
+  await dgdStatus((s) => ready(s)?.reason === 'mixed_not_ready_reasons', 'mixed_not_ready_reasons');
+});
+
+test('a Deployment past its progress deadline makes the graph failed', async () => {
+  await setStatus('apps/v1', 'Deployment', 'deployments', 'sg-frontend', (gen, r) => ({
+    ...deploymentStatus(0)(gen, r),
+    conditions: [{ type: 'Progressing', status: 'False', reason: 'ProgressDeadlineExceeded', message: 'timed out', lastUpdateTime: new Date().toISOString(), lastTransitionTime: new Date().toISOString() }],
+  }));
+  const s = await dgdStatus((s) => s.state === 'failed', 'state failed');
+  expect(ready(s).status).toBe('False');
+});
