@@ -10,6 +10,7 @@ import { Controller } from './controller';
 import { GraphStatusReconciler } from './graph-status-reconciler';
 import { EventRecorder } from './events';
 import { KubeApi, KubeObject } from './kube/client';
+import { Inventory } from './inventory';
 import { isNotFound } from './kube/errors';
 import { NamespaceLeaseWatcher, NamespaceScopeLease } from './leases';
 import { Resource, RESOURCES } from './kube/resources';
@@ -38,6 +39,7 @@ export class Operator {
   private started = false;
   private leaseWatcher?: NamespaceLeaseWatcher;
   private gate?: NamespaceGate;
+  private inventory?: Inventory;
   private lease?: NamespaceScopeLease;
 
   constructor(private readonly deps: OperatorDeps) {
@@ -90,12 +92,15 @@ export class Operator {
     for (const i of this.informers) i.start();
     await Promise.all(this.informers.map((i) => i.waitForSync()));
     for (const c of this.controllers) c.start();
+    this.inventory = new Inventory(this.metrics, gate, graphs, adapters, clock);
+    this.inventory.start();
     this.started = true;
     log.info({ scope: config.scope, namespace: namespace ?? '*', lws: !!leaderWorkerSets }, 'operator started');
   }
 
   /** Work stops first; the namespace-scope lease goes last, so nobody else acts while we still do. */
   async stop(): Promise<void> {
+    this.inventory?.stop();
     await Promise.all(this.controllers.map((c) => c.stop()));
     await Promise.all(this.informers.map((i) => i.stop()));
     await this.leaseWatcher?.stop();

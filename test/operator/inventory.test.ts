@@ -1,0 +1,33 @@
+import { Inventory } from '../../src/operator/inventory';
+import { OperatorMetrics } from '../../src/operator/metrics';
+import { FakeClock } from './fake-clock';
+
+const obj = (namespace: string, status?: object) => ({ apiVersion: 'x', kind: 'X', metadata: { name: 'n', namespace }, ...(status ? { status } : {}) });
+const fakeInformer = (items: any[]) => ({ list: (f?: (o: any) => boolean) => (f ? items.filter(f) : items) }) as any;
+
+test('counts graphs by state and adapters by readiness, skips held namespaces, refreshes every 30 s', async () => {
+  const metrics = new OperatorMetrics();
+  const clock = new FakeClock();
+  const graphs = [obj('a', { state: 'successful' }), obj('a', { state: 'successful' }), obj('a'), obj('held', { state: 'pending' })];
+  const adapters = [obj('a', { replicas: 2, selector: 's' }), obj('a', { replicas: 0, selector: 's' })];
+  const gate = { allows: (ns: string) => ns !== 'held', onResume: () => undefined };
+  const inv = new Inventory(metrics, gate, fakeInformer(graphs), fakeInformer(adapters), clock);
+  inv.start();
+  const values = async () => (await metrics.resources.get()).values.map((v) => [v.labels.resource_type, v.labels.namespace, v.labels.status, v.value]);
+  expect(await values()).toEqual([
+    ['DynamoGraphDeployment', 'a', 'successful', 2],
+    ['DynamoGraphDeployment', 'a', 'unknown', 1],
+    ['DynamoGraphDeploymentScalingAdapter', 'a', 'ready', 1],
+    ['DynamoGraphDeploymentScalingAdapter', 'a', 'not_ready', 1],
+  ]);
+  graphs.splice(0, 3);
+  clock.advance(29_999);
+  expect(await values()).toHaveLength(4);
+  clock.advance(1);
+  expect(await values()).toEqual([
+    ['DynamoGraphDeploymentScalingAdapter', 'a', 'ready', 1],
+    ['DynamoGraphDeploymentScalingAdapter', 'a', 'not_ready', 1],
+  ]);
+  inv.stop();
+  expect(clock.pending()).toEqual([]);
+});
