@@ -1,0 +1,21 @@
+/** `dynamo-iac operator`: runs the runtime operator in the foreground (src/operator). */
+import { Command } from 'commander';
+
+export function operatorCommand(): Command {
+  return new Command('operator')
+    .description('Run the runtime operator (in-cluster config, or KUBECONFIG) until SIGTERM')
+    .option('--scope <scope>', 'cluster (default) or namespace')
+    .option('--namespace <ns>', 'namespace to manage in namespace scope; holds the leases (default: $POD_NAMESPACE)')
+    .option('--identity <name>', 'leader-election identity (default: $POD_NAME or the host name)')
+    .option('--http-port <port>', '/metrics, /healthz and /readyz port (default 8080)')
+    .option('--leader-elect <bool>', 'true (default) or false')
+    .option('--lease-duration <d>', 'namespace-scope lease duration (default 30s)')
+    .option('--lease-renew-interval <d>', 'namespace-scope lease renew interval (default 10s)')
+    .action(async (opts: Record<string, string>) => {
+      // Flags are passed on as written: one parser (src/operator/config.ts) decides their meaning.
+      const argv = Object.entries(opts).flatMap(([k, v]) => [`--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, v]);
+      // Loaded here so render/validate do not pay for the operator's dependencies.
+      const { operatorMain } = await import('../operator/main');
+      process.exitCode = await operatorMain(argv);
+    });
+}
