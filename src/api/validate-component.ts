@@ -6,7 +6,7 @@
 import { detectBackendFramework } from './backend-framework';
 import { MAIN_CONTAINER } from './convert-common';
 import { isNegativeQuantity } from './k8s-syntax';
-import { ComponentModel } from './model';
+import { COMPONENT_TYPES, ComponentModel } from './model';
 import { fieldPath, isObject } from './read';
 import { validateMultinode } from './validate-multinode';
 import { strings, ValidationContext } from './validation-context';
@@ -19,6 +19,10 @@ export const VLLM_EXECUTOR_BACKEND = 'nvidia.com/vllm-distributed-executor-backe
 export function validateComponent(ctx: ValidationContext, c: ComponentModel, i: number): void {
   const p = ctx.paths;
   if (!p.v1alpha1) validateName(ctx, c, i);
+  // v1beta1's CRD makes `type` an enum (v1alpha1's componentType is a free string).
+  if (!p.v1alpha1 && c.type !== '' && !(COMPONENT_TYPES as readonly string[]).includes(c.type)) {
+    ctx.error(p.at(i, 'type'), `Unsupported value: "${c.type}": supported values: ${COMPONENT_TYPES.map((t) => `"${t}"`).join(', ')}`);
+  }
   if (c.replicas !== undefined && c.replicas < 0) ctx.error(p.at(i, 'replicas'), 'must be non-negative');
   if (c.multinode && c.multinode.nodeCount < 2) ctx.error(p.at(i, 'multinode.nodeCount'), 'should be greater than or equal to 2');
   if (c.ingress?.enabled && !c.ingress.host) ctx.error(p.at(i, 'ingress.host'), 'is required when ingress is enabled');

@@ -57,6 +57,14 @@ describe('component list', () => {
   });
 });
 
+test('v1beta1 component type is one of the CRD enum values; v1alpha1 componentType is free', () => {
+  expect(problemsOf(beta([comp(), comp({ name: 'Router', type: 'router' })]))).toContainEqual(
+    err('spec.components[1].type', 'Unsupported value: "router": supported values: "frontend", "worker", "prefill", "decode", "planner", "epp"'),
+  );
+  expect(problemsOf(beta([comp({ type: undefined })])).filter((p) => p.path.endsWith('.type'))).toEqual([]);
+  expect(problemsOf(alpha({ Frontend: svc(), Router: svc({ componentType: 'router' }) })).filter((p) => p.path.endsWith('componentType'))).toEqual([]);
+});
+
 describe('shared-spec rules', () => {
   test.each([
     [{ replicas: -1 }, 'spec.services[Fe].replicas', 'must be non-negative'],
