@@ -1,6 +1,6 @@
 /** dynamo-iac: build-time rendering of NVIDIA Dynamo graphs. */
 export * from './api';
 export * from './cdk8s';
-export { renderGraph, renderGraphs, RenderOptions } from './render';
+export { renderGraph, renderGraphs, RenderOptions, RECOMMENDED_POD_SECURITY_LABELS } from './render';
 export * from './manifests';
 export { crdManifests } from './crds';

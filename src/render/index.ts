@@ -13,6 +13,7 @@ export { RenderOptions } from './graph';
 export { componentContext } from './context';
 export { sortObjects, dedupeObjects, objectKey } from './objects';
 export { LABEL, ANNOTATION } from './labels';
+export { RECOMMENDED_POD_SECURITY_LABELS } from './pod-security';
 export * from './naming';
 
 /** Renders graphs that passed validation; objects shared between graphs appear once. Throws ValidationError on conflicts. */
