@@ -194,6 +194,7 @@ export class KubeApi {
         headers: {
           Accept: 'application/json',
           ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          ...(this.conn.impersonate ? { 'Impersonate-User': this.conn.impersonate } : {}),
           ...(payload !== undefined ? { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(payload) } : {}),
         },
       },

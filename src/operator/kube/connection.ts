@@ -16,6 +16,8 @@ export interface Connection {
   /** Returns the current bearer token; projected service-account tokens rotate, so it is re-read. */
   readonly token?: () => string;
   readonly insecureSkipTlsVerify?: boolean;
+  /** Act as this user (kubeconfig `as`): needs the `impersonate` verb. */
+  readonly impersonate?: string;
 }
 
 const SA_DIR = '/var/run/secrets/kubernetes.io/serviceaccount';
@@ -54,6 +56,7 @@ export function kubeconfigConnection(file: string, contextName?: string): Connec
     key: pick('client-key-data', 'client-key', user),
     token: token ? () => token : user.tokenFile ? cachedFile(path.resolve(dir, user.tokenFile), 60_000) : undefined,
     insecureSkipTlsVerify: cluster['insecure-skip-tls-verify'] === true,
+    impersonate: user.as,
   };
 }
 

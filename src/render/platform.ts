@@ -1,0 +1,141 @@
+/**
+ * The runtime operator's install manifests, as a pure function: CRDs, ServiceAccount,
+ * least-privilege RBAC (namespace scope: no cluster-scoped RBAC at all; no rule uses `*`),
+ * the operator Deployment (Pod Security `restricted`), its metrics Service and, with
+ * monitoring, a ServiceMonitor. The cdk8s DynamoPlatform construct and `dynamo-iac platform`
+ * both print this.
+ */
+import { KubeObject } from '../api/k8s-types';
+import { crdManifests } from '../crds';
+import { sortObjects } from './objects';
+
+export interface PlatformOptions {
+  /** Where the operator runs; in namespace scope also the one namespace it manages. */
+  readonly namespace: string;
+  /** @default 'cluster' */
+  readonly scope?: 'cluster' | 'namespace';
+  /** Operator image. @default the release image for this package version */
+  readonly image?: string;
+  /** Operator package version, for the default image tag. */
+  readonly version: string;
+  /** Include our CustomResourceDefinitions (false when they are owned elsewhere). @default true */
+  readonly crds?: boolean;
+  /** A ServiceMonitor for the Prometheus Operator. @default false */
+  readonly monitoring?: boolean;
+  /** Operator replicas; one leads, the rest stand by. @default 1 */
+  readonly replicas?: number;
+}
+
+export const OPERATOR_NAME = 'dynamo-iac-operator';
+export const OPERATOR_HTTP_PORT = 8080;
+/** Where a release publishes the operator image (built from this package's Dockerfile). */
+export const DEFAULT_OPERATOR_IMAGE_REPOSITORY = 'ghcr.io/dynamo-iac/dynamo-iac-operator';
+
+const LABELS = { 'app.kubernetes.io/name': OPERATOR_NAME, 'app.kubernetes.io/component': 'operator', 'app.kubernetes.io/part-of': 'dynamo-iac' };
+const SELECTOR = { 'app.kubernetes.io/name': OPERATOR_NAME, 'app.kubernetes.io/component': 'operator' };
+
+type Rule = { apiGroups: string[]; resources: string[]; verbs: string[] };
+
+/** What the controllers do in a managed namespace. */
+const WORKLOAD_RULES: Rule[] = [
+  { apiGroups: ['nvidia.com'], resources: ['dynamographdeployments'], verbs: ['get', 'list', 'watch'] },
+  { apiGroups: ['nvidia.com'], resources: ['dynamographdeployments/status'], verbs: ['get', 'patch'] },
+  { apiGroups: ['nvidia.com'], resources: ['dynamographdeploymentscalingadapters'], verbs: ['get', 'list', 'watch', 'create', 'delete'] },
+  { apiGroups: ['nvidia.com'], resources: ['dynamographdeploymentscalingadapters/status'], verbs: ['get', 'patch'] },
+  { apiGroups: ['apps'], resources: ['deployments'], verbs: ['get', 'list', 'watch', 'patch'] },
+  { apiGroups: ['leaderworkerset.x-k8s.io'], resources: ['leaderworkersets'], verbs: ['get', 'list', 'watch', 'patch'] },
+  { apiGroups: [''], resources: ['events'], verbs: ['create'] },
+];
+
+/** Leader election, and in namespace scope the namespace-scope lease, in the operator's namespace. */
+const OWN_LEASE_RULES: Rule[] = [{ apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['get', 'create', 'update', 'delete'] }];
+/** Cluster scope: watch every namespace-scope lease to leave held namespaces alone. */
+const LEASE_WATCH_RULES: Rule[] = [{ apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['get', 'list', 'watch'] }];
+
+export function operatorImage(opts: Pick<PlatformOptions, 'image' | 'version'>): string {
+  return opts.image ?? `${DEFAULT_OPERATOR_IMAGE_REPOSITORY}:${opts.version}`;
+}
+
+export function renderPlatform(opts: PlatformOptions): KubeObject[] {
+  const scope = opts.scope ?? 'cluster';
+  const ns = opts.namespace;
+  const meta = (name: string, namespaced = true) => ({ name, ...(namespaced ? { namespace: ns } : {}), labels: { ...LABELS } });
+  const subject = { kind: 'ServiceAccount', name: OPERATOR_NAME, namespace: ns };
+  const roleBinding = (kind: 'Role' | 'ClusterRole', name: string, bindingKind: 'RoleBinding' | 'ClusterRoleBinding') => ({
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind: bindingKind,
+    metadata: meta(name, bindingKind === 'RoleBinding'),
+    roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind, name },
+    subjects: [subject],
+  });
+  const role = (kind: 'Role' | 'ClusterRole', name: string, rules: Rule[]) => ({
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind,
+    metadata: meta(name, kind === 'Role'),
+    rules,
+  });
+
+  const rbac: KubeObject[] = scope === 'namespace'
+    ? [
+      role('Role', OPERATOR_NAME, [...WORKLOAD_RULES, { ...OWN_LEASE_RULES[0], verbs: [...OWN_LEASE_RULES[0].verbs, 'list', 'watch'] }]),
+      roleBinding('Role', OPERATOR_NAME, 'RoleBinding'),
+    ]
+    : [
+      role('ClusterRole', OPERATOR_NAME, [...WORKLOAD_RULES, ...LEASE_WATCH_RULES]),
+      roleBinding('ClusterRole', OPERATOR_NAME, 'ClusterRoleBinding'),
+      role('Role', `${OPERATOR_NAME}-leader-election`, OWN_LEASE_RULES),
+      roleBinding('Role', `${OPERATOR_NAME}-leader-election`, 'RoleBinding'),
+    ];
+
+  const fieldEnv = (name: string, fieldPath: string) => ({ name, valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath } } });
+  const probe = (path: string, initialDelaySeconds: number, periodSeconds: number) => ({ httpGet: { path, port: 'http' }, initialDelaySeconds, periodSeconds });
+  const deployment: KubeObject = {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: meta(OPERATOR_NAME),
+    spec: {
+      replicas: opts.replicas ?? 1,
+      selector: { matchLabels: { ...SELECTOR } },
+      template: {
+        metadata: { labels: { ...LABELS } },
+        spec: {
+          serviceAccountName: OPERATOR_NAME,
+          securityContext: { runAsNonRoot: true, runAsUser: 65532, runAsGroup: 65532, seccompProfile: { type: 'RuntimeDefault' } },
+          terminationGracePeriodSeconds: 30,
+          containers: [{
+            name: 'operator',
+            image: operatorImage(opts),
+            args: ['operator', '--scope', scope, '--namespace', ns, '--http-port', String(OPERATOR_HTTP_PORT)],
+            env: [fieldEnv('POD_NAME', 'metadata.name'), fieldEnv('POD_NAMESPACE', 'metadata.namespace'), fieldEnv('POD_SERVICE_ACCOUNT', 'spec.serviceAccountName')],
+            ports: [{ name: 'http', containerPort: OPERATOR_HTTP_PORT, protocol: 'TCP' }],
+            livenessProbe: probe('/healthz', 15, 20),
+            readinessProbe: probe('/readyz', 5, 10),
+            resources: { requests: { cpu: '50m', memory: '64Mi' }, limits: { memory: '256Mi' } },
+            securityContext: { allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } },
+          }],
+        },
+      },
+    },
+  };
+  const service: KubeObject = {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: meta(`${OPERATOR_NAME}-metrics`),
+    spec: { type: 'ClusterIP', selector: { ...SELECTOR }, ports: [{ name: 'http', port: OPERATOR_HTTP_PORT, targetPort: 'http', protocol: 'TCP' }] },
+  };
+  // Selects the metrics Service by the labels it carries.
+  const serviceMonitor: KubeObject = {
+    apiVersion: 'monitoring.coreos.com/v1',
+    kind: 'ServiceMonitor',
+    metadata: meta(OPERATOR_NAME),
+    spec: { selector: { matchLabels: { ...SELECTOR } }, endpoints: [{ port: 'http', path: '/metrics', interval: '15s' }] },
+  };
+  return sortObjects([
+    ...(opts.crds === false ? [] : (crdManifests() as KubeObject[])),
+    { apiVersion: 'v1', kind: 'ServiceAccount', metadata: meta(OPERATOR_NAME) },
+    ...rbac,
+    deployment,
+    service,
+    ...(opts.monitoring ? [serviceMonitor] : []),
+  ]);
+}
