@@ -7,6 +7,7 @@ import * as path from 'path';
 import { Command, CommanderError } from 'commander';
 import { crdsCommand } from './crds';
 import { operatorCommand } from './operator';
+import { platformCommand } from './platform';
 import { renderCommand } from './render';
 import { CliError, EXIT_OK, EXIT_USAGE } from './report';
 import { validateCommand } from './validate';
@@ -35,7 +36,7 @@ Examples:
   dynamo-iac validate graphs/*.yaml
   dynamo-iac crds | kubectl apply --server-side -f -`);
   // addCommand() does not pass exitOverride and the help hint on to subcommands; copy them.
-  for (const sub of [renderCommand(), validateCommand(), crdsCommand(), operatorCommand()]) cli.addCommand(sub.copyInheritedSettings(cli));
+  for (const sub of [renderCommand(), validateCommand(), crdsCommand(), platformCommand(), operatorCommand()]) cli.addCommand(sub.copyInheritedSettings(cli));
   return cli;
 }
 
