@@ -1,6 +1,6 @@
 /**
  * DynamoPlatform: what the runtime operator needs in the cluster (CRDs, RBAC, the operator
- * Deployment, its metrics Service, optionally a ServiceMonitor), rendered by the same pure
+ * Deployment, its metrics Service, optionally a ServiceMonitor and a Grafana dashboard), rendered by the same pure
  * function as `dynamo-iac platform`.
  */
 import { Construct } from 'constructs';
@@ -19,7 +19,7 @@ export interface DynamoPlatformProps {
   readonly image?: string;
   /** Set false when the CRDs are installed elsewhere. @default true */
   readonly crds?: boolean;
-  /** Add a Prometheus Operator ServiceMonitor. @default false */
+  /** Add a Prometheus Operator ServiceMonitor and a Grafana dashboard ConfigMap. @default false */
   readonly monitoring?: boolean;
   /** @default 1 */
   readonly replicas?: number;

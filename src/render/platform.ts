@@ -2,12 +2,13 @@
  * The runtime operator's install manifests, as a pure function: CRDs, ServiceAccount,
  * least-privilege RBAC (namespace scope: no cluster-scoped RBAC at all; no rule uses `*`),
  * the operator Deployment (Pod Security `restricted`), its metrics Service and, with
- * monitoring, a ServiceMonitor. The cdk8s DynamoPlatform construct and `dynamo-iac platform`
+ * monitoring, a ServiceMonitor and a Grafana dashboard ConfigMap. The cdk8s DynamoPlatform construct and `dynamo-iac platform`
  * both print this.
  */
 import { KubeObject } from '../api/k8s-types';
 import { crdManifests } from '../crds';
 import { sortObjects } from './objects';
+import { operatorDashboard } from './platform-dashboard';
 
 export interface PlatformOptions {
   /** Where the operator runs; in namespace scope also the one namespace it manages. */
@@ -20,7 +21,7 @@ export interface PlatformOptions {
   readonly version: string;
   /** Include our CustomResourceDefinitions (false when they are owned elsewhere). @default true */
   readonly crds?: boolean;
-  /** A ServiceMonitor for the Prometheus Operator. @default false */
+  /** A ServiceMonitor for the Prometheus Operator and a Grafana dashboard ConfigMap. @default false */
   readonly monitoring?: boolean;
   /** Operator replicas; one leads, the rest stand by. @default 1 */
   readonly replicas?: number;
@@ -136,6 +137,6 @@ export function renderPlatform(opts: PlatformOptions): KubeObject[] {
     ...rbac,
     deployment,
     service,
-    ...(opts.monitoring ? [serviceMonitor] : []),
+    ...(opts.monitoring ? [serviceMonitor, operatorDashboard(`${OPERATOR_NAME}-dashboard`, ns, LABELS)] : []),
   ]);
 }

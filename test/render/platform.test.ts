@@ -25,12 +25,22 @@ test('no rule uses a wildcard, in either scope', () => {
   }
 });
 
-test('CRDs unless turned off; a ServiceMonitor only with monitoring', () => {
+test('CRDs unless turned off; a ServiceMonitor and a dashboard only with monitoring', () => {
   expect(kinds(renderPlatform(base)).filter((k) => k === 'CustomResourceDefinition').length).toBeGreaterThan(0);
   expect(kinds(renderPlatform({ ...base, crds: false }))).not.toContain('CustomResourceDefinition');
   expect(kinds(renderPlatform(base))).not.toContain('ServiceMonitor');
   const sm = renderPlatform({ ...base, monitoring: true }).find((o) => o.kind === 'ServiceMonitor') as any;
   expect(sm.spec.endpoints).toEqual([{ port: 'http', path: '/metrics', interval: '15s' }]);
+  const dashboard = renderPlatform({ ...base, monitoring: true }).find((o) => o.kind === 'ConfigMap') as any;
+  expect(dashboard.metadata.labels.grafana_dashboard).toBe('1');
+  const panels = JSON.parse(dashboard.data['dynamo-iac-operator.json']).panels.map((p: any) => p.targets[0].expr);
+  expect(panels).toEqual([
+    expect.stringContaining('rate(dynamo_operator_reconcile_total{'),
+    expect.stringContaining('histogram_quantile(0.95, sum by (le, resource_type) (rate(dynamo_operator_reconcile_duration_seconds_bucket{'),
+    expect.stringContaining('rate(dynamo_operator_reconcile_errors_total{'),
+    expect.stringContaining('dynamo_operator_resources_total{'),
+  ]);
+  expect(kinds(renderPlatform(base))).not.toContain('ConfigMap');
 });
 
 test('the operator Deployment: default release image, scope flags, restricted security context, probes', () => {

@@ -1,0 +1,18 @@
+import { App, Chart, Testing } from 'cdk8s';
+import { DynamoPlatform } from '../../src';
+import { renderPlatform } from '../../src/render/platform';
+
+test('DynamoPlatform synthesizes exactly what renderPlatform renders, in the same order', () => {
+  const app = Testing.app();
+  const chart = new Chart(app, 'platform');
+  new DynamoPlatform(chart, 'dynamo', { namespace: 'dynamo-system', scope: 'namespace', monitoring: true, image: 'registry.example/op:1' });
+  const expected = renderPlatform({ namespace: 'dynamo-system', scope: 'namespace', monitoring: true, image: 'registry.example/op:1', version: require('../../package.json').version });
+  expect(Testing.synth(chart)).toEqual(JSON.parse(JSON.stringify(expected)));
+});
+
+test('crds: false leaves the CRDs to someone else', () => {
+  const app = new App();
+  const chart = new Chart(app, 'platform');
+  new DynamoPlatform(chart, 'dynamo', { namespace: 'ops', crds: false });
+  expect(Testing.synth(chart).map((o: any) => o.kind)).not.toContain('CustomResourceDefinition');
+});
