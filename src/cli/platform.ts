@@ -15,7 +15,7 @@ export function platformCommand(): Command {
     }, 'cluster')
     .option('--image <ref>', 'operator image (default: the release image of this version)')
     .option('--no-crds', 'leave out the CustomResourceDefinitions (installed elsewhere)')
-    .option('--monitoring', 'add a Prometheus Operator ServiceMonitor')
+    .option('--monitoring', 'add a Prometheus Operator ServiceMonitor and a Grafana dashboard ConfigMap')
     .addHelpText('after', `
 Example:
   dynamo-iac platform --namespace dynamo-system | kubectl apply --server-side -f -`)
