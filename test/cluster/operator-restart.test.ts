@@ -1,0 +1,85 @@
+/**
+ * The API server going away mid-run, as in a control-plane restart. The operator talks to the
+ * API server through a TCP proxy that the test can take down (all connections cut, new ones
+ * refused) and bring back on the same port. Changes made while it is down must all be acted on
+ * afterwards: watches resume from their resourceVersion, nothing is lost.
+ */
+import * as net from 'net';
+import { KubeApi } from '../../src/operator/kube/client';
+import { kubeconfigConnection } from '../../src/operator/kube/connection';
+import { Operator } from '../../src/operator/operator';
+import { KubeClient, KubeObject, uniqueName } from './kube';
+import { ADAPTER, ADAPTER_KIND, installOperatorCrds, rendered, startOperator } from './operator-harness';
+
+/** A TCP pass-through to the API server that can be stopped and restarted on the same port. */
+class Outage {
+  private server?: net.Server;
+  private sockets = new Set<net.Socket>();
+  port = 0;
+  constructor(private readonly target: URL) {}
+
+  async up(): Promise<void> {
+    this.server = net.createServer((client) => {
+      const upstream = net.connect(Number(this.target.port), this.target.hostname);
+      for (const s of [client, upstream]) {
+        this.sockets.add(s);
+        s.on('close', () => this.sockets.delete(s));
+        s.on('error', () => s.destroy());
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
+    this.port = (this.server.address() as net.AddressInfo).port;
+  }
+
+  async down(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+  }
+}
+
+let kube: KubeClient;
+let api: KubeApi;
+let operator: Operator;
+let outage: Outage;
+let ns: string;
+
+beforeAll(async () => {
+  kube = KubeClient.fromTestEnv();
+  await installOperatorCrds(kube);
+  ns = uniqueName('op-restart');
+  await kube.createNamespace(ns);
+  const conn = kubeconfigConnection(process.env.DYNAMO_IAC_TEST_KUBECONFIG!);
+  outage = new Outage(new URL(conn.server));
+  await outage.up();
+  api = new KubeApi({ ...conn, server: `https://127.0.0.1:${outage.port}` });
+  operator = await startOperator(api);
+});
+afterAll(async () => {
+  await operator?.stop();
+  api?.close();
+  await outage?.down().catch(() => undefined);
+  kube.close();
+});
+
+const replicasOf = (o: KubeObject | undefined) => (o as any)?.spec?.replicas;
+
+test('changes made while the API server is unreachable are all acted on once it is back', async () => {
+  for (const o of rendered(ns)) await kube.apply(o);
+  await kube.waitFor('apps/v1', 'Deployment', 'sg-decode', ns, (o) => replicasOf(o) === 2, { what: 'replicas 2' });
+
+  await outage.down();
+  // While the operator cannot reach the server: a scale, a direct edit, and a new graph.
+  await kube.request('PATCH', `/apis/${ADAPTER}/namespaces/${ns}/dynamographdeploymentscalingadapters/sg-prefill/scale`, { spec: { replicas: 4 } }, 'application/merge-patch+json');
+  await kube.request('PATCH', `/apis/apps/v1/namespaces/${ns}/deployments/sg-decode?fieldManager=kubectl-edit`, { spec: { replicas: 7 } }, 'application/merge-patch+json');
+  const other = uniqueName('op-restart-2');
+  await kube.createNamespace(other);
+  for (const o of rendered(other)) await kube.apply(o);
+  await new Promise((r) => setTimeout(r, 1500)); // let the operator's retries fail a few times
+  expect(replicasOf(await kube.get('apps/v1', 'Deployment', 'sg-decode', ns))).toBe(7);
+
+  await outage.up();
+  await kube.waitFor('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet', 'sg-prefill', ns, (o) => replicasOf(o) === 4, { what: 'LWS scaled after the outage', timeoutMs: 90_000 });
+  await kube.waitFor('apps/v1', 'Deployment', 'sg-decode', ns, (o) => replicasOf(o) === 2, { what: 'direct edit put back after the outage', timeoutMs: 90_000 });
+  await kube.waitFor(ADAPTER, ADAPTER_KIND, 'sg-decode', other, (o) => (o as any)?.status?.replicas === 2, { what: 'adapter for the graph created during the outage', timeoutMs: 90_000 });
+});
