@@ -26,10 +26,6 @@ export class Controller {
 
   constructor(private readonly opts: ControllerOptions) {}
 
-  get queue(): WorkQueue {
-    return this.opts.queue;
-  }
-
   start(): void {
     const n = this.opts.workers ?? 2;
     for (let i = 0; i < n; i++) this.running.push(this.work());
