@@ -78,7 +78,7 @@ export function renderPlatform(opts: PlatformOptions): KubeObject[] {
 
   const rbac: KubeObject[] = scope === 'namespace'
     ? [
-      role('Role', OPERATOR_NAME, [...WORKLOAD_RULES, { ...OWN_LEASE_RULES[0], verbs: [...OWN_LEASE_RULES[0].verbs, 'list', 'watch'] }]),
+      role('Role', OPERATOR_NAME, [...WORKLOAD_RULES, ...OWN_LEASE_RULES]),
       roleBinding('Role', OPERATOR_NAME, 'RoleBinding'),
     ]
     : [
