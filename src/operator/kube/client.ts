@@ -179,6 +179,9 @@ export class KubeApi {
         response.on('aborted', () => resolve());
       });
       req.on('error', (err) => (req?.destroyed && (err as any).code === 'ECONNRESET' ? resolve() : reject(err)));
+      // A connection that died without a FIN would hang the watch forever: give up after a
+      // silence longer than the server's own timeout, and the informer resumes.
+      req.setTimeout((opts.timeoutSeconds + 30) * 1000, () => req?.destroy(new Error(`${path}: watch connection silent`)));
       req.end();
     });
     return { done, abort: () => req?.destroy() };
