@@ -2,14 +2,17 @@
  * The API server going away mid-run, as in a control-plane restart. The operator talks to the
  * API server through a TCP proxy that the test can take down (all connections cut, new ones
  * refused) and bring back on the same port. Changes made while it is down must all be acted on
- * afterwards: watches resume from their resourceVersion, nothing is lost.
+ * afterwards: watches resume from their resourceVersion, nothing is lost. In namespace scope, an
+ * outage longer than the lease allows makes the operator stop with exit code 1 before its
+ * namespace-scope lease expires.
  */
 import * as net from 'net';
 import { KubeApi } from '../../src/operator/kube/client';
 import { kubeconfigConnection } from '../../src/operator/kube/connection';
 import { Operator } from '../../src/operator/operator';
+import { runOperator } from '../../src/operator/run';
 import { KubeClient, KubeObject, uniqueName } from './kube';
-import { ADAPTER, ADAPTER_KIND, installOperatorCrds, rendered, startOperator } from './operator-harness';
+import { ADAPTER, ADAPTER_KIND, installOperatorCrds, rendered, startOperator, testConfig, testLogger } from './operator-harness';
 
 /** A TCP pass-through to the API server that can be stopped and restarted on the same port. */
 class Outage {
@@ -82,4 +85,21 @@ test('changes made while the API server is unreachable are all acted on once it 
   await kube.waitFor('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet', 'sg-prefill', ns, (o) => replicasOf(o) === 4, { what: 'LWS scaled after the outage', timeoutMs: 90_000 });
   await kube.waitFor('apps/v1', 'Deployment', 'sg-decode', ns, (o) => replicasOf(o) === 2, { what: 'direct edit put back after the outage', timeoutMs: 90_000 });
   await kube.waitFor(ADAPTER, ADAPTER_KIND, 'sg-decode', other, (o) => (o as any)?.status?.replicas === 2, { what: 'adapter for the graph created during the outage', timeoutMs: 90_000 });
+});
+
+test('namespace scope: consecutive lease renew failures stop the operator with exit code 1', async () => {
+  const scoped = uniqueName('op-restart-ns');
+  await kube.createNamespace(scoped);
+  const proxy = new Outage(new URL(kubeconfigConnection(process.env.DYNAMO_IAC_TEST_KUBECONFIG!).server));
+  await proxy.up();
+  const viaProxy = new KubeApi({ ...kubeconfigConnection(process.env.DYNAMO_IAC_TEST_KUBECONFIG!), server: `https://127.0.0.1:${proxy.port}` });
+  const config = testConfig({ scope: 'namespace', namespace: scoped, namespaceLease: { durationMs: 6000, renewIntervalMs: 1000 } });
+  const run = runOperator(viaProxy, config, testLogger());
+  const lease = await kube.waitFor<any>('coordination.k8s.io/v1', 'Lease', 'dynamo-operator-namespace-scope', scoped, (l) => !!l, { what: 'lease' });
+  await proxy.down();
+  // floor(6 / 1) − 1 = 5 failed renews end it (the fake-clock unit test proves that this is
+  // before the lease expires). The lease could not be deleted: the server was unreachable.
+  expect(await run.done).toBe(1);
+  const last = await kube.get<any>('coordination.k8s.io/v1', 'Lease', 'dynamo-operator-namespace-scope', scoped);
+  expect(last.spec.holderIdentity).toBe(lease!.spec.holderIdentity);
 });
