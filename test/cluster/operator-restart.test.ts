@@ -70,6 +70,10 @@ const replicasOf = (o: KubeObject | undefined) => (o as any)?.spec?.replicas;
 test('changes made while the API server is unreachable are all acted on once it is back', async () => {
   for (const o of rendered(ns)) await kube.apply(o);
   await kube.waitFor('apps/v1', 'Deployment', 'sg-decode', ns, (o) => replicasOf(o) === 2, { what: 'replicas 2' });
+  // The operator must have created the adapters before the outage, or the scale below has nothing to scale.
+  for (const adapter of ['sg-prefill', 'sg-decode']) {
+    await kube.waitFor(ADAPTER, ADAPTER_KIND, adapter, ns, (o) => (o as any)?.status?.replicas !== undefined, { what: `adapter ${adapter}` });
+  }
 
   await outage.down();
   // While the operator cannot reach the server: a scale, a direct edit, and a new graph.
