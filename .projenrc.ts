@@ -30,6 +30,9 @@ const project = new typescript.TypeScriptProject({
     // not used: 1.x is ESM-only, which jest cannot load, and 2.x needs Node 22; docs/operator.md.)
     'prom-client@^15.1.0',
     'pino@^9.6.0',
+    // Core Kubernetes schemas (precompiled ajv validators) for pod content users pass through
+    // podTemplate/extraPodSpec. 4.x: 5.x is ESM-only and needs Node 22.
+    'kubernetes-models@^4.5.1',
   ],
   // Pulumi is optional for users: the components load from `dynamo-iac/pulumi` only.
   // @pulumi/pulumi 3.249+ needs Node 22, so it stays below that.
@@ -42,6 +45,11 @@ const project = new typescript.TypeScriptProject({
     'cdk8s-cli@^2.200.0',
     'cdk8s-plus-29@^2.6.0',
     'ts-node@^10.9.2',
+    // Published schemas of third-party kinds we render, checked in tests. flux-cd 3.x is the
+    // first with Kustomization healthCheckExprs; it is ESM, so tests run it in a child process.
+    '@kubernetes-models/flux-cd@3.0.1',
+    '@kubernetes-models/prometheus-operator@4.4.4',
+    '@kubernetes-models/istio@2.3.0',
   ],
   tsconfig: {
     compilerOptions: {
