@@ -8,7 +8,9 @@ import { JsonObject, KubeObject } from './api/k8s-types';
 import { GraphModel } from './api/model';
 import { errorsOf, Problem } from './api/problems';
 import { ResolvedSettings } from './api/settings';
+import { loadDynamoModel } from './api/dynamo-model';
 import { renderGraph, renderGraphs, RenderOptions } from './render';
+import { renderDynamoModel } from './render/model-record';
 
 export interface ManifestInput {
   /** File name shown in problems (`-` for stdin). */
@@ -23,7 +25,7 @@ export interface SourcedProblem extends Problem {
 
 export interface LoadedManifests {
   readonly graphs: { readonly source: string; readonly model: GraphModel }[];
-  /** Recognised nvidia.com documents this version renders as they are (DynamoModel, DynamoCheckpoint). */
+  /** nvidia.com records emitted as they are: DynamoModel (validated, normalised), DynamoCheckpoint. */
   readonly passthrough: JsonObject[];
   readonly problems: SourcedProblem[];
 }
@@ -45,7 +47,11 @@ export function loadManifests(inputs: ManifestInput[], settings: ResolvedSetting
     for (const doc of parsed.docs) {
       const loaded = loadGraph(doc, { defaultNamespace: options.defaultNamespace });
       add(input.source, loaded.problems);
-      if (loaded.model) {
+      if (loaded.kind === 'DynamoModel' && errorsOf(loaded.problems).length === 0) {
+        const dm = loadDynamoModel(doc, { defaultNamespace: options.defaultNamespace });
+        add(input.source, dm.problems);
+        if (dm.model && errorsOf(dm.problems).length === 0) passthrough.push(renderDynamoModel(dm.model));
+      } else if (loaded.model) {
         const found = validateGraph(loaded.model, settings);
         add(input.source, found);
         if (errorsOf(found).length === 0) graphs.push({ source: input.source, model: loaded.model });

@@ -12,3 +12,4 @@ export * from './backend-framework';
 export * from './orchestrator';
 export * from './validate';
 export * from './placement';
+export * from './dynamo-model';

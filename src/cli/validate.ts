@@ -28,7 +28,9 @@ async function validate(files: string[], options: PipelineOptions): Promise<numb
   if (code === EXIT_OK) {
     // Each graph renders exactly one record of its own kind, so records count graphs.
     const graphs = objects.filter((o) => (GRAPH_KINDS as readonly string[]).includes(o.kind)).length;
-    process.stderr.write(`${graphs} ${graphs === 1 ? 'graph' : 'graphs'} valid\n`);
+    const models = objects.filter((o) => o.kind === 'DynamoModel').length;
+    const modelsNote = models ? `, ${models} ${models === 1 ? 'model' : 'models'} valid` : '';
+    process.stderr.write(`${graphs} ${graphs === 1 ? 'graph' : 'graphs'} valid${modelsNote}\n`);
   }
   return code;
 }

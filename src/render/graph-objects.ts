@@ -115,7 +115,11 @@ export function renderEppObjects(epp: ComponentContext): KubeObject[] {
   return out;
 }
 
-/** Headless Service per base model, so the runtime finds every pod serving it (LoRA loading). */
+/**
+ * Headless Service per base model, so the runtime finds every pod serving it (LoRA loading).
+ * The hash label is copied by Kubernetes onto the Service's EndpointSlices: the operator lists
+ * slices by it. Upstream marks this Service with `nvidia.com/managed-by`, not the app label.
+ */
 export function renderModelService(namespace: string, modelName: string): KubeObject {
   return {
     apiVersion: 'v1',
@@ -123,7 +127,7 @@ export function renderModelService(namespace: string, modelName: string): KubeOb
     metadata: {
       name: modelServiceName(modelName),
       namespace,
-      labels: { [LABEL.managedBy]: MANAGED_BY_VALUE },
+      labels: { [LABEL.baseModelHash]: shortHash(modelName), [LABEL.nvidiaManagedBy]: MANAGED_BY_VALUE },
       annotations: { [ANNOTATION.baseModel]: modelName },
     },
     spec: {

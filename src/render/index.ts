@@ -14,6 +14,7 @@ export { componentContext } from './context';
 export { sortObjects, dedupeObjects, objectKey } from './objects';
 export { LABEL, ANNOTATION } from './labels';
 export { RECOMMENDED_POD_SECURITY_LABELS } from './pod-security';
+export { renderDynamoModel } from './model-record';
 export * from './naming';
 
 /** Renders graphs that passed validation; objects shared between graphs appear once. Throws ValidationError on conflicts. */

@@ -11,6 +11,8 @@ export const LABEL = {
   discoveryEnabled: 'nvidia.com/dynamo-discovery-enabled',
   baseModelHash: 'nvidia.com/dynamo-base-model-hash',
   managedBy: 'app.kubernetes.io/managed-by',
+  /** Upstream's marker on the model headless Services. */
+  nvidiaManagedBy: 'nvidia.com/managed-by',
   appComponent: 'app.kubernetes.io/component',
   appName: 'app.kubernetes.io/name',
 } as const;

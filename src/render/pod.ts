@@ -241,6 +241,8 @@ export function discoveryLabels(): Record<string, string> {
 
 function podAnnotations(cc: ComponentContext): Record<string, string> | undefined {
   const out = mergeMaps(cc.component.podAnnotations);
+  // LATEST upstream puts the readable base-model name on the pods too.
+  if (cc.component.modelRef) out[ANNOTATION.baseModel] = cc.component.modelRef.name;
   if (cc.graph.restart?.id) out[ANNOTATION.restartAt] = cc.graph.restart.id;
   return Object.keys(out).length ? out : undefined;
 }

@@ -214,6 +214,36 @@ describe('scaling adapter, model reference, sidecar', () => {
     const d = r.find('Deployment', 'demo-vllmworker');
     expect(d.metadata.annotations['nvidia.com/dynamo-base-model']).toBe('Qwen/Qwen3-0.6B');
     expect(d.spec.template.metadata.labels['nvidia.com/dynamo-base-model-hash']).toBe(hash);
+    // Upstream's Service: the hash label (EndpointSlices inherit it; the operator lists slices by it), its own
+    // managed-by label, the readable name as an annotation, the system port; pods carry the annotation too.
+    expect(svc).toEqual({
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: {
+        name: 'dynamo-model-fb68f5a6',
+        namespace: d.metadata.namespace,
+        labels: { 'nvidia.com/dynamo-base-model-hash': 'fb68f5a6', 'nvidia.com/managed-by': 'dynamo-operator' },
+        annotations: { 'nvidia.com/dynamo-base-model': 'Qwen/Qwen3-0.6B' },
+      },
+      spec: {
+        clusterIP: 'None',
+        selector: { 'nvidia.com/dynamo-base-model-hash': 'fb68f5a6' },
+        ports: [{ name: 'system', port: 9090, targetPort: 9090, protocol: 'TCP' }],
+      },
+    });
+    expect(d.spec.template.metadata.annotations['nvidia.com/dynamo-base-model']).toBe('Qwen/Qwen3-0.6B');
+  });
+
+  test('modelRef: one model Service per distinct base model, shared by the components that serve it', () => {
+    const r = rendered(graph({
+      components: [
+        vllmWorker({ name: 'a', modelRef: { name: 'Qwen/Qwen3-0.6B' } }),
+        vllmWorker({ name: 'b', modelRef: { name: 'Qwen/Qwen3-0.6B' } }),
+        vllmWorker({ name: 'c', modelRef: { name: 'meta-llama/Llama-3.1-8B-Instruct' } }),
+      ],
+    }));
+    const names = r.objects.filter((o) => o.kind === 'Service' && o.metadata.name.startsWith('dynamo-model-')).map((o) => o.metadata.name);
+    expect(names.sort()).toEqual(['dynamo-model-08a20b29', 'dynamo-model-fb68f5a6']);
   });
 
   test('frontend sidecar: a second container after main with the frontend defaults', () => {

@@ -1,0 +1,140 @@
+/**
+ * DynamoModel: a base model or LoRA adapter that graph components serve. Input shape, loading
+ * from a manifest, and upstream's admission rules with their messages (create and update).
+ * The record is emitted as written; the runtime operator loads LoRA adapters into the pods.
+ */
+import { labelValue, dns1123Subdomain, qualifiedName } from './k8s-syntax';
+import { Problem } from './problems';
+import { fieldPath, InputReader, isObject, keyPath } from './read';
+
+/** The only version upstream serves DynamoModel in (and the one our CRD serves). */
+export const DYNAMO_MODEL_API_VERSION = 'nvidia.com/v1alpha1';
+export const MODEL_TYPES = ['base', 'lora', 'adapter'] as const;
+export type ModelType = (typeof MODEL_TYPES)[number];
+/** URI schemes upstream accepts for a LoRA source. */
+export const LORA_SOURCE_SCHEMES = ['s3://', 'hf://'] as const;
+
+export interface DynamoModelSource {
+  /** `hf://<org>/<model>[@<revision>]` or `s3://<bucket>/<path>`. */
+  readonly uri: string;
+}
+
+/** `spec` of a DynamoModel, as in the `nvidia.com/v1alpha1` CRD. */
+export interface DynamoModelSpec {
+  /** The name clients use for this model (the LoRA name on the workers). */
+  readonly modelName: string;
+  /** The base model; equals `modelRef.name` of the graph components that serve it. Immutable. */
+  readonly baseModelName: string;
+  /** Immutable. @default 'base' */
+  readonly modelType?: ModelType;
+  /** Where the adapter is loaded from; required for `lora`. @default - none */
+  readonly source?: DynamoModelSource;
+}
+
+/** A loaded DynamoModel: metadata resolved, spec as written (only known fields). */
+export interface DynamoModelRecord {
+  readonly name: string;
+  readonly namespace: string;
+  readonly labels: Record<string, string>;
+  readonly annotations: Record<string, string>;
+  readonly spec: DynamoModelSpec;
+}
+
+export const isLoRA = (spec: Pick<DynamoModelSpec, 'modelType'>): boolean => spec.modelType === 'lora';
+
+/** Upstream's create-time webhook rules, every one reported (upstream stops at the first). */
+export function validateDynamoModelSpec(spec: Partial<DynamoModelSpec>): Problem[] {
+  const out: Problem[] = [];
+  const error = (path: string, message: string) => out.push({ path, message, severity: 'error' });
+  if (!spec.modelName) error('spec.modelName', 'spec.modelName is required');
+  if (!spec.baseModelName) error('spec.baseModelName', 'spec.baseModelName is required');
+  if (spec.modelType !== undefined && !(MODEL_TYPES as readonly string[]).includes(spec.modelType)) {
+    error('spec.modelType', `Unsupported value: "${spec.modelType}": supported values: ${MODEL_TYPES.map((t) => `"${t}"`).join(', ')}`);
+  }
+  if (spec.modelType === 'lora') {
+    if (!spec.source) error('spec.source', "spec.source is required when modelType is 'lora'");
+    else if (!spec.source.uri) error('spec.source.uri', "spec.source.uri must be specified when modelType is 'lora'");
+    else if (!LORA_SOURCE_SCHEMES.some((s) => spec.source!.uri.startsWith(s))) {
+      error('spec.source.uri', `source URI must start with 's3://' or 'hf://', got: ${spec.source.uri}`);
+    }
+  }
+  return out;
+}
+
+/**
+ * Upstream's update rules: `modelType` and `baseModelName` are immutable (a changed
+ * `source.uri` is allowed and reloads the adapter). Warnings come with the errors, as upstream's.
+ */
+export function validateDynamoModelUpdate(previous: Partial<DynamoModelSpec>, next: Partial<DynamoModelSpec>): Problem[] {
+  if ((previous.modelType ?? 'base') !== (next.modelType ?? 'base')) {
+    return [
+      { path: 'spec.modelType', message: 'Changing spec.modelType may cause unexpected behavior', severity: 'warning' },
+      { path: 'spec.modelType', message: 'spec.modelType is immutable and cannot be changed after creation', severity: 'error' },
+    ];
+  }
+  if (previous.baseModelName !== next.baseModelName) {
+    return [
+      { path: 'spec.baseModelName', message: 'Changing spec.baseModelName will break endpoint discovery', severity: 'warning' },
+      { path: 'spec.baseModelName', message: 'spec.baseModelName is immutable and cannot be changed after creation', severity: 'error' },
+    ];
+  }
+  return [];
+}
+
+const SPEC_FIELDS = ['modelName', 'baseModelName', 'modelType', 'source'];
+
+export interface DynamoModelLoad {
+  /** Set when the document reads as a DynamoModel, also when there are problems. */
+  readonly model?: DynamoModelRecord;
+  readonly problems: Problem[];
+}
+
+/** Reads and validates a DynamoModel document (apiVersion and kind already recognised by the caller). */
+export function loadDynamoModel(doc: unknown, opts: { defaultNamespace?: string } = {}): DynamoModelLoad {
+  const r = new InputReader();
+  if (!isObject(doc)) {
+    r.error('', 'expected a Kubernetes object (a map with apiVersion and kind)');
+    return { problems: r.problems };
+  }
+  if (doc.apiVersion !== DYNAMO_MODEL_API_VERSION) {
+    r.error('apiVersion', `DynamoModel is served as ${DYNAMO_MODEL_API_VERSION} only, got ${JSON.stringify(doc.apiVersion ?? null)}`);
+  }
+  const metadata = r.object(doc.metadata, 'metadata');
+  const name = r.requiredString(metadata?.name, 'metadata.name');
+  if (name) for (const m of dns1123Subdomain(name)) r.error('metadata.name', m);
+  const namespace = r.string(metadata?.namespace, 'metadata.namespace') || opts.defaultNamespace || 'default';
+  const labels = r.stringMap(metadata?.labels, 'metadata.labels');
+  for (const [k, v] of Object.entries(labels)) {
+    for (const m of qualifiedName(k)) r.error(keyPath('metadata.labels', k), m);
+    for (const m of labelValue(v)) r.error(keyPath('metadata.labels', k), m);
+  }
+  const annotations = r.stringMap(metadata?.annotations, 'metadata.annotations');
+  const spec = r.object(doc.spec, 'spec');
+  if (!spec) {
+    r.error('spec', 'Required value');
+    return { problems: r.problems };
+  }
+  for (const k of Object.keys(spec)) {
+    if (!SPEC_FIELDS.includes(k)) r.warn(fieldPath('spec', k), `unknown field; the API server drops it (known: ${SPEC_FIELDS.join(', ')})`);
+  }
+  const source = r.object(spec.source, 'spec.source');
+  const read: Partial<DynamoModelSpec> = dropUndefined({
+    modelName: r.string(spec.modelName, 'spec.modelName'),
+    baseModelName: r.string(spec.baseModelName, 'spec.baseModelName'),
+    modelType: r.string(spec.modelType, 'spec.modelType') as ModelType | undefined,
+    source: source ? { uri: r.string(source.uri, 'spec.source.uri') ?? '' } : undefined,
+  });
+  r.problems.push(...validateDynamoModelSpec(read));
+  const model: DynamoModelRecord = {
+    name: name ?? '',
+    namespace,
+    labels,
+    annotations,
+    spec: read as DynamoModelSpec,
+  };
+  return { model, problems: r.problems };
+}
+
+function dropUndefined<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+}

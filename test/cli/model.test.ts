@@ -1,0 +1,36 @@
+import { parseAllDocuments } from 'yaml';
+import { CLI_FIXTURES, FIXTURES, lines, run } from './run';
+
+describe('DynamoModel documents in the CLI', () => {
+  test('render validates and emits the record, in the default namespace, without status', () => {
+    const r = run(['render', '-n', 'ml', `${CLI_FIXTURES}/lora-model.yaml`]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(parseAllDocuments(r.stdout).map((d) => d.toJSON())).toEqual([{
+      apiVersion: 'nvidia.com/v1alpha1',
+      kind: 'DynamoModel',
+      metadata: { name: 'support-lora', namespace: 'ml' },
+      spec: { baseModelName: 'Qwen/Qwen3-0.6B', modelName: 'support-lora', modelType: 'lora', source: { uri: 'hf://example-org/support-lora@main' } },
+    }]);
+  });
+
+  test('validate counts models next to graphs', () => {
+    const r = run(['validate', `${CLI_FIXTURES}/lora-model.yaml`, `${FIXTURES}/agg-v1beta1.yaml`]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('1 graph valid, 1 model valid\n');
+  });
+
+  test('invalid models: exit 1, every problem with its field path and the upstream message, nothing rendered', () => {
+    const r = run(['render', `${CLI_FIXTURES}/bad-models.yaml`, `${CLI_FIXTURES}/lora-model.yaml`]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    const f = `${CLI_FIXTURES}/bad-models.yaml`;
+    expect(lines(r.stderr)).toEqual([
+      `${f}: spec.modelName: spec.modelName is required`,
+      `${f}: spec.baseModelName: spec.baseModelName is required`,
+      `${f}: spec.source: spec.source is required when modelType is 'lora'`,
+      `${f}: spec.source.uri: source URI must start with 's3://' or 'hf://', got: https://example.com/adapter`,
+      `${f}: apiVersion: DynamoModel is served as nvidia.com/v1alpha1 only, got "nvidia.com/v1beta1"`,
+    ]);
+  });
+});
