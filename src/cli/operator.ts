@@ -11,6 +11,7 @@ export function operatorCommand(): Command {
     .option('--leader-elect <bool>', 'true (default) or false')
     .option('--lease-duration <d>', 'namespace-scope lease duration (default 30s)')
     .option('--lease-renew-interval <d>', 'namespace-scope lease renew interval (default 10s)')
+    .option('--model-endpoint-port <port>', 'LoRA API port on model workers (default 9090), or "endpointslice" for the port the slices publish')
     .action(async (opts: Record<string, string>) => {
       // Flags are passed on as written: one parser (src/operator/config.ts) decides their meaning.
       const argv = Object.entries(opts).flatMap(([k, v]) => [`--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, v]);

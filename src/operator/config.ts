@@ -3,6 +3,7 @@
  * variables over defaults. Durations are in milliseconds inside, so tests can shorten them.
  */
 import * as os from 'os';
+import { DEFAULT_MODEL_ENDPOINTS, ModelEndpointConfig, parseEndpointPort } from './models/endpoint-config';
 
 export type Scope = 'cluster' | 'namespace';
 
@@ -35,6 +36,8 @@ export interface OperatorConfig {
   /** `/metrics`, `/healthz`, `/readyz`; 0 = a free port (tests). */
   readonly httpPort: number;
   readonly workers: number;
+  /** DynamoModel controller: how to reach the workers' LoRA API. */
+  readonly models: ModelEndpointConfig;
 }
 
 export const NAMESPACE_SCOPE_LEASE = { durationMs: 30_000, renewIntervalMs: 10_000 };
@@ -52,6 +55,7 @@ export function defaultConfig(env: NodeJS.ProcessEnv = process.env): OperatorCon
     leaderElection: { enabled: true, leaseName: LEADER_ELECTION_LEASE_NAME, namespace, durationMs: 15_000, retryPeriodMs: 2_000 },
     httpPort: 8080,
     workers: 4,
+    models: DEFAULT_MODEL_ENDPOINTS,
   };
 }
 
@@ -66,7 +70,7 @@ export function parseOperatorArgs(argv: string[], env: NodeJS.ProcessEnv = proce
     if (value === undefined) throw new Error(`--${m[1]} needs a value`);
     flags.set(m[1], value);
   }
-  const known = ['scope', 'namespace', 'identity', 'http-port', 'leader-elect', 'lease-duration', 'lease-renew-interval'];
+  const known = ['scope', 'namespace', 'identity', 'http-port', 'leader-elect', 'lease-duration', 'lease-renew-interval', 'model-endpoint-port'];
   for (const k of flags.keys()) if (!known.includes(k)) throw new Error(`unknown flag --${k}`);
   const scope = flags.get('scope') ?? 'cluster';
   if (scope !== 'cluster' && scope !== 'namespace') throw new Error(`--scope must be cluster or namespace, got ${JSON.stringify(scope)}`);
@@ -91,6 +95,7 @@ export function parseOperatorArgs(argv: string[], env: NodeJS.ProcessEnv = proce
     namespaceLease,
     leaderElection: { ...base.leaderElection, enabled: leaderElect === 'true', namespace },
     httpPort: port,
+    models: { ...base.models, port: flags.has('model-endpoint-port') ? parseEndpointPort(flags.get('model-endpoint-port')!) : base.models.port },
   };
 }
 

@@ -46,6 +46,11 @@ const WORKLOAD_RULES: Rule[] = [
   { apiGroups: ['apps'], resources: ['deployments'], verbs: ['get', 'list', 'watch', 'patch'] },
   { apiGroups: ['leaderworkerset.x-k8s.io'], resources: ['leaderworkersets'], verbs: ['get', 'list', 'watch', 'patch'] },
   { apiGroups: [''], resources: ['events'], verbs: ['create'] },
+  // DynamoModel: the finalizer is a metadata patch; LoRA endpoints come from the model Services' slices.
+  { apiGroups: ['nvidia.com'], resources: ['dynamomodels'], verbs: ['get', 'list', 'watch', 'patch'] },
+  { apiGroups: ['nvidia.com'], resources: ['dynamomodels/status'], verbs: ['get', 'patch'] },
+  { apiGroups: ['nvidia.com'], resources: ['dynamomodels/finalizers'], verbs: ['update'] },
+  { apiGroups: ['discovery.k8s.io'], resources: ['endpointslices'], verbs: ['get', 'list', 'watch'] },
 ];
 
 /** Leader election, and in namespace scope the namespace-scope lease, in the operator's namespace. */

@@ -17,6 +17,8 @@ export const RESOURCES = {
   leaderWorkerSet: r('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet', 'leaderworkersets'),
   lease: r('coordination.k8s.io/v1', 'Lease', 'leases'),
   event: r('v1', 'Event', 'events'),
+  dynamoModel: r('nvidia.com/v1alpha1', 'DynamoModel', 'dynamomodels'),
+  endpointSlice: r('discovery.k8s.io/v1', 'EndpointSlice', 'endpointslices'),
 } as const;
 
 /** URL path of a collection (no name) or an object, optionally a subresource. */
