@@ -1,6 +1,7 @@
 /** What the DGD and DCD constructs share: adopting a manifest and exposing what was rendered. */
 import { Construct } from 'constructs';
 import { KubeObject } from '../api/k8s-types';
+import { GraphModel } from '../api/model';
 import { GraphMetadataProps, manifestFromProps, ManifestSource } from '../manifest-source';
 import { GraphRenderOptions, renderInto } from './render-into';
 
@@ -17,6 +18,8 @@ export abstract class RenderedGraph extends Construct {
   public readonly name: string;
   /** The namespace every object was rendered into (undefined when the input is invalid). */
   public readonly namespace?: string;
+  /** The graph as loaded (undefined when the input is invalid): what `DynamoModel.attachTo` checks against. */
+  public readonly definition?: GraphModel;
 
   protected constructor(scope: Construct, id: string, adopted: AdoptedGraph) {
     super(scope, id);
@@ -24,6 +27,7 @@ export abstract class RenderedGraph extends Construct {
     this.objects = rendered.objects;
     this.name = rendered.model?.name ?? id;
     this.namespace = rendered.model?.namespace;
+    this.definition = rendered.model;
   }
 }
 
