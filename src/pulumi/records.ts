@@ -1,9 +1,6 @@
 /**
- * DynamoModel and DynamoCheckpoint, thin for now: they emit the nvidia.com
- * record as given, as the CLI passes those kinds through. Rendering what the
- * upstream operator builds from them (model Services, checkpoint Jobs) and
- * validating their specs is separate work; these components keep their
- * type tokens and names when that lands.
+ * DynamoCheckpoint, thin for now: it emits the nvidia.com record as given, as
+ * the CLI passes that kind through. (DynamoModel has its own file, model.ts.)
  */
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
@@ -44,12 +41,6 @@ abstract class DynamoRecord extends pulumi.ComponentResource {
       spec: args.spec,
     }, { parent: this, dependsOn: opts?.dependsOn });
     this.registerOutputs({ recordName: this.recordName, namespace: this.namespace });
-  }
-}
-
-export class DynamoModel extends DynamoRecord {
-  constructor(name: string, args: DynamoRecordArgs, opts?: pulumi.ComponentResourceOptions) {
-    super('dynamo:index:Model', 'DynamoModel', name, args, opts);
   }
 }
 

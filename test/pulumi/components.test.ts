@@ -126,7 +126,7 @@ test('DynamoComponent renders what the cdk8s DynamoComponentDeployment renders',
 
 test('DynamoModel and DynamoCheckpoint emit their record, not awaited', async () => {
   const rs = await runProgram(() => {
-    new DynamoModel('qwen', { namespace: 'dynamo', spec: { modelName: 'Qwen/Qwen3-0.6B' } });
+    new DynamoModel('qwen', { namespace: 'dynamo', spec: { modelName: 'Qwen/Qwen3-0.6B', baseModelName: 'Qwen/Qwen3-0.6B' } });
     new DynamoCheckpoint('ckpt', { name: 'qwen-ckpt', spec: { identity: { model: 'Qwen/Qwen3-0.6B' } } });
   });
   const records = rs.filter((r) => r.type.startsWith('kubernetes:nvidia.com/'));

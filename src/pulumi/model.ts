@@ -1,0 +1,62 @@
+/**
+ * DynamoModel for Pulumi: the same validation as the cdk8s construct and the CLI (upstream's
+ * admission rules), then the `nvidia.com/v1alpha1` record. The runtime operator loads LoRA
+ * adapters and writes its status, so the provider does not await it.
+ */
+import * as k8s from '@pulumi/kubernetes';
+import * as pulumi from '@pulumi/pulumi';
+import { DYNAMO_MODEL_API_VERSION, DynamoModelSpec, loadDynamoModel } from '../api/dynamo-model';
+import { errorsOf } from '../api/problems';
+import { renderDynamoModel } from '../render/model-record';
+import { SKIP_AWAIT } from './readiness';
+
+export interface DynamoModelArgs {
+  /** `metadata.name`. @default - the component's Pulumi name */
+  readonly name?: string;
+  /** @default 'default' */
+  readonly namespace?: pulumi.Input<string>;
+  /** `metadata.labels`. @default - none */
+  readonly labels?: Record<string, string>;
+  /** `metadata.annotations`. @default - none */
+  readonly annotations?: Record<string, string>;
+  /** The model, as in the `nvidia.com/v1alpha1` CRD; plain values, validated up front. */
+  readonly spec: DynamoModelSpec;
+}
+
+export class DynamoModel extends pulumi.ComponentResource {
+  /** `metadata.name` as emitted. */
+  public readonly recordName: string;
+  public readonly namespace: pulumi.Output<string>;
+
+  constructor(name: string, args: DynamoModelArgs, opts?: pulumi.ComponentResourceOptions) {
+    super('dynamo:index:Model', name, {}, opts);
+    this.recordName = args.name ?? name;
+    this.namespace = pulumi.output(args.namespace ?? 'default');
+    const loaded = loadDynamoModel({
+      apiVersion: DYNAMO_MODEL_API_VERSION,
+      kind: 'DynamoModel',
+      // The namespace may be an Output; it plays no part in validation.
+      metadata: { name: this.recordName, labels: args.labels, annotations: args.annotations },
+      spec: args.spec,
+    });
+    const errors = errorsOf(loaded.problems);
+    if (errors.length > 0 || !loaded.model) {
+      const lines = errors.map((p) => `  ${p.path ? `${p.path}: ` : ''}${p.message}`);
+      // hideStack: the problem is in the caller's props, not in this library.
+      throw new pulumi.ResourceError(`DynamoModel "${name}": invalid input:\n${lines.join('\n')}`, this, true);
+    }
+    for (const w of loaded.problems) pulumi.log.warn(`${w.path}: ${w.message}`, this);
+    const record = renderDynamoModel(loaded.model);
+    new k8s.apiextensions.CustomResource(`${name}/${this.recordName}`, {
+      apiVersion: record.apiVersion,
+      kind: record.kind,
+      metadata: {
+        ...record.metadata,
+        namespace: this.namespace,
+        annotations: { ...(record.metadata.annotations ?? {}), [SKIP_AWAIT]: 'true' },
+      },
+      spec: record.spec,
+    }, { parent: this, dependsOn: opts?.dependsOn });
+    this.registerOutputs({ recordName: this.recordName, namespace: this.namespace });
+  }
+}
