@@ -3,7 +3,8 @@
  * Each chart shows one way of using dynamo-iac. examples/pulumi deploys the same graphs.
  */
 import { App, Chart } from 'cdk8s';
-import { DynamoGraphDeployment, setPlatformSettings } from '../src';
+import { DynamoGraphDeployment, DynamoModel, setPlatformSettings } from '../src';
+import { aggregatedWithLora, LORA_COMPONENT, supportLora } from './graphs/agg-lora';
 import { aggregatedVllm } from './graphs/agg-vllm';
 import { disaggregatedWithPlanner } from './graphs/disagg-planner';
 import { multinodeSglang, multinodeTrtllm, multinodeVllm } from './graphs/multinode';
@@ -17,6 +18,9 @@ export function buildExampleApp(app: App): App {
   const chart = (id: string) => new Chart(app, id, { namespace: EXAMPLE_NAMESPACE });
 
   new DynamoGraphDeployment(chart('agg-vllm'), 'graph', aggregatedVllm);
+  // A LoRA adapter attached to the worker that serves its base model (the runtime operator loads it).
+  const lora = chart('agg-lora');
+  new DynamoModel(lora, 'lora', supportLora).attachTo(new DynamoGraphDeployment(lora, 'graph', aggregatedWithLora), LORA_COMPONENT);
   new DynamoGraphDeployment(chart('disagg-planner'), 'graph', disaggregatedWithPlanner);
   new DynamoGraphDeployment(chart('sglang-scaling-adapter'), 'graph', sglangWithScalingAdapter);
   // Adopting an existing v1alpha1 manifest as it is: a PVC model cache and an ingress.
