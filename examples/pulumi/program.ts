@@ -3,7 +3,8 @@
  * (examples/app.ts), with the CRDs installed first.
  */
 import * as pulumi from '@pulumi/pulumi';
-import { DynamoCrds, DynamoGraph, GraphOptions } from '../../src/pulumi';
+import { DynamoCrds, DynamoGraph, DynamoModel, GraphOptions } from '../../src/pulumi';
+import { aggregatedWithLora, supportLora } from '../graphs/agg-lora';
 import { aggregatedVllm } from '../graphs/agg-vllm';
 import { disaggregatedWithPlanner } from '../graphs/disagg-planner';
 import { multinodeSglang, multinodeTrtllm, multinodeVllm } from '../graphs/multinode';
@@ -31,6 +32,7 @@ export function deployExamples(options: ExampleOptions = {}) {
     crds,
     graphs: [
       new DynamoGraph('agg-vllm', { ...agg, ...common }, after),
+      new DynamoGraph('agg-lora', { ...aggregatedWithLora, ...common }, after),
       new DynamoGraph('disagg-planner', { ...disaggregatedWithPlanner, ...common }, after),
       new DynamoGraph('sglang-scaling-adapter', { ...sglangWithScalingAdapter, ...common }, after),
       DynamoGraph.fromFile('pvc-cache-ingress', PVC_CACHE_INGRESS_FILE, common, after),
@@ -40,5 +42,6 @@ export function deployExamples(options: ExampleOptions = {}) {
         new DynamoGraph(`multinode-${id}-grove`, { ...props, ...common, name: `${props.name}-grove`, orchestrator: 'grove' }, after),
       ]),
     ],
+    models: [new DynamoModel('agg-lora', { ...supportLora, namespace: common.namespace }, after)],
   };
 }
