@@ -12,8 +12,16 @@ import { Informer } from './watch';
 
 export const INVENTORY_INTERVAL_MS = 30_000;
 
+/** Another kind to count: its informer and how an object's status reads. */
+interface Tracked {
+  readonly resourceType: string;
+  readonly informer: Informer<KubeObject>;
+  readonly statusOf: (obj: KubeObject) => string;
+}
+
 export class Inventory {
   private timer?: TimerHandle;
+  private readonly tracked: Tracked[] = [];
 
   constructor(
     private readonly metrics: OperatorMetrics,
@@ -23,6 +31,11 @@ export class Inventory {
     private readonly clock: Clock,
     private readonly intervalMs = INVENTORY_INTERVAL_MS,
   ) {}
+
+  /** Counts another kind too (a controller that only runs when its CRD is installed). */
+  track(resourceType: string, informer: Informer<KubeObject>, statusOf: (obj: KubeObject) => string): void {
+    this.tracked.push({ resourceType, informer, statusOf });
+  }
 
   start(): void {
     this.refresh();
@@ -52,6 +65,9 @@ export class Inventory {
     }
     for (const a of this.adapters.list((o) => this.gate.allows(o.metadata.namespace!))) {
       count(RESOURCES.adapter.kind, a.metadata.namespace!, a.status?.selector && a.status?.replicas > 0 ? 'ready' : 'not_ready');
+    }
+    for (const t of this.tracked) {
+      for (const o of t.informer.list((x) => this.gate.allows(x.metadata.namespace!))) count(t.resourceType, o.metadata.namespace!, t.statusOf(o));
     }
     this.metrics.resources.reset();
     for (const { n, ...labels } of counts.values()) this.metrics.resources.set(labels, n);

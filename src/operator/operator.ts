@@ -16,7 +16,7 @@ import { NamespaceLeaseWatcher, NamespaceScopeLease } from './leases';
 import { Resource, RESOURCES } from './kube/resources';
 import { OperatorMetrics } from './metrics';
 import { NamespaceGate, onlyNamespace } from './namespace-gate';
-import { createModelController } from './models/controller';
+import { createModelController, modelInventoryStatus } from './models/controller';
 import { graphKeyOfAdapter, graphKeyOfWorkload, ScalingAdapterReconciler } from './scaling-adapters';
 import { Informer, objectKey } from './watch';
 import { WorkQueue } from './work-queue';
@@ -91,13 +91,15 @@ export class Operator {
       new Controller({ name: 'graph-status', resourceType: RESOURCES.dgdV1beta1.kind, reconcile: (k) => status.reconcile(k), queue: statusQueue, log, metrics: this.metrics, workers: config.workers }),
     );
     // DynamoModel: LoRA loading into the pods that serve a base model (skipped without the CRD).
-    if (await this.served(RESOURCES.dynamoModel)) {
-      this.controllers.push(createModelController({ api, log, clock, gate, metrics: this.metrics, endpoints: config.models, workers: config.workers, informer }));
-    }
+    const models = (await this.served(RESOURCES.dynamoModel))
+      ? createModelController({ api, log, clock, gate, metrics: this.metrics, endpoints: config.models, workers: config.workers, informer })
+      : undefined;
+    if (models) this.controllers.push(models.controller);
     for (const i of this.informers) i.start();
     await Promise.all(this.informers.map((i) => i.waitForSync()));
     for (const c of this.controllers) c.start();
     this.inventory = new Inventory(this.metrics, gate, graphs, adapters, clock);
+    if (models) this.inventory.track(RESOURCES.dynamoModel.kind, models.models, modelInventoryStatus);
     this.inventory.start();
     this.started = true;
     log.info({ scope: config.scope, namespace: namespace ?? '*', lws: !!leaderWorkerSets }, 'operator started');

@@ -124,7 +124,7 @@ beforeAll(async () => {
   api = operatorApi();
   operator = await startOperator(api, testConfig({
     // Short timeouts so the hanging worker costs seconds; generous enough for a loaded machine.
-    models: { ...DEFAULT_MODEL_ENDPOINTS, port: 'endpointslice', hostOverride: '127.0.0.1', requestTimeoutMs: 3_000, batchTimeoutMs: 20_000, retryAfterMs: 1_000 },
+    models: { ...DEFAULT_MODEL_ENDPOINTS, port: 'endpointslice', hostOverride: '127.0.0.1', requestTimeoutMs: 5_000, batchTimeoutMs: 20_000, retryAfterMs: 1_000 },
   }));
   // The rendered graph: its model Service is what the slices belong to.
   const { model, problems } = loadGraph({
@@ -234,7 +234,10 @@ test('deleting the model unloads the adapter from every endpoint, then the objec
   await kube.delete(DM, 'DynamoModel', 'support-lora', ns);
   await waitModel('support-lora', (o) => o === undefined, 'deleted');
   for (const p of ['decode-0', 'decode-1', 'decode-2']) {
-    expect(workers[p].callsOf('DELETE').map((c) => c.url)).toEqual(['/v1/loras/support-lora']);
+    // At least once (a finalizer write that loses a race is retried, unloading again).
+    const urls = workers[p].callsOf('DELETE').map((c) => c.url);
+    expect(urls.length).toBeGreaterThan(0);
+    expect(new Set(urls)).toEqual(new Set(['/v1/loras/support-lora']));
   }
   expect(workers['decode-3'].callsOf('DELETE')).toEqual([]); // its slice was gone
   await waitForEvent('support-lora', 'LoRAUnloaded', 'Unloaded LoRA from 3 endpoint(s)');

@@ -1,5 +1,6 @@
 import { Inventory } from '../../src/operator/inventory';
 import { OperatorMetrics } from '../../src/operator/metrics';
+import { modelInventoryStatus } from '../../src/operator/models/controller';
 import { FakeClock } from './fake-clock';
 
 const obj = (namespace: string, status?: object) => ({ apiVersion: 'x', kind: 'X', metadata: { name: 'n', namespace }, ...(status ? { status } : {}) });
@@ -30,4 +31,19 @@ test('counts graphs by state and adapters by readiness, skips held namespaces, r
   ]);
   inv.stop();
   expect(clock.pending()).toEqual([]);
+});
+
+test('a tracked kind (DynamoModel) is counted by its own status rule', async () => {
+  const metrics = new OperatorMetrics();
+  const ready = (status: string) => ({ conditions: [{ type: 'EndpointsReady', status }] });
+  const models = [obj('a', ready('True')), obj('a', ready('False')), obj('a'), obj('held', ready('True'))];
+  const gate = { allows: (ns: string) => ns !== 'held', onResume: () => undefined };
+  const inv = new Inventory(metrics, gate, fakeInformer([]), fakeInformer([]), new FakeClock());
+  inv.track('DynamoModel', fakeInformer(models), modelInventoryStatus);
+  inv.refresh();
+  expect((await metrics.resources.get()).values.map((v) => [v.labels.resource_type, v.labels.namespace, v.labels.status, v.value])).toEqual([
+    ['DynamoModel', 'a', 'ready', 1],
+    ['DynamoModel', 'a', 'not_ready', 1],
+    ['DynamoModel', 'a', 'unknown', 1],
+  ]);
 });

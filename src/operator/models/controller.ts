@@ -25,7 +25,13 @@ export interface ModelControllerDeps {
   readonly informer: (resource: Resource, labelSelector?: string) => Informer<KubeObject>;
 }
 
-export function createModelController(d: ModelControllerDeps): Controller {
+/** `dynamo_operator_resources_total` status of a DynamoModel: its `EndpointsReady` condition. */
+export function modelInventoryStatus(model: KubeObject): string {
+  const c = (model.status?.conditions ?? []).find((x: { type?: string }) => x.type === 'EndpointsReady');
+  return c ? (c.status === 'True' ? 'ready' : 'not_ready') : 'unknown';
+}
+
+export function createModelController(d: ModelControllerDeps): { controller: Controller; models: Informer<KubeObject> } {
   const models = d.informer(RESOURCES.dynamoModel);
   // Only the model Services' slices carry the hash label.
   const slices = d.informer(RESOURCES.endpointSlice, LABEL.baseModelHash);
@@ -41,7 +47,8 @@ export function createModelController(d: ModelControllerDeps): Controller {
   const reconciler = new DynamoModelReconciler({
     api: d.api, log: d.log, clock: d.clock, events: new EventRecorder(d.api, d.clock, d.log), gate: d.gate, models, slices, endpoints: d.endpoints,
   });
-  return new Controller({
+  const controller = new Controller({
     name: 'dynamo-models', resourceType: RESOURCES.dynamoModel.kind, reconcile: (k) => reconciler.reconcile(k), queue, log: d.log, metrics: d.metrics, workers: d.workers,
   });
+  return { controller, models };
 }
