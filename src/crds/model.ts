@@ -6,8 +6,12 @@ import { arr, bool, enumStr, int32, obj, str } from './schema';
 const SPEC = obj(
   {
     modelName: str(),
-    baseModelName: str(),
-    modelType: enumStr(['base', 'lora', 'adapter'], 'base'),
+    // Upstream's update webhook makes these two immutable; we run no webhooks, so CEL does it, with its messages.
+    baseModelName: { ...str(), 'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'spec.baseModelName is immutable and cannot be changed after creation' }] },
+    modelType: {
+      ...enumStr(['base', 'lora', 'adapter'], 'base'),
+      'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'spec.modelType is immutable and cannot be changed after creation' }],
+    },
     source: obj({ uri: str() }, { required: ['uri'] }),
   },
   { required: ['modelName', 'baseModelName'] },

@@ -230,6 +230,13 @@ test('changing source.uri reloads the adapter everywhere', async () => {
   }
 });
 
+test('modelType and baseModelName are immutable in the API server, with upstream messages', async () => {
+  const current = (await kube.get<any>(DM, 'DynamoModel', 'support-lora', ns))!;
+  const update = (spec: object) => kube.request('PUT', `/apis/${DM}/namespaces/${ns}/dynamomodels/support-lora`, { ...current, spec: { ...current.spec, ...spec } });
+  await expect(update({ modelType: 'adapter' })).rejects.toThrow(/spec\.modelType is immutable and cannot be changed after creation/);
+  await expect(update({ baseModelName: 'other/base' })).rejects.toThrow(/spec\.baseModelName is immutable and cannot be changed after creation/);
+});
+
 test('deleting the model unloads the adapter from every endpoint, then the object goes', async () => {
   await kube.delete(DM, 'DynamoModel', 'support-lora', ns);
   await waitModel('support-lora', (o) => o === undefined, 'deleted');
