@@ -8,7 +8,7 @@
 import { Logger } from 'pino';
 import { DynamoModelSpec, isLoRA, validateDynamoModelSpec } from '../../api/dynamo-model';
 import { errorsOf } from '../../api/problems';
-import { shortHash } from '../../render';
+import { LABEL, shortHash } from '../../render';
 import { Clock } from '../clock';
 import { ReconcileOutcome } from '../controller';
 import { EventRecorder } from '../events';
@@ -39,7 +39,7 @@ export interface ModelReconcilerDeps {
 
 /** Model keys (`<namespace>/<name>`) to reconcile when an EndpointSlice changes. */
 export function modelKeysOfSlice(slice: KubeObject, models: Informer<KubeObject>): string[] {
-  const hash = slice.metadata.labels?.['nvidia.com/dynamo-base-model-hash'];
+  const hash = slice.metadata.labels?.[LABEL.baseModelHash];
   if (!hash) return [];
   return models
     .list((m) => m.metadata.namespace === slice.metadata.namespace && typeof m.spec?.baseModelName === 'string' && shortHash(m.spec.baseModelName) === hash)
