@@ -8,7 +8,7 @@ import { JsonObject, KubeObject } from './api/k8s-types';
 import { GraphModel } from './api/model';
 import { errorsOf, Problem } from './api/problems';
 import { ResolvedSettings } from './api/settings';
-import { loadDynamoModel } from './api/dynamo-model';
+import { DynamoModelRecord, loadDynamoModel, unservedModelWarning } from './api/dynamo-model';
 import { renderGraph, renderGraphs, RenderOptions } from './render';
 import { renderDynamoModel } from './render/model-record';
 
@@ -39,6 +39,7 @@ export interface ManifestLoadOptions {
 export function loadManifests(inputs: ManifestInput[], settings: ResolvedSettings, options: ManifestLoadOptions = {}): LoadedManifests {
   const graphs: LoadedManifests['graphs'] = [];
   const passthrough: JsonObject[] = [];
+  const models: { source: string; model: DynamoModelRecord }[] = [];
   const problems: SourcedProblem[] = [];
   const add = (source: string, ps: Problem[]) => problems.push(...ps.map((p) => ({ ...p, source })));
   for (const input of inputs) {
@@ -50,7 +51,10 @@ export function loadManifests(inputs: ManifestInput[], settings: ResolvedSetting
       if (loaded.kind === 'DynamoModel' && errorsOf(loaded.problems).length === 0) {
         const dm = loadDynamoModel(doc, { defaultNamespace: options.defaultNamespace });
         add(input.source, dm.problems);
-        if (dm.model && errorsOf(dm.problems).length === 0) passthrough.push(renderDynamoModel(dm.model));
+        if (dm.model && errorsOf(dm.problems).length === 0) {
+          models.push({ source: input.source, model: dm.model });
+          passthrough.push(renderDynamoModel(dm.model));
+        }
       } else if (loaded.model) {
         const found = validateGraph(loaded.model, settings);
         add(input.source, found);
@@ -60,6 +64,7 @@ export function loadManifests(inputs: ManifestInput[], settings: ResolvedSetting
       }
     }
   }
+  for (const m of models) add(m.source, defined(unservedModelWarning(m.model, graphs.map((g) => g.model))));
   return { graphs, passthrough, problems };
 }
 
@@ -111,6 +116,8 @@ export function renderManifest(manifest: unknown, settings: ResolvedSettings, re
   if (!model || errorsOf(problems).length > 0) return { model, objects: [], problems };
   return { model, objects: renderGraph(model, settings, { includeGraphRecord: request.includeGraphRecord }), problems };
 }
+
+const defined = <T>(x: T | undefined): T[] => (x === undefined ? [] : [x]);
 
 function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

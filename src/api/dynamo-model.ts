@@ -4,6 +4,7 @@
  * The record is emitted as written; the runtime operator loads LoRA adapters into the pods.
  */
 import { labelValue, dns1123Subdomain, qualifiedName } from './k8s-syntax';
+import { GraphModel } from './model';
 import { Problem } from './problems';
 import { fieldPath, InputReader, isObject, keyPath } from './read';
 
@@ -79,6 +80,21 @@ export function validateDynamoModelUpdate(previous: Partial<DynamoModelSpec>, ne
     ];
   }
   return [];
+}
+
+/**
+ * A model whose namespace has graphs in the same input set, none of which serves its base model:
+ * most likely a typo in `baseModelName` or `modelRef.name` (the model would find no endpoints).
+ * A warning, because the serving graph may be applied from elsewhere.
+ */
+export function unservedModelWarning(model: DynamoModelRecord, graphs: readonly GraphModel[]): Problem | undefined {
+  const here = graphs.filter((g) => g.namespace === model.namespace);
+  if (here.length === 0 || here.some((g) => g.components.some((c) => c.modelRef?.name === model.spec.baseModelName))) return undefined;
+  return {
+    path: 'spec.baseModelName',
+    message: `no component of the graphs in namespace "${model.namespace}" serves ${JSON.stringify(model.spec.baseModelName)} (modelRef.name); this model will find no endpoints`,
+    severity: 'warning',
+  };
 }
 
 const SPEC_FIELDS = ['modelName', 'baseModelName', 'modelType', 'source'];

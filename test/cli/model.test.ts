@@ -15,9 +15,29 @@ describe('DynamoModel documents in the CLI', () => {
   });
 
   test('validate counts models next to graphs', () => {
-    const r = run(['validate', `${CLI_FIXTURES}/lora-model.yaml`, `${FIXTURES}/agg-v1beta1.yaml`]);
+    const r = run(['validate', `${CLI_FIXTURES}/agg-lora.yaml`]);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('1 graph valid, 1 model valid\n');
+  });
+
+  test('a model whose base model no graph of its namespace serves is a warning (exit 0)', () => {
+    const r = run(['validate', `${CLI_FIXTURES}/lora-model.yaml`, `${FIXTURES}/agg-v1beta1.yaml`]);
+    expect(r.code).toBe(0);
+    expect(lines(r.stderr)).toEqual([
+      `${CLI_FIXTURES}/lora-model.yaml: spec.baseModelName: warning: no component of the graphs in namespace "default" serves "Qwen/Qwen3-0.6B" (modelRef.name); this model will find no endpoints`,
+      '1 graph valid, 1 model valid',
+    ]);
+    // Another namespace's graphs say nothing about this model.
+    const elsewhere = run(['validate', `${CLI_FIXTURES}/lora-model.yaml`], { input: '' });
+    expect(elsewhere.stderr).toBe('0 graphs valid, 1 model valid\n');
+  });
+
+  test('render of a graph and its LoRA: the model Service and the record', () => {
+    const r = run(['render', `${CLI_FIXTURES}/agg-lora.yaml`]);
+    expect(r.code).toBe(0);
+    const objs = parseAllDocuments(r.stdout).map((d) => d.toJSON());
+    expect(objs.filter((o) => o.metadata.name === 'dynamo-model-fb68f5a6').map((o) => o.kind)).toEqual(['Service']);
+    expect(objs.filter((o) => o.kind === 'DynamoModel').map((o) => o.metadata.name)).toEqual(['support-lora']);
   });
 
   test('invalid models: exit 1, every problem with its field path and the upstream message, nothing rendered', () => {
