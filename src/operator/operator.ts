@@ -72,7 +72,8 @@ export class Operator {
     // Only workloads a graph rendered carry the graph-name label.
     const deployments = informer(RESOURCES.deployment, LABEL.graphName);
     const leaderWorkerSets = (await this.served(RESOURCES.leaderWorkerSet)) ? informer(RESOURCES.leaderWorkerSet, LABEL.graphName) : undefined;
-    const grove: GroveInformers | undefined = (await this.served(RESOURCES.podCliqueSet))
+    const groveServed = await Promise.all([RESOURCES.podCliqueSet, RESOURCES.podClique, RESOURCES.podCliqueScalingGroup].map((r) => this.served(r)));
+    const grove: GroveInformers | undefined = groveServed.every(Boolean)
       ? { podCliqueSets: informer(RESOURCES.podCliqueSet), podCliques: informer(RESOURCES.podClique), scalingGroups: informer(RESOURCES.podCliqueScalingGroup) }
       : undefined;
 

@@ -45,6 +45,8 @@ const WORKLOAD_RULES: Rule[] = [
   { apiGroups: ['nvidia.com'], resources: ['dynamographdeploymentscalingadapters/status'], verbs: ['get', 'patch'] },
   { apiGroups: ['apps'], resources: ['deployments'], verbs: ['get', 'list', 'watch', 'patch'] },
   { apiGroups: ['leaderworkerset.x-k8s.io'], resources: ['leaderworkersets'], verbs: ['get', 'list', 'watch', 'patch'] },
+  { apiGroups: ['grove.io'], resources: ['podcliquesets', 'podcliques', 'podcliquescalinggroups'], verbs: ['get', 'list', 'watch'] },
+  { apiGroups: ['grove.io'], resources: ['podcliques/scale', 'podcliquescalinggroups/scale'], verbs: ['patch'] },
   { apiGroups: [''], resources: ['events'], verbs: ['create'] },
 ];
 
