@@ -2,13 +2,15 @@
  * The runtime operator's install manifests, as a pure function: CRDs, ServiceAccount,
  * least-privilege RBAC (namespace scope: no cluster-scoped RBAC at all; no rule uses `*`),
  * the operator Deployment (Pod Security `restricted`), its metrics Service and, with
- * monitoring, a ServiceMonitor and a Grafana dashboard ConfigMap. The cdk8s DynamoPlatform construct and `dynamo-iac platform`
+ * monitoring, a ServiceMonitor and a Grafana dashboard ConfigMap, and optionally the NATS and
+ * etcd Dynamo's runtime can use. The cdk8s DynamoPlatform construct and `dynamo-iac platform`
  * both print this.
  */
 import { KubeObject } from '../api/k8s-types';
 import { crdManifests } from '../crds';
 import { sortObjects } from './objects';
 import { operatorDashboard } from './platform-dashboard';
+import { EtcdOptions, NatsOptions, renderEtcd, renderNats } from './platform-infra';
 
 export interface PlatformOptions {
   /** Where the operator runs; in namespace scope also the one namespace it manages. */
@@ -25,6 +27,10 @@ export interface PlatformOptions {
   readonly monitoring?: boolean;
   /** Operator replicas; one leads, the rest stand by. @default 1 */
   readonly replicas?: number;
+  /** NATS for Dynamo's runtime (platform-infra.ts); `true` for the defaults. @default - not installed */
+  readonly nats?: boolean | NatsOptions;
+  /** etcd for Dynamo's runtime (platform-infra.ts); `true` for the defaults. @default - not installed */
+  readonly etcd?: boolean | EtcdOptions;
 }
 
 export const OPERATOR_NAME = 'dynamo-iac-operator';
@@ -140,5 +146,7 @@ export function renderPlatform(opts: PlatformOptions): KubeObject[] {
     deployment,
     service,
     ...(opts.monitoring ? [serviceMonitor, operatorDashboard(`${OPERATOR_NAME}-dashboard`, ns, LABELS)] : []),
+    ...(opts.nats ? renderNats(ns, opts.nats === true ? {} : opts.nats) : []),
+    ...(opts.etcd ? renderEtcd(ns, opts.etcd === true ? {} : opts.etcd) : []),
   ]);
 }
