@@ -5,3 +5,4 @@ export { renderGraph, renderGraphs, RenderOptions, RECOMMENDED_POD_SECURITY_LABE
 export * from './manifests';
 export { crdManifests } from './crds';
 export { renderPlatform, PlatformOptions, operatorImage, OPERATOR_NAME, DEFAULT_OPERATOR_IMAGE_REPOSITORY } from './render/platform';
+export { infraAddresses, NatsOptions, EtcdOptions } from './render/platform-infra';
