@@ -68,9 +68,14 @@ function deploymentReport(w: KubeObject | undefined, name: string): ComponentRep
     readyReplicas: n(s.readyReplicas),
     availableReplicas: n(s.availableReplicas),
   };
-  const failed = (s.conditions ?? []).some((c: any) => c.type === 'Progressing' && c.status === 'False' && c.reason === 'ProgressDeadlineExceeded');
-  const updating = !observed(w) || status.updatedReplicas < desired || status.replicas > status.updatedReplicas;
-  const ready = !updating && n(s.availableReplicas) >= desired && n(s.readyReplicas) >= desired;
+  const conditions: any[] = s.conditions ?? [];
+  const failed = conditions.some((c) => c.type === 'Progressing' && c.status === 'False' && c.reason === 'ProgressDeadlineExceeded');
+  // Upstream's IsDeploymentReady: not paused, generation observed, and (unless scaled to zero)
+  // replicas, updated and available all equal to spec.replicas with the Available condition True.
+  const rollingOut = desired > 0 && (status.updatedReplicas !== desired || status.replicas !== desired);
+  const updating = w.spec?.paused === true || !observed(w) || rollingOut;
+  const available = desired === 0 || (status.availableReplicas === desired && conditions.some((c) => c.type === 'Available' && c.status === 'True'));
+  const ready = !updating && available;
   return { status, ready, failed, reason: ready ? undefined : updating ? 'updating' : 'pods_not_ready' };
 }
 
