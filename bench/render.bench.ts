@@ -4,6 +4,8 @@
  * report, not a test: a missed target is marked ✗ but never fails the run.
  *
  *   npm run bench          (tsc -p bench/tsconfig.json && node .bench/bench/render.bench.js)
+ *
+ * The operator benchmark (operator.bench.ts) runs after this one, from the same entry point.
  */
 import { execFileSync } from 'child_process';
 import { ApiObject, App, Chart } from 'cdk8s';
@@ -13,6 +15,7 @@ import type { ComponentSpec, DynamoGraphDeploymentSpec } from '../src/api/v1beta
 import { DynamoGraphDeployment } from '../src/cdk8s';
 import { toYamlStream } from '../src/cli/output';
 import { renderManifests } from '../src/manifests';
+import { operatorBench } from './operator.bench';
 
 const GRAPHS = 1000;
 const NAMESPACES = 10;
@@ -161,6 +164,9 @@ function parent(): void {
 }
 
 const variant = process.argv[2];
-if (variant === undefined) parent();
+if (variant === undefined) {
+  parent();
+  void operatorBench();
+}
 else if (variant in VARIANTS) child(variant);
 else throw new Error(`unknown variant ${variant}; expected one of ${Object.keys(VARIANTS).join(', ')}`);

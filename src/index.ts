@@ -4,3 +4,5 @@ export * from './cdk8s';
 export { renderGraph, renderGraphs, RenderOptions, RECOMMENDED_POD_SECURITY_LABELS } from './render';
 export * from './manifests';
 export { crdManifests } from './crds';
+export { renderPlatform, PlatformOptions, operatorImage, OPERATOR_NAME, DEFAULT_OPERATOR_IMAGE_REPOSITORY } from './render/platform';
+export { infraAddresses, NatsOptions, EtcdOptions } from './render/platform-infra';

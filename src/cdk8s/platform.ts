@@ -1,10 +1,11 @@
 /**
  * DynamoPlatform: what the runtime operator needs in the cluster (CRDs, RBAC, the operator
- * Deployment, its metrics Service, optionally a ServiceMonitor and a Grafana dashboard), rendered by the same pure
+ * Deployment, its metrics Service, optionally a ServiceMonitor, a Grafana dashboard, NATS and etcd), rendered by the same pure
  * function as `dynamo-iac platform`.
  */
 import { Construct } from 'constructs';
 import { renderPlatform } from '../render/platform';
+import { EtcdOptions, NatsOptions } from '../render/platform-infra';
 import { addObjects } from './object-registry';
 
 export interface DynamoPlatformProps {
@@ -23,6 +24,18 @@ export interface DynamoPlatformProps {
   readonly monitoring?: boolean;
   /** @default 1 */
   readonly replicas?: number;
+  /**
+   * NATS (JetStream) for Dynamo's runtime, as upstream's platform chart installs it: a
+   * StatefulSet `dynamo-platform-nats` with a PVC, and its Services. `true` for the defaults.
+   * @default - not installed
+   */
+  readonly nats?: boolean | NatsOptions;
+  /**
+   * etcd for Dynamo's runtime (discovery backend `etcd`): a StatefulSet `dynamo-platform-etcd`
+   * with a PVC, and its Services. `true` for the defaults.
+   * @default - not installed
+   */
+  readonly etcd?: boolean | EtcdOptions;
 }
 
 export class DynamoPlatform extends Construct {

@@ -3,7 +3,9 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Command, InvalidArgumentError } from 'commander';
 import { renderPlatform } from '../render/platform';
+import { DEFAULT_ETCD_IMAGE, DEFAULT_NATS_IMAGE } from '../render/platform-infra';
 import { toYamlStream } from './output';
+import { CliError, EXIT_USAGE } from './report';
 
 export function platformCommand(): Command {
   return new Command('platform')
@@ -16,12 +18,40 @@ export function platformCommand(): Command {
     .option('--image <ref>', 'operator image (default: the release image of this version)')
     .option('--no-crds', 'leave out the CustomResourceDefinitions (installed elsewhere)')
     .option('--monitoring', 'add a Prometheus Operator ServiceMonitor and a Grafana dashboard ConfigMap')
+    .option('--nats', 'add NATS with JetStream (StatefulSet dynamo-platform-nats) for Dynamo\'s runtime')
+    .option('--nats-image <ref>', `NATS image (default ${DEFAULT_NATS_IMAGE})`)
+    .option('--etcd', 'add etcd (StatefulSet dynamo-platform-etcd) for Dynamo\'s runtime')
+    .option('--etcd-image <ref>', `etcd image (default ${DEFAULT_ETCD_IMAGE})`)
+    .option('--storage-class <name>', 'StorageClass of the NATS and etcd volumes (default: the cluster default)')
     .addHelpText('after', `
 Example:
-  dynamo-iac platform --namespace dynamo-system | kubectl apply --server-side -f -`)
-    .action((opts: { namespace: string; scope: 'cluster' | 'namespace'; image?: string; crds: boolean; monitoring?: boolean }) => {
-      process.stdout.write(toYamlStream(renderPlatform({ ...opts, version: packageVersion() })));
+  dynamo-iac platform --namespace dynamo-system | kubectl apply --server-side -f -
+  dynamo-iac platform --nats --etcd   # graphs then use settings natsAddress / etcdAddress:
+                                      # nats://dynamo-platform-nats.<ns>.svc.cluster.local:4222
+                                      # dynamo-platform-etcd.<ns>.svc.cluster.local:2379`)
+    .action((opts: PlatformFlags) => {
+      const { nats, natsImage, etcd, etcdImage, storageClass, ...rest } = opts;
+      if ((natsImage && !nats) || (etcdImage && !etcd)) throw new CliError('dynamo-iac platform: --nats-image needs --nats, and --etcd-image needs --etcd', EXIT_USAGE);
+      process.stdout.write(toYamlStream(renderPlatform({
+        ...rest,
+        nats: nats ? { image: natsImage, storageClassName: storageClass } : undefined,
+        etcd: etcd ? { image: etcdImage, storageClassName: storageClass } : undefined,
+        version: packageVersion(),
+      })));
     });
+}
+
+interface PlatformFlags {
+  namespace: string;
+  scope: 'cluster' | 'namespace';
+  image?: string;
+  crds: boolean;
+  monitoring?: boolean;
+  nats?: boolean;
+  natsImage?: string;
+  etcd?: boolean;
+  etcdImage?: string;
+  storageClass?: string;
 }
 
 function packageVersion(): string {

@@ -5,6 +5,7 @@ import { graphModelOf } from './graph-record';
 import { graphStatus } from './graph-status';
 import { KubeApi, KubeObject } from './kube/client';
 import { RESOURCES } from './kube/resources';
+import { GroveInformers } from './grove-informers';
 import { NamespaceGate } from './namespace-gate';
 import { Informer } from './watch';
 
@@ -15,6 +16,8 @@ export interface GraphStatusDeps {
   readonly graphs: Informer<KubeObject>;
   readonly deployments: Informer<KubeObject>;
   readonly leaderWorkerSets?: Informer<KubeObject>;
+  /** Absent when Grove is not installed. */
+  readonly grove?: GroveInformers;
 }
 
 export class GraphStatusReconciler {
@@ -30,6 +33,9 @@ export class GraphStatusReconciler {
     const lookup = {
       deployment: (ns: string, n: string) => this.d.deployments.get(ns, n),
       leaderWorkerSet: (ns: string, n: string) => this.d.leaderWorkerSets?.get(ns, n),
+      podCliqueSet: (ns: string, n: string) => this.d.grove?.podCliqueSets.get(ns, n),
+      podClique: (ns: string, n: string) => this.d.grove?.podCliques.get(ns, n),
+      podCliqueScalingGroup: (ns: string, n: string) => this.d.grove?.scalingGroups.get(ns, n),
     };
     const desired = graphStatus(dgd, model, lookup, new Date(this.d.clock.now()).toISOString(), dgd.status?.conditions);
     const current = dgd.status ?? {};

@@ -2,23 +2,27 @@
  * DGD status from its workloads, by upstream's rules: per component a replica status
  * (componentKind, names, replicas, updated / ready / available), `state`
  * (initializing / pending / successful / failed), the `Ready` condition with upstream's
- * reasons, and `observedGeneration`. Multinode components are read as the LWS path renders
- * them; Grove's PodCliqueSet is not read yet.
+ * reasons, and `observedGeneration`. A graph whose PodCliqueSet exists is read from Grove's
+ * PodCliques / PodCliqueScalingGroups (grove-readiness.ts); otherwise from its Deployments and
+ * LeaderWorkerSets (multinode read as the LWS path renders them).
  */
 import { ComponentModel, GraphModel } from '../api';
 import { componentObjectName } from '../render';
+import { groveObjectName, groveResourceOf } from './grove';
+import { NotReadyReason, podCliqueReport, scalingGroupReport } from './grove-readiness';
 import { KubeObject } from './kube/client';
+import { RESOURCES } from './kube/resources';
 
 export type GraphState = 'initializing' | 'pending' | 'successful' | 'failed';
-type NotReadyReason = 'pods_not_ready' | 'updating' | 'some_resources_are_not_ready';
 
 export interface ReplicaStatus {
-  componentKind: 'Deployment' | 'LeaderWorkerSet';
+  componentKind: 'Deployment' | 'LeaderWorkerSet' | 'PodClique' | 'PodCliqueScalingGroup';
   componentNames: string[];
   componentName?: string;
   replicas: number;
   updatedReplicas: number;
-  readyReplicas: number;
+  /** Not set for a PodCliqueScalingGroup (upstream). */
+  readyReplicas?: number;
   availableReplicas?: number;
 }
 
@@ -34,6 +38,10 @@ export interface Condition {
 export interface WorkloadLookup {
   deployment(namespace: string, name: string): KubeObject | undefined;
   leaderWorkerSet(namespace: string, name: string): KubeObject | undefined;
+  /** Absent when Grove is not installed. */
+  podCliqueSet?(namespace: string, name: string): KubeObject | undefined;
+  podClique?(namespace: string, name: string): KubeObject | undefined;
+  podCliqueScalingGroup?(namespace: string, name: string): KubeObject | undefined;
 }
 
 interface ComponentReport {
@@ -60,15 +68,20 @@ function deploymentReport(w: KubeObject | undefined, name: string): ComponentRep
     readyReplicas: n(s.readyReplicas),
     availableReplicas: n(s.availableReplicas),
   };
-  const failed = (s.conditions ?? []).some((c: any) => c.type === 'Progressing' && c.status === 'False' && c.reason === 'ProgressDeadlineExceeded');
-  const updating = !observed(w) || status.updatedReplicas < desired || status.replicas > status.updatedReplicas;
-  const ready = !updating && n(s.availableReplicas) >= desired && status.readyReplicas >= desired;
+  const conditions: any[] = s.conditions ?? [];
+  const failed = conditions.some((c) => c.type === 'Progressing' && c.status === 'False' && c.reason === 'ProgressDeadlineExceeded');
+  // Upstream's IsDeploymentReady: not paused, generation observed, and (unless scaled to zero)
+  // replicas, updated and available all equal to spec.replicas with the Available condition True.
+  const rollingOut = desired > 0 && (status.updatedReplicas !== desired || status.replicas !== desired);
+  const updating = w.spec?.paused === true || !observed(w) || rollingOut;
+  const available = desired === 0 || (status.availableReplicas === desired && conditions.some((c) => c.type === 'Available' && c.status === 'True'));
+  const ready = !updating && available;
   return { status, ready, failed, reason: ready ? undefined : updating ? 'updating' : 'pods_not_ready' };
 }
 
 /** LWS `status.readyReplicas` counts groups whose leader and workers are all ready; LWS status has no observedGeneration. */
 function lwsReport(sets: Array<{ name: string; obj?: KubeObject }>): ComponentReport {
-  const status: ReplicaStatus = { componentKind: 'LeaderWorkerSet', componentNames: sets.map((s) => s.name), replicas: 0, updatedReplicas: 0, readyReplicas: 0 };
+  const status = { componentKind: 'LeaderWorkerSet' as const, componentNames: sets.map((s) => s.name), replicas: 0, updatedReplicas: 0, readyReplicas: 0 };
   let missing = false;
   let updating = false;
   let notReady = false;
@@ -89,6 +102,13 @@ function lwsReport(sets: Array<{ name: string; obj?: KubeObject }>): ComponentRe
 }
 
 function componentReport(graph: GraphModel, c: ComponentModel, lookup: WorkloadLookup): ComponentReport {
+  if (lookup.podCliqueSet?.(graph.namespace, graph.name)) {
+    const name = groveObjectName(graph.name, c.name);
+    const r = groveResourceOf(c) === RESOURCES.podClique
+      ? podCliqueReport(name, lookup.podClique?.(graph.namespace, name))
+      : scalingGroupReport(name, lookup.podCliqueScalingGroup?.(graph.namespace, name));
+    return { ...r, failed: false };
+  }
   const name = componentObjectName(graph.name, c.name);
   if (!c.multinode) return deploymentReport(lookup.deployment(graph.namespace, name), name);
   const names = c.scalingAdapter ? [name] : Array.from({ length: c.replicas ?? 1 }, (_, i) => `${name}-${i}`);

@@ -1,9 +1,12 @@
 /**
  * `dynamo_operator_resources_total`: graphs by `status.state` (empty = `unknown`) and scaling
  * adapters by readiness (selector set and replicas > 0), from the caches, skipping namespaces
- * another operator holds. Refreshed every 30 s like upstream, and once at start.
+ * another operator holds. `dynamo_operator_managed_pods_total`: per component type, the pods
+ * the graph status reports (a multinode component's replicas are groups of `nodeCount` pods).
+ * Refreshed every 30 s like upstream, and once at start.
  */
 import { Clock, TimerHandle } from './clock';
+import { graphModelOf } from './graph-record';
 import { KubeObject } from './kube/client';
 import { RESOURCES } from './kube/resources';
 import { OperatorMetrics } from './metrics';
@@ -71,5 +74,25 @@ export class Inventory {
     }
     this.metrics.resources.reset();
     for (const { n, ...labels } of counts.values()) this.metrics.resources.set(labels, n);
+    this.refreshPods();
+  }
+
+  private refreshPods(): void {
+    const pods = new Map<string, { component_type: string; namespace: string; n: number }>();
+    for (const g of this.graphs.list((o) => this.gate.allows(o.metadata.namespace!))) {
+      const reported: Record<string, { replicas?: number }> = g.status?.components ?? g.status?.services ?? {};
+      if (!Object.keys(reported).length) continue;
+      const model = graphModelOf(g);
+      for (const c of model?.components ?? []) {
+        const replicas = reported[c.name]?.replicas ?? 0;
+        const namespace = g.metadata.namespace!;
+        const key = `${c.type}|${namespace}`;
+        const entry = pods.get(key) ?? { component_type: c.type, namespace, n: 0 };
+        entry.n += replicas * Math.max(1, c.multinode?.nodeCount ?? 1);
+        pods.set(key, entry);
+      }
+    }
+    this.metrics.managedPods.reset();
+    for (const { n, ...labels } of pods.values()) this.metrics.managedPods.set(labels, n);
   }
 }

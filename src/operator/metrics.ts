@@ -34,6 +34,13 @@ export class OperatorMetrics {
     labelNames: ['resource_type', 'namespace', 'status'],
     registers: [this.registry],
   });
+  /** Upstream registers this name and labels; we count pods from the workload status the graph status reports. */
+  readonly managedPods = new Gauge({
+    name: 'dynamo_operator_managed_pods_total',
+    help: 'Pods of managed graph components by component type, from the workloads\' status',
+    labelNames: ['component_type', 'namespace'],
+    registers: [this.registry],
+  });
   readonly queueDepth = new Gauge({
     name: 'dynamo_operator_workqueue_depth',
     help: 'Keys waiting in a controller work queue',

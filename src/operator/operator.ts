@@ -8,6 +8,8 @@ import { Clock, systemClock } from './clock';
 import { OperatorConfig } from './config';
 import { Controller } from './controller';
 import { GraphStatusReconciler } from './graph-status-reconciler';
+import { graphKeyOfGroveObject } from './grove';
+import { GroveInformers } from './grove-informers';
 import { EventRecorder } from './events';
 import { KubeApi, KubeObject } from './kube/client';
 import { Inventory } from './inventory';
@@ -71,11 +73,15 @@ export class Operator {
     // Only workloads a graph rendered carry the graph-name label.
     const deployments = informer(RESOURCES.deployment, LABEL.graphName);
     const leaderWorkerSets = (await this.served(RESOURCES.leaderWorkerSet)) ? informer(RESOURCES.leaderWorkerSet, LABEL.graphName) : undefined;
+    const groveServed = await Promise.all([RESOURCES.podCliqueSet, RESOURCES.podClique, RESOURCES.podCliqueScalingGroup].map((r) => this.served(r)));
+    const grove: GroveInformers | undefined = groveServed.every(Boolean)
+      ? { podCliqueSets: informer(RESOURCES.podCliqueSet), podCliques: informer(RESOURCES.podClique), scalingGroups: informer(RESOURCES.podCliqueScalingGroup) }
+      : undefined;
 
     const queue = new WorkQueue({ clock });
     const statusQueue = new WorkQueue({ clock });
-    const scaling = new ScalingAdapterReconciler({ api, log, clock, events: new EventRecorder(api, clock, log), gate, graphs, adapters, deployments, leaderWorkerSets });
-    const status = new GraphStatusReconciler({ api, clock, gate, graphs, deployments, leaderWorkerSets });
+    const scaling = new ScalingAdapterReconciler({ api, log, clock, events: new EventRecorder(api, clock, log), gate, graphs, adapters, deployments, leaderWorkerSets, grove });
+    const status = new GraphStatusReconciler({ api, clock, gate, graphs, deployments, leaderWorkerSets, grove });
     const enqueue = (key: string | undefined) => {
       if (!key || !gate.allows(key.split('/')[0])) return;
       queue.add(key);
@@ -84,6 +90,7 @@ export class Operator {
     graphs.addHandlers(handlersFor((o) => enqueue(objectKey(o))));
     adapters.addHandlers(handlersFor((o) => enqueue(graphKeyOfAdapter(o))));
     for (const w of [deployments, leaderWorkerSets]) w?.addHandlers(handlersFor((o) => enqueue(graphKeyOfWorkload(o))));
+    for (const g of grove ? Object.values(grove) : []) g.addHandlers(handlersFor((o) => enqueue(graphKeyOfGroveObject(o))));
     gate.onResume((ns) => graphs.list((g) => g.metadata.namespace === ns).forEach((g) => enqueue(objectKey(g))));
 
     this.controllers.push(
@@ -102,7 +109,7 @@ export class Operator {
     if (models) this.inventory.track(RESOURCES.dynamoModel.kind, models.models, modelInventoryStatus);
     this.inventory.start();
     this.started = true;
-    log.info({ scope: config.scope, namespace: namespace ?? '*', lws: !!leaderWorkerSets }, 'operator started');
+    log.info({ scope: config.scope, namespace: namespace ?? '*', lws: !!leaderWorkerSets, grove: !!grove }, 'operator started');
   }
 
   /** Work stops first; the namespace-scope lease goes last, so nobody else acts while we still do. */

@@ -4,7 +4,9 @@
  * adapter's `spec.replicas` (written by HPA, KEDA, the Planner or `kubectl scale`) is the
  * source of truth for the workload's replicas. The rendered workload carries no replicas, and
  * the operator sets them with server-side apply under its own field manager, so it owns that
- * one field and a re-apply of the rendered output (Flux) leaves it alone.
+ * one field and a re-apply of the rendered output (Flux) leaves it alone. On Grove the
+ * workload is the PodClique / PodCliqueScalingGroup Grove made from the rendered set, written
+ * through its `/scale` subresource (see grove.ts).
  */
 import { Logger } from 'pino';
 import { ComponentModel, GraphModel } from '../api';
@@ -13,6 +15,8 @@ import { Clock } from './clock';
 import { ReconcileOutcome } from './controller';
 import { EventRecorder } from './events';
 import { graphModelOf } from './graph-record';
+import { groveObjectName, groveResourceOf, isGroveGraph } from './grove';
+import { GroveInformers } from './grove-informers';
 import { KubeApi, KubeObject } from './kube/client';
 import { isAlreadyExists, isNotFound } from './kube/errors';
 import { Resource, RESOURCES } from './kube/resources';
@@ -30,6 +34,8 @@ export interface ScalingAdapterDeps {
   readonly deployments: Informer<KubeObject>;
   /** Absent when the LeaderWorkerSet API is not installed. */
   readonly leaderWorkerSets?: Informer<KubeObject>;
+  /** Absent when Grove is not installed. */
+  readonly grove?: GroveInformers;
 }
 
 /** Upstream's HPA selector string: the component and graph labels, keys in alphabetical order. */
@@ -118,22 +124,15 @@ export class ScalingAdapterReconciler {
   /** Workload replicas ← adapter spec; then the adapter status says what was done. */
   private async syncWorkload(graph: GraphModel, component: ComponentModel, adapter: KubeObject): Promise<void> {
     const desired: number = adapter.spec.replicas;
-    const target = this.workloadOf(component);
-    const workloadName = componentObjectName(graph.name, component.name);
-    const workload = target?.informer.get(graph.namespace, workloadName);
+    const target = this.workloadOf(graph, component);
+    const workload = target?.informer.get(graph.namespace, target.name);
     const previous: number | undefined = adapter.status?.replicas;
-    if (workload && workload.spec?.replicas !== desired) {
-      const applied = await this.d.api.apply<KubeObject>(target!.resource, {
-        apiVersion: target!.resource.apiVersion,
-        kind: target!.resource.kind,
-        metadata: { name: workloadName, namespace: graph.namespace },
-        spec: { replicas: desired },
-      });
-      target!.informer.remember(applied);
+    if (target && workload && workload.spec?.replicas !== desired) {
+      await this.setReplicas(target, workload, desired);
       if (previous === desired) {
         // The adapter did not change, so someone edited the workload directly: put it back.
-        this.d.log.info({ workload: `${graph.namespace}/${workloadName}`, from: workload.spec?.replicas, to: desired }, 'restored adapter-managed replicas');
-        await this.d.events.record(adapter, 'Normal', 'ReplicasRestored', `Restored ${target!.resource.kind} ${workloadName} from ${workload.spec?.replicas} to ${desired} replicas (managed by this adapter)`);
+        this.d.log.info({ workload: `${graph.namespace}/${target.name}`, from: workload.spec?.replicas, to: desired }, 'restored adapter-managed replicas');
+        await this.d.events.record(adapter, 'Normal', 'ReplicasRestored', `Restored ${target.resource.kind} ${target.name} from ${workload.spec?.replicas} to ${desired} replicas (managed by this adapter)`);
       }
     }
     const selector = adapterSelector(graph.name, component.name);
@@ -144,13 +143,40 @@ export class ScalingAdapterReconciler {
     const patched = await this.d.api.mergePatch<KubeObject>(RESOURCES.adapter, graph.namespace, adapter.metadata.name, { status }, 'status');
     this.d.adapters.remember(patched);
     if (scaled) {
-      this.d.log.info({ component: `${graph.namespace}/${workloadName}`, from: previous, to: desired }, 'scaled');
+      this.d.log.info({ component: `${graph.namespace}/${componentObjectName(graph.name, component.name)}`, from: previous, to: desired }, 'scaled');
       await this.d.events.record(patched, 'Normal', 'Scaled', `Scaled component ${component.name} from ${previous} to ${desired} replicas`);
     }
   }
 
-  private workloadOf(component: ComponentModel): { resource: Resource; informer: Informer<KubeObject> } | undefined {
-    if (!component.multinode) return { resource: RESOURCES.deployment, informer: this.d.deployments };
-    return this.d.leaderWorkerSets ? { resource: RESOURCES.leaderWorkerSet, informer: this.d.leaderWorkerSets } : undefined;
+  private async setReplicas(target: WorkloadTarget, workload: KubeObject, replicas: number): Promise<void> {
+    const { resource, informer, name } = target;
+    if (target.viaScale) {
+      // Grove's objects carry required fields we do not own: write only the scale subresource.
+      const scale = await this.d.api.mergePatch<KubeObject>(resource, workload.metadata.namespace, name, { spec: { replicas } }, 'scale');
+      informer.remember({ ...workload, metadata: { ...workload.metadata, resourceVersion: scale.metadata.resourceVersion }, spec: { ...workload.spec, replicas } });
+      return;
+    }
+    const applied = await this.d.api.apply<KubeObject>(resource, { apiVersion: resource.apiVersion, kind: resource.kind, metadata: { name, namespace: workload.metadata.namespace }, spec: { replicas } });
+    informer.remember(applied);
   }
+
+  private workloadOf(graph: GraphModel, component: ComponentModel): WorkloadTarget | undefined {
+    const grove = this.d.grove;
+    if (grove && isGroveGraph(graph, (ns, n) => grove.podCliqueSets.get(ns, n))) {
+      const resource = groveResourceOf(component);
+      const informer = resource === RESOURCES.podClique ? grove.podCliques : grove.scalingGroups;
+      return { resource, informer, name: groveObjectName(graph.name, component.name), viaScale: true };
+    }
+    const name = componentObjectName(graph.name, component.name);
+    if (!component.multinode) return { resource: RESOURCES.deployment, informer: this.d.deployments, name };
+    return this.d.leaderWorkerSets ? { resource: RESOURCES.leaderWorkerSet, informer: this.d.leaderWorkerSets, name } : undefined;
+  }
+}
+
+interface WorkloadTarget {
+  readonly resource: Resource;
+  readonly informer: Informer<KubeObject>;
+  readonly name: string;
+  /** Write `spec.replicas` through the `/scale` subresource rather than server-side apply. */
+  readonly viaScale?: boolean;
 }

@@ -1,6 +1,6 @@
 /**
  * A Grafana dashboard for the runtime operator, as a ConfigMap that the Grafana sidecar picks
- * up by its `grafana_dashboard: "1"` label: reconcile rate, P95 duration, errors and inventory,
+ * up by its `grafana_dashboard: "1"` label: reconcile rate, P95 duration, errors, inventory and managed pods,
  * filtered by namespace.
  */
 import { KubeObject } from '../api/k8s-types';
@@ -44,6 +44,7 @@ export function operatorDashboard(name: string, namespace: string, labels: Recor
       panel(2, 'Reconcile duration (P95)', `histogram_quantile(0.95, sum by (le, resource_type) (rate(dynamo_operator_reconcile_duration_seconds_bucket{${NS}}[5m])))`, '{{resource_type}}', 's', { x: 12, y: 0, w: 12, h: 8 }),
       panel(3, 'Reconcile errors per second', `sum by (resource_type, error_type) (rate(dynamo_operator_reconcile_errors_total{${NS}}[5m]))`, '{{resource_type}} {{error_type}}', 'ops', { x: 0, y: 8, w: 12, h: 8 }),
       panel(4, 'Resources by status', `sum by (resource_type, status) (dynamo_operator_resources_total{${NS}})`, '{{resource_type}} {{status}}', 'short', { x: 12, y: 8, w: 12, h: 8 }),
+      panel(5, 'Managed pods by component type', `sum by (component_type) (dynamo_operator_managed_pods_total{${NS}})`, '{{component_type}}', 'short', { x: 0, y: 16, w: 12, h: 8 }),
     ],
   };
   return {

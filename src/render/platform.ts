@@ -2,13 +2,15 @@
  * The runtime operator's install manifests, as a pure function: CRDs, ServiceAccount,
  * least-privilege RBAC (namespace scope: no cluster-scoped RBAC at all; no rule uses `*`),
  * the operator Deployment (Pod Security `restricted`), its metrics Service and, with
- * monitoring, a ServiceMonitor and a Grafana dashboard ConfigMap. The cdk8s DynamoPlatform construct and `dynamo-iac platform`
+ * monitoring, a ServiceMonitor and a Grafana dashboard ConfigMap, and optionally the NATS and
+ * etcd Dynamo's runtime can use. The cdk8s DynamoPlatform construct and `dynamo-iac platform`
  * both print this.
  */
 import { KubeObject } from '../api/k8s-types';
 import { crdManifests } from '../crds';
 import { sortObjects } from './objects';
 import { operatorDashboard } from './platform-dashboard';
+import { EtcdOptions, NatsOptions, renderEtcd, renderNats } from './platform-infra';
 
 export interface PlatformOptions {
   /** Where the operator runs; in namespace scope also the one namespace it manages. */
@@ -25,6 +27,10 @@ export interface PlatformOptions {
   readonly monitoring?: boolean;
   /** Operator replicas; one leads, the rest stand by. @default 1 */
   readonly replicas?: number;
+  /** NATS for Dynamo's runtime (platform-infra.ts); `true` for the defaults. @default - not installed */
+  readonly nats?: boolean | NatsOptions;
+  /** etcd for Dynamo's runtime (platform-infra.ts); `true` for the defaults. @default - not installed */
+  readonly etcd?: boolean | EtcdOptions;
 }
 
 export const OPERATOR_NAME = 'dynamo-iac-operator';
@@ -45,6 +51,8 @@ const WORKLOAD_RULES: Rule[] = [
   { apiGroups: ['nvidia.com'], resources: ['dynamographdeploymentscalingadapters/status'], verbs: ['get', 'patch'] },
   { apiGroups: ['apps'], resources: ['deployments'], verbs: ['get', 'list', 'watch', 'patch'] },
   { apiGroups: ['leaderworkerset.x-k8s.io'], resources: ['leaderworkersets'], verbs: ['get', 'list', 'watch', 'patch'] },
+  { apiGroups: ['grove.io'], resources: ['podcliquesets', 'podcliques', 'podcliquescalinggroups'], verbs: ['get', 'list', 'watch'] },
+  { apiGroups: ['grove.io'], resources: ['podcliques/scale', 'podcliquescalinggroups/scale'], verbs: ['patch'] },
   { apiGroups: [''], resources: ['events'], verbs: ['create'] },
   // DynamoModel: the finalizer is a metadata patch; LoRA endpoints come from the model Services' slices.
   { apiGroups: ['nvidia.com'], resources: ['dynamomodels'], verbs: ['get', 'list', 'watch', 'patch'] },
@@ -143,5 +151,7 @@ export function renderPlatform(opts: PlatformOptions): KubeObject[] {
     deployment,
     service,
     ...(opts.monitoring ? [serviceMonitor, operatorDashboard(`${OPERATOR_NAME}-dashboard`, ns, LABELS)] : []),
+    ...(opts.nats ? renderNats(ns, opts.nats === true ? {} : opts.nats) : []),
+    ...(opts.etcd ? renderEtcd(ns, opts.etcd === true ? {} : opts.etcd) : []),
   ]);
 }

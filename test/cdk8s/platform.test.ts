@@ -16,3 +16,11 @@ test('crds: false leaves the CRDs to someone else', () => {
   new DynamoPlatform(chart, 'dynamo', { namespace: 'ops', crds: false });
   expect(Testing.synth(chart).map((o: any) => o.kind)).not.toContain('CustomResourceDefinition');
 });
+
+test('nats and etcd props add their StatefulSets', () => {
+  const app = new App();
+  const chart = new Chart(app, 'platform');
+  new DynamoPlatform(chart, 'dynamo', { namespace: 'ops', crds: false, nats: true, etcd: { replicas: 3 } });
+  const sets = Testing.synth(chart).filter((o: any) => o.kind === 'StatefulSet');
+  expect(sets.map((s: any) => [s.metadata.name, s.spec.replicas])).toEqual([['dynamo-platform-etcd', 3], ['dynamo-platform-nats', 1]]);
+});

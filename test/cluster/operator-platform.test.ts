@@ -1,6 +1,7 @@
 /**
- * The platform manifests (`dynamo-iac platform`) on the real API server: they apply, the
- * operator pod template passes Pod Security `restricted`, and the rendered RBAC is enough —
+ * The platform manifests (`dynamo-iac platform`) on the real API server: they apply (NATS and
+ * etcd included), the operator, NATS and etcd pod templates pass Pod Security `restricted`, and
+ * the rendered RBAC is enough —
  * the operator runs impersonating the rendered ServiceAccount, in each scope, and scales
  * through an adapter.
  */
@@ -9,6 +10,7 @@ import { kubeconfigConnection } from '../../src/operator/kube/connection';
 import { RESOURCES } from '../../src/operator/kube/resources';
 import { runOperator, RunningOperator } from '../../src/operator/run';
 import { OPERATOR_NAME, renderPlatform } from '../../src/render/platform';
+import { thirdPartyCrds } from './crds/third-party';
 import { KubeClient, KubeObject, podSecurityLabels, uniqueName } from './kube';
 import { ADAPTER, ADAPTER_KIND, installOperatorCrds, rendered, testConfig, testLogger } from './operator-harness';
 
@@ -18,6 +20,8 @@ const running: RunningOperator[] = [];
 beforeAll(async () => {
   kube = KubeClient.fromTestEnv();
   await installOperatorCrds(kube);
+  // With Grove served the operator also watches its kinds: the rendered RBAC must allow that.
+  for (const crd of thirdPartyCrds().filter((c) => (c as any).spec.group === 'grove.io')) await kube.installCrd(crd);
 });
 afterAll(async () => {
   await Promise.all(running.map((r) => r.shutdown()));
@@ -41,15 +45,28 @@ test('namespace scope: applies, passes restricted, and its Role is all the opera
   await kube.createNamespace(ns, podSecurityLabels('restricted'));
   // Without the rendered RBAC the impersonated account may do nothing: the check below is real.
   await expect(asServiceAccount(ns).list(RESOURCES.adapter, ns)).rejects.toMatchObject({ status: 403 });
-  const objs = renderPlatform({ namespace: ns, scope: 'namespace', version: '0.0.0', crds: false }) as KubeObject[];
+  const objs = renderPlatform({ namespace: ns, scope: 'namespace', version: '0.0.0', crds: false, nats: true, etcd: true }) as KubeObject[];
   for (const o of objs) await kube.apply(o);
   const dep = objs.find((o) => o.kind === 'Deployment') as any;
   const pod = await kube.create<KubeObject>({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'operator-pod', namespace: ns }, spec: dep.spec.template.spec });
   expect(pod.metadata.uid).toBeTruthy();
+  // NATS and etcd pods pass `restricted` too: each as the StatefulSet controller would create
+  // member 0, with its claim from the volumeClaimTemplate.
+  const sets = objs.filter((o) => o.kind === 'StatefulSet') as any[];
+  expect(sets.map((s) => s.metadata.name)).toEqual(['dynamo-platform-etcd', 'dynamo-platform-nats']);
+  for (const s of sets) {
+    const spec = { ...s.spec.template.spec, volumes: [...(s.spec.template.spec.volumes ?? []), { name: 'data', persistentVolumeClaim: { claimName: `data-${s.metadata.name}-0` } }] };
+    const member = await kube.create<KubeObject>({ apiVersion: 'v1', kind: 'Pod', metadata: { name: `${s.metadata.name}-0`, namespace: ns, labels: s.spec.template.metadata.labels }, spec });
+    expect(member.metadata.uid).toBeTruthy();
+  }
 
   const r = runOperator(asServiceAccount(ns), testConfig({ scope: 'namespace', namespace: ns, leaderElection: { ...testConfig().leaderElection, enabled: true, namespace: ns } }), testLogger());
   running.push(r);
   await scaleAndCheck(ns);
+  // Grove objects are scaled through /scale, which the Role allows.
+  await kube.create({ apiVersion: 'grove.io/v1alpha1', kind: 'PodClique', metadata: { name: 'pc', namespace: ns }, spec: { replicas: 1 } });
+  await asServiceAccount(ns).mergePatch(RESOURCES.podClique, ns, 'pc', { spec: { replicas: 2 } }, 'scale');
+  expect((await kube.get<any>('grove.io/v1alpha1', 'PodClique', 'pc', ns))!.spec.replicas).toBe(2);
   await r.shutdown();
   expect(await r.done).toBe(0);
   expect(await kube.get('coordination.k8s.io/v1', 'Lease', 'dynamo-operator-namespace-scope', ns)).toBeUndefined();

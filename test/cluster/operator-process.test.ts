@@ -67,6 +67,14 @@ test('runs, scales, serves metrics and health, and shuts down cleanly on SIGTERM
   expect(metrics).toMatch(new RegExp(`dynamo_operator_reconcile_total\\{resource_type="DynamoGraphDeploymentScalingAdapter",namespace="${ns}",result="success"\\} [1-9]`));
   expect(metrics).toContain('dynamo_operator_workqueue_depth{controller="scaling-adapters"}');
   expect(metrics).toContain('process_resident_memory_bytes');
+
+  // Managed pods come from the graph status, which comes from the workloads' status: play the
+  // Deployment controller for sg-decode, then wait for the inventory's next 30 s refresh.
+  const dep = await kube.waitFor<any>('apps/v1', 'Deployment', 'sg-decode', ns, (o) => (o as any)?.spec?.replicas === 2, { what: 'replicas 2' });
+  const status = { observedGeneration: dep.metadata.generation, replicas: 2, updatedReplicas: 2, readyReplicas: 2, availableReplicas: 2 };
+  await kube.request('PATCH', `/apis/apps/v1/namespaces/${ns}/deployments/sg-decode/status`, { status }, 'application/merge-patch+json');
+  const podsLine = new RegExp(`^dynamo_operator_managed_pods_total\\{component_type="worker",namespace="${ns}"\\} 2$`, 'm');
+  await poll(async () => (podsLine.test((await get('/metrics')).body) ? true : undefined), 'managed pods gauge', 90_000);
   expect(logLines().every((l) => typeof l.level === 'number' && typeof l.time === 'string' && typeof l.msg === 'string')).toBe(true);
 
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));

@@ -46,6 +46,7 @@ const deploymentStatus = (ready: number, updated?: number) => (gen: number, repl
   updatedReplicas: updated ?? replicas,
   readyReplicas: ready,
   availableReplicas: ready,
+  conditions: [{ type: 'Available', status: ready === replicas ? 'True' : 'False', reason: 'MinimumReplicasAvailable', lastUpdateTime: new Date().toISOString(), lastTransitionTime: new Date().toISOString() }],
 });
 
 test('workloads without status: pending, Ready=False because they are updating', async () => {

@@ -13,7 +13,7 @@ const dep = (replicas: number, ready: number, generation = 1, observed = 1) => (
   kind: 'Deployment',
   metadata: { name: 'x', generation },
   spec: { replicas },
-  status: { observedGeneration: observed, replicas, updatedReplicas: replicas, readyReplicas: ready, availableReplicas: ready },
+  status: { observedGeneration: observed, replicas, updatedReplicas: replicas, readyReplicas: ready, availableReplicas: ready, conditions: [{ type: 'Available', status: ready === replicas ? 'True' : 'False' }] },
 });
 const lookup = (workloads: Record<string, any>) => ({ deployment: (_ns: string, n: string) => workloads[n], leaderWorkerSet: () => undefined });
 
@@ -45,4 +45,18 @@ test('a spec change not yet observed by the Deployment controller is updating', 
   const s = graphStatus(v1alpha1, model, lookup({ 'g-frontend': dep(1, 1, 2, 1), 'g-worker': dep(2, 2) }), 'now') as any;
   expect(s.conditions[0]).toMatchObject({ reason: 'updating', message: 'Not ready: Frontend' });
   expect(s.state).toBe('pending');
+});
+
+test('Deployment readiness follows upstream IsDeploymentReady: Available condition, exact counts, paused, zero replicas', () => {
+  const ok = dep(2, 2);
+  const status = (workers: any) => (graphStatus(v1alpha1, model, lookup({ 'g-frontend': dep(1, 1), 'g-worker': workers }), 'now') as any).conditions[0];
+  expect(status(ok)).toMatchObject({ status: 'True' });
+  // Counts right but the Deployment controller has not declared it Available.
+  expect(status({ ...ok, status: { ...ok.status, conditions: [{ type: 'Available', status: 'False' }] } })).toMatchObject({ status: 'False', reason: 'pods_not_ready' });
+  expect(status({ ...ok, status: { ...ok.status, conditions: [] } })).toMatchObject({ reason: 'pods_not_ready' });
+  // A surge (more replicas than desired) is an update in progress.
+  expect(status({ ...ok, status: { ...ok.status, replicas: 3 } })).toMatchObject({ reason: 'updating' });
+  expect(status({ ...ok, spec: { replicas: 2, paused: true } })).toMatchObject({ reason: 'updating' });
+  // Scaled to zero is ready without any pods or conditions.
+  expect(status({ ...ok, spec: { replicas: 0 }, status: { observedGeneration: 1 } })).toMatchObject({ status: 'True' });
 });

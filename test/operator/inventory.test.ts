@@ -47,3 +47,34 @@ test('a tracked kind (DynamoModel) is counted by its own status rule', async () 
     ['DynamoModel', 'a', 'unknown', 1],
   ]);
 });
+
+test('managed pods per component type and namespace, from the graph status; multinode replicas are groups of nodeCount pods', async () => {
+  const metrics = new OperatorMetrics();
+  const main = { name: 'main', image: 'i' };
+  const graph = (namespace: string, status?: object) => ({
+    apiVersion: 'nvidia.com/v1beta1',
+    kind: 'DynamoGraphDeployment',
+    metadata: { name: 'g', namespace },
+    spec: {
+      backendFramework: 'vllm',
+      components: [
+        { name: 'Frontend', type: 'frontend', podTemplate: { spec: { containers: [main] } } },
+        { name: 'a', type: 'worker', podTemplate: { spec: { containers: [main] } } },
+        { name: 'b', type: 'worker', multinode: { nodeCount: 4 }, podTemplate: { spec: { containers: [main] } } },
+      ],
+    },
+    ...(status ? { status } : {}),
+  });
+  const graphs = [
+    graph('x', { components: { Frontend: { replicas: 1 }, a: { replicas: 2 }, b: { replicas: 3 } } }),
+    graph('y'),
+    graph('held', { components: { a: { replicas: 9 } } }),
+  ];
+  const gate = { allows: (ns: string) => ns !== 'held', onResume: () => undefined };
+  new Inventory(metrics, gate, fakeInformer(graphs), fakeInformer([]), new FakeClock()).refresh();
+  const values = (await metrics.managedPods.get()).values.map((v) => [v.labels.component_type, v.labels.namespace, v.value]);
+  expect(values).toEqual([
+    ['frontend', 'x', 1],
+    ['worker', 'x', 2 + 3 * 4],
+  ]);
+});

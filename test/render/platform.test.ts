@@ -39,6 +39,7 @@ test('CRDs unless turned off; a ServiceMonitor and a dashboard only with monitor
     expect.stringContaining('histogram_quantile(0.95, sum by (le, resource_type) (rate(dynamo_operator_reconcile_duration_seconds_bucket{'),
     expect.stringContaining('rate(dynamo_operator_reconcile_errors_total{'),
     expect.stringContaining('dynamo_operator_resources_total{'),
+    expect.stringContaining('sum by (component_type) (dynamo_operator_managed_pods_total{'),
   ]);
   expect(kinds(renderPlatform(base))).not.toContain('ConfigMap');
 });

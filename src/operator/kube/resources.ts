@@ -15,6 +15,10 @@ export const RESOURCES = {
   adapter: r('nvidia.com/v1alpha1', 'DynamoGraphDeploymentScalingAdapter', 'dynamographdeploymentscalingadapters'),
   deployment: r('apps/v1', 'Deployment', 'deployments'),
   leaderWorkerSet: r('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet', 'leaderworkersets'),
+  /** Grove: the rendered set, and the per-component objects Grove creates from it (scaled through `/scale`). */
+  podCliqueSet: r('grove.io/v1alpha1', 'PodCliqueSet', 'podcliquesets'),
+  podClique: r('grove.io/v1alpha1', 'PodClique', 'podcliques'),
+  podCliqueScalingGroup: r('grove.io/v1alpha1', 'PodCliqueScalingGroup', 'podcliquescalinggroups'),
   lease: r('coordination.k8s.io/v1', 'Lease', 'leases'),
   event: r('v1', 'Event', 'events'),
   dynamoModel: r('nvidia.com/v1alpha1', 'DynamoModel', 'dynamomodels'),

@@ -27,6 +27,15 @@ export const THIRD_PARTY_KINDS: StandIn[] = [
   },
   { group: 'scheduling.volcano.sh', versions: ['v1beta1'], kind: 'PodGroup', plural: 'podgroups', shortNames: ['pg'] },
   { group: 'grove.io', versions: ['v1alpha1'], kind: 'PodCliqueSet', plural: 'podcliquesets', shortNames: ['pcs'] },
+  // Grove creates these from a PodCliqueSet; the runtime operator scales them through /scale.
+  {
+    group: 'grove.io', versions: ['v1alpha1'], kind: 'PodClique', plural: 'podcliques', shortNames: ['pclq'],
+    scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas', labelSelectorPath: '.status.hpaPodSelector' },
+  },
+  {
+    group: 'grove.io', versions: ['v1alpha1'], kind: 'PodCliqueScalingGroup', plural: 'podcliquescalinggroups', shortNames: ['pcsg'],
+    scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas', labelSelectorPath: '.status.selector' },
+  },
   { group: 'inference.networking.k8s.io', versions: ['v1'], kind: 'InferencePool', plural: 'inferencepools' },
   { group: 'networking.istio.io', versions: ['v1', 'v1beta1', 'v1alpha3'], kind: 'VirtualService', plural: 'virtualservices', shortNames: ['vs'] },
   { group: 'monitoring.coreos.com', versions: ['v1'], kind: 'ServiceMonitor', plural: 'servicemonitors', shortNames: ['smon'] },

@@ -1,0 +1,216 @@
+/**
+ * Operator benchmark, run after the render benchmark by `npm run bench`: against a real
+ * kube-apiserver + etcd (test/cluster/start.ts, from the binaries cached by
+ * test/cluster/build.sh; never built here), the operator runs as its own child process
+ * (`bin/dynamo-iac operator`), watching 100 graphs with a scaling adapter each. Reported:
+ * the time from a `/scale` write on an adapter to the Deployment's new `spec.replicas`, seen
+ * on a watch (p50 / p99 over 200 sequential scales), and the operator's resident memory.
+ * A report, not a test: a missed target is marked ✗ but never fails the run.
+ */
+import { ChildProcess, spawn } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { performance } from 'perf_hooks';
+import { loadGraph, resolveSettings } from '../src/api';
+import { crdManifests } from '../src/crds';
+import { KubeApi, KubeObject, WatchHandle } from '../src/operator/kube/client';
+import { kubeconfigConnection } from '../src/operator/kube/connection';
+import { Resource, resourcePath, RESOURCES } from '../src/operator/kube/resources';
+import { renderGraph } from '../src/render';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const GRAPHS = 100;
+const SCALES = 200;
+const NAMESPACE = 'bench-operator';
+const TARGETS = { p50Ms: 50, p99Ms: 250, rssMiB: 100 };
+const STEP_TIMEOUT_MS = 180_000;
+const CRD: Resource = { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', plural: 'customresourcedefinitions', namespaced: false };
+const NAMESPACE_RES: Resource = { apiVersion: 'v1', kind: 'Namespace', plural: 'namespaces', namespaced: false };
+
+const progress = (msg: string) => console.log(`  [operator bench] ${msg}`);
+
+/** The pinned test-cluster binaries, if build.sh has cached them (looked up, never built). */
+function cachedBinaries(): { etcd: string; kubeApiserver: string } | undefined {
+  if (process.env.DYNAMO_IAC_ETCD && process.env.DYNAMO_IAC_KUBE_APISERVER) return { etcd: process.env.DYNAMO_IAC_ETCD, kubeApiserver: process.env.DYNAMO_IAC_KUBE_APISERVER };
+  const bin = path.join(process.env.DYNAMO_IAC_CACHE ?? path.join(os.homedir(), '.cache', 'dynamo-iac'), 'bin');
+  const pinned = (mod: string, dep: string) => {
+    const text = fs.readFileSync(path.join(ROOT, 'test', 'cluster', 'go', mod, 'go.mod'), 'utf8');
+    return new RegExp(`^\\s*(?:require\\s+)?${dep.replace(/[.]/g, '\\.')}\\s+(v\\S+)`, 'm').exec(text)?.[1];
+  };
+  const find = (name: string, version: string | undefined) => {
+    if (!version || !fs.existsSync(bin)) return undefined;
+    const dir = fs.readdirSync(bin).sort().reverse().find((d) => d.startsWith(`${name}-${version}-`) && fs.existsSync(path.join(bin, d, name)));
+    return dir ? path.join(bin, dir, name) : undefined;
+  };
+  const etcd = find('etcd', pinned('etcd', 'go.etcd.io/etcd/server/v3'));
+  const kubeApiserver = find('kube-apiserver', pinned('kube-apiserver', 'k8s.io/kubernetes'));
+  return etcd && kubeApiserver ? { etcd, kubeApiserver } : undefined;
+}
+
+/** Resolves with the first stdout line matching `re`, or rejects when the child exits or time runs out. */
+function waitForLine(child: ChildProcess, re: RegExp, what: string, timeoutMs = STEP_TIMEOUT_MS): Promise<RegExpExecArray> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), timeoutMs);
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const m = re.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        child.stdout!.off('data', onData);
+        // Keep draining, so a chatty child never blocks on a full pipe.
+        child.stdout!.resume();
+        resolve(m);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${what}: process exited with ${code}`)));
+  });
+}
+
+async function until<T>(fn: () => Promise<T | undefined>, what: string, timeoutMs = STEP_TIMEOUT_MS): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Server-side apply as the "bench" field manager (the operator keeps its own fields). */
+const apply = (api: KubeApi, res: Resource, obj: KubeObject) =>
+  api.request('PATCH', `${resourcePath(res, obj.metadata.namespace, obj.metadata.name)}?fieldManager=bench&force=true`, obj, 'application/apply-patch+yaml');
+
+/** Graph `g<i>`: a frontend and a worker `decode` with a scaling adapter, rendered on the Deployment path. */
+function graphObjects(i: number): KubeObject[] {
+  const main = { name: 'main', image: 'registry.example/vllm-runtime:1', command: ['python3'], args: ['-m', 'dynamo.vllm'] };
+  const { model } = loadGraph({
+    apiVersion: 'nvidia.com/v1beta1',
+    kind: 'DynamoGraphDeployment',
+    metadata: { name: `g${i}`, namespace: NAMESPACE },
+    spec: {
+      backendFramework: 'vllm',
+      components: [
+        { name: 'Frontend', type: 'frontend', replicas: 1, podTemplate: { spec: { containers: [{ name: 'main', image: main.image }] } } },
+        { name: 'decode', type: 'worker', replicas: 1, scalingAdapter: {}, podTemplate: { spec: { containers: [main] } } },
+      ],
+    },
+  });
+  return (renderGraph({ ...model!, orchestrator: 'lws' }, resolveSettings({})) as KubeObject[]).filter((o) => o.kind === 'DynamoGraphDeployment' || o.kind === 'Deployment');
+}
+
+const rssMiB = (pid: number, field: 'VmRSS' | 'VmHWM') => {
+  const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+};
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const mark = (ok: boolean) => (ok ? '✓' : '✗');
+
+export async function operatorBench(): Promise<void> {
+  console.log(`\ndynamo-iac operator benchmark: ${GRAPHS} graphs with a scaling adapter each, ${SCALES} /scale writes, operator in its own process`);
+  const binaries = cachedBinaries();
+  if (!binaries) {
+    console.log('  skipped: the test cluster binaries (kube-apiserver, etcd) are not built.');
+    console.log('  Build them once with `bash test/cluster/build.sh` (needs Go >= 1.26, ~10 min on 2 cores) or `npm run test:cluster`, then run `npm run bench` again.');
+    return;
+  }
+  const children: ChildProcess[] = [];
+  let api: KubeApi | undefined;
+  let watch: WatchHandle | undefined;
+  try {
+    progress('starting kube-apiserver + etcd…');
+    const cluster = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', path.join(ROOT, 'test', 'cluster', 'start.ts')], {
+      cwd: ROOT,
+      env: { ...process.env, TS_NODE_PROJECT: path.join(ROOT, 'tsconfig.dev.json'), DYNAMO_IAC_ETCD: binaries.etcd, DYNAMO_IAC_KUBE_APISERVER: binaries.kubeApiserver },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    children.push(cluster);
+    const kubeconfig = (await waitForLine(cluster, /^kubeconfig: (\S+)$/m, 'the test cluster'))[1];
+    api = new KubeApi(kubeconfigConnection(kubeconfig));
+    const kube = api;
+
+    for (const crd of crdManifests() as KubeObject[]) await apply(kube, CRD, crd);
+    for (const crd of crdManifests() as KubeObject[]) {
+      await until(async () => ((await kube.get(CRD, undefined, crd.metadata.name)).status?.conditions ?? []).some((c: any) => c.type === 'Established' && c.status === 'True') || undefined, `CRD ${crd.metadata.name}`);
+    }
+    await apply(kube, NAMESPACE_RES, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NAMESPACE } });
+
+    const libCli = path.join(ROOT, 'lib', 'cli', 'main.js');
+    const operatorArgs = ['--scope', 'cluster', '--namespace', NAMESPACE, '--http-port', '0', '--leader-elect', 'false'];
+    const [cmd, args, label] = fs.existsSync(libCli)
+      ? [path.join(ROOT, 'bin', 'dynamo-iac'), ['operator', ...operatorArgs], 'bin/dynamo-iac operator']
+      : [process.execPath, [path.join(ROOT, '.bench', 'src', 'operator', 'main.js'), ...operatorArgs], 'node .bench/src/operator/main.js (lib/ not compiled; `npm run compile` to use bin/dynamo-iac)'];
+    progress(`starting the operator: ${label}`);
+    const operator = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, KUBECONFIG: kubeconfig, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    children.push(operator);
+    await waitForLine(operator, /"msg":"operator started"/, 'the operator to start');
+
+    progress(`creating ${GRAPHS} graphs…`);
+    for (let i = 0; i < GRAPHS; i++) {
+      for (const o of graphObjects(i)) await apply(kube, o.kind === 'Deployment' ? RESOURCES.deployment : RESOURCES.dgdV1beta1, o);
+    }
+    const adaptersReady = async () => {
+      const list = await kube.list(RESOURCES.adapter, NAMESPACE);
+      const n = list.items.filter((a) => a.status?.replicas === 1).length;
+      return n === GRAPHS ? n : undefined;
+    };
+    await until(adaptersReady, `${GRAPHS} adapters with status`);
+    await until(async () => ((await kube.list(RESOURCES.deployment, NAMESPACE)).items.filter((d) => d.metadata.name.endsWith('-decode') && d.spec?.replicas === 1).length === GRAPHS ? true : undefined), 'adapter-managed Deployments at 1 replica');
+    // Let the status writes and the first inventory pass settle before reading memory.
+    await new Promise((r) => setTimeout(r, 3000));
+    const rssSettled = rssMiB(operator.pid!, 'VmRSS');
+
+    progress(`scaling ${SCALES} times through /scale, watching the Deployments…`);
+    const waiters = new Map<string, { replicas: number; resolve: (t: number) => void }>();
+    const rv = (await kube.list(RESOURCES.deployment, NAMESPACE)).metadata.resourceVersion;
+    watch = kube.watch(RESOURCES.deployment, NAMESPACE, { resourceVersion: rv, timeoutSeconds: 600 }, (e) => {
+      const w = waiters.get(e.object?.metadata?.name);
+      if (w && e.type === 'MODIFIED' && e.object.spec?.replicas === w.replicas) {
+        waiters.delete(e.object.metadata.name);
+        w.resolve(performance.now());
+      }
+    });
+    const current = new Map<number, number>();
+    const latencies: number[] = [];
+    for (let k = 0; k < SCALES; k++) {
+      const i = k % GRAPHS;
+      const replicas = (current.get(i) ?? 1) === 2 ? 3 : 2;
+      current.set(i, replicas);
+      const seen = new Promise<number>((resolve, reject) => {
+        waiters.set(`g${i}-decode`, { replicas, resolve });
+        setTimeout(() => reject(new Error(`g${i}-decode never reached ${replicas} replicas`)), 30_000).unref();
+      });
+      const start = performance.now();
+      await kube.mergePatch(RESOURCES.adapter, NAMESPACE, `g${i}-decode`, { spec: { replicas } }, 'scale');
+      latencies.push((await seen) - start);
+      if ((k + 1) % 50 === 0) progress(`${k + 1}/${SCALES} scales`);
+    }
+    const rssAfter = rssMiB(operator.pid!, 'VmRSS');
+    const peak = rssMiB(operator.pid!, 'VmHWM');
+
+    latencies.sort((a, b) => a - b);
+    const p50 = percentile(latencies, 50);
+    const p99 = percentile(latencies, 99);
+    console.log(`  /scale -> Deployment spec.replicas (watch): p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${latencies[latencies.length - 1].toFixed(1)} ms over ${SCALES} scales`);
+    console.log(`  operator RSS watching ${GRAPHS} graphs: ${rssSettled.toFixed(0)} MiB settled, ${rssAfter.toFixed(0)} MiB after the scales, ${peak.toFixed(0)} MiB peak`);
+    console.log('\nTargets (reported, never enforced):');
+    console.log(`  ${mark(p50 < TARGETS.p50Ms)} p50 < ${TARGETS.p50Ms} ms (${p50.toFixed(1)} ms)`);
+    console.log(`  ${mark(p99 < TARGETS.p99Ms)} p99 < ${TARGETS.p99Ms} ms (${p99.toFixed(1)} ms)`);
+    console.log(`  ${mark(rssAfter < TARGETS.rssMiB)} operator RSS < ${TARGETS.rssMiB} MiB (${rssAfter.toFixed(0)} MiB)`);
+  } catch (err) {
+    console.log(`  operator benchmark failed: ${(err as Error).message}`);
+  } finally {
+    watch?.abort();
+    api?.close();
+    // The operator first (it releases its leases), then the cluster (start.ts stops both servers).
+    for (const c of children.reverse()) {
+      if (c.exitCode !== null) continue;
+      const exited = new Promise((r) => c.once('exit', r));
+      c.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
+      if (c.exitCode === null) c.kill('SIGKILL');
+    }
+  }
+}
