@@ -6,6 +6,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Command, CommanderError } from 'commander';
 import { crdsCommand } from './crds';
+import { gitopsCommand } from './gitops';
 import { operatorCommand } from './operator';
 import { platformCommand } from './platform';
 import { renderCommand } from './render';
@@ -36,7 +37,7 @@ Examples:
   dynamo-iac validate graphs/*.yaml
   dynamo-iac crds | kubectl apply --server-side -f -`);
   // addCommand() does not pass exitOverride and the help hint on to subcommands; copy them.
-  for (const sub of [renderCommand(), validateCommand(), crdsCommand(), platformCommand(), operatorCommand()]) cli.addCommand(sub.copyInheritedSettings(cli));
+  for (const sub of [renderCommand(), validateCommand(), gitopsCommand(), crdsCommand(), platformCommand(), operatorCommand()]) cli.addCommand(sub.copyInheritedSettings(cli));
   return cli;
 }
 

@@ -1,0 +1,124 @@
+/** `dynamo-iac gitops`: a layered rendered-manifests repository for Flux (src/gitops). */
+import * as fs from 'fs';
+import * as path from 'path';
+import { Command, InvalidArgumentError } from 'commander';
+import { KubeObject } from '../api/k8s-types';
+import { crdManifests } from '../crds';
+import { fluxKustomizations, fluxSource, healthTargets } from '../gitops/flux';
+import { splitByGraph } from '../gitops/graphs';
+import { GitOpsLayoutError, gitOpsLayout } from '../gitops/layout';
+import { NotOurDirectoryError, writeGitOpsLayout } from '../gitops/write';
+import { renderPlatform } from '../render/platform';
+import { PipelineOptions, runPipeline } from './pipeline';
+import { CliError, EXIT_OK, EXIT_USAGE, reportProblems } from './report';
+
+interface GitOpsOptions extends PipelineOptions {
+  readonly output: string;
+  readonly force?: boolean;
+  readonly platform: boolean;
+  readonly crds: boolean;
+  readonly platformNamespace: string;
+  readonly scope: 'cluster' | 'namespace';
+  readonly image?: string;
+  readonly monitoring?: boolean;
+  readonly fluxUrl?: string;
+  readonly fluxRef?: string;
+  readonly fluxPath: string;
+  readonly fluxName: string;
+  readonly fluxNamespace: string;
+  readonly fluxSecret?: string;
+}
+
+export function gitopsCommand(): Command {
+  return new Command('gitops')
+    .description('Render graphs, the runtime operator and the CRDs into a layered repository for Flux (crds/, platform/, graphs/)')
+    .argument('[file...]', 'YAML or JSON manifests (multi-document allowed); - reads stdin; none: only crds/ and platform/')
+    .requiredOption('-o, --output <dir>', 'repository directory; only its crds/, platform/, graphs/ (and flux/) are written')
+    .option('--force', 'replace layer directories that dynamo-iac did not write')
+    .option('-n, --namespace <ns>', 'namespace for inputs without metadata.namespace', 'default')
+    .option('--settings <file>', 'platform settings (YAML or JSON PlatformSettings)')
+    .option('--no-graph-record', 'leave out the DynamoGraphDeployment / DynamoComponentDeployment records')
+    .option('--no-platform', 'leave out platform/ (the runtime operator is installed elsewhere)')
+    .option('--no-crds', 'leave out crds/ (the CRDs are owned elsewhere, e.g. by an upstream operator)')
+    .option('--platform-namespace <ns>', 'namespace of the runtime operator', 'dynamo-system')
+    .option('--scope <scope>', 'runtime operator scope: cluster or namespace', (v: string) => {
+      if (v !== 'cluster' && v !== 'namespace') throw new InvalidArgumentError('expected cluster or namespace');
+      return v;
+    }, 'cluster')
+    .option('--image <ref>', 'runtime operator image (default: the release image of this version)')
+    .option('--monitoring', 'add the operator ServiceMonitor and Grafana dashboard ConfigMap to platform/')
+    .option('--flux-url <url>', 'also write flux/: a GitRepository (https://, ssh://) or OCIRepository (oci://) and one Kustomization per layer')
+    .option('--flux-ref <ref>', 'with --flux-url: Git branch (default main) or OCI tag (default latest)')
+    .option('--flux-path <path>', 'with --flux-url: where <dir> is inside that repository or artifact', '.')
+    .option('--flux-name <name>', 'with --flux-url: name of the source and prefix of the Kustomizations', 'dynamo')
+    .option('--flux-namespace <ns>', 'with --flux-url: namespace of the Flux objects', 'flux-system')
+    .option('--flux-secret <name>', 'with --flux-url: Secret with the source credentials')
+    .addHelpText('after', `
+Layout (every directory has a kustomization.yaml listing its contents, sorted;
+one file per object, <kind>-<name>.yaml):
+  <dir>/crds/                        CustomResourceDefinitions
+  <dir>/platform/                    the runtime operator (dynamo-iac platform)
+  <dir>/graphs/<namespace>/<graph>/  everything one graph renders
+  <dir>/graphs/<namespace>/_shared/  objects several graphs share, DynamoModel, DynamoCheckpoint
+  <dir>/flux/                        with --flux-url: the Flux objects that sync the layers
+
+Everything is rendered before anything is written. Each changed layer is built in
+a temporary directory and renamed into place; unchanged files keep their bytes and
+mtime, and .yaml files that are no longer rendered are removed (Flux prunes what
+they held). Nothing outside the layer directories is touched. docs/gitops-flux.md
+explains the Flux side.
+
+Examples:
+  dynamo-iac gitops -o deploy/ graphs/*.yaml
+  dynamo-iac gitops -o deploy/ --flux-url https://github.com/acme/deploy --flux-path ./clusters/prod graphs/*.yaml
+  kubectl apply --server-side -k deploy/crds && kubectl apply --server-side -k deploy/platform`)
+    .action(async (files: string[], options: GitOpsOptions) => {
+      process.exitCode = await gitops(files, options);
+    });
+}
+
+async function gitops(files: string[], options: GitOpsOptions): Promise<number> {
+  let objects: KubeObject[] = [];
+  let split: ReturnType<typeof splitByGraph> | undefined;
+  if (files.length > 0) {
+    const result = await runPipeline(files, options);
+    const code = reportProblems(result.problems);
+    if (code !== EXIT_OK) return code;
+    objects = result.objects;
+    const { graphs, settings } = result.rendered!;
+    split = splitByGraph(graphs, objects, settings, { includeGraphRecord: options.graphRecord ?? true });
+  }
+  const platform = options.platform
+    ? renderPlatform({ namespace: options.platformNamespace, scope: options.scope, image: options.image, monitoring: options.monitoring, crds: false, version: packageVersion() })
+    : undefined;
+  const crds = options.crds ? (crdManifests() as KubeObject[]) : undefined;
+  const layers = [...(crds ? ['crds' as const] : []), ...(platform ? ['platform' as const] : []), ...(split ? ['graphs' as const] : [])];
+  let flux: KubeObject[] | undefined;
+  if (options.fluxUrl !== undefined) {
+    let source: KubeObject;
+    try {
+      source = fluxSource({ name: options.fluxName, namespace: options.fluxNamespace, url: options.fluxUrl, ref: options.fluxRef, secretName: options.fluxSecret });
+    } catch (e) {
+      throw new CliError(`--flux-url: ${(e as Error).message}`, EXIT_USAGE);
+    }
+    const targets = healthTargets(platform ?? [], split ? split.graphs.flatMap((g) => g.objects) : []);
+    const sourceRef = { apiVersion: source.apiVersion, kind: source.kind, name: source.metadata.name, namespace: source.metadata.namespace };
+    flux = [source, ...fluxKustomizations({ source: sourceRef, layers, path: options.fluxPath, operator: targets.operator, graphs: targets.graphs })];
+  }
+  try {
+    const layout = gitOpsLayout({ crds, platform, graphs: split?.graphs, shared: split?.shared, flux });
+    const result = writeGitOpsLayout(layout, options.output, { force: options.force });
+    process.stderr.write(`${options.output}: ${result.written.length} written, ${result.removed.length} removed, ${result.unchanged} unchanged\n`);
+    for (const f of result.removed) process.stderr.write(`removed ${f}\n`);
+  } catch (e) {
+    if (e instanceof NotOurDirectoryError) throw new CliError(e.message, EXIT_USAGE);
+    if (e instanceof GitOpsLayoutError) throw new CliError(e.message);
+    throw e;
+  }
+  return EXIT_OK;
+}
+
+function packageVersion(): string {
+  const file = path.join(__dirname, '..', '..', 'package.json');
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }).version;
+}
