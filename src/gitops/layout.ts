@@ -100,17 +100,17 @@ const isNamespace = (o: KubeObject) => o.kind === 'Namespace' && o.apiVersion ==
 export function gitOpsLayout(input: GitOpsLayoutInput): GitOpsLayout {
   const guard = input.substitutionGuard ?? true;
   const dirs = new Map<string, Map<string, KubeObject>>();
-  const identities = new Map<string, { dir: string; object: KubeObject }>();
-  const put = (dir: string, o: KubeObject) => {
+  const identities = new Map<string, { owner: string; object: KubeObject }>();
+  const put = (dir: string, o: KubeObject, owner: string) => {
     const key = objectKey(o);
     const prior = identities.get(key);
     if (prior) {
       if (JSON.stringify(prior.object) !== JSON.stringify(o)) {
-        throw new GitOpsLayoutError(`${o.kind} "${o.metadata.namespace ?? ''}/${o.metadata.name}" is rendered twice with different content (${prior.dir}, ${dir})`);
+        throw new GitOpsLayoutError(`${o.kind} "${o.metadata.namespace ?? ''}/${o.metadata.name}" is rendered with different content by ${prior.owner} and by ${owner}`);
       }
       return;
     }
-    identities.set(key, { dir, object: o });
+    identities.set(key, { owner, object: o });
     const file = layoutFileName(o);
     let objects = dirs.get(dir);
     if (!objects) dirs.set(dir, (objects = new Map()));
@@ -120,13 +120,13 @@ export function gitOpsLayout(input: GitOpsLayoutInput): GitOpsLayout {
   };
 
   const layers = new Set<LayerName>();
-  if (input.crds) layers.add('crds');
+  if (input.crds || input.platform?.some(isCrd)) layers.add('crds');
   if (input.platform) layers.add('platform');
   if (input.graphs || input.shared) layers.add('graphs');
   if (input.flux) layers.add('flux');
 
-  for (const o of [...(input.crds ?? []), ...(input.platform ?? []).filter(isCrd)]) put('crds', o);
-  for (const o of (input.platform ?? []).filter((p) => !isCrd(p))) put('platform', o);
+  for (const o of input.crds ?? []) put('crds', o, 'the CRDs');
+  for (const o of input.platform ?? []) put(isCrd(o) ? 'crds' : 'platform', o, 'the platform');
 
   // How many graphs render each object decides between the graph's directory and `_shared`.
   const owners = new Map<string, number>();
@@ -137,14 +137,15 @@ export function gitOpsLayout(input: GitOpsLayoutInput): GitOpsLayout {
   for (const g of graphs) {
     const where = `graph ${g.namespace}/${g.name}`;
     const graphDir = `graphs/${safe(g.namespace, where)}/${safe(g.name, where)}`;
-    for (const o of g.objects) put(owners.get(objectKey(o))! > 1 ? sharedDir(o, where) : graphDir, o);
+    for (const o of g.objects) put(owners.get(objectKey(o))! > 1 ? sharedDir(o, where) : graphDir, o, where);
   }
   for (const o of input.shared ?? []) {
     // A Namespace must exist before the graphs in it: it is a platform object.
-    if (isNamespace(o) || o.metadata.namespace === undefined) put('platform', o);
-    else put(sharedDir(o, `${o.kind} ${o.metadata.name}`), o);
+    const where = `${o.kind} ${o.metadata.name}`;
+    if (isNamespace(o) || o.metadata.namespace === undefined) put('platform', o, where);
+    else put(sharedDir(o, where), o, where);
   }
-  for (const o of input.flux ?? []) put('flux', o);
+  for (const o of input.flux ?? []) put('flux', o, 'the Flux objects');
 
   const files: LayoutFile[] = [];
   for (const [dir, objects] of dirs) {
