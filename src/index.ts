@@ -4,3 +4,4 @@ export * from './cdk8s';
 export { renderGraph, renderGraphs, RenderOptions, RECOMMENDED_POD_SECURITY_LABELS } from './render';
 export * from './manifests';
 export { crdManifests } from './crds';
+export * from './gitops';

@@ -147,6 +147,8 @@ export function gitOpsLayout(input: GitOpsLayoutInput): GitOpsLayout {
   }
   for (const o of input.flux ?? []) put('flux', o, 'the Flux objects');
 
+  // Objects given as `shared` can open `platform` too.
+  for (const dir of dirs.keys()) layers.add(dir.split('/')[0] as LayerName);
   const files: LayoutFile[] = [];
   for (const [dir, objects] of dirs) {
     for (const [file, o] of objects) files.push({ path: `${dir}/${file}`, content: toYaml(o) });
