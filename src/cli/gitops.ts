@@ -6,7 +6,7 @@ import { KubeObject } from '../api/k8s-types';
 import { crdManifests } from '../crds';
 import { fluxKustomizations, fluxSource, healthTargets } from '../gitops/flux';
 import { splitByGraph } from '../gitops/graphs';
-import { GitOpsLayoutError, gitOpsLayout } from '../gitops/layout';
+import { GitOpsLayoutError, gitOpsLayout, GitOpsLayoutInput } from '../gitops/layout';
 import { NotOurDirectoryError, writeGitOpsLayout } from '../gitops/write';
 import { renderPlatform } from '../render/platform';
 import { PipelineOptions, runPipeline } from './pipeline';
@@ -105,17 +105,21 @@ async function gitops(files: string[], options: GitOpsOptions): Promise<number> 
     const sourceRef = { apiVersion: source.apiVersion, kind: source.kind, name: source.metadata.name, namespace: source.metadata.namespace };
     flux = [source, ...fluxKustomizations({ source: sourceRef, layers, path: options.fluxPath, operator: targets.operator, graphs: targets.graphs })];
   }
+  writeLayout({ crds, platform, graphs: split?.graphs, shared: split?.shared, flux }, options.output, options.force);
+  return EXIT_OK;
+}
+
+/** Lays out and writes; prints a one-line summary and every removed file on stderr. Shared with `render --layout gitops`. */
+export function writeLayout(input: GitOpsLayoutInput, output: string, force?: boolean): void {
   try {
-    const layout = gitOpsLayout({ crds, platform, graphs: split?.graphs, shared: split?.shared, flux });
-    const result = writeGitOpsLayout(layout, options.output, { force: options.force });
-    process.stderr.write(`${options.output}: ${result.written.length} written, ${result.removed.length} removed, ${result.unchanged} unchanged\n`);
+    const result = writeGitOpsLayout(gitOpsLayout(input), output, { force });
+    process.stderr.write(`${output}: ${result.written.length} written, ${result.removed.length} removed, ${result.unchanged} unchanged\n`);
     for (const f of result.removed) process.stderr.write(`removed ${f}\n`);
   } catch (e) {
     if (e instanceof NotOurDirectoryError) throw new CliError(e.message, EXIT_USAGE);
     if (e instanceof GitOpsLayoutError) throw new CliError(e.message);
     throw e;
   }
-  return EXIT_OK;
 }
 
 function packageVersion(): string {

@@ -100,6 +100,20 @@ describe('dynamo-iac gitops', () => {
     expect(fs.readdirSync(repo)).toEqual(['graphs']);
   });
 
+  test('render -o DIR --layout gitops writes only graphs/, the same files gitops writes there', () => {
+    const viaRender = path.join(work, 'r');
+    const viaGitops = path.join(work, 'g');
+    const r = run(['render', '-o', viaRender, '--layout', 'gitops', agg, two]);
+    expect(r.code).toBe(0);
+    expect(fs.readdirSync(viaRender)).toEqual(['graphs']);
+    run(['gitops', '-o', viaGitops, agg, two]);
+    const graphs = (dir: string) => tree(path.join(dir, 'graphs')).map((f) => [f, fs.readFileSync(path.join(dir, 'graphs', f), 'utf8')]);
+    expect(graphs(viaRender)).toEqual(graphs(viaGitops));
+    expect(run(['render', '--layout', 'gitops', agg]).code).toBe(2);
+    expect(lines(run(['render', '--layout', 'gitops', agg]).stderr)).toEqual(['--layout gitops needs -o <dir>']);
+    expect(run(['render', '-o', viaRender, '--layout', 'nested', agg]).code).toBe(2);
+  });
+
   test('--help explains the layout and what is removed', () => {
     const r = run(['gitops', '--help']);
     expect(r.code).toBe(0);
