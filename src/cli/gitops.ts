@@ -6,6 +6,7 @@ import { KubeObject } from '../api/k8s-types';
 import { crdManifests } from '../crds';
 import { fluxKustomizations, fluxSource, healthTargets } from '../gitops/flux';
 import { splitByGraph } from '../gitops/graphs';
+import { namespaceObjects } from '../gitops/namespaces';
 import { GitOpsLayoutError, gitOpsLayout, GitOpsLayoutInput } from '../gitops/layout';
 import { NotOurDirectoryError, writeGitOpsLayout } from '../gitops/write';
 import { renderPlatform } from '../render/platform';
@@ -27,6 +28,7 @@ interface GitOpsOptions extends PipelineOptions {
   readonly fluxName: string;
   readonly fluxNamespace: string;
   readonly fluxSecret?: string;
+  readonly createNamespaces?: boolean;
 }
 
 export function gitopsCommand(): Command {
@@ -47,6 +49,7 @@ export function gitopsCommand(): Command {
     }, 'cluster')
     .option('--image <ref>', 'runtime operator image (default: the release image of this version)')
     .option('--monitoring', 'add the operator ServiceMonitor and Grafana dashboard ConfigMap to platform/')
+    .option('--create-namespaces', 'add a Namespace (never pruned by Flux) for the operator and every graph namespace to platform/')
     .option('--flux-url <url>', 'also write flux/: a GitRepository (https://, ssh://) or OCIRepository (oci://) and one Kustomization per layer')
     .option('--flux-ref <ref>', 'with --flux-url: Git branch (default main) or OCI tag (default latest)')
     .option('--flux-path <path>', 'with --flux-url: where <dir> is inside that repository or artifact', '.')
@@ -69,7 +72,7 @@ they held). Nothing outside the layer directories is touched. docs/gitops-flux.m
 explains the Flux side.
 
 Examples:
-  dynamo-iac gitops -o deploy/ graphs/*.yaml
+  dynamo-iac gitops -o deploy/ --create-namespaces graphs/*.yaml
   dynamo-iac gitops -o deploy/ --flux-url https://github.com/acme/deploy --flux-path ./clusters/prod graphs/*.yaml
   kubectl apply --server-side -k deploy/crds && kubectl apply --server-side -k deploy/platform`)
     .action(async (files: string[], options: GitOpsOptions) => {
@@ -92,7 +95,11 @@ async function gitops(files: string[], options: GitOpsOptions): Promise<number> 
     ? renderPlatform({ namespace: options.platformNamespace, scope: options.scope, image: options.image, monitoring: options.monitoring, crds: false, version: packageVersion() })
     : undefined;
   const crds = options.crds ? (crdManifests() as KubeObject[]) : undefined;
-  const layers = [...(crds ? ['crds' as const] : []), ...(platform ? ['platform' as const] : []), ...(split ? ['graphs' as const] : [])];
+  const namespaces = options.createNamespaces
+    ? namespaceObjects([...(platform ? [options.platformNamespace] : []), ...(split?.graphs ?? []).map((g) => g.namespace)])
+    : [];
+  const shared = [...namespaces, ...(split?.shared ?? [])];
+  const input = { crds, platform, graphs: split?.graphs, shared };
   let flux: KubeObject[] | undefined;
   if (options.fluxUrl !== undefined) {
     let source: KubeObject;
@@ -101,20 +108,27 @@ async function gitops(files: string[], options: GitOpsOptions): Promise<number> 
     } catch (e) {
       throw new CliError(`--flux-url: ${(e as Error).message}`, EXIT_USAGE);
     }
+    // The layers that will exist (Namespaces alone can make a platform/).
+    const layers = asCliError(() => gitOpsLayout(input)).layers;
     const targets = healthTargets(platform ?? [], split ? split.graphs.flatMap((g) => g.objects) : []);
     const sourceRef = { apiVersion: source.apiVersion, kind: source.kind, name: source.metadata.name, namespace: source.metadata.namespace };
     flux = [source, ...fluxKustomizations({ source: sourceRef, layers, path: options.fluxPath, operator: targets.operator, graphs: targets.graphs })];
   }
-  writeLayout({ crds, platform, graphs: split?.graphs, shared: split?.shared, flux }, options.output, options.force);
+  writeLayout({ ...input, flux }, options.output, options.force);
   return EXIT_OK;
 }
 
 /** Lays out and writes; prints a one-line summary and every removed file on stderr. Shared with `render --layout gitops`. */
 export function writeLayout(input: GitOpsLayoutInput, output: string, force?: boolean): void {
+  const result = asCliError(() => writeGitOpsLayout(gitOpsLayout(input), output, { force }));
+  process.stderr.write(`${output}: ${result.written.length} written, ${result.removed.length} removed, ${result.unchanged} unchanged\n`);
+  for (const f of result.removed) process.stderr.write(`removed ${f}\n`);
+}
+
+/** Layout problems are the user's to fix: a message and an exit code, no stack. */
+function asCliError<T>(f: () => T): T {
   try {
-    const result = writeGitOpsLayout(gitOpsLayout(input), output, { force });
-    process.stderr.write(`${output}: ${result.written.length} written, ${result.removed.length} removed, ${result.unchanged} unchanged\n`);
-    for (const f of result.removed) process.stderr.write(`removed ${f}\n`);
+    return f();
   } catch (e) {
     if (e instanceof NotOurDirectoryError) throw new CliError(e.message, EXIT_USAGE);
     if (e instanceof GitOpsLayoutError) throw new CliError(e.message);

@@ -3,3 +3,4 @@ export { gitOpsLayout, GitOpsLayout, GitOpsLayoutInput, GitOpsLayoutError, Graph
 export { writeGitOpsLayout, WriteLayoutOptions, WriteLayoutResult } from './write';
 export { fluxSource, FluxSourceOptions, fluxKustomizations, FluxLayersOptions, graphHealthCheckExpr, healthTargets, ObjectRef } from './flux';
 export { withSubstitutionGuard, SUBSTITUTE_ANNOTATION } from './substitution';
+export { namespaceObjects, PRUNE_ANNOTATION } from './namespaces';

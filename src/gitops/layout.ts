@@ -122,7 +122,7 @@ export function gitOpsLayout(input: GitOpsLayoutInput): GitOpsLayout {
   const layers = new Set<LayerName>();
   if (input.crds || input.platform?.some(isCrd)) layers.add('crds');
   if (input.platform) layers.add('platform');
-  if (input.graphs || input.shared) layers.add('graphs');
+  if (input.graphs) layers.add('graphs');
   if (input.flux) layers.add('flux');
 
   for (const o of input.crds ?? []) put('crds', o, 'the CRDs');
@@ -147,7 +147,7 @@ export function gitOpsLayout(input: GitOpsLayoutInput): GitOpsLayout {
   }
   for (const o of input.flux ?? []) put('flux', o, 'the Flux objects');
 
-  // Objects given as `shared` can open `platform` too.
+  // Objects given as `shared` open `graphs` or `platform` as needed.
   for (const dir of dirs.keys()) layers.add(dir.split('/')[0] as LayerName);
   const files: LayoutFile[] = [];
   for (const [dir, objects] of dirs) {

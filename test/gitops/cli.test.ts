@@ -114,6 +114,22 @@ describe('dynamo-iac gitops', () => {
     expect(run(['render', '-o', viaRender, '--layout', 'nested', agg]).code).toBe(2);
   });
 
+  test('--create-namespaces: a Namespace per graph namespace and for the operator, in platform/, never pruned by Flux', () => {
+    const repo = path.join(work, 'repo');
+    expect(run(['gitops', '-o', repo, '--create-namespaces', '--flux-url', 'https://github.com/acme/deploy', agg, two]).code).toBe(0);
+    const namespaces = tree(path.join(repo, 'platform')).filter((f) => f.startsWith('namespace-'));
+    expect(namespaces).toEqual(['namespace-default.yaml', 'namespace-dynamo-system.yaml', 'namespace-team-b.yaml']);
+    expect(parse(fs.readFileSync(path.join(repo, 'platform', 'namespace-team-b.yaml'), 'utf8'))).toEqual({
+      apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team-b', annotations: { 'kustomize.toolkit.fluxcd.io/prune': 'disabled' } },
+    });
+    // Without the operator, the Namespaces alone make a platform layer, and Flux gets a Kustomization for it.
+    const bare = path.join(work, 'bare');
+    expect(run(['gitops', '-o', bare, '--no-platform', '--no-crds', '--create-namespaces', '--flux-url', 'https://github.com/acme/deploy', agg]).code).toBe(0);
+    expect(tree(path.join(bare, 'platform'))).toEqual(['kustomization.yaml', 'namespace-default.yaml']);
+    const graphs = parse(fs.readFileSync(path.join(bare, 'flux', 'kustomization-dynamo-graphs.yaml'), 'utf8'));
+    expect(graphs.spec.dependsOn).toEqual([{ name: 'dynamo-platform' }]);
+  });
+
   test('--help explains the layout and what is removed', () => {
     const r = run(['gitops', '--help']);
     expect(r.code).toBe(0);
