@@ -7,8 +7,10 @@
  * - a scale through the adapter's /scale survives re-applying every layer;
  * - removing a component and re-rendering: the objects Flux would prune (last inventory minus
  *   the new one) are exactly that component's, and pruning them leaves the rest running;
- * - re-rendering an unchanged graph changes no file (bytes, inode and mtime).
+ * - re-rendering an unchanged graph changes no file (bytes, inode and mtime);
+ * - with kubectl on PATH, `kubectl apply --server-side -k <layer>` accepts every layer (server dry run).
  */
+import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -181,3 +183,16 @@ test('re-rendering an unchanged graph changes no file: same bytes, same inode, s
   expect(result.unchanged).toBe(files.length);
   expect(files.map((f) => [f, fs.statSync(f).ino, fs.statSync(f).mtimeMs, fs.readFileSync(f, 'utf8')])).toEqual(before);
 });
+
+const kubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' }).status === 0;
+
+(kubectl ? test : test.skip)('kubectl apply --server-side -k accepts every layer as it is (server dry run; needs kubectl on PATH)', () => {
+  for (const layer of ['crds', 'platform', 'graphs']) {
+    const r = spawnSync('kubectl', ['apply', '--server-side', `--field-manager=${FLUX_FIELD_MANAGER}`, '--force-conflicts', '--dry-run=server', '-k', path.join(repo, layer)], {
+      encoding: 'utf8', env: { ...process.env, KUBECONFIG: process.env.DYNAMO_IAC_TEST_KUBECONFIG }, maxBuffer: 64 * 1024 * 1024, timeout: 120_000,
+    });
+    expect({ layer, stderr: r.stderr, status: r.status }).toEqual({ layer, stderr: '', status: 0 });
+    const applied = r.stdout.split('\n').filter((l) => l.endsWith('serverside-applied (server dry run)'));
+    expect(applied).toHaveLength(buildLayer(path.join(repo, layer)).length);
+  }
+}, 180_000);
