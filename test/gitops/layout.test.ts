@@ -1,8 +1,11 @@
 import { parse } from 'yaml';
+import { loadGraph, resolveSettings } from '../../src/api';
 import { KubeObject } from '../../src/api/k8s-types';
 import { crdManifests } from '../../src/crds';
 import { GENERATED_MARKER, gitOpsLayout, GitOpsLayoutError, GraphObjects } from '../../src/gitops/layout';
+import { splitByGraph } from '../../src/gitops/graphs';
 import { SUBSTITUTE_ANNOTATION } from '../../src/gitops/substitution';
+import { renderGraphs } from '../../src/render';
 import { renderPlatform } from '../../src/render/platform';
 
 const obj = (kind: string, name: string, namespace?: string, extra: object = {}): KubeObject =>
@@ -110,5 +113,38 @@ describe('gitOpsLayout', () => {
   test('only the layers given are laid out', () => {
     expect(gitOpsLayout({ crds: crdManifests() as KubeObject[] }).layers).toEqual(['crds']);
     expect(paths(gitOpsLayout({ graphs: [] }).files)).toEqual(['graphs/kustomization.yaml']);
+  });
+});
+
+describe('splitByGraph + gitOpsLayout on real graphs', () => {
+  const graph = (name: string) => loadGraph({
+    apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment', metadata: { name, namespace: 'llm' },
+    spec: {
+      backendFramework: 'vllm',
+      components: [
+        { name: 'Frontend', type: 'frontend', replicas: 1, podTemplate: { spec: { containers: [{ name: 'main', image: 'img:1' }] } } },
+        { name: 'Planner', type: 'planner', replicas: 1, podTemplate: { spec: { containers: [{ name: 'main', image: 'img:1' }] } } },
+        { name: 'worker', type: 'worker', replicas: 1, podTemplate: { spec: { containers: [{ name: 'main', image: 'img:1', command: ['python3'], args: ['-m', 'dynamo.vllm'] }] } } },
+      ],
+    },
+  }).model!;
+
+  test('two graphs with a planner in one namespace: the planner ServiceAccount and its binding are shared, everything else is each graph\'s', () => {
+    const settings = resolveSettings({});
+    const models = [graph('one'), graph('two')];
+    const model = { apiVersion: 'nvidia.com/v1alpha1', kind: 'DynamoModel', metadata: { name: 'qwen', namespace: 'llm' }, spec: {} };
+    const all = [...renderGraphs(models, settings), model as KubeObject];
+    const { graphs, shared } = splitByGraph(models, all, settings);
+    expect(shared).toEqual([model]);
+    const { files } = gitOpsLayout({ graphs, shared });
+    expect(paths(files).filter((p) => p.startsWith('graphs/llm/_shared/'))).toEqual([
+      'graphs/llm/_shared/dynamomodel-qwen.yaml',
+      'graphs/llm/_shared/kustomization.yaml',
+      'graphs/llm/_shared/rolebinding-planner-serviceaccount-binding.yaml',
+      'graphs/llm/_shared/serviceaccount-planner-serviceaccount.yaml',
+    ]);
+    // Every rendered object is in exactly one file.
+    expect(files.filter((f) => !f.path.endsWith('kustomization.yaml'))).toHaveLength(all.length);
+    expect(paths(files).filter((p) => p.startsWith('graphs/llm/one/')).every((p) => !p.includes('planner-serviceaccount'))).toBe(true);
   });
 });
