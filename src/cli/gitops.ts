@@ -18,7 +18,8 @@ interface GitOpsOptions extends PipelineOptions {
   readonly force?: boolean;
   readonly platform: boolean;
   readonly crds: boolean;
-  readonly platformNamespace: string;
+  /** Repeatable with --scope namespace: one operator per namespace. */
+  readonly platformNamespace?: string[];
   readonly scope: 'cluster' | 'namespace';
   readonly image?: string;
   readonly monitoring?: boolean;
@@ -42,7 +43,7 @@ export function gitopsCommand(): Command {
     .option('--no-graph-record', 'leave out the DynamoGraphDeployment / DynamoComponentDeployment records')
     .option('--no-platform', 'leave out platform/ (the runtime operator is installed elsewhere)')
     .option('--no-crds', 'leave out crds/ (the CRDs are owned elsewhere, e.g. by an upstream operator)')
-    .option('--platform-namespace <ns>', 'namespace of the runtime operator', 'dynamo-system')
+    .option('--platform-namespace <ns>', 'namespace of the runtime operator (default: dynamo-system); with --scope namespace repeat it for one operator per namespace', (v: string, prev: string[] = []) => [...prev, v])
     .option('--scope <scope>', 'runtime operator scope: cluster or namespace', (v: string) => {
       if (v !== 'cluster' && v !== 'namespace') throw new InvalidArgumentError('expected cluster or namespace');
       return v;
@@ -60,7 +61,8 @@ export function gitopsCommand(): Command {
 Layout (every directory has a kustomization.yaml listing its contents, sorted;
 one file per object, <kind>-<name>.yaml):
   <dir>/crds/                        CustomResourceDefinitions
-  <dir>/platform/                    the runtime operator (dynamo-iac platform)
+  <dir>/platform/                    the runtime operator's cluster-scoped objects, Namespaces
+  <dir>/platform/<namespace>/        the runtime operator (dynamo-iac platform), per namespace
   <dir>/graphs/<namespace>/<graph>/  everything one graph renders
   <dir>/graphs/<namespace>/_shared/  objects several graphs share, DynamoModel, DynamoCheckpoint
   <dir>/flux/                        with --flux-url: the Flux objects that sync the layers
@@ -91,12 +93,16 @@ async function gitops(files: string[], options: GitOpsOptions): Promise<number> 
     const { graphs, settings } = result.rendered!;
     split = splitByGraph(graphs, objects, settings, { includeGraphRecord: options.graphRecord ?? true });
   }
+  const platformNamespaces = [...new Set(options.platformNamespace ?? ['dynamo-system'])];
+  if (platformNamespaces.length > 1 && options.scope !== 'namespace') {
+    throw new CliError('--platform-namespace: more than one needs --scope namespace (cluster scope runs one operator for the whole cluster)', EXIT_USAGE);
+  }
   const platform = options.platform
-    ? renderPlatform({ namespace: options.platformNamespace, scope: options.scope, image: options.image, monitoring: options.monitoring, crds: false, version: packageVersion() })
+    ? platformNamespaces.flatMap((namespace) => renderPlatform({ namespace, scope: options.scope, image: options.image, monitoring: options.monitoring, crds: false, version: packageVersion() }))
     : undefined;
   const crds = options.crds ? (crdManifests() as KubeObject[]) : undefined;
   const namespaces = options.createNamespaces
-    ? namespaceObjects([...(platform ? [options.platformNamespace] : []), ...(split?.graphs ?? []).map((g) => g.namespace)])
+    ? namespaceObjects([...(platform ? platformNamespaces : []), ...(split?.graphs ?? []).map((g) => g.namespace)])
     : [];
   const shared = [...namespaces, ...(split?.shared ?? [])];
   const input = { crds, platform, graphs: split?.graphs, shared };
@@ -112,7 +118,7 @@ async function gitops(files: string[], options: GitOpsOptions): Promise<number> 
     const layers = asCliError(() => gitOpsLayout(input)).layers;
     const targets = healthTargets(platform ?? [], split ? split.graphs.flatMap((g) => g.objects) : []);
     const sourceRef = { apiVersion: source.apiVersion, kind: source.kind, name: source.metadata.name, namespace: source.metadata.namespace };
-    flux = [source, ...fluxKustomizations({ source: sourceRef, layers, path: options.fluxPath, operator: targets.operator, graphs: targets.graphs })];
+    flux = [source, ...fluxKustomizations({ source: sourceRef, layers, path: options.fluxPath, operators: targets.operators, graphs: targets.graphs })];
   }
   writeLayout({ ...input, flux }, options.output, options.force);
   return EXIT_OK;

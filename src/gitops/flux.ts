@@ -3,7 +3,7 @@
  * a source (GitRepository or OCIRepository) and one Kustomization per layer,
  *
  *   <prefix>-crds      prune off (deleting a CRD deletes every object of its kind), wait
- *   <prefix>-platform  after crds; health check on the runtime operator Deployment
+ *   <prefix>-platform  after crds; health checks on the runtime operator Deployments
  *   <prefix>-graphs    after platform; health checks on every DynamoGraphDeployment through
  *                      CEL expressions: observedGeneration caught up and Ready=True
  *
@@ -68,8 +68,8 @@ export interface FluxLayersOptions {
   readonly namespace?: string;
   /** Where the layout's root is inside the source. @default '.' */
   readonly path?: string;
-  /** The runtime operator Deployment the platform layer waits for. @default - `wait: true` instead */
-  readonly operator?: ObjectRef;
+  /** The runtime operator Deployments the platform layer waits for. @default - `wait: true` instead */
+  readonly operators?: readonly ObjectRef[];
   /** DynamoGraphDeployment records the graphs layer waits for. @default - `wait: true` instead */
   readonly graphs?: readonly ObjectRef[];
   /** @default '10m' */
@@ -132,7 +132,7 @@ export function fluxKustomizations(opts: FluxLayersOptions): KubeObject[] {
   const out: KubeObject[] = [];
   if (has('crds')) out.push(kustomization('crds', undefined, { prune: false, wait: true }));
   if (has('platform')) {
-    const health = opts.operator ? { healthChecks: [ref(opts.operator)] } : { wait: true };
+    const health = opts.operators?.length ? { healthChecks: opts.operators.map(ref) } : { wait: true };
     out.push(kustomization('platform', has('crds') ? 'crds' : undefined, { prune: true, ...health, ...postBuild }));
   }
   if (has('graphs')) {
@@ -149,11 +149,13 @@ export function fluxKustomizations(opts: FluxLayersOptions): KubeObject[] {
 
 const ref = (r: ObjectRef) => ({ apiVersion: r.apiVersion, kind: r.kind, name: r.name, ...(r.namespace ? { namespace: r.namespace } : {}) });
 
-/** The refs a layout's objects imply: the operator Deployment of the platform, the DGD records of the graphs. */
-export function healthTargets(platform: readonly KubeObject[], graphObjects: readonly KubeObject[]): { operator?: ObjectRef; graphs: ObjectRef[] } {
-  const operator = platform.find((o) => o.kind === 'Deployment' && o.apiVersion === 'apps/v1');
-  const graphs = graphObjects.filter((o) => o.kind === 'DynamoGraphDeployment' && o.apiVersion.startsWith('nvidia.com/'));
+/** The refs a layout's objects imply: the operator Deployments of the platform, the DGD records of the graphs; sorted. */
+export function healthTargets(platform: readonly KubeObject[], graphObjects: readonly KubeObject[]): { operators: ObjectRef[]; graphs: ObjectRef[] } {
   const toRef = (o: KubeObject): ObjectRef => ({ apiVersion: o.apiVersion, kind: o.kind, name: o.metadata.name, namespace: o.metadata.namespace });
   const key = (r: ObjectRef) => `${r.namespace ?? ''}/${r.name}/${r.apiVersion}`;
-  return { operator: operator && toRef(operator), graphs: graphs.map(toRef).sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)) };
+  const sorted = (objects: KubeObject[]) => objects.map(toRef).sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  return {
+    operators: sorted(platform.filter((o) => o.kind === 'Deployment' && o.apiVersion === 'apps/v1')),
+    graphs: sorted(graphObjects.filter((o) => o.kind === 'DynamoGraphDeployment' && o.apiVersion.startsWith('nvidia.com/'))),
+  };
 }

@@ -3,7 +3,8 @@
  * files out. Layers are applied in order by one Flux Kustomization each:
  *
  *   crds/                         CustomResourceDefinitions (never pruned)
- *   platform/                     the runtime operator (and Namespaces, cluster-scoped extras)
+ *   platform/                     cluster-scoped objects of the runtime operator, Namespaces
+ *   platform/<namespace>/         the runtime operator's namespaced objects
  *   graphs/<namespace>/<graph>/   everything one graph renders
  *   graphs/<namespace>/_shared/   objects of a namespace no single graph owns
  *   flux/                         optional: the Flux source and Kustomizations syncing the above
@@ -114,7 +115,7 @@ export function gitOpsLayout(input: GitOpsLayoutInput): GitOpsLayout {
     const file = layoutFileName(o);
     let objects = dirs.get(dir);
     if (!objects) dirs.set(dir, (objects = new Map()));
-    // Same kind and name in one directory: two namespaces in `platform`, or two API groups.
+    // Same kind and name in one directory: two API groups with one kind name.
     if (objects.has(file)) throw new GitOpsLayoutError(`two objects would be written to ${dir}/${file}: ${objectKey(objects.get(file)!)} and ${key}`);
     objects.set(file, guard ? withSubstitutionGuard(o) : o);
   };
@@ -126,7 +127,7 @@ export function gitOpsLayout(input: GitOpsLayoutInput): GitOpsLayout {
   if (input.flux) layers.add('flux');
 
   for (const o of input.crds ?? []) put('crds', o, 'the CRDs');
-  for (const o of input.platform ?? []) put(isCrd(o) ? 'crds' : 'platform', o, 'the platform');
+  for (const o of input.platform ?? []) put(isCrd(o) ? 'crds' : platformDir(o, 'the platform'), o, 'the platform');
 
   // How many graphs render each object decides between the graph's directory and `_shared`.
   const owners = new Map<string, number>();
@@ -142,7 +143,7 @@ export function gitOpsLayout(input: GitOpsLayoutInput): GitOpsLayout {
   for (const o of input.shared ?? []) {
     // A Namespace must exist before the graphs in it: it is a platform object.
     const where = `${o.kind} ${o.metadata.name}`;
-    if (isNamespace(o) || o.metadata.namespace === undefined) put('platform', o, where);
+    if (isNamespace(o) || o.metadata.namespace === undefined) put(platformDir(o, where), o, where);
     else put(sharedDir(o, where), o, where);
   }
   for (const o of input.flux ?? []) put('flux', o, 'the Flux objects');
@@ -161,6 +162,12 @@ export function gitOpsLayout(input: GitOpsLayoutInput): GitOpsLayout {
 function sharedDir(o: KubeObject, where: string): string {
   if (o.metadata.namespace === undefined) return 'platform';
   return `graphs/${safe(o.metadata.namespace, where)}/${SHARED_DIR}`;
+}
+
+/** Cluster-scoped objects (and Namespaces) at the layer root; namespaced ones under `platform/<namespace>/`, so several operators fit. */
+function platformDir(o: KubeObject, where: string): string {
+  if (isNamespace(o) || o.metadata.namespace === undefined) return 'platform';
+  return `platform/${safe(o.metadata.namespace, where)}`;
 }
 
 /** A kustomization.yaml in every directory from each layer root down to the object files. */

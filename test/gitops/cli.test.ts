@@ -32,7 +32,7 @@ describe('dynamo-iac gitops', () => {
       'graphs/default/vllm-agg/deployment-vllm-agg-frontend.yaml',
       'graphs/default/first/dynamographdeployment-first.yaml',
       'graphs/team-b/second/dynamographdeployment-second.yaml',
-      'platform/deployment-dynamo-iac-operator.yaml',
+      'platform/dynamo-system/deployment-dynamo-iac-operator.yaml',
       'crds/customresourcedefinition-dynamographdeployments.nvidia.com.yaml',
     ]));
     // The graph layer holds exactly what `render` prints (none of these objects need the guard).
@@ -128,6 +128,20 @@ describe('dynamo-iac gitops', () => {
     expect(tree(path.join(bare, 'platform'))).toEqual(['kustomization.yaml', 'namespace-default.yaml']);
     const graphs = parse(fs.readFileSync(path.join(bare, 'flux', 'kustomization-dynamo-graphs.yaml'), 'utf8'));
     expect(graphs.spec.dependsOn).toEqual([{ name: 'dynamo-platform' }]);
+  });
+
+  test('--scope namespace with several --platform-namespace: one operator per namespace, each health-checked', () => {
+    const repo = path.join(work, 'repo');
+    const r = run(['gitops', '-o', repo, '--no-crds', '--scope', 'namespace', '--platform-namespace', 'team-a', '--platform-namespace', 'team-b', '--flux-url', 'https://github.com/acme/deploy', agg]);
+    expect(r.code).toBe(0);
+    expect(tree(path.join(repo, 'platform')).filter((f) => f.includes('deployment-'))).toEqual(['team-a/deployment-dynamo-iac-operator.yaml', 'team-b/deployment-dynamo-iac-operator.yaml']);
+    // Namespace scope renders no cluster-scoped RBAC.
+    expect(tree(path.join(repo, 'platform')).filter((f) => !f.includes('/'))).toEqual(['kustomization.yaml']);
+    const platform = parse(fs.readFileSync(path.join(repo, 'flux', 'kustomization-dynamo-platform.yaml'), 'utf8'));
+    expect(platform.spec.healthChecks.map((h: any) => h.namespace)).toEqual(['team-a', 'team-b']);
+    const cluster = run(['gitops', '-o', repo, '--platform-namespace', 'team-a', '--platform-namespace', 'team-b', agg]);
+    expect(cluster.code).toBe(2);
+    expect(lines(cluster.stderr)).toEqual(['--platform-namespace: more than one needs --scope namespace (cluster scope runs one operator for the whole cluster)']);
   });
 
   test('--help explains the layout and what is removed', () => {

@@ -33,7 +33,7 @@ describe('gitOpsLayout', () => {
     const crds = paths(files).filter((p) => p.startsWith('crds/'));
     expect(crds).toEqual([...crdManifests().map((c: any) => `crds/customresourcedefinition-${c.metadata.name}.yaml`).sort(), 'crds/kustomization.yaml']);
     expect(paths(files)).toEqual(expect.arrayContaining([
-      'platform/deployment-dynamo-iac-operator.yaml',
+      'platform/dynamo-system/deployment-dynamo-iac-operator.yaml',
       'platform/clusterrole-dynamo-iac-operator.yaml',
       'graphs/llm/a/deployment-a-frontend.yaml',
       'graphs/llm/a/service-a-frontend.yaml',
@@ -60,11 +60,14 @@ describe('gitOpsLayout', () => {
     expect(resourcesOf(files, 'graphs/llm/a')).toEqual(['deployment-a-frontend.yaml', 'service-a-frontend.yaml']);
     // A Namespace outside any graph is a platform object: it must exist before the graphs in it.
     expect(resourcesOf(files, 'platform')).toContain('namespace-llm.yaml');
+    // The operator's namespaced objects sit under platform/<namespace>/, so several operators fit.
+    expect(resourcesOf(files, 'platform')).toContain('dynamo-system');
+    expect(resourcesOf(files, 'platform/dynamo-system')).toContain('deployment-dynamo-iac-operator.yaml');
     const kustomizations = files.filter((f) => f.path.endsWith('/kustomization.yaml'));
     expect(kustomizations.map((f) => f.path).sort()).toEqual([
       'crds/kustomization.yaml', 'graphs/kustomization.yaml', 'graphs/llm/_shared/kustomization.yaml', 'graphs/llm/a/kustomization.yaml',
       'graphs/llm/b/kustomization.yaml', 'graphs/llm/kustomization.yaml', 'graphs/other/a/kustomization.yaml',
-      'graphs/other/kustomization.yaml', 'platform/kustomization.yaml',
+      'graphs/other/kustomization.yaml', 'platform/dynamo-system/kustomization.yaml', 'platform/kustomization.yaml',
     ]);
     for (const k of kustomizations) {
       expect(k.content.split('\n')[0]).toBe(GENERATED_MARKER);
@@ -93,7 +96,7 @@ describe('gitOpsLayout', () => {
     expect(parse(fileOf(off.files, 'graphs/llm/a/deployment-a-worker.yaml')!).metadata.annotations).toBeUndefined();
     // The Grafana dashboard's ${datasource} is guarded too.
     const monitored = gitOpsLayout({ platform: renderPlatform({ namespace: 'dynamo-system', version: '1', monitoring: true }) });
-    expect(parse(fileOf(monitored.files, 'platform/configmap-dynamo-iac-operator-dashboard.yaml')!).metadata.annotations).toEqual({ [SUBSTITUTE_ANNOTATION]: 'disabled' });
+    expect(parse(fileOf(monitored.files, 'platform/dynamo-system/configmap-dynamo-iac-operator-dashboard.yaml')!).metadata.annotations).toEqual({ [SUBSTITUTE_ANNOTATION]: 'disabled' });
   });
 
   test('refuses what cannot be written: conflicting content, two objects in one file, names that are not DNS-style', () => {
@@ -101,9 +104,13 @@ describe('gitOpsLayout', () => {
     expect(() => gitOpsLayout({ graphs: [graphA, other] })).toThrow(
       new GitOpsLayoutError('ServiceAccount "llm/planner-serviceaccount" is rendered with different content by graph llm/a and by graph llm/b'),
     );
-    expect(() => gitOpsLayout({ platform: [obj('ConfigMap', 'x', 'ns1'), obj('ConfigMap', 'x', 'ns2')] })).toThrow(
-      'two objects would be written to platform/configmap-x.yaml: v1/ConfigMap/ns1/x and v1/ConfigMap/ns2/x',
+    const knative = { ...obj('Service', 'x', 'llm'), apiVersion: 'serving.knative.dev/v1' };
+    expect(() => gitOpsLayout({ platform: [obj('Service', 'x', 'llm'), knative] })).toThrow(
+      'two objects would be written to platform/llm/service-x.yaml: v1/Service/llm/x and serving.knative.dev/v1/Service/llm/x',
     );
+    // The same kind and name in two namespaces is fine: two directories.
+    expect(paths(gitOpsLayout({ platform: [obj('ConfigMap', 'x', 'ns1'), obj('ConfigMap', 'x', 'ns2')] }).files))
+      .toEqual(expect.arrayContaining(['platform/ns1/configmap-x.yaml', 'platform/ns2/configmap-x.yaml']));
     expect(() => gitOpsLayout({ shared: [obj('ConfigMap', '../../etc', 'llm')] })).toThrow(
       'cannot name a file or directory for ConfigMap "../../etc": "../../etc" is not a DNS-style name',
     );

@@ -56,7 +56,7 @@ describe('writeGitOpsLayout', () => {
     expect(r.written).toEqual(['graphs/llm/a/deployment-a-frontend.yaml', 'graphs/llm/a/kustomization.yaml']);
     expect(r.removed).toEqual(['graphs/llm/a/deployment-a-worker.yaml']);
     const after = snapshot(repo);
-    for (const f of ['graphs/llm/b/deployment-b-frontend.yaml', 'graphs/llm/b/kustomization.yaml', 'graphs/kustomization.yaml', 'platform/deployment-op.yaml']) {
+    for (const f of ['graphs/llm/b/deployment-b-frontend.yaml', 'graphs/llm/b/kustomization.yaml', 'graphs/kustomization.yaml', 'platform/dynamo-system/deployment-op.yaml']) {
       expect(after.get(f)).toEqual(before.get(f));
     }
     expect(after.has('graphs/llm/a/deployment-a-worker.yaml')).toBe(false);
@@ -90,7 +90,7 @@ describe('writeGitOpsLayout', () => {
     expect(fs.readdirSync(repo)).toEqual(['graphs']);
     writeGitOpsLayout(l, repo, { force: true });
     expect(fs.existsSync(path.join(repo, 'graphs', 'app.yaml'))).toBe(false);
-    expect(fs.existsSync(path.join(repo, 'platform', 'deployment-op.yaml'))).toBe(true);
+    expect(fs.existsSync(path.join(repo, 'platform', 'dynamo-system', 'deployment-op.yaml'))).toBe(true);
   });
 
   test('DIR that is a file is refused', () => {

@@ -12,7 +12,7 @@ import { LayerName } from '../../gitops/layout';
 import { DynamoPlatform } from '../platform';
 import { RenderedGraph } from '../rendered-graph';
 
-export interface DynamoFluxSyncProps extends Omit<FluxLayersOptions, 'source' | 'layers' | 'operator' | 'graphs'> {
+export interface DynamoFluxSyncProps extends Omit<FluxLayersOptions, 'source' | 'layers' | 'operators' | 'graphs'> {
   /** A source to create (GitRepository or OCIRepository by URL scheme). Give this or `sourceRef`. */
   readonly source?: FluxSourceOptions;
   /** An existing source, e.g. the `flux-system` GitRepository `flux bootstrap` made. */
@@ -52,7 +52,7 @@ export class DynamoFluxSync extends Construct {
   }
 }
 
-function discoverTargets(root: IConstruct): { operator?: ObjectRef; graphs: ObjectRef[] } {
+function discoverTargets(root: IConstruct): { operators: ObjectRef[]; graphs: ObjectRef[] } {
   const all = root.node.findAll();
   const platform = all.filter((c): c is DynamoPlatform => c instanceof DynamoPlatform).flatMap((p) => p.objects);
   const graphObjects = all.filter((c): c is RenderedGraph => c instanceof RenderedGraph).flatMap((g) => g.objects);
