@@ -13,7 +13,7 @@ import { sglangWithScalingAdapter } from './graphs/sglang-scaling-adapter';
 
 export { EXAMPLE_NAMESPACE } from './graphs/platform';
 
-export function buildExampleApp(app: App): App {
+export function buildExampleApp<T extends App>(app: T): T {
   setPlatformSettings(app, EXAMPLE_SETTINGS);
   const chart = (id: string) => new Chart(app, id, { namespace: EXAMPLE_NAMESPACE });
 

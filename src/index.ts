@@ -6,3 +6,4 @@ export * from './manifests';
 export { crdManifests } from './crds';
 export { renderPlatform, PlatformOptions, operatorImage, OPERATOR_NAME, DEFAULT_OPERATOR_IMAGE_REPOSITORY } from './render/platform';
 export { infraAddresses, NatsOptions, EtcdOptions } from './render/platform-infra';
+export * from './gitops';

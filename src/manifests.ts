@@ -71,6 +71,8 @@ export function loadManifests(inputs: ManifestInput[], settings: ResolvedSetting
 export interface RenderedManifests {
   readonly objects: KubeObject[];
   readonly problems: SourcedProblem[];
+  /** The graphs rendered (empty on errors): front ends that group objects per graph render each again. */
+  readonly graphs?: GraphModel[];
 }
 
 /** Renders only when no input has an error-level problem, so nothing half-rendered is ever produced. */
@@ -80,7 +82,7 @@ export function renderManifests(
   const loaded = loadManifests(inputs, settings, options);
   if (errorsOf(loaded.problems).length > 0) return { objects: [], problems: loaded.problems };
   const objects = renderGraphs(loaded.graphs.map((g) => g.model), settings, options);
-  return { objects: [...objects, ...(loaded.passthrough as KubeObject[])], problems: loaded.problems };
+  return { objects: [...objects, ...(loaded.passthrough as KubeObject[])], problems: loaded.problems, graphs: loaded.graphs.map((g) => g.model) };
 }
 
 /** Pass-through kinds are namespaced too: they get the same default namespace as graphs. */

@@ -6,3 +6,5 @@ export { GraphRenderOptions } from './render-into';
 export { GraphMetadataProps } from '../manifest-source';
 export { setPlatformSettings, platformSettingsOf, SETTINGS_CONTEXT_KEY } from './settings';
 export { DynamoPlatform, DynamoPlatformProps } from './platform';
+export { DynamoFluxSync, DynamoFluxSyncProps } from './gitops/flux-sync';
+export { DynamoGitOpsApp, DynamoGitOpsAppProps } from './gitops/gitops-app';

@@ -4,6 +4,7 @@
  * function as `dynamo-iac platform`.
  */
 import { Construct } from 'constructs';
+import { KubeObject } from '../api/k8s-types';
 import { renderPlatform } from '../render/platform';
 import { EtcdOptions, NatsOptions } from '../render/platform-infra';
 import { addObjects } from './object-registry';
@@ -39,9 +40,13 @@ export interface DynamoPlatformProps {
 }
 
 export class DynamoPlatform extends Construct {
+  /** Every object rendered, in apply order (what the GitOps layout and DynamoFluxSync read). */
+  public readonly objects: readonly KubeObject[];
+
   constructor(scope: Construct, id: string, props: DynamoPlatformProps) {
     super(scope, id);
-    const conflicts = addObjects(this, renderPlatform({ ...props, version: packageVersion() }));
+    this.objects = renderPlatform({ ...props, version: packageVersion() });
+    const conflicts = addObjects(this, [...this.objects]);
     if (conflicts.length) this.node.addValidation({ validate: () => conflicts });
   }
 }

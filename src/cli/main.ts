@@ -6,6 +6,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Command, CommanderError } from 'commander';
 import { crdsCommand } from './crds';
+import { gitopsCommand } from './gitops';
 import { operatorCommand } from './operator';
 import { platformCommand } from './platform';
 import { renderCommand } from './render';
@@ -28,15 +29,17 @@ Exit codes:
   1   invalid input: one line per problem on stderr, <file>: <field path>: <message>;
       a file that is missing, unreadable or a directory is invalid input too
   2   usage error: unknown command or option, missing FILE, bad option value,
-      render -o into a non-empty directory without --force
+      render -o into a non-empty directory without --force, gitops into a layer
+      directory dynamo-iac did not write without --force
   ${EXIT_BUG}  internal error (a bug in dynamo-iac; the stack is printed)
 
 Examples:
   dynamo-iac render graph.yaml > rendered.yaml
   dynamo-iac validate graphs/*.yaml
+  dynamo-iac gitops -o deploy/ --flux-url https://github.com/acme/deploy graphs/*.yaml
   dynamo-iac crds | kubectl apply --server-side -f -`);
   // addCommand() does not pass exitOverride and the help hint on to subcommands; copy them.
-  for (const sub of [renderCommand(), validateCommand(), crdsCommand(), platformCommand(), operatorCommand()]) cli.addCommand(sub.copyInheritedSettings(cli));
+  for (const sub of [renderCommand(), validateCommand(), gitopsCommand(), crdsCommand(), platformCommand(), operatorCommand()]) cli.addCommand(sub.copyInheritedSettings(cli));
   return cli;
 }
 

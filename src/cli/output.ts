@@ -91,7 +91,7 @@ function inspectDir(dir: string): 'missing' | 'empty' | 'not-empty' {
 }
 
 /** The old directory is moved aside before the new one takes its name, and removed only after. */
-function swapInto(staging: string, target: string, replace: boolean): void {
+export function swapInto(staging: string, target: string, replace: boolean): void {
   if (!replace) {
     fs.renameSync(staging, target);
     return;

@@ -5,7 +5,8 @@
  */
 import { KubeObject } from '../api/k8s-types';
 import { ValidationError } from '../api/problems';
-import { resolveSettings } from '../api/settings';
+import { GraphModel } from '../api/model';
+import { ResolvedSettings, resolveSettings } from '../api/settings';
 import { renderManifests, SourcedProblem } from '../manifests';
 import { readInputs } from './read-inputs';
 import { CliError, EXIT_USAGE } from './report';
@@ -22,6 +23,8 @@ export interface PipelineResult {
   /** Empty when any problem is an error. */
   readonly objects: KubeObject[];
   readonly problems: SourcedProblem[];
+  /** What `gitops` needs to group objects per graph; set on success only. */
+  readonly rendered?: { readonly graphs: GraphModel[]; readonly settings: ResolvedSettings };
 }
 
 const NAMESPACE = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
@@ -39,9 +42,10 @@ export async function runPipeline(files: readonly string[], options: PipelineOpt
 
   const read = await readInputs(files);
   const renderOptions = { defaultNamespace: options.namespace, includeGraphRecord: options.graphRecord ?? true };
+  const settings = resolveSettings(settingsFile.settings);
   let rendered;
   try {
-    rendered = renderManifests(read.inputs, resolveSettings(settingsFile.settings), renderOptions);
+    rendered = renderManifests(read.inputs, settings, renderOptions);
   } catch (e) {
     if (!(e instanceof ValidationError)) throw e;
     // Conflicts between graphs are found after loading, without a single source to blame.
@@ -50,5 +54,6 @@ export async function runPipeline(files: readonly string[], options: PipelineOpt
   }
   const problems = [...read.problems, ...rendered.problems];
   const failed = problems.some((p) => (p.severity ?? 'error') === 'error');
-  return { objects: failed ? [] : rendered.objects, problems };
+  if (failed) return { objects: [], problems };
+  return { objects: rendered.objects, problems, rendered: { graphs: rendered.graphs ?? [], settings } };
 }

@@ -1,0 +1,83 @@
+/**
+ * DynamoGitOpsApp: a cdk8s App whose `synth()` writes the layered GitOps repository
+ * (src/gitops/layout.ts) to `outdir` instead of cdk8s's one-file-per-chart output:
+ *
+ * - objects of a DynamoPlatform → `crds/` and `platform/`;
+ * - objects of a DynamoGraphDeployment / DynamoComponentDeployment → `graphs/<ns>/<graph>/`
+ *   (objects several graphs render → `graphs/<ns>/_shared/`);
+ * - objects of a DynamoFluxSync → `flux/`;
+ * - any other ApiObject: Namespaces and cluster-scoped objects → `platform/`, namespaced
+ *   ones → `graphs/<ns>/_shared/`.
+ *
+ * Objects are taken as cdk8s synthesizes them (chart labels and resolved tokens included),
+ * and validation problems fail `synth()` exactly as they do for a plain App.
+ */
+import { ApiObject, App, AppProps, Chart } from 'cdk8s';
+import { IConstruct } from 'constructs';
+import { KubeObject } from '../../api/k8s-types';
+import { GitOpsLayout, gitOpsLayout, GraphObjects } from '../../gitops/layout';
+import { writeGitOpsLayout, WriteLayoutResult } from '../../gitops/write';
+import { objectKey } from '../../render/objects';
+import { DynamoPlatform } from '../platform';
+import { RenderedGraph } from '../rendered-graph';
+import { DynamoFluxSync } from './flux-sync';
+
+export interface DynamoGitOpsAppProps extends Omit<AppProps, 'yamlOutputType' | 'outputFileExtension'> {
+  /** See GitOpsLayoutInput.substitutionGuard. @default true */
+  readonly substitutionGuard?: boolean;
+}
+
+export class DynamoGitOpsApp extends App {
+  private readonly substitutionGuard: boolean;
+
+  constructor(props: DynamoGitOpsAppProps = {}) {
+    super(props);
+    this.substitutionGuard = props.substitutionGuard ?? true;
+  }
+
+  /** The files `synth()` writes, without writing them. Validates the app first. */
+  public gitOpsLayout(): GitOpsLayout {
+    // synthYaml runs cdk8s's validation and dependency resolution; its text is not needed.
+    this.synthYaml();
+    const platform: KubeObject[] = [];
+    const flux: KubeObject[] = [];
+    const shared: KubeObject[] = [];
+    const byKey = new Map<string, KubeObject>();
+    const inGraph = new Set<string>();
+    for (const chart of this.charts) {
+      for (const apiObject of chart.node.findAll().filter((c): c is ApiObject => c instanceof ApiObject && Chart.of(c) === chart)) {
+        const json = apiObject.toJson() as KubeObject;
+        byKey.set(objectKey(json), json);
+        const owner = ownerOf(apiObject);
+        if (owner instanceof DynamoPlatform) platform.push(json);
+        else if (owner instanceof DynamoFluxSync) flux.push(json);
+        else if (owner instanceof RenderedGraph) inGraph.add(objectKey(json));
+        else shared.push(json);
+      }
+    }
+    // A graph's objects as synthesized, including the ones another graph synthesized first.
+    const graphs: GraphObjects[] = this.node.findAll()
+      .filter((c): c is RenderedGraph => c instanceof RenderedGraph && c.namespace !== undefined)
+      .map((g) => ({ name: g.name, namespace: g.namespace!, objects: g.objects.map(objectKey).filter((k) => inGraph.has(k)).map((k) => byKey.get(k)!) }));
+    return gitOpsLayout({
+      platform: platform.length ? platform : undefined,
+      graphs,
+      shared,
+      flux: flux.length ? flux : undefined,
+      substitutionGuard: this.substitutionGuard,
+    });
+  }
+
+  /** Writes the layout into `outdir`; unchanged files are left as they are. */
+  public synthGitOps(): WriteLayoutResult {
+    return writeGitOpsLayout(this.gitOpsLayout(), this.outdir);
+  }
+
+  public synth(): void {
+    this.synthGitOps();
+  }
+}
+
+function ownerOf(c: IConstruct): IConstruct | undefined {
+  return c.node.scopes.slice().reverse().find((s) => s instanceof DynamoPlatform || s instanceof DynamoFluxSync || s instanceof RenderedGraph);
+}
