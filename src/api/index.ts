@@ -12,3 +12,5 @@ export * from './backend-framework';
 export * from './orchestrator';
 export * from './validate';
 export * from './placement';
+export * from './checkpoint';
+export { validateCheckpointRefs, checkpointRefsOf } from './validate-checkpoint-ref';
