@@ -3,6 +3,7 @@
  * variables over defaults. Durations are in milliseconds inside, so tests can shorten them.
  */
 import * as os from 'os';
+import { DEFAULT_SETTINGS } from '../api/settings';
 
 export type Scope = 'cluster' | 'namespace';
 
@@ -35,6 +36,8 @@ export interface OperatorConfig {
   /** `/metrics`, `/healthz`, `/readyz`; 0 = a free port (tests). */
   readonly httpPort: number;
   readonly workers: number;
+  /** Where checkpoint Jobs put artifacts (must match the graphs' `checkpointStorage` setting). */
+  readonly checkpointStorage: { readonly pvcName: string; readonly basePath: string };
 }
 
 export const NAMESPACE_SCOPE_LEASE = { durationMs: 30_000, renewIntervalMs: 10_000 };
@@ -52,6 +55,7 @@ export function defaultConfig(env: NodeJS.ProcessEnv = process.env): OperatorCon
     leaderElection: { enabled: true, leaseName: LEADER_ELECTION_LEASE_NAME, namespace, durationMs: 15_000, retryPeriodMs: 2_000 },
     httpPort: 8080,
     workers: 4,
+    checkpointStorage: { ...DEFAULT_SETTINGS.checkpointStorage },
   };
 }
 
@@ -66,7 +70,7 @@ export function parseOperatorArgs(argv: string[], env: NodeJS.ProcessEnv = proce
     if (value === undefined) throw new Error(`--${m[1]} needs a value`);
     flags.set(m[1], value);
   }
-  const known = ['scope', 'namespace', 'identity', 'http-port', 'leader-elect', 'lease-duration', 'lease-renew-interval'];
+  const known = ['scope', 'namespace', 'identity', 'http-port', 'leader-elect', 'lease-duration', 'lease-renew-interval', 'checkpoint-pvc-name', 'checkpoint-base-path'];
   for (const k of flags.keys()) if (!known.includes(k)) throw new Error(`unknown flag --${k}`);
   const scope = flags.get('scope') ?? 'cluster';
   if (scope !== 'cluster' && scope !== 'namespace') throw new Error(`--scope must be cluster or namespace, got ${JSON.stringify(scope)}`);
@@ -83,8 +87,11 @@ export function parseOperatorArgs(argv: string[], env: NodeJS.ProcessEnv = proce
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--http-port must be a port number, got ${flags.get('http-port')}`);
   const leaderElect = flags.get('leader-elect') ?? 'true';
   if (leaderElect !== 'true' && leaderElect !== 'false') throw new Error('--leader-elect must be true or false');
+  const basePath = flags.get('checkpoint-base-path') ?? base.checkpointStorage.basePath;
+  if (!basePath.startsWith('/')) throw new Error(`--checkpoint-base-path must be an absolute path, got ${JSON.stringify(basePath)}`);
   return {
     ...base,
+    checkpointStorage: { pvcName: flags.get('checkpoint-pvc-name') ?? base.checkpointStorage.pvcName, basePath },
     scope,
     namespace,
     identity: flags.get('identity') ?? base.identity,

@@ -17,6 +17,7 @@ import { Resource, RESOURCES } from './kube/resources';
 import { OperatorMetrics } from './metrics';
 import { NamespaceGate, onlyNamespace } from './namespace-gate';
 import { graphKeyOfAdapter, graphKeyOfWorkload, ScalingAdapterReconciler } from './scaling-adapters';
+import { checkpointController } from './checkpoints';
 import { Informer, objectKey } from './watch';
 import { WorkQueue } from './work-queue';
 
@@ -89,6 +90,7 @@ export class Operator {
       new Controller({ name: 'scaling-adapters', resourceType: RESOURCES.adapter.kind, reconcile: (k) => scaling.reconcile(k), queue, log, metrics: this.metrics, workers: config.workers }),
       new Controller({ name: 'graph-status', resourceType: RESOURCES.dgdV1beta1.kind, reconcile: (k) => status.reconcile(k), queue: statusQueue, log, metrics: this.metrics, workers: config.workers }),
     );
+    this.controllers.push(checkpointController({ api, log, clock, gate, metrics: this.metrics, storage: config.checkpointStorage, workers: config.workers, informer }));
     for (const i of this.informers) i.start();
     await Promise.all(this.informers.map((i) => i.waitForSync()));
     for (const c of this.controllers) c.start();
