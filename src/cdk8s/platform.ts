@@ -4,6 +4,7 @@
  * function as `dynamo-iac platform`.
  */
 import { Construct } from 'constructs';
+import { CheckpointAgentOptions } from '../render/checkpoint-agent';
 import { renderPlatform } from '../render/platform';
 import { addObjects } from './object-registry';
 
@@ -23,6 +24,14 @@ export interface DynamoPlatformProps {
   readonly monitoring?: boolean;
   /** @default 1 */
   readonly replicas?: number;
+  /** PVC and mount path of checkpoint artifacts (match the graphs' `checkpointStorage` setting). @default - 'snapshot-pvc' at '/checkpoints' */
+  readonly checkpointStorage?: { readonly pvcName?: string; readonly basePath?: string };
+  /**
+   * Deploy the privileged checkpoint node agent. It runs in its own namespace, created with Pod
+   * Security `privileged`; the operator's namespace keeps `restricted`.
+   * @default - no agent
+   */
+  readonly checkpointAgent?: CheckpointAgentOptions;
 }
 
 export class DynamoPlatform extends Construct {

@@ -16,11 +16,15 @@ export function platformCommand(): Command {
     .option('--image <ref>', 'operator image (default: the release image of this version)')
     .option('--no-crds', 'leave out the CustomResourceDefinitions (installed elsewhere)')
     .option('--monitoring', 'add a Prometheus Operator ServiceMonitor and a Grafana dashboard ConfigMap')
+    .option('--checkpoint-agent-image <ref>', 'deploy the privileged checkpoint node agent with this image (in its own namespace, Pod Security privileged)')
+    .option('--checkpoint-agent-namespace <ns>', 'namespace of the checkpoint agent (default: <namespace>-checkpoint-agent)')
     .addHelpText('after', `
 Example:
   dynamo-iac platform --namespace dynamo-system | kubectl apply --server-side -f -`)
-    .action((opts: { namespace: string; scope: 'cluster' | 'namespace'; image?: string; crds: boolean; monitoring?: boolean }) => {
-      process.stdout.write(toYamlStream(renderPlatform({ ...opts, version: packageVersion() })));
+    .action((opts: { namespace: string; scope: 'cluster' | 'namespace'; image?: string; crds: boolean; monitoring?: boolean; checkpointAgentImage?: string; checkpointAgentNamespace?: string }) => {
+      const { checkpointAgentImage, checkpointAgentNamespace, ...rest } = opts;
+      const checkpointAgent = checkpointAgentImage ? { image: checkpointAgentImage, ...(checkpointAgentNamespace ? { namespace: checkpointAgentNamespace } : {}) } : undefined;
+      process.stdout.write(toYamlStream(renderPlatform({ ...rest, ...(checkpointAgent ? { checkpointAgent } : {}), version: packageVersion() })));
     });
 }
 

@@ -6,7 +6,9 @@
  * both print this.
  */
 import { KubeObject } from '../api/k8s-types';
+import { DEFAULT_SETTINGS } from '../api/settings';
 import { crdManifests } from '../crds';
+import { CheckpointAgentOptions, renderCheckpointAgent } from './checkpoint-agent';
 import { sortObjects } from './objects';
 import { operatorDashboard } from './platform-dashboard';
 
@@ -25,6 +27,10 @@ export interface PlatformOptions {
   readonly monitoring?: boolean;
   /** Operator replicas; one leads, the rest stand by. @default 1 */
   readonly replicas?: number;
+  /** Checkpoint storage the operator's checkpoint Jobs use. @default - PVC 'snapshot-pvc' at '/checkpoints' */
+  readonly checkpointStorage?: { readonly pvcName?: string; readonly basePath?: string };
+  /** Deploy the privileged checkpoint node agent (in its own namespace). @default - no agent */
+  readonly checkpointAgent?: CheckpointAgentOptions;
 }
 
 export const OPERATOR_NAME = 'dynamo-iac-operator';
@@ -45,6 +51,11 @@ const WORKLOAD_RULES: Rule[] = [
   { apiGroups: ['nvidia.com'], resources: ['dynamographdeploymentscalingadapters/status'], verbs: ['get', 'patch'] },
   { apiGroups: ['apps'], resources: ['deployments'], verbs: ['get', 'list', 'watch', 'patch'] },
   { apiGroups: ['leaderworkerset.x-k8s.io'], resources: ['leaderworkersets'], verbs: ['get', 'list', 'watch', 'patch'] },
+  // Checkpoints: the ID label, the status, owned Jobs (blockOwnerDeletion needs finalizers).
+  { apiGroups: ['nvidia.com'], resources: ['dynamocheckpoints'], verbs: ['get', 'list', 'watch', 'patch'] },
+  { apiGroups: ['nvidia.com'], resources: ['dynamocheckpoints/status'], verbs: ['get', 'patch'] },
+  { apiGroups: ['nvidia.com'], resources: ['dynamocheckpoints/finalizers'], verbs: ['update'] },
+  { apiGroups: ['batch'], resources: ['jobs'], verbs: ['get', 'list', 'watch', 'create'] },
   { apiGroups: [''], resources: ['events'], verbs: ['create'] },
 ];
 
@@ -88,6 +99,8 @@ export function renderPlatform(opts: PlatformOptions): KubeObject[] {
       roleBinding('Role', `${OPERATOR_NAME}-leader-election`, 'RoleBinding'),
     ];
 
+  const storage = { ...DEFAULT_SETTINGS.checkpointStorage, ...definedOnly(opts.checkpointStorage ?? {}) };
+  const storageArgs = opts.checkpointStorage ? ['--checkpoint-pvc-name', storage.pvcName, '--checkpoint-base-path', storage.basePath] : [];
   const fieldEnv = (name: string, fieldPath: string) => ({ name, valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath } } });
   const probe = (path: string, initialDelaySeconds: number, periodSeconds: number) => ({ httpGet: { path, port: 'http' }, initialDelaySeconds, periodSeconds });
   const deployment: KubeObject = {
@@ -106,7 +119,7 @@ export function renderPlatform(opts: PlatformOptions): KubeObject[] {
           containers: [{
             name: 'operator',
             image: operatorImage(opts),
-            args: ['operator', '--scope', scope, '--namespace', ns, '--http-port', String(OPERATOR_HTTP_PORT)],
+            args: ['operator', '--scope', scope, '--namespace', ns, '--http-port', String(OPERATOR_HTTP_PORT), ...storageArgs],
             env: [fieldEnv('POD_NAME', 'metadata.name'), fieldEnv('POD_NAMESPACE', 'metadata.namespace'), fieldEnv('POD_SERVICE_ACCOUNT', 'spec.serviceAccountName')],
             ports: [{ name: 'http', containerPort: OPERATOR_HTTP_PORT, protocol: 'TCP' }],
             livenessProbe: probe('/healthz', 15, 20),
@@ -138,5 +151,10 @@ export function renderPlatform(opts: PlatformOptions): KubeObject[] {
     deployment,
     service,
     ...(opts.monitoring ? [serviceMonitor, operatorDashboard(`${OPERATOR_NAME}-dashboard`, ns, LABELS)] : []),
+    ...(opts.checkpointAgent ? renderCheckpointAgent(opts.checkpointAgent, storage, { kind: scope, operatorNamespace: ns }) : []),
   ]);
+}
+
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

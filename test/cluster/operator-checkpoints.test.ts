@@ -6,9 +6,12 @@
  */
 import { checkpointIdentityHash } from '../../src/api';
 import { KubeApi } from '../../src/operator/kube/client';
+import { kubeconfigConnection } from '../../src/operator/kube/connection';
 import { Operator } from '../../src/operator/operator';
-import { KubeClient, KubeObject, uniqueName } from './kube';
-import { installOperatorCrds, operatorApi, startOperator } from './operator-harness';
+import { runOperator } from '../../src/operator/run';
+import { OPERATOR_NAME, renderPlatform } from '../../src/render/platform';
+import { KubeClient, KubeObject, podSecurityLabels, uniqueName } from './kube';
+import { installOperatorCrds, operatorApi, startOperator, testConfig, testLogger } from './operator-harness';
 
 const CKPT = 'nvidia.com/v1alpha1';
 const KIND = 'DynamoCheckpoint';
@@ -38,11 +41,11 @@ afterAll(async () => {
 
 const identity = (model: string) => ({ model, backendFramework: 'vllm' as const });
 
-function checkpoint(name: string, model: string): KubeObject {
+function checkpoint(name: string, model: string, namespace = ns): KubeObject {
   return {
     apiVersion: CKPT,
     kind: KIND,
-    metadata: { name, namespace: ns },
+    metadata: { name, namespace },
     spec: {
       identity: identity(model),
       job: {
@@ -64,13 +67,13 @@ async function creating(name: string, model: string): Promise<KubeObject> {
 }
 
 /** What the Job controller writes when the Job's pod succeeds or fails. */
-async function finishJob(jobName: string, outcome: 'Complete' | 'Failed'): Promise<void> {
+async function finishJob(jobName: string, outcome: 'Complete' | 'Failed', namespace = ns): Promise<void> {
   const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
   const cond = (type: string, reason: string) => ({ type, status: 'True', reason, message: reason, lastProbeTime: now, lastTransitionTime: now });
   const status = outcome === 'Complete'
     ? { startTime: now, completionTime: now, succeeded: 1, conditions: [cond('SuccessCriteriaMet', 'CompletionsReached'), cond('Complete', 'CompletionsReached')] }
     : { startTime: now, failed: 1, conditions: [cond('FailureTarget', 'BackoffLimitExceeded'), cond('Failed', 'BackoffLimitExceeded')] };
-  await kube.request('PATCH', `/apis/batch/v1/namespaces/${ns}/jobs/${jobName}/status`, { status }, 'application/merge-patch+json');
+  await kube.request('PATCH', `/apis/batch/v1/namespaces/${namespace}/jobs/${jobName}/status`, { status }, 'application/merge-patch+json');
 }
 
 test('Pending → Creating: the Job is built from the identity, owned by the checkpoint', async () => {
@@ -138,4 +141,26 @@ test('an operator restart mid-lifecycle picks up where it left off, without a se
   const ready = await kube.waitFor(CKPT, KIND, 'restart', ns, (o) => phaseOf(o) === 'Ready', { ...WAIT, what: 'phase Ready after restart' });
   expect(conditionOf(ready, 'JobCompleted')).toMatchObject({ status: 'True', reason: 'JobSucceeded' });
   expect((await kube.get('batch/v1', 'Job', jobName, ns))?.metadata.uid).toBe(before?.metadata.uid);
+});
+
+test('platform: the rendered RBAC is all the checkpoint controller needs, and the agent objects apply', async () => {
+  const opNs = uniqueName('op-ckpt-rbac');
+  await kube.createNamespace(opNs, podSecurityLabels('restricted'));
+  const objs = renderPlatform({ namespace: opNs, scope: 'namespace', version: '0.0.0', crds: false, checkpointAgent: { image: 'registry.example/snapshot-agent:1' } }) as KubeObject[];
+  for (const o of objs) await kube.apply(o);
+  expect((await kube.get('apps/v1', 'DaemonSet', 'dynamo-checkpoint-agent', `${opNs}-checkpoint-agent`))?.metadata.uid).toBeTruthy();
+
+  const impersonated = new KubeApi({ ...kubeconfigConnection(process.env.DYNAMO_IAC_TEST_KUBECONFIG!), impersonate: `system:serviceaccount:${opNs}:${OPERATOR_NAME}` });
+  const r = runOperator(impersonated, testConfig({ scope: 'namespace', namespace: opNs }), testLogger());
+  try {
+    await kube.create(checkpoint('rbac', 'Qwen/Qwen3-0.6B', opNs));
+    const done = await kube.waitFor(CKPT, KIND, 'rbac', opNs, (o) => phaseOf(o) === 'Creating', { ...WAIT, what: 'phase Creating' });
+    expect(done?.metadata.labels?.[ID_LABEL]).toBe(checkpointIdentityHash(identity('Qwen/Qwen3-0.6B')));
+    await finishJob(jobNameOf('Qwen/Qwen3-0.6B'), 'Complete', opNs);
+    await kube.waitFor(CKPT, KIND, 'rbac', opNs, (o) => phaseOf(o) === 'Ready', { ...WAIT, what: 'phase Ready' });
+  } finally {
+    await r.shutdown();
+    impersonated.close();
+  }
+  expect(await r.done).toBe(0);
 });
