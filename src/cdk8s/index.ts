@@ -1,5 +1,6 @@
 export * from './graph-deployment';
 export * from './component-deployment';
+export { DynamoCheckpoint, DynamoCheckpointProps } from './checkpoint';
 export { RenderedGraph, AdoptedGraph } from './rendered-graph';
 export { GraphRenderOptions } from './render-into';
 export { GraphMetadataProps } from '../manifest-source';
