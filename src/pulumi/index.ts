@@ -4,7 +4,8 @@
  */
 export { DynamoGraph, DynamoGraphArgs } from './graph';
 export { DynamoComponent, DynamoComponentArgs } from './component';
-export { DynamoModel, DynamoCheckpoint, DynamoRecordArgs } from './records';
+export { DynamoModel, DynamoRecordArgs } from './records';
+export { DynamoCheckpoint, DynamoCheckpointArgs } from './checkpoint';
 export { DynamoCrds } from './crds';
 export { GraphArgsBase, GraphOptions, AdoptOptions, AdoptedManifest, RenderedGraphResource } from './rendered-graph';
 export { ReadinessOptions } from './readiness';

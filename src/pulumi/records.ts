@@ -1,5 +1,5 @@
 /**
- * DynamoModel and DynamoCheckpoint, thin for now: they emit the nvidia.com
+ * DynamoModel (DynamoCheckpoint: ./checkpoint.ts), thin for now: they emit the nvidia.com
  * record as given, as the CLI passes those kinds through. Rendering what the
  * upstream operator builds from them (model Services, checkpoint Jobs) and
  * validating their specs is separate work; these components keep their
@@ -50,11 +50,5 @@ abstract class DynamoRecord extends pulumi.ComponentResource {
 export class DynamoModel extends DynamoRecord {
   constructor(name: string, args: DynamoRecordArgs, opts?: pulumi.ComponentResourceOptions) {
     super('dynamo:index:Model', 'DynamoModel', name, args, opts);
-  }
-}
-
-export class DynamoCheckpoint extends DynamoRecord {
-  constructor(name: string, args: DynamoRecordArgs, opts?: pulumi.ComponentResourceOptions) {
-    super('dynamo:index:Checkpoint', 'DynamoCheckpoint', name, args, opts);
   }
 }
