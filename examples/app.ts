@@ -5,6 +5,7 @@
 import { App, Chart } from 'cdk8s';
 import { DynamoGraphDeployment, setPlatformSettings } from '../src';
 import { aggregatedVllm } from './graphs/agg-vllm';
+import { checkpointRestore } from './graphs/checkpoint-restore';
 import { disaggregatedWithPlanner } from './graphs/disagg-planner';
 import { multinodeSglang, multinodeTrtllm, multinodeVllm } from './graphs/multinode';
 import { EXAMPLE_NAMESPACE, EXAMPLE_SETTINGS, PVC_CACHE_INGRESS_FILE } from './graphs/platform';
@@ -27,5 +28,6 @@ export function buildExampleApp(app: App): App {
     // Another name, so both variants can live in one namespace of the example output.
     new DynamoGraphDeployment(chart(`multinode-${id}-grove`), 'graph', { ...props, name: `${props.name}-grove`, orchestrator: 'grove' });
   }
+  checkpointRestore(chart('checkpoint-restore'));
   return app;
 }
