@@ -14,8 +14,12 @@ import { SKIP_AWAIT } from './readiness';
 export interface DynamoCheckpointArgs {
   /** `metadata.name`. @default - the component's Pulumi name */
   readonly name?: string;
-  /** Plain, like graph names: the graphs that reference the checkpoint are matched by it. @default 'default' */
-  readonly namespace?: string;
+  /**
+   * Graphs that reference the checkpoint must be in this namespace; when it is a `pulumi.Input`,
+   * a graph that lists the checkpoint in `checkpoints` is taken to share it.
+   * @default 'default'
+   */
+  readonly namespace?: pulumi.Input<string>;
   /** `metadata.labels`. @default - none */
   readonly labels?: Record<string, string>;
   /** `metadata.annotations`. @default - none */
@@ -33,6 +37,8 @@ export class DynamoCheckpoint extends pulumi.ComponentResource {
   public readonly checkpointId: pulumi.Output<string>;
   /** The validated checkpoint, for graphs that reference it. */
   public readonly model: CheckpointModel;
+  /** False when the namespace is a `pulumi.Input` (the model then holds 'default'). */
+  public readonly namespaceKnown: boolean;
 
   constructor(name: string, args: DynamoCheckpointArgs, opts?: pulumi.ComponentResourceOptions) {
     super('dynamo:index:Checkpoint', name, {}, opts);
@@ -40,7 +46,9 @@ export class DynamoCheckpoint extends pulumi.ComponentResource {
     const annotations = args.artifactVersion === undefined
       ? args.annotations
       : { ...(args.annotations ?? {}), [CHECKPOINT_ANNOTATION.artifactVersion]: args.artifactVersion };
-    const metadata = Object.fromEntries(Object.entries({ name: this.recordName, namespace: args.namespace ?? 'default', labels: args.labels, annotations })
+    this.namespaceKnown = args.namespace === undefined || typeof args.namespace === 'string';
+    const plainNamespace = typeof args.namespace === 'string' ? args.namespace : 'default';
+    const metadata = Object.fromEntries(Object.entries({ name: this.recordName, namespace: plainNamespace, labels: args.labels, annotations })
       .filter(([, v]) => v !== undefined));
     const manifest = { apiVersion: CHECKPOINT_API_VERSION, kind: 'DynamoCheckpoint', metadata, spec: JSON.parse(JSON.stringify(args.spec ?? {})) };
     const rendered = renderCheckpointManifest(manifest);
@@ -54,9 +62,13 @@ export class DynamoCheckpoint extends pulumi.ComponentResource {
     new k8s.apiextensions.CustomResource(`${name}/${this.recordName}`, {
       ...record,
       // Only the runtime operator writes the status.
-      metadata: { ...record.metadata, annotations: { ...(record.metadata.annotations ?? {}), [SKIP_AWAIT]: 'true' } },
+      metadata: {
+        ...record.metadata,
+        namespace: this.namespaceKnown ? record.metadata.namespace : args.namespace,
+        annotations: { ...(record.metadata.annotations ?? {}), [SKIP_AWAIT]: 'true' },
+      },
     }, { parent: this, dependsOn: opts?.dependsOn });
-    this.namespace = pulumi.output(this.model.namespace);
+    this.namespace = pulumi.output(args.namespace ?? 'default');
     this.checkpointId = pulumi.output(checkpointIdOf(this.model));
     this.registerOutputs({ recordName: this.recordName, namespace: this.namespace, checkpointId: this.checkpointId });
   }

@@ -106,7 +106,9 @@ export abstract class RenderedGraphResource extends pulumi.ComponentResource {
       : source.manifest;
     const { settings, includeGraphRecord, orchestrator, gangScheduling, kaiScheduler } = args;
     // A namespace given as a pulumi.Input cannot be compared: its checkpoints are taken to share it.
-    const checkpoints = (args.checkpoints ?? []).map((c) => (plain.namespace && hasToken(plain.namespace) ? { ...c.model, namespace: plain.namespace } : c.model));
+    const graphNamespace = plain.namespace ?? 'default';
+    const checkpoints = (args.checkpoints ?? []).map((c) =>
+      (hasToken(graphNamespace) || !c.namespaceKnown ? { ...c.model, namespace: graphNamespace } : c.model));
     const plan: Plan = {
       settings: resolveSettings(settings),
       request: { expectedKind: kind as GraphModel['kind'], includeGraphRecord, orchestrator, gangScheduling, kaiScheduler, checkpoints },
