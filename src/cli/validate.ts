@@ -28,7 +28,9 @@ async function validate(files: string[], options: PipelineOptions): Promise<numb
   if (code === EXIT_OK) {
     // Each graph renders exactly one record of its own kind, so records count graphs.
     const graphs = objects.filter((o) => (GRAPH_KINDS as readonly string[]).includes(o.kind)).length;
-    process.stderr.write(`${graphs} ${graphs === 1 ? 'graph' : 'graphs'} valid\n`);
+    const checkpoints = objects.filter((o) => o.kind === 'DynamoCheckpoint').length;
+    const also = checkpoints ? `, ${checkpoints} ${checkpoints === 1 ? 'checkpoint' : 'checkpoints'}` : '';
+    process.stderr.write(`${graphs} ${graphs === 1 ? 'graph' : 'graphs'}${also} valid\n`);
   }
   return code;
 }

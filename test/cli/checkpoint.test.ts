@@ -29,6 +29,6 @@ test('validate: checkpoint problems and a dangling reference, one line each, exi
 
 test('validate: a valid checkpoint and its graph pass', () => {
   const r = run(['validate', `${CLI_FIXTURES}/checkpoint-graph.yaml`]);
-  expect(lines(r.stderr)).toEqual(['1 graph valid']);
+  expect(lines(r.stderr)).toEqual(['1 graph, 1 checkpoint valid']);
   expect(r.code).toBe(0);
 });
