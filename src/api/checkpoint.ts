@@ -111,7 +111,7 @@ export function loadCheckpoint(doc: JsonObject, opts: { defaultNamespace?: strin
     job: job ?? {},
     source: doc,
   };
-  if (spec && !job) r.error('spec.job', 'Required value');
+  if (spec && (spec.job === undefined || spec.job === null)) r.error('spec.job', 'Required value');
   const problems = [...r.problems];
   if (name !== undefined && spec) problems.push(...validateCheckpoint(model, { jobPresent: job !== undefined }));
   return { model: name !== undefined && spec ? model : undefined, problems };

@@ -97,9 +97,10 @@ describe('DynamoCheckpoint validation', () => {
     expect(problems[0].message).toMatch(/^Forbidden: DGD-managed automatic checkpoints/);
   });
 
-  test('wrong types are reported at their path', () => {
+  test('wrong types are reported at their path, once', () => {
     expect(loadCheckpoint(ckpt({ spec: { identity: { model: 3, backendFramework: 'vllm' } } })).problems)
       .toContainEqual(err('spec.identity.model', 'must be a string'));
+    expect(loadCheckpoint(ckpt({ spec: { job: 'x' } })).problems).toEqual([err('spec.job', 'must be an object')]);
   });
 });
 
