@@ -6,6 +6,7 @@ import { App, Chart } from 'cdk8s';
 import { DynamoGraphDeployment, DynamoModel, setPlatformSettings } from '../src';
 import { aggregatedWithLora, LORA_COMPONENT, supportLora } from './graphs/agg-lora';
 import { aggregatedVllm } from './graphs/agg-vllm';
+import { checkpointRestore } from './graphs/checkpoint-restore';
 import { disaggregatedWithPlanner } from './graphs/disagg-planner';
 import { multinodeSglang, multinodeTrtllm, multinodeVllm } from './graphs/multinode';
 import { EXAMPLE_NAMESPACE, EXAMPLE_SETTINGS, PVC_CACHE_INGRESS_FILE } from './graphs/platform';
@@ -31,5 +32,6 @@ export function buildExampleApp<T extends App>(app: T): T {
     // Another name, so both variants can live in one namespace of the example output.
     new DynamoGraphDeployment(chart(`multinode-${id}-grove`), 'graph', { ...props, name: `${props.name}-grove`, orchestrator: 'grove' });
   }
+  checkpointRestore(chart('checkpoint-restore'));
   return app;
 }

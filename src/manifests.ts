@@ -3,13 +3,16 @@
  * Shared by the CLI and the cdk8s `fromManifest` / `fromFile` adopters, so
  * every front end reports the same problems for the same input.
  */
-import { GraphPlacement, loadGraph, parseManifestText, validateGraph, withPlacement } from './api';
+import {
+  CHECKPOINT_API_VERSION, CheckpointModel, GraphPlacement, loadCheckpoint, loadGraph, parseManifestText, validateCheckpointRefs,
+  validateGraph, withPlacement,
+} from './api';
 import { JsonObject, KubeObject } from './api/k8s-types';
 import { GraphModel } from './api/model';
 import { errorsOf, Problem } from './api/problems';
 import { ResolvedSettings } from './api/settings';
 import { DynamoModelRecord, loadDynamoModel, unservedModelWarning } from './api/dynamo-model';
-import { renderGraph, renderGraphs, RenderOptions } from './render';
+import { renderCheckpointRecord, renderGraph, renderGraphs, RenderOptions } from './render';
 import { renderDynamoModel } from './render/model-record';
 
 export interface ManifestInput {
@@ -25,8 +28,10 @@ export interface SourcedProblem extends Problem {
 
 export interface LoadedManifests {
   readonly graphs: { readonly source: string; readonly model: GraphModel }[];
-  /** nvidia.com records emitted as they are: DynamoModel (validated, normalised), DynamoCheckpoint. */
+  /** nvidia.com records emitted as they are: DynamoModel (validated, normalised). */
   readonly passthrough: JsonObject[];
+  /** Valid DynamoCheckpoints: rendered as records, and what graphs' `checkpointRef`s resolve to. */
+  readonly checkpoints: { readonly source: string; readonly model: CheckpointModel }[];
   readonly problems: SourcedProblem[];
 }
 
@@ -38,6 +43,7 @@ export interface ManifestLoadOptions {
 /** Parses, converts and validates every input; all problems of all inputs are collected. */
 export function loadManifests(inputs: ManifestInput[], settings: ResolvedSettings, options: ManifestLoadOptions = {}): LoadedManifests {
   const graphs: LoadedManifests['graphs'] = [];
+  const checkpoints: LoadedManifests['checkpoints'] = [];
   const passthrough: JsonObject[] = [];
   const models: { source: string; model: DynamoModelRecord }[] = [];
   const problems: SourcedProblem[] = [];
@@ -59,13 +65,32 @@ export function loadManifests(inputs: ManifestInput[], settings: ResolvedSetting
         const found = validateGraph(loaded.model, settings);
         add(input.source, found);
         if (errorsOf(found).length === 0) graphs.push({ source: input.source, model: loaded.model });
+      } else if (loaded.kind === 'DynamoCheckpoint' && errorsOf(loaded.problems).length === 0 && isObject(doc)) {
+        const checkpoint = loadCheckpointDoc(doc, options.defaultNamespace);
+        add(input.source, checkpoint.problems);
+        if (checkpoint.model && errorsOf(checkpoint.problems).length === 0) checkpoints.push({ source: input.source, model: checkpoint.model });
       } else if (errorsOf(loaded.problems).length === 0 && isObject(doc)) {
         passthrough.push(withDefaultNamespace(doc, options.defaultNamespace ?? 'default'));
       }
     }
   }
   for (const m of models) add(m.source, defined(unservedModelWarning(m.model, graphs.map((g) => g.model))));
-  return { graphs, passthrough, problems };
+  // References resolve across all inputs, so they are checked once everything is loaded.
+  const known = checkpoints.map((c) => c.model);
+  const resolvable = graphs.filter((g) => {
+    const dangling = validateCheckpointRefs(g.model, known);
+    add(g.source, dangling);
+    return dangling.length === 0;
+  });
+  return { graphs: resolvable, passthrough, checkpoints, problems };
+}
+
+/** DynamoCheckpoint is served as v1alpha1 only (upstream registers no v1beta1 for it). */
+function loadCheckpointDoc(doc: JsonObject, defaultNamespace: string | undefined) {
+  if (doc.apiVersion !== CHECKPOINT_API_VERSION) {
+    return { problems: [{ path: 'apiVersion', message: `unsupported apiVersion ${JSON.stringify(doc.apiVersion)} for DynamoCheckpoint: expected ${CHECKPOINT_API_VERSION}`, severity: 'error' as const }] };
+  }
+  return loadCheckpoint(doc, { defaultNamespace });
 }
 
 export interface RenderedManifests {
@@ -81,8 +106,10 @@ export function renderManifests(
 ): RenderedManifests {
   const loaded = loadManifests(inputs, settings, options);
   if (errorsOf(loaded.problems).length > 0) return { objects: [], problems: loaded.problems };
-  const objects = renderGraphs(loaded.graphs.map((g) => g.model), settings, options);
-  return { objects: [...objects, ...(loaded.passthrough as KubeObject[])], problems: loaded.problems, graphs: loaded.graphs.map((g) => g.model) };
+  const checkpoints = loaded.checkpoints.map((c) => c.model);
+  const objects = renderGraphs(loaded.graphs.map((g) => g.model), settings, { ...options, checkpoints });
+  const records = checkpoints.map(renderCheckpointRecord);
+  return { objects: [...objects, ...records, ...(loaded.passthrough as KubeObject[])], problems: loaded.problems, graphs: loaded.graphs.map((g) => g.model) };
 }
 
 /** Pass-through kinds are namespaced too: they get the same default namespace as graphs. */
@@ -115,12 +142,32 @@ export function renderManifest(manifest: unknown, settings: ResolvedSettings, re
     problems.push({ path: 'kind', message: `expected ${request.expectedKind}, got ${model.kind}`, severity: 'error' });
   }
   if (model) problems.push(...validateGraph(model, settings));
+  if (model) problems.push(...validateCheckpointRefs(model, request.checkpoints ?? []));
   if (!model || errorsOf(problems).length > 0) return { model, objects: [], problems };
-  return { model, objects: renderGraph(model, settings, { includeGraphRecord: request.includeGraphRecord }), problems };
+  return { model, objects: renderGraph(model, settings, { includeGraphRecord: request.includeGraphRecord, checkpoints: request.checkpoints }), problems };
 }
 
 const defined = <T>(x: T | undefined): T[] => (x === undefined ? [] : [x]);
 
 function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export interface RenderedCheckpoint {
+  readonly model?: CheckpointModel;
+  /** The checkpoint record; empty when any problem is an error. */
+  readonly objects: KubeObject[];
+  readonly problems: Problem[];
+}
+
+/** One DynamoCheckpoint manifest (already parsed) through load and validation: what the constructs and components do. */
+export function renderCheckpointManifest(manifest: unknown, request: { readonly defaultNamespace?: string } = {}): RenderedCheckpoint {
+  if (!isObject(manifest) || manifest.kind !== 'DynamoCheckpoint') {
+    const kind = isObject(manifest) ? manifest.kind : undefined;
+    return { objects: [], problems: [{ path: 'kind', message: `expected DynamoCheckpoint, got ${JSON.stringify(kind ?? null)}`, severity: 'error' }] };
+  }
+  const loaded = loadCheckpointDoc(manifest, request.defaultNamespace);
+  const model = 'model' in loaded ? loaded.model : undefined;
+  if (!model || errorsOf(loaded.problems).length) return { model, objects: [], problems: loaded.problems };
+  return { model, objects: [renderCheckpointRecord(model)], problems: loaded.problems };
 }

@@ -3,9 +3,10 @@
  * (examples/app.ts), with the CRDs installed first.
  */
 import * as pulumi from '@pulumi/pulumi';
-import { DynamoCrds, DynamoGraph, DynamoModel, GraphOptions } from '../../src/pulumi';
+import { DynamoCheckpoint, DynamoCrds, DynamoGraph, DynamoModel, GraphOptions } from '../../src/pulumi';
 import { aggregatedWithLora, supportLora } from '../graphs/agg-lora';
 import { aggregatedVllm } from '../graphs/agg-vllm';
+import { qwenCheckpoint, restoredGraph } from '../graphs/checkpoint-restore';
 import { disaggregatedWithPlanner } from '../graphs/disagg-planner';
 import { multinodeSglang, multinodeTrtllm, multinodeVllm } from '../graphs/multinode';
 import { EXAMPLE_NAMESPACE, EXAMPLE_SETTINGS, PVC_CACHE_INGRESS_FILE } from '../graphs/platform';
@@ -26,10 +27,13 @@ export function deployExamples(options: ExampleOptions = {}) {
     awaitWorkloads: options.awaitWorkloads,
   };
   const after = { dependsOn: [crds] };
+  const { name: checkpointName, labels, annotations, spec } = qwenCheckpoint;
+  const checkpoint = new DynamoCheckpoint('checkpoint-restore', { name: checkpointName, labels, annotations, spec, namespace: common.namespace }, after);
   const agg = { ...aggregatedVllm, spec: { ...aggregatedVllm.spec, components: aggregatedVllm.spec.components.map((c) =>
     (c.type === 'worker' && options.aggWorkerReplicas !== undefined ? { ...c, replicas: options.aggWorkerReplicas } : c)) } };
   return {
     crds,
+    checkpoints: [checkpoint],
     graphs: [
       new DynamoGraph('agg-vllm', { ...agg, ...common }, after),
       new DynamoGraph('agg-lora', { ...aggregatedWithLora, ...common }, after),
@@ -41,6 +45,7 @@ export function deployExamples(options: ExampleOptions = {}) {
         new DynamoGraph(`multinode-${id}-lws`, { ...props, ...common, orchestrator: 'lws' }, after),
         new DynamoGraph(`multinode-${id}-grove`, { ...props, ...common, name: `${props.name}-grove`, orchestrator: 'grove' }, after),
       ]),
+      new DynamoGraph('checkpoint-restore', { ...restoredGraph(checkpoint.ref()), ...common, checkpoints: [checkpoint] }, after),
     ],
     models: [new DynamoModel('agg-lora', { ...supportLora, namespace: common.namespace }, after)],
   };

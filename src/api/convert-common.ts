@@ -1,6 +1,6 @@
 /** Conversion pieces that read the same way in both input versions. */
 import { Container, JsonObject } from './k8s-types';
-import { ApiVersion, ComponentModel, EppConfigModel, GraphModel, RestartModel } from './model';
+import { ApiVersion, ComponentCheckpointModel, ComponentModel, EppConfigModel, GraphModel, RestartModel } from './model';
 import { fieldPath, InputReader } from './read';
 
 export const MAIN_CONTAINER = 'main';
@@ -52,6 +52,19 @@ export function readMultinode(r: InputReader, v: unknown, path: string) {
   const o = r.object(v, path);
   if (!o) return undefined;
   return { nodeCount: r.integer(o.nodeCount, fieldPath(path, 'nodeCount')) ?? 2 };
+}
+
+export function readComponentCheckpoint(r: InputReader, v: unknown, path: string): ComponentCheckpointModel | undefined {
+  const o = r.object(v, path);
+  if (!o) return undefined;
+  const at = (f: string) => fieldPath(path, f);
+  return {
+    enabled: r.boolean(o.enabled, at('enabled')) ?? false,
+    ...optional('checkpointRef', r.string(o.checkpointRef, at('checkpointRef')) || undefined),
+    ...optional('targetContainerName', r.string(o.targetContainerName, at('targetContainerName')) || undefined),
+    hasIdentity: r.object(o.identity, at('identity')) !== undefined,
+    hasJob: r.object(o.job, at('job')) !== undefined,
+  };
 }
 
 export function readComponentTopology(r: InputReader, v: unknown, path: string) {

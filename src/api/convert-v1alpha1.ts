@@ -1,6 +1,6 @@
 /** `nvidia.com/v1alpha1` DGD / DCD → GraphModel. */
 import {
-  canonicalType, ConvertOptions, graphCommon, mainOverlay, optional, readComponentTopology,
+  canonicalType, ConvertOptions, graphCommon, mainOverlay, optional, readComponentCheckpoint, readComponentTopology,
   readEppConfig, readModelRef, readMultinode, readRestart, standaloneComponentGraph,
 } from './convert-common';
 import { isZeroQuantity } from './k8s-syntax';
@@ -72,6 +72,7 @@ function convertService(r: InputReader, v: unknown, path: string, name: string):
     ...optional('eppConfig', readEppConfig(r, s.eppConfig, at('eppConfig'))),
     ...optional('frontendSidecar', readFrontendSidecar(r, s.frontendSidecar, at('frontendSidecar'))),
     ...optional('topologyConstraint', readComponentTopology(r, s.topologyConstraint, at('topologyConstraint'))),
+    ...optional('checkpoint', readComponentCheckpoint(r, s.checkpoint, at('checkpoint'))),
   };
 }
 

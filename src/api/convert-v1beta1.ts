@@ -1,7 +1,7 @@
 /** `nvidia.com/v1beta1` DGD / DCD → GraphModel. */
 import {
   canonicalType, ConvertOptions, graphCommon, MAIN_CONTAINER, mainOverlay, optional,
-  readComponentTopology, readEppConfig, readModelRef, readMultinode, readRestart, standaloneComponentGraph,
+  readComponentCheckpoint, readComponentTopology, readEppConfig, readModelRef, readMultinode, readRestart, standaloneComponentGraph,
 } from './convert-common';
 import { isZeroQuantity } from './k8s-syntax';
 import { JsonObject, ResourceRequirements } from './k8s-types';
@@ -74,6 +74,7 @@ function convertComponent(r: InputReader, v: unknown, path: string, defaultName:
     ...optional('eppConfig', readEppConfig(r, c.eppConfig, at('eppConfig'))),
     ...optional('frontendSidecar', sidecarName === undefined ? undefined : readSidecar(r, containers, sidecarName, at('frontendSidecar'), containersPath)),
     ...optional('topologyConstraint', readComponentTopology(r, c.topologyConstraint, at('topologyConstraint'))),
+    ...optional('checkpoint', readComponentCheckpoint(r, r.object(c.experimental, at('experimental'))?.checkpoint, at('experimental.checkpoint'))),
   };
 }
 

@@ -13,3 +13,5 @@ export * from './orchestrator';
 export * from './validate';
 export * from './placement';
 export * from './dynamo-model';
+export * from './checkpoint';
+export { validateCheckpointRefs, checkpointRefsOf } from './validate-checkpoint-ref';

@@ -66,6 +66,22 @@ export interface FrontendSidecarModel {
   readonly env?: EnvVar[];
 }
 
+/**
+ * Per-component checkpoint config (v1alpha1 `checkpoint`, v1beta1 `experimental.checkpoint`).
+ * Only `checkpointRef` renders; the other fields are kept so validation can explain why not.
+ */
+export interface ComponentCheckpointModel {
+  readonly enabled: boolean;
+  /** Name of a DynamoCheckpoint in the graph's namespace. */
+  readonly checkpointRef?: string;
+  /** Container restored from the checkpoint. @default 'main' */
+  readonly targetContainerName?: string;
+  /** An inline identity (v1alpha1 Auto mode): a DGD-managed automatic checkpoint. */
+  readonly hasIdentity: boolean;
+  /** v1beta1 `job`: the automatic checkpoint's Job template. */
+  readonly hasJob: boolean;
+}
+
 export interface ComponentModel {
   /** Name exactly as the user wrote it (v1alpha1 map key / v1beta1 `name`). */
   readonly name: string;
@@ -107,6 +123,7 @@ export interface ComponentModel {
   readonly eppConfig?: EppConfigModel;
   readonly frontendSidecar?: FrontendSidecarModel;
   readonly topologyConstraint?: { readonly packDomain?: string };
+  readonly checkpoint?: ComponentCheckpointModel;
 }
 
 export interface RestartModel {

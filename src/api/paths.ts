@@ -74,6 +74,12 @@ export class InputPaths {
     return name === gpuName && items?.gpu !== undefined ? fieldPath(base, 'gpu') : keyPath(fieldPath(base, 'custom'), name);
   }
 
+  /** v1alpha1 `checkpoint`, v1beta1 `experimental.checkpoint`. */
+  public checkpoint(i: number, field?: string): string {
+    const base = this.at(i, this.v1alpha1 ? 'checkpoint' : 'experimental.checkpoint');
+    return field ? fieldPath(base, field) : base;
+  }
+
   public sharedMemorySize(i: number): string {
     return this.at(i, this.v1alpha1 ? 'sharedMemory.size' : 'sharedMemorySize');
   }

@@ -53,11 +53,22 @@ export interface PlatformSettings {
   readonly plannerClusterRoleName?: string;
   /** ClusterRole the EPP ServiceAccount is bound to. @default 'epp-cluster-role' */
   readonly eppClusterRoleName?: string;
+  /**
+   * Where checkpoint artifacts live: the PVC the snapshot agent, checkpoint Jobs and restored pods
+   * mount, and its mount path. Artifacts go to `<basePath>/<checkpointID>/versions/<version>`.
+   */
+  readonly checkpointStorage?: {
+    /** @default 'snapshot-pvc' */
+    readonly pvcName?: string;
+    /** Absolute path. @default '/checkpoints' */
+    readonly basePath?: string;
+  };
 }
 
 /** Every setting with its default applied. */
-export type ResolvedSettings = Required<Omit<PlatformSettings, 'ingress'>> & {
+export type ResolvedSettings = Required<Omit<PlatformSettings, 'ingress' | 'checkpointStorage'>> & {
   readonly ingress: NonNullable<PlatformSettings['ingress']>;
+  readonly checkpointStorage: Required<NonNullable<PlatformSettings['checkpointStorage']>>;
 };
 
 export const DEFAULT_SETTINGS: ResolvedSettings = {
@@ -74,6 +85,7 @@ export const DEFAULT_SETTINGS: ResolvedSettings = {
   operatorScope: 'cluster',
   plannerClusterRoleName: 'dynamo-planner',
   eppClusterRoleName: 'epp-cluster-role',
+  checkpointStorage: { pvcName: 'snapshot-pvc', basePath: '/checkpoints' },
 };
 
 export function resolveSettings(settings: PlatformSettings = {}): ResolvedSettings {
@@ -82,6 +94,7 @@ export function resolveSettings(settings: PlatformSettings = {}): ResolvedSettin
     ...stripUndefined(settings),
     ingress: { ...DEFAULT_SETTINGS.ingress, ...(settings.ingress ?? {}) },
     imagePullSecrets: { ...(settings.imagePullSecrets ?? {}) },
+    checkpointStorage: { ...DEFAULT_SETTINGS.checkpointStorage, ...stripUndefined(settings.checkpointStorage ?? {}) },
   } as ResolvedSettings;
 }
 

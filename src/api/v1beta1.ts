@@ -31,6 +31,24 @@ export interface CompilationCacheInput {
   readonly mountPath?: string;
 }
 
+/**
+ * Restore a component's pods from a DynamoCheckpoint referenced by name (the cdk8s
+ * `DynamoCheckpoint.ref()` builds it). Automatic checkpoints are upstream-runtime only.
+ */
+export interface ComponentCheckpointInput {
+  readonly enabled: boolean;
+  /** `metadata.name` of a DynamoCheckpoint in the graph's namespace. */
+  readonly checkpointRef?: string;
+  /** Container restored from the checkpoint. @default 'main' */
+  readonly targetContainerName?: string;
+}
+
+/** Experimental component features (`experimental`). */
+export interface ComponentExperimentalInput {
+  /** @default - no checkpoint */
+  readonly checkpoint?: ComponentCheckpointInput;
+}
+
 /** One component of a v1beta1 graph (the DynamoComponentDeployment shared spec). */
 export interface ComponentSpec {
   /** 1–63 characters, `^[A-Za-z0-9]([-A-Za-z0-9]*[A-Za-z0-9])?$`, unique case-insensitively. */
@@ -59,6 +77,8 @@ export interface ComponentSpec {
   readonly compilationCache?: CompilationCacheInput;
   /** @default - none */
   readonly topologyConstraint?: ComponentTopologyConstraintInput;
+  /** @default - none */
+  readonly experimental?: ComponentExperimentalInput;
 }
 
 /** `spec` of a v1beta1 DynamoGraphDeployment. */

@@ -8,6 +8,7 @@ import { effectiveOrchestrator } from './orchestrator';
 import { Problem } from './problems';
 import { fieldPath, keyPath } from './read';
 import { ResolvedSettings } from './settings';
+import { validateComponentCheckpoint } from './validate-checkpoint-ref';
 import { validateComponent, VLLM_EXECUTOR_BACKEND } from './validate-component';
 import { validateKubernetes } from './validate-k8s';
 import { validateRestart } from './validate-restart';
@@ -26,6 +27,7 @@ export function validateGraph(model: GraphModel, settings: ResolvedSettings): Pr
   validateGraphAnnotations(ctx);
   validateBackendFramework(ctx);
   model.components.forEach((c, i) => validateComponent(ctx, c, i));
+  model.components.forEach((_c, i) => validateComponentCheckpoint(ctx, i));
   validateRestart(ctx);
   validateTopology(ctx);
   validateGroveNames(ctx);

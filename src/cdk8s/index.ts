@@ -1,6 +1,7 @@
 export * from './graph-deployment';
 export * from './component-deployment';
 export { DynamoModel, DynamoModelProps, ModelAttachment } from './model';
+export { DynamoCheckpoint, DynamoCheckpointProps } from './checkpoint';
 export { RenderedGraph, AdoptedGraph } from './rendered-graph';
 export { GraphRenderOptions } from './render-into';
 export { GraphMetadataProps } from '../manifest-source';

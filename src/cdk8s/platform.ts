@@ -5,6 +5,7 @@
  */
 import { Construct } from 'constructs';
 import { KubeObject } from '../api/k8s-types';
+import { CheckpointAgentOptions } from '../render/checkpoint-agent';
 import { renderPlatform } from '../render/platform';
 import { EtcdOptions, NatsOptions } from '../render/platform-infra';
 import { addObjects } from './object-registry';
@@ -37,6 +38,14 @@ export interface DynamoPlatformProps {
    * @default - not installed
    */
   readonly etcd?: boolean | EtcdOptions;
+  /** PVC and mount path of checkpoint artifacts (match the graphs' `checkpointStorage` setting). @default - 'snapshot-pvc' at '/checkpoints' */
+  readonly checkpointStorage?: { readonly pvcName?: string; readonly basePath?: string };
+  /**
+   * Deploy the privileged checkpoint node agent. It runs in its own namespace, created with Pod
+   * Security `privileged`; the operator's namespace keeps `restricted`.
+   * @default - no agent
+   */
+  readonly checkpointAgent?: CheckpointAgentOptions;
 }
 
 export class DynamoPlatform extends Construct {

@@ -12,6 +12,7 @@ import { errorsOf } from '../api/problems';
 import { PlatformSettings } from '../api/settings';
 import { renderManifest } from '../manifests';
 import { ManifestSource } from '../manifest-source';
+import { DynamoCheckpoint } from './checkpoint';
 import { addObjects } from './object-registry';
 import { platformSettingsOf } from './settings';
 
@@ -45,6 +46,8 @@ export function renderInto(scope: Construct, source: ManifestSource, options: Gr
   const { model, objects, problems } = renderManifest(source.manifest, settings, {
     ...request,
     defaultNamespace: Chart.of(scope).namespace,
+    // Components resolve `checkpointRef` against the DynamoCheckpoint constructs declared before them.
+    checkpoints: DynamoCheckpoint.allIn(scope),
   });
   const messages = errorsOf(problems).map((p) => (p.path ? `${p.path}: ${p.message}` : p.message));
   messages.push(...addObjects(scope, objects));

@@ -23,6 +23,8 @@ export function platformCommand(): Command {
     .option('--etcd', 'add etcd (StatefulSet dynamo-platform-etcd) for Dynamo\'s runtime')
     .option('--etcd-image <ref>', `etcd image (default ${DEFAULT_ETCD_IMAGE})`)
     .option('--storage-class <name>', 'StorageClass of the NATS and etcd volumes (default: the cluster default)')
+    .option('--checkpoint-agent-image <ref>', 'deploy the privileged checkpoint node agent with this image (in its own namespace, Pod Security privileged)')
+    .option('--checkpoint-agent-namespace <ns>', 'namespace of the checkpoint agent (default: <namespace>-checkpoint-agent)')
     .addHelpText('after', `
 Example:
   dynamo-iac platform --namespace dynamo-system | kubectl apply --server-side -f -
@@ -30,12 +32,14 @@ Example:
                                       # nats://dynamo-platform-nats.<ns>.svc.cluster.local:4222
                                       # dynamo-platform-etcd.<ns>.svc.cluster.local:2379`)
     .action((opts: PlatformFlags) => {
-      const { nats, natsImage, etcd, etcdImage, storageClass, ...rest } = opts;
+      const { nats, natsImage, etcd, etcdImage, storageClass, checkpointAgentImage, checkpointAgentNamespace, ...rest } = opts;
       if ((natsImage && !nats) || (etcdImage && !etcd)) throw new CliError('dynamo-iac platform: --nats-image needs --nats, and --etcd-image needs --etcd', EXIT_USAGE);
+      if (checkpointAgentNamespace && !checkpointAgentImage) throw new CliError('dynamo-iac platform: --checkpoint-agent-namespace needs --checkpoint-agent-image', EXIT_USAGE);
       process.stdout.write(toYamlStream(renderPlatform({
         ...rest,
         nats: nats ? { image: natsImage, storageClassName: storageClass } : undefined,
         etcd: etcd ? { image: etcdImage, storageClassName: storageClass } : undefined,
+        checkpointAgent: checkpointAgentImage ? { image: checkpointAgentImage, ...(checkpointAgentNamespace ? { namespace: checkpointAgentNamespace } : {}) } : undefined,
         version: packageVersion(),
       })));
     });
@@ -52,6 +56,8 @@ interface PlatformFlags {
   etcd?: boolean;
   etcdImage?: string;
   storageClass?: string;
+  checkpointAgentImage?: string;
+  checkpointAgentNamespace?: string;
 }
 
 function packageVersion(): string {

@@ -44,6 +44,8 @@ type Ingress = NonNullable<PlatformSettings['ingress']>;
 const INGRESS: Record<keyof Ingress, Check> = {
   controllerClassName: str, virtualServiceGateway: str, hostSuffix: str, tlsSecretName: str,
 };
+type CheckpointStorage = NonNullable<PlatformSettings['checkpointStorage']>;
+const CHECKPOINT_STORAGE: Record<keyof CheckpointStorage, Check> = { pvcName: str, basePath: str };
 const SETTINGS: Record<keyof PlatformSettings, Check> = {
   discoveryBackend: oneOf('kubernetes', 'etcd'),
   natsAddress: str,
@@ -58,6 +60,7 @@ const SETTINGS: Record<keyof PlatformSettings, Check> = {
   operatorScope: oneOf('cluster', 'namespace'),
   plannerClusterRoleName: str,
   eppClusterRoleName: str,
+  checkpointStorage: fields(CHECKPOINT_STORAGE),
 };
 
 export interface SettingsFile {

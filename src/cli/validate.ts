@@ -28,9 +28,12 @@ async function validate(files: string[], options: PipelineOptions): Promise<numb
   if (code === EXIT_OK) {
     // Each graph renders exactly one record of its own kind, so records count graphs.
     const graphs = objects.filter((o) => (GRAPH_KINDS as readonly string[]).includes(o.kind)).length;
-    const models = objects.filter((o) => o.kind === 'DynamoModel').length;
-    const modelsNote = models ? `, ${models} ${models === 1 ? 'model' : 'models'} valid` : '';
-    process.stderr.write(`${graphs} ${graphs === 1 ? 'graph' : 'graphs'} valid${modelsNote}\n`);
+    const count = (kind: string, one: string, many: string) => {
+      const n = objects.filter((o) => o.kind === kind).length;
+      return n ? `, ${n} ${n === 1 ? one : many}` : '';
+    };
+    const records = count('DynamoModel', 'model', 'models') + count('DynamoCheckpoint', 'checkpoint', 'checkpoints');
+    process.stderr.write(`${graphs} ${graphs === 1 ? 'graph' : 'graphs'}${records} valid\n`);
   }
   return code;
 }

@@ -4,6 +4,7 @@
  */
 import * as os from 'os';
 import { DEFAULT_MODEL_ENDPOINTS, ModelEndpointConfig, parseEndpointPort } from './models/endpoint-config';
+import { DEFAULT_SETTINGS } from '../api/settings';
 
 export type Scope = 'cluster' | 'namespace';
 
@@ -38,6 +39,8 @@ export interface OperatorConfig {
   readonly workers: number;
   /** DynamoModel controller: how to reach the workers' LoRA API. */
   readonly models: ModelEndpointConfig;
+  /** Where checkpoint Jobs put artifacts (must match the graphs' `checkpointStorage` setting). */
+  readonly checkpointStorage: { readonly pvcName: string; readonly basePath: string };
 }
 
 export const NAMESPACE_SCOPE_LEASE = { durationMs: 30_000, renewIntervalMs: 10_000 };
@@ -56,6 +59,7 @@ export function defaultConfig(env: NodeJS.ProcessEnv = process.env): OperatorCon
     httpPort: 8080,
     workers: 4,
     models: DEFAULT_MODEL_ENDPOINTS,
+    checkpointStorage: { ...DEFAULT_SETTINGS.checkpointStorage },
   };
 }
 
@@ -70,7 +74,7 @@ export function parseOperatorArgs(argv: string[], env: NodeJS.ProcessEnv = proce
     if (value === undefined) throw new Error(`--${m[1]} needs a value`);
     flags.set(m[1], value);
   }
-  const known = ['scope', 'namespace', 'identity', 'http-port', 'leader-elect', 'lease-duration', 'lease-renew-interval', 'model-endpoint-port'];
+  const known = ['scope', 'namespace', 'identity', 'http-port', 'leader-elect', 'lease-duration', 'lease-renew-interval', 'model-endpoint-port', 'checkpoint-pvc-name', 'checkpoint-base-path'];
   for (const k of flags.keys()) if (!known.includes(k)) throw new Error(`unknown flag --${k}`);
   const scope = flags.get('scope') ?? 'cluster';
   if (scope !== 'cluster' && scope !== 'namespace') throw new Error(`--scope must be cluster or namespace, got ${JSON.stringify(scope)}`);
@@ -87,8 +91,11 @@ export function parseOperatorArgs(argv: string[], env: NodeJS.ProcessEnv = proce
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--http-port must be a port number, got ${flags.get('http-port')}`);
   const leaderElect = flags.get('leader-elect') ?? 'true';
   if (leaderElect !== 'true' && leaderElect !== 'false') throw new Error('--leader-elect must be true or false');
+  const basePath = flags.get('checkpoint-base-path') ?? base.checkpointStorage.basePath;
+  if (!basePath.startsWith('/')) throw new Error(`--checkpoint-base-path must be an absolute path, got ${JSON.stringify(basePath)}`);
   return {
     ...base,
+    checkpointStorage: { pvcName: flags.get('checkpoint-pvc-name') ?? base.checkpointStorage.pvcName, basePath },
     scope,
     namespace,
     identity: flags.get('identity') ?? base.identity,

@@ -20,6 +20,7 @@ import { OperatorMetrics } from './metrics';
 import { NamespaceGate, onlyNamespace } from './namespace-gate';
 import { createModelController, modelInventoryStatus } from './models/controller';
 import { graphKeyOfAdapter, graphKeyOfWorkload, ScalingAdapterReconciler } from './scaling-adapters';
+import { checkpointController } from './checkpoints';
 import { Informer, objectKey } from './watch';
 import { WorkQueue } from './work-queue';
 
@@ -102,6 +103,7 @@ export class Operator {
       ? createModelController({ api, log, clock, gate, metrics: this.metrics, endpoints: config.models, workers: config.workers, informer })
       : undefined;
     if (models) this.controllers.push(models.controller);
+    this.controllers.push(checkpointController({ api, log, clock, gate, metrics: this.metrics, storage: config.checkpointStorage, workers: config.workers, informer }));
     for (const i of this.informers) i.start();
     await Promise.all(this.informers.map((i) => i.waitForSync()));
     for (const c of this.controllers) c.start();

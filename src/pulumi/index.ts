@@ -4,8 +4,8 @@
  */
 export { DynamoGraph, DynamoGraphArgs } from './graph';
 export { DynamoComponent, DynamoComponentArgs } from './component';
-export { DynamoCheckpoint, DynamoRecordArgs } from './records';
 export { DynamoModel, DynamoModelArgs } from './model';
+export { DynamoCheckpoint, DynamoCheckpointArgs } from './checkpoint';
 export { DynamoCrds } from './crds';
 export { GraphArgsBase, GraphOptions, AdoptOptions, AdoptedManifest, RenderedGraphResource } from './rendered-graph';
 export { ReadinessOptions } from './readiness';

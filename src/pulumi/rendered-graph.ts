@@ -14,6 +14,7 @@ import { ManifestRenderRequest, renderManifest } from '../manifests';
 import { dynamoNamespaceOf, LABEL } from '../render';
 import { fill, hasToken, substitute, tokenize, tokenKeys, WithInputs } from './inputs';
 import { ReadinessOptions, withReadiness } from './readiness';
+import type { DynamoCheckpoint } from './checkpoint';
 import { claimObject } from './registry';
 import { kubernetesResource } from './resources';
 
@@ -27,6 +28,8 @@ export interface GraphOptions extends ReadinessOptions, GraphPlacement {
    * @default true
    */
   readonly includeGraphRecord?: boolean;
+  /** DynamoCheckpoints the components may reference with `checkpointRef` (same namespace). @default - none */
+  readonly checkpoints?: readonly DynamoCheckpoint[];
 }
 
 /** Arguments every graph component takes besides its `spec`. */
@@ -102,9 +105,13 @@ export abstract class RenderedGraphResource extends pulumi.ComponentResource {
       ? manifestFromProps(kind, name, { ...source.props, namespace: plain.namespace }, plain.spec).manifest
       : source.manifest;
     const { settings, includeGraphRecord, orchestrator, gangScheduling, kaiScheduler } = args;
+    // A namespace given as a pulumi.Input cannot be compared: its checkpoints are taken to share it.
+    const graphNamespace = plain.namespace ?? 'default';
+    const checkpoints = (args.checkpoints ?? []).map((c) =>
+      (hasToken(graphNamespace) || !c.namespaceKnown ? { ...c.model, namespace: graphNamespace } : c.model));
     const plan: Plan = {
       settings: resolveSettings(settings),
-      request: { expectedKind: kind as GraphModel['kind'], includeGraphRecord, orchestrator, gangScheduling, kaiScheduler },
+      request: { expectedKind: kind as GraphModel['kind'], includeGraphRecord, orchestrator, gangScheduling, kaiScheduler, checkpoints },
     };
     const defaultNamespace = 'props' in source ? undefined : plain.namespace;
     const early = 'props' in source ? [] : source.problems;

@@ -5,6 +5,7 @@
 import { ComponentModel, GraphModel } from '../api/model';
 import { ResolvedSettings } from '../api/settings';
 import { detectBackendFramework } from '../api/backend-framework';
+import { CheckpointRestore } from './checkpoint';
 import { isWorkerType } from './components';
 import { ANNOTATION, LABEL, PROPAGATED_GRAPH_ANNOTATIONS } from './labels';
 import { mergeMaps } from './merge';
@@ -28,9 +29,13 @@ export interface ComponentContext {
   readonly kubernetesDiscovery: boolean;
   /** Engine of a worker component (detected from its command, else the graph's backendFramework). */
   readonly backend?: string;
+  /** The checkpoint the component's pods restore from (`checkpointRef`, resolved by the caller). */
+  readonly checkpoint?: CheckpointRestore;
 }
 
-export function componentContext(graph: GraphModel, settings: ResolvedSettings, component: ComponentModel): ComponentContext {
+export function componentContext(
+  graph: GraphModel, settings: ResolvedSettings, component: ComponentModel, checkpoint?: CheckpointRestore,
+): ComponentContext {
   const standalone = graph.kind === 'DynamoComponentDeployment';
   const objectName = standalone ? graph.name : componentObjectName(graph.name, component.name);
   const parentGraphName = standalone ? '' : graph.name;
@@ -59,6 +64,7 @@ export function componentContext(graph: GraphModel, settings: ResolvedSettings, 
     discoveryBackend,
     kubernetesDiscovery: discoveryBackend === 'kubernetes',
     backend: isWorkerType(component.type) ? workerBackend(graph, component) : undefined,
+    ...(checkpoint ? { checkpoint } : {}),
   };
 }
 

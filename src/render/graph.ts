@@ -1,6 +1,10 @@
 /** A whole graph (or a standalone component deployment) to Kubernetes objects. */
 import { KubeObject } from '../api/k8s-types';
-import { GraphModel } from '../api/model';
+import { CheckpointModel } from '../api/checkpoint';
+import { ComponentModel, GraphModel } from '../api/model';
+import { ValidationError } from '../api/problems';
+import { validateCheckpointRefs } from '../api/validate-checkpoint-ref';
+import { CheckpointRestore, checkpointRestoreOf } from './checkpoint';
 import { effectiveOrchestrator } from '../api/orchestrator';
 import { ResolvedSettings } from '../api/settings';
 import { ComponentContext, componentContext } from './context';
@@ -21,6 +25,18 @@ export interface RenderOptions {
    * @default true
    */
   readonly includeGraphRecord?: boolean;
+  /**
+   * DynamoCheckpoints that components may reference by name (`checkpointRef`). A reference to a
+   * checkpoint not listed here is a ValidationError.
+   * @default - none
+   */
+  readonly checkpoints?: readonly CheckpointModel[];
+}
+
+function restoreOf(graph: GraphModel, c: ComponentModel, checkpoints: readonly CheckpointModel[]): CheckpointRestore | undefined {
+  const ref = c.checkpoint?.enabled ? c.checkpoint.checkpointRef : undefined;
+  const found = ref ? checkpoints.find((k) => k.name === ref && k.namespace === graph.namespace) : undefined;
+  return found ? checkpointRestoreOf(found) : undefined;
 }
 
 /** Every object of one component on the LWS path: a Deployment, or LeaderWorkerSets when it spans nodes. */
@@ -45,7 +61,9 @@ function renderGroveGraph(graph: GraphModel, contexts: ComponentContext[]): Kube
 
 /** Every object of a graph, in render order (callers sort and de-duplicate). */
 export function renderGraphObjects(graph: GraphModel, settings: ResolvedSettings, options: RenderOptions = {}): KubeObject[] {
-  const contexts = graph.components.map((c) => componentContext(graph, settings, c));
+  const dangling = validateCheckpointRefs(graph, options.checkpoints ?? []);
+  if (dangling.length) throw new ValidationError(dangling);
+  const contexts = graph.components.map((c) => componentContext(graph, settings, c, restoreOf(graph, c, options.checkpoints ?? [])));
   const out: KubeObject[] = [...renderPvcs(graph)];
   if (contexts.some((cc) => cc.kubernetesDiscovery)) out.push(...renderDiscoveryRbac(graph));
   if (settings.operatorScope === 'cluster' && contexts.some((cc) => cc.component.type === 'planner')) {

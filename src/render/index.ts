@@ -16,6 +16,10 @@ export { LABEL, ANNOTATION } from './labels';
 export { RECOMMENDED_POD_SECURITY_LABELS } from './pod-security';
 export { renderDynamoModel } from './model-record';
 export * from './naming';
+export {
+  applyCheckpointRestore, buildCheckpointJob, checkpointJobName, checkpointLocation, checkpointRestoreOf, renderCheckpointRecord,
+  CheckpointJobOptions, CheckpointRestore, CheckpointStorage, CHECKPOINT_JOB_TTL_SECONDS, CHECKPOINT_VOLUME,
+} from './checkpoint';
 
 /** Renders graphs that passed validation; objects shared between graphs appear once. Throws ValidationError on conflicts. */
 export function renderGraphs(graphs: GraphModel[], settings: ResolvedSettings, options: RenderOptions = {}): KubeObject[] {

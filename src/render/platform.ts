@@ -7,7 +7,9 @@
  * both print this.
  */
 import { KubeObject } from '../api/k8s-types';
+import { DEFAULT_SETTINGS } from '../api/settings';
 import { crdManifests } from '../crds';
+import { CheckpointAgentOptions, renderCheckpointAgent } from './checkpoint-agent';
 import { sortObjects } from './objects';
 import { operatorDashboard } from './platform-dashboard';
 import { EtcdOptions, NatsOptions, renderEtcd, renderNats } from './platform-infra';
@@ -31,6 +33,10 @@ export interface PlatformOptions {
   readonly nats?: boolean | NatsOptions;
   /** etcd for Dynamo's runtime (platform-infra.ts); `true` for the defaults. @default - not installed */
   readonly etcd?: boolean | EtcdOptions;
+  /** Checkpoint storage the operator's checkpoint Jobs use. @default - PVC 'snapshot-pvc' at '/checkpoints' */
+  readonly checkpointStorage?: { readonly pvcName?: string; readonly basePath?: string };
+  /** Deploy the privileged checkpoint node agent (in its own namespace). @default - no agent */
+  readonly checkpointAgent?: CheckpointAgentOptions;
 }
 
 export const OPERATOR_NAME = 'dynamo-iac-operator';
@@ -53,6 +59,11 @@ const WORKLOAD_RULES: Rule[] = [
   { apiGroups: ['leaderworkerset.x-k8s.io'], resources: ['leaderworkersets'], verbs: ['get', 'list', 'watch', 'patch'] },
   { apiGroups: ['grove.io'], resources: ['podcliquesets', 'podcliques', 'podcliquescalinggroups'], verbs: ['get', 'list', 'watch'] },
   { apiGroups: ['grove.io'], resources: ['podcliques/scale', 'podcliquescalinggroups/scale'], verbs: ['patch'] },
+  // Checkpoints: the ID label, the status, owned Jobs (blockOwnerDeletion needs finalizers).
+  { apiGroups: ['nvidia.com'], resources: ['dynamocheckpoints'], verbs: ['get', 'list', 'watch', 'patch'] },
+  { apiGroups: ['nvidia.com'], resources: ['dynamocheckpoints/status'], verbs: ['get', 'patch'] },
+  { apiGroups: ['nvidia.com'], resources: ['dynamocheckpoints/finalizers'], verbs: ['update'] },
+  { apiGroups: ['batch'], resources: ['jobs'], verbs: ['get', 'list', 'watch', 'create'] },
   { apiGroups: [''], resources: ['events'], verbs: ['create'] },
   // DynamoModel: the finalizer is a metadata patch; LoRA endpoints come from the model Services' slices.
   { apiGroups: ['nvidia.com'], resources: ['dynamomodels'], verbs: ['get', 'list', 'watch', 'patch'] },
@@ -101,6 +112,8 @@ export function renderPlatform(opts: PlatformOptions): KubeObject[] {
       roleBinding('Role', `${OPERATOR_NAME}-leader-election`, 'RoleBinding'),
     ];
 
+  const storage = { ...DEFAULT_SETTINGS.checkpointStorage, ...definedOnly(opts.checkpointStorage ?? {}) };
+  const storageArgs = opts.checkpointStorage ? ['--checkpoint-pvc-name', storage.pvcName, '--checkpoint-base-path', storage.basePath] : [];
   const fieldEnv = (name: string, fieldPath: string) => ({ name, valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath } } });
   const probe = (path: string, initialDelaySeconds: number, periodSeconds: number) => ({ httpGet: { path, port: 'http' }, initialDelaySeconds, periodSeconds });
   const deployment: KubeObject = {
@@ -119,7 +132,7 @@ export function renderPlatform(opts: PlatformOptions): KubeObject[] {
           containers: [{
             name: 'operator',
             image: operatorImage(opts),
-            args: ['operator', '--scope', scope, '--namespace', ns, '--http-port', String(OPERATOR_HTTP_PORT)],
+            args: ['operator', '--scope', scope, '--namespace', ns, '--http-port', String(OPERATOR_HTTP_PORT), ...storageArgs],
             env: [fieldEnv('POD_NAME', 'metadata.name'), fieldEnv('POD_NAMESPACE', 'metadata.namespace'), fieldEnv('POD_SERVICE_ACCOUNT', 'spec.serviceAccountName')],
             ports: [{ name: 'http', containerPort: OPERATOR_HTTP_PORT, protocol: 'TCP' }],
             livenessProbe: probe('/healthz', 15, 20),
@@ -153,5 +166,10 @@ export function renderPlatform(opts: PlatformOptions): KubeObject[] {
     ...(opts.monitoring ? [serviceMonitor, operatorDashboard(`${OPERATOR_NAME}-dashboard`, ns, LABELS)] : []),
     ...(opts.nats ? renderNats(ns, opts.nats === true ? {} : opts.nats) : []),
     ...(opts.etcd ? renderEtcd(ns, opts.etcd === true ? {} : opts.etcd) : []),
+    ...(opts.checkpointAgent ? renderCheckpointAgent(opts.checkpointAgent, storage, { kind: scope, operatorNamespace: ns }) : []),
   ]);
+}
+
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

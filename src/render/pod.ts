@@ -5,6 +5,7 @@
 import { Container, EnvVar, JsonObject } from '../api/k8s-types';
 import { gpuCount, gpuQuantity } from '../api/gpu';
 import { backendHooks, MultinodeLaunch } from './backends';
+import { applyCheckpointRestore } from './checkpoint';
 import { ComponentDefaults, defaultsFor, DefaultsContext } from './components';
 import { frontendDefaults } from './components/frontend';
 import { ComponentContext } from './context';
@@ -47,10 +48,14 @@ export function buildPodTemplate(cc: ComponentContext, node?: MultinodeNode): Po
   const pvc = pvcVolumes(cc);
   const main = buildMainContainer(cc, defaults, pvc);
   const launch = node ? applyMultinodeLaunch(cc, node, main) : {};
-  return {
+  const template: PodTemplate = {
     metadata: compact({ labels: podLabels(cc), annotations: podAnnotations(cc) }),
     spec: buildPodSpec(cc, defaults, main, pvc.volumes, launch),
   };
+  if (cc.checkpoint) {
+    applyCheckpointRestore(template, cc.checkpoint, cc.settings.checkpointStorage, cc.component.checkpoint?.targetContainerName);
+  }
+  return template;
 }
 
 /** The engine's launch rules for one node, applied to `main`; returns what goes on the pod. */

@@ -17,7 +17,7 @@ describe('DynamoModel documents in the CLI', () => {
   test('validate counts models next to graphs', () => {
     const r = run(['validate', `${CLI_FIXTURES}/agg-lora.yaml`]);
     expect(r.code).toBe(0);
-    expect(r.stderr).toBe('1 graph valid, 1 model valid\n');
+    expect(r.stderr).toBe('1 graph, 1 model valid\n');
   });
 
   test('a model whose base model no graph of its namespace serves is a warning (exit 0)', () => {
@@ -25,11 +25,11 @@ describe('DynamoModel documents in the CLI', () => {
     expect(r.code).toBe(0);
     expect(lines(r.stderr)).toEqual([
       `${CLI_FIXTURES}/lora-model.yaml: spec.baseModelName: warning: no component of the graphs in namespace "default" serves "Qwen/Qwen3-0.6B" (modelRef.name); this model will find no endpoints`,
-      '1 graph valid, 1 model valid',
+      '1 graph, 1 model valid',
     ]);
     // Another namespace's graphs say nothing about this model.
     const elsewhere = run(['validate', `${CLI_FIXTURES}/lora-model.yaml`], { input: '' });
-    expect(elsewhere.stderr).toBe('0 graphs valid, 1 model valid\n');
+    expect(elsewhere.stderr).toBe('0 graphs, 1 model valid\n');
   });
 
   test('render of a graph and its LoRA: the model Service and the record', () => {

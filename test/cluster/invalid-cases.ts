@@ -90,7 +90,7 @@ export const INVALID_CASES: InvalidCase[] = [
     rule: 'checkpoint: job and checkpointRef exclusive',
     spec: { components: [frontend, worker({ experimental: { checkpoint: { enabled: true, checkpointRef: 'c', job: { podTemplate: pod } } } })] },
     server: /checkpoint\.job cannot be set when checkpointRef is specified/,
-    ours: 'gap',
+    ours: { path: 'spec.components[1].experimental.checkpoint', message: /^checkpoint\.job cannot be set when checkpointRef is specified$/ },
   },
   {
     // Upstream rejects this on create; we warn and render it as a restart annotation (deviations #11).

@@ -127,11 +127,33 @@ test('DynamoComponent renders what the cdk8s DynamoComponentDeployment renders',
 test('DynamoModel and DynamoCheckpoint emit their record, not awaited', async () => {
   const rs = await runProgram(() => {
     new DynamoModel('qwen', { namespace: 'dynamo', spec: { modelName: 'Qwen/Qwen3-0.6B', baseModelName: 'Qwen/Qwen3-0.6B' } });
-    new DynamoCheckpoint('ckpt', { name: 'qwen-ckpt', spec: { identity: { model: 'Qwen/Qwen3-0.6B' } } });
+    new DynamoCheckpoint('ckpt', { name: 'qwen-ckpt', spec: { identity: { model: 'Qwen/Qwen3-0.6B', backendFramework: 'vllm' }, job: { podTemplateSpec: { spec: { containers: [{ name: 'main', image: VLLM_RUNTIME }] } } } } });
   });
   const records = rs.filter((r) => r.type.startsWith('kubernetes:nvidia.com/'));
   expect(records.map((r) => [r.type, r.name, r.inputs.metadata])).toEqual([
     ['kubernetes:nvidia.com/v1alpha1:DynamoModel', 'qwen/qwen', { name: 'qwen', namespace: 'dynamo', annotations: { 'pulumi.com/skipAwait': 'true' } }],
     ['kubernetes:nvidia.com/v1alpha1:DynamoCheckpoint', 'ckpt/qwen-ckpt', { name: 'qwen-ckpt', namespace: 'default', annotations: { 'pulumi.com/skipAwait': 'true' } }],
   ]);
+});
+
+test('DynamoCheckpoint validates like the CLI', async () => {
+  const error = await runProgram(() => {
+    new DynamoCheckpoint('bad', { spec: { identity: { model: '', backendFramework: 'vllm' }, job: { podTemplateSpec: { spec: { containers: [{ name: 'main', image: VLLM_RUNTIME }] } } } } });
+  }).catch((e) => e);
+  expect(error.message).toMatch(/^DynamoCheckpoint "bad": invalid input:\n {2}spec\.identity\.model: Required value$/);
+});
+
+test('a graph restores from a DynamoCheckpoint by reference; a dangling reference is an error', async () => {
+  const rs = await runProgram(() => {
+    const ckpt = new DynamoCheckpoint('ckpt', { namespace: 'dynamo', spec: { identity: { model: 'meta-llama/Llama-2-7b-hf', backendFramework: 'vllm' }, job: { podTemplateSpec: { spec: { containers: [{ name: 'main', image: VLLM_RUNTIME }] } } } } });
+    const components = aggregatedVllm.spec.components.map((c) => (c.type === 'worker' ? { ...c, experimental: { checkpoint: ckpt.ref() } } : c));
+    new DynamoGraph('agg', { ...aggregatedVllm, namespace: 'dynamo', spec: { ...aggregatedVllm.spec, components }, checkpoints: [ckpt] });
+  });
+  const worker = byKind(rs, 'Deployment').find((r) => r.inputs.metadata.name.endsWith('-vllmworker') || r.inputs.spec.template.metadata.labels['nvidia.com/dynamo-component-type'] === 'worker')!;
+  expect(worker.inputs.spec.template.metadata.labels['nvidia.com/snapshot-checkpoint-id']).toBe('96429b2725761a09');
+  const error = await runProgram(() => {
+    const components = aggregatedVllm.spec.components.map((c) => (c.type === 'worker' ? { ...c, experimental: { checkpoint: { enabled: true, checkpointRef: 'nope' } } } : c));
+    new DynamoGraph('agg', { ...aggregatedVllm, namespace: 'dynamo', spec: { ...aggregatedVllm.spec, components } });
+  }).catch((e) => e);
+  expect(error.message).toMatch(/checkpointRef: DynamoCheckpoint "dynamo\/nope" not found/);
 });

@@ -17,10 +17,13 @@ beforeAll(async () => {
 const charts = buildExampleApp(Testing.app()).charts;
 const graphNamed = (name: string) => resources.find((r) => r.type === 'dynamo:index:Graph' && r.name === name)!;
 
+// DynamoCheckpoint records belong to their own Pulumi component, not to the graph's.
+const isCheckpoint = (o: { kind: string }) => o.kind === 'DynamoCheckpoint';
+
 test.each(charts.map((c) => [c.node.id, c]))('%s: one resource per cdk8s object, same type and inputs', (id, chart) => {
+  // A chart's DynamoModel and DynamoCheckpoint records come from their own Pulumi components.
   const synthesized = Testing.synth(chart);
-  // A chart's DynamoModel records come from the DynamoModel component of the same name.
-  const expected = synthesized.filter((o) => o.kind !== 'DynamoModel');
+  const expected = synthesized.filter((o) => o.kind !== 'DynamoModel' && !isCheckpoint(o));
   const children = childrenOf(resources, graphNamed(id));
   expect(children.map((r) => [r.type, r.name])).toEqual(expected.map((o) => [typeToken(o), `${id}/${o.metadata.name}`]));
   expect(children.map((r) => withoutPulumiAnnotations(r.inputs))).toEqual(expected);
@@ -37,6 +40,13 @@ test('every graph child waits for the CRDs; the CRDs are the ones the CLI prints
     expect(graph.dependsOn).toEqual([crds.resource]);
     for (const child of childrenOf(resources, graph)) expect(child.dependsOn).toEqual([crds.resource]);
   }
+});
+
+test('checkpoints: the same records as the cdk8s app, each under its DynamoCheckpoint', () => {
+  const expected = charts.flatMap((c) => Testing.synth(c).filter(isCheckpoint));
+  const components = resources.filter((r) => r.type === 'dynamo:index:Checkpoint');
+  expect(expected.length).toBeGreaterThan(0);
+  expect(components.flatMap((c) => childrenOf(resources, c)).map((r) => withoutPulumiAnnotations(r.inputs))).toEqual(expected);
 });
 
 test('nothing is created outside a component', () => {

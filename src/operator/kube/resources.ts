@@ -13,6 +13,8 @@ export const RESOURCES = {
   dgdV1beta1: r('nvidia.com/v1beta1', 'DynamoGraphDeployment', 'dynamographdeployments'),
   /** Read and written as v1alpha1, upstream's storage version (`spec.dgdRef.serviceName`). */
   adapter: r('nvidia.com/v1alpha1', 'DynamoGraphDeploymentScalingAdapter', 'dynamographdeploymentscalingadapters'),
+  checkpoint: r('nvidia.com/v1alpha1', 'DynamoCheckpoint', 'dynamocheckpoints'),
+  job: r('batch/v1', 'Job', 'jobs'),
   deployment: r('apps/v1', 'Deployment', 'deployments'),
   leaderWorkerSet: r('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet', 'leaderworkersets'),
   /** Grove: the rendered set, and the per-component objects Grove creates from it (scaled through `/scale`). */

@@ -1,0 +1,57 @@
+/**
+ * A component's checkpoint config. The deterministic mode, a DynamoCheckpoint referenced by name
+ * (`checkpointRef`), renders the restore wiring; the automatic mode (inline identity / job) needs
+ * the upstream DGD controller at runtime and is rejected with the reason.
+ */
+import { CheckpointModel } from './checkpoint';
+import { GraphModel } from './model';
+import { InputPaths } from './paths';
+import { Problem } from './problems';
+import { isObject } from './read';
+import { ValidationContext } from './validation-context';
+
+const WORKER_TYPES = ['worker', 'prefill', 'decode'];
+
+export function validateComponentCheckpoint(ctx: ValidationContext, i: number): void {
+  const c = ctx.model.components[i];
+  const cp = c.checkpoint;
+  if (!cp?.enabled) return;
+  const p = ctx.paths;
+  if (cp.checkpointRef) {
+    if (cp.hasJob) ctx.error(p.checkpoint(i), 'checkpoint.job cannot be set when checkpointRef is specified');
+    const target = cp.targetContainerName;
+    const containers = ['main', ...(Array.isArray(c.podSpec.containers) ? c.podSpec.containers : []).map((x) => (isObject(x) ? x.name : undefined))];
+    if (target && !containers.includes(target)) {
+      ctx.error(p.checkpoint(i, 'targetContainerName'), `Invalid value: "${target}": does not name a container of the ${p.noun}`);
+    }
+    if (ctx.model.kind === 'DynamoComponentDeployment' && WORKER_TYPES.includes(c.type)) {
+      ctx.error(p.checkpoint(i, 'checkpointRef'), 'worker-class checkpointRef is supported only on DynamoGraphDeployment-managed components');
+    }
+    return;
+  }
+  if (!cp.hasIdentity && !cp.hasJob) {
+    ctx.error(p.checkpoint(i), 'When checkpoint is configured, either checkpointRef or identity must be specified');
+    return;
+  }
+  ctx.error(p.checkpoint(i, 'checkpointRef'),
+    'Required value: automatic checkpoints (an inline identity or job) are created by the upstream operator at runtime; declare a DynamoCheckpoint and reference it by name with checkpointRef');
+}
+
+/** Names of the DynamoCheckpoints a graph's components reference (enabled ones only). */
+export function checkpointRefsOf(graph: GraphModel): { index: number; name: string }[] {
+  return graph.components
+    .map((c, index) => ({ index, name: c.checkpoint?.enabled ? c.checkpoint.checkpointRef : undefined }))
+    .filter((x): x is { index: number; name: string } => !!x.name);
+}
+
+/** A reference to a checkpoint that is not among the inputs would render pods that never restore. */
+export function validateCheckpointRefs(graph: GraphModel, checkpoints: readonly CheckpointModel[]): Problem[] {
+  const paths = new InputPaths(graph);
+  return checkpointRefsOf(graph)
+    .filter(({ name }) => !checkpoints.some((k) => k.name === name && k.namespace === graph.namespace))
+    .map(({ index, name }) => ({
+      path: paths.checkpoint(index, 'checkpointRef'),
+      message: `DynamoCheckpoint "${graph.namespace}/${name}" not found: declare it alongside the graph (same namespace)`,
+      severity: 'error' as const,
+    }));
+}

@@ -1,0 +1,82 @@
+/**
+ * The DynamoCheckpoint construct: a standalone checkpoint (identity + the Job's pod) that graph
+ * components restore from by name. It synthesizes the checkpoint record; the runtime operator
+ * runs the checkpoint Job. `ref()` is the type-safe way for a component to point at it.
+ */
+import { Chart } from 'cdk8s';
+import { Construct, IConstruct } from 'constructs';
+import { CHECKPOINT_ANNOTATION, CHECKPOINT_API_VERSION, CheckpointModel, checkpointIdOf, DynamoCheckpointSpec } from '../api/checkpoint';
+import { errorsOf } from '../api/problems';
+import type { ComponentCheckpointInput } from '../api/v1beta1';
+import { GraphMetadataProps, manifestFromFile, ManifestSource } from '../manifest-source';
+import { renderCheckpointManifest } from '../manifests';
+import { addObjects } from './object-registry';
+
+export interface DynamoCheckpointProps extends GraphMetadataProps {
+  readonly spec: DynamoCheckpointSpec;
+  /**
+   * `nvidia.com/snapshot-artifact-version`: bump it to capture the same identity again.
+   * @default '1'
+   */
+  readonly artifactVersion?: string;
+}
+
+export class DynamoCheckpoint extends Construct {
+  /** Adopts an existing DynamoCheckpoint manifest as it is. */
+  public static fromManifest(scope: Construct, id: string, manifest: unknown): DynamoCheckpoint {
+    return new DynamoCheckpoint(scope, id, { manifest, problems: [] });
+  }
+
+  /** Adopts the single DynamoCheckpoint in a YAML or JSON file; problems with the file surface at synth. */
+  public static fromFile(scope: Construct, id: string, path: string): DynamoCheckpoint {
+    return new DynamoCheckpoint(scope, id, manifestFromFile(path));
+  }
+
+  /** The checkpoints declared under the same App, for resolving `checkpointRef`s. */
+  public static allIn(scope: IConstruct): CheckpointModel[] {
+    return scope.node.root.node.findAll()
+      .filter((c): c is DynamoCheckpoint => c instanceof DynamoCheckpoint)
+      .map((c) => c.model)
+      .filter((m): m is CheckpointModel => m !== undefined);
+  }
+
+  /** `metadata.name` as rendered. */
+  public readonly name: string;
+  /** Undefined when the input is invalid. */
+  public readonly namespace?: string;
+  /** The checkpoint ID (identity hash) that names the Job and labels restored pods; undefined when invalid. */
+  public readonly checkpointId?: string;
+  /** The loaded checkpoint; undefined when the input is invalid. */
+  public readonly model?: CheckpointModel;
+
+  constructor(scope: Construct, id: string, props: DynamoCheckpointProps | ManifestSource) {
+    super(scope, id);
+    const source = 'spec' in props ? manifestOf(id, props) : props;
+    const early = source.problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message));
+    const rendered = source.manifest === undefined
+      ? { objects: [], problems: [] }
+      : renderCheckpointManifest(source.manifest, { defaultNamespace: Chart.of(this).namespace });
+    const messages = [...early, ...errorsOf(rendered.problems).map((p) => (p.path ? `${p.path}: ${p.message}` : p.message))];
+    messages.push(...addObjects(this, rendered.objects));
+    this.node.addValidation({ validate: () => messages });
+    this.model = messages.length ? undefined : rendered.model;
+    this.name = rendered.model?.name ?? id;
+    this.namespace = this.model?.namespace;
+    this.checkpointId = this.model ? checkpointIdOf(this.model) : undefined;
+  }
+
+  /** `experimental.checkpoint` for a v1beta1 component that restores from this checkpoint. */
+  public ref(opts: { readonly targetContainerName?: string } = {}): ComponentCheckpointInput {
+    return { enabled: true, checkpointRef: this.name, ...(opts.targetContainerName ? { targetContainerName: opts.targetContainerName } : {}) };
+  }
+}
+
+function manifestOf(id: string, props: DynamoCheckpointProps): ManifestSource {
+  const annotations = props.artifactVersion === undefined
+    ? props.annotations
+    : { ...(props.annotations ?? {}), [CHECKPOINT_ANNOTATION.artifactVersion]: props.artifactVersion };
+  const metadata = Object.fromEntries(
+    Object.entries({ name: props.name ?? id, namespace: props.namespace, labels: props.labels, annotations }).filter(([, v]) => v !== undefined),
+  );
+  return { manifest: { apiVersion: CHECKPOINT_API_VERSION, kind: 'DynamoCheckpoint', metadata, spec: JSON.parse(JSON.stringify(props.spec)) }, problems: [] };
+}

@@ -1,0 +1,80 @@
+/**
+ * DynamoCheckpoint for Pulumi: validated like the cdk8s construct and the CLI (same messages and
+ * field paths), then emitted as the `nvidia.com/v1alpha1` record for the runtime operator. Pass
+ * it in a graph's `checkpoints` so components can reference it with `checkpointRef`.
+ */
+import * as k8s from '@pulumi/kubernetes';
+import * as pulumi from '@pulumi/pulumi';
+import { CHECKPOINT_ANNOTATION, CHECKPOINT_API_VERSION, CheckpointModel, checkpointIdOf, DynamoCheckpointSpec } from '../api/checkpoint';
+import { errorsOf } from '../api/problems';
+import type { ComponentCheckpointInput } from '../api/v1beta1';
+import { renderCheckpointManifest } from '../manifests';
+import { SKIP_AWAIT } from './readiness';
+
+export interface DynamoCheckpointArgs {
+  /** `metadata.name`. @default - the component's Pulumi name */
+  readonly name?: string;
+  /**
+   * Graphs that reference the checkpoint must be in this namespace; when it is a `pulumi.Input`,
+   * a graph that lists the checkpoint in `checkpoints` is taken to share it.
+   * @default 'default'
+   */
+  readonly namespace?: pulumi.Input<string>;
+  /** `metadata.labels`. @default - none */
+  readonly labels?: Record<string, string>;
+  /** `metadata.annotations`. @default - none */
+  readonly annotations?: Record<string, string>;
+  /** `nvidia.com/snapshot-artifact-version`: bump it to capture the same identity again. @default '1' */
+  readonly artifactVersion?: string;
+  readonly spec: DynamoCheckpointSpec;
+}
+
+export class DynamoCheckpoint extends pulumi.ComponentResource {
+  /** `metadata.name` as emitted. */
+  public readonly recordName: string;
+  public readonly namespace: pulumi.Output<string>;
+  /** The checkpoint ID (identity hash): names the checkpoint Job and labels restored pods. */
+  public readonly checkpointId: pulumi.Output<string>;
+  /** The validated checkpoint, for graphs that reference it. */
+  public readonly model: CheckpointModel;
+  /** False when the namespace is a `pulumi.Input` (the model then holds 'default'). */
+  public readonly namespaceKnown: boolean;
+
+  constructor(name: string, args: DynamoCheckpointArgs, opts?: pulumi.ComponentResourceOptions) {
+    super('dynamo:index:Checkpoint', name, {}, opts);
+    this.recordName = args.name ?? name;
+    const annotations = args.artifactVersion === undefined
+      ? args.annotations
+      : { ...(args.annotations ?? {}), [CHECKPOINT_ANNOTATION.artifactVersion]: args.artifactVersion };
+    this.namespaceKnown = args.namespace === undefined || typeof args.namespace === 'string';
+    const plainNamespace = typeof args.namespace === 'string' ? args.namespace : 'default';
+    const metadata = Object.fromEntries(Object.entries({ name: this.recordName, namespace: plainNamespace, labels: args.labels, annotations })
+      .filter(([, v]) => v !== undefined));
+    const manifest = { apiVersion: CHECKPOINT_API_VERSION, kind: 'DynamoCheckpoint', metadata, spec: JSON.parse(JSON.stringify(args.spec ?? {})) };
+    const rendered = renderCheckpointManifest(manifest);
+    const errors = errorsOf(rendered.problems);
+    if (errors.length || !rendered.model) {
+      const lines = errors.map((p) => `  ${p.path ? `${p.path}: ${p.message}` : p.message}`);
+      throw new pulumi.ResourceError(`DynamoCheckpoint "${name}": invalid input:\n${lines.join('\n')}`, this, true);
+    }
+    this.model = rendered.model;
+    const record = rendered.objects[0];
+    new k8s.apiextensions.CustomResource(`${name}/${this.recordName}`, {
+      ...record,
+      // Only the runtime operator writes the status.
+      metadata: {
+        ...record.metadata,
+        namespace: this.namespaceKnown ? record.metadata.namespace : args.namespace,
+        annotations: { ...(record.metadata.annotations ?? {}), [SKIP_AWAIT]: 'true' },
+      },
+    }, { parent: this, dependsOn: opts?.dependsOn });
+    this.namespace = pulumi.output(args.namespace ?? 'default');
+    this.checkpointId = pulumi.output(checkpointIdOf(this.model));
+    this.registerOutputs({ recordName: this.recordName, namespace: this.namespace, checkpointId: this.checkpointId });
+  }
+
+  /** `experimental.checkpoint` for a v1beta1 component that restores from this checkpoint. */
+  public ref(opts: { readonly targetContainerName?: string } = {}): ComponentCheckpointInput {
+    return { enabled: true, checkpointRef: this.recordName, ...(opts.targetContainerName ? { targetContainerName: opts.targetContainerName } : {}) };
+  }
+}
