@@ -11,6 +11,7 @@ import { componentObjectName } from '../render';
 import { groveObjectName, groveResourceOf } from './grove';
 import { NotReadyReason, podCliqueReport, scalingGroupReport } from './grove-readiness';
 import { KubeObject } from './kube/client';
+import { Condition } from './conditions';
 import { RESOURCES } from './kube/resources';
 
 export type GraphState = 'initializing' | 'pending' | 'successful' | 'failed';
@@ -24,15 +25,6 @@ export interface ReplicaStatus {
   /** Not set for a PodCliqueScalingGroup (upstream). */
   readyReplicas?: number;
   availableReplicas?: number;
-}
-
-export interface Condition {
-  type: string;
-  status: 'True' | 'False' | 'Unknown';
-  reason: string;
-  message: string;
-  lastTransitionTime: string;
-  observedGeneration?: number;
 }
 
 export interface WorkloadLookup {

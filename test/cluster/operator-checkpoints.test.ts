@@ -7,11 +7,10 @@
 import { checkpointIdentityHash } from '../../src/api';
 import { KubeApi } from '../../src/operator/kube/client';
 import { kubeconfigConnection } from '../../src/operator/kube/connection';
-import { Operator } from '../../src/operator/operator';
 import { runOperator } from '../../src/operator/run';
 import { OPERATOR_NAME, renderPlatform } from '../../src/render/platform';
-import { KubeClient, KubeObject, podSecurityLabels, uniqueName } from './kube';
-import { installOperatorCrds, operatorApi, startOperator, testConfig, testLogger } from './operator-harness';
+import { KubeObject, podSecurityLabels, uniqueName } from './kube';
+import { operatorNamespace, startOperator, testConfig, testLogger } from './operator-harness';
 
 const CKPT = 'nvidia.com/v1alpha1';
 const KIND = 'DynamoCheckpoint';
@@ -19,29 +18,11 @@ const ID_LABEL = 'nvidia.com/snapshot-checkpoint-id';
 // Generous: two cores are shared by several test runs.
 const WAIT = { timeoutMs: 60_000 };
 
-let kube: KubeClient;
-let api: KubeApi;
-let operator: Operator;
-let ns: string;
-
-beforeAll(async () => {
-  kube = KubeClient.fromTestEnv();
-  await installOperatorCrds(kube);
-  ns = uniqueName('op-ckpt');
-  await kube.createNamespace(ns);
-  api = operatorApi();
-  operator = await startOperator(api);
-});
-
-afterAll(async () => {
-  await operator?.stop();
-  api?.close();
-  kube.close();
-});
+const env = operatorNamespace('op-ckpt');
 
 const identity = (model: string) => ({ model, backendFramework: 'vllm' as const });
 
-function checkpoint(name: string, model: string, namespace = ns): KubeObject {
+function checkpoint(name: string, model: string, namespace = env.ns): KubeObject {
   return {
     apiVersion: CKPT,
     kind: KIND,
@@ -62,18 +43,18 @@ const conditionOf = (o: KubeObject | undefined, type: string) => ((o as any)?.st
 const jobNameOf = (model: string) => `checkpoint-job-${checkpointIdentityHash(identity(model))}-1`;
 
 async function creating(name: string, model: string): Promise<KubeObject> {
-  await kube.create(checkpoint(name, model));
-  return (await kube.waitFor(CKPT, KIND, name, ns, (o) => phaseOf(o) === 'Creating', { ...WAIT, what: 'phase Creating' }))!;
+  await env.kube.create(checkpoint(name, model));
+  return (await env.kube.waitFor(CKPT, KIND, name, env.ns, (o) => phaseOf(o) === 'Creating', { ...WAIT, what: 'phase Creating' }))!;
 }
 
 /** What the Job controller writes when the Job's pod succeeds or fails. */
-async function finishJob(jobName: string, outcome: 'Complete' | 'Failed', namespace = ns): Promise<void> {
+async function finishJob(jobName: string, outcome: 'Complete' | 'Failed', namespace = env.ns): Promise<void> {
   const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
   const cond = (type: string, reason: string) => ({ type, status: 'True', reason, message: reason, lastProbeTime: now, lastTransitionTime: now });
   const status = outcome === 'Complete'
     ? { startTime: now, completionTime: now, succeeded: 1, conditions: [cond('SuccessCriteriaMet', 'CompletionsReached'), cond('Complete', 'CompletionsReached')] }
     : { startTime: now, failed: 1, conditions: [cond('FailureTarget', 'BackoffLimitExceeded'), cond('Failed', 'BackoffLimitExceeded')] };
-  await kube.request('PATCH', `/apis/batch/v1/namespaces/${namespace}/jobs/${jobName}/status`, { status }, 'application/merge-patch+json');
+  await env.kube.request('PATCH', `/apis/batch/v1/namespaces/${namespace}/jobs/${jobName}/status`, { status }, 'application/merge-patch+json');
 }
 
 test('Pending → Creating: the Job is built from the identity, owned by the checkpoint', async () => {
@@ -85,7 +66,7 @@ test('Pending → Creating: the Job is built from the identity, owned by the che
   expect(conditionOf(ckpt, 'JobCreated')).toMatchObject({ status: 'True', reason: 'JobCreated', message: 'Checkpoint job checkpoint-job-96429b2725761a09-1 created' });
   expect(ckpt.metadata.labels?.[ID_LABEL]).toBe('96429b2725761a09');
 
-  const job = (await kube.get('batch/v1', 'Job', status.jobName, ns)) as any;
+  const job = (await env.kube.get('batch/v1', 'Job', status.jobName, env.ns)) as any;
   expect(job.metadata.ownerReferences).toEqual([expect.objectContaining({ kind: KIND, name: 'llama', uid: ckpt.metadata.uid, controller: true })]);
   expect(job.spec).toMatchObject({ backoffLimit: 0, ttlSecondsAfterFinished: 300, activeDeadlineSeconds: 3600 });
   expect(job.spec.template.metadata.labels).toMatchObject({ 'nvidia.com/snapshot-is-checkpoint-source': 'true', [ID_LABEL]: '96429b2725761a09' });
@@ -93,7 +74,7 @@ test('Pending → Creating: the Job is built from the identity, owned by the che
 
 test('Creating → Ready when the Job succeeds', async () => {
   await finishJob(jobNameOf('meta-llama/Llama-2-7b-hf'), 'Complete');
-  const ready = await kube.waitFor(CKPT, KIND, 'llama', ns, (o) => phaseOf(o) === 'Ready', { ...WAIT, what: 'phase Ready' });
+  const ready = await env.kube.waitFor(CKPT, KIND, 'llama', env.ns, (o) => phaseOf(o) === 'Ready', { ...WAIT, what: 'phase Ready' });
   expect(conditionOf(ready, 'JobCompleted')).toMatchObject({
     status: 'True', reason: 'JobSucceeded', message: 'Checkpoint job completed, available at /checkpoints/96429b2725761a09/versions/1',
   });
@@ -104,60 +85,60 @@ test('Creating → Ready when the Job succeeds', async () => {
 test('Creating → Failed when the Job fails', async () => {
   await creating('qwen-fails', 'Qwen/Qwen3-0.6B');
   await finishJob(jobNameOf('Qwen/Qwen3-0.6B'), 'Failed');
-  const failed = await kube.waitFor(CKPT, KIND, 'qwen-fails', ns, (o) => phaseOf(o) === 'Failed', { ...WAIT, what: 'phase Failed' });
+  const failed = await env.kube.waitFor(CKPT, KIND, 'qwen-fails', env.ns, (o) => phaseOf(o) === 'Failed', { ...WAIT, what: 'phase Failed' });
   expect((failed as any).status.message).toBe('Checkpoint job failed');
   expect(conditionOf(failed, 'JobCompleted')).toMatchObject({ status: 'False', reason: 'JobFailed', message: 'Checkpoint job failed' });
 });
 
 test('Creating → Failed when the Job is deleted', async () => {
   await creating('deleted-job', 'Qwen/Qwen3-8B');
-  await kube.delete('batch/v1', 'Job', jobNameOf('Qwen/Qwen3-8B'), ns);
-  const failed = await kube.waitFor(CKPT, KIND, 'deleted-job', ns, (o) => phaseOf(o) === 'Failed', { ...WAIT, what: 'phase Failed' });
+  await env.kube.delete('batch/v1', 'Job', jobNameOf('Qwen/Qwen3-8B'), env.ns);
+  const failed = await env.kube.waitFor(CKPT, KIND, 'deleted-job', env.ns, (o) => phaseOf(o) === 'Failed', { ...WAIT, what: 'phase Failed' });
   expect((failed as any).status.message).toBe('checkpoint job was deleted');
   expect(conditionOf(failed, 'JobCreated')).toMatchObject({ status: 'False', reason: 'JobDeleted', message: 'Checkpoint job was deleted' });
 });
 
 test('the same identity requested twice: one Job, the later checkpoint fails naming the owner', async () => {
   await creating('first', 'mistralai/Mistral-7B');
-  await kube.create(checkpoint('second', 'mistralai/Mistral-7B'));
-  const dup = await kube.waitFor(CKPT, KIND, 'second', ns, (o) => phaseOf(o) === 'Failed', { ...WAIT, what: 'phase Failed' });
+  await env.kube.create(checkpoint('second', 'mistralai/Mistral-7B'));
+  const dup = await env.kube.waitFor(CKPT, KIND, 'second', env.ns, (o) => phaseOf(o) === 'Failed', { ...WAIT, what: 'phase Failed' });
   const id = checkpointIdentityHash(identity('mistralai/Mistral-7B'));
   expect((dup as any).status.message).toBe(`checkpoint ID ${id} is already owned by first`);
-  const jobs = await kube.list('batch/v1', 'Job', { namespace: ns, labelSelector: `${ID_LABEL}=${id}` });
+  const jobs = await env.kube.list('batch/v1', 'Job', { namespace: env.ns, labelSelector: `${ID_LABEL}=${id}` });
   expect(jobs.map((j) => j.metadata.name)).toEqual([jobNameOf('mistralai/Mistral-7B')]);
   expect((jobs[0].metadata as any).ownerReferences[0]).toMatchObject({ name: 'first' });
   // The owner is unaffected.
-  expect(phaseOf(await kube.get(CKPT, KIND, 'first', ns))).toBe('Creating');
+  expect(phaseOf(await env.kube.get(CKPT, KIND, 'first', env.ns))).toBe('Creating');
 });
 
 test('an operator restart mid-lifecycle picks up where it left off, without a second Job', async () => {
   await creating('restart', 'google/gemma-2b');
   const jobName = jobNameOf('google/gemma-2b');
-  const before = await kube.get('batch/v1', 'Job', jobName, ns);
-  await operator.stop();
+  const before = await env.kube.get('batch/v1', 'Job', jobName, env.ns);
+  await env.operator.stop();
   // The Job finishes while no operator runs.
   await finishJob(jobName, 'Complete');
-  operator = await startOperator(api);
-  const ready = await kube.waitFor(CKPT, KIND, 'restart', ns, (o) => phaseOf(o) === 'Ready', { ...WAIT, what: 'phase Ready after restart' });
+  env.operator = await startOperator(env.api);
+  const ready = await env.kube.waitFor(CKPT, KIND, 'restart', env.ns, (o) => phaseOf(o) === 'Ready', { ...WAIT, what: 'phase Ready after restart' });
   expect(conditionOf(ready, 'JobCompleted')).toMatchObject({ status: 'True', reason: 'JobSucceeded' });
-  expect((await kube.get('batch/v1', 'Job', jobName, ns))?.metadata.uid).toBe(before?.metadata.uid);
+  expect((await env.kube.get('batch/v1', 'Job', jobName, env.ns))?.metadata.uid).toBe(before?.metadata.uid);
 });
 
 test('platform: the rendered RBAC is all the checkpoint controller needs, and the agent objects apply', async () => {
   const opNs = uniqueName('op-ckpt-rbac');
-  await kube.createNamespace(opNs, podSecurityLabels('restricted'));
+  await env.kube.createNamespace(opNs, podSecurityLabels('restricted'));
   const objs = renderPlatform({ namespace: opNs, scope: 'namespace', version: '0.0.0', crds: false, checkpointAgent: { image: 'registry.example/snapshot-agent:1' } }) as KubeObject[];
-  for (const o of objs) await kube.apply(o);
-  expect((await kube.get('apps/v1', 'DaemonSet', 'dynamo-checkpoint-agent', `${opNs}-checkpoint-agent`))?.metadata.uid).toBeTruthy();
+  for (const o of objs) await env.kube.apply(o);
+  expect((await env.kube.get('apps/v1', 'DaemonSet', 'dynamo-checkpoint-agent', `${opNs}-checkpoint-agent`))?.metadata.uid).toBeTruthy();
 
   const impersonated = new KubeApi({ ...kubeconfigConnection(process.env.DYNAMO_IAC_TEST_KUBECONFIG!), impersonate: `system:serviceaccount:${opNs}:${OPERATOR_NAME}` });
   const r = runOperator(impersonated, testConfig({ scope: 'namespace', namespace: opNs }), testLogger());
   try {
-    await kube.create(checkpoint('rbac', 'Qwen/Qwen3-0.6B', opNs));
-    const done = await kube.waitFor(CKPT, KIND, 'rbac', opNs, (o) => phaseOf(o) === 'Creating', { ...WAIT, what: 'phase Creating' });
+    await env.kube.create(checkpoint('rbac', 'Qwen/Qwen3-0.6B', opNs));
+    const done = await env.kube.waitFor(CKPT, KIND, 'rbac', opNs, (o) => phaseOf(o) === 'Creating', { ...WAIT, what: 'phase Creating' });
     expect(done?.metadata.labels?.[ID_LABEL]).toBe(checkpointIdentityHash(identity('Qwen/Qwen3-0.6B')));
     await finishJob(jobNameOf('Qwen/Qwen3-0.6B'), 'Complete', opNs);
-    await kube.waitFor(CKPT, KIND, 'rbac', opNs, (o) => phaseOf(o) === 'Ready', { ...WAIT, what: 'phase Ready' });
+    await env.kube.waitFor(CKPT, KIND, 'rbac', opNs, (o) => phaseOf(o) === 'Ready', { ...WAIT, what: 'phase Ready' });
   } finally {
     await r.shutdown();
     impersonated.close();

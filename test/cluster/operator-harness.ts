@@ -12,7 +12,7 @@ import { kubeconfigConnection } from '../../src/operator/kube/connection';
 import { createLogger } from '../../src/operator/log';
 import { Operator } from '../../src/operator/operator';
 import { renderGraph } from '../../src/render';
-import { KubeClient, KubeObject } from './kube';
+import { KubeClient, KubeObject, uniqueName } from './kube';
 
 export function operatorApi(): KubeApi {
   const file = process.env.DYNAMO_IAC_TEST_KUBECONFIG;
@@ -31,6 +31,38 @@ export async function startOperator(api: KubeApi, config: OperatorConfig = testC
   const op = new Operator({ api, config, log: testLogger(), ...extra });
   await op.start();
   return op;
+}
+
+/** What a test file gets from `operatorNamespace`: set in its beforeAll, torn down in its afterAll. */
+export interface OperatorNamespace {
+  readonly kube: KubeClient;
+  readonly api: KubeApi;
+  /** Replace it to restart the operator; afterAll stops whichever runs then. */
+  operator: Operator;
+  readonly ns: string;
+}
+
+/**
+ * A fresh namespace with our CRDs installed and an in-process operator watching it, for the
+ * whole test file; `setup` runs after the operator started (e.g. to apply rendered objects).
+ */
+export function operatorNamespace(prefix: string, setup?: (env: OperatorNamespace) => Promise<void>): OperatorNamespace {
+  const env = {} as { kube: KubeClient; api: KubeApi; operator: Operator; ns: string };
+  beforeAll(async () => {
+    env.kube = KubeClient.fromTestEnv();
+    await installOperatorCrds(env.kube);
+    env.ns = uniqueName(prefix);
+    await env.kube.createNamespace(env.ns);
+    env.api = operatorApi();
+    env.operator = await startOperator(env.api);
+    await setup?.(env);
+  });
+  afterAll(async () => {
+    await env.operator?.stop();
+    env.api?.close();
+    env.kube?.close();
+  });
+  return env;
 }
 
 export const LWS_STAND_IN_CRD: KubeObject = {

@@ -4,41 +4,23 @@
  * and checks the DGD status the operator derives: state, the Ready condition with upstream's
  * reasons, per-component replica status, observedGeneration.
  */
-import { KubeApi } from '../../src/operator/kube/client';
-import { Operator } from '../../src/operator/operator';
-import { KubeClient, KubeObject, uniqueName } from './kube';
-import { installOperatorCrds, operatorApi, rendered, startOperator } from './operator-harness';
+import { KubeObject } from './kube';
+import { operatorNamespace, rendered } from './operator-harness';
 
 const DGD = 'nvidia.com/v1beta1';
-let kube: KubeClient;
-let api: KubeApi;
-let operator: Operator;
-let ns: string;
-
-beforeAll(async () => {
-  kube = KubeClient.fromTestEnv();
-  await installOperatorCrds(kube);
-  ns = uniqueName('op-status');
-  await kube.createNamespace(ns);
-  api = operatorApi();
-  operator = await startOperator(api);
-  for (const o of rendered(ns)) await kube.apply(o);
-});
-afterAll(async () => {
-  await operator?.stop();
-  api?.close();
-  kube.close();
+const env = operatorNamespace('op-status', async (env) => {
+  for (const o of rendered(env.ns)) await env.kube.apply(o);
 });
 
 const dgdStatus = (pred: (s: any) => boolean, what: string) =>
-  kube.waitFor<any>(DGD, 'DynamoGraphDeployment', 'sg', ns, (o) => !!o?.status && pred(o.status), { what, timeoutMs: 60_000 }).then((o) => o!.status);
+  env.kube.waitFor<any>(DGD, 'DynamoGraphDeployment', 'sg', env.ns, (o) => !!o?.status && pred(o.status), { what, timeoutMs: 60_000 }).then((o) => o!.status);
 const ready = (s: any) => s.conditions?.find((c: any) => c.type === 'Ready');
 
 /** Writes a workload's status as its controller would, once the operator has set spec.replicas. */
 async function setStatus(apiVersion: string, kind: string, plural: string, name: string, status: (gen: number, replicas: number) => object) {
-  const w = await kube.waitFor<KubeObject>(apiVersion, kind, name, ns, (o) => typeof (o as any)?.spec?.replicas === 'number');
+  const w = await env.kube.waitFor<KubeObject>(apiVersion, kind, name, env.ns, (o) => typeof (o as any)?.spec?.replicas === 'number');
   const base = apiVersion.includes('/') ? `/apis/${apiVersion}` : `/api/${apiVersion}`;
-  await kube.request('PATCH', `${base}/namespaces/${ns}/${plural}/${name}/status`, { status: status(w!.metadata.generation!, (w as any).spec.replicas) }, 'application/merge-patch+json');
+  await env.kube.request('PATCH', `${base}/namespaces/${env.ns}/${plural}/${name}/status`, { status: status(w!.metadata.generation!, (w as any).spec.replicas) }, 'application/merge-patch+json');
 }
 const deploymentStatus = (ready: number, updated?: number) => (gen: number, replicas: number) => ({
   observedGeneration: gen,
@@ -56,7 +38,7 @@ test('workloads without status: pending, Ready=False because they are updating',
 });
 
 test('all workloads ready: successful, Ready=True all_resources_are_ready, replica status per component', async () => {
-  await kube.waitFor('apps/v1', 'Deployment', 'sg-decode', ns, (o) => (o as any)?.spec?.replicas === 2);
+  await env.kube.waitFor('apps/v1', 'Deployment', 'sg-decode', env.ns, (o) => (o as any)?.spec?.replicas === 2);
   await setStatus('apps/v1', 'Deployment', 'deployments', 'sg-frontend', deploymentStatus(1));
   await setStatus('apps/v1', 'Deployment', 'deployments', 'sg-decode', deploymentStatus(2));
   await setStatus('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet', 'leaderworkersets', 'sg-prefill', (_g, r) => ({ replicas: r, updatedReplicas: r, readyReplicas: r }));

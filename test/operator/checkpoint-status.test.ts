@@ -1,4 +1,5 @@
-import { creatingStatus, owningCheckpoint, setCondition } from '../../src/operator/checkpoints/checkpoint-status';
+import { creatingStatus, owningCheckpoint } from '../../src/operator/checkpoints/checkpoint-status';
+import { setCondition } from '../../src/operator/conditions';
 
 const job = (conditions: object[], annotations?: Record<string, string>) =>
   ({ apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'j', namespace: 'n', ...(annotations ? { annotations } : {}) }, status: { conditions } });

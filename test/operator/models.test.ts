@@ -3,7 +3,8 @@ import { AddressInfo } from 'net';
 import { parseOperatorArgs } from '../../src/operator/config';
 import { extractCandidates } from '../../src/operator/models/discovery';
 import { EndpointClient, joinUrl } from '../../src/operator/models/endpoint-client';
-import { modelStatus, noEndpointsStatus, setCondition } from '../../src/operator/models/model-status';
+import { setCondition } from '../../src/operator/conditions';
+import { modelStatus, noEndpointsStatus } from '../../src/operator/models/model-status';
 
 const slice = (name: string, endpoints: unknown[], ports: unknown[] = [{ name: 'system', port: 9090 }], service = 'dynamo-model-fb68f5a6') => ({
   apiVersion: 'discovery.k8s.io/v1',

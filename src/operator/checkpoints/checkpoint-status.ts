@@ -5,18 +5,10 @@
  * the cluster and writes what these functions return.
  */
 import { KubeObject } from '../kube/client';
+import { Condition, setCondition } from '../conditions';
 
 export type CheckpointPhase = 'Pending' | 'Creating' | 'Ready' | 'Failed';
 export const CHECKPOINT_PHASES: readonly string[] = ['Pending', 'Creating', 'Ready', 'Failed'];
-
-export interface Condition {
-  type: string;
-  status: 'True' | 'False' | 'Unknown';
-  reason: string;
-  message: string;
-  lastTransitionTime: string;
-  observedGeneration?: number;
-}
 
 export interface CheckpointEvent {
   readonly type: 'Normal' | 'Warning';
@@ -31,13 +23,6 @@ export interface StatusChange {
 }
 
 export const JOB_STATUS_ANNOTATION_FAILED = 'failed';
-
-/** Sets a condition; the transition time moves only when the condition's status changes. */
-export function setCondition(conditions: readonly Condition[] | undefined, next: Omit<Condition, 'lastTransitionTime'>, now: string): Condition[] {
-  const current = (conditions ?? []).find((c) => c.type === next.type);
-  const lastTransitionTime = current && current.status === next.status ? current.lastTransitionTime : now;
-  return [...(conditions ?? []).filter((c) => c.type !== next.type), { ...next, lastTransitionTime }];
-}
 
 /**
  * Among checkpoints with the same ID, the one created first (then by name) owns it: the owner

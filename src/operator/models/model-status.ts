@@ -2,7 +2,7 @@
  * The DynamoModel status upstream writes: endpoints, counts, and the `EndpointsReady` /
  * `ServicesFound` conditions with upstream's reasons and messages. Pure; the reconciler writes it.
  */
-import { Condition } from '../graph-status';
+import { Condition, setCondition } from '../conditions';
 
 export interface EndpointInfo {
   address: string;
@@ -13,12 +13,6 @@ export interface EndpointInfo {
 export const CONDITION = { endpointsReady: 'EndpointsReady', servicesFound: 'ServicesFound', valid: 'Valid' } as const;
 
 /** Upsert a condition; `lastTransitionTime` moves only when its status changes (meta.SetStatusCondition). */
-export function setCondition(conditions: Condition[], next: Omit<Condition, 'lastTransitionTime'>, now: string): Condition[] {
-  const before = conditions.find((c) => c.type === next.type);
-  const merged: Condition = { ...next, lastTransitionTime: before?.status === next.status ? before.lastTransitionTime : now };
-  return [...conditions.filter((c) => c.type !== next.type), merged];
-}
-
 export interface ModelStatusInput {
   readonly lora: boolean;
   readonly baseModelName: string;

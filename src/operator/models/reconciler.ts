@@ -12,7 +12,7 @@ import { LABEL, shortHash } from '../../render';
 import { Clock } from '../clock';
 import { ReconcileOutcome } from '../controller';
 import { EventRecorder } from '../events';
-import { Condition } from '../graph-status';
+import { Condition } from '../conditions';
 import { KubeApi, KubeObject } from '../kube/client';
 import { isNotFound } from '../kube/errors';
 import { RESOURCES } from '../kube/resources';
@@ -21,7 +21,8 @@ import { Informer } from '../watch';
 import { extractCandidates, slicesFor } from './discovery';
 import { EndpointClient } from './endpoint-client';
 import { ModelEndpointConfig } from './endpoint-config';
-import { CONDITION, modelStatus, noEndpointsStatus, setCondition } from './model-status';
+import { setCondition } from '../conditions';
+import { CONDITION, modelStatus, noEndpointsStatus } from './model-status';
 
 /** Upstream's common finalizer name. */
 export const MODEL_FINALIZER = 'nvidia.com/finalizer';
