@@ -3,9 +3,22 @@
  * backoff, a reconcile can ask to run again later, and every run is measured.
  */
 import { Logger } from 'pino';
+import type { Clock } from './clock';
+import type { EventRecorder } from './events';
+import type { KubeApi } from './kube/client';
+import type { NamespaceGate } from './namespace-gate';
 import { errorType } from './kube/errors';
 import { OperatorMetrics } from './metrics';
 import { WorkQueue } from './work-queue';
+
+/** What every reconciler works with: the API, logs, time, events, and which namespaces are ours. */
+export interface ReconcilerContext {
+  readonly api: KubeApi;
+  readonly log: Logger;
+  readonly clock: Clock;
+  readonly events: EventRecorder;
+  readonly gate: NamespaceGate;
+}
 
 /** `requeueAfterMs`: reconcile again after that long even without a change. */
 export type ReconcileOutcome = void | { requeueAfterMs: number };

@@ -8,27 +8,18 @@
  * workload is the PodClique / PodCliqueScalingGroup Grove made from the rendered set, written
  * through its `/scale` subresource (see grove.ts).
  */
-import { Logger } from 'pino';
 import { ComponentModel, GraphModel } from '../api';
 import { componentObjectName, LABEL } from '../render';
-import { Clock } from './clock';
-import { ReconcileOutcome } from './controller';
-import { EventRecorder } from './events';
+import { ReconcileOutcome, ReconcilerContext } from './controller';
 import { graphModelOf } from './graph-record';
 import { groveObjectName, groveResourceOf, isGroveGraph } from './grove';
 import { GroveInformers } from './grove-informers';
-import { KubeApi, KubeObject } from './kube/client';
+import { KubeObject } from './kube/client';
 import { isAlreadyExists, isNotFound } from './kube/errors';
 import { Resource, RESOURCES } from './kube/resources';
-import { NamespaceGate } from './namespace-gate';
 import { Informer } from './watch';
 
-export interface ScalingAdapterDeps {
-  readonly api: KubeApi;
-  readonly log: Logger;
-  readonly clock: Clock;
-  readonly events: EventRecorder;
-  readonly gate: NamespaceGate;
+export interface ScalingAdapterDeps extends ReconcilerContext {
   readonly graphs: Informer<KubeObject>;
   readonly adapters: Informer<KubeObject>;
   readonly deployments: Informer<KubeObject>;

@@ -4,29 +4,20 @@
  * The snapshot itself is taken by the privileged node agent, which watches the Job's pod; this
  * controller only reads the Job's outcome (and the agent's status annotation on it).
  */
-import { Logger } from 'pino';
 import {
   artifactVersionOf, CHECKPOINT_ANNOTATION, CHECKPOINT_LABEL, checkpointIdOf, CheckpointModel, errorsOf, loadCheckpoint,
 } from '../../api';
 import { buildCheckpointJob, checkpointJobName, checkpointLocation, CheckpointStorage } from '../../render';
-import { Clock } from '../clock';
-import { ReconcileOutcome } from '../controller';
-import { EventRecorder } from '../events';
-import { KubeApi, KubeObject } from '../kube/client';
+import { ReconcileOutcome, ReconcilerContext } from '../controller';
+import { KubeObject } from '../kube/client';
 import { isAlreadyExists } from '../kube/errors';
 import { RESOURCES } from '../kube/resources';
-import { NamespaceGate } from '../namespace-gate';
 import { Informer } from '../watch';
 import {
   CHECKPOINT_PHASES, creatingStatus, duplicateStatus, invalidStatus, jobCreatedStatus, owningCheckpoint, StatusChange,
 } from './checkpoint-status';
 
-export interface CheckpointDeps {
-  readonly api: KubeApi;
-  readonly log: Logger;
-  readonly clock: Clock;
-  readonly events: EventRecorder;
-  readonly gate: NamespaceGate;
+export interface CheckpointDeps extends ReconcilerContext {
   readonly checkpoints: Informer<KubeObject>;
   readonly jobs: Informer<KubeObject>;
   readonly storage: CheckpointStorage;

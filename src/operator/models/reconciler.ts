@@ -5,34 +5,24 @@
  * model is deleted, without ever blocking the deletion. Mirrors upstream's DynamoModel
  * reconciler, including its events, condition reasons and the requeue after a partial failure.
  */
-import { Logger } from 'pino';
 import { DynamoModelSpec, isLoRA, validateDynamoModelSpec } from '../../api/dynamo-model';
 import { errorsOf } from '../../api/problems';
 import { LABEL, shortHash } from '../../render';
-import { Clock } from '../clock';
-import { ReconcileOutcome } from '../controller';
-import { EventRecorder } from '../events';
-import { Condition } from '../conditions';
-import { KubeApi, KubeObject } from '../kube/client';
+import { ReconcileOutcome, ReconcilerContext } from '../controller';
+import { KubeObject } from '../kube/client';
 import { isNotFound } from '../kube/errors';
 import { RESOURCES } from '../kube/resources';
-import { NamespaceGate } from '../namespace-gate';
 import { Informer } from '../watch';
 import { extractCandidates, slicesFor } from './discovery';
 import { EndpointClient } from './endpoint-client';
 import { ModelEndpointConfig } from './endpoint-config';
-import { setCondition } from '../conditions';
+import { Condition, setCondition } from '../conditions';
 import { CONDITION, modelStatus, noEndpointsStatus } from './model-status';
 
 /** Upstream's common finalizer name. */
 export const MODEL_FINALIZER = 'nvidia.com/finalizer';
 
-export interface ModelReconcilerDeps {
-  readonly api: KubeApi;
-  readonly log: Logger;
-  readonly clock: Clock;
-  readonly events: EventRecorder;
-  readonly gate: NamespaceGate;
+export interface ModelReconcilerDeps extends ReconcilerContext {
   readonly models: Informer<KubeObject>;
   readonly slices: Informer<KubeObject>;
   readonly endpoints: ModelEndpointConfig;
