@@ -3,7 +3,8 @@
  * Shared by the CLI and the cdk8s `fromManifest` / `fromFile` adopters, so
  * every front end reports the same problems for the same input.
  */
-import { GraphPlacement, loadGraph, parseManifestText, validateGraph, withPlacement } from './api';
+import { GraphPlacement, loadGraph, parseManifestText, schemaProblems, validateGraph, withPlacement } from './api';
+import { missingVolumes, renderedPodProblems, sharedMountPaths } from './api/rendered-pod-checks';
 import { JsonObject, KubeObject } from './api/k8s-types';
 import { GraphModel } from './api/model';
 import { errorsOf, Problem } from './api/problems';
@@ -44,12 +45,12 @@ export function loadManifests(inputs: ManifestInput[], settings: ResolvedSetting
     add(input.source, parsed.problems);
     for (const doc of parsed.docs) {
       const loaded = loadGraph(doc, { defaultNamespace: options.defaultNamespace });
-      add(input.source, loaded.problems);
+      const found = loaded.model ? validateGraph(loaded.model, settings) : [];
+      const schema = schemaProblems(doc, [...loaded.problems, ...found]);
+      add(input.source, [...loaded.problems, ...found, ...schema]);
       if (loaded.model) {
-        const found = validateGraph(loaded.model, settings);
-        add(input.source, found);
-        if (errorsOf(found).length === 0) graphs.push({ source: input.source, model: loaded.model });
-      } else if (errorsOf(loaded.problems).length === 0 && isObject(doc)) {
+        if (errorsOf([...found, ...schema]).length === 0) graphs.push({ source: input.source, model: loaded.model });
+      } else if (errorsOf([...loaded.problems, ...schema]).length === 0 && isObject(doc)) {
         passthrough.push(withDefaultNamespace(doc, options.defaultNamespace ?? 'default'));
       }
     }
@@ -69,6 +70,12 @@ export function renderManifests(
   const loaded = loadManifests(inputs, settings, options);
   if (errorsOf(loaded.problems).length > 0) return { objects: [], problems: loaded.problems };
   const objects = renderGraphs(loaded.graphs.map((g) => g.model), settings, options);
+  if (missingVolumes(objects).length > 0 || sharedMountPaths(objects).length > 0) {
+    // Rare: find the graphs at fault by rendering each alone.
+    const problems = loaded.graphs.flatMap((g) =>
+      renderedPodProblems(g.model, renderGraph(g.model, settings, options)).map((p) => ({ ...p, source: g.source })));
+    return { objects: [], problems: [...loaded.problems, ...problems] };
+  }
   return { objects: [...objects, ...(loaded.passthrough as KubeObject[])], problems: loaded.problems };
 }
 
@@ -102,8 +109,12 @@ export function renderManifest(manifest: unknown, settings: ResolvedSettings, re
     problems.push({ path: 'kind', message: `expected ${request.expectedKind}, got ${model.kind}`, severity: 'error' });
   }
   if (model) problems.push(...validateGraph(model, settings));
+  if (model) problems.push(...schemaProblems(manifest, problems));
   if (!model || errorsOf(problems).length > 0) return { model, objects: [], problems };
-  return { model, objects: renderGraph(model, settings, { includeGraphRecord: request.includeGraphRecord }), problems };
+  const objects = renderGraph(model, settings, { includeGraphRecord: request.includeGraphRecord });
+  const rendered = renderedPodProblems(model, objects);
+  if (rendered.length > 0) return { model, objects: [], problems: [...problems, ...rendered] };
+  return { model, objects, problems };
 }
 
 function isObject(v: unknown): v is JsonObject {

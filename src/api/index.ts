@@ -11,4 +11,5 @@ export * from './load';
 export * from './backend-framework';
 export * from './orchestrator';
 export * from './validate';
+export * from './schema-validation';
 export * from './placement';

@@ -8,6 +8,7 @@ import { effectiveOrchestrator } from './orchestrator';
 import { Problem } from './problems';
 import { fieldPath, keyPath } from './read';
 import { ResolvedSettings } from './settings';
+import { validateCelRules } from './validate-cel-rules';
 import { validateComponent, VLLM_EXECUTOR_BACKEND } from './validate-component';
 import { validateKubernetes } from './validate-k8s';
 import { validateRestart } from './validate-restart';
@@ -30,6 +31,7 @@ export function validateGraph(model: GraphModel, settings: ResolvedSettings): Pr
   validateTopology(ctx);
   validateGroveNames(ctx);
   validateKubernetes(ctx);
+  validateCelRules(ctx);
   return ctx.problems;
 }
 
