@@ -4,7 +4,7 @@
  * every front end reports the same problems for the same input.
  */
 import { GraphPlacement, loadGraph, parseManifestText, schemaProblems, validateGraph, withPlacement } from './api';
-import { missingVolumes, renderedPodProblems, sharedMountPaths } from './api/rendered-pod-checks';
+import { hasRenderedPodProblems, renderedPodProblems } from './api/rendered-pod-checks';
 import { JsonObject, KubeObject } from './api/k8s-types';
 import { GraphModel } from './api/model';
 import { errorsOf, Problem } from './api/problems';
@@ -70,7 +70,7 @@ export function renderManifests(
   const loaded = loadManifests(inputs, settings, options);
   if (errorsOf(loaded.problems).length > 0) return { objects: [], problems: loaded.problems };
   const objects = renderGraphs(loaded.graphs.map((g) => g.model), settings, options);
-  if (missingVolumes(objects).length > 0 || sharedMountPaths(objects).length > 0) {
+  if (hasRenderedPodProblems(objects)) {
     // Rare: find the graphs at fault by rendering each alone.
     const problems = loaded.graphs.flatMap((g) =>
       renderedPodProblems(g.model, renderGraph(g.model, settings, options)).map((p) => ({ ...p, source: g.source })));

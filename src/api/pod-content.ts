@@ -42,10 +42,16 @@ function decode(encoded: string): Shape {
   return struct(encoded);
 }
 
+const decoded = new Map<string, Shape>();
+
 /** What `field` of a struct is, or undefined when the server does not know the field. */
 function fieldShape(type: string, field: string): Shape | undefined {
-  const encoded = CORE_V1_FIELDS[type]?.[field];
-  return encoded === undefined ? undefined : decode(encoded);
+  const fields = CORE_V1_FIELDS[type];
+  const encoded = fields && Object.prototype.hasOwnProperty.call(fields, field) ? fields[field] : undefined;
+  if (encoded === undefined) return undefined;
+  let shape = decoded.get(encoded);
+  if (!shape) decoded.set(encoded, (shape = decode(encoded)));
+  return shape;
 }
 
 export interface PodContentOptions {
@@ -196,7 +202,8 @@ function schemaErrors(value: unknown, type: CoreType, path: string, options: Pod
 
 function validationErrors(value: Record<string, unknown>, type: CoreType): AjvError[] {
   try {
-    new MODELS[type](value).validate();
+    // The model's validate() checks `this`; calling it on the value skips the model's deep copy.
+    MODELS[type].prototype.validate.call(value);
     return [];
   } catch (e) {
     const errors = (e as { errors?: AjvError[] }).errors;

@@ -11,14 +11,15 @@ import { Problem } from './problems';
 import { fieldPath, isObject, keyPath } from './read';
 
 export function renderedPodProblems(model: GraphModel, objects: readonly KubeObject[]): Problem[] {
+  const pods = podSpecsOf(objects);
   const problems: Problem[] = [];
-  for (const mountPath of sharedMountPaths(objects)) {
+  for (const mountPath of sharedMountPaths(pods)) {
     const at = userMounts(model, 'mountPath', mountPath);
     const message = `Invalid value: "${mountPath}": must be unique: the rendered container already mounts a volume here`;
     if (at.length) for (const path of at) problems.push({ path, message, severity: 'error' });
     else problems.push({ path: 'spec', message: `a rendered container mounts two volumes at "${mountPath}"`, severity: 'error' });
   }
-  for (const name of missingVolumes(objects)) {
+  for (const name of missingVolumes(pods)) {
     const at = userMounts(model, 'name', name);
     const message = `Not found: "${name}": no volume of the pod has this name`;
     if (at.length) for (const path of at) problems.push({ path, message, severity: 'error' });
@@ -27,18 +28,28 @@ export function renderedPodProblems(model: GraphModel, objects: readonly KubeObj
   return problems;
 }
 
+/** Whether any rendered pod has a problem `renderedPodProblems` would report (one walk, no paths). */
+export function hasRenderedPodProblems(objects: readonly KubeObject[]): boolean {
+  const pods = podSpecsOf(objects);
+  return sharedMountPaths(pods).length > 0 || missingVolumes(pods).length > 0;
+}
+
+function podSpecsOf(objects: readonly KubeObject[]): JsonObject[] {
+  const out: JsonObject[] = [];
+  for (const o of objects) podSpecsIn(o.spec, out);
+  return out;
+}
+
 /** Mount paths some rendered container uses twice, sorted. */
-export function sharedMountPaths(objects: readonly KubeObject[]): string[] {
+function sharedMountPaths(pods: JsonObject[]): string[] {
   const shared = new Set<string>();
-  for (const o of objects) {
-    for (const pod of podSpecsIn(o)) {
-      for (const c of [...asList(pod.containers), ...asList(pod.initContainers)]) {
-        const seen = new Set<unknown>();
-        for (const m of isObject(c) ? asList(c.volumeMounts) : []) {
-          if (!isObject(m) || typeof m.mountPath !== 'string') continue;
-          if (seen.has(m.mountPath)) shared.add(m.mountPath);
-          seen.add(m.mountPath);
-        }
+  for (const pod of pods) {
+    for (const c of [...asList(pod.containers), ...asList(pod.initContainers)]) {
+      const seen = new Set<unknown>();
+      for (const m of isObject(c) ? asList(c.volumeMounts) : []) {
+        if (!isObject(m) || typeof m.mountPath !== 'string') continue;
+        if (seen.has(m.mountPath)) shared.add(m.mountPath);
+        seen.add(m.mountPath);
       }
     }
   }
@@ -48,20 +59,23 @@ export function sharedMountPaths(objects: readonly KubeObject[]): string[] {
 const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
 /** Names of volumes that rendered containers mount but their pods do not define, sorted. */
-export function missingVolumes(objects: readonly KubeObject[]): string[] {
+function missingVolumes(pods: JsonObject[]): string[] {
   const missing = new Set<string>();
-  for (const o of objects) for (const pod of podSpecsIn(o)) for (const name of unmountedVolumes(pod)) missing.add(name);
+  for (const pod of pods) for (const name of unmountedVolumes(pod)) missing.add(name);
   return [...missing].sort();
 }
 
-/** Every pod spec in an object: any object node with a `containers` list. */
-function podSpecsIn(node: unknown, out: JsonObject[] = []): JsonObject[] {
-  if (Array.isArray(node)) for (const x of node) podSpecsIn(x, out);
-  else if (isObject(node)) {
-    if (Array.isArray(node.containers)) out.push(node);
-    for (const v of Object.values(node)) if (isObject(v) || Array.isArray(v)) podSpecsIn(v, out);
+/** Every pod spec under a node: any object with a `containers` list (pod specs do not nest). */
+function podSpecsIn(node: unknown, out: JsonObject[]): void {
+  if (Array.isArray(node)) {
+    for (const x of node) if (typeof x === 'object' && x !== null) podSpecsIn(x, out);
+  } else if (isObject(node)) {
+    if (Array.isArray(node.containers)) {
+      out.push(node);
+      return;
+    }
+    for (const v of Object.values(node)) if (typeof v === 'object' && v !== null) podSpecsIn(v, out);
   }
-  return out;
 }
 
 function unmountedVolumes(pod: JsonObject): string[] {
