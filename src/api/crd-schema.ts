@@ -24,8 +24,12 @@ export function closeObjects(node: JSONSchemaProps): JSONSchemaProps {
   }
   if (node.items) copy.items = closeObjects(node.items);
   if (node.additionalProperties) copy.additionalProperties = closeObjects(node.additionalProperties);
-  // Only nodes that list their fields: the root `metadata` node is `{type: object}` and never pruned.
-  if (node.properties && !node['x-kubernetes-preserve-unknown-fields']) copy.additionalProperties = false;
+  // Only nodes that list at least one field: the root `metadata` node is `{type: object}` and never
+  // pruned, and server-side apply takes any field in an object with empty `properties` (the fuzz
+  // found it on v1beta1 `scalingAdapter: {}`).
+  if (node.properties && Object.keys(node.properties).length > 0 && !node['x-kubernetes-preserve-unknown-fields']) {
+    copy.additionalProperties = false;
+  }
   return copy as JSONSchemaProps;
 }
 

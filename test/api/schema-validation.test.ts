@@ -45,6 +45,8 @@ describe('CRD schema', () => {
     ]);
     // Every version's schema also knows the other versions' fields (conversion: None), as the server does.
     expect(problemsOf(beta([comp()], { envs: [] }))).toEqual([]);
+    // Server-side apply takes any field in an object whose schema lists none (v1beta1 `scalingAdapter: {}`).
+    expect(schemaProblems(beta([comp({}, { scalingAdapter: { minReplicas: 1 } })]))).toEqual([]);
     expect(problemsOf(alpha({ scalingAdapter: { enabled: true, min: 1 } }))).toEqual([
       err('spec.services[Fe].scalingAdapter.min', 'field not declared in schema'),
     ]);
