@@ -16,7 +16,7 @@ import { PodTemplateSpec } from 'kubernetes-models/v1/PodTemplateSpec';
 import { Probe } from 'kubernetes-models/v1/Probe';
 import { CORE_V1_FIELDS } from './core-v1-fields';
 import { pointerSegments } from './crd-schema';
-import { containerResourceName, dns1123Label, dns1123Subdomain, isNegativeQuantity, quantity } from './k8s-syntax';
+import { containerResourceName, dns1123Label, isNegativeQuantity, quantity } from './k8s-syntax';
 import { Problem } from './problems';
 import { fieldPath, isObject, keyPath } from './read';
 
@@ -71,11 +71,14 @@ export function podContentProblems(value: unknown, type: CoreType, path: string,
   return out.problems;
 }
 
-/** A list of core/v1 EnvVars (a list map keyed by name). */
+/**
+ * A list of core/v1 EnvVars in a Dynamo field (`spec.env`, v1alpha1 `envs`): not a list map in
+ * our CRDs, and merged by name when rendered, so a repeated name is not an error here.
+ */
 export function envListProblems(value: unknown, path: string): Problem[] {
   if (!Array.isArray(value)) return [];
   const out = new ProblemSet();
-  walk(value, { kind: 'list', item: { kind: 'struct', type: 'EnvVar' }, keys: ['name'] }, path, out);
+  walk(value, { kind: 'list', item: { kind: 'struct', type: 'EnvVar' } }, path, out);
   value.forEach((v, i) => schemaErrors(v, 'EnvVar', keyPath(path, i), {}, out));
   return out.problems;
 }
@@ -138,9 +141,9 @@ function name(v: unknown, path: string, rule: (s: string) => string[], out: Prob
   else if (typeof v === 'string') for (const m of rule(v)) out.add(path, `Invalid value: "${v}": ${m}`);
 }
 
+/** The server requires the name but does not check its syntax here (the fuzz showed `Frontend` accepted). */
 function requiredName(v: unknown, path: string, out: ProblemSet): void {
   if (v === undefined || v === null || v === '') out.add(path, 'Required value');
-  else name(v, path, dns1123Subdomain, out);
 }
 
 /** Every request and limit names a known or fully qualified resource and is a valid, non-negative quantity. */
@@ -188,6 +191,8 @@ function schemaErrors(value: unknown, type: CoreType, path: string, options: Pod
       const isQuantity = errors.some((x) => x.instancePath === e.instancePath && x.keyword === 'format' && x.params.format === 'quantity');
       out.add(at, isQuantity ? `invalid quantity ${JSON.stringify(v)}: ${quantity(String(v))[0] ?? 'must be a string or a number'}` : 'must be an integer or a string');
     } else if (e.keyword === 'type') {
+      // Built-in kinds read `null` as unset, in fields and in string lists alike (server-side apply takes it).
+      if (valueAt(value, segments) === null) continue;
       out.add(at, `must be ${TYPE_WORDS[e.params.type] ?? e.params.type}`);
     } else if (e.keyword === 'enum') {
       const v = valueAt(value, segments);

@@ -38,8 +38,11 @@ function passThroughProblems(doc: unknown): Problem[] {
     if (v1alpha1) {
       if (isObject(c.extraPodSpec)) {
         problems.push(...podContentProblems(c.extraPodSpec, 'PodSpec', at('extraPodSpec'), { optionalAtRoot: ['containers'], extraAtRoot: ['mainContainer'] }));
-        if (c.extraPodSpec.mainContainer !== undefined && c.extraPodSpec.mainContainer !== null) {
-          problems.push(...podContentProblems(c.extraPodSpec.mainContainer, 'Container', at('extraPodSpec.mainContainer'), { optionalAtRoot: ['name'] }));
+        const main = c.extraPodSpec.mainContainer;
+        if (main !== undefined && main !== null) {
+          // The renderer names the main container `main`, whatever was written here.
+          const overlay = isObject(main) && typeof main.name === 'string' ? { ...main, name: undefined } : main;
+          problems.push(...podContentProblems(overlay, 'Container', at('extraPodSpec.mainContainer'), { optionalAtRoot: ['name'] }));
         }
       }
       for (const probe of ['livenessProbe', 'readinessProbe']) {
