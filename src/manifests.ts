@@ -4,9 +4,10 @@
  * every front end reports the same problems for the same input.
  */
 import {
-  CHECKPOINT_API_VERSION, CheckpointModel, GraphPlacement, loadCheckpoint, loadGraph, parseManifestText, validateCheckpointRefs,
-  validateGraph, withPlacement,
+  CHECKPOINT_API_VERSION, CheckpointModel, GraphPlacement, loadCheckpoint, loadGraph, parseManifestText, schemaProblems,
+  validateCheckpointRefs, validateGraph, withPlacement,
 } from './api';
+import { hasRenderedPodProblems, renderedPodProblems } from './api/rendered-pod-checks';
 import { JsonObject, KubeObject } from './api/k8s-types';
 import { GraphModel } from './api/model';
 import { errorsOf, Problem } from './api/problems';
@@ -53,23 +54,31 @@ export function loadManifests(inputs: ManifestInput[], settings: ResolvedSetting
     add(input.source, parsed.problems);
     for (const doc of parsed.docs) {
       const loaded = loadGraph(doc, { defaultNamespace: options.defaultNamespace });
-      add(input.source, loaded.problems);
+      // Each kind's own rules (upstream's messages) first; the CRD schema adds what they missed.
+      const kindChecks = loaded.model ? validateGraph(loaded.model, settings) : [];
+      let model: DynamoModelRecord | undefined;
+      let checkpoint: CheckpointModel | undefined;
       if (loaded.kind === 'DynamoModel' && errorsOf(loaded.problems).length === 0) {
         const dm = loadDynamoModel(doc, { defaultNamespace: options.defaultNamespace });
-        add(input.source, dm.problems);
-        if (dm.model && errorsOf(dm.problems).length === 0) {
-          models.push({ source: input.source, model: dm.model });
-          passthrough.push(renderDynamoModel(dm.model));
-        }
-      } else if (loaded.model) {
-        const found = validateGraph(loaded.model, settings);
-        add(input.source, found);
-        if (errorsOf(found).length === 0) graphs.push({ source: input.source, model: loaded.model });
+        kindChecks.push(...dm.problems);
+        model = dm.model;
       } else if (loaded.kind === 'DynamoCheckpoint' && errorsOf(loaded.problems).length === 0 && isObject(doc)) {
-        const checkpoint = loadCheckpointDoc(doc, options.defaultNamespace);
-        add(input.source, checkpoint.problems);
-        if (checkpoint.model && errorsOf(checkpoint.problems).length === 0) checkpoints.push({ source: input.source, model: checkpoint.model });
-      } else if (errorsOf(loaded.problems).length === 0 && isObject(doc)) {
+        const loadedCheckpoint = loadCheckpointDoc(doc, options.defaultNamespace);
+        kindChecks.push(...loadedCheckpoint.problems);
+        checkpoint = loadedCheckpoint.model;
+      }
+      const known = [...loaded.problems, ...kindChecks];
+      const all = [...known, ...schemaProblems(doc, known)];
+      add(input.source, all);
+      if (errorsOf(all).length > 0) continue;
+      if (loaded.model) {
+        graphs.push({ source: input.source, model: loaded.model });
+      } else if (model) {
+        models.push({ source: input.source, model });
+        passthrough.push(renderDynamoModel(model));
+      } else if (checkpoint) {
+        checkpoints.push({ source: input.source, model: checkpoint });
+      } else if (isObject(doc)) {
         passthrough.push(withDefaultNamespace(doc, options.defaultNamespace ?? 'default'));
       }
     }
@@ -108,6 +117,12 @@ export function renderManifests(
   if (errorsOf(loaded.problems).length > 0) return { objects: [], problems: loaded.problems };
   const checkpoints = loaded.checkpoints.map((c) => c.model);
   const objects = renderGraphs(loaded.graphs.map((g) => g.model), settings, { ...options, checkpoints });
+  if (hasRenderedPodProblems(objects)) {
+    // Rare: find the graphs at fault by rendering each alone.
+    const problems = loaded.graphs.flatMap((g) =>
+      renderedPodProblems(g.model, renderGraph(g.model, settings, { ...options, checkpoints })).map((p) => ({ ...p, source: g.source })));
+    return { objects: [], problems: [...loaded.problems, ...problems] };
+  }
   const records = checkpoints.map(renderCheckpointRecord);
   return { objects: [...objects, ...records, ...(loaded.passthrough as KubeObject[])], problems: loaded.problems, graphs: loaded.graphs.map((g) => g.model) };
 }
@@ -143,8 +158,12 @@ export function renderManifest(manifest: unknown, settings: ResolvedSettings, re
   }
   if (model) problems.push(...validateGraph(model, settings));
   if (model) problems.push(...validateCheckpointRefs(model, request.checkpoints ?? []));
+  if (model) problems.push(...schemaProblems(manifest, problems));
   if (!model || errorsOf(problems).length > 0) return { model, objects: [], problems };
-  return { model, objects: renderGraph(model, settings, { includeGraphRecord: request.includeGraphRecord, checkpoints: request.checkpoints }), problems };
+  const objects = renderGraph(model, settings, { includeGraphRecord: request.includeGraphRecord, checkpoints: request.checkpoints });
+  const rendered = renderedPodProblems(model, objects);
+  if (rendered.length > 0) return { model, objects: [], problems: [...problems, ...rendered] };
+  return { model, objects, problems };
 }
 
 const defined = <T>(x: T | undefined): T[] => (x === undefined ? [] : [x]);

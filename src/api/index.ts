@@ -11,6 +11,7 @@ export * from './load';
 export * from './backend-framework';
 export * from './orchestrator';
 export * from './validate';
+export * from './schema-validation';
 export * from './placement';
 export * from './dynamo-model';
 export * from './checkpoint';

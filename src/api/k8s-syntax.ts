@@ -78,3 +78,16 @@ export function isZeroQuantity(q: string): boolean {
 }
 
 export const isNegativeQuantity = (q: string) => q.trim().startsWith('-') && !isZeroQuantity(q);
+
+const STANDARD_CONTAINER_RESOURCES = ['cpu', 'memory', 'ephemeral-storage'];
+
+/**
+ * A container resource name: a standard one (`cpu`, `memory`, `ephemeral-storage`,
+ * `hugepages-<size>`) or a fully qualified extended resource (`nvidia.com/gpu`).
+ */
+export function containerResourceName(name: string): string[] {
+  if (STANDARD_CONTAINER_RESOURCES.includes(name)) return [];
+  if (name.startsWith('hugepages-') && quantity(name.slice('hugepages-'.length)).length === 0) return [];
+  if (name.includes('/') && qualifiedName(name).length === 0) return [];
+  return ['must be a standard resource type or fully qualified'];
+}

@@ -18,7 +18,7 @@ export function validateComponentCheckpoint(ctx: ValidationContext, i: number): 
   if (!cp?.enabled) return;
   const p = ctx.paths;
   if (cp.checkpointRef) {
-    if (cp.hasJob) ctx.error(p.checkpoint(i), 'checkpoint.job cannot be set when checkpointRef is specified');
+    // checkpoint.job next to checkpointRef is a CRD CEL rule: validate-cel-rules.ts.
     const target = cp.targetContainerName;
     const containers = ['main', ...(Array.isArray(c.podSpec.containers) ? c.podSpec.containers : []).map((x) => (isObject(x) ? x.name : undefined))];
     if (target && !containers.includes(target)) {

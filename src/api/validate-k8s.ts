@@ -3,7 +3,7 @@
  * the problem points at the field the user wrote: names, label and annotation syntax, quantities,
  * env var names.
  */
-import { dns1123Label, dns1123Subdomain, envVarName, labelValue, qualifiedName, quantity } from './k8s-syntax';
+import { containerResourceName, dns1123Label, dns1123Subdomain, envVarName, isNegativeQuantity, labelValue, qualifiedName, quantity } from './k8s-syntax';
 import { EnvVar, ResourceRequirements } from './k8s-types';
 import { ComponentModel } from './model';
 import { fieldPath, isObject, keyPath } from './read';
@@ -48,6 +48,10 @@ function validateComponentKubernetes(ctx: ValidationContext, c: ComponentModel, 
     }
   }
   if (paths.v1alpha1) {
+    // Free-form in v1alpha1, and the values of the component-type labels on every object.
+    for (const [field, v] of [['componentType', c.type], ['subComponentType', c.subComponentType]] as const) {
+      for (const m of v ? labelValue(v) : []) ctx.error(paths.at(i, field), `invalid value "${v}": it is the value of a label: ${m}`);
+    }
     labels(ctx, paths.at(i, 'labels'), c.labels);
     annotations(ctx, paths.at(i, 'annotations'), c.annotations);
   }
@@ -88,9 +92,15 @@ function annotations(ctx: ValidationContext, base: string, map: Record<string, s
   }
 }
 
+/** The main container's resources: names the server knows, valid and non-negative quantities. */
 function resources(ctx: ValidationContext, r: ResourceRequirements, i: number): void {
   for (const section of ['requests', 'limits'] as const) {
-    for (const [name, q] of Object.entries(r[section] ?? {})) quantities(ctx, ctx.paths.resource(i, section, name), q);
+    for (const [name, q] of Object.entries(r[section] ?? {})) {
+      const path = ctx.paths.resource(i, section, name);
+      for (const m of containerResourceName(name)) ctx.error(path, `Invalid value: "${name}": ${m}`);
+      quantities(ctx, path, q);
+      if (quantity(q).length === 0 && isNegativeQuantity(q)) ctx.error(path, `Invalid value: "${q}": must be greater than or equal to 0`);
+    }
   }
 }
 

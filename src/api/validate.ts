@@ -9,6 +9,7 @@ import { Problem } from './problems';
 import { fieldPath, keyPath } from './read';
 import { ResolvedSettings } from './settings';
 import { validateComponentCheckpoint } from './validate-checkpoint-ref';
+import { validateCelRules } from './validate-cel-rules';
 import { validateComponent, VLLM_EXECUTOR_BACKEND } from './validate-component';
 import { validateKubernetes } from './validate-k8s';
 import { validateRestart } from './validate-restart';
@@ -32,6 +33,7 @@ export function validateGraph(model: GraphModel, settings: ResolvedSettings): Pr
   validateTopology(ctx);
   validateGroveNames(ctx);
   validateKubernetes(ctx);
+  validateCelRules(ctx);
   return ctx.problems;
 }
 

@@ -24,7 +24,7 @@ const VALUES: readonly unknown[] = [
   '1Gi', '-1Gi', 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.3.1', true, false, null, {}, [],
 ];
 
-/** Fields our rules look at, added to a random object. The three CEL rules validation does not check yet are left out (README). */
+/** Fields our rules look at, added to a random object. */
 const ADDITIONS: readonly [string, (rng: Rng) => unknown][] = [
   ['replicas', (r) => pick(r, [-1, 0, 1, 2])],
   ['multinode', (r) => ({ nodeCount: pick(r, [0, 1, 2, 3]) })],
@@ -36,6 +36,14 @@ const ADDITIONS: readonly [string, (rng: Rng) => unknown][] = [
   ['backendFramework', (r) => pick(r, ['vllm', 'sglang', 'trtllm', 'tgi'])],
   ['componentType', (r) => pick(r, ['frontend', 'worker', 'planner', 'main'])],
   ['envs', (r) => pick(r, [[{ name: 'A', value: '1' }], [{ name: '1BAD', value: 'x' }], [{}]])],
+  ['minAvailable', (r) => pick(r, [0, 1, 2, 3])],
+  ['experimental', (r) => pick(r, [
+    { kvTransferPolicy: { labelKey: 'topology.kubernetes.io/zone' } },
+    { kvTransferPolicy: { clusterTopologyName: 't', labelKey: 'topology.kubernetes.io/zone' } },
+    { kvTransferPolicy: {} },
+    { checkpoint: { enabled: true, checkpointRef: 'c' } },
+    { checkpoint: { enabled: true, checkpointRef: 'c', job: { podTemplate: {} } } },
+  ])],
 ];
 
 interface Slot {

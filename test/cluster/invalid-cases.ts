@@ -11,8 +11,10 @@ export interface InvalidCase {
   spec: Record<string, unknown>;
   /** A fragment of the API server's message. */
   server: RegExp;
-  /** Our problem: path and a fragment of the message; `gap` = we do not check this yet (README). */
-  ours: { path: string; message: RegExp; severity?: 'error' | 'warning' } | 'gap';
+  /** The HTTP status of the rejection: 422 Invalid, or 400 BadRequest for strict field validation. @default 422 */
+  status?: number;
+  /** Our problem: path and a fragment of the message. */
+  ours: { path: string; message: RegExp; severity?: 'error' | 'warning' };
 }
 
 const frontend = { name: 'Frontend', type: 'frontend', replicas: 1, podTemplate: pod };
@@ -72,7 +74,7 @@ export const INVALID_CASES: InvalidCase[] = [
     rule: 'minAvailable <= replicas',
     spec: { components: [frontend, worker({ replicas: 2, minAvailable: 3 })] },
     server: /minAvailable must be less than or equal to replicas unless replicas is 0/,
-    ours: 'gap',
+    ours: { path: 'spec.components[1].minAvailable', message: /^minAvailable must be less than or equal to replicas unless replicas is 0$/ },
   },
   {
     rule: 'component type enum',
@@ -84,13 +86,26 @@ export const INVALID_CASES: InvalidCase[] = [
     rule: 'kvTransferPolicy: exactly one of labelKey or clusterTopologyName',
     spec: { components: [frontend, worker()], experimental: { kvTransferPolicy: { labelKey: 'topology.kubernetes.io/zone', clusterTopologyName: 't' } } },
     server: /exactly one of labelKey or clusterTopologyName is required/,
-    ours: 'gap',
+    ours: { path: 'spec.experimental.kvTransferPolicy', message: /^exactly one of labelKey or clusterTopologyName is required$/ },
   },
   {
     rule: 'checkpoint: job and checkpointRef exclusive',
     spec: { components: [frontend, worker({ experimental: { checkpoint: { enabled: true, checkpointRef: 'c', job: { podTemplate: pod } } } })] },
     server: /checkpoint\.job cannot be set when checkpointRef is specified/,
     ours: { path: 'spec.components[1].experimental.checkpoint', message: /^checkpoint\.job cannot be set when checkpointRef is specified$/ },
+  },
+  {
+    rule: 'unknown field (strict field validation)',
+    spec: { components: [frontend, worker({ replica: 2 })] },
+    server: /unknown field "spec\.components\[1\]\.replica"/,
+    status: 400,
+    ours: { path: 'spec.components[1].replica', message: /^field not declared in schema$/ },
+  },
+  {
+    rule: 'field type (CRD schema)',
+    spec: { components: [frontend, worker({ globalDynamoNamespace: 'yes' })] },
+    server: /spec\.components\[1\]\.globalDynamoNamespace: Invalid value: "string": spec\.components\[1\]\.globalDynamoNamespace in body must be of type boolean/,
+    ours: { path: 'spec.components[1].globalDynamoNamespace', message: /^must be a boolean$/ },
   },
   {
     // Upstream rejects this on create; we warn and render it as a restart annotation (deviations #11).

@@ -1,9 +1,9 @@
 /**
  * Invalid custom resources: for each rule both the CRD (schema or CEL) and our synth-time
- * validation express, the API server rejects the graph and `validateGraph` reports the same
- * problem. Rules we do not check yet ("gap") show only the server's rejection.
+ * validation express, the API server rejects the graph and our validation (loader, validateGraph
+ * and the schema checks, as every front end runs them) reports the same problem.
  */
-import { errorsOf, loadGraph, Problem, resolveSettings, validateGraph } from '../../src/api';
+import { errorsOf, loadGraph, Problem, resolveSettings, schemaProblems, validateGraph } from '../../src/api';
 import { crdManifests } from '../../src/crds';
 import { INVALID_CASES } from './invalid-cases';
 import { KubeClient, KubeError, KubeObject, uniqueName } from './kube';
@@ -27,7 +27,8 @@ const graph = (name: string, spec: object): KubeObject => ({
 
 function ourProblems(doc: KubeObject): Problem[] {
   const loaded = loadGraph(doc);
-  return [...loaded.problems, ...(loaded.model ? validateGraph(loaded.model, resolveSettings({})) : [])];
+  const found = [...loaded.problems, ...(loaded.model ? validateGraph(loaded.model, resolveSettings({})) : [])];
+  return [...found, ...schemaProblems(doc, found)];
 }
 
 test('the valid base graph is accepted by both', async () => {
@@ -41,15 +42,10 @@ describe.each(INVALID_CASES.map((c, i) => [c.rule, c, i] as const))('%s', (_rule
     const doc = graph(`bad-${i}`, c.spec);
     const err = await kube.create(doc, { dryRun: true }).then(() => undefined, (e: unknown) => e);
     expect(err).toBeInstanceOf(KubeError);
-    expect((err as KubeError).status).toBe(422);
+    expect((err as KubeError).status).toBe(c.status ?? 422);
     expect((err as KubeError).message).toMatch(c.server);
 
     const ours = ourProblems(doc);
-    if (c.ours === 'gap') {
-      // Known gap, listed in test/cluster/README.md. When validation learns the rule, give it its message here.
-      expect(errorsOf(ours)).toEqual([]);
-      return;
-    }
     const want = c.ours;
     expect(ours).toEqual(
       expect.arrayContaining([

@@ -1,5 +1,6 @@
 /** Test helpers: a structural-schema checker and an ajv validator over our CRD schemas. */
-import Ajv, { ValidateFunction } from 'ajv';
+import { ValidateFunction } from 'ajv';
+import { closeObjects, newSchemaAjv } from '../../src/api/crd-schema';
 import { KubeObject } from '../../src/api/k8s-types';
 import { JSONSchemaProps } from '../../src/crds';
 
@@ -64,46 +65,10 @@ export function structuralProblems(root: JSONSchemaProps): string[] {
   return problems;
 }
 
-/**
- * A copy of the schema where every object that is not marked preserve-unknown rejects unknown
- * fields. ajv otherwise ignores them, where the API server would silently prune them: this
- * makes "a sample field the CRD would drop" a validation error.
- */
-function closeObjects(node: JSONSchemaProps): JSONSchemaProps {
-  const copy = { ...node } as JSONSchemaProps & { additionalProperties?: JSONSchemaProps | boolean };
-  if (node.properties) {
-    copy.properties = Object.fromEntries(Object.entries(node.properties).map(([k, v]) => [k, closeObjects(v)]));
-  }
-  if (node.items) copy.items = closeObjects(node.items);
-  if (node.additionalProperties) copy.additionalProperties = closeObjects(node.additionalProperties);
-  // Only nodes that list their fields: the root `metadata` node is `{type: object}` and never pruned.
-  if (node.properties && !node['x-kubernetes-preserve-unknown-fields']) {
-    copy.additionalProperties = false;
-  }
-  return copy as JSONSchemaProps;
-}
-
-function newAjv(): Ajv {
-  // strictTypes off: int-or-string puts `pattern` next to `anyOf`, the form kube-apiserver requires.
-  const ajv = new Ajv({ allErrors: true, strictTypes: false, useDefaults: true });
-  for (const keyword of [
-    'x-kubernetes-int-or-string',
-    'x-kubernetes-preserve-unknown-fields',
-    'x-kubernetes-list-type',
-    'x-kubernetes-list-map-keys',
-    'x-kubernetes-validations',
-  ]) {
-    ajv.addKeyword({ keyword, schemaType: ['boolean', 'string', 'array'] });
-  }
-  ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && Math.abs(n) < 2 ** 31 });
-  ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isSafeInteger(n) });
-  ajv.addFormat('date-time', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/);
-  return ajv;
-}
-
 /** A validator for one CRD version (CEL rules are not evaluated; that takes a real API server). */
 export function validatorFor(crd: KubeObject, version: string): ValidateFunction {
-  return newAjv().compile(closeObjects(schemaOf(crd, version)));
+  // With defaults applied, as the API server applies them (the tests check that too).
+  return newSchemaAjv({ useDefaults: true }).compile(closeObjects(schemaOf(crd, version)));
 }
 
 /** "instancePath: message" lines, for readable assertions. */

@@ -1,0 +1,90 @@
+/**
+ * Builds `src/api/core-v1-fields.ts` from the API server's own OpenAPI v3 document: for every
+ * type reachable from PodTemplateSpec, its fields and how to walk into them. Synth-time
+ * validation uses it to reject fields the server does not know (server-side apply fails on them)
+ * and duplicate list-map keys, with the server's own list-map keys. Types and enum values come
+ * from kubernetes-models' precompiled validators; this tree only carries structure.
+ */
+type Schema = Record<string, any>;
+
+const ROOT = 'io.k8s.api.core.v1.PodTemplateSpec';
+
+/** Short, unique type names: `Container`, `ObjectMeta`, `Quantity`. */
+const shortName = (ref: string) => ref.slice(ref.lastIndexOf('.') + 1);
+
+function refOf(node: Schema | undefined): string | undefined {
+  if (!node) return undefined;
+  if (typeof node.$ref === 'string') return node.$ref.replace('#/components/schemas/', '');
+  const all = node.allOf as Schema[] | undefined;
+  return all?.length === 1 ? refOf(all[0]) : undefined;
+}
+
+/**
+ * One field as a short string: `''` scalar or opaque, `'Name'` a struct, `'[Name'` a list of
+ * Name (`'['` of scalars), `'[Name|k1,k2'` a list map keyed by k1,k2, `'{Name'` a map of Name
+ * (`'{'` of scalars).
+ */
+function encode(node: Schema, structs: Set<string>, queue: string[]): string {
+  const ref = refOf(node);
+  const structName = (r: string | undefined) => {
+    if (!r) return '';
+    if (!structs.has(r)) return '';
+    queue.push(r);
+    return shortName(r);
+  };
+  if (ref) return structName(ref);
+  if (node.type === 'array') {
+    const keys = node['x-kubernetes-list-type'] === 'map' ? `|${(node['x-kubernetes-list-map-keys'] as string[]).join(',')}` : '';
+    return `[${structName(refOf(node.items))}${keys}`;
+  }
+  if (node.type === 'object' && node.additionalProperties) return `{${structName(refOf(node.additionalProperties))}`;
+  return '';
+}
+
+export function coreV1Fields(openapi: Schema): Record<string, Record<string, string>> {
+  const schemas = openapi.components.schemas as Record<string, Schema>;
+  // Structs are object types with listed properties; everything else (Quantity, IntOrString,
+  // Time, RawExtension, FieldsV1) is a scalar or opaque value for this purpose.
+  const structs = new Set(Object.keys(schemas).filter((k) => schemas[k].type === 'object' && schemas[k].properties));
+  const out: Record<string, Record<string, string>> = {};
+  const seen = new Map<string, string>();
+  const queue = [ROOT];
+  while (queue.length) {
+    const ref = queue.shift()!;
+    const name = shortName(ref);
+    if (seen.has(name)) {
+      if (seen.get(name) !== ref) throw new Error(`two types named ${name}: ${seen.get(name)} and ${ref}`);
+      continue;
+    }
+    seen.set(name, ref);
+    const fields: Record<string, string> = {};
+    for (const [field, node] of Object.entries(schemas[ref].properties as Record<string, Schema>).sort(([a], [b]) => (a < b ? -1 : 1))) {
+      fields[field] = encode(node, structs, queue);
+    }
+    out[name] = fields;
+  }
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+export function coreV1FieldsSource(fields: Record<string, Record<string, string>>, version: string): string {
+  const body = Object.entries(fields)
+    .map(([type, fs]) => `  ${type}: {\n${Object.entries(fs).map(([f, v]) => `    ${f}: '${v}',`).join('\n')}\n  },`)
+    .join('\n');
+  return [
+    `// Generated from kube-apiserver ${version}'s /openapi/v3/api/v1 by test/cluster/core-v1-fields.test.ts`,
+    '// (UPDATE_CORE_V1_FIELDS=1 rewrites it). Do not edit by hand.',
+    '/* eslint-disable */',
+    '',
+    '/**',
+    ' * The fields of every core/v1 type reachable from PodTemplateSpec, encoded as: `\'\'` scalar or',
+    ' * opaque, `\'Name\'` a struct, `\'[Name\'` a list (`\'[Name|k1,k2\'` a list map keyed by k1, k2),',
+    ' * `\'{Name\'` a map (an empty Name: of scalars).',
+    ' */',
+    `export const CORE_V1_KUBERNETES_VERSION = '${version}';`,
+    '',
+    'export const CORE_V1_FIELDS: Record<string, Record<string, string>> = {',
+    body,
+    '};',
+    '',
+  ].join('\n');
+}
