@@ -9,11 +9,6 @@
  *   valid and not negative.
  * Paths are the input's: `spec.components[0].podTemplate.spec.containers[1].ports[0].containerPort`.
  */
-import { Container } from 'kubernetes-models/v1/Container';
-import { EnvVar } from 'kubernetes-models/v1/EnvVar';
-import { PodSpec } from 'kubernetes-models/v1/PodSpec';
-import { PodTemplateSpec } from 'kubernetes-models/v1/PodTemplateSpec';
-import { Probe } from 'kubernetes-models/v1/Probe';
 import { CORE_V1_FIELDS } from './core-v1-fields';
 import { pointerSegments } from './crd-schema';
 import { containerResourceName, dns1123Label, isNegativeQuantity, quantity } from './k8s-syntax';
@@ -23,7 +18,17 @@ import { fieldPath, isObject, keyPath } from './read';
 type CoreType = 'PodTemplateSpec' | 'PodSpec' | 'Container' | 'Probe' | 'EnvVar';
 
 interface ValidatingModel { validate(): void }
-const MODELS: Record<CoreType, new (data: any) => ValidatingModel> = { PodTemplateSpec, PodSpec, Container, Probe, EnvVar };
+type ModelClass = new (data: any) => ValidatingModel;
+
+/**
+ * kubernetes-models' validators, loaded on first use: they cost ~12 MiB of memory, which a
+ * process that never checks pod content (the runtime operator) should not pay.
+ */
+const models: Partial<Record<CoreType, ModelClass>> = {};
+function modelClass(type: CoreType): ModelClass {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (models[type] ??= require(`kubernetes-models/v1/${type}`)[type] as ModelClass);
+}
 
 /** Where a walk is: a struct type, a list (of a type, maybe keyed), a map, or a value. */
 type Shape =
@@ -208,7 +213,7 @@ function schemaErrors(value: unknown, type: CoreType, path: string, options: Pod
 function validationErrors(value: Record<string, unknown>, type: CoreType): AjvError[] {
   try {
     // The model's validate() checks `this`; calling it on the value skips the model's deep copy.
-    MODELS[type].prototype.validate.call(value);
+    modelClass(type).prototype.validate.call(value);
     return [];
   } catch (e) {
     const errors = (e as { errors?: AjvError[] }).errors;
