@@ -12,6 +12,9 @@ import { GraphMetadataProps, manifestFromFile, ManifestSource } from '../manifes
 import { renderCheckpointManifest } from '../manifests';
 import { addObjects } from './object-registry';
 
+/** Valid checkpoints per App root, in declaration order. */
+const declared = new WeakMap<IConstruct, CheckpointModel[]>();
+
 export interface DynamoCheckpointProps extends GraphMetadataProps {
   readonly spec: DynamoCheckpointSpec;
   /**
@@ -32,12 +35,10 @@ export class DynamoCheckpoint extends Construct {
     return new DynamoCheckpoint(scope, id, manifestFromFile(path));
   }
 
-  /** The checkpoints declared under the same App, for resolving `checkpointRef`s. */
+  /** The valid checkpoints declared so far under the same App, for resolving `checkpointRef`s. */
   public static allIn(scope: IConstruct): CheckpointModel[] {
-    return scope.node.root.node.findAll()
-      .filter((c): c is DynamoCheckpoint => c instanceof DynamoCheckpoint)
-      .map((c) => c.model)
-      .filter((m): m is CheckpointModel => m !== undefined);
+    // A registry per App, not a walk of the tree: every graph asks, and an app may hold thousands.
+    return [...(declared.get(scope.node.root) ?? [])];
   }
 
   /** `metadata.name` as rendered. */
@@ -63,6 +64,7 @@ export class DynamoCheckpoint extends Construct {
     this.name = rendered.model?.name ?? id;
     this.namespace = this.model?.namespace;
     this.checkpointId = this.model ? checkpointIdOf(this.model) : undefined;
+    if (this.model) declared.set(this.node.root, [...(declared.get(this.node.root) ?? []), this.model]);
   }
 
   /** `experimental.checkpoint` for a v1beta1 component that restores from this checkpoint. */
