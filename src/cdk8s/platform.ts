@@ -5,48 +5,12 @@
  */
 import { Construct } from 'constructs';
 import { KubeObject } from '../api/k8s-types';
-import { CheckpointAgentOptions } from '../render/checkpoint-agent';
-import { renderPlatform } from '../render/platform';
-import { EtcdOptions, NatsOptions } from '../render/platform-infra';
+import { PlatformOptions, renderPlatform } from '../render/platform';
 import { addObjects } from './object-registry';
 
-export interface DynamoPlatformProps {
-  /** Namespace of the operator; in namespace scope the one namespace it manages. */
-  readonly namespace: string;
-  /**
-   * `namespace` renders no cluster-scoped RBAC and holds upstream's namespace-scope lease.
-   * @default 'cluster'
-   */
-  readonly scope?: 'cluster' | 'namespace';
-  /** @default - the release image of this package version */
-  readonly image?: string;
-  /** Set false when the CRDs are installed elsewhere. @default true */
-  readonly crds?: boolean;
-  /** Add a Prometheus Operator ServiceMonitor and a Grafana dashboard ConfigMap. @default false */
-  readonly monitoring?: boolean;
-  /** @default 1 */
-  readonly replicas?: number;
-  /**
-   * NATS (JetStream) for Dynamo's runtime, as upstream's platform chart installs it: a
-   * StatefulSet `dynamo-platform-nats` with a PVC, and its Services. `true` for the defaults.
-   * @default - not installed
-   */
-  readonly nats?: boolean | NatsOptions;
-  /**
-   * etcd for Dynamo's runtime (discovery backend `etcd`): a StatefulSet `dynamo-platform-etcd`
-   * with a PVC, and its Services. `true` for the defaults.
-   * @default - not installed
-   */
-  readonly etcd?: boolean | EtcdOptions;
-  /** PVC and mount path of checkpoint artifacts (match the graphs' `checkpointStorage` setting). @default - 'snapshot-pvc' at '/checkpoints' */
-  readonly checkpointStorage?: { readonly pvcName?: string; readonly basePath?: string };
-  /**
-   * Deploy the privileged checkpoint node agent. It runs in its own namespace, created with Pod
-   * Security `privileged`; the operator's namespace keeps `restricted`.
-   * @default - no agent
-   */
-  readonly checkpointAgent?: CheckpointAgentOptions;
-}
+/** What `renderPlatform` takes; the version is this package's own. */
+// eslint-disable-next-line @typescript-eslint/no-empty-interface
+export interface DynamoPlatformProps extends Omit<PlatformOptions, 'version'> {}
 
 export class DynamoPlatform extends Construct {
   /** Every object rendered, in apply order (what the GitOps layout and DynamoFluxSync read). */

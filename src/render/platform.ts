@@ -15,27 +15,42 @@ import { operatorDashboard } from './platform-dashboard';
 import { EtcdOptions, NatsOptions, renderEtcd, renderNats } from './platform-infra';
 
 export interface PlatformOptions {
-  /** Where the operator runs; in namespace scope also the one namespace it manages. */
+  /** Namespace of the operator; in namespace scope also the one namespace it manages. */
   readonly namespace: string;
-  /** @default 'cluster' */
+  /**
+   * `namespace` renders no cluster-scoped RBAC and holds upstream's namespace-scope lease.
+   * @default 'cluster'
+   */
   readonly scope?: 'cluster' | 'namespace';
-  /** Operator image. @default the release image for this package version */
+  /** Operator image. @default - the release image of this package version */
   readonly image?: string;
   /** Operator package version, for the default image tag. */
   readonly version: string;
-  /** Include our CustomResourceDefinitions (false when they are owned elsewhere). @default true */
+  /** Include our CustomResourceDefinitions; false when they are installed elsewhere. @default true */
   readonly crds?: boolean;
-  /** A ServiceMonitor for the Prometheus Operator and a Grafana dashboard ConfigMap. @default false */
+  /** Add a Prometheus Operator ServiceMonitor and a Grafana dashboard ConfigMap. @default false */
   readonly monitoring?: boolean;
   /** Operator replicas; one leads, the rest stand by. @default 1 */
   readonly replicas?: number;
-  /** NATS for Dynamo's runtime (platform-infra.ts); `true` for the defaults. @default - not installed */
+  /**
+   * NATS (JetStream) for Dynamo's runtime, as upstream's platform chart installs it: a
+   * StatefulSet `dynamo-platform-nats` with a PVC, and its Services. `true` for the defaults.
+   * @default - not installed
+   */
   readonly nats?: boolean | NatsOptions;
-  /** etcd for Dynamo's runtime (platform-infra.ts); `true` for the defaults. @default - not installed */
+  /**
+   * etcd for Dynamo's runtime (discovery backend `etcd`): a StatefulSet `dynamo-platform-etcd`
+   * with a PVC, and its Services. `true` for the defaults.
+   * @default - not installed
+   */
   readonly etcd?: boolean | EtcdOptions;
-  /** Checkpoint storage the operator's checkpoint Jobs use. @default - PVC 'snapshot-pvc' at '/checkpoints' */
+  /** PVC and mount path of checkpoint artifacts (match the graphs' `checkpointStorage` setting). @default - 'snapshot-pvc' at '/checkpoints' */
   readonly checkpointStorage?: { readonly pvcName?: string; readonly basePath?: string };
-  /** Deploy the privileged checkpoint node agent (in its own namespace). @default - no agent */
+  /**
+   * Deploy the privileged checkpoint node agent. It runs in its own namespace, created with Pod
+   * Security `privileged`; the operator's namespace keeps `restricted`.
+   * @default - no agent
+   */
   readonly checkpointAgent?: CheckpointAgentOptions;
 }
 
