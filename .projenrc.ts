@@ -10,7 +10,7 @@ const project = new typescript.TypeScriptProject({
   defaultReleaseBranch: 'main',
   projenrcTs: true,
   packageManager: javascript.NodePackageManager.NPM,
-  minNodeVersion: '20.0.0',
+  minNodeVersion: '22.0.0',
   typescriptVersion: '~5.9.3',
   github: false,
   release: false,
@@ -26,35 +26,44 @@ const project = new typescript.TypeScriptProject({
     'yaml@^2.8.0',
     'commander@^14.0.0',
     'ajv@^8.17.0',
-    // Runtime operator: Prometheus metrics and structured JSON logs. (@kubernetes/client-node is
-    // not used: 1.x is ESM-only, which jest cannot load, and 2.x needs Node 22; docs/operator.md.)
+    // Runtime operator: the official Kubernetes client (ESM; loaded with require(esm), Node >= 22.12),
+    // Prometheus metrics and structured JSON logs.
+    '@kubernetes/client-node@^2.0.1',
     'prom-client@^15.1.0',
-    'pino@^9.6.0',
+    'pino@^10.4.0',
     // Core Kubernetes schemas (precompiled ajv validators) for pod content users pass through
-    // podTemplate/extraPodSpec. 4.x: 5.x is ESM-only and needs Node 22.
-    'kubernetes-models@^4.5.1',
+    // podTemplate/extraPodSpec.
+    'kubernetes-models@^5.1.0',
   ],
-  // Pulumi is optional for users: the components load from `dynamo-iac/pulumi` only.
-  // @pulumi/pulumi 3.249+ needs Node 22, so it stays below that.
-  peerDeps: ['@pulumi/pulumi@>=3.140.0 <3.249.0', '@pulumi/kubernetes@^4.18.0'],
+  // Pulumi is optional for users: the components load from `dynamo-iac/pulumi` only. Any 3.x / 4.x
+  // release a user has today is accepted; the dev pins below are what the real-engine tests run.
+  peerDeps: ['@pulumi/pulumi@^3.140.0', '@pulumi/kubernetes@^4.18.0'],
   peerDependencyOptions: { pinnedDevDependency: false },
   devDeps: [
-    '@pulumi/pulumi@3.248.0',
-    '@pulumi/kubernetes@4.34.2',
-    '@types/node@^20',
+    // Exactly the versions of the engine and provider binaries test:pulumi builds (the provider
+    // plugin version must match the SDK's).
+    '@pulumi/pulumi@3.259.0',
+    '@pulumi/kubernetes@4.32.0',
+    '@types/node@^24',
     'cdk8s-cli@^2.200.0',
     'cdk8s-plus-29@^2.6.0',
     'ts-node@^10.9.2',
-    // Published schemas of third-party kinds we render, checked in tests. flux-cd 3.x is the
-    // first with Kustomization healthCheckExprs; it is ESM, so tests run it in a child process.
-    '@kubernetes-models/flux-cd@3.0.1',
-    '@kubernetes-models/prometheus-operator@4.4.4',
-    '@kubernetes-models/istio@2.3.0',
+    // Published schemas of third-party kinds we render, checked in tests.
+    '@kubernetes-models/flux-cd@^4.0.0',
+    '@kubernetes-models/prometheus-operator@^6.0.0',
+    '@kubernetes-models/istio@^3.0.1',
   ],
   tsconfig: {
     compilerOptions: {
-      lib: ['es2022'],
-      target: 'ES2022',
+      lib: ['es2023'],
+      target: 'ES2023',
+      // Node 20+ module semantics: CommonJS output that may require() ES-module-only packages
+      // (@kubernetes/client-node 2, kubernetes-models 5), which Node >= 22.12 loads.
+      module: 'node20',
+      moduleResolution: javascript.TypeScriptModuleResolution.NODE16,
+      // Every file compiles on its own, so ts-jest transpiles without type-checking
+      // (tsc already type-checks everything once, before the tests).
+      isolatedModules: true,
       skipLibCheck: true,
       noUnusedLocals: true,
       noUnusedParameters: true,
@@ -74,9 +83,20 @@ const project = new typescript.TypeScriptProject({
   gitignore: ['/dist/', '/.bench/', 'cdk8s.out/'],
 });
 
-// jest 30 pulls unrs-resolver, whose per-platform optional packages npm 11 leaves out of
-// package-lock.json, so `npm ci` refuses the lock file. jest 29 has no such dependency.
-project.addDevDeps('jest@^29.7.0', '@types/jest@^29.5.14', 'ts-jest@^29.4.0', 'jest-util@^29.7.0');
+// jest 30 resolves modules with unrs-resolver, which has one optional package per platform. Some
+// platforms' packages of its newest release (1.13.0) are not served yet, and npm then leaves
+// every missing one out of package-lock.json, which makes `npm ci` refuse the lock file. 1.12.2
+// has all of them.
+project.addFields({ overrides: { 'unrs-resolver': '1.12.2' } });
+
+// npm's install-script policy (package.json `allowScripts`, advisory in npm 11, enforced in 12).
+// @pulumi/kubernetes' script downloads the provider plugin from Pulumi's servers: the real-engine
+// tests install the plugin they build instead. protobufjs' only checks its CLI's dependencies.
+// unrs-resolver and @parcel/watcher only build from source when no prebuilt binary fits.
+project.addFields({
+  allowScripts: { '@pulumi/kubernetes': false, 'protobufjs': false, 'unrs-resolver': true, '@parcel/watcher': true },
+});
+project.addDevDeps('jest@^30.2.0', '@types/jest@^30.0.0', 'ts-jest@^29.4.15', 'jest-util@^30.2.0');
 
 // Examples and benchmarks run with ts-node against the sources; they live outside
 // src/ (so rootDir differs) but share the compiler options.
@@ -89,6 +109,11 @@ new javascript.TypescriptConfig(project, {
 
 // CLI tests run the built bin, so the test task compiles first.
 project.testTask.prependSpawn(project.compileTask);
+
+// jest runs CommonJS tests in vm contexts; require() of an ES module (@kubernetes/client-node,
+// kubernetes-models) needs Node's vm modules there (jest 30, Node >= 24.9).
+const JEST_NODE_OPTIONS = '--experimental-vm-modules --disable-warning=ExperimentalWarning';
+for (const name of ['test', 'test:update', 'test:watch']) project.tasks.tryFind(name)?.env('NODE_OPTIONS', JEST_NODE_OPTIONS);
 
 // `dynamo-iac/pulumi` is a separate entry point, so cdk8s-only users never load Pulumi.
 project.addFields({
@@ -124,8 +149,9 @@ project.addTask('crds:import', {
 // from pinned Go modules into ~/.cache/dynamo-iac (see test/cluster/README.md).
 project.addTask('test:cluster', {
   description: 'Build (once) kube-apiserver + etcd and run the real-cluster tests',
+  env: { NODE_OPTIONS: JEST_NODE_OPTIONS },
   steps: [
-    { exec: 'bash test/cluster/build.sh' },
+    { exec: 'bash test/infra/build.sh cluster' },
     { exec: 'jest --ci --config test/cluster/jest.config.js --runInBand', receiveArgs: true },
   ],
 });

@@ -1,7 +1,7 @@
-# The runtime operator image: `dynamo-iac operator` on distroless Node 20, non-root,
+# The runtime operator image: `dynamo-iac operator` on distroless Node 24, non-root,
 # read-only root filesystem friendly. Build from the repository root:
 #   docker build -t ghcr.io/dynamo-iac/dynamo-iac-operator:$(node -p "require('./package.json').version") .
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /src
 COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts
@@ -10,7 +10,7 @@ COPY src ./src
 # Only the JavaScript is needed at run time; then drop the dev dependencies.
 RUN npx tsc -p tsconfig.json --declaration false && npm prune --omit=dev --ignore-scripts
 
-FROM gcr.io/distroless/nodejs20-debian12:nonroot
+FROM gcr.io/distroless/nodejs24-debian12:nonroot
 WORKDIR /app
 COPY --from=build /src/package.json ./
 COPY --from=build /src/node_modules ./node_modules

@@ -12,7 +12,7 @@ import { BACKEND_FRAMEWORKS } from './model';
 import { Problem } from './problems';
 import { fieldPath, InputReader, isObject, keyPath } from './read';
 
-export { CheckpointIdentityInput, checkpointIdentityHash } from './checkpoint-identity';
+export { type CheckpointIdentityInput, checkpointIdentityHash } from './checkpoint-identity';
 
 export const CHECKPOINT_API_VERSION = 'nvidia.com/v1alpha1';
 

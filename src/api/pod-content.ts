@@ -11,6 +11,7 @@
  */
 import { CORE_V1_FIELDS } from './core-v1-fields';
 import { pointerSegments } from './crd-schema';
+import { requireEsmFile } from './esm-package';
 import { containerResourceName, dns1123Label, isNegativeQuantity, quantity } from './k8s-syntax';
 import { Problem } from './problems';
 import { fieldPath, isObject, keyPath } from './read';
@@ -26,8 +27,7 @@ type ModelClass = new (data: any) => ValidatingModel;
  */
 const models: Partial<Record<CoreType, ModelClass>> = {};
 function modelClass(type: CoreType): ModelClass {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (models[type] ??= require(`kubernetes-models/v1/${type}`)[type] as ModelClass);
+  return (models[type] ??= requireEsmFile<Record<CoreType, ModelClass>>('kubernetes-models', `v1/${type}.js`)[type]);
 }
 
 /** Where a walk is: a struct type, a list (of a type, maybe keyed), a map, or a value. */

@@ -16,7 +16,7 @@ export function operatorCommand(): Command {
       // Flags are passed on as written: one parser (src/operator/config.ts) decides their meaning.
       const argv = Object.entries(opts).flatMap(([k, v]) => [`--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, v]);
       // Loaded here so render/validate do not pay for the operator's dependencies.
-      const { operatorMain } = await import('../operator/main');
+      const { operatorMain } = require('../operator/main') as typeof import('../operator/main');
       process.exitCode = await operatorMain(argv);
     });
 }

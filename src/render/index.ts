@@ -9,7 +9,7 @@ import { ResolvedSettings } from '../api/settings';
 import { RenderOptions, renderGraphObjects } from './graph';
 import { dedupeObjects, sortObjects } from './objects';
 
-export { RenderOptions } from './graph';
+export { type RenderOptions } from './graph';
 export { componentContext } from './context';
 export { sortObjects, dedupeObjects, objectKey } from './objects';
 export { LABEL, ANNOTATION } from './labels';
@@ -18,7 +18,7 @@ export { renderDynamoModel } from './model-record';
 export * from './naming';
 export {
   applyCheckpointRestore, buildCheckpointJob, checkpointJobName, checkpointLocation, checkpointRestoreOf, renderCheckpointRecord,
-  CheckpointJobOptions, CheckpointRestore, CheckpointStorage, CHECKPOINT_JOB_TTL_SECONDS, CHECKPOINT_VOLUME,
+  type CheckpointJobOptions, type CheckpointRestore, type CheckpointStorage, CHECKPOINT_JOB_TTL_SECONDS, CHECKPOINT_VOLUME,
 } from './checkpoint';
 
 /** Renders graphs that passed validation; objects shared between graphs appear once. Throws ValidationError on conflicts. */

@@ -1,14 +1,14 @@
 /**
- * A real, throw-away Kubernetes control plane for dynamo-iac's cluster tests:
- * etcd + kube-apiserver (built by test/cluster/build.sh from the pinned wrapper
- * Go modules), listening on free 127.0.0.1 ports, with a generated CA, serving
- * certificate, admin client certificate (group system:masters) and
- * service-account signing key, RBAC authorization and an admin kubeconfig.
+ * A real, throw-away Kubernetes control plane for dynamo-iac's tests: etcd + kube-apiserver +
+ * kube-controller-manager (built by test/infra/build.sh from the pinned wrapper Go modules),
+ * listening on free 127.0.0.1 ports, with a generated CA, serving certificate, admin client
+ * certificate (group system:masters) and service-account signing key, RBAC authorization and an
+ * admin kubeconfig.
  *
- * No kube-controller-manager, scheduler or kubelet runs, so:
+ * The controller manager runs only the garbage collector and the namespace and PVC-protection
+ * controllers, so deletes finish as in a real cluster (foreground deletion, owner references,
+ * namespace deletion, PVC finalizers). No scheduler or kubelet runs, so:
  *  - Pods are stored but never scheduled or run; workload controllers do not act.
- *  - Namespaces stay Terminating after deletion (the namespace controller is
- *    missing) — use a fresh, uniquely named namespace per test instead.
  *  - The `default` ServiceAccount is never created in new namespaces, which is
  *    why the ServiceAccount admission plugin is disabled (see apiserverArgs).
  *
@@ -24,7 +24,7 @@ import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
 
-const HERE = __dirname;
+const INFRA = path.join(__dirname, '..', 'infra');
 const LOG_TAIL_LINES = 30;
 
 export interface TestCluster {
@@ -39,21 +39,22 @@ export interface TestCluster {
   readonly clientKeyData: string;
   /** Temp directory holding certs, etcd data and the server logs. */
   readonly dir: string;
-  /** kube-apiserver version from the wrapper go.mod, e.g. v1.34.10. */
+  /** kube-apiserver version from the wrapper go.mod, e.g. v1.36.3. */
   readonly kubernetesVersion: string;
   /** Milliseconds from spawning etcd until the API server was ready. */
   readonly startupMs: number;
-  /** Stops kube-apiserver then etcd (SIGTERM, then SIGKILL) and removes `dir`. Idempotent. */
+  /** Stops the controller manager, kube-apiserver, then etcd (SIGTERM, then SIGKILL) and removes `dir`. Idempotent. */
   stop(): Promise<void>;
 }
 
 export interface Binaries {
   readonly etcd: string;
   readonly kubeApiserver: string;
+  readonly kubeControllerManager: string;
 }
 
 export interface StartOptions {
-  /** Pre-built binaries; default: env DYNAMO_IAC_ETCD / DYNAMO_IAC_KUBE_APISERVER, else build.sh. */
+  /** Pre-built binaries; default: test/infra/build.sh (builds them when missing). */
   readonly binaries?: Binaries;
   /** Extra kube-apiserver flags, appended (later flags win). */
   readonly extraApiserverArgs?: string[];
@@ -68,31 +69,33 @@ export interface StartOptions {
 /** Versions pinned in the wrapper modules' go.mod files. */
 export function pinnedVersions(): { kubernetes: string; etcd: string } {
   const req = (mod: string, dep: string): string => {
-    const text = fs.readFileSync(path.join(HERE, 'go', mod, 'go.mod'), 'utf8');
+    const text = fs.readFileSync(path.join(INFRA, 'go', mod, 'go.mod'), 'utf8');
     const m = new RegExp(`^\\s*(?:require\\s+)?${dep.replace(/[.]/g, '\\.')}\\s+(v\\S+)`, 'm').exec(text);
-    if (!m) throw new Error(`no ${dep} requirement in test/cluster/go/${mod}/go.mod`);
+    if (!m) throw new Error(`no ${dep} requirement in test/infra/go/${mod}/go.mod`);
     return m[1];
   };
-  return { kubernetes: req('kube-apiserver', 'k8s.io/kubernetes'), etcd: req('etcd', 'go.etcd.io/etcd/server/v3') };
+  return { kubernetes: req('kube', 'k8s.io/kubernetes'), etcd: req('etcd', 'go.etcd.io/etcd/server/v3') };
 }
 
 /**
- * Returns the binary paths, building them with build.sh when missing (progress
- * on stderr; the first build takes long, see README).
+ * Paths of the test binaries of `groups` (`NAME=path` lines of test/infra/build.sh --print-paths),
+ * building them when missing (progress on stderr; the first build takes long, see README).
  */
-export function ensureBinaries(): Binaries {
-  const envEtcd = process.env.DYNAMO_IAC_ETCD;
-  const envApi = process.env.DYNAMO_IAC_KUBE_APISERVER;
-  if (envEtcd && envApi) return { etcd: envEtcd, kubeApiserver: envApi };
-  const out = execFileSync('bash', [path.join(HERE, 'build.sh'), '--print-paths'], {
+export function buildTestBinaries(...groups: ('cluster' | 'pulumi' | 'flux')[]): Record<string, string> {
+  const out = execFileSync('bash', [path.join(INFRA, 'build.sh'), '--print-paths', ...groups], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const vars = Object.fromEntries(
+  return Object.fromEntries(
     out.split('\n').filter((l) => l.includes('=')).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
   );
-  if (!vars.ETCD || !vars.KUBE_APISERVER) throw new Error(`build.sh printed no binary paths:\n${out}`);
-  return { etcd: envEtcd ?? vars.ETCD, kubeApiserver: envApi ?? vars.KUBE_APISERVER };
+}
+
+/** The cluster's binaries, built when missing. */
+export function ensureBinaries(): Binaries {
+  const vars = buildTestBinaries('cluster');
+  if (!vars.ETCD || !vars.KUBE_APISERVER || !vars.KUBE_CONTROLLER_MANAGER) throw new Error(`build.sh printed no binary paths: ${JSON.stringify(vars)}`);
+  return { etcd: vars.ETCD, kubeApiserver: vars.KUBE_APISERVER, kubeControllerManager: vars.KUBE_CONTROLLER_MANAGER };
 }
 
 export async function startTestCluster(options: StartOptions = {}): Promise<TestCluster> {
@@ -107,7 +110,7 @@ export async function startTestCluster(options: StartOptions = {}): Promise<Test
   const started = Date.now();
   try {
     const pki = generatePki(dir);
-    const [etcdClientPort, etcdPeerPort, apiPort] = await freePorts(3);
+    const [etcdClientPort, etcdPeerPort, apiPort, kcmPort] = await freePorts(4);
     const etcdUrl = `http://127.0.0.1:${etcdClientPort}`;
     const server = `https://127.0.0.1:${apiPort}`;
 
@@ -142,10 +145,25 @@ export async function startTestCluster(options: StartOptions = {}): Promise<Test
       const ns = await httpsGet(`${server}/api/v1/namespaces/default`, tls);
       return ns.status === 200;
     });
-    const startupMs = Date.now() - started;
-
     const kubeconfigPath = path.join(dir, 'kubeconfig');
     fs.writeFileSync(kubeconfigPath, kubeconfig(server, pki), { mode: 0o600 });
+
+    // ---- kube-controller-manager: only what makes deletes behave as in a real cluster.
+    const kcm = cleanup.spawn('kube-controller-manager', bins.kubeControllerManager, [
+      `--kubeconfig=${kubeconfigPath}`,
+      '--controllers=garbagecollector,namespace,pvc-protection',
+      '--leader-elect=false',
+      '--bind-address=127.0.0.1',
+      `--secure-port=${kcmPort}`,
+      `--cert-dir=${path.join(dir, 'kcm-certs')}`,
+      // /healthz without credentials (the default always-allow paths), no delegated authn lookup.
+      '--authentication-skip-lookup=true',
+    ]);
+    await waitUntil('kube-controller-manager', timeoutMs, [kcm, apiserver, etcd], async () => {
+      const r = await httpsGet(`https://127.0.0.1:${kcmPort}/healthz`, { ca: '', cert: '', key: '' }, false);
+      return r.status === 200;
+    });
+    const startupMs = Date.now() - started;
     log(
       `kube-apiserver ${kubernetesVersion} ready at ${server} in ${(startupMs / 1000).toFixed(1)}s ` +
         `(etcd ${(etcdReadyMs / 1000).toFixed(1)}s); kubeconfig ${kubeconfigPath}`,
@@ -211,10 +229,6 @@ function apiserverArgs(o: { dir: string; pki: Pki; etcdUrl: string; apiPort: num
     // not exist; that account is created by kube-controller-manager, which
     // does not run here. PodSecurity (and the other defaults) stay enabled.
     '--disable-admission-plugins=ServiceAccount',
-    // Without kube-controller-manager nobody removes the foregroundDeletion /
-    // orphan finalizers, so foreground deletes would hang forever. With the
-    // garbage collector off the API server deletes objects immediately.
-    '--enable-garbage-collector=false',
     // Let Pod Security Admission (not this global switch) decide on privileged pods.
     '--allow-privileged=true',
     '--profiling=false',
@@ -502,6 +516,7 @@ function httpGet(url: string): Promise<Resp> {
   return collect(http.request(url, { method: 'GET', agent: false }));
 }
 
-function httpsGet(url: string, tls: { ca: string; cert: string; key: string }): Promise<Resp> {
-  return collect(https.request(url, { method: 'GET', agent: false, ...tls }));
+function httpsGet(url: string, tls: { ca: string; cert: string; key: string }, verify = true): Promise<Resp> {
+  const options = verify ? tls : { rejectUnauthorized: false };
+  return collect(https.request(url, { method: 'GET', agent: false, ...options }));
 }

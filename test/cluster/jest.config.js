@@ -1,5 +1,5 @@
 // Jest config for the real-cluster suite (etcd + kube-apiserver, see harness.ts).
-// Run: bash test/cluster/build.sh && jest --ci --config test/cluster/jest.config.js --runInBand
+// Run: bash test/infra/build.sh && jest --ci --config test/cluster/jest.config.js --runInBand
 // The unit-test config (package.json "jest") ignores /test/cluster/.
 const path = require('path');
 

@@ -1,17 +1,8 @@
-import { spawnSync } from 'child_process';
-import * as path from 'path';
 import { KubeObject } from '../../src/api/k8s-types';
 import { fluxKustomizations, fluxSource, graphHealthCheckExpr, healthTargets } from '../../src/gitops/flux';
 import { renderPlatform } from '../../src/render/platform';
+import { validateWithFluxSchemas } from './flux-schemas';
 
-/** Validates with @kubernetes-models/flux-cd (ESM only) in a child node process: test/gitops/validate-flux.mjs. */
-function validateWithFluxSchemas(objects: unknown[]): { ok: boolean; errors?: string[] }[] {
-  const r = spawnSync(process.execPath, [path.join(__dirname, 'validate-flux.mjs')], {
-    input: JSON.stringify(objects), encoding: 'utf8', cwd: path.join(__dirname, '..', '..'),
-  });
-  if (r.status !== 0) throw new Error(`validate-flux.mjs failed: ${r.stderr}`);
-  return JSON.parse(r.stdout);
-}
 
 const git = fluxSource({ url: 'https://github.com/acme/deploy', ref: 'release' });
 const oci = fluxSource({ name: 'models', url: 'oci://ghcr.io/acme/deploy', secretName: 'ghcr' });

@@ -5,21 +5,27 @@
  * platform with monitoring, and graphs that route through Istio. (The cluster tests apply the
  * same kinds to stand-in CRDs with open schemas, which cannot catch a wrong field.)
  */
-import { VirtualService } from '@kubernetes-models/istio/networking.istio.io/v1beta1/VirtualService';
-import { ServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/ServiceMonitor';
+import type { VirtualService } from '@kubernetes-models/istio/networking.istio.io/v1beta1/VirtualService';
+import type { ServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/ServiceMonitor';
 import { Testing } from 'cdk8s';
 import { buildExampleApp } from '../../examples/app';
 import { resolveSettings } from '../../src/api';
+import { requireEsmFile } from '../../src/api/esm-package';
 import { KubeObject } from '../../src/api/k8s-types';
 import { renderManifest } from '../../src/manifests';
 import { renderPlatform } from '../../src/render/platform';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.3.1';
 
+const { VirtualService: VirtualServiceModel } = requireEsmFile<{ VirtualService: typeof VirtualService }>(
+  '@kubernetes-models/istio', 'networking.istio.io/v1beta1/VirtualService.js');
+const { ServiceMonitor: ServiceMonitorModel } = requireEsmFile<{ ServiceMonitor: typeof ServiceMonitor }>(
+  '@kubernetes-models/prometheus-operator', 'monitoring.coreos.com/v1/ServiceMonitor.js');
+
 /** The published validator per apiVersion/kind; undefined for kinds no package ships. */
 const VALIDATORS: Record<string, (o: KubeObject) => void> = {
-  'monitoring.coreos.com/v1/ServiceMonitor': (o) => new ServiceMonitor(o as any).validate(),
-  'networking.istio.io/v1beta1/VirtualService': (o) => new VirtualService(o as any).validate(),
+  'monitoring.coreos.com/v1/ServiceMonitor': (o) => new ServiceMonitorModel(o as any).validate(),
+  'networking.istio.io/v1beta1/VirtualService': (o) => new VirtualServiceModel(o as any).validate(),
 };
 
 function schemaErrors(o: KubeObject): string | undefined {

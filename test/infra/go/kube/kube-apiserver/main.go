@@ -1,6 +1,6 @@
 // Command kube-apiserver is a thin entry point around the upstream kube-apiserver
 // command (k8s.io/kubernetes/cmd/kube-apiserver/app), built for dynamo-iac's
-// cluster tests. See test/cluster/build.sh.
+// cluster tests. See test/infra/build.sh.
 package main
 
 import (

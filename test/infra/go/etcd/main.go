@@ -1,5 +1,5 @@
 // Command etcd is a thin entry point around go.etcd.io/etcd/server/v3/etcdmain,
-// built for dynamo-iac's cluster tests. See test/cluster/build.sh.
+// built for dynamo-iac's cluster tests. See test/infra/build.sh.
 package main
 
 import (

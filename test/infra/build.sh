@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# Builds the test infrastructure's binaries with `go build`, each only when it is missing:
+#   cluster  etcd, kube-apiserver and kube-controller-manager (the real-cluster tests)
+#   pulumi   the Pulumi CLI, its Node.js language host and the Kubernetes provider (test:pulumi)
+#   flux     Flux's kustomize-controller and Flux's CRDs (the Flux tests)
+# Nothing upstream is committed: in-repo wrapper modules (test/infra/go/<name>/) pin versions and
+# fetch everything through the Go module proxy; the Pulumi language host and Kubernetes provider
+# are built from the source trees in ../shared/third_party (see its README). Every build runs in
+# a temporary copy of its source directory.
+#
+# Binaries are cached in ${DYNAMO_IAC_CACHE:-$HOME/.cache/dynamo-iac}/bin/<name>-<version>-<hash>/,
+# where <hash> covers the source directory and the build recipe, so changing a pin rebuilds and an
+# unchanged checkout reuses. Go's own caches (GOCACHE, GOMODCACHE) are shared by every build.
+#
+# Usage: bash test/infra/build.sh [--print-paths] [cluster] [pulumi] [flux]   (default: cluster)
+#   --print-paths  after ensuring the binaries, print `<NAME>=<path>` lines on stdout
+#                  (progress always goes to stderr). Used by the test harnesses.
+# Env:  DYNAMO_IAC_CACHE         cache root (default $HOME/.cache/dynamo-iac)
+#       DYNAMO_IAC_THIRD_PARTY   the third_party source trees (default <repo>/../shared/third_party)
+set -euo pipefail
+
+# Bump when the build recipe below (flags, ldflags) changes.
+RECIPE=2
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+repo="$(cd "$here/../.." && pwd)"
+cache="${DYNAMO_IAC_CACHE:-$HOME/.cache/dynamo-iac}"
+print_paths=false
+groups=()
+for arg in "$@"; do
+  case "$arg" in
+    --print-paths) print_paths=true ;;
+    cluster | pulumi | flux) groups+=("$arg") ;;
+    -h | --help) sed -n '2,20p' "$0"; exit 0 ;;
+    *) echo "build.sh: unknown argument: $arg (expected cluster, pulumi, flux or --print-paths)" >&2; exit 2 ;;
+  esac
+done
+[[ ${#groups[@]} -gt 0 ]] || groups=(cluster)
+
+export GOFLAGS="-mod=mod -buildvcs=false" CGO_ENABLED=0
+log() { echo "[test-infra build] $*" >&2; }
+paths=()
+
+third_party() {
+  local d="${DYNAMO_IAC_THIRD_PARTY:-$repo/../shared/third_party}"
+  if [[ ! -d "$d/$1" ]]; then
+    log "ERROR: $1 is built from the third_party source trees, not found at $d/$1 (set DYNAMO_IAC_THIRD_PARTY)"
+    exit 1
+  fi
+  (cd "$d/$1" && pwd)
+}
+
+# Version of module $2 required in go.mod $1 (e.g. v1.36.3).
+required_version() {
+  awk -v m="$2" '$1 == m && $2 ~ /^v/ { print $2; exit } $1 == "require" && $2 == m { print $3; exit }' "$1"
+}
+
+source_hash() {
+  { echo "recipe=$RECIPE $*"; (cd "$1" && find . -type f | LC_ALL=C sort | xargs sha256sum); } | sha256sum | cut -c1-12
+}
+
+# ensure <VAR> <name> <version> <source dir> <package> <approx-minutes> [ldflags...]
+# Builds <package> in a copy of <source dir> unless cached; records VAR=<path> for --print-paths.
+ensure() {
+  local var="$1" name="$2" version="$3" src="$4" pkg="$5" minutes="$6"
+  shift 6
+  local ldflags="-s -w $*"
+  local dir="$cache/bin/$name-$version-$(source_hash "$src" "$pkg" "$ldflags" "${GOTOOLCHAIN:-}")"
+  paths+=("$var=$dir/$name")
+  if [[ -x "$dir/$name" ]]; then
+    log "$name $version: cached at $dir/$name"
+    return 0
+  fi
+  if ! command -v go > /dev/null; then
+    log "ERROR: Go is needed to build $name (go.dev/dl; Go >= 1.26). Not found on PATH."
+    exit 1
+  fi
+  log "building $name $version (first build takes ~$minutes min on 2 cores; later builds reuse Go's build cache)…"
+  local start=$SECONDS tmp rc=0
+  mkdir -p "$cache/bin"
+  tmp="$(mktemp -d "$cache/bin/.$name-build.XXXXXX")"
+  cp -R "$src/." "$tmp/src"
+  chmod -R u+w "$tmp/src"
+  # A heartbeat so long builds are visibly alive. `sleep` gets no stdout/stderr, so killing the
+  # loop leaves no process holding our pipes open.
+  (while sleep 60 < /dev/null > /dev/null 2>&1; do log "  … still building $name ($((SECONDS - start))s)"; done) > /dev/null &
+  local ticker=$!
+  (cd "$tmp/src" && go build -trimpath -ldflags "$ldflags" -o "$tmp/$name" "$pkg") || rc=$?
+  kill "$ticker" 2> /dev/null || true
+  wait "$ticker" 2> /dev/null || true
+  rm -rf "$tmp/src"
+  if [[ $rc -ne 0 ]]; then
+    rm -rf "$tmp"
+    log "ERROR: building $name failed (exit $rc) after $((SECONDS - start))s"
+    exit "$rc"
+  fi
+  # Atomic publish; if a concurrent build won the race, keep theirs.
+  mv -T "$tmp" "$dir" 2> /dev/null || rm -rf "$tmp"
+  log "built $name $version in $((SECONDS - start))s -> $dir/$name"
+}
+
+build_cluster() {
+  local kube="$here/go/kube" etcd="$here/go/etcd"
+  local k8s_version etcd_version
+  k8s_version="$(required_version "$kube/go.mod" k8s.io/kubernetes)"
+  etcd_version="$(required_version "$etcd/go.mod" go.etcd.io/etcd/server/v3)"
+  # kube-apiserver reports its version on /version from these variables (what upstream's
+  # hack/lib/version.sh injects); without them it says v0.0.0-master.
+  local major="${k8s_version#v}" minor="${k8s_version#v*.}" flags=()
+  major="${major%%.*}" minor="${minor%%.*}"
+  for pkg in k8s.io/component-base/version k8s.io/client-go/pkg/version; do
+    flags+=("-X $pkg.gitVersion=$k8s_version" "-X $pkg.gitMajor=$major" "-X $pkg.gitMinor=$minor" "-X $pkg.gitTreeState=clean")
+  done
+  GOTOOLCHAIN=local ensure ETCD etcd "$etcd_version" "$etcd" . 1
+  GOTOOLCHAIN=local ensure KUBE_APISERVER kube-apiserver "$k8s_version" "$kube" ./kube-apiserver 6 "${flags[@]}"
+  GOTOOLCHAIN=local ensure KUBE_CONTROLLER_MANAGER kube-controller-manager "$k8s_version" "$kube" ./kube-controller-manager 3 "${flags[@]}"
+}
+
+build_pulumi() {
+  local cli="$here/go/pulumi-cli" version
+  version="$(required_version "$cli/go.mod" github.com/pulumi/pulumi/pkg/v3)"
+  local sdk_version="-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=$version"
+  GOTOOLCHAIN=local ensure PULUMI pulumi "$version" "$cli" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi 16 "$sdk_version"
+  GOTOOLCHAIN=local ensure PULUMI_LANGUAGE_NODEJS pulumi-language-nodejs "$version" "$(third_party pulumi-language-nodejs)" . 1 "$sdk_version"
+  local provider
+  provider="$(third_party pulumi-kubernetes-provider)"
+  local kversion
+  kversion="$(required_version "$provider/go.mod" github.com/pulumi/pulumi-kubernetes/sdk/v4)"
+  # The checksum database has no entry for pulumi-kubernetes/sdk/v4 at this tag; go.sum pins it.
+  GONOSUMDB=github.com/pulumi/pulumi-kubernetes GOTOOLCHAIN=local ensure PULUMI_RESOURCE_KUBERNETES pulumi-resource-kubernetes "${kversion#v}" \
+    "$provider" ./cmd/pulumi-resource-kubernetes 12 "-X github.com/pulumi/pulumi-kubernetes/provider/v4/pkg/version.Version=${kversion#v}"
+}
+
+build_flux() {
+  local flux="$here/go/flux" version
+  version="$(required_version "$flux/go.mod" github.com/fluxcd/kustomize-controller)"
+  # The controller's go.mod asks for Go 1.27; the go command fetches that toolchain once.
+  GOTOOLCHAIN=go1.27.3 ensure KUSTOMIZE_CONTROLLER kustomize-controller "$version" "$flux" github.com/fluxcd/kustomize-controller 5
+  # Flux's real CRDs, from the controllers' module zips: every source kind (the controller
+  # watches them all, ExternalArtifact included) and the Kustomization.
+  local crds="$cache/flux-crds-$version"
+  paths+=("FLUX_CRDS=$crds")
+  if [[ ! -d "$crds" ]]; then
+    local tmp kc sc
+    tmp="$(mktemp -d "$cache/.flux-crds.XXXXXX")"
+    kc="$(cd "$flux" && GOTOOLCHAIN=go1.27.3 go mod download -json "github.com/fluxcd/kustomize-controller@$version" | sed -n 's/^\t"Dir": "\(.*\)",$/\1/p')"
+    sc="$(cd "$flux" && GOTOOLCHAIN=go1.27.3 go mod download -json "github.com/fluxcd/source-controller@$version" | sed -n 's/^\t"Dir": "\(.*\)",$/\1/p')"
+    cp "$kc"/config/crd/bases/*.yaml "$sc"/config/crd/bases/*.yaml "$tmp/"
+    chmod u+w "$tmp"/*.yaml
+    mv -T "$tmp" "$crds" 2> /dev/null || rm -rf "$tmp"
+    log "Flux CRDs $version -> $crds"
+  fi
+}
+
+total_start=$SECONDS
+for g in "${groups[@]}"; do "build_$g"; done
+log "binaries ready in $((SECONDS - total_start))s"
+if $print_paths; then printf '%s\n' "${paths[@]}"; fi
