@@ -13,7 +13,7 @@ import { KubeObject } from '../src/api/k8s-types';
 import { resolveSettings } from '../src/api/settings';
 import type { ComponentSpec, DynamoGraphDeploymentSpec } from '../src/api/v1beta1';
 import { DynamoGraphDeployment } from '../src/cdk8s';
-import { toYamlStream } from '../src/cli/output';
+import { toYamlStream } from '../src/output/yaml';
 import { renderManifests } from '../src/manifests';
 import { operatorBench } from './operator.bench';
 

@@ -1,7 +1,7 @@
 /** `dynamo-iac crds`: the CustomResourceDefinitions rendered graphs need in the cluster. */
 import { Command } from 'commander';
 import { crdManifests } from '../crds';
-import { toYamlStream } from './output';
+import { toYamlStream } from '../output/yaml';
 
 export function crdsCommand(): Command {
   return new Command('crds')

@@ -4,21 +4,9 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { stringify } from 'yaml';
 import { KubeObject } from '../api/k8s-types';
+import { toYaml } from '../output/yaml';
 import { CliError, EXIT_USAGE } from './report';
-
-/**
- * Sorted keys and no line folding make output byte-stable; no anchors, because
- * the render core may share one object (labels, selectors) between places.
- */
-export function toYaml(obj: unknown): string {
-  return stringify(obj, { sortMapEntries: true, lineWidth: 0, aliasDuplicateObjects: false });
-}
-
-export function toYamlStream(objects: readonly unknown[]): string {
-  return objects.map(toYaml).join('---\n');
-}
 
 /** Directory for objects without `metadata.namespace`; `_` cannot start a namespace name. */
 export const NO_NAMESPACE_DIR = '_cluster';

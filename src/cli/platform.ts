@@ -4,7 +4,7 @@ import * as path from 'path';
 import { Command, InvalidArgumentError } from 'commander';
 import { renderPlatform } from '../render/platform';
 import { DEFAULT_ETCD_IMAGE, DEFAULT_NATS_IMAGE } from '../render/platform-infra';
-import { toYamlStream } from './output';
+import { toYamlStream } from '../output/yaml';
 import { CliError, EXIT_USAGE } from './report';
 
 export function platformCommand(): Command {

@@ -2,7 +2,8 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { splitByGraph } from '../gitops/graphs';
 import { writeLayout } from './gitops';
-import { writeObjectsToDir, NO_NAMESPACE_DIR, toYamlStream } from './output';
+import { toYamlStream } from '../output/yaml';
+import { writeObjectsToDir, NO_NAMESPACE_DIR } from './output';
 import { PipelineOptions, runPipeline } from './pipeline';
 import { CliError, EXIT_OK, EXIT_USAGE, reportProblems } from './report';
 
