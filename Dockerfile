@@ -7,8 +7,9 @@ COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts
 COPY tsconfig.json ./
 COPY src ./src
-# Only the JavaScript is needed at run time; then drop the dev dependencies.
-RUN npx tsc -p tsconfig.json --declaration false && npm prune --omit=dev --ignore-scripts
+# Only the JavaScript (and the generated CRD validators, as `npm run compile` makes them) is
+# needed at run time; then drop the dev dependencies.
+RUN npx tsc -p tsconfig.json --declaration false && node lib/api/crd-validators-build.js && npm prune --omit=dev --ignore-scripts
 
 FROM gcr.io/distroless/nodejs24-debian12:nonroot
 WORKDIR /app
