@@ -1,6 +1,5 @@
 /** `dynamo-iac crds`: the CustomResourceDefinitions rendered graphs need in the cluster. */
 import { Command } from 'commander';
-import { crdManifests } from '../crds';
 import { toYamlStream } from '../output/yaml';
 
 export function crdsCommand(): Command {
@@ -12,6 +11,7 @@ Apply them before rendered graphs that include the DynamoGraphDeployment records
 Example:
   dynamo-iac crds | kubectl apply --server-side -f -`)
     .action(() => {
+      const { crdManifests } = require('../crds') as typeof import('../crds');
       process.stdout.write(toYamlStream(crdManifests()));
     });
 }

@@ -1,10 +1,8 @@
 /** `dynamo-iac platform`: the runtime operator's install manifests (src/render/platform.ts). */
-import * as fs from 'fs';
-import * as path from 'path';
 import { Command, InvalidArgumentError } from 'commander';
-import { renderPlatform } from '../render/platform';
 import { DEFAULT_ETCD_IMAGE, DEFAULT_NATS_IMAGE } from '../render/platform-infra';
 import { toYamlStream } from '../output/yaml';
+import { packageVersion } from './package-version';
 import { CliError, EXIT_USAGE } from './report';
 
 export function platformCommand(): Command {
@@ -35,6 +33,7 @@ Example:
       const { nats, natsImage, etcd, etcdImage, storageClass, checkpointAgentImage, checkpointAgentNamespace, ...rest } = opts;
       if ((natsImage && !nats) || (etcdImage && !etcd)) throw new CliError('dynamo-iac platform: --nats-image needs --nats, and --etcd-image needs --etcd', EXIT_USAGE);
       if (checkpointAgentNamespace && !checkpointAgentImage) throw new CliError('dynamo-iac platform: --checkpoint-agent-namespace needs --checkpoint-agent-image', EXIT_USAGE);
+      const { renderPlatform } = require('../render/platform') as typeof import('../render/platform');
       process.stdout.write(toYamlStream(renderPlatform({
         ...rest,
         nats: nats ? { image: natsImage, storageClassName: storageClass } : undefined,
@@ -58,9 +57,4 @@ interface PlatformFlags {
   storageClass?: string;
   checkpointAgentImage?: string;
   checkpointAgentNamespace?: string;
-}
-
-function packageVersion(): string {
-  const file = path.join(__dirname, '..', '..', 'package.json');
-  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }).version;
 }
