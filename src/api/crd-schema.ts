@@ -20,7 +20,8 @@ export const VALIDATORS_DIR = 'crd-validators';
 /** Maps `<apiVersion>/<kind>` to the validator's file: the kinds and versions that have one. */
 export const VALIDATORS_INDEX = 'index.js';
 
-const PRECOMPILED = path.join(__dirname, VALIDATORS_DIR);
+/** `<lib>/api/crd-validators`, spelled from the lib root so the CLI bundle in `<lib>/cli` finds it too. */
+const PRECOMPILED = path.join(__dirname, '..', 'api', VALIDATORS_DIR);
 
 /** `<apiVersion>/<kind>` -> validator file; null when this copy has none (running from the sources). */
 let precompiledIndex: Record<string, string> | null | undefined;

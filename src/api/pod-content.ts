@@ -29,7 +29,8 @@ type ModelClass = new (data: any) => ValidatingModel;
  * them into one file beside this one (scripts/bundle-core-v1-models.mjs), which loads ~10x
  * faster than the package's ~140 ES modules; from the TypeScript sources there is none.
  */
-const BUNDLED_MODELS = join(__dirname, 'core-v1-models.js');
+// Spelled from the lib root, so the CLI bundle in <lib>/cli finds it too.
+const BUNDLED_MODELS = join(__dirname, '..', 'api', 'core-v1-models.js');
 const models: Partial<Record<CoreType, ModelClass>> = {};
 function modelClass(type: CoreType): ModelClass {
   return (models[type] ??= existsSync(BUNDLED_MODELS)
