@@ -1,6 +1,6 @@
 /** `dynamo-iac crds`: the CustomResourceDefinitions rendered graphs need in the cluster. */
 import { Command } from 'commander';
-import { toYamlStream } from '../output/yaml';
+import { writeYamlStream } from './output';
 
 export function crdsCommand(): Command {
   return new Command('crds')
@@ -12,6 +12,6 @@ Example:
   dynamo-iac crds | kubectl apply --server-side -f -`)
     .action(() => {
       const { crdManifests } = require('../crds') as typeof import('../crds');
-      process.stdout.write(toYamlStream(crdManifests()));
+      writeYamlStream(crdManifests());
     });
 }

@@ -1,7 +1,7 @@
 /** `dynamo-iac platform`: the runtime operator's install manifests (src/render/platform.ts). */
 import { Command, InvalidArgumentError } from 'commander';
 import { DEFAULT_ETCD_IMAGE, DEFAULT_NATS_IMAGE } from '../render/platform-infra';
-import { toYamlStream } from '../output/yaml';
+import { writeYamlStream } from './output';
 import { packageVersion } from './package-version';
 import { CliError, EXIT_USAGE } from './report';
 
@@ -34,13 +34,13 @@ Example:
       if ((natsImage && !nats) || (etcdImage && !etcd)) throw new CliError('dynamo-iac platform: --nats-image needs --nats, and --etcd-image needs --etcd', EXIT_USAGE);
       if (checkpointAgentNamespace && !checkpointAgentImage) throw new CliError('dynamo-iac platform: --checkpoint-agent-namespace needs --checkpoint-agent-image', EXIT_USAGE);
       const { renderPlatform } = require('../render/platform') as typeof import('../render/platform');
-      process.stdout.write(toYamlStream(renderPlatform({
+      writeYamlStream(renderPlatform({
         ...rest,
         nats: nats ? { image: natsImage, storageClassName: storageClass } : undefined,
         etcd: etcd ? { image: etcdImage, storageClassName: storageClass } : undefined,
         checkpointAgent: checkpointAgentImage ? { image: checkpointAgentImage, ...(checkpointAgentNamespace ? { namespace: checkpointAgentNamespace } : {}) } : undefined,
         version: packageVersion(),
-      })));
+      }));
     });
 }
 

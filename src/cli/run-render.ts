@@ -1,6 +1,5 @@
 /** What `dynamo-iac render` does (render.ts defines its options). */
-import { toYamlStream } from '../output/yaml';
-import { writeObjectsToDir } from './output';
+import { writeObjectsToDir, writeYamlStream } from './output';
 import { PipelineOptions, runPipeline } from './pipeline';
 import { CliError, EXIT_OK, EXIT_USAGE, reportProblems } from './report';
 
@@ -22,7 +21,7 @@ export async function render(files: string[], options: RenderOptions): Promise<n
     const split = splitByGraph(rendered!.graphs, objects, rendered!.settings, { includeGraphRecord: options.graphRecord ?? true });
     writeLayout({ graphs: split.graphs, shared: split.shared }, options.output!, options.force);
   } else if (options.output === undefined) {
-    process.stdout.write(toYamlStream(objects));
+    writeYamlStream(objects);
   } else {
     const written = writeObjectsToDir(objects, options.output, { force: options.force });
     process.stderr.write(`wrote ${written} files to ${options.output}\n`);
