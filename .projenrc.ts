@@ -146,11 +146,12 @@ project.addFields({
 
 project.addFields({ files: ['lib', 'bin', 'imports', 'README.md', 'docs'] });
 
-// `npm run synth`: the example app through cdk8s.yaml into dist/.
+// `npm run synth`: the example app into dist/. It runs the app command of cdk8s.yaml (which
+// `cdk8s synth` runs too) without the cdk8s CLI around it (~1 s of start-up), transpiled without
+// type-checking (scripts/run-ts.cjs; tsc and the tests type-check): ~15 s -> ~2 s.
 project.addTask('synth', {
   description: 'Synthesize the example app (examples/main.ts) into dist/',
-  // No upgrade check: it calls the internet, which CI and offline machines do not have.
-  steps: [{ exec: 'cdk8s synth --no-check-upgrade' }],
+  steps: [{ exec: 'node --require ./scripts/run-ts.cjs examples/main.ts' }],
 });
 
 // `npm run crds:import`: regenerate imports/crds/*.yaml and imports/nvidia.com.ts from

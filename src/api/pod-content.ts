@@ -26,11 +26,13 @@ type ModelClass = new (data: any) => ValidatingModel;
 /**
  * kubernetes-models' validators, loaded on first use: they cost ~12 MiB of memory, which a
  * process that never checks pod content (the runtime operator) should not pay. The build bundles
- * them into one file beside this one (scripts/bundle-core-v1-models.mjs), which loads ~10x
- * faster than the package's ~140 ES modules; from the TypeScript sources there is none.
+ * them into lib/api/core-v1-models.js (scripts/bundle-core-v1-models.mjs), which loads ~10x
+ * faster than the package's ~140 ES modules. It is made from node_modules alone, so the
+ * TypeScript sources (src/api, e.g. `npm run synth`) use it too when it has been built; the path
+ * is spelled from the package root so that lib/api, the CLI bundles in lib/cli and src/api all
+ * find it. Without it, the package itself.
  */
-// Spelled from the lib root, so the CLI bundle in <lib>/cli finds it too.
-const BUNDLED_MODELS = join(__dirname, '..', 'api', 'core-v1-models.js');
+const BUNDLED_MODELS = join(__dirname, '..', '..', 'lib', 'api', 'core-v1-models.js');
 const models: Partial<Record<CoreType, ModelClass>> = {};
 function modelClass(type: CoreType): ModelClass {
   return (models[type] ??= existsSync(BUNDLED_MODELS)
