@@ -1,6 +1,5 @@
 /** Parsing manifest text (YAML or JSON, multi-document) into plain documents, with limits. */
 import { loadAll } from 'js-yaml';
-import { parseAllDocuments } from 'yaml';
 import { Problem } from './problems';
 
 /** Larger inputs are refused before parsing: no real manifest is near this size. */
@@ -33,7 +32,8 @@ export function parseManifestText(text: string, source: string): ParsedManifests
   const docs: unknown[] = [];
   let parsed;
   try {
-    parsed = parseAllDocuments(text, { prettyErrors: true });
+    // Loaded here: text the fast path reads never needs the yaml package.
+    parsed = (require('yaml') as typeof import('yaml')).parseAllDocuments(text, { prettyErrors: true });
   } catch (e) {
     return { docs: [], problems: [{ path: '', message: `cannot parse ${source}: ${(e as Error).message}`, severity: 'error' }] };
   }

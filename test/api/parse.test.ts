@@ -8,6 +8,7 @@ import * as path from 'path';
 import { parseAllDocuments, stringify } from 'yaml';
 import { parseCommonYaml, parseManifestText } from '../../src/api/parse';
 import { toYaml } from '../../src/output/yaml';
+import { seededRng as random } from '../cluster/fuzz-mutate';
 
 const ROOT = path.join(__dirname, '..', '..');
 
@@ -28,17 +29,6 @@ const SCALARS = [
   '1.5', '.5', '1.', '1e3', '1E+3', '.inf', '-.Inf', '.NaN', 'NaN', '-0', '+1', '007', '9007199254740993', '2024-01-01',
   '0.6.1', '=', '<<', '"quoted"', "'single'", '"\\x41\\u00e9"', 'a b', 'ünï', '!!str 1', '!!int "2"', '|\n  block\n', '>\n  folded\n  text\n',
 ];
-
-/** A small deterministic PRNG (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function randomValue(r: () => number, depth: number): unknown {
   const x = r();

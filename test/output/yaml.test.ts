@@ -10,18 +10,7 @@ import * as jsYaml from 'js-yaml';
 import { parse, stringify } from 'yaml';
 import { toYaml, toYamlStream } from '../../src/output/yaml';
 import { readsAsNonString } from '../../src/output/yaml-scalar';
-
-/** A small deterministic PRNG (mulberry32), so a failure reproduces from its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRng as random } from '../cluster/fuzz-mutate';
 
 /** Strings that YAML reads as something else, or that break plain style, in some position. */
 const TRICKY = [
