@@ -55,8 +55,12 @@ required_version() {
   awk -v m="$2" '$1 == m && $2 ~ /^v/ { print $2; exit } $1 == "require" && $2 == m { print $3; exit }' "$1"
 }
 
+# source_hash <source dir> <build inputs...>: covers the directory's files (not its path, so every
+# checkout of the same sources shares one cached binary) and the recipe.
 source_hash() {
-  { echo "recipe=$RECIPE $*"; (cd "$1" && find . -type f | LC_ALL=C sort | xargs sha256sum); } | sha256sum | cut -c1-12
+  local src="$1"
+  shift
+  { echo "recipe=$RECIPE $*"; (cd "$src" && find . -type f | LC_ALL=C sort | xargs sha256sum); } | sha256sum | cut -c1-12
 }
 
 # ensure <VAR> <name> <version> <source dir> <package> <approx-minutes> [ldflags...]
