@@ -4,18 +4,14 @@
  * topology constraints and the KV transfer policy, in both versions of DGD and DCD. Other
  * updates still go through.
  */
-import { crdManifests } from '../../src/crds';
-import { Obj, ObjectClient, refusal, uniqueNamespace } from './object-client';
+import { Obj, ObjectClient, refusal, testNamespace } from './object-client';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.3.1';
 let kube: ObjectClient;
 let ns: string;
 
 beforeAll(async () => {
-  kube = ObjectClient.fromTestEnv();
-  await kube.installCrds(crdManifests() as Obj[]);
-  ns = uniqueNamespace('frozen');
-  await kube.createNamespace(ns);
+  ({ kube, ns } = await testNamespace('frozen'));
 });
 
 const main = { name: 'main', image: IMAGE };

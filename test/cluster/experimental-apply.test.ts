@@ -8,7 +8,7 @@ import { resolveSettings } from '../../src/api/settings';
 import { crdManifests } from '../../src/crds';
 import { renderManifest } from '../../src/manifests';
 import { thirdPartyCrds } from './crds/third-party';
-import { FLUX_MANAGER, Obj, ObjectClient, uniqueNamespace } from './object-client';
+import { FLUX_MANAGER, Obj, ObjectClient, testNamespace } from './object-client';
 import { lostOrChanged } from './read-back';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.3.1';
@@ -17,10 +17,7 @@ let kube: ObjectClient;
 let ns: string;
 
 beforeAll(async () => {
-  kube = ObjectClient.fromTestEnv();
-  await kube.installCrds([...crdManifests(), ...thirdPartyCrds()] as Obj[]);
-  ns = uniqueNamespace('experimental');
-  await kube.createNamespace(ns);
+  ({ kube, ns } = await testNamespace('experimental', [...crdManifests(), ...thirdPartyCrds()] as Obj[]));
 });
 
 const frontend = { name: 'Frontend', type: 'frontend', podTemplate: { spec: { containers: [{ name: 'main', image: IMAGE }] } } };

@@ -3,18 +3,14 @@
  * server refuses each case with the same rule, and validation reports it at the same path.
  */
 import { loadGraph, Problem, resolveSettings, schemaProblems, validateGraph } from '../../src/api';
-import { crdManifests } from '../../src/crds';
-import { Obj, ObjectClient, refusal, uniqueNamespace } from './object-client';
+import { Obj, ObjectClient, refusal, testNamespace } from './object-client';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.3.1';
 let kube: ObjectClient;
 let ns: string;
 
 beforeAll(async () => {
-  kube = ObjectClient.fromTestEnv();
-  await kube.installCrds(crdManifests() as Obj[]);
-  ns = uniqueNamespace('exp-invalid');
-  await kube.createNamespace(ns);
+  ({ kube, ns } = await testNamespace('exp-invalid'));
 });
 
 const worker = (experimental: object) => ({

@@ -4,6 +4,7 @@
  */
 import { ApiException, dumpYaml, KubeConfig, KubernetesObject, KubernetesObjectApi, loadYaml, PatchStrategy } from '@kubernetes/client-node';
 import { parse } from 'yaml';
+import { crdManifests } from '../../src/crds';
 
 export const FLUX_MANAGER = 'kustomize-controller';
 
@@ -82,6 +83,15 @@ function safeJson(text: string): unknown {
   } catch {
     return { message: text };
   }
+}
+
+/** A client with `crds` installed (default: ours) and a fresh namespace named after `prefix`. */
+export async function testNamespace(prefix: string, crds: Obj[] = crdManifests() as Obj[]): Promise<{ kube: ObjectClient; ns: string }> {
+  const kube = ObjectClient.fromTestEnv();
+  await kube.installCrds(crds);
+  const ns = uniqueNamespace(prefix);
+  await kube.createNamespace(ns);
+  return { kube, ns };
 }
 
 export const uniqueNamespace = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e4)}`;
