@@ -90,4 +90,3 @@ export function readComponentExtras(r: InputReader, c: Record<string, unknown>, 
 export function readProviderOverride(c: Record<string, unknown>) {
   return isSet(c.providerOverride) ? { providerOverride: true } : {};
 }
-

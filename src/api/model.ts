@@ -92,8 +92,7 @@ export interface ComponentCheckpointModel {
   readonly mode?: string;
 }
 
-/** `IntraPod` (one pod shares its GPUs between containers) or `InterPod` (rank-local GMS pods, Grove). */
-export const GMS_MODES = ['IntraPod', 'InterPod'] as const;
+/** GMS / failover mode when unset: one pod shares its GPUs between containers (the other is `InterPod`). */
 export const DEFAULT_GMS_MODE = 'IntraPod';
 
 /** GPU Memory Service (v1alpha1 `gpuMemoryService` with `enabled: true`, v1beta1 `experimental.gpuMemoryService`). */
