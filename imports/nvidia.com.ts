@@ -975,6 +975,11 @@ export interface DynamoComponentDeploymentSpecGpuMemoryService {
   readonly enabled?: boolean;
 
   /**
+   * @schema DynamoComponentDeploymentSpecGpuMemoryService#extraClientContainers
+   */
+  readonly extraClientContainers?: string[];
+
+  /**
    * @schema DynamoComponentDeploymentSpecGpuMemoryService#mode
    */
   readonly mode?: DynamoComponentDeploymentSpecGpuMemoryServiceMode;
@@ -989,6 +994,7 @@ export function toJson_DynamoComponentDeploymentSpecGpuMemoryService(obj: Dynamo
   const result = {
     'deviceClassName': obj.deviceClassName,
     'enabled': obj.enabled,
+    'extraClientContainers': obj.extraClientContainers?.map(y => y),
     'mode': obj.mode,
   };
   // filter undefined values
@@ -2600,6 +2606,11 @@ export interface DynamoComponentDeploymentV1Beta1SpecGpuMemoryService {
   readonly enabled?: boolean;
 
   /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecGpuMemoryService#extraClientContainers
+   */
+  readonly extraClientContainers?: string[];
+
+  /**
    * @schema DynamoComponentDeploymentV1Beta1SpecGpuMemoryService#mode
    */
   readonly mode?: DynamoComponentDeploymentV1Beta1SpecGpuMemoryServiceMode;
@@ -2614,6 +2625,7 @@ export function toJson_DynamoComponentDeploymentV1Beta1SpecGpuMemoryService(obj:
   const result = {
     'deviceClassName': obj.deviceClassName,
     'enabled': obj.enabled,
+    'extraClientContainers': obj.extraClientContainers?.map(y => y),
     'mode': obj.mode,
   };
   // filter undefined values
@@ -4575,7 +4587,7 @@ export interface DynamoGraphDeploymentSpecExperimentalKvTransferPolicy {
   /**
    * @schema DynamoGraphDeploymentSpecExperimentalKvTransferPolicy#domain
    */
-  readonly domain?: string;
+  readonly domain: string;
 
   /**
    * @schema DynamoGraphDeploymentSpecExperimentalKvTransferPolicy#enforcement
@@ -4940,6 +4952,11 @@ export interface DynamoGraphDeploymentSpecServicesGpuMemoryService {
   readonly enabled?: boolean;
 
   /**
+   * @schema DynamoGraphDeploymentSpecServicesGpuMemoryService#extraClientContainers
+   */
+  readonly extraClientContainers?: string[];
+
+  /**
    * @schema DynamoGraphDeploymentSpecServicesGpuMemoryService#mode
    */
   readonly mode?: DynamoGraphDeploymentSpecServicesGpuMemoryServiceMode;
@@ -4954,6 +4971,7 @@ export function toJson_DynamoGraphDeploymentSpecServicesGpuMemoryService(obj: Dy
   const result = {
     'deviceClassName': obj.deviceClassName,
     'enabled': obj.enabled,
+    'extraClientContainers': obj.extraClientContainers?.map(y => y),
     'mode': obj.mode,
   };
   // filter undefined values
@@ -6998,7 +7016,7 @@ export interface DynamoGraphDeploymentV1Beta1SpecExperimentalKvTransferPolicy {
   /**
    * @schema DynamoGraphDeploymentV1Beta1SpecExperimentalKvTransferPolicy#domain
    */
-  readonly domain?: string;
+  readonly domain: string;
 
   /**
    * @schema DynamoGraphDeploymentV1Beta1SpecExperimentalKvTransferPolicy#enforcement
@@ -7363,6 +7381,11 @@ export interface DynamoGraphDeploymentV1Beta1SpecServicesGpuMemoryService {
   readonly enabled?: boolean;
 
   /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesGpuMemoryService#extraClientContainers
+   */
+  readonly extraClientContainers?: string[];
+
+  /**
    * @schema DynamoGraphDeploymentV1Beta1SpecServicesGpuMemoryService#mode
    */
   readonly mode?: DynamoGraphDeploymentV1Beta1SpecServicesGpuMemoryServiceMode;
@@ -7377,6 +7400,7 @@ export function toJson_DynamoGraphDeploymentV1Beta1SpecServicesGpuMemoryService(
   const result = {
     'deviceClassName': obj.deviceClassName,
     'enabled': obj.enabled,
+    'extraClientContainers': obj.extraClientContainers?.map(y => y),
     'mode': obj.mode,
   };
   // filter undefined values

@@ -12,6 +12,8 @@ export interface ValidationRule {
   message: string;
   /** Lets a transition rule run on create too, with `oldSelf` as an optional. */
   optionalOldSelf?: boolean;
+  /** Where the API server reports a failure, relative to the node holding the rule (`.field`). */
+  fieldPath?: string;
 }
 
 /** The subset of apiextensions.k8s.io/v1 JSONSchemaProps that our CRDs use. */
