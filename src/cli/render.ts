@@ -24,6 +24,7 @@ export function renderCommand(): Command {
     }, 'flat')
     .option('-n, --namespace <ns>', 'namespace for inputs without metadata.namespace', 'default')
     .option('--settings <file>', 'platform settings (YAML or JSON PlatformSettings)')
+    .option('--lock <file>', 'plan lock that DynamoGraphDeploymentRequests render from (written by dynamo-iac plan)', 'dynamo-plan.lock.yaml')
     .option('--no-graph-record', 'leave out the DynamoGraphDeployment / DynamoComponentDeployment records (clusters without the nvidia.com CRDs)')
     .addHelpText('after', `
 Output is multi-document YAML with sorted keys: the same input always gives the same bytes.
