@@ -240,6 +240,9 @@ export function validateDeploymentRequest(m: DeploymentRequestModel): Problem[] 
     for (const f of ['vramMb', 'numGpusPerNode', 'interconnect', 'rdma'] as const) {
       if (hw[f] !== undefined) warn(at(`hardware.${f}`), `not used by the rapid search: it takes the GPU's memory, node size and links from its data for ${hw.gpuSku ?? 'the GPU system'}`);
     }
+    for (const f of ['concurrency', 'requestRate'] as const) {
+      if (spec.workload[f] !== undefined) warn(at(`workload.${f}`), 'not used by the rapid search: with a GPU budget it maximizes throughput per GPU within the SLA and takes no load target');
+    }
     if (spec.overrides.profilingJob) warn(at('overrides.profilingJob'), 'not used: the rapid search runs at build time (dynamo-iac plan), not in a profiling Job');
   }
   return out;

@@ -37,7 +37,7 @@ Exit codes:
 Examples:
   dynamo-iac render graph.yaml > rendered.yaml
   dynamo-iac validate graphs/*.yaml
-  dynamo-iac plan requests/*.yaml   (SLA search for DynamoGraphDeploymentRequests; commit dynamo-plan.lock.yaml)
+  dynamo-iac plan requests/*.yaml   (SLA search for DynamoGraphDeploymentRequests; commit dynamo-plan.lock)
   dynamo-iac gitops -o deploy/ --flux-url https://github.com/acme/deploy graphs/*.yaml
   dynamo-iac crds | kubectl apply --server-side -f -`);
   // addCommand() does not pass exitOverride and the help hint on to subcommands; copy them.

@@ -17,7 +17,7 @@ import { readSettingsFile } from './settings-file';
 export interface PipelineOptions {
   readonly namespace?: string;
   readonly settings?: string;
-  /** The plan lock DynamoGraphDeploymentRequests render from. @default 'dynamo-plan.lock.yaml' */
+  /** The plan lock DynamoGraphDeploymentRequests render from. @default 'dynamo-plan.lock' */
   readonly lock?: string;
   /** commander's `--no-graph-record` sets this to false. */
   readonly graphRecord?: boolean;

@@ -11,7 +11,7 @@ import { SearchInputs } from './search-inputs';
 export const LOCK_API_VERSION = 'dynamo-iac.dev/v1';
 export const LOCK_KIND = 'PlanLock';
 /** Default lock file name (in the current directory, like a package lock). */
-export const DEFAULT_LOCK_FILE = 'dynamo-plan.lock.yaml';
+export const DEFAULT_LOCK_FILE = 'dynamo-plan.lock';
 /** Directory, next to the lock, with each request's picture, table and generated graph. */
 export const PLAN_ARTIFACT_DIR = 'dynamo-plan';
 

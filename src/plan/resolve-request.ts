@@ -29,6 +29,8 @@ export interface ResolvedRequest {
   readonly objects: KubeObject[];
   /** `spec.autoApply`: render the graph, or only keep it for review. */
   readonly deploy: boolean;
+  /** A valid rapid request the lock has no plan for (`dynamo-iac plan` would search it). */
+  readonly notPlanned?: boolean;
   readonly problems: Problem[];
 }
 
@@ -57,7 +59,7 @@ export function resolveRequest(doc: unknown, plans: PlanSource, opts: { defaultN
       severity: 'error',
       message: `not planned: ${where}; run \`dynamo-iac plan\` on this file to search and record the plan (\`dynamo-iac plan --refresh\` searches again)`,
     });
-    return { request, objects: [], deploy: false, problems };
+    return { request, objects: [], deploy: false, problems, notPlanned: true };
   }
   const generated = generateGraph(request, entry);
   problems.push(...generated.problems);

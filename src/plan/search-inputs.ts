@@ -24,6 +24,7 @@ export interface SearchInputs {
   readonly osl: number;
   /** The SLA bounds searched with (the profiler's defaults where the request leaves them out). */
   readonly sla: { readonly ttftMs?: number; readonly itlMs?: number; readonly e2eLatencyMs?: number };
+  /** Thorough only: the rapid search takes no load target. */
   readonly concurrency?: number;
   readonly requestRate?: number;
   /**
@@ -48,15 +49,19 @@ export function searchInputsOf(request: DeploymentRequestModel): SearchInputs {
     isl: s.workload.isl,
     osl: s.workload.osl,
     sla,
-    ...(s.workload.concurrency === undefined ? {} : { concurrency: s.workload.concurrency }),
-    ...(s.workload.requestRate === undefined ? {} : { requestRate: s.workload.requestRate }),
   };
   if (s.searchStrategy === 'rapid') return { ...common, tool: { name: AIC_PACKAGE, version: AIC_VERSION } };
   const image = s.image ?? '';
   const profiler = JSON.parse(JSON.stringify({
     image, hardware: s.hardware, modelCache: s.modelCache, features: s.features, overrides: { dgd: s.overrides.dgd },
   })) as JsonObject;
-  return { ...common, tool: { name: PROFILER_TOOL, version: imageTag(image) }, profiler };
+  return {
+    ...common,
+    ...(s.workload.concurrency === undefined ? {} : { concurrency: s.workload.concurrency }),
+    ...(s.workload.requestRate === undefined ? {} : { requestRate: s.workload.requestRate }),
+    tool: { name: PROFILER_TOOL, version: imageTag(image) },
+    profiler,
+  };
 }
 
 /** The hash that keys a lock entry: SHA-256 of the inputs' canonical JSON (sorted keys), 16 hex digits. */
