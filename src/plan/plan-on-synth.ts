@@ -34,7 +34,7 @@ export function planManifestSync(manifest: unknown, lockFile: string, mode: Plan
   try {
     fs.writeFileSync(file, stringify(manifest));
     const bin = path.join(__dirname, '..', '..', 'bin', 'dynamo-iac');
-    execFileSync(process.execPath, [bin, 'plan', '--lock', lockFile, ...(mode === 'refresh' ? ['--refresh'] : []), file], { stdio: ['ignore', 'inherit', 'inherit'] });
+    execFileSync(process.execPath, [bin, 'plan', '--lock', lockFile, ...(mode === 'refresh' ? ['--refresh'] : []), file], { stdio: ['ignore', 'inherit', 'inherit'], env: process.env });
     return undefined;
   } catch (e) {
     const status = (e as { status?: number }).status;
