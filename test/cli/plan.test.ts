@@ -172,6 +172,20 @@ describe('render and validate from the lock', () => {
     expect(lines(missing.stderr)[0]).toMatch(/^qwen\.yaml: spec: not planned: nowhere\.lock does not exist; run `dynamo-iac plan`/);
   });
 
+  test('gitops: the generated graph in its own directory, the request record in _shared/, Flux waiting for the graph', () => {
+    const r = run(['gitops', '-o', 'deploy', '--flux-url', 'oci://ghcr.io/acme/deploy', 'qwen.yaml'], { cwd: dir });
+    expect(r.code).toBe(0);
+    const files = Object.keys(tree(path.join(dir, 'deploy')));
+    expect(files).toEqual(expect.arrayContaining([
+      'graphs/inference/qwen3-32b/dynamographdeployment-qwen3-32b.yaml',
+      'graphs/inference/qwen3-32b/deployment-qwen3-32b-vllmdecodeworker.yaml',
+      'graphs/inference/_shared/dynamographdeploymentrequest-qwen3-32b.yaml',
+      'crds/customresourcedefinition-dynamographdeploymentrequests.nvidia.com.yaml',
+    ]));
+    const graphs = docs(fs.readFileSync(path.join(dir, 'deploy', 'flux', 'kustomization-dynamo-graphs.yaml'), 'utf8'))[0];
+    expect(graphs.spec.healthChecks).toEqual([{ apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment', name: 'qwen3-32b', namespace: 'inference' }]);
+  });
+
   test('autoApply: false renders the record only; the generated graph stays in dynamo-plan/ for review', () => {
     fs.writeFileSync(path.join(dir, 'review.yaml'), `${QWEN_REQUEST}  autoApply: false\n`);
     const r = run(['render', 'review.yaml'], { cwd: dir });
