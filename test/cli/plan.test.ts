@@ -156,7 +156,7 @@ describe('render and validate from the lock', () => {
     expect(prefill.spec.replicas).toBe(2);
     expect(prefill.spec.template.spec.containers[0].resources.limits['nvidia.com/gpu']).toBe('2');
     expect(run(['render', 'qwen.yaml'], { cwd: dir }).stdout).toBe(r.stdout);
-    expect(lines(run(['validate', 'qwen.yaml'], { cwd: dir }).stderr)).toEqual(['1 graph valid']);
+    expect(lines(run(['validate', 'qwen.yaml'], { cwd: dir }).stderr)).toEqual(['1 graph, 1 request valid']);
     expect(tool.calls()).toHaveLength(calls);
   });
 

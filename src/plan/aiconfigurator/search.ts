@@ -44,7 +44,12 @@ export async function runSearch(
   request: DeploymentRequestModel, inputs: SearchInputs, hash: string, tool: ToolEnvironment, progress: Progress,
 ): Promise<SearchOutcome> {
   const label = `planning ${request.namespace}/${request.name}: ${AIC_PACKAGE} ${AIC_VERSION}, ${request.spec.model} on ${inputs.totalGpus} × ${inputs.system}`;
-  const done = progress.step(label);
+  const step = progress.step(label);
+  let ended = false;
+  const done = (outcome: string) => {
+    if (!ended) step(outcome);
+    ended = true;
+  };
   const first = await search(tool, inputs, inputs.sla);
   try {
     if (first.result.code === 0) {
@@ -63,8 +68,10 @@ export async function runSearch(
       done('no configuration meets the SLA');
       return { problems: [await unachievable(request, inputs, tool)] };
     }
-    done('failed');
     throw new SearchToolError(`${AIC_PACKAGE} ${AIC_VERSION} failed for ${request.namespace}/${request.name} (${first.result.failure ?? `exit ${first.result.code}`}):\n${tail(output)}`);
+  } catch (e) {
+    done('failed');
+    throw e;
   } finally {
     fs.rmSync(first.dir, { recursive: true, force: true });
   }
