@@ -52,7 +52,6 @@ export interface PlanResult {
 
 interface Found {
   readonly source: string;
-  readonly doc: JsonObject;
   readonly request: DeploymentRequestModel;
   readonly inputs: SearchInputs;
   readonly hash: string;
@@ -70,7 +69,7 @@ export async function planRequests(inputs: readonly ManifestInput[], opts: PlanO
       add(input.source, loaded.problems);
       if (loaded.request && errorsOf(loaded.problems).length === 0) {
         const searchInputs = searchInputsOf(loaded.request);
-        found.push({ source: input.source, doc, request: loaded.request, inputs: searchInputs, hash: inputHash(searchInputs) });
+        found.push({ source: input.source, request: loaded.request, inputs: searchInputs, hash: inputHash(searchInputs) });
       }
     }
   }
