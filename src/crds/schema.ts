@@ -38,6 +38,8 @@ export interface JSONSchemaProps {
   maxProperties?: number;
   'x-kubernetes-int-or-string'?: true;
   'x-kubernetes-preserve-unknown-fields'?: true;
+  /** An embedded object: the API server requires its apiVersion and kind. */
+  'x-kubernetes-embedded-resource'?: true;
   'x-kubernetes-list-type'?: 'atomic' | 'set' | 'map';
   'x-kubernetes-list-map-keys'?: string[];
   'x-kubernetes-validations'?: ValidationRule[];

@@ -15,6 +15,7 @@ describe('CRD set', () => {
     expect(crds.map((c) => c.metadata.name)).toEqual([
       'dynamocheckpoints.nvidia.com',
       'dynamocomponentdeployments.nvidia.com',
+      'dynamographdeploymentrequests.nvidia.com',
       'dynamographdeployments.nvidia.com',
       'dynamographdeploymentscalingadapters.nvidia.com',
       'dynamomodels.nvidia.com',
@@ -62,11 +63,16 @@ describe('versions', () => {
     expect(versions.filter((v) => v.storage).map((v) => v.name)).toEqual([storage]);
   });
 
-  test('only DGD v1alpha1 is deprecated, with the upstream warning', () => {
+  test('only DGD and DGDR v1alpha1 are deprecated, with the upstream warning', () => {
     const deprecated = crds.flatMap((c) =>
       specOf(c).versions.filter((v) => v.deprecated).map((v) => [specOf(c).names.kind, v.name, v.deprecationWarning]),
     );
     expect(deprecated).toEqual([
+      [
+        'DynamoGraphDeploymentRequest',
+        'v1alpha1',
+        'nvidia.com/v1alpha1 DynamoGraphDeploymentRequest is deprecated; use nvidia.com/v1beta1 DynamoGraphDeploymentRequest',
+      ],
       [
         'DynamoGraphDeployment',
         'v1alpha1',
