@@ -1,22 +1,24 @@
 /**
  * Operator benchmark, run after the render benchmark by `npm run bench`: against a real
- * kube-apiserver + etcd (test/cluster/start.ts, from the binaries cached by
- * test/cluster/build.sh; never built here), the operator runs as its own child process
+ * kube-apiserver + etcd + controller manager (test/cluster/harness.ts, from the binaries
+ * test/infra/build.sh cached; never built here), the operator runs as its own child process
  * (`bin/dynamo-iac operator`), watching 100 graphs with a scaling adapter each. Reported:
  * the time from a `/scale` write on an adapter to the Deployment's new `spec.replicas`, seen
  * on a watch (p50 / p99 over 200 sequential scales), and the operator's resident memory.
  * A report, not a test: a missed target is marked ✗ but never fails the run.
  */
-import { ChildProcess, spawn } from 'child_process';
+import { ChildProcess, execFileSync, spawn } from 'child_process';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { performance } from 'perf_hooks';
 import { loadGraph, resolveSettings } from '../src/api';
 import { crdManifests } from '../src/crds';
-import { KubeApi, KubeObject, WatchHandle } from '../src/operator/kube/client';
-import { kubeconfigConnection } from '../src/operator/kube/connection';
-import { Resource, resourcePath, RESOURCES } from '../src/operator/kube/resources';
+import { ScalingAdapter, Workload } from '../src/operator/controllers/kinds';
+import { RESOURCES } from '../src/operator/controllers/resources';
+import { KubeApi, WatchHandle } from '../src/operator/runtime/kube/api';
+import { loadKubeConfig } from '../src/operator/runtime/kube/kubeconfig';
+import { KubeObject } from '../src/operator/runtime/kube/objects';
+import { resource, Resource } from '../src/operator/runtime/kube/resources';
 import { renderGraph } from '../src/render';
 import { OPERATOR_NODE_OPTIONS } from '../src/render/platform';
 
@@ -24,29 +26,21 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const GRAPHS = 100;
 const SCALES = 200;
 const NAMESPACE = 'bench-operator';
-const TARGETS = { p50Ms: 50, p99Ms: 250, rssMiB: 100 };
+const TARGETS = { p50Ms: 50, p99Ms: 250, rssMiB: 160 };
 const STEP_TIMEOUT_MS = 180_000;
-const CRD: Resource = { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', plural: 'customresourcedefinitions', namespaced: false };
-const NAMESPACE_RES: Resource = { apiVersion: 'v1', kind: 'Namespace', plural: 'namespaces', namespaced: false };
+const CRD = resource('apiextensions.k8s.io/v1', 'CustomResourceDefinition', 'customresourcedefinitions', false);
+const NAMESPACE_RES = resource('v1', 'Namespace', 'namespaces', false);
 
 const progress = (msg: string) => console.log(`  [operator bench] ${msg}`);
 
-/** The pinned test-cluster binaries, if build.sh has cached them (looked up, never built). */
-function cachedBinaries(): { etcd: string; kubeApiserver: string } | undefined {
-  if (process.env.DYNAMO_IAC_ETCD && process.env.DYNAMO_IAC_KUBE_APISERVER) return { etcd: process.env.DYNAMO_IAC_ETCD, kubeApiserver: process.env.DYNAMO_IAC_KUBE_APISERVER };
-  const bin = path.join(process.env.DYNAMO_IAC_CACHE ?? path.join(os.homedir(), '.cache', 'dynamo-iac'), 'bin');
-  const pinned = (mod: string, dep: string) => {
-    const text = fs.readFileSync(path.join(ROOT, 'test', 'cluster', 'go', mod, 'go.mod'), 'utf8');
-    return new RegExp(`^\\s*(?:require\\s+)?${dep.replace(/[.]/g, '\\.')}\\s+(v\\S+)`, 'm').exec(text)?.[1];
-  };
-  const find = (name: string, version: string | undefined) => {
-    if (!version || !fs.existsSync(bin)) return undefined;
-    const dir = fs.readdirSync(bin).sort().reverse().find((d) => d.startsWith(`${name}-${version}-`) && fs.existsSync(path.join(bin, d, name)));
-    return dir ? path.join(bin, dir, name) : undefined;
-  };
-  const etcd = find('etcd', pinned('etcd', 'go.etcd.io/etcd/server/v3'));
-  const kubeApiserver = find('kube-apiserver', pinned('kube-apiserver', 'k8s.io/kubernetes'));
-  return etcd && kubeApiserver ? { etcd, kubeApiserver } : undefined;
+/** Whether test/infra/build.sh has the test-cluster binaries cached (asked with --cached-only: nothing is built). */
+function binariesCached(): boolean {
+  try {
+    execFileSync('bash', [path.join(ROOT, 'test', 'infra', 'build.sh'), '--cached-only', 'cluster'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Resolves with the first stdout line matching `re`, or rejects when the child exits or time runs out. */
@@ -81,8 +75,7 @@ async function until<T>(fn: () => Promise<T | undefined>, what: string, timeoutM
 }
 
 /** Server-side apply as the "bench" field manager (the operator keeps its own fields). */
-const apply = (api: KubeApi, res: Resource, obj: KubeObject) =>
-  api.request('PATCH', `${resourcePath(res, obj.metadata.namespace, obj.metadata.name)}?fieldManager=bench&force=true`, obj, 'application/apply-patch+yaml');
+const apply = (api: KubeApi, res: Resource, obj: KubeObject) => api.apply(res, obj, { fieldManager: 'bench' });
 
 /** Graph `g<i>`: a frontend and a worker `decode` with a scaling adapter, rendered on the Deployment path. */
 function graphObjects(i: number): KubeObject[] {
@@ -111,30 +104,31 @@ const mark = (ok: boolean) => (ok ? '✓' : '✗');
 
 export async function operatorBench(): Promise<void> {
   console.log(`\ndynamo-iac operator benchmark: ${GRAPHS} graphs with a scaling adapter each, ${SCALES} /scale writes, operator in its own process`);
-  const binaries = cachedBinaries();
-  if (!binaries) {
-    console.log('  skipped: the test cluster binaries (kube-apiserver, etcd) are not built.');
-    console.log('  Build them once with `bash test/cluster/build.sh` (needs Go >= 1.26, ~10 min on 2 cores) or `npm run test:cluster`, then run `npm run bench` again.');
+  if (!binariesCached()) {
+    console.log('  skipped: the test cluster binaries (etcd, kube-apiserver, kube-controller-manager) are not built.');
+    console.log('  Build them once with `bash test/infra/build.sh cluster` (needs Go >= 1.26, ~11 min on 2 cores) or `npm run test:cluster`, then run `npm run bench` again.');
     return;
   }
   const children: ChildProcess[] = [];
   let api: KubeApi | undefined;
   let watch: WatchHandle | undefined;
   try {
-    progress('starting kube-apiserver + etcd…');
+    progress('starting etcd + kube-apiserver + kube-controller-manager…');
+    // The binaries are cached (checked above), so start.ts finds them and builds nothing.
     const cluster = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', path.join(ROOT, 'test', 'cluster', 'start.ts')], {
       cwd: ROOT,
-      env: { ...process.env, TS_NODE_PROJECT: path.join(ROOT, 'tsconfig.dev.json'), DYNAMO_IAC_ETCD: binaries.etcd, DYNAMO_IAC_KUBE_APISERVER: binaries.kubeApiserver },
+      env: { ...process.env, TS_NODE_PROJECT: path.join(ROOT, 'tsconfig.dev.json') },
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     children.push(cluster);
     const kubeconfig = (await waitForLine(cluster, /^kubeconfig: (\S+)$/m, 'the test cluster'))[1];
-    api = new KubeApi(kubeconfigConnection(kubeconfig));
+    api = new KubeApi(loadKubeConfig({ kubeconfig }));
     const kube = api;
 
     for (const crd of crdManifests() as KubeObject[]) await apply(kube, CRD, crd);
     for (const crd of crdManifests() as KubeObject[]) {
-      await until(async () => ((await kube.get(CRD, undefined, crd.metadata.name)).status?.conditions ?? []).some((c: any) => c.type === 'Established' && c.status === 'True') || undefined, `CRD ${crd.metadata.name}`);
+      const established = async () => (await kube.get<Workload>(CRD, undefined, crd.metadata.name)).status?.conditions?.some((c) => c.type === 'Established' && c.status === 'True');
+      await until(async () => (await established()) || undefined, `CRD ${crd.metadata.name}`);
     }
     await apply(kube, NAMESPACE_RES, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NAMESPACE } });
 
@@ -154,12 +148,12 @@ export async function operatorBench(): Promise<void> {
       for (const o of graphObjects(i)) await apply(kube, o.kind === 'Deployment' ? RESOURCES.deployment : RESOURCES.dgdV1beta1, o);
     }
     const adaptersReady = async () => {
-      const list = await kube.list(RESOURCES.adapter, NAMESPACE);
+      const list = await kube.list<ScalingAdapter>(RESOURCES.adapter, NAMESPACE);
       const n = list.items.filter((a) => a.status?.replicas === 1).length;
       return n === GRAPHS ? n : undefined;
     };
     await until(adaptersReady, `${GRAPHS} adapters with status`);
-    await until(async () => ((await kube.list(RESOURCES.deployment, NAMESPACE)).items.filter((d) => d.metadata.name.endsWith('-decode') && d.spec?.replicas === 1).length === GRAPHS ? true : undefined), 'adapter-managed Deployments at 1 replica');
+    await until(async () => ((await kube.list<Workload>(RESOURCES.deployment, NAMESPACE)).items.filter((d) => d.metadata.name.endsWith('-decode') && d.spec?.replicas === 1).length === GRAPHS ? true : undefined), 'adapter-managed Deployments at 1 replica');
     // Let the status writes and the first inventory pass settle before reading memory.
     await new Promise((r) => setTimeout(r, 3000));
     const rssSettled = rssMiB(operator.pid!, 'VmRSS');
@@ -167,8 +161,8 @@ export async function operatorBench(): Promise<void> {
     progress(`scaling ${SCALES} times through /scale, watching the Deployments…`);
     const waiters = new Map<string, { replicas: number; resolve: (t: number) => void }>();
     const rv = (await kube.list(RESOURCES.deployment, NAMESPACE)).metadata.resourceVersion;
-    watch = kube.watch(RESOURCES.deployment, NAMESPACE, { resourceVersion: rv, timeoutSeconds: 600 }, (e) => {
-      const w = waiters.get(e.object?.metadata?.name);
+    watch = kube.watch<Workload>(RESOURCES.deployment, NAMESPACE, { resourceVersion: rv, timeoutSeconds: 600 }, (e) => {
+      const w = waiters.get(e.object?.metadata?.name ?? '');
       if (w && e.type === 'MODIFIED' && e.object.spec?.replicas === w.replicas) {
         waiters.delete(e.object.metadata.name);
         w.resolve(performance.now());
