@@ -167,8 +167,10 @@ export class KubeApi implements ObjectApi {
     let controller: AbortController | undefined;
     let aborted = false;
     let handlerError: unknown;
+    let settle: () => void = () => undefined;
     const handle: WatchHandle = {
       done: new Promise<void>((resolve, reject) => {
+        settle = resolve;
         const query = {
           allowWatchBookmarks: true,
           resourceVersion: opts.resourceVersion,
@@ -204,7 +206,11 @@ export class KubeApi implements ObjectApi {
       }),
       abort: () => {
         aborted = true;
+        this.watches.delete(handle);
+        // Before the server answered, client-node has no controller to give yet: end now, and
+        // abort the request as soon as it does.
         controller?.abort();
+        settle();
       },
     };
     this.watches.add(handle);
