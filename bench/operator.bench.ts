@@ -99,6 +99,12 @@ const rssMiB = (pid: number, field: 'VmRSS' | 'VmHWM') => {
   const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : NaN;
 };
+/** The operator's own view of its memory: prom-client's Node process metrics, in MiB. */
+async function heapOf(port: number): Promise<{ used: number; total: number; external: number }> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const metric = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN) / 1048576;
+  return { used: metric('nodejs_heap_size_used_bytes'), total: metric('nodejs_heap_size_total_bytes'), external: metric('nodejs_external_memory_bytes') };
+}
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const mark = (ok: boolean) => (ok ? '✓' : '✗');
 
@@ -132,16 +138,24 @@ export async function operatorBench(): Promise<void> {
     }
     await apply(kube, NAMESPACE_RES, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NAMESPACE } });
 
-    const libCli = path.join(ROOT, 'lib', 'cli', 'main.js');
+    // OPERATOR_BENCH_ROOT: measure the compiled operator of another checkout (before / after).
+    const operatorRoot = process.env.OPERATOR_BENCH_ROOT ?? ROOT;
+    const libCli = path.join(operatorRoot, 'lib', 'cli', 'main.js');
     const operatorArgs = ['--scope', 'cluster', '--namespace', NAMESPACE, '--http-port', '0', '--leader-elect', 'false'];
     const [cmd, args, label] = fs.existsSync(libCli)
-      ? [path.join(ROOT, 'bin', 'dynamo-iac'), ['operator', ...operatorArgs], 'bin/dynamo-iac operator']
+      ? [path.join(operatorRoot, 'bin', 'dynamo-iac'), ['operator', ...operatorArgs], `${path.relative(ROOT, operatorRoot) || '.'}/bin/dynamo-iac operator`]
       : [process.execPath, [path.join(ROOT, '.bench', 'src', 'operator', 'main.js'), ...operatorArgs], 'node .bench/src/operator/main.js (lib/ not compiled; `npm run compile` to use bin/dynamo-iac)'];
-    // With the Node flags the platform's Deployment gives it (OPERATOR_NODE_OPTIONS).
-    progress(`starting the operator: ${label}`);
-    const operator = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, KUBECONFIG: kubeconfig, LOG_LEVEL: 'info', NODE_OPTIONS: OPERATOR_NODE_OPTIONS }, stdio: ['ignore', 'pipe', 'inherit'] });
+    // With the Node flags the platform's Deployment gives it (OPERATOR_NODE_OPTIONS), unless
+    // OPERATOR_BENCH_NODE_OPTIONS says others (to compare V8 settings).
+    const nodeOptions = process.env.OPERATOR_BENCH_NODE_OPTIONS ?? OPERATOR_NODE_OPTIONS;
+    progress(`starting the operator: ${label}, NODE_OPTIONS=${nodeOptions}`);
+    const operator = spawn(cmd, args, { cwd: operatorRoot, env: { ...process.env, KUBECONFIG: kubeconfig, LOG_LEVEL: 'info', NODE_OPTIONS: nodeOptions }, stdio: ['ignore', 'pipe', 'inherit'] });
     children.push(operator);
-    await waitForLine(operator, /"msg":"operator started"/, 'the operator to start');
+    const startLog = (await waitForLine(operator, /"msg":"operator started"/, 'the operator to start')).input;
+    const metricsPort = Number(/"port":(\d+)/.exec(startLog)?.[1]);
+    // From "serving /metrics" (the process is up) to "operator started" (caches synced).
+    const times = [...startLog.matchAll(/"time":"([^"]+)"/g)].map((m) => Date.parse(m[1]));
+    progress(`operator up; controllers started ${((times[times.length - 1] - times[0]) / 1000).toFixed(1)} s after its first log line`);
 
     progress(`creating ${GRAPHS} graphs…`);
     for (let i = 0; i < GRAPHS; i++) {
@@ -156,7 +170,8 @@ export async function operatorBench(): Promise<void> {
     await until(async () => ((await kube.list<Workload>(RESOURCES.deployment, NAMESPACE)).items.filter((d) => d.metadata.name.endsWith('-decode') && d.spec?.replicas === 1).length === GRAPHS ? true : undefined), 'adapter-managed Deployments at 1 replica');
     // Let the status writes and the first inventory pass settle before reading memory.
     await new Promise((r) => setTimeout(r, 3000));
-    const rssSettled = rssMiB(operator.pid!, 'VmRSS');
+    const pid = operator.pid ?? 0;
+    const rssSettled = rssMiB(pid, 'VmRSS');
 
     progress(`scaling ${SCALES} times through /scale, watching the Deployments…`);
     const waiters = new Map<string, { replicas: number; resolve: (t: number) => void }>();
@@ -183,14 +198,16 @@ export async function operatorBench(): Promise<void> {
       latencies.push((await seen) - start);
       if ((k + 1) % 50 === 0) progress(`${k + 1}/${SCALES} scales`);
     }
-    const rssAfter = rssMiB(operator.pid!, 'VmRSS');
-    const peak = rssMiB(operator.pid!, 'VmHWM');
+    const rssAfter = rssMiB(pid, 'VmRSS');
+    const peak = rssMiB(pid, 'VmHWM');
+    const heap = await heapOf(metricsPort);
 
     latencies.sort((a, b) => a - b);
     const p50 = percentile(latencies, 50);
     const p99 = percentile(latencies, 99);
     console.log(`  /scale -> Deployment spec.replicas (watch): p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${latencies[latencies.length - 1].toFixed(1)} ms over ${SCALES} scales`);
     console.log(`  operator RSS watching ${GRAPHS} graphs: ${rssSettled.toFixed(0)} MiB settled, ${rssAfter.toFixed(0)} MiB after the scales, ${peak.toFixed(0)} MiB peak`);
+    console.log(`  of which V8 heap ${heap.used.toFixed(0)} MiB used / ${heap.total.toFixed(0)} MiB committed, external ${heap.external.toFixed(0)} MiB (the operator's /metrics)`);
     console.log('\nTargets (reported, never enforced):');
     console.log(`  ${mark(p50 < TARGETS.p50Ms)} p50 < ${TARGETS.p50Ms} ms (${p50.toFixed(1)} ms)`);
     console.log(`  ${mark(p99 < TARGETS.p99Ms)} p99 < ${TARGETS.p99Ms} ms (${p99.toFixed(1)} ms)`);
