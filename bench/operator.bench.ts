@@ -105,6 +105,28 @@ async function heapOf(port: number): Promise<{ used: number; total: number; exte
   const metric = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN) / 1048576;
   return { used: metric('nodejs_heap_size_used_bytes'), total: metric('nodejs_heap_size_total_bytes'), external: metric('nodejs_external_memory_bytes') };
 }
+/**
+ * OPERATOR_BENCH_HEAP_SNAPSHOT=FILE: a heap snapshot of the operator after the scales (open it in
+ * Chrome DevTools' Memory tab to see where the heap goes). Needs the operator started with
+ * OPERATOR_BENCH_NODE_OPTIONS including --heapsnapshot-signal=SIGUSR2.
+ */
+async function heapSnapshot(operator: ChildProcess, cwd: string, file: string): Promise<void> {
+  operator.kill('SIGUSR2');
+  // Node writes Heap.<date>.<pid>.<thread>.<seq>.heapsnapshot into the process's working directory.
+  const name = await until(async () => fs.readdirSync(cwd).find((f) => f.endsWith('.heapsnapshot') && f.includes(`.${operator.pid}.`)), 'the heap snapshot', 60_000);
+  const written = path.join(cwd, name);
+  // Written in pieces: wait until its size has not changed for 3 s.
+  let size = -1;
+  for (let still = 0; still < 3; ) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = fs.statSync(written).size;
+    still = now === size ? still + 1 : 0;
+    size = now;
+  }
+  fs.renameSync(written, file);
+  progress(`heap snapshot: ${file} (${(size / 1048576).toFixed(0)} MiB)`);
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const mark = (ok: boolean) => (ok ? '✓' : '✗');
 
@@ -201,6 +223,7 @@ export async function operatorBench(): Promise<void> {
     const rssAfter = rssMiB(pid, 'VmRSS');
     const peak = rssMiB(pid, 'VmHWM');
     const heap = await heapOf(metricsPort);
+    if (process.env.OPERATOR_BENCH_HEAP_SNAPSHOT) await heapSnapshot(operator, operatorRoot, process.env.OPERATOR_BENCH_HEAP_SNAPSHOT);
 
     latencies.sort((a, b) => a - b);
     const p50 = percentile(latencies, 50);

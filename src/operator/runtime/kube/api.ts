@@ -231,12 +231,21 @@ export class KubeApi implements ObjectApi {
       ctx.setHeaderParam('Content-Type', opts.contentType ?? 'application/json');
       ctx.setBody(JSON.stringify(opts.body));
     }
-    ctx.setSignal(AbortSignal.timeout(REQUEST_TIMEOUT_MS));
-    await authMethods.default?.applySecurityAuthentication(ctx);
-    for (const m of middleware) ctx = await m.pre(ctx).toPromise();
-    let response: ResponseContext = await httpApi.send(ctx).toPromise();
-    for (const m of [...middleware].reverse()) response = await m.post(response).toPromise();
-    const text = await response.body.text();
+    // A timer cleared when the answer is in (AbortSignal.timeout would keep one alive per request for 30 s).
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(new Error(`${method} ${path}: no answer in ${REQUEST_TIMEOUT_MS / 1000} s`)), REQUEST_TIMEOUT_MS);
+    ctx.setSignal(timeout.signal);
+    let text: string;
+    let response: ResponseContext;
+    try {
+      await authMethods.default?.applySecurityAuthentication(ctx);
+      for (const m of middleware) ctx = await m.pre(ctx).toPromise();
+      response = await httpApi.send(ctx).toPromise();
+      for (const m of [...middleware].reverse()) response = await m.post(response).toPromise();
+      text = await response.body.text();
+    } finally {
+      clearTimeout(timer);
+    }
     const body = parseJson(text);
     if (response.httpStatusCode < 200 || response.httpStatusCode > 299) {
       throw new ApiError(method, path, response.httpStatusCode, typeof body === 'object' && body !== null ? (body as StatusBody) : text || undefined);
