@@ -8,7 +8,7 @@
 import { Logger } from 'pino';
 import { OperatorConfig } from '../config';
 import { Clock } from '../runtime/clock';
-import { Runnable } from '../runtime/controller';
+import { Controller, ControllerOptions, Runnable } from '../runtime/controller';
 import { EventRecorder } from '../runtime/events';
 import { ObjectApi } from '../runtime/kube/api';
 import { Resource } from '../runtime/kube/resources';
@@ -29,6 +29,11 @@ export interface ControllerContext {
   readonly informers: SharedInformers;
   /** Whether the API server serves a resource (an optional CRD); asked once per resource. */
   served(resource: Resource): Promise<boolean>;
+}
+
+/** A Controller with the operator's logger, metrics, namespace gate, clock and worker count. */
+export function newController(ctx: ControllerContext, opts: Pick<ControllerOptions, 'name' | 'resourceType' | 'reconcile' | 'onResume'>): Controller {
+  return new Controller({ ...opts, log: ctx.log, metrics: ctx.metrics, gate: ctx.gate, clock: ctx.clock, workers: ctx.config.workers });
 }
 
 export interface ControllerDefinition {

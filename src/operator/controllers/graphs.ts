@@ -6,10 +6,10 @@
  * controllers (the informers themselves are shared too).
  */
 import { LABEL } from '../../render';
-import { Controller } from '../runtime/controller';
+import { Controller, ReconcileOutcome } from '../runtime/controller';
 import { Informer } from '../runtime/informer';
 import { KubeObject, objectKey } from '../runtime/kube/objects';
-import { ControllerContext } from './context';
+import { ControllerContext, ControllerDefinition, newController } from './context';
 import { graphKeyOfGroveObject } from './grove';
 import { GraphDeployment, ScalingAdapter, Workload } from './kinds';
 import { RESOURCES } from './resources';
@@ -77,7 +77,28 @@ export function enqueueGraphChanges(sources: GraphInformers, controller: Control
   for (const g of sources.grove ? Object.values(sources.grove) : []) on(g, graphKeyOfGroveObject);
 }
 
-/** The graph keys of a namespace, to catch up on when it is resumed. */
-export function graphKeysIn(graphs: Informer<GraphDeployment>, namespace: string): string[] {
-  return graphs.list((g) => g.metadata.namespace === namespace).map(objectKey);
+/**
+ * A controller keyed by graph (`<namespace>/<graph>`): woken by any change to the graph, its
+ * adapters or its workloads, and by a namespace another operator released.
+ */
+export function graphController(
+  name: string,
+  resourceType: string,
+  reconcilerOf: (ctx: ControllerContext, sources: GraphInformers) => { reconcile(key: string): Promise<ReconcileOutcome> },
+): ControllerDefinition {
+  return {
+    name,
+    async setup(ctx) {
+      const sources = await graphInformers(ctx);
+      const reconciler = reconcilerOf(ctx, sources);
+      const controller = newController(ctx, {
+        name,
+        resourceType,
+        reconcile: (key) => reconciler.reconcile(key),
+        onResume: (ns) => sources.graphs.list((g) => g.metadata.namespace === ns).map(objectKey),
+      });
+      enqueueGraphChanges(sources, controller);
+      return controller;
+    },
+  };
 }

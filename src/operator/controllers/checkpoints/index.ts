@@ -1,8 +1,7 @@
 /** The checkpoint controller: keyed by checkpoint, woken by its checkpoint and its Job. */
 import { CHECKPOINT_LABEL } from '../../../api';
-import { Controller } from '../../runtime/controller';
 import { objectKey } from '../../runtime/kube/objects';
-import { ControllerDefinition } from '../context';
+import { ControllerDefinition, newController } from '../context';
 import { Checkpoint, Job } from '../kinds';
 import { RESOURCES } from '../resources';
 import { CheckpointReconciler, checkpointKeyOfJob } from './reconciler';
@@ -15,17 +14,7 @@ export const checkpoints: ControllerDefinition = {
     const jobs = ctx.informers.for<Job>(RESOURCES.job, { labelSelector: CHECKPOINT_LABEL.checkpointId });
     const reconciler = new CheckpointReconciler({ ...ctx, checkpoints: checkpointInformer, jobs, storage: ctx.config.checkpointStorage });
     const inNamespace = (ns: string) => checkpointInformer.list((x) => x.metadata.namespace === ns).map(objectKey);
-    const controller = new Controller({
-      name: 'checkpoints',
-      resourceType: RESOURCES.checkpoint.kind,
-      reconcile: (key) => reconciler.reconcile(key),
-      log: ctx.log,
-      metrics: ctx.metrics,
-      gate: ctx.gate,
-      clock: ctx.clock,
-      workers: ctx.config.workers,
-      onResume: inNamespace,
-    });
+    const controller = newController(ctx, { name: 'checkpoints', resourceType: RESOURCES.checkpoint.kind, reconcile: (key) => reconciler.reconcile(key), onResume: inNamespace });
     const enqueue = (o: Checkpoint) => controller.enqueue(objectKey(o));
     checkpointInformer.addHandlers({
       onAdd: enqueue,

@@ -1,8 +1,7 @@
 /** The DynamoModel controller (only when its CRD is installed): keyed by model, woken by the model and its base model's EndpointSlices. */
 import { LABEL } from '../../../render';
-import { Controller } from '../../runtime/controller';
 import { objectKey } from '../../runtime/kube/objects';
-import { ControllerDefinition } from '../context';
+import { ControllerDefinition, newController } from '../context';
 import { DynamoModel, EndpointSlice } from '../kinds';
 import { RESOURCES } from '../resources';
 import { DynamoModelReconciler, modelChangeMatters, modelKeysOfSlice } from './reconciler';
@@ -15,15 +14,10 @@ export const dynamoModels: ControllerDefinition = {
     // Only the model Services' slices carry the hash label.
     const slices = ctx.informers.for<EndpointSlice>(RESOURCES.endpointSlice, { labelSelector: LABEL.baseModelHash });
     const reconciler = new DynamoModelReconciler({ ...ctx, models, slices, endpoints: ctx.config.models });
-    const controller = new Controller({
+    const controller = newController(ctx, {
       name: 'dynamo-models',
       resourceType: RESOURCES.dynamoModel.kind,
       reconcile: (key) => reconciler.reconcile(key),
-      log: ctx.log,
-      metrics: ctx.metrics,
-      gate: ctx.gate,
-      clock: ctx.clock,
-      workers: ctx.config.workers,
       onResume: (ns) => models.list((m) => m.metadata.namespace === ns).map(objectKey),
     });
     models.addHandlers({
