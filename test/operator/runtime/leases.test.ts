@@ -1,51 +1,9 @@
-import { Lease } from '../../../src/operator/runtime/kube/objects';
-import { ApiError } from '../../../src/operator/runtime/kube/errors';
 import { createLogger } from '../../../src/operator/runtime/log';
 import { leaseExpiry, maxRenewFailures, NamespaceScopeLease } from '../../../src/operator/runtime/leases';
 import { FakeClock } from '../fake-clock';
+import { FakeLeaseApi } from './fake-lease-api';
 
-/** An in-memory Lease store with the API's 404 / 409 behaviour, and a switch to fail calls. */
-class FakeLeaseApi {
-  leases = new Map<string, Lease>();
-  failing = false;
-  private rv = 0;
-  private check(method: string) {
-    if (this.failing) throw new ApiError(method, '/leases', 503, { reason: 'ServiceUnavailable' });
-  }
-  async get(_r: unknown, ns: string, name: string) {
-    this.check('GET');
-    const l = this.leases.get(`${ns}/${name}`);
-    if (!l) throw new ApiError('GET', name, 404, { reason: 'NotFound' });
-    return structuredClone(l);
-  }
-  async create(_r: unknown, obj: Lease) {
-    this.check('POST');
-    const key = `${obj.metadata.namespace}/${obj.metadata.name}`;
-    if (this.leases.has(key)) throw new ApiError('POST', key, 409, { reason: 'AlreadyExists' });
-    const stored = { ...structuredClone(obj), metadata: { ...obj.metadata, resourceVersion: String(++this.rv) } };
-    this.leases.set(key, stored);
-    return stored;
-  }
-  async replace(_r: unknown, obj: Lease) {
-    this.check('PUT');
-    const key = `${obj.metadata.namespace}/${obj.metadata.name}`;
-    const cur = this.leases.get(key);
-    if (!cur) throw new ApiError('PUT', key, 404, { reason: 'NotFound' });
-    if (cur.metadata.resourceVersion !== obj.metadata.resourceVersion) throw new ApiError('PUT', key, 409, { reason: 'Conflict' });
-    const stored = { ...structuredClone(obj), metadata: { ...obj.metadata, resourceVersion: String(++this.rv) } };
-    this.leases.set(key, stored);
-    return stored;
-  }
-  async delete(_r: unknown, ns: string, name: string) {
-    this.check('DELETE');
-    if (!this.leases.delete(`${ns}/${name}`)) throw new ApiError('DELETE', name, 404, { reason: 'NotFound' });
-    return {};
-  }
-  lease() {
-    return this.leases.get('team-a/dynamo-operator-namespace-scope');
-  }
-}
-
+const LEASE = 'team-a/dynamo-operator-namespace-scope';
 const flush = () => new Promise((r) => setImmediate(r));
 const T0 = Date.parse('2026-01-02T03:04:05.678Z');
 
@@ -55,7 +13,7 @@ function setup() {
   const api = new FakeLeaseApi();
   const fatal: Error[] = [];
   const lease = new NamespaceScopeLease({
-    api: api as any,
+    api,
     namespace: 'team-a',
     version: '1.2.3',
     timings: { durationMs: 30_000, renewIntervalMs: 10_000 },
@@ -81,7 +39,7 @@ test('max consecutive renew failures: floor(duration / renew) − 1, at least 1'
 test('start creates the Lease exactly as upstream names and fills it', async () => {
   const { api, lease } = setup();
   await lease.start();
-  expect(api.lease()).toMatchObject({
+  expect(api.lease(LEASE)).toMatchObject({
     apiVersion: 'coordination.k8s.io/v1',
     kind: 'Lease',
     metadata: {
@@ -99,7 +57,7 @@ test('start creates the Lease exactly as upstream names and fills it', async () 
       renewTime: '2026-01-02T03:04:05.678000Z',
     },
   });
-  expect(leaseExpiry(api.lease()!)).toBe(T0 + 30_000);
+  expect(leaseExpiry(api.lease(LEASE)!)).toBe(T0 + 30_000);
 });
 
 test('start fails when the first create-or-update fails', async () => {
@@ -112,20 +70,20 @@ test('renews every interval, keeping acquireTime, and re-creates a deleted Lease
   const { api, lease, tick } = setup();
   await lease.start();
   await tick();
-  expect(api.lease()!.spec!.renewTime).toBe('2026-01-02T03:04:15.678000Z');
-  expect(api.lease()!.spec!.acquireTime).toBe('2026-01-02T03:04:05.678000Z');
+  expect(api.lease(LEASE)!.spec!.renewTime).toBe('2026-01-02T03:04:15.678000Z');
+  expect(api.lease(LEASE)!.spec!.acquireTime).toBe('2026-01-02T03:04:05.678000Z');
   api.leases.clear();
   await tick();
-  expect(api.lease()!.spec).toMatchObject({ holderIdentity: 'namespace-restricted-operator-1.2.3', renewTime: '2026-01-02T03:04:25.678000Z' });
+  expect(api.lease(LEASE)!.spec).toMatchObject({ holderIdentity: 'namespace-restricted-operator-1.2.3', renewTime: '2026-01-02T03:04:25.678000Z' });
 });
 
 test('an update that was taken over by another holder resets acquireTime', async () => {
   const { api, lease, tick } = setup();
   await lease.start();
-  api.lease()!.spec!.holderIdentity = 'someone-else';
+  api.lease(LEASE)!.spec!.holderIdentity = 'someone-else';
   await tick();
-  expect(api.lease()!.spec!.holderIdentity).toBe('namespace-restricted-operator-1.2.3');
-  expect(api.lease()!.spec!.acquireTime).toBe('2026-01-02T03:04:15.678000Z');
+  expect(api.lease(LEASE)!.spec!.holderIdentity).toBe('namespace-restricted-operator-1.2.3');
+  expect(api.lease(LEASE)!.spec!.acquireTime).toBe('2026-01-02T03:04:15.678000Z');
 });
 
 test('two consecutive renew failures are fatal before the Lease can expire; one failure is not', async () => {
@@ -143,7 +101,7 @@ test('two consecutive renew failures are fatal before the Lease can expire; one 
   expect(fatal).toHaveLength(1);
   expect(fatal[0].message).toMatch(/2 consecutive renew failures/);
   // The last successful renew was 20 s ago: the Lease is still live (10 s margin).
-  expect(leaseExpiry(api.lease()!)).toBeGreaterThan(clock.now());
+  expect(leaseExpiry(api.lease(LEASE)!)).toBeGreaterThan(clock.now());
   // No more renew attempts after the fatal one.
   expect(clock.pending()).toEqual([]);
 });
@@ -152,7 +110,7 @@ test('stop deletes the Lease and stops renewing; a missing Lease is fine', async
   const { api, lease, clock } = setup();
   await lease.start();
   await lease.stop();
-  expect(api.lease()).toBeUndefined();
+  expect(api.lease(LEASE)).toBeUndefined();
   expect(clock.pending()).toEqual([]);
   await expect(lease.stop()).resolves.toBeUndefined();
 });
