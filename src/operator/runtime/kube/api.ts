@@ -182,7 +182,7 @@ export class KubeApi implements ObjectApi {
           if (handlerError !== undefined) return;
           try {
             const event = { type: type as WatchEventType, object: object as T };
-            if (event.type !== 'ERROR' && event.type !== 'BOOKMARK') withKind(res, event.object);
+            if (event.type !== 'ERROR' && event.type !== 'BOOKMARK' && typeof object === 'object' && object !== null) withKind(res, event.object);
             onEvent(event);
           } catch (err) {
             // Stop this watch: the informer resumes from the last resourceVersion it applied.
@@ -199,7 +199,7 @@ export class KubeApi implements ObjectApi {
         watch.watch(path, query, onLine, onDone).then(
           (c) => {
             controller = c;
-            if (aborted) c.abort();
+            if (aborted || handlerError !== undefined) c.abort();
           },
           (err: unknown) => onDone(err),
         );
