@@ -12,6 +12,7 @@ import { NotOurDirectoryError, writeGitOpsLayout } from '../gitops/write';
 import { renderPlatform } from '../render/platform';
 import { PipelineOptions, runPipeline } from './pipeline';
 import { CliError, EXIT_OK, EXIT_USAGE, reportProblems } from './report';
+import { DEFAULT_LOCK_FILE } from '../plan/lock';
 
 interface GitOpsOptions extends PipelineOptions {
   readonly output: string;
@@ -40,6 +41,7 @@ export function gitopsCommand(): Command {
     .option('--force', 'replace layer directories that dynamo-iac did not write')
     .option('-n, --namespace <ns>', 'namespace for inputs without metadata.namespace', 'default')
     .option('--settings <file>', 'platform settings (YAML or JSON PlatformSettings)')
+    .option('--lock <file>', 'plan lock that DynamoGraphDeploymentRequests render from (written by dynamo-iac plan)', DEFAULT_LOCK_FILE)
     .option('--no-graph-record', 'leave out the DynamoGraphDeployment / DynamoComponentDeployment records')
     .option('--no-platform', 'leave out platform/ (the runtime operator is installed elsewhere)')
     .option('--no-crds', 'leave out crds/ (the CRDs are owned elsewhere, e.g. by an upstream operator)')

@@ -5,6 +5,7 @@ import { writeLayout } from './gitops';
 import { writeObjectsToDir, NO_NAMESPACE_DIR, toYamlStream } from './output';
 import { PipelineOptions, runPipeline } from './pipeline';
 import { CliError, EXIT_OK, EXIT_USAGE, reportProblems } from './report';
+import { DEFAULT_LOCK_FILE } from '../plan/lock';
 
 interface RenderOptions extends PipelineOptions {
   readonly output?: string;
@@ -24,6 +25,7 @@ export function renderCommand(): Command {
     }, 'flat')
     .option('-n, --namespace <ns>', 'namespace for inputs without metadata.namespace', 'default')
     .option('--settings <file>', 'platform settings (YAML or JSON PlatformSettings)')
+    .option('--lock <file>', 'plan lock that DynamoGraphDeploymentRequests render from (written by dynamo-iac plan)', DEFAULT_LOCK_FILE)
     .option('--no-graph-record', 'leave out the DynamoGraphDeployment / DynamoComponentDeployment records (clusters without the nvidia.com CRDs)')
     .addHelpText('after', `
 Output is multi-document YAML with sorted keys: the same input always gives the same bytes.

@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { GRAPH_KINDS } from '../api/load';
 import { PipelineOptions, runPipeline } from './pipeline';
 import { EXIT_OK, reportProblems } from './report';
+import { DEFAULT_LOCK_FILE } from '../plan/lock';
 
 export function validateCommand(): Command {
   return new Command('validate')
@@ -10,6 +11,7 @@ export function validateCommand(): Command {
     .argument('<file...>', 'YAML or JSON manifests (multi-document allowed); - reads stdin')
     .option('-n, --namespace <ns>', 'namespace for inputs without metadata.namespace', 'default')
     .option('--settings <file>', 'platform settings (YAML or JSON PlatformSettings); some rules depend on them')
+    .option('--lock <file>', 'plan lock that DynamoGraphDeploymentRequests render from (written by dynamo-iac plan)', DEFAULT_LOCK_FILE)
     .addHelpText('after', `
 Prints one line per problem on stderr (<file>: <field path>: <message>) and, on
 success, a one-line summary on stderr. stdout stays empty.
@@ -32,7 +34,8 @@ async function validate(files: string[], options: PipelineOptions): Promise<numb
       const n = objects.filter((o) => o.kind === kind).length;
       return n ? `, ${n} ${n === 1 ? one : many}` : '';
     };
-    const records = count('DynamoModel', 'model', 'models') + count('DynamoCheckpoint', 'checkpoint', 'checkpoints');
+    const records = count('DynamoModel', 'model', 'models') + count('DynamoCheckpoint', 'checkpoint', 'checkpoints')
+      + count('DynamoGraphDeploymentRequest', 'request', 'requests');
     process.stderr.write(`${graphs} ${graphs === 1 ? 'graph' : 'graphs'}${records} valid\n`);
   }
   return code;

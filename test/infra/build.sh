@@ -60,10 +60,12 @@ required_version() {
   awk -v m="$2" '$1 == m && $2 ~ /^v/ { print $2; exit } $1 == "require" && $2 == m { print $3; exit }' "$1"
 }
 
-# Hash of a source directory's files and the build inputs after it: not its path, so every checkout
-# of the same sources (worktrees, CI) shares the cached binaries.
+# source_hash <source dir> <build inputs...>: covers the directory's files (not its path, so every
+# checkout of the same sources shares one cached binary) and the recipe.
 source_hash() {
-  { echo "recipe=$RECIPE ${*:2}"; (cd "$1" && find . -type f | LC_ALL=C sort | xargs sha256sum); } | sha256sum | cut -c1-12
+  local src="$1"
+  shift
+  { echo "recipe=$RECIPE $*"; (cd "$src" && find . -type f | LC_ALL=C sort | xargs sha256sum); } | sha256sum | cut -c1-12
 }
 
 # ensure <VAR> <name> <version> <source dir> <package> <approx-minutes> [ldflags...]
