@@ -3,6 +3,7 @@
  * plus what tests need on top — kind → resource by discovery, server-side apply as Flux does it,
  * get-or-undefined, waiting for a condition, installing a CRD. No kubectl, no second client.
  */
+import { crdManifests } from '../../src/crds';
 import { ApiError } from '../../src/operator/runtime/kube/errors';
 import { KubeApi } from '../../src/operator/runtime/kube/api';
 import { HttpMethod } from '../../src/operator/runtime/kube/client-node';
@@ -169,6 +170,26 @@ function conditionsOf(obj: KubeObject | undefined): Condition[] {
   const status = obj?.status;
   const conditions = typeof status === 'object' && status !== null ? Reflect.get(status, 'conditions') : undefined;
   return Array.isArray(conditions) ? conditions : [];
+}
+
+/** A client with `crds` installed (default: ours) and a fresh namespace named after `prefix`. */
+export async function testNamespace(prefix: string, crds: KubeObject[] = crdManifests() as KubeObject[]): Promise<{ kube: KubeClient; ns: string }> {
+  const kube = KubeClient.fromTestEnv();
+  for (const crd of crds) await kube.installCrd(crd);
+  const ns = uniqueName(prefix);
+  await kube.createNamespace(ns);
+  return { kube, ns };
+}
+
+/** The API server's message for a refused request, or '' when it was accepted. */
+export async function refusal(request: Promise<unknown>): Promise<string> {
+  try {
+    await request;
+    return '';
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    return typeof err.body === 'object' && err.body.message ? err.body.message : err.message;
+  }
 }
 
 /** A unique DNS-1123 name with this prefix, for per-test namespaces. */
