@@ -4,10 +4,10 @@
  * topology constraints and the KV transfer policy, in both versions of DGD and DCD. Other
  * updates still go through.
  */
-import { Obj, ObjectClient, refusal, testNamespace } from './object-client';
+import { KubeClient, KubeObject, refusal, testNamespace } from './kube';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.3.1';
-let kube: ObjectClient;
+let kube: KubeClient;
 let ns: string;
 
 beforeAll(async () => {
@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 
 const main = { name: 'main', image: IMAGE };
-const betaGraph = (name: string, spec: object): Obj => ({
+const betaGraph = (name: string, spec: object): KubeObject => ({
   apiVersion: 'nvidia.com/v1beta1',
   kind: 'DynamoGraphDeployment',
   metadata: { name, namespace: ns },
@@ -28,14 +28,14 @@ const betaGraph = (name: string, spec: object): Obj => ({
     ...spec,
   },
 });
-const withWorker = (g: Obj, fields: object): Obj => {
+const withWorker = (g: KubeObject, fields: object): KubeObject => {
   const spec = g.spec as any;
   return { ...g, spec: { ...spec, components: spec.components.map((c: any) => (c.name === 'Worker' ? { ...c, ...fields } : c)) } };
 };
-const withSpec = (g: Obj, fields: object): Obj => ({ ...g, spec: { ...(g.spec as object), ...fields } });
+const withSpec = (g: KubeObject, fields: object): KubeObject => ({ ...g, spec: { ...(g.spec as object), ...fields } });
 
 /** Creates `base`, then applies each change: returns the server's message per change ('' = accepted). */
-async function updates(base: Obj, changes: Obj[]): Promise<string[]> {
+async function updates(base: KubeObject, changes: KubeObject[]): Promise<string[]> {
   await kube.apply(base);
   const out: string[] = [];
   for (const c of changes) out.push(await refusal(kube.apply(c, { dryRun: true })));
@@ -95,7 +95,7 @@ test('DGD v1beta1: the KV transfer policy cannot be added, removed or changed', 
 });
 
 test('DGD v1alpha1: the same rules on the services map', async () => {
-  const g: Obj = {
+  const g: KubeObject = {
     apiVersion: 'nvidia.com/v1alpha1',
     kind: 'DynamoGraphDeployment',
     metadata: { name: 'alpha', namespace: ns },
@@ -115,11 +115,11 @@ test('DGD v1alpha1: the same rules on the services map', async () => {
 });
 
 test('DCD, both versions: backendFramework, node topology and topology are frozen', async () => {
-  const beta: Obj = {
+  const beta: KubeObject = {
     apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoComponentDeployment', metadata: { name: 'dcd-beta', namespace: ns },
     spec: { backendFramework: 'vllm', type: 'worker', podTemplate: { spec: { containers: [main] } } },
   };
-  const alpha: Obj = {
+  const alpha: KubeObject = {
     apiVersion: 'nvidia.com/v1alpha1', kind: 'DynamoComponentDeployment', metadata: { name: 'dcd-alpha', namespace: ns },
     spec: { backendFramework: 'vllm', componentType: 'worker', extraPodSpec: { mainContainer: { image: IMAGE } } },
   };

@@ -8,16 +8,16 @@ import { resolveSettings } from '../../src/api/settings';
 import { crdManifests } from '../../src/crds';
 import { renderManifest } from '../../src/manifests';
 import { thirdPartyCrds } from './crds/third-party';
-import { FLUX_MANAGER, Obj, ObjectClient, testNamespace } from './object-client';
+import { FLUX_FIELD_MANAGER, KubeClient, KubeObject, testNamespace } from './kube';
 import { lostOrChanged } from './read-back';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.3.1';
 const ARGS = ['-m', 'dynamo.vllm', '--model', 'Qwen/Qwen3-0.6B'];
-let kube: ObjectClient;
+let kube: KubeClient;
 let ns: string;
 
 beforeAll(async () => {
-  ({ kube, ns } = await testNamespace('experimental', [...crdManifests(), ...thirdPartyCrds()] as Obj[]));
+  ({ kube, ns } = await testNamespace('experimental', [...crdManifests(), ...thirdPartyCrds()] as KubeObject[]));
 });
 
 const frontend = { name: 'Frontend', type: 'frontend', podTemplate: { spec: { containers: [{ name: 'main', image: IMAGE }] } } };
@@ -43,13 +43,13 @@ const graph = (name: string, spec: object) => ({
   spec: { backendFramework: 'vllm', ...spec },
 });
 
-function render(doc: object, settings: object): Obj[] {
+function render(doc: object, settings: object): KubeObject[] {
   const out = renderManifest(doc, resolveSettings({ discoveryBackend: 'kubernetes', ...settings }));
   expect(out.problems.filter((p) => p.severity === 'error')).toEqual([]);
-  return out.objects as Obj[];
+  return out.objects as KubeObject[];
 }
 
-const cases: [string, () => Obj[]][] = [
+const cases: [string, () => KubeObject[]][] = [
   ['GMS + failover + kvTransferPolicy on Deployments', () => render(graph('exp-deploy', {
     components: [frontend, worker('Decode'), worker('Prefill', { type: 'prefill' })],
     experimental: { kvTransferPolicy: { labelKey: 'topology.kubernetes.io/zone', domain: 'zone', enforcement: 'preferred', preferredWeight: 0.25 } },
@@ -67,7 +67,7 @@ const cases: [string, () => Obj[]][] = [
 describe.each(cases)('%s', (_name, objects) => {
   const rendered = objects();
   const versions = new Map<string, string>();
-  const id = (o: Obj) => `${o.kind}/${o.metadata.name}`;
+  const id = (o: KubeObject) => `${o.kind}/${o.metadata.name}`;
 
   test('renders the objects under test', () => {
     expect(rendered.some((o) => o.kind === 'ResourceClaimTemplate')).toBe(true);
@@ -78,10 +78,10 @@ describe.each(cases)('%s', (_name, objects) => {
     for (const o of rendered) {
       const applied = await kube.apply(o);
       versions.set(id(o), String((applied.metadata as any).resourceVersion));
-      const read = await kube.read(o);
+      const read = await kube.get(o.apiVersion, o.kind, o.metadata.name, o.metadata.namespace);
       problems.push(...lostOrChanged(o, read).map((p) => `${id(o)}: ${p}`));
-      const managers = ((read.metadata as any).managedFields ?? []).map((m: any) => `${m.manager}/${m.operation}`);
-      if (managers.some((m: string) => m !== `${FLUX_MANAGER}/Apply`)) problems.push(`${id(o)}: managers ${managers.join(', ')}`);
+      const managers = ((read?.metadata as any)?.managedFields ?? []).map((m: any) => `${m.manager}/${m.operation}`);
+      if (managers.some((m: string) => m !== `${FLUX_FIELD_MANAGER}/Apply`)) problems.push(`${id(o)}: managers ${managers.join(', ')}`);
     }
     expect(problems).toEqual([]);
   });

@@ -3,10 +3,10 @@
  * server refuses each case with the same rule, and validation reports it at the same path.
  */
 import { loadGraph, Problem, resolveSettings, schemaProblems, validateGraph } from '../../src/api';
-import { Obj, ObjectClient, refusal, testNamespace } from './object-client';
+import { KubeClient, KubeObject, refusal, testNamespace } from './kube';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.3.1';
-let kube: ObjectClient;
+let kube: KubeClient;
 let ns: string;
 
 beforeAll(async () => {
@@ -74,7 +74,7 @@ function ours(doc: object): Problem[] {
 
 describe.each(CASES.map((c, i) => [c.rule, c, i] as const))('%s', (_rule, c, i) => {
   test('the API server refuses it; validation reports the same rule at the same path', async () => {
-    const doc: Obj = { apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment', metadata: { name: `bad-${i}`, namespace: ns }, spec: { backendFramework: 'vllm', ...c.spec } };
+    const doc: KubeObject = { apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment', metadata: { name: `bad-${i}`, namespace: ns }, spec: { backendFramework: 'vllm', ...c.spec } };
     expect(await refusal(kube.apply(doc, { dryRun: true }))).toMatch(c.server);
     expect(ours(doc)).toEqual(expect.arrayContaining([
       expect.objectContaining({ path: c.path, message: expect.stringMatching(c.message), severity: 'error' }),
