@@ -82,7 +82,7 @@ const project = new typescript.TypeScriptProject({
       collectCoverage: false,
       // Pulumi's telemetry leaves a global behind that jest would warn about at teardown.
       testEnvironmentOptions: { globalsCleanup: 'off' },
-      testPathIgnorePatterns: ['/node_modules/', '/test/cluster/'],
+      testPathIgnorePatterns: ['/node_modules/', '/test/cluster/', '/test/plan-e2e/'],
     },
   },
   gitignore: ['/dist/', '/.bench/', 'cdk8s.out/'],
@@ -169,6 +169,16 @@ project.addTask('test:cluster', {
   steps: [
     { exec: 'bash test/infra/build.sh cluster' },
     { exec: 'jest --ci --config test/cluster/jest.config.js --runInBand', receiveArgs: true },
+  ],
+});
+// `npm run test:plan`: the real SLA search (aiconfigurator from PyPI in a venv under
+// ~/.cache/dynamo-iac, installed on first use) reproduces the committed example plan.
+project.addTask('test:plan', {
+  description: 'Run the real SLA search (installs aiconfigurator once into ~/.cache/dynamo-iac) and compare with the committed example plan',
+  env: { NODE_OPTIONS: JEST_NODE_OPTIONS },
+  steps: [
+    { spawn: 'compile' },
+    { exec: 'jest --ci --config test/plan-e2e/jest.config.js --runInBand', receiveArgs: true },
   ],
 });
 project.addTask('cluster:start', {

@@ -975,6 +975,11 @@ export interface DynamoComponentDeploymentSpecGpuMemoryService {
   readonly enabled?: boolean;
 
   /**
+   * @schema DynamoComponentDeploymentSpecGpuMemoryService#extraClientContainers
+   */
+  readonly extraClientContainers?: string[];
+
+  /**
    * @schema DynamoComponentDeploymentSpecGpuMemoryService#mode
    */
   readonly mode?: DynamoComponentDeploymentSpecGpuMemoryServiceMode;
@@ -989,6 +994,7 @@ export function toJson_DynamoComponentDeploymentSpecGpuMemoryService(obj: Dynamo
   const result = {
     'deviceClassName': obj.deviceClassName,
     'enabled': obj.enabled,
+    'extraClientContainers': obj.extraClientContainers?.map(y => y),
     'mode': obj.mode,
   };
   // filter undefined values
@@ -2600,6 +2606,11 @@ export interface DynamoComponentDeploymentV1Beta1SpecGpuMemoryService {
   readonly enabled?: boolean;
 
   /**
+   * @schema DynamoComponentDeploymentV1Beta1SpecGpuMemoryService#extraClientContainers
+   */
+  readonly extraClientContainers?: string[];
+
+  /**
    * @schema DynamoComponentDeploymentV1Beta1SpecGpuMemoryService#mode
    */
   readonly mode?: DynamoComponentDeploymentV1Beta1SpecGpuMemoryServiceMode;
@@ -2614,6 +2625,7 @@ export function toJson_DynamoComponentDeploymentV1Beta1SpecGpuMemoryService(obj:
   const result = {
     'deviceClassName': obj.deviceClassName,
     'enabled': obj.enabled,
+    'extraClientContainers': obj.extraClientContainers?.map(y => y),
     'mode': obj.mode,
   };
   // filter undefined values
@@ -4575,7 +4587,7 @@ export interface DynamoGraphDeploymentSpecExperimentalKvTransferPolicy {
   /**
    * @schema DynamoGraphDeploymentSpecExperimentalKvTransferPolicy#domain
    */
-  readonly domain?: string;
+  readonly domain: string;
 
   /**
    * @schema DynamoGraphDeploymentSpecExperimentalKvTransferPolicy#enforcement
@@ -4940,6 +4952,11 @@ export interface DynamoGraphDeploymentSpecServicesGpuMemoryService {
   readonly enabled?: boolean;
 
   /**
+   * @schema DynamoGraphDeploymentSpecServicesGpuMemoryService#extraClientContainers
+   */
+  readonly extraClientContainers?: string[];
+
+  /**
    * @schema DynamoGraphDeploymentSpecServicesGpuMemoryService#mode
    */
   readonly mode?: DynamoGraphDeploymentSpecServicesGpuMemoryServiceMode;
@@ -4954,6 +4971,7 @@ export function toJson_DynamoGraphDeploymentSpecServicesGpuMemoryService(obj: Dy
   const result = {
     'deviceClassName': obj.deviceClassName,
     'enabled': obj.enabled,
+    'extraClientContainers': obj.extraClientContainers?.map(y => y),
     'mode': obj.mode,
   };
   // filter undefined values
@@ -6998,7 +7016,7 @@ export interface DynamoGraphDeploymentV1Beta1SpecExperimentalKvTransferPolicy {
   /**
    * @schema DynamoGraphDeploymentV1Beta1SpecExperimentalKvTransferPolicy#domain
    */
-  readonly domain?: string;
+  readonly domain: string;
 
   /**
    * @schema DynamoGraphDeploymentV1Beta1SpecExperimentalKvTransferPolicy#enforcement
@@ -7363,6 +7381,11 @@ export interface DynamoGraphDeploymentV1Beta1SpecServicesGpuMemoryService {
   readonly enabled?: boolean;
 
   /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServicesGpuMemoryService#extraClientContainers
+   */
+  readonly extraClientContainers?: string[];
+
+  /**
    * @schema DynamoGraphDeploymentV1Beta1SpecServicesGpuMemoryService#mode
    */
   readonly mode?: DynamoGraphDeploymentV1Beta1SpecServicesGpuMemoryServiceMode;
@@ -7377,6 +7400,7 @@ export function toJson_DynamoGraphDeploymentV1Beta1SpecServicesGpuMemoryService(
   const result = {
     'deviceClassName': obj.deviceClassName,
     'enabled': obj.enabled,
+    'extraClientContainers': obj.extraClientContainers?.map(y => y),
     'mode': obj.mode,
   };
   // filter undefined values
@@ -8396,6 +8420,1332 @@ export enum DynamoGraphDeploymentV1Beta1SpecComponentsExperimentalCheckpointIden
   /** trtllm */
   TRTLLM = "trtllm",
 }
+
+
+/**
+ *
+ *
+ * @schema DynamoGraphDeploymentRequest
+ */
+export class DynamoGraphDeploymentRequest extends ApiObject {
+  /**
+   * Returns the apiVersion and kind for "DynamoGraphDeploymentRequest"
+   */
+  public static readonly GVK: GroupVersionKind = {
+    apiVersion: 'nvidia.com/v1alpha1',
+    kind: 'DynamoGraphDeploymentRequest',
+  }
+
+  /**
+   * Renders a Kubernetes manifest for "DynamoGraphDeploymentRequest".
+   *
+   * This can be used to inline resource manifests inside other objects (e.g. as templates).
+   *
+   * @param props initialization props
+   */
+  public static manifest(props: DynamoGraphDeploymentRequestProps = {}): any {
+    return {
+      ...DynamoGraphDeploymentRequest.GVK,
+      ...toJson_DynamoGraphDeploymentRequestProps(props),
+    };
+  }
+
+  /**
+   * Defines a "DynamoGraphDeploymentRequest" API object
+   * @param scope the scope in which to define this object
+   * @param id a scope-local name for the object
+   * @param props initialization props
+   */
+  public constructor(scope: Construct, id: string, props: DynamoGraphDeploymentRequestProps = {}) {
+    super(scope, id, {
+      ...DynamoGraphDeploymentRequest.GVK,
+      ...props,
+    });
+  }
+
+  /**
+   * Renders the object to Kubernetes JSON.
+   */
+  public override toJson(): any {
+    const resolved = super.toJson();
+
+    return {
+      ...DynamoGraphDeploymentRequest.GVK,
+      ...toJson_DynamoGraphDeploymentRequestProps(resolved),
+    };
+  }
+}
+
+/**
+ * @schema DynamoGraphDeploymentRequest
+ */
+export interface DynamoGraphDeploymentRequestProps {
+  /**
+   * @schema DynamoGraphDeploymentRequest#metadata
+   */
+  readonly metadata?: ApiObjectMetadata;
+
+  /**
+   * @schema DynamoGraphDeploymentRequest#spec
+   */
+  readonly spec?: DynamoGraphDeploymentRequestSpec;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentRequestProps' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentRequestProps(obj: DynamoGraphDeploymentRequestProps | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'metadata': obj.metadata,
+    'spec': toJson_DynamoGraphDeploymentRequestSpec(obj.spec),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentRequestSpec
+ */
+export interface DynamoGraphDeploymentRequestSpec {
+  /**
+   * @schema DynamoGraphDeploymentRequestSpec#autoApply
+   */
+  readonly autoApply?: boolean;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestSpec#backend
+   */
+  readonly backend?: DynamoGraphDeploymentRequestSpecBackend;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestSpec#deploymentOverrides
+   */
+  readonly deploymentOverrides?: DynamoGraphDeploymentRequestSpecDeploymentOverrides;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestSpec#enableGpuDiscovery
+   */
+  readonly enableGpuDiscovery?: boolean;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestSpec#features
+   */
+  readonly features?: DynamoGraphDeploymentRequestSpecFeatures;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestSpec#hardware
+   */
+  readonly hardware?: DynamoGraphDeploymentRequestSpecHardware;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestSpec#image
+   */
+  readonly image?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestSpec#model
+   */
+  readonly model: string;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestSpec#modelCache
+   */
+  readonly modelCache?: DynamoGraphDeploymentRequestSpecModelCache;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestSpec#overrides
+   */
+  readonly overrides?: DynamoGraphDeploymentRequestSpecOverrides;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestSpec#profilingConfig
+   */
+  readonly profilingConfig?: DynamoGraphDeploymentRequestSpecProfilingConfig;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestSpec#searchStrategy
+   */
+  readonly searchStrategy?: DynamoGraphDeploymentRequestSpecSearchStrategy;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestSpec#sla
+   */
+  readonly sla?: DynamoGraphDeploymentRequestSpecSla;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestSpec#useMocker
+   */
+  readonly useMocker?: boolean;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestSpec#workload
+   */
+  readonly workload?: DynamoGraphDeploymentRequestSpecWorkload;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentRequestSpec' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentRequestSpec(obj: DynamoGraphDeploymentRequestSpec | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'autoApply': obj.autoApply,
+    'backend': obj.backend,
+    'deploymentOverrides': toJson_DynamoGraphDeploymentRequestSpecDeploymentOverrides(obj.deploymentOverrides),
+    'enableGpuDiscovery': obj.enableGpuDiscovery,
+    'features': toJson_DynamoGraphDeploymentRequestSpecFeatures(obj.features),
+    'hardware': toJson_DynamoGraphDeploymentRequestSpecHardware(obj.hardware),
+    'image': obj.image,
+    'model': obj.model,
+    'modelCache': toJson_DynamoGraphDeploymentRequestSpecModelCache(obj.modelCache),
+    'overrides': toJson_DynamoGraphDeploymentRequestSpecOverrides(obj.overrides),
+    'profilingConfig': toJson_DynamoGraphDeploymentRequestSpecProfilingConfig(obj.profilingConfig),
+    'searchStrategy': obj.searchStrategy,
+    'sla': toJson_DynamoGraphDeploymentRequestSpecSla(obj.sla),
+    'useMocker': obj.useMocker,
+    'workload': toJson_DynamoGraphDeploymentRequestSpecWorkload(obj.workload),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentRequestSpecBackend
+ */
+export enum DynamoGraphDeploymentRequestSpecBackend {
+  /** auto */
+  AUTO = "auto",
+  /** sglang */
+  SGLANG = "sglang",
+  /** trtllm */
+  TRTLLM = "trtllm",
+  /** vllm */
+  VLLM = "vllm",
+}
+
+/**
+ * @schema DynamoGraphDeploymentRequestSpecDeploymentOverrides
+ */
+export interface DynamoGraphDeploymentRequestSpecDeploymentOverrides {
+  /**
+   * @schema DynamoGraphDeploymentRequestSpecDeploymentOverrides#annotations
+   */
+  readonly annotations?: { [key: string]: string };
+
+  /**
+   * @schema DynamoGraphDeploymentRequestSpecDeploymentOverrides#labels
+   */
+  readonly labels?: { [key: string]: string };
+
+  /**
+   * @schema DynamoGraphDeploymentRequestSpecDeploymentOverrides#name
+   */
+  readonly name?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestSpecDeploymentOverrides#namespace
+   */
+  readonly namespace?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestSpecDeploymentOverrides#workersImage
+   */
+  readonly workersImage?: string;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentRequestSpecDeploymentOverrides' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentRequestSpecDeploymentOverrides(obj: DynamoGraphDeploymentRequestSpecDeploymentOverrides | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'annotations': ((obj.annotations) === undefined) ? undefined : (Object.entries(obj.annotations).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'labels': ((obj.labels) === undefined) ? undefined : (Object.entries(obj.labels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'name': obj.name,
+    'namespace': obj.namespace,
+    'workersImage': obj.workersImage,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentRequestSpecFeatures
+ */
+export interface DynamoGraphDeploymentRequestSpecFeatures {
+  /**
+   * @schema DynamoGraphDeploymentRequestSpecFeatures#mocker
+   */
+  readonly mocker?: DynamoGraphDeploymentRequestSpecFeaturesMocker;
+
+  /**
+   * Planner configuration, passed to the Planner as it is; its presence enables the Planner.
+   *
+   * @schema DynamoGraphDeploymentRequestSpecFeatures#planner
+   */
+  readonly planner?: any;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentRequestSpecFeatures' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentRequestSpecFeatures(obj: DynamoGraphDeploymentRequestSpecFeatures | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'mocker': toJson_DynamoGraphDeploymentRequestSpecFeaturesMocker(obj.mocker),
+    'planner': obj.planner,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentRequestSpecHardware
+ */
+export interface DynamoGraphDeploymentRequestSpecHardware {
+  /**
+   * @schema DynamoGraphDeploymentRequestSpecHardware#gpuSku
+   */
+  readonly gpuSku?: DynamoGraphDeploymentRequestSpecHardwareGpuSku;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestSpecHardware#interconnect
+   */
+  readonly interconnect?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestSpecHardware#numGpusPerNode
+   */
+  readonly numGpusPerNode?: number;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestSpecHardware#rdma
+   */
+  readonly rdma?: boolean;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestSpecHardware#totalGpus
+   */
+  readonly totalGpus?: number;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestSpecHardware#vramMb
+   */
+  readonly vramMb?: number;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentRequestSpecHardware' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentRequestSpecHardware(obj: DynamoGraphDeploymentRequestSpecHardware | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'gpuSku': obj.gpuSku,
+    'interconnect': obj.interconnect,
+    'numGpusPerNode': obj.numGpusPerNode,
+    'rdma': obj.rdma,
+    'totalGpus': obj.totalGpus,
+    'vramMb': obj.vramMb,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentRequestSpecModelCache
+ */
+export interface DynamoGraphDeploymentRequestSpecModelCache {
+  /**
+   * @schema DynamoGraphDeploymentRequestSpecModelCache#pvcModelPath
+   */
+  readonly pvcModelPath?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestSpecModelCache#pvcMountPath
+   */
+  readonly pvcMountPath?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestSpecModelCache#pvcName
+   */
+  readonly pvcName?: string;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentRequestSpecModelCache' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentRequestSpecModelCache(obj: DynamoGraphDeploymentRequestSpecModelCache | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'pvcModelPath': obj.pvcModelPath,
+    'pvcMountPath': obj.pvcMountPath,
+    'pvcName': obj.pvcName,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentRequestSpecOverrides
+ */
+export interface DynamoGraphDeploymentRequestSpecOverrides {
+  /**
+   * A partial DynamoGraphDeployment (apiVersion and kind set) merged into the generated one.
+   *
+   * @schema DynamoGraphDeploymentRequestSpecOverrides#dgd
+   */
+  readonly dgd?: any;
+
+  /**
+   * A batch/v1 JobSpec merged into the profiling Job. Kept open: validated by the API server on the Job.
+   *
+   * @schema DynamoGraphDeploymentRequestSpecOverrides#profilingJob
+   */
+  readonly profilingJob?: any;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentRequestSpecOverrides' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentRequestSpecOverrides(obj: DynamoGraphDeploymentRequestSpecOverrides | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'dgd': obj.dgd,
+    'profilingJob': obj.profilingJob,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentRequestSpecProfilingConfig
+ */
+export interface DynamoGraphDeploymentRequestSpecProfilingConfig {
+  /**
+   * The profiler configuration blob (sla, deployment, engine, hardware, sweep, ...).
+   *
+   * @schema DynamoGraphDeploymentRequestSpecProfilingConfig#config
+   */
+  readonly config?: any;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestSpecProfilingConfig#configMapRef
+   */
+  readonly configMapRef?: DynamoGraphDeploymentRequestSpecProfilingConfigConfigMapRef;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestSpecProfilingConfig#nodeSelector
+   */
+  readonly nodeSelector?: { [key: string]: string };
+
+  /**
+   * @schema DynamoGraphDeploymentRequestSpecProfilingConfig#outputPVC
+   */
+  readonly outputPvc?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestSpecProfilingConfig#profilerImage
+   */
+  readonly profilerImage?: string;
+
+  /**
+   * A core/v1 ResourceRequirements for the profiler container.
+   *
+   * @schema DynamoGraphDeploymentRequestSpecProfilingConfig#resources
+   */
+  readonly resources?: any;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestSpecProfilingConfig#tolerations
+   */
+  readonly tolerations?: any[];
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentRequestSpecProfilingConfig' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentRequestSpecProfilingConfig(obj: DynamoGraphDeploymentRequestSpecProfilingConfig | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'config': obj.config,
+    'configMapRef': toJson_DynamoGraphDeploymentRequestSpecProfilingConfigConfigMapRef(obj.configMapRef),
+    'nodeSelector': ((obj.nodeSelector) === undefined) ? undefined : (Object.entries(obj.nodeSelector).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'outputPVC': obj.outputPvc,
+    'profilerImage': obj.profilerImage,
+    'resources': obj.resources,
+    'tolerations': obj.tolerations?.map(y => y),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentRequestSpecSearchStrategy
+ */
+export enum DynamoGraphDeploymentRequestSpecSearchStrategy {
+  /** rapid */
+  RAPID = "rapid",
+  /** thorough */
+  THOROUGH = "thorough",
+}
+
+/**
+ * @schema DynamoGraphDeploymentRequestSpecSla
+ */
+export interface DynamoGraphDeploymentRequestSpecSla {
+  /**
+   * @schema DynamoGraphDeploymentRequestSpecSla#e2eLatency
+   */
+  readonly e2ELatency?: number;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestSpecSla#itl
+   */
+  readonly itl?: number;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestSpecSla#ttft
+   */
+  readonly ttft?: number;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentRequestSpecSla' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentRequestSpecSla(obj: DynamoGraphDeploymentRequestSpecSla | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'e2eLatency': obj.e2ELatency,
+    'itl': obj.itl,
+    'ttft': obj.ttft,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentRequestSpecWorkload
+ */
+export interface DynamoGraphDeploymentRequestSpecWorkload {
+  /**
+   * @schema DynamoGraphDeploymentRequestSpecWorkload#concurrency
+   */
+  readonly concurrency?: number;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestSpecWorkload#isl
+   */
+  readonly isl?: number;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestSpecWorkload#osl
+   */
+  readonly osl?: number;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestSpecWorkload#requestRate
+   */
+  readonly requestRate?: number;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentRequestSpecWorkload' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentRequestSpecWorkload(obj: DynamoGraphDeploymentRequestSpecWorkload | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'concurrency': obj.concurrency,
+    'isl': obj.isl,
+    'osl': obj.osl,
+    'requestRate': obj.requestRate,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentRequestSpecFeaturesMocker
+ */
+export interface DynamoGraphDeploymentRequestSpecFeaturesMocker {
+  /**
+   * @schema DynamoGraphDeploymentRequestSpecFeaturesMocker#enabled
+   */
+  readonly enabled?: boolean;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentRequestSpecFeaturesMocker' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentRequestSpecFeaturesMocker(obj: DynamoGraphDeploymentRequestSpecFeaturesMocker | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'enabled': obj.enabled,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentRequestSpecHardwareGpuSku
+ */
+export enum DynamoGraphDeploymentRequestSpecHardwareGpuSku {
+  /** vr_nvl72 */
+  VR_UNDERSCORE_NVL72 = "vr_nvl72",
+  /** gb200 */
+  GB200 = "gb200",
+  /** gb200_sxm */
+  GB200_UNDERSCORE_SXM = "gb200_sxm",
+  /** gb10 */
+  GB10 = "gb10",
+  /** b300_sxm */
+  B300_UNDERSCORE_SXM = "b300_sxm",
+  /** b200_sxm */
+  B200_UNDERSCORE_SXM = "b200_sxm",
+  /** h200_sxm */
+  H200_UNDERSCORE_SXM = "h200_sxm",
+  /** h100_sxm */
+  H100_UNDERSCORE_SXM = "h100_sxm",
+  /** h100_pcie */
+  H100_UNDERSCORE_PCIE = "h100_pcie",
+  /** a100_sxm */
+  A100_UNDERSCORE_SXM = "a100_sxm",
+  /** a100_pcie */
+  A100_UNDERSCORE_PCIE = "a100_pcie",
+  /** a30 */
+  A30 = "a30",
+  /** l40s */
+  L40S = "l40s",
+  /** l40 */
+  L40 = "l40",
+  /** l4 */
+  L4 = "l4",
+  /** v100_sxm */
+  V100_UNDERSCORE_SXM = "v100_sxm",
+  /** v100_pcie */
+  V100_UNDERSCORE_PCIE = "v100_pcie",
+  /** t4 */
+  T4 = "t4",
+  /** mi200 */
+  MI200 = "mi200",
+  /** mi300 */
+  MI300 = "mi300",
+}
+
+/**
+ * @schema DynamoGraphDeploymentRequestSpecProfilingConfigConfigMapRef
+ */
+export interface DynamoGraphDeploymentRequestSpecProfilingConfigConfigMapRef {
+  /**
+   * @schema DynamoGraphDeploymentRequestSpecProfilingConfigConfigMapRef#key
+   */
+  readonly key?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestSpecProfilingConfigConfigMapRef#name
+   */
+  readonly name: string;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentRequestSpecProfilingConfigConfigMapRef' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentRequestSpecProfilingConfigConfigMapRef(obj: DynamoGraphDeploymentRequestSpecProfilingConfigConfigMapRef | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'key': obj.key,
+    'name': obj.name,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+
+/**
+ *
+ *
+ * @schema DynamoGraphDeploymentRequestV1Beta1
+ */
+export class DynamoGraphDeploymentRequestV1Beta1 extends ApiObject {
+  /**
+   * Returns the apiVersion and kind for "DynamoGraphDeploymentRequestV1Beta1"
+   */
+  public static readonly GVK: GroupVersionKind = {
+    apiVersion: 'nvidia.com/v1beta1',
+    kind: 'DynamoGraphDeploymentRequest',
+  }
+
+  /**
+   * Renders a Kubernetes manifest for "DynamoGraphDeploymentRequestV1Beta1".
+   *
+   * This can be used to inline resource manifests inside other objects (e.g. as templates).
+   *
+   * @param props initialization props
+   */
+  public static manifest(props: DynamoGraphDeploymentRequestV1Beta1Props = {}): any {
+    return {
+      ...DynamoGraphDeploymentRequestV1Beta1.GVK,
+      ...toJson_DynamoGraphDeploymentRequestV1Beta1Props(props),
+    };
+  }
+
+  /**
+   * Defines a "DynamoGraphDeploymentRequestV1Beta1" API object
+   * @param scope the scope in which to define this object
+   * @param id a scope-local name for the object
+   * @param props initialization props
+   */
+  public constructor(scope: Construct, id: string, props: DynamoGraphDeploymentRequestV1Beta1Props = {}) {
+    super(scope, id, {
+      ...DynamoGraphDeploymentRequestV1Beta1.GVK,
+      ...props,
+    });
+  }
+
+  /**
+   * Renders the object to Kubernetes JSON.
+   */
+  public override toJson(): any {
+    const resolved = super.toJson();
+
+    return {
+      ...DynamoGraphDeploymentRequestV1Beta1.GVK,
+      ...toJson_DynamoGraphDeploymentRequestV1Beta1Props(resolved),
+    };
+  }
+}
+
+/**
+ * @schema DynamoGraphDeploymentRequestV1Beta1
+ */
+export interface DynamoGraphDeploymentRequestV1Beta1Props {
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1#metadata
+   */
+  readonly metadata?: ApiObjectMetadata;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1#spec
+   */
+  readonly spec?: DynamoGraphDeploymentRequestV1Beta1Spec;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentRequestV1Beta1Props' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentRequestV1Beta1Props(obj: DynamoGraphDeploymentRequestV1Beta1Props | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'metadata': obj.metadata,
+    'spec': toJson_DynamoGraphDeploymentRequestV1Beta1Spec(obj.spec),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentRequestV1Beta1Spec
+ */
+export interface DynamoGraphDeploymentRequestV1Beta1Spec {
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1Spec#autoApply
+   */
+  readonly autoApply?: boolean;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1Spec#backend
+   */
+  readonly backend?: DynamoGraphDeploymentRequestV1Beta1SpecBackend;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1Spec#deploymentOverrides
+   */
+  readonly deploymentOverrides?: DynamoGraphDeploymentRequestV1Beta1SpecDeploymentOverrides;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1Spec#enableGpuDiscovery
+   */
+  readonly enableGpuDiscovery?: boolean;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1Spec#features
+   */
+  readonly features?: DynamoGraphDeploymentRequestV1Beta1SpecFeatures;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1Spec#hardware
+   */
+  readonly hardware?: DynamoGraphDeploymentRequestV1Beta1SpecHardware;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1Spec#image
+   */
+  readonly image?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1Spec#model
+   */
+  readonly model: string;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1Spec#modelCache
+   */
+  readonly modelCache?: DynamoGraphDeploymentRequestV1Beta1SpecModelCache;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1Spec#overrides
+   */
+  readonly overrides?: DynamoGraphDeploymentRequestV1Beta1SpecOverrides;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1Spec#profilingConfig
+   */
+  readonly profilingConfig?: DynamoGraphDeploymentRequestV1Beta1SpecProfilingConfig;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1Spec#searchStrategy
+   */
+  readonly searchStrategy?: DynamoGraphDeploymentRequestV1Beta1SpecSearchStrategy;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1Spec#sla
+   */
+  readonly sla?: DynamoGraphDeploymentRequestV1Beta1SpecSla;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1Spec#useMocker
+   */
+  readonly useMocker?: boolean;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1Spec#workload
+   */
+  readonly workload?: DynamoGraphDeploymentRequestV1Beta1SpecWorkload;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentRequestV1Beta1Spec' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentRequestV1Beta1Spec(obj: DynamoGraphDeploymentRequestV1Beta1Spec | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'autoApply': obj.autoApply,
+    'backend': obj.backend,
+    'deploymentOverrides': toJson_DynamoGraphDeploymentRequestV1Beta1SpecDeploymentOverrides(obj.deploymentOverrides),
+    'enableGpuDiscovery': obj.enableGpuDiscovery,
+    'features': toJson_DynamoGraphDeploymentRequestV1Beta1SpecFeatures(obj.features),
+    'hardware': toJson_DynamoGraphDeploymentRequestV1Beta1SpecHardware(obj.hardware),
+    'image': obj.image,
+    'model': obj.model,
+    'modelCache': toJson_DynamoGraphDeploymentRequestV1Beta1SpecModelCache(obj.modelCache),
+    'overrides': toJson_DynamoGraphDeploymentRequestV1Beta1SpecOverrides(obj.overrides),
+    'profilingConfig': toJson_DynamoGraphDeploymentRequestV1Beta1SpecProfilingConfig(obj.profilingConfig),
+    'searchStrategy': obj.searchStrategy,
+    'sla': toJson_DynamoGraphDeploymentRequestV1Beta1SpecSla(obj.sla),
+    'useMocker': obj.useMocker,
+    'workload': toJson_DynamoGraphDeploymentRequestV1Beta1SpecWorkload(obj.workload),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentRequestV1Beta1SpecBackend
+ */
+export enum DynamoGraphDeploymentRequestV1Beta1SpecBackend {
+  /** auto */
+  AUTO = "auto",
+  /** sglang */
+  SGLANG = "sglang",
+  /** trtllm */
+  TRTLLM = "trtllm",
+  /** vllm */
+  VLLM = "vllm",
+}
+
+/**
+ * @schema DynamoGraphDeploymentRequestV1Beta1SpecDeploymentOverrides
+ */
+export interface DynamoGraphDeploymentRequestV1Beta1SpecDeploymentOverrides {
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1SpecDeploymentOverrides#annotations
+   */
+  readonly annotations?: { [key: string]: string };
+
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1SpecDeploymentOverrides#labels
+   */
+  readonly labels?: { [key: string]: string };
+
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1SpecDeploymentOverrides#name
+   */
+  readonly name?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1SpecDeploymentOverrides#namespace
+   */
+  readonly namespace?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1SpecDeploymentOverrides#workersImage
+   */
+  readonly workersImage?: string;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentRequestV1Beta1SpecDeploymentOverrides' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentRequestV1Beta1SpecDeploymentOverrides(obj: DynamoGraphDeploymentRequestV1Beta1SpecDeploymentOverrides | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'annotations': ((obj.annotations) === undefined) ? undefined : (Object.entries(obj.annotations).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'labels': ((obj.labels) === undefined) ? undefined : (Object.entries(obj.labels).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'name': obj.name,
+    'namespace': obj.namespace,
+    'workersImage': obj.workersImage,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentRequestV1Beta1SpecFeatures
+ */
+export interface DynamoGraphDeploymentRequestV1Beta1SpecFeatures {
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1SpecFeatures#mocker
+   */
+  readonly mocker?: DynamoGraphDeploymentRequestV1Beta1SpecFeaturesMocker;
+
+  /**
+   * Planner configuration, passed to the Planner as it is; its presence enables the Planner.
+   *
+   * @schema DynamoGraphDeploymentRequestV1Beta1SpecFeatures#planner
+   */
+  readonly planner?: any;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentRequestV1Beta1SpecFeatures' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentRequestV1Beta1SpecFeatures(obj: DynamoGraphDeploymentRequestV1Beta1SpecFeatures | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'mocker': toJson_DynamoGraphDeploymentRequestV1Beta1SpecFeaturesMocker(obj.mocker),
+    'planner': obj.planner,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentRequestV1Beta1SpecHardware
+ */
+export interface DynamoGraphDeploymentRequestV1Beta1SpecHardware {
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1SpecHardware#gpuSku
+   */
+  readonly gpuSku?: DynamoGraphDeploymentRequestV1Beta1SpecHardwareGpuSku;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1SpecHardware#interconnect
+   */
+  readonly interconnect?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1SpecHardware#numGpusPerNode
+   */
+  readonly numGpusPerNode?: number;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1SpecHardware#rdma
+   */
+  readonly rdma?: boolean;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1SpecHardware#totalGpus
+   */
+  readonly totalGpus?: number;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1SpecHardware#vramMb
+   */
+  readonly vramMb?: number;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentRequestV1Beta1SpecHardware' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentRequestV1Beta1SpecHardware(obj: DynamoGraphDeploymentRequestV1Beta1SpecHardware | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'gpuSku': obj.gpuSku,
+    'interconnect': obj.interconnect,
+    'numGpusPerNode': obj.numGpusPerNode,
+    'rdma': obj.rdma,
+    'totalGpus': obj.totalGpus,
+    'vramMb': obj.vramMb,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentRequestV1Beta1SpecModelCache
+ */
+export interface DynamoGraphDeploymentRequestV1Beta1SpecModelCache {
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1SpecModelCache#pvcModelPath
+   */
+  readonly pvcModelPath?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1SpecModelCache#pvcMountPath
+   */
+  readonly pvcMountPath?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1SpecModelCache#pvcName
+   */
+  readonly pvcName?: string;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentRequestV1Beta1SpecModelCache' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentRequestV1Beta1SpecModelCache(obj: DynamoGraphDeploymentRequestV1Beta1SpecModelCache | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'pvcModelPath': obj.pvcModelPath,
+    'pvcMountPath': obj.pvcMountPath,
+    'pvcName': obj.pvcName,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentRequestV1Beta1SpecOverrides
+ */
+export interface DynamoGraphDeploymentRequestV1Beta1SpecOverrides {
+  /**
+   * A partial DynamoGraphDeployment (apiVersion and kind set) merged into the generated one.
+   *
+   * @schema DynamoGraphDeploymentRequestV1Beta1SpecOverrides#dgd
+   */
+  readonly dgd?: any;
+
+  /**
+   * A batch/v1 JobSpec merged into the profiling Job. Kept open: validated by the API server on the Job.
+   *
+   * @schema DynamoGraphDeploymentRequestV1Beta1SpecOverrides#profilingJob
+   */
+  readonly profilingJob?: any;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentRequestV1Beta1SpecOverrides' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentRequestV1Beta1SpecOverrides(obj: DynamoGraphDeploymentRequestV1Beta1SpecOverrides | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'dgd': obj.dgd,
+    'profilingJob': obj.profilingJob,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentRequestV1Beta1SpecProfilingConfig
+ */
+export interface DynamoGraphDeploymentRequestV1Beta1SpecProfilingConfig {
+  /**
+   * The profiler configuration blob (sla, deployment, engine, hardware, sweep, ...).
+   *
+   * @schema DynamoGraphDeploymentRequestV1Beta1SpecProfilingConfig#config
+   */
+  readonly config?: any;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1SpecProfilingConfig#configMapRef
+   */
+  readonly configMapRef?: DynamoGraphDeploymentRequestV1Beta1SpecProfilingConfigConfigMapRef;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1SpecProfilingConfig#nodeSelector
+   */
+  readonly nodeSelector?: { [key: string]: string };
+
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1SpecProfilingConfig#outputPVC
+   */
+  readonly outputPvc?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1SpecProfilingConfig#profilerImage
+   */
+  readonly profilerImage?: string;
+
+  /**
+   * A core/v1 ResourceRequirements for the profiler container.
+   *
+   * @schema DynamoGraphDeploymentRequestV1Beta1SpecProfilingConfig#resources
+   */
+  readonly resources?: any;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1SpecProfilingConfig#tolerations
+   */
+  readonly tolerations?: any[];
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentRequestV1Beta1SpecProfilingConfig' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentRequestV1Beta1SpecProfilingConfig(obj: DynamoGraphDeploymentRequestV1Beta1SpecProfilingConfig | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'config': obj.config,
+    'configMapRef': toJson_DynamoGraphDeploymentRequestV1Beta1SpecProfilingConfigConfigMapRef(obj.configMapRef),
+    'nodeSelector': ((obj.nodeSelector) === undefined) ? undefined : (Object.entries(obj.nodeSelector).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {})),
+    'outputPVC': obj.outputPvc,
+    'profilerImage': obj.profilerImage,
+    'resources': obj.resources,
+    'tolerations': obj.tolerations?.map(y => y),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentRequestV1Beta1SpecSearchStrategy
+ */
+export enum DynamoGraphDeploymentRequestV1Beta1SpecSearchStrategy {
+  /** rapid */
+  RAPID = "rapid",
+  /** thorough */
+  THOROUGH = "thorough",
+}
+
+/**
+ * @schema DynamoGraphDeploymentRequestV1Beta1SpecSla
+ */
+export interface DynamoGraphDeploymentRequestV1Beta1SpecSla {
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1SpecSla#e2eLatency
+   */
+  readonly e2ELatency?: number;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1SpecSla#itl
+   */
+  readonly itl?: number;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1SpecSla#ttft
+   */
+  readonly ttft?: number;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentRequestV1Beta1SpecSla' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentRequestV1Beta1SpecSla(obj: DynamoGraphDeploymentRequestV1Beta1SpecSla | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'e2eLatency': obj.e2ELatency,
+    'itl': obj.itl,
+    'ttft': obj.ttft,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentRequestV1Beta1SpecWorkload
+ */
+export interface DynamoGraphDeploymentRequestV1Beta1SpecWorkload {
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1SpecWorkload#concurrency
+   */
+  readonly concurrency?: number;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1SpecWorkload#isl
+   */
+  readonly isl?: number;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1SpecWorkload#osl
+   */
+  readonly osl?: number;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1SpecWorkload#requestRate
+   */
+  readonly requestRate?: number;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentRequestV1Beta1SpecWorkload' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentRequestV1Beta1SpecWorkload(obj: DynamoGraphDeploymentRequestV1Beta1SpecWorkload | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'concurrency': obj.concurrency,
+    'isl': obj.isl,
+    'osl': obj.osl,
+    'requestRate': obj.requestRate,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentRequestV1Beta1SpecFeaturesMocker
+ */
+export interface DynamoGraphDeploymentRequestV1Beta1SpecFeaturesMocker {
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1SpecFeaturesMocker#enabled
+   */
+  readonly enabled?: boolean;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentRequestV1Beta1SpecFeaturesMocker' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentRequestV1Beta1SpecFeaturesMocker(obj: DynamoGraphDeploymentRequestV1Beta1SpecFeaturesMocker | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'enabled': obj.enabled,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoGraphDeploymentRequestV1Beta1SpecHardwareGpuSku
+ */
+export enum DynamoGraphDeploymentRequestV1Beta1SpecHardwareGpuSku {
+  /** vr_nvl72 */
+  VR_UNDERSCORE_NVL72 = "vr_nvl72",
+  /** gb200 */
+  GB200 = "gb200",
+  /** gb200_sxm */
+  GB200_UNDERSCORE_SXM = "gb200_sxm",
+  /** gb10 */
+  GB10 = "gb10",
+  /** b300_sxm */
+  B300_UNDERSCORE_SXM = "b300_sxm",
+  /** b200_sxm */
+  B200_UNDERSCORE_SXM = "b200_sxm",
+  /** h200_sxm */
+  H200_UNDERSCORE_SXM = "h200_sxm",
+  /** h100_sxm */
+  H100_UNDERSCORE_SXM = "h100_sxm",
+  /** h100_pcie */
+  H100_UNDERSCORE_PCIE = "h100_pcie",
+  /** a100_sxm */
+  A100_UNDERSCORE_SXM = "a100_sxm",
+  /** a100_pcie */
+  A100_UNDERSCORE_PCIE = "a100_pcie",
+  /** a30 */
+  A30 = "a30",
+  /** l40s */
+  L40S = "l40s",
+  /** l40 */
+  L40 = "l40",
+  /** l4 */
+  L4 = "l4",
+  /** v100_sxm */
+  V100_UNDERSCORE_SXM = "v100_sxm",
+  /** v100_pcie */
+  V100_UNDERSCORE_PCIE = "v100_pcie",
+  /** t4 */
+  T4 = "t4",
+  /** mi200 */
+  MI200 = "mi200",
+  /** mi300 */
+  MI300 = "mi300",
+}
+
+/**
+ * @schema DynamoGraphDeploymentRequestV1Beta1SpecProfilingConfigConfigMapRef
+ */
+export interface DynamoGraphDeploymentRequestV1Beta1SpecProfilingConfigConfigMapRef {
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1SpecProfilingConfigConfigMapRef#key
+   */
+  readonly key?: string;
+
+  /**
+   * @schema DynamoGraphDeploymentRequestV1Beta1SpecProfilingConfigConfigMapRef#name
+   */
+  readonly name: string;
+}
+
+/**
+ * Converts an object of type 'DynamoGraphDeploymentRequestV1Beta1SpecProfilingConfigConfigMapRef' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoGraphDeploymentRequestV1Beta1SpecProfilingConfigConfigMapRef(obj: DynamoGraphDeploymentRequestV1Beta1SpecProfilingConfigConfigMapRef | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'key': obj.key,
+    'name': obj.name,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
 
 /**

@@ -3,7 +3,7 @@
  * `dynamo-iac` resolves and reads a handful of files instead of ~170 modules.
  *
  *   lib/cli/main.bundle.js          the program, its options and help (what `--help` loads)
- *   lib/cli/run-<cmd>.bundle.js     what render, validate and gitops do, loaded when they run
+ *   lib/cli/run-<cmd>.bundle.js     what render, validate, plan and gitops do, loaded when they run
  *
  * Left outside every bundle and loaded from lib/ as compiled: report.js (CliError must be one
  * class for all bundles), what `crds`, `platform` and `operator` run (only they load it), and
@@ -18,7 +18,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const CLI = join(dirname(fileURLToPath(import.meta.url)), '..', 'lib', 'cli');
-const COMMANDS = ['render', 'validate', 'gitops'];
+const COMMANDS = ['render', 'validate', 'plan', 'gitops'];
 
 /** Imports (as written in the compiled lib/cli code) that stay separate files, and where they point. */
 const SEAMS = {

@@ -7,3 +7,10 @@ export { crdManifests } from './crds';
 export { renderPlatform, type PlatformOptions, operatorImage, OPERATOR_NAME, DEFAULT_OPERATOR_IMAGE_REPOSITORY } from './render/platform';
 export { infraAddresses, type NatsOptions, type EtcdOptions } from './render/platform-infra';
 export * from './gitops';
+export {
+  DEFAULT_LOCK_FILE, PLAN_ARTIFACT_DIR, parseLock, serializeLock, type PlanLock, type PlanEntry,
+} from './plan/lock';
+export { planRequests, type PlanOptions, type PlanResult } from './plan/plan';
+export { generateGraph, type GeneratedGraph } from './plan/generate';
+export { resolveRequest, type ResolvedRequest, type PlanSource } from './plan/resolve-request';
+export { searchInputsOf, inputHash, type SearchInputs } from './plan/search-inputs';

@@ -13,8 +13,10 @@ import { GraphModel } from './api/model';
 import { errorsOf, Problem } from './api/problems';
 import { ResolvedSettings } from './api/settings';
 import { DynamoModelRecord, loadDynamoModel, unservedModelWarning } from './api/dynamo-model';
-import { renderCheckpointRecord, renderGraph, renderGraphs, RenderOptions } from './render';
+import { dedupeObjects, renderCheckpointRecord, renderGraph, renderGraphs, RenderOptions } from './render';
 import { renderDynamoModel } from './render/model-record';
+import { DEFAULT_LOCK_FILE } from './plan/lock';
+import { PlanSource, resolveRequest } from './plan/resolve-request';
 
 export interface ManifestInput {
   /** File name shown in problems (`-` for stdin). */
@@ -39,6 +41,11 @@ export interface LoadedManifests {
 export interface ManifestLoadOptions {
   /** Namespace for inputs without one. @default 'default' */
   readonly defaultNamespace?: string;
+  /**
+   * The committed plan lock that DynamoGraphDeploymentRequests render from (`dynamo-iac plan`
+   * writes it). @default - no lock: every rapid request is reported as not planned
+   */
+  readonly plans?: PlanSource;
 }
 
 /** Parses, converts and validates every input; all problems of all inputs are collected. */
@@ -62,6 +69,15 @@ export function loadManifests(inputs: ManifestInput[], settings: ResolvedSetting
         const dm = loadDynamoModel(doc, { defaultNamespace: options.defaultNamespace });
         kindChecks.push(...dm.problems);
         model = dm.model;
+      } else if (loaded.kind === 'DynamoGraphDeploymentRequest' && errorsOf(loaded.problems).length === 0) {
+        // A request renders as its record plus what its plan generates (or its profiling Job).
+        const planned = loadRequest(doc, settings, options);
+        add(input.source, planned.problems);
+        if (errorsOf(planned.problems).length === 0) {
+          passthrough.push(withDefaultNamespace(doc as JsonObject, options.defaultNamespace ?? 'default'), ...planned.objects);
+          if (planned.graph) graphs.push({ source: input.source, model: planned.graph });
+        }
+        continue;
       } else if (loaded.kind === 'DynamoCheckpoint' && errorsOf(loaded.problems).length === 0 && isObject(doc)) {
         const loadedCheckpoint = loadCheckpointDoc(doc, options.defaultNamespace);
         kindChecks.push(...loadedCheckpoint.problems);
@@ -91,7 +107,29 @@ export function loadManifests(inputs: ManifestInput[], settings: ResolvedSetting
     add(g.source, dangling);
     return dangling.length === 0;
   });
-  return { graphs: resolvable, passthrough, checkpoints, problems };
+  const unique = dedupeObjects(passthrough as KubeObject[]);
+  add(inputs.map((i) => i.source).join(', '), unique.problems.map((p) => ({ ...p, severity: 'error' as const })));
+  return { graphs: resolvable, passthrough: unique.objects, checkpoints, problems };
+}
+
+/**
+ * A DynamoGraphDeploymentRequest through its plan: the generated graph, validated like any graph
+ * (its problems name it), when planned and `autoApply`; otherwise only what goes with it.
+ */
+function loadRequest(doc: unknown, settings: ResolvedSettings, options: ManifestLoadOptions): { graph?: GraphModel; objects: KubeObject[]; problems: Problem[] } {
+  const plans = options.plans ?? { file: DEFAULT_LOCK_FILE };
+  const resolved = resolveRequest(doc, plans, { defaultNamespace: options.defaultNamespace });
+  const problems = [...resolved.problems];
+  if (!resolved.graph || errorsOf(problems).length) return { objects: resolved.objects, problems };
+  const loaded = loadGraph(resolved.graph);
+  const graphProblems = [...loaded.problems];
+  if (loaded.model) graphProblems.push(...validateGraph(loaded.model, settings));
+  graphProblems.push(...schemaProblems(resolved.graph, graphProblems));
+  const name = resolved.graph.metadata.name;
+  problems.push(...graphProblems.map((p) => ({ ...p, path: `generated DynamoGraphDeployment ${name}: ${p.path}` })));
+  // autoApply: false keeps the graph out of the output; `dynamo-iac plan` wrote it for review.
+  if (!resolved.deploy) return { objects: [], problems };
+  return { graph: loaded.model, objects: resolved.objects, problems };
 }
 
 /** DynamoCheckpoint is served as v1alpha1 only (upstream registers no v1beta1 for it). */

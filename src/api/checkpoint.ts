@@ -11,6 +11,7 @@ import { JsonObject } from './k8s-types';
 import { BACKEND_FRAMEWORKS } from './model';
 import { Problem } from './problems';
 import { fieldPath, InputReader, isObject, keyPath } from './read';
+import { GMS_SNAPSHOT_DISABLED } from './validate-gpu-memory';
 
 export { type CheckpointIdentityInput, checkpointIdentityHash } from './checkpoint-identity';
 
@@ -159,6 +160,9 @@ export function validateCheckpoint(c: CheckpointModel, opts: { jobPresent?: bool
       if (v !== undefined && v < 1) error(fieldPath('spec.identity', f), `Invalid value: ${v}: spec.identity.${f} in body should be greater than or equal to 1`);
     }
   }
+  // Upstream's webhook refuses GMS checkpoints unless an internal gate is on (it is off by default).
+  const gms = isObject(c.source.spec) ? c.source.spec.gpuMemoryService : undefined;
+  if (isObject(gms) && gms.enabled === true) error('spec.gpuMemoryService', `Forbidden: ${GMS_SNAPSHOT_DISABLED}`);
   if (opts.jobPresent === false) return problems;
   validateJob(c.job, error);
   // The Job is named checkpoint-job-<id>-<version> and the version is a label value on its pods.

@@ -64,6 +64,9 @@ export function readComponentCheckpoint(r: InputReader, v: unknown, path: string
     ...optional('targetContainerName', r.string(o.targetContainerName, at('targetContainerName')) || undefined),
     hasIdentity: r.object(o.identity, at('identity')) !== undefined,
     hasJob: r.object(o.job, at('job')) !== undefined,
+    ...optional('startupPolicy', r.string(o.startupPolicy, at('startupPolicy'))),
+    ...optional('deletionPolicy', r.string(o.deletionPolicy, at('deletionPolicy'))),
+    ...optional('mode', r.string(o.mode, at('mode'))),
   };
 }
 

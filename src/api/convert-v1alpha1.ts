@@ -3,6 +3,7 @@ import {
   canonicalType, ConvertOptions, graphCommon, mainOverlay, optional, readComponentCheckpoint, readComponentTopology,
   readEppConfig, readModelRef, readMultinode, readRestart, standaloneComponentGraph,
 } from './convert-common';
+import { readFailover, readGpuMemoryService, readGraphExtras, readProviderOverride } from './convert-experimental';
 import { isZeroQuantity } from './k8s-syntax';
 import { JsonObject, ResourceRequirements } from './k8s-types';
 import { ComponentModel, FrontendSidecarModel, GraphModel, IngressModel, PvcModel, VolumeMountModel } from './model';
@@ -26,6 +27,7 @@ export function convertGraphV1alpha1(r: InputReader, doc: JsonObject, spec: Json
     components: components.filter((c): c is ComponentModel => c !== undefined),
     ...optional('restart', readRestart(r, spec.restart, 'spec.restart')),
     ...optional('topologyConstraint', readGraphTopology(r, spec.topologyConstraint)),
+    ...readGraphExtras(r, spec),
   };
 }
 
@@ -73,6 +75,9 @@ function convertService(r: InputReader, v: unknown, path: string, name: string):
     ...optional('frontendSidecar', readFrontendSidecar(r, s.frontendSidecar, at('frontendSidecar'))),
     ...optional('topologyConstraint', readComponentTopology(r, s.topologyConstraint, at('topologyConstraint'))),
     ...optional('checkpoint', readComponentCheckpoint(r, s.checkpoint, at('checkpoint'))),
+    ...optional('gpuMemoryService', readGpuMemoryService(r, s.gpuMemoryService, at('gpuMemoryService'), true)),
+    ...optional('failover', readFailover(r, s.failover, at('failover'), true)),
+    ...readProviderOverride(s),
   };
 }
 

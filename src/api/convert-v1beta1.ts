@@ -3,6 +3,7 @@ import {
   canonicalType, ConvertOptions, graphCommon, MAIN_CONTAINER, mainOverlay, optional,
   readComponentCheckpoint, readComponentTopology, readEppConfig, readModelRef, readMultinode, readRestart, standaloneComponentGraph,
 } from './convert-common';
+import { readComponentExtras, readFailover, readGpuMemoryService, readGraphExtras, readProviderOverride } from './convert-experimental';
 import { isZeroQuantity } from './k8s-syntax';
 import { JsonObject, ResourceRequirements } from './k8s-types';
 import { ComponentModel, FrontendSidecarModel, GraphModel, VolumeMountModel } from './model';
@@ -24,6 +25,7 @@ export function convertGraphV1beta1(r: InputReader, doc: JsonObject, spec: JsonO
     components: components.filter((c): c is ComponentModel => c !== undefined),
     ...optional('restart', readRestart(r, spec.restart, 'spec.restart')),
     ...optional('topologyConstraint', readGraphTopology(r, spec.topologyConstraint)),
+    ...readGraphExtras(r, spec),
   };
 }
 
@@ -51,6 +53,7 @@ function convertComponent(r: InputReader, v: unknown, path: string, defaultName:
   const others = containers.filter((x) => x !== main && (sidecarName === undefined || x.name !== sidecarName));
   const { containers: _containers, ...podSpec } = spec;
   const sharedMemorySize = r.quantity(c.sharedMemorySize, at('sharedMemorySize'));
+  const experimental = r.object(c.experimental, at('experimental')) ?? {};
   return {
     name: r.string(c.name, at('name')) || defaultName || '',
     ...canonicalType(r.string(c.type, at('type')), undefined),
@@ -74,7 +77,11 @@ function convertComponent(r: InputReader, v: unknown, path: string, defaultName:
     ...optional('eppConfig', readEppConfig(r, c.eppConfig, at('eppConfig'))),
     ...optional('frontendSidecar', sidecarName === undefined ? undefined : readSidecar(r, containers, sidecarName, at('frontendSidecar'), containersPath)),
     ...optional('topologyConstraint', readComponentTopology(r, c.topologyConstraint, at('topologyConstraint'))),
-    ...optional('checkpoint', readComponentCheckpoint(r, r.object(c.experimental, at('experimental'))?.checkpoint, at('experimental.checkpoint'))),
+    ...optional('checkpoint', readComponentCheckpoint(r, experimental.checkpoint, at('experimental.checkpoint'))),
+    ...optional('gpuMemoryService', readGpuMemoryService(r, experimental.gpuMemoryService, at('experimental.gpuMemoryService'), false)),
+    ...optional('failover', readFailover(r, experimental.failover, at('experimental.failover'), false)),
+    ...readComponentExtras(r, c, path),
+    ...readProviderOverride(c),
   };
 }
 

@@ -1,4 +1,4 @@
-// Generated from kube-apiserver v1.34.10's /openapi/v3/api/v1 by test/cluster/core-v1-fields.test.ts
+// Generated from kube-apiserver v1.36.3's /openapi/v3/api/v1 by test/cluster/core-v1-fields.test.ts
 // (UPDATE_CORE_V1_FIELDS=1 rewrites it). Do not edit by hand.
 /* eslint-disable */
 
@@ -7,7 +7,7 @@
  * opaque, `'Name'` a struct, `'[Name'` a list (`'[Name|k1,k2'` a list map keyed by k1, k2),
  * `'{Name'` a map (an empty Name: of scalars).
  */
-export const CORE_V1_KUBERNETES_VERSION = 'v1.34.10';
+export const CORE_V1_KUBERNETES_VERSION = 'v1.36.3';
 
 export const CORE_V1_FIELDS: Record<string, Record<string, string>> = {
   AWSElasticBlockStoreVolumeSource: {
@@ -417,6 +417,7 @@ export const CORE_V1_FIELDS: Record<string, Record<string, string>> = {
     keyType: '',
     maxExpirationSeconds: '',
     signerName: '',
+    userAnnotations: '{',
   },
   PodDNSConfig: {
     nameservers: '[',
@@ -440,6 +441,9 @@ export const CORE_V1_FIELDS: Record<string, Record<string, string>> = {
   },
   PodSchedulingGate: {
     name: '',
+  },
+  PodSchedulingGroup: {
+    podGroupName: '',
   },
   PodSecurityContext: {
     appArmorProfile: 'AppArmorProfile',
@@ -488,6 +492,7 @@ export const CORE_V1_FIELDS: Record<string, Record<string, string>> = {
     runtimeClassName: '',
     schedulerName: '',
     schedulingGates: '[PodSchedulingGate|name',
+    schedulingGroup: 'PodSchedulingGroup',
     securityContext: 'PodSecurityContext',
     serviceAccount: '',
     serviceAccountName: '',

@@ -36,6 +36,7 @@ export function newSchemaAjv(options: { useDefaults?: boolean; code?: Options['c
   for (const keyword of [
     'x-kubernetes-int-or-string',
     'x-kubernetes-preserve-unknown-fields',
+    'x-kubernetes-embedded-resource',
     'x-kubernetes-list-type',
     'x-kubernetes-list-map-keys',
     'x-kubernetes-validations',

@@ -19,3 +19,8 @@ export function gpuQuantity(resources: ResourceRequirements | undefined, section
 export function gpuCount(quantity: string | undefined): number {
   return quantity !== undefined && /^\d+$/.test(quantity) ? Number(quantity) : 0;
 }
+
+/** GPUs a GPU Memory Service claim asks for: the limit, else the request (as upstream reads it). */
+export function claimedGpuCount(resources: ResourceRequirements | undefined): number {
+  return gpuCount(gpuQuantity(resources, 'limits') ?? gpuQuantity(resources, 'requests'));
+}

@@ -16,3 +16,5 @@ export * from './placement';
 export * from './dynamo-model';
 export * from './checkpoint';
 export { validateCheckpointRefs, checkpointRefsOf } from './validate-checkpoint-ref';
+export * from './deployment-request';
+export { loadDeploymentRequest, validateDeploymentRequest, type DeploymentRequestLoad } from './deployment-request-load';

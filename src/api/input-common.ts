@@ -111,3 +111,55 @@ export interface RestartInput {
     readonly order?: readonly string[];
   };
 }
+
+/** GPU Memory Service modes. */
+export type GpuMemoryServiceMode = 'IntraPod' | 'InterPod';
+
+/**
+ * GPU Memory Service for a worker: the main container's GPUs become a DRA ResourceClaim shared
+ * with a `gms-server` sidecar (and the `extraClientContainers`), which keeps the weights in GPU
+ * memory across engine restarts. Needs the NVIDIA DRA driver (Kubernetes 1.34+).
+ */
+export interface GpuMemoryServiceInput {
+  /** Only `IntraPod` is rendered. @default 'IntraPod' */
+  readonly mode?: GpuMemoryServiceMode;
+  /** DRA DeviceClass the GPUs are claimed from. @default 'gpu.nvidia.com' */
+  readonly deviceClassName?: string;
+  /** Other containers of the pod to wire as GMS clients (claim, socket mount, env). @default - none */
+  readonly extraClientContainers?: readonly string[];
+}
+
+/**
+ * Active/standby failover: the main container runs as two engines (`engine-0`, `engine-1`)
+ * sharing GPU memory through GMS; the standby takes over when the active one fails. Needs
+ * `gpuMemoryService` with the same mode, vLLM, and the graph annotation
+ * `nvidia.com/dynamo-kube-discovery-mode: container`.
+ */
+export interface FailoverInput {
+  /** Must equal `gpuMemoryService.mode`; only `IntraPod` is rendered. @default 'IntraPod' */
+  readonly mode?: GpuMemoryServiceMode;
+  /** Standby engines per rank; upstream allows exactly 1. @default 1 */
+  readonly numShadows?: number;
+}
+
+/** Topology-aware KV-cache transfer between prefill and decode workers. Immutable after creation. */
+export interface KvTransferPolicyInput {
+  /** Node label whose value names each worker's domain, e.g. `topology.kubernetes.io/zone`. Exactly one of labelKey / clusterTopologyName. @default - none */
+  readonly labelKey?: string;
+  /** A Grove ClusterTopology (refused: its domains are only known in the cluster). @default - none */
+  readonly clusterTopologyName?: string;
+  /** Logical name of the topology level, e.g. `zone`. */
+  readonly domain: string;
+  /** @default 'required' */
+  readonly enforcement?: 'required' | 'preferred';
+  /** 0–1; required with, and only with, `preferred`. @default - none */
+  readonly preferredWeight?: number;
+}
+
+/** Experimental graph features (`spec.experimental`). */
+export interface GraphExperimentalInput {
+  /** @default - none */
+  readonly kvTransferPolicy?: KvTransferPolicyInput;
+  /** Not rendered by dynamo-iac (refused with a reason). @default - none */
+  readonly componentGroups?: readonly JsonObject[];
+}

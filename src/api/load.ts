@@ -10,7 +10,7 @@ export const DYNAMO_API_VERSIONS = ['nvidia.com/v1alpha1', 'nvidia.com/v1beta1']
 /** Kinds rendered into Kubernetes objects. */
 export const GRAPH_KINDS = ['DynamoGraphDeployment', 'DynamoComponentDeployment'] as const;
 /** Kinds we recognise but do not render: front ends pass them through as they are. */
-export const PASS_THROUGH_KINDS = ['DynamoModel', 'DynamoCheckpoint'] as const;
+export const PASS_THROUGH_KINDS = ['DynamoModel', 'DynamoCheckpoint', 'DynamoGraphDeploymentRequest'] as const;
 
 export type DynamoKind = (typeof GRAPH_KINDS)[number] | (typeof PASS_THROUGH_KINDS)[number];
 

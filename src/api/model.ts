@@ -16,6 +16,10 @@ export type BackendFramework = (typeof BACKEND_FRAMEWORKS)[number];
 export const COMPONENT_TYPES = ['frontend', 'worker', 'prefill', 'decode', 'planner', 'epp'] as const;
 export type KnownComponentType = (typeof COMPONENT_TYPES)[number];
 
+/** The engine components: what GMS, failover, checkpoints and KV-transfer topology apply to. */
+export const WORKER_COMPONENT_TYPES: readonly string[] = ['worker', 'prefill', 'decode'];
+export const isWorkerComponent = (type: string) => WORKER_COMPONENT_TYPES.includes(type);
+
 export type ApiVersion = 'nvidia.com/v1alpha1' | 'nvidia.com/v1beta1';
 
 /**
@@ -80,6 +84,52 @@ export interface ComponentCheckpointModel {
   readonly hasIdentity: boolean;
   /** v1beta1 `job`: the automatic checkpoint's Job template. */
   readonly hasJob: boolean;
+  /** `Immediate` | `WaitForCheckpoint` as written (unset = Immediate). */
+  readonly startupPolicy?: string;
+  /** `Delete` | `Retain` as written: automatic checkpoints only. */
+  readonly deletionPolicy?: string;
+  /** Deprecated `Auto` | `Manual` as written. */
+  readonly mode?: string;
+}
+
+/** GMS / failover mode when unset: one pod shares its GPUs between containers (the other is `InterPod`). */
+export const DEFAULT_GMS_MODE = 'IntraPod';
+
+/** GPU Memory Service (v1alpha1 `gpuMemoryService` with `enabled: true`, v1beta1 `experimental.gpuMemoryService`). */
+export interface GpuMemoryServiceModel {
+  /** As written; unset means IntraPod. */
+  readonly mode?: string;
+  /** DRA DeviceClass the GPUs are claimed from. @default 'gpu.nvidia.com' */
+  readonly deviceClassName?: string;
+  /** Containers of the pod wired as GMS clients besides `main`. */
+  readonly extraClientContainers: string[];
+  /** `extraClientPods` entries (reserved upstream; refused by CEL). */
+  readonly extraClientPods: number;
+}
+
+/** Active/standby engines sharing GPU memory (v1alpha1 `failover` with `enabled: true`, v1beta1 `experimental.failover`). */
+export interface FailoverModel {
+  /** As written; unset means IntraPod. */
+  readonly mode?: string;
+  readonly numShadows?: number;
+}
+
+/** v1beta1 `roles[]`: explicit leader / worker roles of a multinode component. */
+export interface ComponentRoleModel {
+  readonly name: string;
+  readonly replicas?: number;
+  readonly hasPodTemplate: boolean;
+  readonly hasProviderOverride: boolean;
+}
+
+/** `spec.experimental.kvTransferPolicy`: topology-aware KV-cache transfer between prefill and decode. */
+export interface KvTransferPolicyModel {
+  readonly labelKey?: string;
+  readonly clusterTopologyName?: string;
+  readonly domain?: string;
+  /** As written; unset means `required`. */
+  readonly enforcement?: string;
+  readonly preferredWeight?: number;
 }
 
 export interface ComponentModel {
@@ -124,12 +174,29 @@ export interface ComponentModel {
   readonly frontendSidecar?: FrontendSidecarModel;
   readonly topologyConstraint?: { readonly packDomain?: string };
   readonly checkpoint?: ComponentCheckpointModel;
+  readonly gpuMemoryService?: GpuMemoryServiceModel;
+  readonly failover?: FailoverModel;
+  /** Grove: the pods of the clique that must be available (gang minimum). */
+  readonly minAvailable?: number;
+  readonly roles?: ComponentRoleModel[];
+  /** Fields validation refuses with a reason (present = set by the user). */
+  readonly providerOverride?: boolean;
+  readonly dynamoSidecar?: string;
+  readonly runtimeVersionOverride?: string;
 }
 
 export interface RestartModel {
   readonly id?: string;
   readonly strategy?: { readonly type?: string; readonly order?: string[] };
 }
+
+/**
+ * Whether the rendered pod templates carry the restart: a Parallel restart rolls every component
+ * at once, which the rendered `nvidia.com/restartAt` annotation does by itself; a Sequential one
+ * (the default) is stepped through by the runtime operator, which then owns the annotation.
+ */
+export const restartInRenderedOutput = (restart: RestartModel | undefined): boolean =>
+  !!restart?.id && restart.strategy?.type === 'Parallel';
 
 export interface GraphModel {
   readonly kind: 'DynamoGraphDeployment' | 'DynamoComponentDeployment';
@@ -150,6 +217,12 @@ export interface GraphModel {
   readonly components: ComponentModel[];
   readonly restart?: RestartModel;
   readonly topologyConstraint?: { readonly topologyProfile?: string; readonly packDomain?: string };
+  /** Grove: the PodCliqueSet's PriorityClass. */
+  readonly priorityClassName?: string;
+  readonly kvTransferPolicy?: KvTransferPolicyModel;
+  /** Fields validation refuses with a reason (present = set by the user). */
+  readonly providerOverride?: boolean;
+  readonly componentGroups?: boolean;
   /** The manifest as the user wrote it, for the graph record. */
   readonly source: JsonObject;
   /**

@@ -80,6 +80,23 @@ export class InputPaths {
     return field ? fieldPath(base, field) : base;
   }
 
+  /** v1alpha1 `gpuMemoryService`, v1beta1 `experimental.gpuMemoryService`. */
+  public gpuMemoryService(i: number, field?: string): string {
+    const base = this.at(i, this.v1alpha1 ? 'gpuMemoryService' : 'experimental.gpuMemoryService');
+    return field ? fieldPath(base, field) : base;
+  }
+
+  /** v1alpha1 `failover`, v1beta1 `experimental.failover`. */
+  public failover(i: number, field?: string): string {
+    const base = this.at(i, this.v1alpha1 ? 'failover' : 'experimental.failover');
+    return field ? fieldPath(base, field) : base;
+  }
+
+  /** Where the main container's GPU limit is written (v1alpha1 `resources.limits.gpu`). */
+  public gpuLimit(i: number): string {
+    return this.v1alpha1 ? this.at(i, 'resources.limits.gpu') : this.resource(i, 'limits', 'nvidia.com/gpu');
+  }
+
   public sharedMemorySize(i: number): string {
     return this.at(i, this.v1alpha1 ? 'sharedMemory.size' : 'sharedMemorySize');
   }

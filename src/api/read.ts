@@ -59,6 +59,13 @@ export class InputReader {
     return undefined;
   }
 
+  public number(v: unknown, path: string): number | undefined {
+    if (v === undefined || v === null) return undefined;
+    if (typeof v === 'number' && Number.isFinite(v)) return v;
+    this.error(path, 'must be a number');
+    return undefined;
+  }
+
   /** Kubernetes quantities may be written as YAML numbers; they are kept as strings. */
   public quantity(v: unknown, path: string): string | undefined {
     if (typeof v === 'number' && Number.isFinite(v)) return String(v);

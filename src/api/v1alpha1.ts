@@ -3,8 +3,9 @@
  * (the classic API: `spec.services` map, `extraPodSpec` + `mainContainer`).
  */
 import {
-  BackendFrameworkInput, ComponentTopologyConstraintInput, ContainerInput, EnvVar, EppConfigInput,
-  ModelRefInput, MultinodeInput, PodMetadataInput, PodSpecInput, ProbeInput, ResourceMetadataInput, RestartInput,
+  BackendFrameworkInput, ComponentTopologyConstraintInput, ContainerInput, EnvVar, EppConfigInput, FailoverInput,
+  GpuMemoryServiceInput, GraphExperimentalInput, ModelRefInput, MultinodeInput, PodMetadataInput, PodSpecInput, ProbeInput,
+  ResourceMetadataInput, RestartInput,
 } from './input-common';
 import { JsonObject } from './k8s-types';
 
@@ -162,6 +163,19 @@ export interface ServiceSpec {
   readonly frontendSidecar?: FrontendSidecarInput;
   /** @default - none */
   readonly topologyConstraint?: ComponentTopologyConstraintInput;
+  /** Restore from a DynamoCheckpoint by name. @default - no checkpoint */
+  readonly checkpoint?: {
+    readonly enabled?: boolean;
+    readonly checkpointRef?: string;
+    /** Deprecated and ignored (warned). @default - none */
+    readonly mode?: 'Auto' | 'Manual';
+  };
+  /** Worker services only; `enabled: true` turns it on. @default - none */
+  readonly gpuMemoryService?: GpuMemoryServiceInput & { readonly enabled?: boolean };
+  /** `enabled: true` turns it on. @default - none */
+  readonly failover?: FailoverInput & { readonly enabled?: boolean };
+  /** Refused: a provider-native fragment dynamo-iac does not render. @default - none */
+  readonly providerOverride?: JsonObject;
 }
 
 /** `spec` of a v1alpha1 DynamoGraphDeployment. */
@@ -180,8 +194,14 @@ export interface DynamoGraphDeploymentSpecV1alpha1 {
   readonly pvcs?: readonly PvcInput[];
   /** Must be unset when the graph is created. @default - none */
   readonly restart?: RestartInput;
-  /** @default - none */
+  /** Grove only (ignored elsewhere, warned); immutable. @default - none */
   readonly topologyConstraint?: { readonly topologyProfile?: string; readonly packDomain?: string };
+  /** Grove only: the PodCliqueSet's PriorityClass. @default - none */
+  readonly priorityClassName?: string;
+  /** @default - none */
+  readonly experimental?: GraphExperimentalInput;
+  /** Refused: a provider-native fragment dynamo-iac does not render. @default - none */
+  readonly providerOverride?: JsonObject;
 }
 
 /** `spec` of a v1alpha1 DynamoComponentDeployment: the service spec plus the backend. */

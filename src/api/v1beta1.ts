@@ -4,9 +4,10 @@
  * These are also the props of the cdk8s constructs.
  */
 import {
-  BackendFrameworkInput, ComponentTopologyConstraintInput, EnvVar, EppConfigInput, ModelRefInput,
-  MultinodeInput, PodMetadataInput, PodSpecInput, ResourceMetadataInput, RestartInput,
+  BackendFrameworkInput, ComponentTopologyConstraintInput, EnvVar, EppConfigInput, FailoverInput, GpuMemoryServiceInput,
+  GraphExperimentalInput, ModelRefInput, MultinodeInput, PodMetadataInput, PodSpecInput, ResourceMetadataInput, RestartInput,
 } from './input-common';
+import { JsonObject } from './k8s-types';
 
 export const V1BETA1 = 'nvidia.com/v1beta1';
 
@@ -41,12 +42,28 @@ export interface ComponentCheckpointInput {
   readonly checkpointRef?: string;
   /** Container restored from the checkpoint. @default 'main' */
   readonly targetContainerName?: string;
+  /** `Immediate` only (pods start at once, cold until the checkpoint is Ready); `WaitForCheckpoint` is refused. @default 'Immediate' */
+  readonly startupPolicy?: 'Immediate' | 'WaitForCheckpoint';
+  /** Applies to automatic checkpoints only; with checkpointRef it has no effect (warned). @default 'Delete' */
+  readonly deletionPolicy?: 'Delete' | 'Retain';
 }
 
 /** Experimental component features (`experimental`). */
 export interface ComponentExperimentalInput {
   /** @default - no checkpoint */
   readonly checkpoint?: ComponentCheckpointInput;
+  /** Worker components only; needs a GPU limit on `main`. @default - none */
+  readonly gpuMemoryService?: GpuMemoryServiceInput;
+  /** @default - none */
+  readonly failover?: FailoverInput;
+}
+
+/** A role of a multinode component (`leader`, `worker`): only what the implicit roles already are. */
+export interface ComponentRoleInput {
+  /** `leader` or `worker`. */
+  readonly name: 'leader' | 'worker';
+  /** leader: 1; worker: nodeCount − 1. @default - those */
+  readonly replicas?: number;
 }
 
 /** One component of a v1beta1 graph (the DynamoComponentDeployment shared spec). */
@@ -61,8 +78,14 @@ export interface ComponentSpec {
   readonly podTemplate?: PodTemplateInput;
   /** Minimum 0. @default 1 */
   readonly replicas?: number;
+  /** Grove only: pods of the clique that must be available (gang minimum), at most `replicas`. Immutable. @default 1 on Grove */
+  readonly minAvailable?: number;
   /** @default - single node */
   readonly multinode?: MultinodeInput;
+  /** Multinode only: the leader / worker roles, as the implicit ones. @default - implicit */
+  readonly roles?: readonly ComponentRoleInput[];
+  /** `X.Y.Z`: the runtime version upstream gates version-dependent defaults on (not used here; warned). @default - from the image tag */
+  readonly runtimeVersionOverride?: string;
   /** Quantity for `/dev/shm`; `"0"` disables it. @default '8Gi' */
   readonly sharedMemorySize?: string;
   /** @default - none */
@@ -79,6 +102,10 @@ export interface ComponentSpec {
   readonly topologyConstraint?: ComponentTopologyConstraintInput;
   /** @default - none */
   readonly experimental?: ComponentExperimentalInput;
+  /** Refused: a provider-native fragment dynamo-iac does not render (use topologyConstraint). @default - none */
+  readonly providerOverride?: JsonObject;
+  /** Refused: upstream's Dynamo-sidecar mode is not rendered. @default - none */
+  readonly dynamoSidecar?: string;
 }
 
 /** `spec` of a v1beta1 DynamoGraphDeployment. */
@@ -95,8 +122,14 @@ export interface DynamoGraphDeploymentSpec {
   readonly annotations?: Readonly<Record<string, string>>;
   /** Must be unset when the graph is created. @default - none */
   readonly restart?: RestartInput;
-  /** @default - none */
+  /** Grove only (ignored with a warning elsewhere, as upstream); immutable. @default - none */
   readonly topologyConstraint?: { readonly clusterTopologyName?: string; readonly packDomain?: string };
+  /** Grove only: the PodCliqueSet's PriorityClass. @default - none */
+  readonly priorityClassName?: string;
+  /** @default - none */
+  readonly experimental?: GraphExperimentalInput;
+  /** Refused: a provider-native fragment dynamo-iac does not render (use topologyConstraint). @default - none */
+  readonly providerOverride?: JsonObject;
 }
 
 /** `spec` of a v1beta1 DynamoComponentDeployment: the component spec plus the backend. */

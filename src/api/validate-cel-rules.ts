@@ -6,25 +6,15 @@ import { fieldPath, isObject, keyPath } from './read';
 import { ValidationContext } from './validation-context';
 
 export const MIN_AVAILABLE_RULE = 'minAvailable must be less than or equal to replicas unless replicas is 0';
-export const KV_TRANSFER_POLICY_RULE = 'exactly one of labelKey or clusterTopologyName is required';
 export const CHECKPOINT_JOB_RULE = 'checkpoint.job cannot be set when checkpointRef is specified';
 
 export function validateCelRules(ctx: ValidationContext): void {
   const spec = ctx.model.source.spec;
   if (!isObject(spec)) return;
   if (ctx.model.kind === 'DynamoGraphDeployment') {
-    kvTransferPolicy(ctx, spec.experimental);
     if (Array.isArray(spec.components)) spec.components.forEach((c, i) => component(ctx, c, keyPath('spec.components', i)));
   } else if (ctx.model.apiVersion === 'nvidia.com/v1beta1') {
     component(ctx, spec, 'spec');
-  }
-}
-
-function kvTransferPolicy(ctx: ValidationContext, experimental: unknown): void {
-  const policy = isObject(experimental) ? experimental.kvTransferPolicy : undefined;
-  if (!isObject(policy)) return;
-  if ((policy.labelKey !== undefined) === (policy.clusterTopologyName !== undefined)) {
-    ctx.error('spec.experimental.kvTransferPolicy', KV_TRANSFER_POLICY_RULE);
   }
 }
 

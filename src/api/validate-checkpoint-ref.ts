@@ -4,13 +4,12 @@
  * the upstream DGD controller at runtime and is rejected with the reason.
  */
 import { CheckpointModel } from './checkpoint';
-import { GraphModel } from './model';
+import { GraphModel, isWorkerComponent } from './model';
 import { InputPaths } from './paths';
 import { Problem } from './problems';
 import { isObject } from './read';
 import { ValidationContext } from './validation-context';
 
-const WORKER_TYPES = ['worker', 'prefill', 'decode'];
 
 export function validateComponentCheckpoint(ctx: ValidationContext, i: number): void {
   const c = ctx.model.components[i];
@@ -24,9 +23,10 @@ export function validateComponentCheckpoint(ctx: ValidationContext, i: number): 
     if (target && !containers.includes(target)) {
       ctx.error(p.checkpoint(i, 'targetContainerName'), `Invalid value: "${target}": does not name a container of the ${p.noun}`);
     }
-    if (ctx.model.kind === 'DynamoComponentDeployment' && WORKER_TYPES.includes(c.type)) {
+    if (ctx.model.kind === 'DynamoComponentDeployment' && isWorkerComponent(c.type)) {
       ctx.error(p.checkpoint(i, 'checkpointRef'), 'worker-class checkpointRef is supported only on DynamoGraphDeployment-managed components');
     }
+    validatePolicies(ctx, i);
     return;
   }
   if (!cp.hasIdentity && !cp.hasJob) {
@@ -35,6 +35,22 @@ export function validateComponentCheckpoint(ctx: ValidationContext, i: number): 
   }
   ctx.error(p.checkpoint(i, 'checkpointRef'),
     'Required value: automatic checkpoints (an inline identity or job) are created by the upstream operator at runtime; declare a DynamoCheckpoint and reference it by name with checkpointRef');
+}
+
+/** The automatic-checkpoint knobs, next to a checkpointRef: what each does here. */
+function validatePolicies(ctx: ValidationContext, i: number): void {
+  const cp = ctx.model.components[i].checkpoint!;
+  const p = ctx.paths;
+  if (cp.startupPolicy === 'WaitForCheckpoint') {
+    ctx.error(p.checkpoint(i, 'startupPolicy'),
+      'Unsupported value: "WaitForCheckpoint": dynamo-iac renders pods that start at once (Immediate: cold until the checkpoint is Ready, restored after); holding the replicas at zero until it is Ready needs the runtime operator (docs/deviations.md)');
+  }
+  if (cp.deletionPolicy !== undefined) {
+    ctx.warn(p.checkpoint(i, 'deletionPolicy'), 'has no effect with checkpointRef: it applies to DGD-managed automatic checkpoints; a referenced DynamoCheckpoint is never deleted with the graph');
+  }
+  if (cp.mode !== undefined) {
+    ctx.warn(p.checkpoint(i, 'mode'), 'is deprecated and ignored: checkpointRef names the checkpoint to restore');
+  }
 }
 
 /** Names of the DynamoCheckpoints a graph's components reference (enabled ones only). */

@@ -6,13 +6,14 @@
 import { detectBackendFramework } from './backend-framework';
 import { MAIN_CONTAINER } from './convert-common';
 import { isNegativeQuantity } from './k8s-syntax';
-import { COMPONENT_TYPES, ComponentModel } from './model';
+import { COMPONENT_TYPES, ComponentModel, isWorkerComponent } from './model';
 import { fieldPath, isObject } from './read';
+import { validateGpuMemory } from './validate-gpu-memory';
 import { validateMultinode } from './validate-multinode';
+import { validateRoles } from './validate-roles';
 import { strings, ValidationContext } from './validation-context';
 
 const COMPONENT_NAME = /^[A-Za-z0-9]([-A-Za-z0-9]*[A-Za-z0-9])?$/;
-const WORKER_TYPES = ['worker', 'prefill', 'decode'];
 const SIDECAR_FRONTEND = 'sidecar-frontend';
 export const VLLM_EXECUTOR_BACKEND = 'nvidia.com/vllm-distributed-executor-backend';
 
@@ -43,8 +44,16 @@ export function validateComponent(ctx: ValidationContext, c: ComponentModel, i: 
   validateFrontendSidecar(ctx, c, i);
   validateEpp(ctx, c, i);
   validateImages(ctx, c, i);
-  if (WORKER_TYPES.includes(c.type)) validateBackend(ctx, c, i);
+  if (isWorkerComponent(c.type)) validateBackend(ctx, c, i);
   validateMultinode(ctx, c, i);
+  validateGpuMemory(ctx, c, i);
+  validateRoles(ctx, c, i);
+  if (c.dynamoSidecar !== undefined) {
+    ctx.error(p.at(i, 'dynamoSidecar'), 'is not rendered by dynamo-iac: upstream\'s Dynamo sidecar mode (the runtime in an init container next to the engine) is still changing between releases (docs/deviations.md)');
+  }
+  if (c.runtimeVersionOverride !== undefined) {
+    ctx.warn(p.at(i, 'runtimeVersionOverride'), 'is not used: dynamo-iac renders one set of component defaults whatever the runtime version, where upstream gates some defaults on it (docs/deviations.md)');
+  }
 }
 
 function validateName(ctx: ValidationContext, c: ComponentModel, i: number): void {

@@ -3,7 +3,7 @@
  * rules need from the input (upstream checks these while reconciling; we check them at synth).
  */
 import { gpuCount, gpuQuantity } from './gpu';
-import { ComponentModel } from './model';
+import { ComponentModel, isWorkerComponent } from './model';
 import { effectiveOrchestrator } from './orchestrator';
 import { fieldPath } from './read';
 import { strings, ValidationContext } from './validation-context';
@@ -11,7 +11,6 @@ import { strings, ValidationContext } from './validation-context';
 const PYTHON_BINARY = /^(?:.*\/)?python[0-9.]*$/;
 /** Where vLLM and SGLang flags are inserted when the command is a shell string. */
 const ENGINE_RUN_IN_SHELL = (engine: string) => new RegExp(`python[0-9.]*\\s+[^|&;]*?dynamo\\.${engine}`);
-const WORKER_TYPES = ['worker', 'prefill', 'decode'];
 /** Component types whose defaults give the main container a command. */
 const TYPES_WITH_DEFAULT_COMMAND = ['frontend'];
 
@@ -31,7 +30,7 @@ export function validateMultinode(ctx: ValidationContext, c: ComponentModel, i: 
   }
   validateGpus(ctx, c, i);
   // Only worker types run an engine; the others get no launch rules.
-  const backend = WORKER_TYPES.includes(c.type) ? ctx.backendOf(c) : undefined;
+  const backend = isWorkerComponent(c.type) ? ctx.backendOf(c) : undefined;
   if ((backend === 'vllm' || backend === 'sglang') && command.length > 0 && !PYTHON_BINARY.test(command[0])
     && !args.some((a) => ENGINE_RUN_IN_SHELL(backend).test(a))) {
     ctx.warn(fieldPath(p.mainContainer(i), 'args'), `the multinode launch flags are inserted after "python… -m dynamo.${backend}" in a shell command's args, and none was found: every node would run the command unchanged`);
@@ -41,7 +40,7 @@ export function validateMultinode(ctx: ValidationContext, c: ComponentModel, i: 
 /** Upstream divides the work by the GPUs per node; without a whole number the flags would be wrong. */
 function validateGpus(ctx: ValidationContext, c: ComponentModel, i: number): void {
   const limit = gpuQuantity(c.resources, 'limits');
-  const path = ctx.paths.v1alpha1 ? ctx.paths.at(i, 'resources.limits.gpu') : ctx.paths.resource(i, 'limits', 'nvidia.com/gpu');
+  const path = ctx.paths.gpuLimit(i);
   if (limit === undefined) {
     ctx.error(path, 'Required value: a multinode component needs a GPU limit; the launch rules are computed from the GPUs per node');
   } else if (gpuCount(limit) < 1) {

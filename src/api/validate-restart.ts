@@ -3,6 +3,8 @@ import { ValidationContext } from './validation-context';
 
 const STRATEGIES = ['Sequential', 'Parallel'];
 
+export const SEQUENTIAL_RESTART_WARNING = 'a Sequential restart (the default strategy) goes one component at a time: the runtime operator stamps nvidia.com/restartAt on each in turn, so the rendered pod templates leave it out. The runtime operator does not do this yet, so no pod restarts until it does; strategy Parallel restarts every component at once from the rendered output (docs/deviations.md)';
+
 export function validateRestart(ctx: ValidationContext): void {
   const restart = ctx.model.restart;
   if (!restart) return;
@@ -14,6 +16,9 @@ export function validateRestart(ctx: ValidationContext): void {
   const type = restart.strategy?.type;
   if (type !== undefined && !STRATEGIES.includes(type)) {
     ctx.error('spec.restart.strategy.type', `Unsupported value: "${type}": supported values: "Sequential", "Parallel"`);
+  }
+  if (restart.id && (type ?? 'Sequential') === 'Sequential') {
+    ctx.warn(type ? 'spec.restart.strategy.type' : 'spec.restart', SEQUENTIAL_RESTART_WARNING);
   }
   const order = restart.strategy?.order;
   if (!order) return;

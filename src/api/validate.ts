@@ -11,7 +11,10 @@ import { ResolvedSettings } from './settings';
 import { validateComponentCheckpoint } from './validate-checkpoint-ref';
 import { validateCelRules } from './validate-cel-rules';
 import { validateComponent, VLLM_EXECUTOR_BACKEND } from './validate-component';
+import { KUBE_DISCOVERY_MODE_ANNOTATION, validateFailoverDiscoveryMode } from './validate-gpu-memory';
+import { validateGroveFields } from './validate-grove-fields';
 import { validateKubernetes } from './validate-k8s';
+import { validateKvTransferPolicy } from './validate-kv-transfer';
 import { validateRestart } from './validate-restart';
 import { validateTopology } from './validate-topology';
 import { ValidationContext } from './validation-context';
@@ -29,8 +32,11 @@ export function validateGraph(model: GraphModel, settings: ResolvedSettings): Pr
   validateBackendFramework(ctx);
   model.components.forEach((c, i) => validateComponent(ctx, c, i));
   model.components.forEach((_c, i) => validateComponentCheckpoint(ctx, i));
+  validateFailoverDiscoveryMode(ctx);
   validateRestart(ctx);
   validateTopology(ctx);
+  validateGroveFields(ctx);
+  validateKvTransferPolicy(ctx);
   validateGroveNames(ctx);
   validateKubernetes(ctx);
   validateCelRules(ctx);
@@ -70,7 +76,7 @@ function validateGraphAnnotations(ctx: ValidationContext): void {
   };
   check('nvidia.com/dynamo-operator-origin-version', (v) => SEMVER.test(v), 'must be valid semver');
   check(VLLM_EXECUTOR_BACKEND, (v) => ['mp', 'ray'].includes(v.toLowerCase()), 'must be "mp" or "ray"');
-  check('nvidia.com/dynamo-kube-discovery-mode', (v) => ['pod', 'container'].includes(v), 'must be "pod" or "container"');
+  check(KUBE_DISCOVERY_MODE_ANNOTATION, (v) => ['pod', 'container'].includes(v), 'must be "pod" or "container"');
 }
 
 function validateBackendFramework(ctx: ValidationContext): void {

@@ -3,6 +3,7 @@
  * command's options and help only; run-gitops.ts, loaded when it runs, does the work.
  */
 import { Command, InvalidArgumentError } from 'commander';
+import { DEFAULT_LOCK_FILE } from '../plan/lock-names';
 import type { GitOpsOptions } from './run-gitops';
 
 export function gitopsCommand(): Command {
@@ -13,6 +14,7 @@ export function gitopsCommand(): Command {
     .option('--force', 'replace layer directories that dynamo-iac did not write')
     .option('-n, --namespace <ns>', 'namespace for inputs without metadata.namespace', 'default')
     .option('--settings <file>', 'platform settings (YAML or JSON PlatformSettings)')
+    .option('--lock <file>', 'plan lock that DynamoGraphDeploymentRequests render from (written by dynamo-iac plan)', DEFAULT_LOCK_FILE)
     .option('--no-graph-record', 'leave out the DynamoGraphDeployment / DynamoComponentDeployment records')
     .option('--no-platform', 'leave out platform/ (the runtime operator is installed elsewhere)')
     .option('--no-crds', 'leave out crds/ (the CRDs are owned elsewhere, e.g. by an upstream operator)')

@@ -8,6 +8,7 @@ import { crdsCommand } from './crds';
 import { gitopsCommand } from './gitops';
 import { operatorCommand } from './operator';
 import { packageVersion } from './package-version';
+import { planCommand } from './plan';
 import { platformCommand } from './platform';
 import { renderCommand } from './render';
 import { CliError, EXIT_OK, EXIT_USAGE } from './report';
@@ -36,10 +37,11 @@ Exit codes:
 Examples:
   dynamo-iac render graph.yaml > rendered.yaml
   dynamo-iac validate graphs/*.yaml
+  dynamo-iac plan requests/*.yaml   (SLA search for DynamoGraphDeploymentRequests; commit dynamo-plan.lock)
   dynamo-iac gitops -o deploy/ --flux-url https://github.com/acme/deploy graphs/*.yaml
   dynamo-iac crds | kubectl apply --server-side -f -`);
   // addCommand() does not pass exitOverride and the help hint on to subcommands; copy them.
-  for (const sub of [renderCommand(), validateCommand(), gitopsCommand(), crdsCommand(), platformCommand(), operatorCommand()]) cli.addCommand(sub.copyInheritedSettings(cli));
+  for (const sub of [renderCommand(), validateCommand(), planCommand(), gitopsCommand(), crdsCommand(), platformCommand(), operatorCommand()]) cli.addCommand(sub.copyInheritedSettings(cli));
   return cli;
 }
 

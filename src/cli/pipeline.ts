@@ -8,6 +8,8 @@ import { ValidationError } from '../api/problems';
 import { GraphModel } from '../api/model';
 import { ResolvedSettings, resolveSettings } from '../api/settings';
 import { renderManifests, SourcedProblem } from '../manifests';
+import { DEFAULT_LOCK_FILE } from '../plan/lock';
+import { readPlanLock } from '../plan/lock-file';
 import { readInputs } from './read-inputs';
 import { CliError, EXIT_USAGE } from './report';
 import { readSettingsFile } from './settings-file';
@@ -15,6 +17,8 @@ import { readSettingsFile } from './settings-file';
 export interface PipelineOptions {
   readonly namespace?: string;
   readonly settings?: string;
+  /** The plan lock DynamoGraphDeploymentRequests render from. @default 'dynamo-plan.lock' */
+  readonly lock?: string;
   /** commander's `--no-graph-record` sets this to false. */
   readonly graphRecord?: boolean;
 }
@@ -41,7 +45,9 @@ export async function runPipeline(files: readonly string[], options: PipelineOpt
   if (!settingsFile.settings) return { objects: [], problems: settingsFile.problems };
 
   const read = await readInputs(files);
-  const renderOptions = { defaultNamespace: options.namespace, includeGraphRecord: options.graphRecord ?? true };
+  const plans = readPlanLock(options.lock ?? DEFAULT_LOCK_FILE);
+  if ('problem' in plans) return { objects: [], problems: [...read.problems, plans.problem] };
+  const renderOptions = { defaultNamespace: options.namespace, includeGraphRecord: options.graphRecord ?? true, plans };
   const settings = resolveSettings(settingsFile.settings);
   let rendered;
   try {

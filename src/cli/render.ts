@@ -4,6 +4,7 @@
  * the other commands do not pay for the render core.
  */
 import { Command, InvalidArgumentError } from 'commander';
+import { DEFAULT_LOCK_FILE } from '../plan/lock-names';
 import { NO_NAMESPACE_DIR } from './output';
 import type { RenderOptions } from './run-render';
 
@@ -19,6 +20,7 @@ export function renderCommand(): Command {
     }, 'flat')
     .option('-n, --namespace <ns>', 'namespace for inputs without metadata.namespace', 'default')
     .option('--settings <file>', 'platform settings (YAML or JSON PlatformSettings)')
+    .option('--lock <file>', 'plan lock that DynamoGraphDeploymentRequests render from (written by dynamo-iac plan)', DEFAULT_LOCK_FILE)
     .option('--no-graph-record', 'leave out the DynamoGraphDeployment / DynamoComponentDeployment records (clusters without the nvidia.com CRDs)')
     .addHelpText('after', `
 Output is multi-document YAML with sorted keys: the same input always gives the same bytes.

@@ -3,6 +3,7 @@
  * only; run-validate.ts, loaded when it runs, does the work.
  */
 import { Command } from 'commander';
+import { DEFAULT_LOCK_FILE } from '../plan/lock-names';
 import type { PipelineOptions } from './pipeline';
 
 export function validateCommand(): Command {
@@ -11,6 +12,7 @@ export function validateCommand(): Command {
     .argument('<file...>', 'YAML or JSON manifests (multi-document allowed); - reads stdin')
     .option('-n, --namespace <ns>', 'namespace for inputs without metadata.namespace', 'default')
     .option('--settings <file>', 'platform settings (YAML or JSON PlatformSettings); some rules depend on them')
+    .option('--lock <file>', 'plan lock that DynamoGraphDeploymentRequests render from (written by dynamo-iac plan)', DEFAULT_LOCK_FILE)
     .addHelpText('after', `
 Prints one line per problem on stderr (<file>: <field path>: <message>) and, on
 success, a one-line summary on stderr. stdout stays empty.

@@ -10,6 +10,7 @@ import {
   providerOverride,
 } from './common';
 import { configMapKeySelector, podTemplateSpec } from './core';
+import { BACKEND_FRAMEWORK_FROZEN, componentTransitionRules } from './immutability';
 import {
   arr,
   bool,
@@ -64,11 +65,11 @@ function gpuMemoryService(): JSONSchemaProps {
       // `mode` is defaulted before validation, so it is always present here.
       rules: [
         {
-          rule: "!has(self.extraClientContainers) || self.mode == 'IntraPod'",
+          rule: "!has(self.extraClientContainers) || size(self.extraClientContainers) == 0 || self.mode == 'IntraPod'",
           message: 'extraClientContainers is only supported with mode=IntraPod',
         },
         {
-          rule: "!has(self.extraClientPods) || self.mode == 'InterPod'",
+          rule: "!has(self.extraClientPods) || size(self.extraClientPods) == 0 || self.mode == 'InterPod'",
           message: 'extraClientPods is only supported with mode=InterPod',
         },
         {
@@ -160,7 +161,8 @@ export const COMPONENT_RULES: ValidationRule[] = [
 
 /** One item of DGD `spec.components`; `name` is the list-map key, so it is required. */
 export function componentSpec(): JSONSchemaProps {
-  return withRequired(obj(componentProperties(), { rules: COMPONENT_RULES }), ['name']);
+  const rules = [...COMPONENT_RULES, ...componentTransitionRules('DynamoGraphDeployment')];
+  return withRequired(obj(componentProperties(), { rules }), ['name']);
 }
 
 /** DGD `spec.components`: a list keyed by name, with the graph-wide component rules. */
@@ -188,5 +190,6 @@ export function componentList(): JSONSchemaProps {
  * ship no webhook (our renderer always sets it).
  */
 export function componentDeploymentSpec(): JSONSchemaProps {
-  return obj({ backendFramework: backendFramework(), ...componentProperties() }, { rules: COMPONENT_RULES });
+  const rules = [...COMPONENT_RULES, BACKEND_FRAMEWORK_FROZEN, ...componentTransitionRules('DynamoComponentDeployment')];
+  return obj({ backendFramework: backendFramework(), ...componentProperties() }, { rules });
 }

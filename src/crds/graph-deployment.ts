@@ -8,6 +8,7 @@ import {
   topologyDomain,
 } from './common';
 import { componentList, componentName } from './component-spec-v1beta1';
+import { BACKEND_FRAMEWORK_FROZEN, KV_TRANSFER_POLICY_FROZEN, topologyFrozen } from './immutability';
 import { conditions, envVars, stringMap } from './core';
 import { AGE_COLUMN, crd, PrinterColumn } from './crd';
 import {
@@ -30,17 +31,29 @@ type Version = 'v1alpha1' | 'v1beta1';
 
 /** Label keys are at most a 253-char DNS prefix, '/', and a 63-char name; bounds the CEL cost too. */
 const LABEL_KEY_MAX = 317;
+/** A Kubernetes label key: an optional DNS-subdomain prefix and '/', then the name. */
+const LABEL_KEY_PATTERN =
+  '^(([a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?)(\\.[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?)*/)?([A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?)$';
+
+/** Rules on a DGD `spec`: restart is a day-2 operation; the update webhook's frozen fields. */
+const SPEC_RULES = [
+  RESTART_UNSET_ON_CREATE,
+  BACKEND_FRAMEWORK_FROZEN,
+  topologyFrozen('DynamoGraphDeployment'),
+  KV_TRANSFER_POLICY_FROZEN,
+];
 
 function kvTransferPolicy(): JSONSchemaProps {
   return obj(
     {
       clusterTopologyName: str({ minLength: 1 }),
-      labelKey: str({ minLength: 1, maxLength: LABEL_KEY_MAX }),
+      labelKey: str({ minLength: 1, maxLength: LABEL_KEY_MAX, pattern: LABEL_KEY_PATTERN }),
       domain: topologyDomain(),
       enforcement: enumStr(['required', 'preferred'], 'required'),
       preferredWeight: num({ min: 0, max: 1 }),
     },
     {
+      required: ['domain'],
       // `enforcement` is defaulted before validation, so it is always present here.
       rules: [
         {
@@ -106,7 +119,7 @@ function specV1alpha1(): JSONSchemaProps {
       providerOverride: providerOverride(),
       experimental: experimental(),
     },
-    { rules: [RESTART_UNSET_ON_CREATE] },
+    { rules: SPEC_RULES },
   );
 }
 
@@ -124,7 +137,7 @@ function specV1beta1(): JSONSchemaProps {
       topologyConstraint: obj({ clusterTopologyName: str({ minLength: 1 }), packDomain: topologyDomain() }),
       experimental: experimental(),
     },
-    { rules: [RESTART_UNSET_ON_CREATE] },
+    { rules: SPEC_RULES },
   );
 }
 

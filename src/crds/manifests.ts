@@ -2,13 +2,14 @@
 import { KubeObject } from '../api/k8s-types';
 import { checkpointCrd } from './checkpoint';
 import { componentDeploymentCrd } from './component-deployment';
+import { deploymentRequestCrd } from './deployment-request';
 import { graphDeploymentCrd } from './graph-deployment';
 import { modelCrd } from './model';
 import { scalingAdapterCrd } from './scaling-adapter';
 
 /** All CRDs, sorted by name so the output is byte-stable. Each call builds fresh objects. */
 export function crdManifests(): KubeObject[] {
-  return [graphDeploymentCrd(), componentDeploymentCrd(), scalingAdapterCrd(), modelCrd(), checkpointCrd()].sort(
+  return [graphDeploymentCrd(), componentDeploymentCrd(), scalingAdapterCrd(), modelCrd(), checkpointCrd(), deploymentRequestCrd()].sort(
     (a, b) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0),
   );
 }

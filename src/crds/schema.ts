@@ -12,6 +12,8 @@ export interface ValidationRule {
   message: string;
   /** Lets a transition rule run on create too, with `oldSelf` as an optional. */
   optionalOldSelf?: boolean;
+  /** Where the API server reports a failure, relative to the node holding the rule (`.field`). */
+  fieldPath?: string;
 }
 
 /** The subset of apiextensions.k8s.io/v1 JSONSchemaProps that our CRDs use. */
@@ -36,6 +38,8 @@ export interface JSONSchemaProps {
   maxProperties?: number;
   'x-kubernetes-int-or-string'?: true;
   'x-kubernetes-preserve-unknown-fields'?: true;
+  /** An embedded object: the API server requires its apiVersion and kind. */
+  'x-kubernetes-embedded-resource'?: true;
   'x-kubernetes-list-type'?: 'atomic' | 'set' | 'map';
   'x-kubernetes-list-map-keys'?: string[];
   'x-kubernetes-validations'?: ValidationRule[];

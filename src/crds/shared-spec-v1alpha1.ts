@@ -1,6 +1,7 @@
 /**
  * The v1alpha1 SharedSpec: one value of DGD `spec.services`, and inlined into DCD `spec`.
- * The CLASSIC v1alpha1 CRDs carried no CEL rules (its webhooks did the checking), so none here.
+ * The CLASSIC v1alpha1 CRDs carried no CEL rules (its webhooks did the checking); the rules here are
+ * LATEST's, and the update webhook's immutability as transition rules (immutability.ts).
  */
 import {
   backendFramework,
@@ -12,6 +13,7 @@ import {
   sharedMemory,
 } from './common';
 import { configMapKeySelector, container, envVars, podSpec, probe, stringMap } from './core';
+import { BACKEND_FRAMEWORK_FROZEN, componentTransitionRules } from './immutability';
 import { arr, bool, enumStr, int32, JSONSchemaProps, obj, preserveUnknown, Properties, str } from './schema';
 
 function resourceItem(): JSONSchemaProps {
@@ -85,11 +87,22 @@ export function sharedSpecProperties(): Properties {
     ),
     checkpoint: checkpoint(),
     topologyConstraint: componentTopologyConstraint(),
-    gpuMemoryService: obj({
-      enabled: bool(),
-      mode: enumStr(GMS_MODES, 'IntraPod'),
-      deviceClassName: str({ default: 'gpu.nvidia.com' }),
-    }),
+    gpuMemoryService: obj(
+      {
+        enabled: bool(),
+        mode: enumStr(GMS_MODES, 'IntraPod'),
+        deviceClassName: str({ default: 'gpu.nvidia.com' }),
+        extraClientContainers: arr(str({ minLength: 1, maxLength: 63, pattern: '^[a-z0-9]([-a-z0-9]*[a-z0-9])?$' }), { listType: 'set' }),
+      },
+      {
+        rules: [
+          {
+            rule: "!has(self.extraClientContainers) || size(self.extraClientContainers) == 0 || self.mode == 'IntraPod'",
+            message: 'extraClientContainers is only supported with mode=IntraPod',
+          },
+        ],
+      },
+    ),
     failover: obj({
       enabled: bool(),
       mode: enumStr(GMS_MODES, 'IntraPod'),
@@ -99,12 +112,13 @@ export function sharedSpecProperties(): Properties {
   };
 }
 
-/** One value of DGD `spec.services`. */
+/** One value of DGD `spec.services` (map values are matched by key, so transition rules apply). */
 export function sharedSpec(): JSONSchemaProps {
-  return obj(sharedSpecProperties());
+  return obj(sharedSpecProperties(), { rules: componentTransitionRules('DynamoGraphDeployment') });
 }
 
 /** DCD v1alpha1 `spec`: the service fields inline plus `backendFramework`. */
 export function componentDeploymentSpecV1alpha1(): JSONSchemaProps {
-  return obj({ backendFramework: backendFramework(), ...sharedSpecProperties() });
+  const rules = [BACKEND_FRAMEWORK_FROZEN, ...componentTransitionRules('DynamoComponentDeployment')];
+  return obj({ backendFramework: backendFramework(), ...sharedSpecProperties() }, { rules });
 }

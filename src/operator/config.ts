@@ -3,26 +3,17 @@
  * variables over defaults. Durations are in milliseconds inside, so tests can shorten them.
  */
 import * as os from 'os';
-import { DEFAULT_MODEL_ENDPOINTS, ModelEndpointConfig, parseEndpointPort } from './models/endpoint-config';
 import { DEFAULT_SETTINGS } from '../api/settings';
+import { DEFAULT_MODEL_ENDPOINTS, ModelEndpointConfig, parseEndpointPort } from './controllers/models/endpoint-config';
+import { LeaderElectionConfig } from './runtime/leader-election';
+import { LeaseTimings, NAMESPACE_SCOPE_LEASE } from './runtime/leases';
 
 export type Scope = 'cluster' | 'namespace';
 
-export interface LeaseTimings {
-  readonly durationMs: number;
-  readonly renewIntervalMs: number;
-}
-
-export interface LeaderElectionConfig {
-  readonly enabled: boolean;
-  readonly leaseName: string;
-  readonly namespace: string;
-  readonly durationMs: number;
-  /** How often the leader renews and a candidate retries. */
-  readonly retryPeriodMs: number;
-}
-
 export interface OperatorConfig {
+  /** The kubeconfig file and context (`--kubeconfig`, `--context`); unset: KUBECONFIG, in-cluster, ~/.kube/config. */
+  readonly kubeconfig?: string;
+  readonly context?: string;
   readonly scope: Scope;
   /** The namespace watched in namespace scope; where the operator runs. */
   readonly namespace: string;
@@ -43,7 +34,6 @@ export interface OperatorConfig {
   readonly checkpointStorage: { readonly pvcName: string; readonly basePath: string };
 }
 
-export const NAMESPACE_SCOPE_LEASE = { durationMs: 30_000, renewIntervalMs: 10_000 };
 export const LEADER_ELECTION_LEASE_NAME = 'dynamo-iac-operator-leader';
 
 export function defaultConfig(env: NodeJS.ProcessEnv = process.env): OperatorConfig {
@@ -74,7 +64,7 @@ export function parseOperatorArgs(argv: string[], env: NodeJS.ProcessEnv = proce
     if (value === undefined) throw new Error(`--${m[1]} needs a value`);
     flags.set(m[1], value);
   }
-  const known = ['scope', 'namespace', 'identity', 'http-port', 'leader-elect', 'lease-duration', 'lease-renew-interval', 'model-endpoint-port', 'checkpoint-pvc-name', 'checkpoint-base-path'];
+  const known = ['kubeconfig', 'context', 'scope', 'namespace', 'identity', 'http-port', 'leader-elect', 'lease-duration', 'lease-renew-interval', 'model-endpoint-port', 'checkpoint-pvc-name', 'checkpoint-base-path'];
   for (const k of flags.keys()) if (!known.includes(k)) throw new Error(`unknown flag --${k}`);
   const scope = flags.get('scope') ?? 'cluster';
   if (scope !== 'cluster' && scope !== 'namespace') throw new Error(`--scope must be cluster or namespace, got ${JSON.stringify(scope)}`);
@@ -91,10 +81,13 @@ export function parseOperatorArgs(argv: string[], env: NodeJS.ProcessEnv = proce
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--http-port must be a port number, got ${flags.get('http-port')}`);
   const leaderElect = flags.get('leader-elect') ?? 'true';
   if (leaderElect !== 'true' && leaderElect !== 'false') throw new Error('--leader-elect must be true or false');
+  const endpointPort = flags.get('model-endpoint-port');
   const basePath = flags.get('checkpoint-base-path') ?? base.checkpointStorage.basePath;
   if (!basePath.startsWith('/')) throw new Error(`--checkpoint-base-path must be an absolute path, got ${JSON.stringify(basePath)}`);
   return {
     ...base,
+    kubeconfig: flags.get('kubeconfig'),
+    context: flags.get('context'),
     checkpointStorage: { pvcName: flags.get('checkpoint-pvc-name') ?? base.checkpointStorage.pvcName, basePath },
     scope,
     namespace,
@@ -102,7 +95,7 @@ export function parseOperatorArgs(argv: string[], env: NodeJS.ProcessEnv = proce
     namespaceLease,
     leaderElection: { ...base.leaderElection, enabled: leaderElect === 'true', namespace },
     httpPort: port,
-    models: { ...base.models, port: flags.has('model-endpoint-port') ? parseEndpointPort(flags.get('model-endpoint-port')!) : base.models.port },
+    models: { ...base.models, port: endpointPort === undefined ? base.models.port : parseEndpointPort(endpointPort) },
   };
 }
 

@@ -1,9 +1,9 @@
 /** `dynamo-iac operator`: parse flags, connect, run until SIGTERM / SIGINT. */
 import { parseOperatorArgs } from './config';
-import { KubeApi } from './kube/client';
-import { loadConnection } from './kube/connection';
-import { createLogger } from './log';
 import { runOperator } from './run';
+import { KubeApi } from './runtime/kube/api';
+import { loadKubeConfig } from './runtime/kube/kubeconfig';
+import { createLogger } from './runtime/log';
 
 /** Returns the process exit code (2 = usage error, as the CLI contract says). */
 export async function operatorMain(argv: string[]): Promise<number> {
@@ -17,7 +17,7 @@ export async function operatorMain(argv: string[]): Promise<number> {
   const log = createLogger();
   let api: KubeApi;
   try {
-    api = new KubeApi(loadConnection());
+    api = new KubeApi(loadKubeConfig({ kubeconfig: config.kubeconfig, context: config.context }));
   } catch (err) {
     log.error({ err: String(err) }, 'cannot connect to the Kubernetes API');
     return 1;

@@ -5,11 +5,11 @@
  */
 import { Logger } from 'pino';
 import { OperatorConfig } from './config';
-import { OperatorHttpServer } from './http-server';
-import { KubeApi } from './kube/client';
-import { LeaderElector } from './leader-election';
-import { OperatorMetrics } from './metrics';
 import { Operator } from './operator';
+import { OperatorHttpServer } from './runtime/http-server';
+import { KubeApi } from './runtime/kube/api';
+import { LeaderElector } from './runtime/leader-election';
+import { OperatorMetrics } from './runtime/metrics';
 
 export interface RunningOperator {
   /** Resolves with the exit code once everything is stopped. */
@@ -22,7 +22,7 @@ export function runOperator(api: KubeApi, config: OperatorConfig, log: Logger): 
   const metrics = new OperatorMetrics({ processMetrics: true });
   let exitCode = 0;
   let stopping: Promise<void> | undefined;
-  let resolveDone!: (code: number) => void;
+  let resolveDone: (code: number) => void = () => undefined;
   const done = new Promise<number>((r) => (resolveDone = r));
 
   const shutdown = (code = 0): Promise<void> => {

@@ -10,3 +10,4 @@ export { DynamoCrds } from './crds';
 export { type GraphArgsBase, type GraphOptions, type AdoptOptions, type AdoptedManifest, RenderedGraphResource } from './rendered-graph';
 export { type ReadinessOptions } from './readiness';
 export { type WithInputs } from './inputs';
+export { DynamoGraphRequest, type DynamoGraphRequestArgs, type RequestOptions } from './deployment-request';

@@ -11,6 +11,7 @@ import { ComponentContext, componentContext } from './context';
 import {
   renderDiscoveryRbac, renderEppAccess, renderEppObjects, renderModelService, renderPlannerAccess, renderPvcs,
 } from './graph-objects';
+import { renderGmsClaimTemplate } from './gpu-memory-service';
 import { renderIngress, renderService, renderVirtualService } from './network';
 import { renderPodCliqueSet } from './multinode/grove';
 import { renderLeaderWorkerSets, ROLE_LABEL } from './multinode/lws';
@@ -77,6 +78,7 @@ export function renderGraphObjects(graph: GraphModel, settings: ResolvedSettings
   if (graph.kind === 'DynamoGraphDeployment' && contexts.some(isMultinode)) {
     out.push(renderWaitLeaderConfigMap(graph.name, graph.namespace));
   }
+  for (const cc of contexts) if (cc.component.gpuMemoryService) out.push(renderGmsClaimTemplate(cc));
   if (effectiveOrchestrator(graph, settings) === 'grove') out.push(...renderGroveGraph(graph, contexts));
   else for (const cc of contexts) out.push(...renderComponent(cc));
   if (options.includeGraphRecord ?? true) out.push(renderGraphRecord(graph));

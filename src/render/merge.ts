@@ -62,3 +62,30 @@ export function compact<T extends JsonObject>(o: T): T {
   }
   return out as T;
 }
+
+/**
+ * A structural merge for partial manifests, with the list semantics of the graph's schema: lists
+ * whose items are named (components, containers, env, volumes) merge item by item by `name`;
+ * other lists, and scalars, are replaced; objects merge key by key. Unlike `overrideMerge`, an
+ * explicit empty value in the overlay does replace.
+ */
+export function mergeByName(base: unknown, overlay: unknown): unknown {
+  if (overlay === undefined) return clone(base);
+  if (isPlainObject(base) && isPlainObject(overlay)) {
+    const out: JsonObject = clone(base);
+    for (const [k, v] of Object.entries(overlay)) out[k] = mergeByName(base[k], v);
+    return out;
+  }
+  if (Array.isArray(base) && Array.isArray(overlay) && isNamedList(base) && isNamedList(overlay)) {
+    const out = base.map(clone) as JsonObject[];
+    for (const item of overlay as JsonObject[]) {
+      const i = out.findIndex((x) => x.name === item.name);
+      if (i >= 0) out[i] = mergeByName(out[i], item) as JsonObject;
+      else out.push(clone(item));
+    }
+    return out;
+  }
+  return clone(overlay);
+}
+
+const isNamedList = (l: unknown[]) => l.length > 0 && l.every((x) => isPlainObject(x) && typeof x.name === 'string');

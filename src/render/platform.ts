@@ -24,6 +24,8 @@ export interface PlatformOptions {
   readonly scope?: 'cluster' | 'namespace';
   /** Operator image. @default - the release image of this package version */
   readonly image?: string;
+  /** Secrets (docker-registry) to pull the operator image with, e.g. from a private mirror. @default - none */
+  readonly imagePullSecrets?: readonly string[];
   /** Operator package version, for the default image tag. */
   readonly version: string;
   /** Include our CustomResourceDefinitions; false when they are installed elsewhere. @default true */
@@ -148,6 +150,7 @@ export function renderPlatform(opts: PlatformOptions): KubeObject[] {
         metadata: { labels: { ...LABELS } },
         spec: {
           serviceAccountName: OPERATOR_NAME,
+          ...(opts.imagePullSecrets?.length ? { imagePullSecrets: opts.imagePullSecrets.map((name) => ({ name })) } : {}),
           securityContext: { runAsNonRoot: true, runAsUser: 65532, runAsGroup: 65532, seccompProfile: { type: 'RuntimeDefault' } },
           terminationGracePeriodSeconds: 30,
           containers: [{

@@ -4,12 +4,16 @@
  */
 import { Container, EnvVar, JsonObject } from '../api/k8s-types';
 import { gpuCount, gpuQuantity } from '../api/gpu';
+import { restartInRenderedOutput } from '../api/model';
 import { backendHooks, MultinodeLaunch } from './backends';
 import { applyCheckpointRestore } from './checkpoint';
 import { ComponentDefaults, defaultsFor, DefaultsContext } from './components';
 import { frontendDefaults } from './components/frontend';
 import { ComponentContext } from './context';
 import { addInfrastructureEnv, commonEnv, mergeEnv, setEnv } from './env';
+import { applyFailover } from './failover';
+import { applyGpuMemoryService } from './gpu-memory-service';
+import { applyKvTransferPolicy, kvTransferAnnotations } from './kv-transfer';
 import { ANNOTATION, LABEL } from './labels';
 import { clone, compact, isPlainObject, mergeMaps, overrideMerge } from './merge';
 import { discoveryNames, EPP_CONFIG_KEY, eppConfigMapName, shortHash } from './naming';
@@ -48,9 +52,14 @@ export function buildPodTemplate(cc: ComponentContext, node?: MultinodeNode): Po
   const pvc = pvcVolumes(cc);
   const main = buildMainContainer(cc, defaults, pvc);
   const launch = node ? applyMultinodeLaunch(cc, node, main) : {};
+  const spec = buildPodSpec(cc, defaults, main, pvc.volumes, launch);
+  // Upstream's order: KV-transfer topology, then GMS (claim and sidecar), then failover clones `main`.
+  applyKvTransferPolicy(cc, spec, main);
+  if (cc.component.gpuMemoryService) applyGpuMemoryService(cc, spec, main);
+  if (cc.component.failover) applyFailover(spec, main, node?.nodeCount ?? 1);
   const template: PodTemplate = {
     metadata: compact({ labels: podLabels(cc), annotations: podAnnotations(cc) }),
-    spec: buildPodSpec(cc, defaults, main, pvc.volumes, launch),
+    spec,
   };
   if (cc.checkpoint) {
     applyCheckpointRestore(template, cc.checkpoint, cc.settings.checkpointStorage, cc.component.checkpoint?.targetContainerName);
@@ -248,7 +257,9 @@ function podAnnotations(cc: ComponentContext): Record<string, string> | undefine
   const out = mergeMaps(cc.component.podAnnotations);
   // LATEST upstream puts the readable base-model name on the pods too.
   if (cc.component.modelRef) out[ANNOTATION.baseModel] = cc.component.modelRef.name;
-  if (cc.graph.restart?.id) out[ANNOTATION.restartAt] = cc.graph.restart.id;
+  // A Sequential restart's annotation belongs to the runtime operator (ownership contract).
+  if (restartInRenderedOutput(cc.graph.restart)) out[ANNOTATION.restartAt] = cc.graph.restart!.id!;
+  Object.assign(out, kvTransferAnnotations(cc));
   return Object.keys(out).length ? out : undefined;
 }
 

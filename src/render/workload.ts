@@ -4,12 +4,13 @@ import { ComponentContext } from './context';
 import { ANNOTATION, LABEL } from './labels';
 import { compact, mergeMaps } from './merge';
 import { shortHash } from './naming';
+import { kvTransferAnnotations } from './kv-transfer';
 import { buildPodTemplate } from './pod';
 
 /** Labels and annotations on the component's workload and Service metadata. */
 export function workloadMetadata(cc: ComponentContext) {
   const labels = mergeMaps(cc.labels);
-  const annotations = mergeMaps(cc.annotations, cc.component.podAnnotations);
+  const annotations = mergeMaps(cc.annotations, cc.component.podAnnotations, kvTransferAnnotations(cc));
   const modelRef = cc.component.modelRef;
   if (modelRef) {
     labels[LABEL.baseModelHash] = shortHash(modelRef.name);

@@ -66,7 +66,7 @@ describe('loadGraph', () => {
   test('unknown kind and version are both reported', () => {
     expect(loadGraph({ apiVersion: 'apps/v1', kind: 'Deployment' }).problems).toEqual([
       { path: 'apiVersion', message: 'unsupported apiVersion "apps/v1": expected one of nvidia.com/v1alpha1, nvidia.com/v1beta1', severity: 'error' },
-      { path: 'kind', message: 'unsupported kind "Deployment": expected one of DynamoGraphDeployment, DynamoComponentDeployment, DynamoModel, DynamoCheckpoint', severity: 'error' },
+      { path: 'kind', message: 'unsupported kind "Deployment": expected one of DynamoGraphDeployment, DynamoComponentDeployment, DynamoModel, DynamoCheckpoint, DynamoGraphDeploymentRequest', severity: 'error' },
     ]);
   });
 

@@ -9,9 +9,9 @@ import { renderManifest } from '../../src/manifests';
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1';
 
 /** What every front end reports: loader, validator, then schema problems not already reported. */
-function problemsOf(doc: object): Problem[] {
+function problemsOf(doc: object, settings = resolveSettings({})): Problem[] {
   const loaded = loadGraph(doc);
-  const found = [...loaded.problems, ...(loaded.model ? validateGraph(loaded.model, resolveSettings({})) : [])];
+  const found = [...loaded.problems, ...(loaded.model ? validateGraph(loaded.model, settings) : [])];
   return [...found, ...schemaProblems(doc, found)];
 }
 
@@ -57,7 +57,7 @@ describe('CRD schema', () => {
       err('spec.services[Fe].ingress.enabled', 'must be a boolean'),
       err('spec.services[Fe].resources.requests.cpu', 'must be a string'),
     ]);
-    expect(problemsOf(beta([comp({}, { runtimeVersionOverride: 'v1' })]))).toEqual([
+    expect(problemsOf(beta([comp({}, { runtimeVersionOverride: 'v1' })])).filter((p) => p.severity === 'error')).toEqual([
       err('spec.components[0].runtimeVersionOverride', 'invalid value "v1": should match \'^(0|[1-9][0-9]{0,3})\\.(0|[1-9][0-9]{0,3})\\.(0|[1-9][0-9]{0,3})$\''),
     ]);
   });
@@ -159,20 +159,24 @@ describe('core/v1 pass-through content', () => {
 });
 
 describe('CEL rules on fields the model does not carry', () => {
-  test('minAvailable <= replicas (unset replicas counts as 1) unless replicas is 0', () => {
+  test('minAvailable <= replicas (unset replicas counts as 1) unless replicas is 0 (on Grove, where minAvailable applies)', () => {
     const rule = 'minAvailable must be less than or equal to replicas unless replicas is 0';
-    expect(problemsOf(beta([comp({}, { replicas: 2, minAvailable: 3 })]))).toEqual([err('spec.components[0].minAvailable', rule)]);
-    expect(problemsOf(beta([comp({}, { minAvailable: 2 })]))).toEqual([err('spec.components[0].minAvailable', rule)]);
-    expect(problemsOf(beta([comp({}, { replicas: 0, minAvailable: 2 })]))).toEqual([]);
-    expect(problemsOf(beta([comp({}, { replicas: 3, minAvailable: 3 })]))).toEqual([]);
+    const grove = resolveSettings({ groveAvailable: true });
+    expect(problemsOf(beta([comp({}, { replicas: 2, minAvailable: 3 })]), grove)).toEqual([err('spec.components[0].minAvailable', rule)]);
+    expect(problemsOf(beta([comp({}, { minAvailable: 2 })]), grove)).toEqual([err('spec.components[0].minAvailable', rule)]);
+    expect(problemsOf(beta([comp({}, { replicas: 0, minAvailable: 2 })]), grove)).toEqual([]);
+    expect(problemsOf(beta([comp({}, { replicas: 3, minAvailable: 3 })]), grove)).toEqual([]);
   });
 
-  test('kvTransferPolicy: exactly one of labelKey or clusterTopologyName', () => {
+  test('kvTransferPolicy: exactly one of labelKey or clusterTopologyName; domain required', () => {
     const rule = 'exactly one of labelKey or clusterTopologyName is required';
-    expect(problemsOf(beta([comp()], { experimental: { kvTransferPolicy: { labelKey: 'topology.kubernetes.io/zone', clusterTopologyName: 't' } } })))
-      .toEqual([err('spec.experimental.kvTransferPolicy', rule)]);
-    expect(problemsOf(beta([comp()], { experimental: { kvTransferPolicy: {} } }))).toEqual([err('spec.experimental.kvTransferPolicy', rule)]);
-    expect(problemsOf(beta([comp()], { experimental: { kvTransferPolicy: { labelKey: 'topology.kubernetes.io/zone' } } }))).toEqual([]);
+    const errors = (doc: object) => problemsOf(doc).filter((p) => p.severity === 'error');
+    expect(errors(beta([comp()], { experimental: { kvTransferPolicy: { labelKey: 'topology.kubernetes.io/zone', clusterTopologyName: 't', domain: 'zone' } } })))
+      .toContainEqual(err('spec.experimental.kvTransferPolicy', rule));
+    expect(errors(beta([comp()], { experimental: { kvTransferPolicy: { domain: 'zone' } } }))).toEqual([err('spec.experimental.kvTransferPolicy', rule)]);
+    expect(errors(beta([comp()], { experimental: { kvTransferPolicy: { labelKey: 'topology.kubernetes.io/zone' } } })))
+      .toEqual([err('spec.experimental.kvTransferPolicy.domain', 'Required value')]);
+    expect(errors(beta([comp()], { experimental: { kvTransferPolicy: { labelKey: 'topology.kubernetes.io/zone', domain: 'zone' } } }))).toEqual([]);
   });
 
   test('checkpoint: job and checkpointRef are exclusive', () => {

@@ -1,5 +1,6 @@
 import { detectBackendFramework, loadGraph, Problem, resolveSettings, validateGraph } from '../../src/api';
 import { PlatformSettings } from '../../src/api/settings';
+import { SEQUENTIAL_RESTART_WARNING } from '../../src/api/validate-restart';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1';
 const main = (over: object = {}) => ({ image: IMAGE, ...over });
@@ -189,32 +190,37 @@ describe('graph rules', () => {
     const services = { A: svc(), B: svc() };
     const restart = (r: object) => problemsOf(alpha(services, { restart: r }));
     const onCreate = warn('spec.restart', 'spec.restart must be unset on create; set spec.restart.id after creation to request a restart');
-    expect(restart({ id: '1' })).toEqual([onCreate]);
+    const sequential = warn('spec.restart', SEQUENTIAL_RESTART_WARNING);
+    expect(restart({ id: '1' })).toEqual([onCreate, sequential]);
+    expect(restart({ id: '1', strategy: { type: 'Parallel' } })).toEqual([onCreate]);
+    expect(restart({ id: '1', strategy: { type: 'Sequential' } })).toEqual([onCreate, warn('spec.restart.strategy.type', SEQUENTIAL_RESTART_WARNING)]);
     expect(restart({})).toEqual([onCreate, err('spec.restart.id', 'is required')]);
     expect(restart({ id: '1', strategy: { type: 'Parallel', order: ['A', 'B'] } }))
       .toEqual([onCreate, err('spec.restart.strategy.order', 'cannot be specified when strategy is parallel')]);
     expect(restart({ id: '1', strategy: { order: ['A', 'A', 'C'] } })).toEqual([
       onCreate,
+      sequential,
       err('spec.restart.strategy.order', 'must be unique'),
       err('spec.restart.strategy.order', 'contains unknown service: C'),
     ]);
     expect(restart({ id: '1', strategy: { order: ['A'] } }))
-      .toEqual([onCreate, err('spec.restart.strategy.order', 'must have the same number of unique services as the deployment')]);
+      .toEqual([onCreate, sequential, err('spec.restart.strategy.order', 'must have the same number of unique services as the deployment')]);
     expect(restart({ id: '1', strategy: { type: 'Random' } }))
       .toEqual([onCreate, err('spec.restart.strategy.type', 'Unsupported value: "Random": supported values: "Sequential", "Parallel"')]);
   });
 
   test('topology', () => {
-    expect(problemsOf(alpha({ A: svc({ topologyConstraint: { packDomain: 'Rack' } }) }))).toEqual([
+    const grove = { groveAvailable: true };
+    expect(problemsOf(alpha({ A: svc({ topologyConstraint: { packDomain: 'Rack' } }) }), grove)).toEqual([
       err('spec.topologyConstraint', 'with topologyProfile is required when any topology constraint is set (at spec or service level)'),
       err('spec.services[A].topologyConstraint.packDomain', '"Rack" is not a valid topology domain; must match ^[a-z0-9]([a-z0-9-]*[a-z0-9])?$'),
     ]);
-    expect(problemsOf(alpha({ A: svc({ topologyConstraint: {} }), B: svc() }, { topologyConstraint: {} }))).toEqual([
+    expect(problemsOf(alpha({ A: svc({ topologyConstraint: {} }), B: svc() }, { topologyConstraint: {} }), grove)).toEqual([
       err('spec.topologyConstraint.topologyProfile', 'is required when any topology constraint is set'),
       err('spec.services[A].topologyConstraint.packDomain', 'is required'),
       err('spec.services[B].topologyConstraint', 'is required because spec.topologyConstraint.packDomain is not set; set packDomain at spec level or on every service'),
     ]);
-    expect(problemsOf(beta([comp()], { topologyConstraint: { clusterTopologyName: 't', packDomain: 'rack' } }))).toEqual([]);
+    expect(problemsOf(beta([comp()], { topologyConstraint: { clusterTopologyName: 't', packDomain: 'rack' } }), grove)).toEqual([]);
   });
 
   test('Grove name length only with Grove', () => {

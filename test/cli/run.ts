@@ -14,12 +14,13 @@ export interface Run {
   readonly stderr: string;
 }
 
-export function run(args: string[], options: { input?: string; cwd?: string } = {}): Run {
+export function run(args: string[], options: { input?: string; cwd?: string; env?: NodeJS.ProcessEnv } = {}): Run {
   const r = spawnSync(process.execPath, [BIN, ...args], {
     cwd: options.cwd ?? ROOT,
     input: options.input ?? '',
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
+    ...(options.env ? { env: options.env } : {}),
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }

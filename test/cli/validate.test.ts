@@ -43,7 +43,7 @@ describe('validate', () => {
     expect(r.code).toBe(1);
     expect(lines(r.stderr)).toEqual([
       '-: apiVersion: unsupported apiVersion "v1": expected one of nvidia.com/v1alpha1, nvidia.com/v1beta1',
-      '-: kind: unsupported kind "ConfigMap": expected one of DynamoGraphDeployment, DynamoComponentDeployment, DynamoModel, DynamoCheckpoint',
+      '-: kind: unsupported kind "ConfigMap": expected one of DynamoGraphDeployment, DynamoComponentDeployment, DynamoModel, DynamoCheckpoint, DynamoGraphDeploymentRequest',
     ]);
   });
 

@@ -14,7 +14,7 @@ beforeAll(() => { kube = KubeClient.fromTestEnv(); });
 afterAll(() => kube.close());
 
 test('src/api/core-v1-fields.ts matches the server\'s OpenAPI v3 for core/v1', async () => {
-  const openapi = await kube.request('GET', '/openapi/v3/api/v1');
+  const openapi = await kube.request<Parameters<typeof coreV1Fields>[0]>('GET', '/openapi/v3/api/v1');
   const version = (await kube.request<{ gitVersion: string }>('GET', '/version')).gitVersion;
   const want = coreV1FieldsSource(coreV1Fields(openapi), version);
   if (process.env.UPDATE_CORE_V1_FIELDS === '1') writeFileSync(FILE, want);

@@ -16,7 +16,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { parse } from 'yaml';
 import { loadGraph, resolveSettings } from '../../src/api';
-import { KubeApi } from '../../src/operator/kube/client';
+import { KubeApi } from '../../src/operator/runtime/kube/api';
 import { Operator } from '../../src/operator/operator';
 import { splitByGraph } from '../../src/gitops/graphs';
 import { gitOpsLayout } from '../../src/gitops/layout';

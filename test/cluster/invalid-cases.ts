@@ -84,7 +84,7 @@ export const INVALID_CASES: InvalidCase[] = [
   },
   {
     rule: 'kvTransferPolicy: exactly one of labelKey or clusterTopologyName',
-    spec: { components: [frontend, worker()], experimental: { kvTransferPolicy: { labelKey: 'topology.kubernetes.io/zone', clusterTopologyName: 't' } } },
+    spec: { components: [frontend, worker()], experimental: { kvTransferPolicy: { labelKey: 'topology.kubernetes.io/zone', clusterTopologyName: 't', domain: 'zone' } } },
     server: /exactly one of labelKey or clusterTopologyName is required/,
     ours: { path: 'spec.experimental.kvTransferPolicy', message: /^exactly one of labelKey or clusterTopologyName is required$/ },
   },

@@ -1,32 +1,22 @@
 /**
- * A deliberately small Kubernetes client for the cluster tests: plain HTTPS
- * with the admin client certificate, API discovery for kind -> resource,
- * server-side apply (as Flux's kustomize-controller does), get, list, create,
- * delete and wait-for-condition. No kubectl, no extra dependencies.
+ * The cluster tests' client: the operator's own KubeApi (@kubernetes/client-node underneath)
+ * plus what tests need on top — kind → resource by discovery, server-side apply as Flux does it,
+ * get-or-undefined, waiting for a condition, installing a CRD. No kubectl, no second client.
  */
-import * as fs from 'fs';
-import * as https from 'https';
-import { parse as parseYaml } from 'yaml';
+import { crdManifests } from '../../src/crds';
+import { ApiError } from '../../src/operator/runtime/kube/errors';
+import { KubeApi } from '../../src/operator/runtime/kube/api';
+import { HttpMethod } from '../../src/operator/runtime/kube/client-node';
+import { loadKubeConfig } from '../../src/operator/runtime/kube/kubeconfig';
+import { KubeObject } from '../../src/operator/runtime/kube/objects';
+import { resource, Resource } from '../../src/operator/runtime/kube/resources';
+
+export type { KubeObject } from '../../src/operator/runtime/kube/objects';
+/** A non-2xx answer: `status`, `reason` (NotFound, Invalid, …) and `causes` (an Invalid error's field paths). */
+export { ApiError as KubeError } from '../../src/operator/runtime/kube/errors';
 
 /** The field manager Flux uses; our rendered output must apply cleanly under it. */
 export const FLUX_FIELD_MANAGER = 'kustomize-controller';
-
-export interface KubeObject {
-  apiVersion: string;
-  kind: string;
-  metadata: {
-    name: string;
-    namespace?: string;
-    resourceVersion?: string;
-    uid?: string;
-    generation?: number;
-    labels?: Record<string, string>;
-    annotations?: Record<string, string>;
-    managedFields?: unknown[];
-    [k: string]: unknown;
-  };
-  [k: string]: unknown;
-}
 
 export interface Condition {
   type: string;
@@ -35,193 +25,92 @@ export interface Condition {
   message?: string;
 }
 
-/** A non-2xx answer; `body` is usually a metav1.Status. */
-export class KubeError extends Error {
-  constructor(
-    readonly method: string,
-    readonly path: string,
-    readonly status: number,
-    readonly body: any,
-  ) {
-    super(`${method} ${path} -> ${status}: ${typeof body === 'object' && body?.message ? body.message : JSON.stringify(body)}`);
-  }
-  /** metav1.Status reason, e.g. Invalid, Forbidden, NotFound, AlreadyExists. */
-  get reason(): string | undefined {
-    return this.body?.reason;
-  }
-  /** Field-level causes of an Invalid error. */
-  get causes(): Array<{ reason?: string; message?: string; field?: string }> {
-    return this.body?.details?.causes ?? [];
-  }
-}
-
-export interface Connection {
-  server: string;
-  ca: string;
-  cert: string;
-  key: string;
-}
-
-interface ApiResource {
-  name: string;
-  namespaced: boolean;
-  kind: string;
-  verbs: string[];
-}
-
-/** Reads server + credentials from an (our-shaped) kubeconfig: *-data fields. */
-export function connectionFromKubeconfig(kubeconfigPath: string): Connection {
-  const cfg = parseYaml(fs.readFileSync(kubeconfigPath, 'utf8'));
-  const ctxName = cfg['current-context'];
-  const ctx = (cfg.contexts ?? []).find((c: any) => c.name === ctxName)?.context ?? cfg.contexts?.[0]?.context;
-  const cluster = (cfg.clusters ?? []).find((c: any) => c.name === ctx?.cluster)?.cluster;
-  const user = (cfg.users ?? []).find((u: any) => u.name === ctx?.user)?.user;
-  if (!cluster?.server || !cluster['certificate-authority-data'] || !user?.['client-certificate-data'] || !user['client-key-data']) {
-    throw new Error(`${kubeconfigPath}: expected server, certificate-authority-data, client-certificate-data and client-key-data`);
-  }
-  const dec = (s: string) => Buffer.from(s, 'base64').toString('utf8');
-  return {
-    server: cluster.server,
-    ca: dec(cluster['certificate-authority-data']),
-    cert: dec(user['client-certificate-data']),
-    key: dec(user['client-key-data']),
-  };
+/** The admin kubeconfig of the cluster the jest global setup started. */
+export function testKubeconfig(): string {
+  const file = process.env.DYNAMO_IAC_TEST_KUBECONFIG;
+  if (!file) throw new Error('DYNAMO_IAC_TEST_KUBECONFIG is not set: run cluster tests with `npm run test:cluster`');
+  return file;
 }
 
 export class KubeClient {
   /** Client for the cluster started by the jest global setup (env DYNAMO_IAC_TEST_KUBECONFIG). */
   static fromTestEnv(): KubeClient {
-    const kc = process.env.DYNAMO_IAC_TEST_KUBECONFIG;
-    if (!kc) {
-      throw new Error('DYNAMO_IAC_TEST_KUBECONFIG is not set: run cluster tests with `npm run test:cluster`');
-    }
-    return new KubeClient(connectionFromKubeconfig(kc));
+    return new KubeClient(new KubeApi(loadKubeConfig({ kubeconfig: testKubeconfig() })));
   }
 
-  private readonly agent: https.Agent;
-  private readonly discovery = new Map<string, ApiResource[]>();
+  private readonly discovery = new Map<string, Resource[]>();
 
-  constructor(readonly conn: Connection) {
-    this.agent = new https.Agent({ ca: conn.ca, cert: conn.cert, key: conn.key, keepAlive: true, maxSockets: 8 });
-  }
+  constructor(readonly api: KubeApi) {}
 
-  /** Closes pooled connections (call in afterAll so jest exits promptly). */
+  /** Stops watches still running (call in afterAll). */
   close(): void {
-    this.agent.destroy();
+    this.api.close();
   }
 
-  /** Raw request; JSON in, JSON out. Throws KubeError on non-2xx. */
-  request<T = any>(method: string, path: string, body?: unknown, contentType = 'application/json'): Promise<T> {
-    const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
-    return new Promise<T>((resolve, reject) => {
-      const req = https.request(
-        new URL(path, this.conn.server),
-        {
-          method,
-          agent: this.agent,
-          headers: {
-            Accept: 'application/json',
-            ...(payload !== undefined ? { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(payload) } : {}),
-          },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('error', reject);
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            let parsed: any = text;
-            try {
-              parsed = text ? JSON.parse(text) : undefined;
-            } catch {
-              // keep text
-            }
-            const status = res.statusCode ?? 0;
-            if (status < 200 || status >= 300) reject(new KubeError(method, path, status, parsed));
-            else resolve(parsed as T);
-          });
-        },
-      );
-      req.setTimeout(60_000, () => req.destroy(new Error(`${method} ${path}: timed out`)));
-      req.on('error', reject);
-      if (payload !== undefined) req.write(payload);
-      req.end();
-    });
+  /** Any path (`/version`, `/openapi/v3/...`, a subresource with a query); JSON in, JSON out. */
+  request<T = unknown>(method: HttpMethod, path: string, body?: unknown, contentType?: string): Promise<T> {
+    return this.api.request<T>(method, path, { body, contentType });
   }
 
-  /** GET /version. */
-  version(): Promise<{ major: string; minor: string; gitVersion: string; [k: string]: string }> {
+  version(): Promise<{ major: string; minor: string; gitVersion: string }> {
     return this.request('GET', '/version');
   }
 
-  /** URL path of a resource (collection when name is omitted), via discovery. */
-  async resourcePath(apiVersion: string, kind: string, namespace?: string, name?: string): Promise<string> {
-    const r = await this.resource(apiVersion, kind);
-    const base = apiVersion.includes('/') ? `/apis/${apiVersion}` : `/api/${apiVersion}`;
-    if (r.namespaced && !namespace) throw new Error(`${kind} (${apiVersion}) is namespaced; no namespace given`);
-    const ns = r.namespaced ? `/namespaces/${encodeURIComponent(namespace!)}` : '';
-    return `${base}${ns}/${r.name}${name ? `/${encodeURIComponent(name)}` : ''}`;
+  /** The resource serving `kind` in `apiVersion`, by discovery (rediscovered once for a new CRD). */
+  async resource(apiVersion: string, kind: string): Promise<Resource> {
+    const find = () => this.discovery.get(apiVersion)?.find((r) => r.kind === kind);
+    if (!find()) {
+      const found = (await this.api.discover(apiVersion)) ?? [];
+      this.discovery.set(apiVersion, found.filter((r) => !r.name.includes('/')).map((r) => resource(apiVersion, r.kind, r.name, r.namespaced)));
+    }
+    const res = find();
+    if (!res) throw new Error(`the server does not serve kind ${kind} in ${apiVersion}`);
+    return res;
   }
 
-  /**
-   * Server-side apply (PATCH application/apply-patch+yaml; JSON is YAML) with
-   * field manager `kustomize-controller` and force=true, like Flux.
-   */
+  /** Server-side apply as `kustomize-controller` with force, like Flux. */
   async apply<T extends KubeObject>(obj: T, opts: { fieldManager?: string; force?: boolean; dryRun?: boolean } = {}): Promise<T> {
-    const p = await this.resourcePath(obj.apiVersion, obj.kind, obj.metadata.namespace, obj.metadata.name);
-    const q = new URLSearchParams({ fieldManager: opts.fieldManager ?? FLUX_FIELD_MANAGER, force: String(opts.force ?? true) });
-    if (opts.dryRun) q.set('dryRun', 'All');
-    return this.request('PATCH', `${p}?${q}`, obj, 'application/apply-patch+yaml');
+    return this.api.apply<T>(await this.resource(obj.apiVersion, obj.kind), obj, { fieldManager: FLUX_FIELD_MANAGER, ...opts });
   }
 
-  /** POST (create); useful for negative tests. fieldValidation=Strict rejects unknown fields. */
+  /** POST; `fieldValidation=Strict` by default, so unknown fields are rejected. */
   async create<T extends KubeObject>(obj: T, opts: { fieldValidation?: 'Strict' | 'Warn' | 'Ignore'; dryRun?: boolean } = {}): Promise<T> {
-    const p = await this.resourcePath(obj.apiVersion, obj.kind, obj.metadata.namespace);
-    const q = new URLSearchParams({ fieldValidation: opts.fieldValidation ?? 'Strict' });
-    if (opts.dryRun) q.set('dryRun', 'All');
-    return this.request('POST', `${p}?${q}`, obj);
+    return this.api.create<T>(await this.resource(obj.apiVersion, obj.kind), obj, { fieldValidation: 'Strict', ...opts });
   }
 
   /** GET; undefined when NotFound. */
   async get<T extends KubeObject = KubeObject>(apiVersion: string, kind: string, name: string, namespace?: string): Promise<T | undefined> {
     try {
-      return await this.request('GET', await this.resourcePath(apiVersion, kind, namespace, name));
+      return await this.api.get<T>(await this.resource(apiVersion, kind), namespace, name);
     } catch (err) {
-      if (err instanceof KubeError && err.status === 404) return undefined;
+      if (err instanceof ApiError && err.status === 404) return undefined;
       throw err;
     }
   }
 
-  async list<T extends KubeObject = KubeObject>(
-    apiVersion: string,
-    kind: string,
-    opts: { namespace?: string; labelSelector?: string } = {},
-  ): Promise<T[]> {
-    const r = await this.resource(apiVersion, kind);
-    const p = r.namespaced && !opts.namespace
-      ? `${apiVersion.includes('/') ? `/apis/${apiVersion}` : `/api/${apiVersion}`}/${r.name}` // all namespaces
-      : await this.resourcePath(apiVersion, kind, opts.namespace);
-    const q = opts.labelSelector ? `?${new URLSearchParams({ labelSelector: opts.labelSelector })}` : '';
-    const res = await this.request<{ items: T[] }>('GET', `${p}${q}`);
-    return res.items.map((i) => ({ ...i, apiVersion, kind }));
+  /** In one namespace, or all namespaces. */
+  async list<T extends KubeObject = KubeObject>(apiVersion: string, kind: string, opts: { namespace?: string; labelSelector?: string } = {}): Promise<T[]> {
+    const list = await this.api.list<T>(await this.resource(apiVersion, kind), opts.namespace, { labelSelector: opts.labelSelector });
+    return list.items;
   }
 
-  /** DELETE; returns false when it did not exist. Background propagation. */
+  /** A merge patch, optionally of a subresource (`status`, `scale`). */
+  async mergePatch<T extends KubeObject = KubeObject>(apiVersion: string, kind: string, name: string, namespace: string | undefined, patch: unknown, subresource?: string): Promise<T> {
+    return this.api.mergePatch<T>(await this.resource(apiVersion, kind), namespace, name, patch, subresource);
+  }
+
+  /** DELETE with background propagation; false when it did not exist. */
   async delete(apiVersion: string, kind: string, name: string, namespace?: string): Promise<boolean> {
     try {
-      await this.request('DELETE', await this.resourcePath(apiVersion, kind, namespace, name), {
-        kind: 'DeleteOptions',
-        apiVersion: 'v1',
-        propagationPolicy: 'Background',
-      });
+      await this.api.delete(await this.resource(apiVersion, kind), namespace, name);
       return true;
     } catch (err) {
-      if (err instanceof KubeError && err.status === 404) return false;
+      if (err instanceof ApiError && err.status === 404) return false;
       throw err;
     }
   }
 
-  /** Polls until `predicate(obj)` is true (obj may be undefined while missing). */
+  /** Polls until `predicate(obj)` is true (obj is undefined while missing). */
   async waitFor<T extends KubeObject = KubeObject>(
     apiVersion: string,
     kind: string,
@@ -231,21 +120,20 @@ export class KubeClient {
     opts: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
   ): Promise<T | undefined> {
     const deadline = Date.now() + (opts.timeoutMs ?? 30_000);
-    let last: T | undefined;
     for (;;) {
-      last = await this.get<T>(apiVersion, kind, name, namespace);
+      const last = await this.get<T>(apiVersion, kind, name, namespace);
       if (predicate(last)) return last;
       if (Date.now() > deadline) {
         throw new Error(
           `timed out waiting for ${opts.what ?? 'condition'} on ${kind} ${namespace ? `${namespace}/` : ''}${name}; ` +
-            `last status: ${JSON.stringify((last as any)?.status ?? null)}`,
+            `last status: ${JSON.stringify(last?.status ?? null)}`,
         );
       }
       await new Promise((r) => setTimeout(r, opts.intervalMs ?? 250));
     }
   }
 
-  /** Waits until status.conditions[type].status === status (default "True"). */
+  /** Waits until `status.conditions[type].status` is `status` (default "True"). */
   async waitForCondition<T extends KubeObject = KubeObject>(
     apiVersion: string,
     kind: string,
@@ -255,57 +143,61 @@ export class KubeClient {
     opts: { status?: string; timeoutMs?: number } = {},
   ): Promise<T> {
     const want = opts.status ?? 'True';
-    const obj = await this.waitFor<T>(
-      apiVersion,
-      kind,
-      name,
-      namespace,
-      (o) => ((o as any)?.status?.conditions as Condition[] | undefined)?.some((c) => c.type === type && c.status === want) ?? false,
-      { timeoutMs: opts.timeoutMs, what: `condition ${type}=${want}` },
-    );
-    return obj!;
+    const obj = await this.waitFor<T>(apiVersion, kind, name, namespace, (o) => conditionsOf(o).some((c) => c.type === type && c.status === want), {
+      timeoutMs: opts.timeoutMs,
+      what: `condition ${type}=${want}`,
+    });
+    if (!obj) throw new Error(`${kind} ${name} is gone`);
+    return obj;
   }
 
-  /** Installs (server-side applies) a CRD and waits for Established. */
+  /** Applies a CRD and waits for Established. */
   async installCrd(crd: KubeObject, timeoutMs = 30_000): Promise<KubeObject> {
     await this.apply(crd);
     const done = await this.waitForCondition('apiextensions.k8s.io/v1', 'CustomResourceDefinition', crd.metadata.name, undefined, 'Established', { timeoutMs });
-    // New kinds appear in discovery once Established; drop cached discovery.
+    // New kinds appear in discovery once Established.
     this.discovery.clear();
     return done;
   }
 
-  /** Creates a namespace with the given labels (server-side apply). */
-  async createNamespace(name: string, labels: Record<string, string> = {}): Promise<KubeObject> {
+  /** A namespace with these labels (server-side apply). */
+  createNamespace(name: string, labels: Record<string, string> = {}): Promise<KubeObject> {
     return this.apply({ apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels } });
-  }
-
-  private async resource(apiVersion: string, kind: string): Promise<ApiResource> {
-    const find = (list: ApiResource[] | undefined) => list?.find((r) => r.kind === kind && !r.name.includes('/'));
-    let found = find(this.discovery.get(apiVersion));
-    if (!found) {
-      // (Re)discover: the group/version may be new (freshly installed CRD).
-      const base = apiVersion.includes('/') ? `/apis/${apiVersion}` : `/api/${apiVersion}`;
-      let list: ApiResource[] = [];
-      try {
-        list = (await this.request<{ resources: ApiResource[] }>('GET', base)).resources;
-      } catch (err) {
-        if (!(err instanceof KubeError && err.status === 404)) throw err;
-      }
-      this.discovery.set(apiVersion, list);
-      found = find(list);
-    }
-    if (!found) throw new Error(`the server does not serve kind ${kind} in ${apiVersion}`);
-    return found;
   }
 }
 
-/** A unique, DNS-1123 name with the given prefix, for per-test namespaces. */
+function conditionsOf(obj: KubeObject | undefined): Condition[] {
+  const status = obj?.status;
+  const conditions = typeof status === 'object' && status !== null ? Reflect.get(status, 'conditions') : undefined;
+  return Array.isArray(conditions) ? conditions : [];
+}
+
+/** A client with `crds` installed (default: ours) and a fresh namespace named after `prefix`. */
+export async function testNamespace(prefix: string, crds: KubeObject[] = crdManifests() as KubeObject[]): Promise<{ kube: KubeClient; ns: string }> {
+  const kube = KubeClient.fromTestEnv();
+  for (const crd of crds) await kube.installCrd(crd);
+  const ns = uniqueName(prefix);
+  await kube.createNamespace(ns);
+  return { kube, ns };
+}
+
+/** The API server's message for a refused request, or '' when it was accepted. */
+export async function refusal(request: Promise<unknown>): Promise<string> {
+  try {
+    await request;
+    return '';
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    return typeof err.body === 'object' && err.body.message ? err.body.message : err.message;
+  }
+}
+
+/** A unique DNS-1123 name with this prefix, for per-test namespaces. */
 export function uniqueName(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`.slice(0, 63);
 }
 
-/** Pod Security Admission labels enforcing (and warning/auditing) a level. */
+/** Pod Security Admission labels enforcing (and warning / auditing) a level. */
 export function podSecurityLabels(level: 'privileged' | 'baseline' | 'restricted', version = 'latest'): Record<string, string> {
   const labels: Record<string, string> = {};
   for (const mode of ['enforce', 'audit', 'warn']) {

@@ -5,12 +5,10 @@
  * checkpoint is being created.
  */
 import { checkpointIdentityHash } from '../../src/api';
-import { KubeApi } from '../../src/operator/kube/client';
-import { kubeconfigConnection } from '../../src/operator/kube/connection';
 import { runOperator } from '../../src/operator/run';
 import { OPERATOR_NAME, renderPlatform } from '../../src/render/platform';
 import { KubeObject, podSecurityLabels, uniqueName } from './kube';
-import { operatorNamespace, startOperator, testConfig, testLogger } from './operator-harness';
+import { operatorApi, operatorNamespace, startOperator, testConfig, testLogger } from './operator-harness';
 
 const CKPT = 'nvidia.com/v1alpha1';
 const KIND = 'DynamoCheckpoint';
@@ -131,7 +129,7 @@ test('platform: the rendered RBAC is all the checkpoint controller needs, and th
   for (const o of objs) await env.kube.apply(o);
   expect((await env.kube.get('apps/v1', 'DaemonSet', 'dynamo-checkpoint-agent', `${opNs}-checkpoint-agent`))?.metadata.uid).toBeTruthy();
 
-  const impersonated = new KubeApi({ ...kubeconfigConnection(process.env.DYNAMO_IAC_TEST_KUBECONFIG!), impersonate: `system:serviceaccount:${opNs}:${OPERATOR_NAME}` });
+  const impersonated = operatorApi({ impersonate: `system:serviceaccount:${opNs}:${OPERATOR_NAME}` });
   const r = runOperator(impersonated, testConfig({ scope: 'namespace', namespace: opNs }), testLogger());
   try {
     await env.kube.create(checkpoint('rbac', 'Qwen/Qwen3-0.6B', opNs));

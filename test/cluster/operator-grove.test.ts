@@ -7,7 +7,7 @@
  * by upstream's Grove rules.
  */
 import { errorsOf, loadGraph, resolveSettings } from '../../src/api';
-import { KubeApi } from '../../src/operator/kube/client';
+import { KubeApi } from '../../src/operator/runtime/kube/api';
 import { Operator } from '../../src/operator/operator';
 import { renderGraph } from '../../src/render';
 import { thirdPartyCrds } from './crds/third-party';
@@ -60,7 +60,7 @@ beforeAll(async () => {
   for (const o of rendered(ns)) applied.push(await kube.apply(o));
   // Play Grove: per component, the object it creates from the set's template.
   const pcs = applied.find((o) => o.kind === 'PodCliqueSet')!;
-  const owner = { apiVersion: GROVE, kind: 'PodCliqueSet', name: 'gv', uid: pcs.metadata.uid, controller: true };
+  const owner = { apiVersion: GROVE, kind: 'PodCliqueSet', name: 'gv', uid: pcs.metadata.uid ?? '', controller: true };
   const template = (pcs as any).spec.template;
   const clique = template.cliques.find((c: any) => c.name === 'decode');
   expect(clique.spec).not.toHaveProperty('replicas');

@@ -7,21 +7,28 @@
 import { loadGraph, resolveSettings } from '../../src/api';
 import { crdManifests } from '../../src/crds';
 import { defaultConfig, OperatorConfig } from '../../src/operator/config';
-import { KubeApi } from '../../src/operator/kube/client';
-import { kubeconfigConnection } from '../../src/operator/kube/connection';
-import { createLogger } from '../../src/operator/log';
 import { Operator } from '../../src/operator/operator';
+import { KubeApi } from '../../src/operator/runtime/kube/api';
+import { loadKubeConfig, withOverrides } from '../../src/operator/runtime/kube/kubeconfig';
+import { createLogger } from '../../src/operator/runtime/log';
 import { renderGraph } from '../../src/render';
-import { KubeClient, KubeObject, uniqueName } from './kube';
+import { KubeClient, KubeObject, testKubeconfig, uniqueName } from './kube';
 
-export function operatorApi(): KubeApi {
-  const file = process.env.DYNAMO_IAC_TEST_KUBECONFIG;
-  if (!file) throw new Error('DYNAMO_IAC_TEST_KUBECONFIG is not set: run with `npm run test:cluster`');
-  return new KubeApi(kubeconfigConnection(file));
+/**
+ * The operator's client for the test cluster, as the admin; `server` puts a proxy in between,
+ * `impersonate` acts as another user (e.g. the operator's ServiceAccount, to test its RBAC).
+ */
+export function operatorApi(overrides: { server?: string; impersonate?: string } = {}): KubeApi {
+  return new KubeApi(withOverrides(loadKubeConfig({ kubeconfig: testKubeconfig() }), overrides));
+}
+
+/** The test cluster's API server URL. */
+export function apiServerUrl(): string {
+  return loadKubeConfig({ kubeconfig: testKubeconfig() }).getCurrentCluster()?.server ?? '';
 }
 
 /** Logs go to stderr at warn so test output stays readable; LOG_LEVEL=debug to see all. */
-export const testLogger = () => createLogger(process.env.LOG_LEVEL ?? 'warn', process.stderr as any);
+export const testLogger = () => createLogger(process.env.LOG_LEVEL ?? 'warn', process.stderr);
 
 export function testConfig(overrides: Partial<OperatorConfig> = {}): OperatorConfig {
   return { ...defaultConfig({}), leaderElection: { ...defaultConfig({}).leaderElection, enabled: false }, httpPort: 0, workers: 2, ...overrides };

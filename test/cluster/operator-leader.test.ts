@@ -3,9 +3,9 @@
  * exactly one leads; when the leader dies (stops renewing without releasing) the other takes
  * over after the lease duration; a graceful stop releases the lease for an immediate handover.
  */
-import { LeaderElectionConfig } from '../../src/operator/config';
-import { KubeApi } from '../../src/operator/kube/client';
-import { LeaderElector } from '../../src/operator/leader-election';
+import { LeaderElectionConfig } from '../../src/operator/runtime/leader-election';
+import { KubeApi } from '../../src/operator/runtime/kube/api';
+import { LeaderElector } from '../../src/operator/runtime/leader-election';
 import { KubeClient, uniqueName } from './kube';
 import { operatorApi, testLogger } from './operator-harness';
 

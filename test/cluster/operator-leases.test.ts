@@ -5,8 +5,8 @@
  * namespace alone while an upstream namespace-restricted operator's Lease there is live,
  * resuming on expiry (by a timer: nothing else happens in the namespace) and on deletion.
  */
-import { KubeApi } from '../../src/operator/kube/client';
-import { microTime } from '../../src/operator/micro-time';
+import { KubeApi } from '../../src/operator/runtime/kube/api';
+import { microTime } from '../../src/operator/runtime/micro-time';
 import { Operator } from '../../src/operator/operator';
 import { KubeClient, KubeObject, uniqueName } from './kube';
 import { ADAPTER, ADAPTER_KIND, installOperatorCrds, operatorApi, rendered, startOperator, testConfig } from './operator-harness';

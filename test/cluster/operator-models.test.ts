@@ -10,8 +10,8 @@
 import * as http from 'http';
 import { AddressInfo } from 'net';
 import { loadGraph, resolveSettings } from '../../src/api';
-import { KubeApi } from '../../src/operator/kube/client';
-import { DEFAULT_MODEL_ENDPOINTS } from '../../src/operator/models/endpoint-config';
+import { KubeApi } from '../../src/operator/runtime/kube/api';
+import { DEFAULT_MODEL_ENDPOINTS } from '../../src/operator/controllers/models/endpoint-config';
 import { Operator } from '../../src/operator/operator';
 import { modelServiceName, renderGraph } from '../../src/render';
 import { KubeClient, KubeObject, uniqueName } from './kube';

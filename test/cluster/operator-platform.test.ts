@@ -5,14 +5,13 @@
  * the operator runs impersonating the rendered ServiceAccount, in each scope, and scales
  * through an adapter.
  */
-import { KubeApi } from '../../src/operator/kube/client';
-import { kubeconfigConnection } from '../../src/operator/kube/connection';
-import { RESOURCES } from '../../src/operator/kube/resources';
+import { KubeApi } from '../../src/operator/runtime/kube/api';
+import { RESOURCES } from '../../src/operator/controllers/resources';
 import { runOperator, RunningOperator } from '../../src/operator/run';
 import { OPERATOR_NAME, renderPlatform } from '../../src/render/platform';
 import { thirdPartyCrds } from './crds/third-party';
 import { KubeClient, KubeObject, podSecurityLabels, uniqueName } from './kube';
-import { ADAPTER, ADAPTER_KIND, installOperatorCrds, rendered, testConfig, testLogger } from './operator-harness';
+import { ADAPTER, ADAPTER_KIND, installOperatorCrds, operatorApi, rendered, testConfig, testLogger } from './operator-harness';
 
 let kube: KubeClient;
 const running: RunningOperator[] = [];
@@ -29,7 +28,7 @@ afterAll(async () => {
 });
 
 function asServiceAccount(ns: string): KubeApi {
-  return new KubeApi({ ...kubeconfigConnection(process.env.DYNAMO_IAC_TEST_KUBECONFIG!), impersonate: `system:serviceaccount:${ns}:${OPERATOR_NAME}` });
+  return operatorApi({ impersonate: `system:serviceaccount:${ns}:${OPERATOR_NAME}` });
 }
 
 async function scaleAndCheck(ns: string): Promise<void> {

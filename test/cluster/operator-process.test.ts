@@ -1,11 +1,15 @@
 /**
- * `dynamo-iac operator` as a child process (src/operator/main.ts through ts-node): it elects
+ * `dynamo-iac operator` as a child process (src/operator/main.ts through ts-node, connected with
+ * `--kubeconfig` and `--context`): it elects
  * itself leader, holds the namespace-scope lease, scales through an adapter, serves /healthz,
  * /readyz and /metrics over HTTP, and on SIGTERM stops, deletes its lease and exits 0.
  */
 import { ChildProcess, spawn } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
-import { KubeClient, uniqueName } from './kube';
+import { parse, stringify } from 'yaml';
+import { KubeClient, testKubeconfig, uniqueName } from './kube';
 import { ADAPTER, ADAPTER_KIND, installOperatorCrds, rendered } from './operator-harness';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -19,9 +23,19 @@ beforeAll(async () => {
   await installOperatorCrds(kube);
   ns = uniqueName('op-proc');
   await kube.createNamespace(ns);
-  child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/operator/main.ts', '--scope', 'namespace', '--namespace', ns, '--http-port', '0', '--identity', 'proc-test'], {
+  // The test cluster's kubeconfig with a second context, current but unreachable: --context picks the right one.
+  const kubeconfig = path.join(os.tmpdir(), `${ns}.kubeconfig`);
+  const admin = parse(fs.readFileSync(testKubeconfig(), 'utf8'));
+  admin.clusters.push({ name: 'unreachable', cluster: { server: 'https://127.0.0.1:1' } });
+  admin.contexts.push({ name: 'unreachable', context: { cluster: 'unreachable', user: admin.users[0].name } });
+  const context = admin['current-context'];
+  admin['current-context'] = 'unreachable';
+  fs.writeFileSync(kubeconfig, stringify(admin));
+  const args = ['--kubeconfig', kubeconfig, '--context', context, '--scope', 'namespace', '--namespace', ns, '--http-port', '0', '--identity', 'proc-test'];
+  child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/operator/main.ts', ...args], {
     cwd: ROOT,
-    env: { ...process.env, TS_NODE_PROJECT: 'tsconfig.dev.json', LOG_LEVEL: 'info' },
+    // The flags win over KUBECONFIG.
+    env: { ...process.env, KUBECONFIG: '/nonexistent', TS_NODE_PROJECT: 'tsconfig.dev.json', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (logs += d));

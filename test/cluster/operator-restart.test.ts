@@ -7,12 +7,11 @@
  * namespace-scope lease expires.
  */
 import * as net from 'net';
-import { KubeApi } from '../../src/operator/kube/client';
-import { kubeconfigConnection } from '../../src/operator/kube/connection';
+import { KubeApi } from '../../src/operator/runtime/kube/api';
 import { Operator } from '../../src/operator/operator';
 import { runOperator } from '../../src/operator/run';
 import { KubeClient, KubeObject, uniqueName } from './kube';
-import { ADAPTER, ADAPTER_KIND, installOperatorCrds, rendered, startOperator, testConfig, testLogger } from './operator-harness';
+import { ADAPTER, ADAPTER_KIND, apiServerUrl, installOperatorCrds, operatorApi, rendered, startOperator, testConfig, testLogger } from './operator-harness';
 
 /** A TCP pass-through to the API server that can be stopped and restarted on the same port. */
 class Outage {
@@ -52,10 +51,9 @@ beforeAll(async () => {
   await installOperatorCrds(kube);
   ns = uniqueName('op-restart');
   await kube.createNamespace(ns);
-  const conn = kubeconfigConnection(process.env.DYNAMO_IAC_TEST_KUBECONFIG!);
-  outage = new Outage(new URL(conn.server));
+  outage = new Outage(new URL(apiServerUrl()));
   await outage.up();
-  api = new KubeApi({ ...conn, server: `https://127.0.0.1:${outage.port}` });
+  api = operatorApi({ server: `https://127.0.0.1:${outage.port}` });
   operator = await startOperator(api);
 });
 afterAll(async () => {
@@ -94,9 +92,9 @@ test('changes made while the API server is unreachable are all acted on once it 
 test('namespace scope: consecutive lease renew failures stop the operator with exit code 1', async () => {
   const scoped = uniqueName('op-restart-ns');
   await kube.createNamespace(scoped);
-  const proxy = new Outage(new URL(kubeconfigConnection(process.env.DYNAMO_IAC_TEST_KUBECONFIG!).server));
+  const proxy = new Outage(new URL(apiServerUrl()));
   await proxy.up();
-  const viaProxy = new KubeApi({ ...kubeconfigConnection(process.env.DYNAMO_IAC_TEST_KUBECONFIG!), server: `https://127.0.0.1:${proxy.port}` });
+  const viaProxy = operatorApi({ server: `https://127.0.0.1:${proxy.port}` });
   const config = testConfig({ scope: 'namespace', namespace: scoped, namespaceLease: { durationMs: 6000, renewIntervalMs: 1000 } });
   const run = runOperator(viaProxy, config, testLogger());
   const lease = await kube.waitFor<any>('coordination.k8s.io/v1', 'Lease', 'dynamo-operator-namespace-scope', scoped, (l) => !!l, { what: 'lease' });

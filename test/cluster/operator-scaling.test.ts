@@ -4,7 +4,7 @@
  * the rendered output does not undo a scale (the ownership contract), and a direct edit of the
  * workload's replicas is put back.
  */
-import { KubeApi } from '../../src/operator/kube/client';
+import { KubeApi } from '../../src/operator/runtime/kube/api';
 import { Operator } from '../../src/operator/operator';
 import { KubeClient, KubeObject, uniqueName } from './kube';
 import { ADAPTER, ADAPTER_KIND, installOperatorCrds, operatorApi, rendered, startOperator } from './operator-harness';
@@ -69,7 +69,7 @@ test('a /scale write moves the Deployment, and the adapter status and a Scaled e
   expect(owners).toEqual(['dynamo-iac-operator']);
   const adapter = await kube.waitFor(ADAPTER, ADAPTER_KIND, 'sg-decode', ns, (o) => (o as any)?.status?.replicas === 5, { what: 'adapter status 5' });
   expect(Date.parse((adapter as any).status.lastScaleTime)).not.toBeNaN();
-  const scaleView = await kube.request('GET', `/apis/${ADAPTER}/namespaces/${ns}/dynamographdeploymentscalingadapters/sg-decode/scale`);
+  const scaleView = await kube.request<{ status?: unknown }>('GET', `/apis/${ADAPTER}/namespaces/${ns}/dynamographdeploymentscalingadapters/sg-decode/scale`);
   expect(scaleView.status).toEqual({ replicas: 5, selector: 'nvidia.com/dynamo-component=decode,nvidia.com/dynamo-graph-deployment-name=sg' });
   await waitForEvent('sg-decode', 'Scaled', 'Scaled component decode from 2 to 5 replicas');
 });

@@ -15,6 +15,7 @@ describe('CRD set', () => {
     expect(crds.map((c) => c.metadata.name)).toEqual([
       'dynamocheckpoints.nvidia.com',
       'dynamocomponentdeployments.nvidia.com',
+      'dynamographdeploymentrequests.nvidia.com',
       'dynamographdeployments.nvidia.com',
       'dynamographdeploymentscalingadapters.nvidia.com',
       'dynamomodels.nvidia.com',
@@ -62,11 +63,16 @@ describe('versions', () => {
     expect(versions.filter((v) => v.storage).map((v) => v.name)).toEqual([storage]);
   });
 
-  test('only DGD v1alpha1 is deprecated, with the upstream warning', () => {
+  test('only DGD and DGDR v1alpha1 are deprecated, with the upstream warning', () => {
     const deprecated = crds.flatMap((c) =>
       specOf(c).versions.filter((v) => v.deprecated).map((v) => [specOf(c).names.kind, v.name, v.deprecationWarning]),
     );
     expect(deprecated).toEqual([
+      [
+        'DynamoGraphDeploymentRequest',
+        'v1alpha1',
+        'nvidia.com/v1alpha1 DynamoGraphDeploymentRequest is deprecated; use nvidia.com/v1beta1 DynamoGraphDeploymentRequest',
+      ],
       [
         'DynamoGraphDeployment',
         'v1alpha1',
@@ -220,8 +226,17 @@ describe('CEL rules', () => {
   };
   const restartRule =
     '.spec: spec.restart must be unset on create; set spec.restart.id after creation to request a restart (optionalOldSelf)';
+  /** The update webhook's frozen fields, as transition rules (src/crds/immutability.ts). */
+  const topologyFrozen = (where: string, kind: string) =>
+    `${where}: is immutable and cannot be added, removed, or changed after creation; delete and recreate the ${kind} to change topology constraints`;
+  const nodeTopologyFrozen = (where: string) => `${where}: cannot change node topology between single-node and multi-node after creation`;
+  const frozenSpec = [
+    '.spec: spec.backendFramework is immutable and cannot be changed after creation',
+    topologyFrozen('.spec', 'DynamoGraphDeployment'),
+    '.spec: is immutable and cannot be added, removed, or changed after creation; delete and recreate the DynamoGraphDeployment to change the KV transfer policy',
+  ];
 
-  test('DGD v1alpha1: its own rules, plus the v1beta1 rules on the v1beta1 fields it carries, none on services', () => {
+  test('DGD v1alpha1: its own rules, plus the v1beta1 rules on the v1beta1 fields it carries; services carry the frozen fields and LATEST GMS rule', () => {
     const rules = rulesOf('DynamoGraphDeployment', 'v1alpha1');
     expect(rules).toEqual(
       expect.arrayContaining([
@@ -232,9 +247,15 @@ describe('CEL rules', () => {
         '.spec.experimental.kvTransferPolicy: labelKey prefix must be 253 characters or less',
       ]),
     );
-    // The CLASSIC v1alpha1 CRD had no rules on a service; the v1beta1 `components` it also
+    expect(rules).toEqual(expect.arrayContaining(frozenSpec));
+    // The CLASSIC v1alpha1 CRD had no rules on a service (its webhook checked); ours carry the
+    // update webhook's frozen fields and LATEST's GMS rule. The v1beta1 `components` it also
     // carries (see src/crds/version-union.ts) keep theirs.
-    expect(rules.filter((r) => r.startsWith('.spec.services'))).toEqual([]);
+    expect(rules.filter((r) => r.startsWith('.spec.services'))).toEqual([
+      nodeTopologyFrozen('.spec.services{}'),
+      topologyFrozen('.spec.services{}', 'DynamoGraphDeployment'),
+      '.spec.services{}.gpuMemoryService: extraClientContainers is only supported with mode=IntraPod',
+    ]);
     expect([...rules].sort()).toEqual([...rulesOf('DynamoGraphDeployment', 'v1beta1')].sort());
   });
 
@@ -252,9 +273,13 @@ describe('CEL rules', () => {
         '.spec.components[].eppConfig: exactly one of configMapRef or config must be specified',
         '.spec.components[].experimental.checkpoint: checkpoint.job cannot be set when checkpointRef is specified',
         '.spec.components[].experimental.gpuMemoryService: extraClientPods is reserved for inter-pod GMS and is not implemented yet',
+        ...frozenSpec,
+        nodeTopologyFrozen('.spec.components[]'),
+        topologyFrozen('.spec.components[]', 'DynamoGraphDeployment'),
       ]),
     );
-    expect(rules).toHaveLength(16);
+    // 16 before the frozen fields: 3 on spec and 2 per component, plus services' 2 + 1 GMS rule (version union).
+    expect(rules).toHaveLength(24);
   });
 
   test('DCD v1beta1 carries the component rules on spec', () => {
@@ -264,8 +289,12 @@ describe('CEL rules', () => {
         '.spec: minAvailable must be less than or equal to replicas unless replicas is 0',
       ]),
     );
-    // v1alpha1 has no rules of its own: only those on the v1beta1-only fields it carries.
+    // v1alpha1: the frozen fields and its GMS rule, plus those on the v1beta1-only fields it carries.
     expect(rulesOf('DynamoComponentDeployment', 'v1alpha1')).toEqual([
+      '.spec: spec.backendFramework is immutable and cannot be changed after creation',
+      nodeTopologyFrozen('.spec'),
+      topologyFrozen('.spec', 'DynamoComponentDeployment'),
+      '.spec.gpuMemoryService: extraClientContainers is only supported with mode=IntraPod',
       '.spec.type: type is immutable after it is set',
       '.spec.minAvailable: minAvailable is immutable after creation',
       '.spec.experimental.gpuMemoryService: extraClientContainers is only supported with mode=IntraPod',

@@ -15,6 +15,8 @@
 # Usage: bash test/infra/build.sh [--print-paths] [cluster] [pulumi] [flux]   (default: cluster)
 #   --print-paths  after ensuring the binaries, print `<NAME>=<path>` lines on stdout
 #                  (progress always goes to stderr). Used by the test harnesses.
+#   --cached-only  build nothing: exit 3 (and say which) when a binary is not cached yet.
+#                  Used by the benchmark, which must never start a build.
 # Env:  DYNAMO_IAC_CACHE         cache root (default $HOME/.cache/dynamo-iac)
 #       DYNAMO_IAC_THIRD_PARTY   the third_party source trees (default <repo>/../shared/third_party)
 set -euo pipefail
@@ -26,13 +28,16 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
 cache="${DYNAMO_IAC_CACHE:-$HOME/.cache/dynamo-iac}"
 print_paths=false
+cached_only=false
+missing=0
 groups=()
 for arg in "$@"; do
   case "$arg" in
     --print-paths) print_paths=true ;;
+    --cached-only) cached_only=true ;;
     cluster | pulumi | flux) groups+=("$arg") ;;
     -h | --help) sed -n '2,20p' "$0"; exit 0 ;;
-    *) echo "build.sh: unknown argument: $arg (expected cluster, pulumi, flux or --print-paths)" >&2; exit 2 ;;
+    *) echo "build.sh: unknown argument: $arg (expected cluster, pulumi, flux, --print-paths or --cached-only)" >&2; exit 2 ;;
   esac
 done
 [[ ${#groups[@]} -gt 0 ]] || groups=(cluster)
@@ -55,8 +60,12 @@ required_version() {
   awk -v m="$2" '$1 == m && $2 ~ /^v/ { print $2; exit } $1 == "require" && $2 == m { print $3; exit }' "$1"
 }
 
+# source_hash <source dir> <build inputs...>: covers the directory's files (not its path, so every
+# checkout of the same sources shares one cached binary) and the recipe.
 source_hash() {
-  { echo "recipe=$RECIPE $*"; (cd "$1" && find . -type f | LC_ALL=C sort | xargs sha256sum); } | sha256sum | cut -c1-12
+  local src="$1"
+  shift
+  { echo "recipe=$RECIPE $*"; (cd "$src" && find . -type f | LC_ALL=C sort | xargs sha256sum); } | sha256sum | cut -c1-12
 }
 
 # ensure <VAR> <name> <version> <source dir> <package> <approx-minutes> [ldflags...]
@@ -69,6 +78,11 @@ ensure() {
   paths+=("$var=$dir/$name")
   if [[ -x "$dir/$name" ]]; then
     log "$name $version: cached at $dir/$name"
+    return 0
+  fi
+  if $cached_only; then
+    log "$name $version: not built yet (--cached-only)"
+    missing=1
     return 0
   fi
   if ! command -v go > /dev/null; then
@@ -154,5 +168,9 @@ build_flux() {
 
 total_start=$SECONDS
 for g in "${groups[@]}"; do "build_$g"; done
+if [[ $missing -ne 0 ]]; then
+  log "some binaries are not built; run: bash test/infra/build.sh ${groups[*]}"
+  exit 3
+fi
 log "binaries ready in $((SECONDS - total_start))s"
 if $print_paths; then printf '%s\n' "${paths[@]}"; fi

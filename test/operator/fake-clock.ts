@@ -1,5 +1,5 @@
 /** A manual clock for deterministic timer tests: time moves only when the test advances it. */
-import { Clock, TimerHandle } from '../../src/operator/clock';
+import { Clock, TimerHandle } from '../../src/operator/runtime/clock';
 
 export class FakeClock implements Clock {
   private t = 0;

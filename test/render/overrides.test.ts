@@ -174,9 +174,12 @@ describe('labels and annotations', () => {
     expect(rolling.find('Deployment', 'demo-vllmworker').spec.strategy.rollingUpdate).toEqual({ maxSurge: 1, maxUnavailable: '0%' });
   });
 
-  test('spec.restart.id becomes the restartAt pod annotation', () => {
-    const r = rendered(graph({ restart: { id: 'r1' }, components: [vllmWorker({ podAnnotations: { a: 'b' } })] }));
-    expect(r.find('Deployment', 'demo-vllmworker').spec.template.metadata.annotations).toEqual({ a: 'b', 'nvidia.com/restartAt': 'r1' });
+  test('a Parallel restart renders spec.restart.id as the restartAt pod annotation; a Sequential one leaves it to the runtime operator', () => {
+    const annotations = (restart: object) => rendered(graph({ restart, components: [vllmWorker({ podAnnotations: { a: 'b' } })] }))
+      .find('Deployment', 'demo-vllmworker').spec.template.metadata.annotations;
+    expect(annotations({ id: 'r1', strategy: { type: 'Parallel' } })).toEqual({ a: 'b', 'nvidia.com/restartAt': 'r1' });
+    expect(annotations({ id: 'r1' })).toEqual({ a: 'b' });
+    expect(annotations({ id: 'r1', strategy: { type: 'Sequential', order: ['VllmWorker'] } })).toEqual({ a: 'b' });
   });
 
   test('globalDynamoNamespace puts the component in the `dynamo` namespace', () => {

@@ -59,6 +59,12 @@ test('the operator Deployment: default release image, scope flags, restricted se
   expect((renderPlatform({ ...base, image: 'registry.example/op:dev' }).find((o) => o.kind === 'Deployment') as any).spec.template.spec.containers[0].image).toBe('registry.example/op:dev');
 });
 
+test('image pull secrets for the operator pod (a private registry mirror)', () => {
+  const pod = (o: object) => (renderPlatform({ ...base, ...o }).find((x) => x.kind === 'Deployment') as any).spec.template.spec;
+  expect(pod({}).imagePullSecrets).toBeUndefined();
+  expect(pod({ imagePullSecrets: ['mirror-creds'] }).imagePullSecrets).toEqual([{ name: 'mirror-creds' }]);
+});
+
 test('deterministic', () => {
   expect(JSON.stringify(renderPlatform({ ...base, monitoring: true }))).toBe(JSON.stringify(renderPlatform({ ...base, monitoring: true })));
 });

@@ -4,11 +4,13 @@ import { eppDefaults } from './epp';
 import { frontendDefaults } from './frontend';
 import { plannerDefaults } from './planner';
 import { workerDefaults } from './worker';
+import { isWorkerComponent } from '../../api/model';
 
 export * from './defaults';
 
-export const WORKER_TYPES: readonly string[] = ['worker', 'prefill', 'decode'];
-export const isWorkerType = (type: string) => WORKER_TYPES.includes(type);
+/** The engine component types are defined once, in the model. */
+export { WORKER_COMPONENT_TYPES as WORKER_TYPES } from '../../api/model';
+export const isWorkerType = isWorkerComponent;
 
 export function defaultsFor(type: string, ctx: DefaultsContext): ComponentDefaults {
   if (type === 'frontend') return frontendDefaults(ctx);

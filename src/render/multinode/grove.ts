@@ -47,7 +47,8 @@ export function renderPodCliqueSet(graph: GraphModel, contexts: ComponentContext
         // Multinode peers must resolve each other before they are ready.
         headlessServiceConfig: { publishNotReadyAddresses: true },
         terminationDelay: GROVE_TERMINATION_DELAY,
-        topologyConstraint: packDomain(graph.topologyConstraint?.packDomain),
+        priorityClassName: graph.priorityClassName,
+        topologyConstraint: topology(graph, graph.topologyConstraint?.packDomain),
         cliques,
         podCliqueScalingGroups: scalingGroups.length ? scalingGroups : undefined,
       }),
@@ -69,8 +70,9 @@ function singleNodeClique(cc: ComponentContext): JsonObject {
     name,
     labels: t.metadata.labels,
     annotations: t.metadata.annotations,
-    topologyConstraint: packDomain(cc.component.topologyConstraint?.packDomain),
-    spec: { roleName: name, ...ownedReplicas(cc), podSpec: t.spec },
+    topologyConstraint: topology(cc.graph, cc.component.topologyConstraint?.packDomain),
+    // Upstream's defaulting webhook sets 1 on the Grove pathway (Grove itself would default to replicas).
+    spec: { roleName: name, ...ownedReplicas(cc), minAvailable: cc.component.minAvailable ?? 1, podSpec: t.spec },
   });
 }
 
@@ -101,7 +103,7 @@ function scalingGroup(cc: ComponentContext): JsonObject {
     cliqueNames: [groveCliqueName(cc.component.name, 'leader'), groveCliqueName(cc.component.name, 'worker')],
     ...ownedReplicas(cc),
     minAvailable: 1,
-    topologyConstraint: packDomain(cc.component.topologyConstraint?.packDomain),
+    topologyConstraint: topology(cc.graph, cc.component.topologyConstraint?.packDomain),
   });
 }
 
@@ -115,6 +117,11 @@ function cliqueTemplate(cc: ComponentContext, t: PodTemplate): PodTemplate {
   };
 }
 
-const packDomain = (domain: string | undefined) => (domain ? { packDomain: domain } : undefined);
+/** A Grove constraint names the ClusterTopology (`spec.topologyConstraint`'s) and the domain to pack into. */
+function topology(graph: GraphModel, domain: string | undefined): JsonObject | undefined {
+  if (!domain) return undefined;
+  const name = graph.topologyConstraint?.topologyProfile;
+  return name ? { topologyName: name, packDomain: domain } : { packDomain: domain };
+}
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

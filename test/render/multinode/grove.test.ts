@@ -24,10 +24,10 @@ describe('Grove path', () => {
     });
   });
 
-  test('a single-node component is one clique with its replicas; a multinode one is ldr + wkr cliques', () => {
+  test('a single-node component is one clique with its replicas (minAvailable 1 unless set, as upstream defaults it); a multinode one is ldr + wkr cliques', () => {
     const cliques = pcs.spec.template.cliques.map((c: any) => [c.name, c.spec.roleName, c.spec.replicas, c.spec.minAvailable]);
     expect(cliques).toEqual([
-      ['frontend', 'frontend', 3, undefined],
+      ['frontend', 'frontend', 3, 1],
       ['worker-ldr', 'worker-ldr', 1, 1],
       ['worker-wkr', 'worker-wkr', 1, 1],
     ]);
@@ -76,11 +76,11 @@ describe('Grove topology constraints', () => {
   });
   const t = renderOn('grove', g).find('PodCliqueSet', 'demo').spec.template;
 
-  test('graph level on the set template, component level on the clique or the scaling group (never ldr/wkr)', () => {
-    expect(t.topologyConstraint).toEqual({ packDomain: 'zone' });
-    expect(t.cliques.find((c: any) => c.name === 'frontend').topologyConstraint).toEqual({ packDomain: 'host' });
+  test('graph level on the set template, component level on the clique or the scaling group (never ldr/wkr), each naming the ClusterTopology', () => {
+    expect(t.topologyConstraint).toEqual({ topologyName: 'p', packDomain: 'zone' });
+    expect(t.cliques.find((c: any) => c.name === 'frontend').topologyConstraint).toEqual({ topologyName: 'p', packDomain: 'host' });
     expect(t.cliques.filter((c: any) => c.name.startsWith('worker-')).map((c: any) => c.topologyConstraint)).toEqual([undefined, undefined]);
-    expect(t.podCliqueScalingGroups[0].topologyConstraint).toEqual({ packDomain: 'rack' });
+    expect(t.podCliqueScalingGroups[0].topologyConstraint).toEqual({ topologyName: 'p', packDomain: 'rack' });
   });
 });
 

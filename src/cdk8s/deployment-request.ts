@@ -1,0 +1,99 @@
+/**
+ * The DynamoGraphDeploymentRequest construct: SLA targets in, the graph its committed plan
+ * generates out (a child DynamoGraphDeployment, rendered like any graph), plus the request
+ * record. Synth reads the plan lock and never starts Python, unless DYNAMO_IAC_PLAN asks it to
+ * search what the lock lacks.
+ */
+import * as path from 'path';
+import { Chart } from 'cdk8s';
+import { Construct } from 'constructs';
+import { DGDR_KIND, DeploymentRequestModel, DynamoGraphDeploymentRequestSpec } from '../api/deployment-request';
+import { KubeObject } from '../api/k8s-types';
+import { errorsOf } from '../api/problems';
+import { GraphMetadataProps, manifestFromFile, ManifestSource } from '../manifest-source';
+import { renderManifest } from '../manifests';
+import { DEFAULT_LOCK_FILE, PlanEntry } from '../plan/lock';
+import { PLAN_HINT, resolveRequestWithLock } from '../plan/plan-on-synth';
+import { DynamoGraphDeployment } from './graph-deployment';
+import { addObjects } from './object-registry';
+import { GraphRenderOptions } from './render-into';
+import { platformSettingsOf } from './settings';
+
+/** App context key of the lock file's path (relative to the working directory). */
+export const PLAN_LOCK_CONTEXT_KEY = 'dynamo-iac:plan-lock';
+
+export interface RequestRenderOptions extends GraphRenderOptions {
+  /**
+   * The plan lock (`dynamo-iac plan` writes it).
+   * @default - app context `dynamo-iac:plan-lock`, else `dynamo-plan.lock` in the working directory
+   */
+  readonly lockFile?: string;
+}
+
+export interface DynamoGraphDeploymentRequestProps extends GraphMetadataProps, RequestRenderOptions {
+  /** The request, in the `nvidia.com/v1beta1` shape. */
+  readonly spec: DynamoGraphDeploymentRequestSpec;
+}
+
+export class DynamoGraphDeploymentRequest extends Construct {
+  /** Adopts an existing request manifest (`nvidia.com/v1beta1` or `v1alpha1`) as it is. */
+  public static fromManifest(scope: Construct, id: string, manifest: unknown, options: RequestRenderOptions = {}): DynamoGraphDeploymentRequest {
+    return new DynamoGraphDeploymentRequest(scope, id, { source: { manifest, problems: [] }, options });
+  }
+
+  /** Adopts the single request in a YAML or JSON file; problems with the file surface at synth. */
+  public static fromFile(scope: Construct, id: string, file: string, options: RequestRenderOptions = {}): DynamoGraphDeploymentRequest {
+    return new DynamoGraphDeploymentRequest(scope, id, { source: manifestFromFile(file), options });
+  }
+
+  /** `metadata.name` of the request. */
+  public readonly name: string;
+  /** Undefined when the input is invalid. */
+  public readonly request?: DeploymentRequestModel;
+  /** The lock entry the graph comes from (undefined until planned). */
+  public readonly plan?: PlanEntry;
+  /** The generated graph, when planned and `autoApply` is not false. */
+  public readonly graph?: DynamoGraphDeployment;
+  /** The generated DynamoGraphDeployment manifest, also with `autoApply: false` (for review). */
+  public readonly generatedManifest?: KubeObject;
+
+  constructor(scope: Construct, id: string, props: DynamoGraphDeploymentRequestProps | { source: ManifestSource; options: RequestRenderOptions }) {
+    super(scope, id);
+    const { source, options } = 'source' in props ? props : adopt(id, props);
+    const messages: string[] = source.problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message));
+    this.node.addValidation({ validate: () => messages });
+    this.name = id;
+    if (source.manifest === undefined) return;
+    const { lockFile: lockOption, ...graphOptions } = options;
+    const lockFile = lockOption ?? (this.node.tryGetContext(PLAN_LOCK_CONTEXT_KEY) as string | undefined) ?? DEFAULT_LOCK_FILE;
+    const defaultNamespace = Chart.of(this).namespace;
+    const resolved = resolveRequestWithLock(source.manifest, path.resolve(lockFile), { defaultNamespace });
+    for (const w of resolved.problems.filter((p) => p.severity === 'warning')) this.node.addMetadata('dynamo-iac:warning', `${w.path}: ${w.message}`);
+    messages.push(...errorsOf(resolved.problems).map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)));
+    if (resolved.notPlanned) messages.push(`(${PLAN_HINT})`);
+    if (messages.length || !resolved.request) return;
+    this.request = resolved.request;
+    this.name = resolved.request.name;
+    this.plan = resolved.entry;
+    this.generatedManifest = resolved.graph;
+    const record = { ...(source.manifest as KubeObject) };
+    record.metadata = { ...record.metadata, namespace: resolved.request.namespace };
+    messages.push(...addObjects(this, [record, ...resolved.objects]));
+    if (!resolved.graph) return;
+    if (resolved.deploy) {
+      this.graph = new DynamoGraphDeployment(this, 'graph', { source: { manifest: resolved.graph, problems: [] }, options: graphOptions });
+    } else {
+      // Not deployed, but it must be a graph that would render.
+      const { settings, ...request } = graphOptions;
+      const check = renderManifest(resolved.graph, platformSettingsOf(this, settings), request);
+      messages.push(...errorsOf(check.problems).map((p) => `generated DynamoGraphDeployment ${resolved.graph!.metadata.name}: ${p.path}: ${p.message}`));
+    }
+  }
+}
+
+function adopt(id: string, props: DynamoGraphDeploymentRequestProps): { source: ManifestSource; options: RequestRenderOptions } {
+  const { name, namespace, labels, annotations, spec, ...options } = props;
+  const metadata = Object.fromEntries(Object.entries({ name: name ?? id, namespace, labels, annotations }).filter(([, v]) => v !== undefined));
+  const manifest = { apiVersion: 'nvidia.com/v1beta1', kind: DGDR_KIND, metadata, spec: JSON.parse(JSON.stringify(spec)) };
+  return { source: { manifest, problems: [] }, options };
+}

@@ -1,0 +1,104 @@
+/**
+ * The caches a graph controller reads — graphs, their scaling adapters, the workloads they
+ * render (Deployments, LeaderWorkerSets when that API is installed, and Grove's objects when
+ * its three kinds are served) — and the rule mapping any of them to its graph's key, so a
+ * change to any enqueues `<namespace>/<graph>`. Shared by the scaling-adapter and graph-status
+ * controllers (the informers themselves are shared too).
+ */
+import { LABEL } from '../../render';
+import { Controller, ReconcileOutcome } from '../runtime/controller';
+import { Informer } from '../runtime/informer';
+import { KubeObject, objectKey } from '../runtime/kube/objects';
+import { ControllerContext, ControllerDefinition, newController } from './context';
+import { graphKeyOfGroveObject } from './grove';
+import { GraphDeployment, ScalingAdapter, Workload } from './kinds';
+import { RESOURCES } from './resources';
+
+export interface GroveInformers {
+  readonly podCliqueSets: Informer<Workload>;
+  readonly podCliques: Informer<Workload>;
+  readonly scalingGroups: Informer<Workload>;
+}
+
+export interface GraphInformers {
+  readonly graphs: Informer<GraphDeployment>;
+  readonly adapters: Informer<ScalingAdapter>;
+  readonly deployments: Informer<Workload>;
+  /** Absent when the LeaderWorkerSet API is not installed. */
+  readonly leaderWorkerSets?: Informer<Workload>;
+  /** Absent when Grove is not installed. */
+  readonly grove?: GroveInformers;
+}
+
+export async function graphInformers(ctx: ControllerContext): Promise<GraphInformers> {
+  const { informers } = ctx;
+  // Only workloads a graph rendered carry the graph-name label.
+  const rendered = { labelSelector: LABEL.graphName };
+  const leaderWorkerSets = (await ctx.served(RESOURCES.leaderWorkerSet)) ? informers.for<Workload>(RESOURCES.leaderWorkerSet, rendered) : undefined;
+  const groveKinds = [RESOURCES.podCliqueSet, RESOURCES.podClique, RESOURCES.podCliqueScalingGroup];
+  const groveServed = (await Promise.all(groveKinds.map((r) => ctx.served(r)))).every(Boolean);
+  return {
+    graphs: informers.for<GraphDeployment>(RESOURCES.dgdV1beta1),
+    adapters: informers.for<ScalingAdapter>(RESOURCES.adapter),
+    deployments: informers.for<Workload>(RESOURCES.deployment, rendered),
+    leaderWorkerSets,
+    grove: groveServed
+      ? {
+        podCliqueSets: informers.for<Workload>(RESOURCES.podCliqueSet),
+        podCliques: informers.for<Workload>(RESOURCES.podClique),
+        scalingGroups: informers.for<Workload>(RESOURCES.podCliqueScalingGroup),
+      }
+      : undefined,
+  };
+}
+
+/** An adapter's graph: its graph-name label, else its `spec.dgdRef.name`. */
+export function graphKeyOfAdapter(adapter: ScalingAdapter): string | undefined {
+  const graph = adapter.metadata.labels?.[LABEL.graphName] ?? adapter.spec?.dgdRef?.name;
+  return graph ? `${adapter.metadata.namespace}/${graph}` : undefined;
+}
+
+/** A rendered workload's graph: its graph-name label. */
+export function graphKeyOfWorkload(workload: KubeObject): string | undefined {
+  const graph = workload.metadata.labels?.[LABEL.graphName];
+  return graph ? `${workload.metadata.namespace}/${graph}` : undefined;
+}
+
+/** Enqueues the graph of every change to a graph, an adapter or a workload; and a resumed namespace's graphs. */
+export function enqueueGraphChanges(sources: GraphInformers, controller: Controller): void {
+  const on = <T extends KubeObject>(informer: Informer<T> | undefined, keyOf: (o: T) => string | undefined) => {
+    const fn = (o: T) => controller.enqueue(keyOf(o));
+    informer?.addHandlers({ onAdd: fn, onUpdate: fn, onDelete: fn });
+  };
+  on(sources.graphs, objectKey);
+  on(sources.adapters, graphKeyOfAdapter);
+  on(sources.deployments, graphKeyOfWorkload);
+  on(sources.leaderWorkerSets, graphKeyOfWorkload);
+  for (const g of sources.grove ? Object.values(sources.grove) : []) on(g, graphKeyOfGroveObject);
+}
+
+/**
+ * A controller keyed by graph (`<namespace>/<graph>`): woken by any change to the graph, its
+ * adapters or its workloads, and by a namespace another operator released.
+ */
+export function graphController(
+  name: string,
+  resourceType: string,
+  reconcilerOf: (ctx: ControllerContext, sources: GraphInformers) => { reconcile(key: string): Promise<ReconcileOutcome> },
+): ControllerDefinition {
+  return {
+    name,
+    async setup(ctx) {
+      const sources = await graphInformers(ctx);
+      const reconciler = reconcilerOf(ctx, sources);
+      const controller = newController(ctx, {
+        name,
+        resourceType,
+        reconcile: (key) => reconciler.reconcile(key),
+        onResume: (ns) => sources.graphs.list((g) => g.metadata.namespace === ns).map(objectKey),
+      });
+      enqueueGraphChanges(sources, controller);
+      return controller;
+    },
+  };
+}

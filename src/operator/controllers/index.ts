@@ -1,0 +1,15 @@
+/**
+ * The controllers, in the order the operator sets them up. Each is a ControllerDefinition
+ * (context.ts): its own folder, an index.ts that wires informers and a work queue, a
+ * reconciler, and pure functions for the status it writes. Add a new one here.
+ */
+import { checkpoints } from './checkpoints';
+import { ControllerDefinition } from './context';
+import { graphStatus } from './graph-status';
+import { inventory } from './inventory';
+import { dynamoModels } from './models';
+import { scalingAdapters } from './scaling-adapters';
+
+export const CONTROLLERS: readonly ControllerDefinition[] = [scalingAdapters, graphStatus, dynamoModels, checkpoints, inventory];
+
+export type { ControllerContext, ControllerDefinition } from './context';

@@ -1,0 +1,19 @@
+/** The API resources the controllers read and write (addressed without discovery). */
+import { resource } from '../runtime/kube/resources';
+
+export const RESOURCES = {
+  dgdV1alpha1: resource('nvidia.com/v1alpha1', 'DynamoGraphDeployment', 'dynamographdeployments'),
+  dgdV1beta1: resource('nvidia.com/v1beta1', 'DynamoGraphDeployment', 'dynamographdeployments'),
+  /** Read and written as v1alpha1, upstream's storage version (`spec.dgdRef.serviceName`). */
+  adapter: resource('nvidia.com/v1alpha1', 'DynamoGraphDeploymentScalingAdapter', 'dynamographdeploymentscalingadapters'),
+  checkpoint: resource('nvidia.com/v1alpha1', 'DynamoCheckpoint', 'dynamocheckpoints'),
+  dynamoModel: resource('nvidia.com/v1alpha1', 'DynamoModel', 'dynamomodels'),
+  job: resource('batch/v1', 'Job', 'jobs'),
+  deployment: resource('apps/v1', 'Deployment', 'deployments'),
+  leaderWorkerSet: resource('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet', 'leaderworkersets'),
+  /** Grove: the rendered set, and the per-component objects Grove creates from it (scaled through `/scale`). */
+  podCliqueSet: resource('grove.io/v1alpha1', 'PodCliqueSet', 'podcliquesets'),
+  podClique: resource('grove.io/v1alpha1', 'PodClique', 'podcliques'),
+  podCliqueScalingGroup: resource('grove.io/v1alpha1', 'PodCliqueScalingGroup', 'podcliquescalinggroups'),
+  endpointSlice: resource('discovery.k8s.io/v1', 'EndpointSlice', 'endpointslices'),
+} as const;

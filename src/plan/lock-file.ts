@@ -1,0 +1,15 @@
+/** Reading the plan lock file: a missing file is no lock, a broken one a problem of that file. */
+import * as fs from 'fs';
+import { SourcedProblem } from '../manifests';
+import { parseLock, PlanLockError } from './lock';
+import { PlanSource } from './resolve-request';
+
+export function readPlanLock(file: string): PlanSource | { problem: SourcedProblem } {
+  if (!fs.existsSync(file)) return { file };
+  try {
+    return { file, lock: parseLock(fs.readFileSync(file, 'utf8'), file) };
+  } catch (e) {
+    if (!(e instanceof PlanLockError)) throw e;
+    return { problem: { source: file, path: '', message: e.message.replace(`${file}: `, ''), severity: 'error' } };
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * DynamoGraphRequest: a DynamoGraphDeploymentRequest for Pulumi. The request record, and the
+ * graph its committed plan generates as a child DynamoGraph (rendered like any graph). The
+ * program reads the plan lock and never starts Python, unless DYNAMO_IAC_PLAN asks it to search
+ * what the lock lacks.
+ */
+import * as path from 'path';
+import * as pulumi from '@pulumi/pulumi';
+import { DGDR_KIND, DynamoGraphDeploymentRequestSpec } from '../api/deployment-request';
+import { KubeObject } from '../api/k8s-types';
+import { errorsOf } from '../api/problems';
+import { manifestFromFile } from '../manifest-source';
+import { DEFAULT_LOCK_FILE, PlanEntry } from '../plan/lock';
+import { PLAN_HINT, resolveRequestWithLock } from '../plan/plan-on-synth';
+import { DynamoGraph } from './graph';
+import { SKIP_AWAIT } from './readiness';
+import { GraphOptions } from './rendered-graph';
+import { kubernetesResource } from './resources';
+
+export interface RequestOptions extends GraphOptions {
+  /** The plan lock (`dynamo-iac plan` writes it). @default 'dynamo-plan.lock' in the working directory */
+  readonly lockFile?: string;
+  /** Namespace for a manifest without one. @default 'default' */
+  readonly namespace?: string;
+}
+
+export interface DynamoGraphRequestArgs extends RequestOptions {
+  /** `metadata.name`. @default - the component's Pulumi name */
+  readonly name?: string;
+  /** `metadata.labels`. @default - none */
+  readonly labels?: Record<string, string>;
+  /** `metadata.annotations`. @default - none */
+  readonly annotations?: Record<string, string>;
+  /** The request, in the `nvidia.com/v1beta1` shape; plain values (they are hashed into the plan's key). */
+  readonly spec: DynamoGraphDeploymentRequestSpec;
+}
+
+interface Adopted {
+  readonly manifest: unknown;
+  readonly problems: { path: string; message: string }[];
+  readonly options: RequestOptions;
+}
+
+export class DynamoGraphRequest extends pulumi.ComponentResource {
+  /** Adopts an existing request manifest as it is. */
+  public static fromManifest(name: string, manifest: unknown, options: RequestOptions = {}, opts?: pulumi.ComponentResourceOptions): DynamoGraphRequest {
+    return new DynamoGraphRequest(name, { manifest, problems: [], options }, opts);
+  }
+
+  /** Adopts the single request in a YAML or JSON file. */
+  public static fromFile(name: string, file: string, options: RequestOptions = {}, opts?: pulumi.ComponentResourceOptions): DynamoGraphRequest {
+    return new DynamoGraphRequest(name, { ...manifestFromFile(file), options }, opts);
+  }
+
+  /** `metadata.name` of the request. */
+  public readonly requestName: string;
+  /** The lock entry the graph comes from. */
+  public readonly plan?: PlanEntry;
+  /** The generated graph, unless `autoApply: false`. */
+  public readonly graph?: DynamoGraph;
+  /** The generated DynamoGraphDeployment manifest (also with `autoApply: false`, for review). */
+  public readonly generatedManifest?: KubeObject;
+
+  constructor(name: string, args: DynamoGraphRequestArgs | Adopted, opts?: pulumi.ComponentResourceOptions) {
+    super('dynamo:index:GraphRequest', name, {}, opts);
+    const adopted: Adopted = 'manifest' in args ? args : fromArgs(name, args);
+    const fail = (lines: string[]) => new pulumi.ResourceError(`${DGDR_KIND} "${name}": invalid input:\n${lines.map((l) => `  ${l}`).join('\n')}`, this, true);
+    if (adopted.problems.length) throw fail(adopted.problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)));
+    const { lockFile, namespace, ...graphOptions } = adopted.options;
+    const resolved = resolveRequestWithLock(adopted.manifest, path.resolve(lockFile ?? DEFAULT_LOCK_FILE), { defaultNamespace: namespace });
+    const errors = errorsOf(resolved.problems).map((p) => (p.path ? `${p.path}: ${p.message}` : p.message));
+    if (resolved.notPlanned) errors.push(`(${PLAN_HINT})`);
+    if (errors.length || !resolved.request) throw fail(errors);
+    for (const w of resolved.problems.filter((p) => p.severity === 'warning')) pulumi.log.warn(`${w.path}: ${w.message}`, this);
+    this.requestName = resolved.request.name;
+    this.plan = resolved.entry;
+    this.generatedManifest = resolved.graph;
+    const record = adopted.manifest as KubeObject;
+    // Only the runtime side writes the status; the provider does not wait for it.
+    const recordArgs = { ...record, metadata: { ...record.metadata, namespace: resolved.request.namespace, annotations: { ...(record.metadata.annotations ?? {}), [SKIP_AWAIT]: 'true' } } };
+    const after = { parent: this, dependsOn: opts?.dependsOn };
+    kubernetesResource(`${name}/${this.requestName}`, record, recordArgs, after);
+    for (const o of resolved.objects) {
+      // A profiling Job runs for hours; the provider must not wait for it to complete.
+      const args = o.kind === 'Job' ? { ...o, metadata: { ...o.metadata, annotations: { ...(o.metadata.annotations ?? {}), [SKIP_AWAIT]: 'true' } } } : o;
+      kubernetesResource(`${name}/${o.kind.toLowerCase()}-${o.metadata.name}`, o, args, after);
+    }
+    if (resolved.graph && resolved.deploy) {
+      this.graph = DynamoGraph.fromManifest(name, resolved.graph, graphOptions, { parent: this, dependsOn: opts?.dependsOn });
+    }
+    this.registerOutputs({ requestName: this.requestName });
+  }
+}
+
+function fromArgs(name: string, args: DynamoGraphRequestArgs): Adopted {
+  const { name: recordName, labels, annotations, spec, ...options } = args;
+  const metadata = Object.fromEntries(Object.entries({ name: recordName ?? name, namespace: options.namespace, labels, annotations }).filter(([, v]) => v !== undefined));
+  return { manifest: { apiVersion: 'nvidia.com/v1beta1', kind: DGDR_KIND, metadata, spec: JSON.parse(JSON.stringify(spec)) }, problems: [], options };
+}
