@@ -4,73 +4,61 @@
  * unknown fields, wrong types, enums, bounds, patterns. CEL rules are not evaluated here; the
  * ones upstream has are checked by `validateGraph` with the server's messages.
  *
- * Validators are compiled once per kind and version and cached for the life of the process.
+ * Validators are generated at build time (crd-validators-build.ts) and loaded per kind and
+ * version on first use; from the TypeScript sources, where there are none, they are compiled once.
+ * The schema itself is loaded only to word a problem.
  */
-import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
-import { crdManifests } from '../crds';
-import { JSONSchemaProps } from '../crds/schema';
+import * as fs from 'fs';
+import * as path from 'path';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { JSONSchemaProps } from '../crds/schema';
 import { Problem } from './problems';
 import { fieldPath, isObject, keyPath } from './read';
 
-/**
- * A copy of the schema where every object that lists its fields and is not marked
- * preserve-unknown rejects other fields. ajv would otherwise ignore them, where the API server
- * rejects them (strict) or prunes them.
- */
-export function closeObjects(node: JSONSchemaProps): JSONSchemaProps {
-  const copy = { ...node } as JSONSchemaProps & { additionalProperties?: JSONSchemaProps | boolean };
-  if (node.properties) {
-    copy.properties = Object.fromEntries(Object.entries(node.properties).map(([k, v]) => [k, closeObjects(v)]));
-  }
-  if (node.items) copy.items = closeObjects(node.items);
-  if (node.additionalProperties) copy.additionalProperties = closeObjects(node.additionalProperties);
-  // Only nodes that list at least one field: the root `metadata` node is `{type: object}` and never
-  // pruned, and server-side apply takes any field in an object with empty `properties` (the fuzz
-  // found it on v1beta1 `scalingAdapter: {}`).
-  if (node.properties && Object.keys(node.properties).length > 0 && !node['x-kubernetes-preserve-unknown-fields']) {
-    copy.additionalProperties = false;
-  }
-  return copy as JSONSchemaProps;
-}
+/** Where the build puts the generated validators, beside this file. */
+export const VALIDATORS_DIR = 'crd-validators';
+/** Maps `<apiVersion>/<kind>` to the validator's file: the kinds and versions that have one. */
+export const VALIDATORS_INDEX = 'index.js';
 
-/** An ajv that understands the Kubernetes schema extensions and formats our CRDs use. */
-export function newSchemaAjv(options: { useDefaults?: boolean } = {}): Ajv {
-  // strictTypes off: int-or-string puts `pattern` next to `anyOf`, the form kube-apiserver requires.
-  const ajv = new Ajv({ allErrors: true, strictTypes: false, useDefaults: options.useDefaults ?? false });
-  for (const keyword of [
-    'x-kubernetes-int-or-string',
-    'x-kubernetes-preserve-unknown-fields',
-    'x-kubernetes-embedded-resource',
-    'x-kubernetes-list-type',
-    'x-kubernetes-list-map-keys',
-    'x-kubernetes-validations',
-  ]) {
-    ajv.addKeyword({ keyword, schemaType: ['boolean', 'string', 'array'] });
-  }
-  ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && Math.abs(n) < 2 ** 31 });
-  ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isSafeInteger(n) });
-  ajv.addFormat('date-time', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/);
-  return ajv;
-}
+/** `<lib>/api/crd-validators`, spelled from the lib root so the CLI bundle in `<lib>/cli` finds it too. */
+const PRECOMPILED = path.join(__dirname, '..', 'api', VALIDATORS_DIR);
 
-interface CompiledSchema {
-  readonly schema: JSONSchemaProps;
-  readonly validate: ValidateFunction;
-}
+/** `<apiVersion>/<kind>` -> validator file; null when this copy has none (running from the sources). */
+let precompiledIndex: Record<string, string> | null | undefined;
 
-const cache = new Map<string, CompiledSchema | undefined>();
+const validators = new Map<string, ValidateFunction | undefined>();
 
-/** Our CRD's schema for `apiVersion`/`kind` (nvidia.com only), compiled; undefined when we have none. */
-function compiled(apiVersion: string, kind: string): CompiledSchema | undefined {
+/** Our CRD's validator for `apiVersion`/`kind` (nvidia.com only); undefined when we have no CRD for it. */
+function validatorFor(apiVersion: string, kind: string): ValidateFunction | undefined {
   const key = `${apiVersion}/${kind}`;
-  if (cache.has(key)) return cache.get(key);
+  if (validators.has(key)) return validators.get(key);
+  const indexFile = path.join(PRECOMPILED, VALIDATORS_INDEX);
+  precompiledIndex ??= fs.existsSync(indexFile) ? (require(indexFile) as Record<string, string>) : null;
+  let validate: ValidateFunction | undefined;
+  if (precompiledIndex) {
+    const file = precompiledIndex[key];
+    validate = file === undefined ? undefined : (require(path.join(PRECOMPILED, file)) as ValidateFunction);
+  } else {
+    const schema = crdSchemaOf(apiVersion, kind);
+    validate = schema && (require('./crd-schema-compile') as typeof import('./crd-schema-compile')).compileCrdSchema(schema);
+  }
+  validators.set(key, validate);
+  return validate;
+}
+
+const schemas = new Map<string, JSONSchemaProps | undefined>();
+
+/** Our CRD's OpenAPI schema for `apiVersion`/`kind`, from src/crds. */
+function crdSchemaOf(apiVersion: string, kind: string): JSONSchemaProps | undefined {
+  const key = `${apiVersion}/${kind}`;
+  if (schemas.has(key)) return schemas.get(key);
   const [group, version] = apiVersion.split('/');
+  const { crdManifests } = require('../crds') as typeof import('../crds');
   const crd = crdManifests().find((c) => (c.spec as any).group === group && (c.spec as any).names.kind === kind);
   const entry = (crd?.spec as any)?.versions?.find((v: any) => v.name === version);
   const schema = entry?.schema?.openAPIV3Schema as JSONSchemaProps | undefined;
-  const result = schema ? { schema, validate: newSchemaAjv().compile(closeObjects(schema)) } : undefined;
-  cache.set(key, result);
-  return result;
+  schemas.set(key, schema);
+  return schema;
 }
 
 /**
@@ -79,12 +67,14 @@ function compiled(apiVersion: string, kind: string): CompiledSchema | undefined 
  */
 export function crdSchemaProblems(doc: unknown): Problem[] {
   if (!isObject(doc) || typeof doc.apiVersion !== 'string' || typeof doc.kind !== 'string') return [];
-  const c = compiled(doc.apiVersion, doc.kind);
-  if (!c || c.validate(doc)) return [];
+  const { apiVersion, kind } = doc;
+  const validate = validatorFor(apiVersion, kind);
+  if (!validate || validate(doc)) return [];
+  const schema = crdSchemaOf(apiVersion, kind)!;
   const problems: Problem[] = [];
-  for (const e of c.validate.errors ?? []) {
+  for (const e of validate.errors ?? []) {
     if (isBranchError(e)) continue;
-    problems.push(toProblem(e, c.schema, doc));
+    problems.push(toProblem(e, schema, doc));
   }
   return problems;
 }

@@ -9,6 +9,8 @@
  *   valid and not negative.
  * Paths are the input's: `spec.components[0].podTemplate.spec.containers[1].ports[0].containerPort`.
  */
+import { existsSync } from 'fs';
+import { join } from 'path';
 import { CORE_V1_FIELDS } from './core-v1-fields';
 import { pointerSegments } from './crd-schema';
 import { requireEsmFile } from './esm-package';
@@ -23,11 +25,19 @@ type ModelClass = new (data: any) => ValidatingModel;
 
 /**
  * kubernetes-models' validators, loaded on first use: they cost ~12 MiB of memory, which a
- * process that never checks pod content (the runtime operator) should not pay.
+ * process that never checks pod content (the runtime operator) should not pay. The build bundles
+ * them into lib/api/core-v1-models.js (scripts/bundle-core-v1-models.mjs), which loads ~10x
+ * faster than the package's ~140 ES modules. It is made from node_modules alone, so the
+ * TypeScript sources (src/api, e.g. `npm run synth`) use it too when it has been built; the path
+ * is spelled from the package root so that lib/api, the CLI bundles in lib/cli and src/api all
+ * find it. Without it, the package itself.
  */
+const BUNDLED_MODELS = join(__dirname, '..', '..', 'lib', 'api', 'core-v1-models.js');
 const models: Partial<Record<CoreType, ModelClass>> = {};
 function modelClass(type: CoreType): ModelClass {
-  return (models[type] ??= requireEsmFile<Record<CoreType, ModelClass>>('kubernetes-models', `v1/${type}.js`)[type]);
+  return (models[type] ??= existsSync(BUNDLED_MODELS)
+    ? (require(BUNDLED_MODELS) as Record<CoreType, ModelClass>)[type]
+    : requireEsmFile<Record<CoreType, ModelClass>>('kubernetes-models', `v1/${type}.js`)[type]);
 }
 
 /** Where a walk is: a struct type, a list (of a type, maybe keyed), a map, or a value. */

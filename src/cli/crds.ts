@@ -1,7 +1,6 @@
 /** `dynamo-iac crds`: the CustomResourceDefinitions rendered graphs need in the cluster. */
 import { Command } from 'commander';
-import { crdManifests } from '../crds';
-import { toYamlStream } from './output';
+import { writeYamlStream } from './output';
 
 export function crdsCommand(): Command {
   return new Command('crds')
@@ -12,6 +11,7 @@ Apply them before rendered graphs that include the DynamoGraphDeployment records
 Example:
   dynamo-iac crds | kubectl apply --server-side -f -`)
     .action(() => {
-      process.stdout.write(toYamlStream(crdManifests()));
+      const { crdManifests } = require('../crds') as typeof import('../crds');
+      writeYamlStream(crdManifests());
     });
 }

@@ -1,13 +1,13 @@
 /**
  * The `dynamo-iac` program: commands, exit codes, and the one place where
  * errors become messages. Bad input never shows a stack; only a bug does.
+ * Each command's work is loaded only when that command runs (test/cli/loading.test.ts).
  */
-import * as fs from 'fs';
-import * as path from 'path';
 import { Command, CommanderError } from 'commander';
 import { crdsCommand } from './crds';
 import { gitopsCommand } from './gitops';
 import { operatorCommand } from './operator';
+import { packageVersion } from './package-version';
 import { planCommand } from './plan';
 import { platformCommand } from './platform';
 import { renderCommand } from './render';
@@ -68,10 +68,4 @@ function exitCodeOf(e: unknown): number {
   process.stderr.write('dynamo-iac: internal error; this is a bug, please report it with the input that caused it\n');
   process.stderr.write(`${e instanceof Error ? e.stack : String(e)}\n`);
   return EXIT_BUG;
-}
-
-function packageVersion(): string {
-  // lib/cli/main.js -> package.json; read at run time because it lies outside the compiled rootDir.
-  const file = path.join(__dirname, '..', '..', 'package.json');
-  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }).version;
 }

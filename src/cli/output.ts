@@ -4,20 +4,27 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { stringify } from 'yaml';
 import { KubeObject } from '../api/k8s-types';
+import { toYaml } from '../output/yaml';
 import { CliError, EXIT_USAGE } from './report';
 
-/**
- * Sorted keys and no line folding make output byte-stable; no anchors, because
- * the render core may share one object (labels, selectors) between places.
- */
-export function toYaml(obj: unknown): string {
-  return stringify(obj, { sortMapEntries: true, lineWidth: 0, aliasDuplicateObjects: false });
-}
+/** About 1 MiB: few writes, and the whole stream (~25 MiB for 1,000 graphs) never exists as one string. */
+const CHUNK_CHARS = 1 << 20;
 
-export function toYamlStream(objects: readonly unknown[]): string {
-  return objects.map(toYaml).join('---\n');
+/**
+ * The multi-document stream of `toYamlStream`, written in chunks as it is produced. Stops once
+ * the reader has gone (`dynamo-iac render … | head`).
+ */
+export function writeYamlStream(objects: readonly unknown[], out: NodeJS.WriteStream = process.stdout): void {
+  let chunk = '';
+  for (let i = 0; i < objects.length; i++) {
+    chunk += i === 0 ? toYaml(objects[i]) : `---\n${toYaml(objects[i])}`;
+    if (chunk.length < CHUNK_CHARS) continue;
+    if (out.destroyed) return;
+    out.write(chunk);
+    chunk = '';
+  }
+  if (chunk && !out.destroyed) out.write(chunk);
 }
 
 /** Directory for objects without `metadata.namespace`; `_` cannot start a namespace name. */

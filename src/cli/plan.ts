@@ -1,23 +1,11 @@
-/** `dynamo-iac plan`: search each DynamoGraphDeploymentRequest once and commit the result. */
-import * as path from 'path';
+/**
+ * `dynamo-iac plan`: search each DynamoGraphDeploymentRequest once and commit the result. The
+ * command's options and help only; run-plan.ts, loaded when it runs, does the work.
+ */
 import { Command } from 'commander';
-import { resolveSettings } from '../api/settings';
-import { SearchToolError } from '../plan/aiconfigurator/install';
 import { AIC_PACKAGE, AIC_VERSION } from '../plan/aiconfigurator/tool';
-import { DEFAULT_LOCK_FILE, PLAN_ARTIFACT_DIR } from '../plan/lock';
-import { planRequests } from '../plan/plan';
-import { stderrProgress } from '../plan/progress';
-import { readInputs } from './read-inputs';
-import { CliError, EXIT_INVALID, EXIT_OK, reportProblems } from './report';
-import { readSettingsFile } from './settings-file';
-
-interface PlanCommandOptions {
-  readonly lock: string;
-  readonly refresh?: boolean;
-  readonly import?: string[];
-  readonly namespace?: string;
-  readonly settings?: string;
-}
+import { DEFAULT_LOCK_FILE, PLAN_ARTIFACT_DIR } from '../plan/lock-names';
+import type { PlanCommandOptions } from './run-plan';
 
 export function planCommand(): Command {
   return new Command('plan')
@@ -50,41 +38,7 @@ Examples:
   dynamo-iac plan --refresh requests/qwen.yaml
   dynamo-iac plan --import output.yaml requests/llama-thorough.yaml`)
     .action(async (files: string[], options: PlanCommandOptions) => {
+      const { plan } = require('./run-plan') as typeof import('./run-plan');
       process.exitCode = await plan(files, options);
     });
-}
-
-async function plan(files: string[], options: PlanCommandOptions): Promise<number> {
-  const settingsFile = options.settings === undefined ? { settings: {}, problems: [] } : readSettingsFile(options.settings);
-  if (!settingsFile.settings) return reportProblems(settingsFile.problems);
-  const read = await readInputs(files);
-  const imports = await readInputs(options.import ?? []);
-  const readProblems = [...read.problems, ...imports.problems];
-  if (readProblems.length) return reportProblems(readProblems);
-  let result;
-  try {
-    result = await planRequests(read.inputs, {
-      lockFile: options.lock,
-      refresh: options.refresh,
-      imports: imports.inputs,
-      defaultNamespace: options.namespace,
-      settings: resolveSettings(settingsFile.settings),
-      progress: stderrProgress(),
-    });
-  } catch (e) {
-    // The tool missing, not installable or crashing: one message, nothing written.
-    if (e instanceof SearchToolError) throw new CliError(`dynamo-iac plan: ${e.message}\nnothing was written`, EXIT_INVALID);
-    throw e;
-  }
-  const code = reportProblems(result.problems);
-  if (code !== EXIT_OK) {
-    process.stderr.write('nothing was written\n');
-    return code;
-  }
-  for (const p of result.planned) process.stderr.write(`${p.request}: ${p.status}: ${p.detail}\n`);
-  const lockDir = path.dirname(options.lock);
-  process.stderr.write(result.written.length
-    ? `wrote ${result.written.map((f) => path.relative(lockDir, f) || f).join(', ')}\n`
-    : `${options.lock} and ${PLAN_ARTIFACT_DIR}/ are up to date\n`);
-  return EXIT_OK;
 }

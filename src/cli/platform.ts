@@ -1,10 +1,8 @@
 /** `dynamo-iac platform`: the runtime operator's install manifests (src/render/platform.ts). */
-import * as fs from 'fs';
-import * as path from 'path';
 import { Command, InvalidArgumentError } from 'commander';
-import { renderPlatform } from '../render/platform';
 import { DEFAULT_ETCD_IMAGE, DEFAULT_NATS_IMAGE } from '../render/platform-infra';
-import { toYamlStream } from './output';
+import { writeYamlStream } from './output';
+import { packageVersion } from './package-version';
 import { CliError, EXIT_USAGE } from './report';
 
 export function platformCommand(): Command {
@@ -35,13 +33,14 @@ Example:
       const { nats, natsImage, etcd, etcdImage, storageClass, checkpointAgentImage, checkpointAgentNamespace, ...rest } = opts;
       if ((natsImage && !nats) || (etcdImage && !etcd)) throw new CliError('dynamo-iac platform: --nats-image needs --nats, and --etcd-image needs --etcd', EXIT_USAGE);
       if (checkpointAgentNamespace && !checkpointAgentImage) throw new CliError('dynamo-iac platform: --checkpoint-agent-namespace needs --checkpoint-agent-image', EXIT_USAGE);
-      process.stdout.write(toYamlStream(renderPlatform({
+      const { renderPlatform } = require('../render/platform') as typeof import('../render/platform');
+      writeYamlStream(renderPlatform({
         ...rest,
         nats: nats ? { image: natsImage, storageClassName: storageClass } : undefined,
         etcd: etcd ? { image: etcdImage, storageClassName: storageClass } : undefined,
         checkpointAgent: checkpointAgentImage ? { image: checkpointAgentImage, ...(checkpointAgentNamespace ? { namespace: checkpointAgentNamespace } : {}) } : undefined,
         version: packageVersion(),
-      })));
+      }));
     });
 }
 
@@ -58,9 +57,4 @@ interface PlatformFlags {
   storageClass?: string;
   checkpointAgentImage?: string;
   checkpointAgentNamespace?: string;
-}
-
-function packageVersion(): string {
-  const file = path.join(__dirname, '..', '..', 'package.json');
-  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }).version;
 }

@@ -1,17 +1,12 @@
-/** `dynamo-iac render`: manifests in, Kubernetes YAML out (stdout or `-o DIR`). */
+/**
+ * `dynamo-iac render`: manifests in, Kubernetes YAML out (stdout or `-o DIR`). The command's
+ * options and help only; what it does (run-render.ts) is loaded when it runs, so `--help` and
+ * the other commands do not pay for the render core.
+ */
 import { Command, InvalidArgumentError } from 'commander';
-import { splitByGraph } from '../gitops/graphs';
-import { writeLayout } from './gitops';
-import { writeObjectsToDir, NO_NAMESPACE_DIR, toYamlStream } from './output';
-import { PipelineOptions, runPipeline } from './pipeline';
-import { CliError, EXIT_OK, EXIT_USAGE, reportProblems } from './report';
-import { DEFAULT_LOCK_FILE } from '../plan/lock';
-
-interface RenderOptions extends PipelineOptions {
-  readonly output?: string;
-  readonly force?: boolean;
-  readonly layout: 'flat' | 'gitops';
-}
+import { DEFAULT_LOCK_FILE } from '../plan/lock-names';
+import { NO_NAMESPACE_DIR } from './output';
+import type { RenderOptions } from './run-render';
 
 export function renderCommand(): Command {
   return new Command('render')
@@ -43,23 +38,7 @@ Examples:
   dynamo-iac render --settings platform.yaml -o manifests/ --force graphs/*.yaml
   dynamo-iac render -o deploy/ --layout gitops graphs/*.yaml`)
     .action(async (files: string[], options: RenderOptions) => {
+      const { render } = require('./run-render') as typeof import('./run-render');
       process.exitCode = await render(files, options);
     });
-}
-
-async function render(files: string[], options: RenderOptions): Promise<number> {
-  if (options.layout === 'gitops' && options.output === undefined) throw new CliError('--layout gitops needs -o <dir>', EXIT_USAGE);
-  const { objects, problems, rendered } = await runPipeline(files, options);
-  const code = reportProblems(problems);
-  if (code !== EXIT_OK) return code;
-  if (options.layout === 'gitops') {
-    const split = splitByGraph(rendered!.graphs, objects, rendered!.settings, { includeGraphRecord: options.graphRecord ?? true });
-    writeLayout({ graphs: split.graphs, shared: split.shared }, options.output!, options.force);
-  } else if (options.output === undefined) {
-    process.stdout.write(toYamlStream(objects));
-  } else {
-    const written = writeObjectsToDir(objects, options.output, { force: options.force });
-    process.stderr.write(`wrote ${written} files to ${options.output}\n`);
-  }
-  return EXIT_OK;
 }

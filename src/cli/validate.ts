@@ -1,9 +1,10 @@
-/** `dynamo-iac validate`: the checks of `render`, without output. */
+/**
+ * `dynamo-iac validate`: the checks of `render`, without output. The command's options and help
+ * only; run-validate.ts, loaded when it runs, does the work.
+ */
 import { Command } from 'commander';
-import { GRAPH_KINDS } from '../api/load';
-import { PipelineOptions, runPipeline } from './pipeline';
-import { EXIT_OK, reportProblems } from './report';
-import { DEFAULT_LOCK_FILE } from '../plan/lock';
+import { DEFAULT_LOCK_FILE } from '../plan/lock-names';
+import type { PipelineOptions } from './pipeline';
 
 export function validateCommand(): Command {
   return new Command('validate')
@@ -20,23 +21,7 @@ Examples:
   dynamo-iac validate graphs/*.yaml
   dynamo-iac validate --settings platform.yaml graph.yaml`)
     .action(async (files: string[], options: PipelineOptions) => {
+      const { validate } = require('./run-validate') as typeof import('./run-validate');
       process.exitCode = await validate(files, options);
     });
-}
-
-async function validate(files: string[], options: PipelineOptions): Promise<number> {
-  const { objects, problems } = await runPipeline(files, { ...options, graphRecord: true });
-  const code = reportProblems(problems);
-  if (code === EXIT_OK) {
-    // Each graph renders exactly one record of its own kind, so records count graphs.
-    const graphs = objects.filter((o) => (GRAPH_KINDS as readonly string[]).includes(o.kind)).length;
-    const count = (kind: string, one: string, many: string) => {
-      const n = objects.filter((o) => o.kind === kind).length;
-      return n ? `, ${n} ${n === 1 ? one : many}` : '';
-    };
-    const records = count('DynamoModel', 'model', 'models') + count('DynamoCheckpoint', 'checkpoint', 'checkpoints')
-      + count('DynamoGraphDeploymentRequest', 'request', 'requests');
-    process.stderr.write(`${graphs} ${graphs === 1 ? 'graph' : 'graphs'}${records} valid\n`);
-  }
-  return code;
 }

@@ -1,4 +1,5 @@
 export { crdManifests } from './manifests';
-export { crdToYaml } from './yaml';
+/** The CRDs' YAML is the project's one YAML form. */
+export { toYaml as crdToYaml } from '../output/yaml';
 export { GROUP } from './crd';
 export type { JSONSchemaProps, ValidationRule } from './schema';

@@ -15,7 +15,7 @@
  */
 import * as path from 'path';
 import { KubeObject } from '../api/k8s-types';
-import { toYaml } from '../cli/output';
+import { toYaml } from '../output/yaml';
 import { objectKey } from '../render/objects';
 import { withSubstitutionGuard } from './substitution';
 

@@ -4,16 +4,12 @@
  * per distinct set of search inputs, keyed by their hash; the same input always gives the same
  * bytes.
  */
-import { parse, stringify } from 'yaml';
 import { JsonObject, KubeObject } from '../api/k8s-types';
 import { SearchInputs } from './search-inputs';
 
 export const LOCK_API_VERSION = 'dynamo-iac.dev/v1';
 export const LOCK_KIND = 'PlanLock';
-/** Default lock file name (in the current directory, like a package lock). */
-export const DEFAULT_LOCK_FILE = 'dynamo-plan.lock';
-/** Directory, next to the lock, with each request's picture, table and generated graph. */
-export const PLAN_ARTIFACT_DIR = 'dynamo-plan';
+export { DEFAULT_LOCK_FILE, PLAN_ARTIFACT_DIR } from './lock-names';
 
 export type ServingMode = 'agg' | 'disagg';
 
@@ -125,7 +121,7 @@ const HEADER = [
 
 /** The one text form of a lock: sorted keys, no line folding, no anchors. */
 export function serializeLock(lock: PlanLock): string {
-  return `${HEADER}\n${stringify(lock, { sortMapEntries: true, lineWidth: 0, aliasDuplicateObjects: false })}`;
+  return `${HEADER}\n${yaml().stringify(lock, { sortMapEntries: true, lineWidth: 0, aliasDuplicateObjects: false })}`;
 }
 
 export class PlanLockError extends Error {
@@ -139,7 +135,7 @@ export class PlanLockError extends Error {
 export function parseLock(text: string, source: string): PlanLock {
   let doc: unknown;
   try {
-    doc = parse(text);
+    doc = yaml().parse(text);
   } catch (e) {
     throw new PlanLockError(`${source}: not a plan lock: ${(e as Error).message.split('\n')[0]}`);
   }
@@ -154,3 +150,6 @@ export function parseLock(text: string, source: string): PlanLock {
   });
   return o as PlanLock;
 }
+
+/** Loaded on use: every render reaches this module, most without a lock to read (a cold CLI start pays for loading yaml). */
+const yaml = () => require('yaml') as typeof import('yaml');

@@ -1,5 +1,4 @@
 /** Objects the graph needs once, whatever its components: PVCs, RBAC, EPP plumbing, model Services. */
-import { stringify } from 'yaml';
 import { KubeObject } from '../api/k8s-types';
 import { ResolvedSettings } from '../api/settings';
 import { ComponentContext } from './context';
@@ -93,7 +92,8 @@ export function renderEppObjects(epp: ComponentContext): KubeObject[] {
       apiVersion: 'v1',
       kind: 'ConfigMap',
       metadata: { name: eppConfigMapName(graph.name), namespace: graph.namespace },
-      data: { [EPP_CONFIG_KEY]: stringify(cfg.config ?? {}, { sortMapEntries: true }) },
+      // Loaded here: only graphs with an inline EPP config need the yaml package (a cold CLI start pays for loading it).
+      data: { [EPP_CONFIG_KEY]: (require('yaml') as typeof import('yaml')).stringify(cfg.config ?? {}, { sortMapEntries: true }) },
     });
   }
   out.push({

@@ -1,0 +1,91 @@
+/** What `dynamo-iac gitops` does (gitops.ts defines its options); `render --layout gitops` writes with it too. */
+import { KubeObject } from '../api/k8s-types';
+import { crdManifests } from '../crds';
+import { fluxKustomizations, fluxSource, healthTargets } from '../gitops/flux';
+import { splitByGraph } from '../gitops/graphs';
+import { namespaceObjects } from '../gitops/namespaces';
+import { GitOpsLayoutError, gitOpsLayout, GitOpsLayoutInput } from '../gitops/layout';
+import { NotOurDirectoryError, writeGitOpsLayout } from '../gitops/write';
+import { renderPlatform } from '../render/platform';
+import { packageVersion } from './package-version';
+import { PipelineOptions, runPipeline } from './pipeline';
+import { CliError, EXIT_OK, EXIT_USAGE, reportProblems } from './report';
+
+export interface GitOpsOptions extends PipelineOptions {
+  readonly output: string;
+  readonly force?: boolean;
+  readonly platform: boolean;
+  readonly crds: boolean;
+  /** Repeatable with --scope namespace: one operator per namespace. */
+  readonly platformNamespace?: string[];
+  readonly scope: 'cluster' | 'namespace';
+  readonly image?: string;
+  readonly monitoring?: boolean;
+  readonly fluxUrl?: string;
+  readonly fluxRef?: string;
+  readonly fluxPath: string;
+  readonly fluxName: string;
+  readonly fluxNamespace: string;
+  readonly fluxSecret?: string;
+  readonly createNamespaces?: boolean;
+}
+
+export async function gitops(files: string[], options: GitOpsOptions): Promise<number> {
+  let objects: KubeObject[] = [];
+  let split: ReturnType<typeof splitByGraph> | undefined;
+  if (files.length > 0) {
+    const result = await runPipeline(files, options);
+    const code = reportProblems(result.problems);
+    if (code !== EXIT_OK) return code;
+    objects = result.objects;
+    const { graphs, settings } = result.rendered!;
+    split = splitByGraph(graphs, objects, settings, { includeGraphRecord: options.graphRecord ?? true });
+  }
+  const platformNamespaces = [...new Set(options.platformNamespace ?? ['dynamo-system'])];
+  if (platformNamespaces.length > 1 && options.scope !== 'namespace') {
+    throw new CliError('--platform-namespace: more than one needs --scope namespace (cluster scope runs one operator for the whole cluster)', EXIT_USAGE);
+  }
+  const platform = options.platform
+    ? platformNamespaces.flatMap((namespace) => renderPlatform({ namespace, scope: options.scope, image: options.image, monitoring: options.monitoring, crds: false, version: packageVersion() }))
+    : undefined;
+  const crds = options.crds ? (crdManifests() as KubeObject[]) : undefined;
+  const namespaces = options.createNamespaces
+    ? namespaceObjects([...(platform ? platformNamespaces : []), ...(split?.graphs ?? []).map((g) => g.namespace)])
+    : [];
+  const shared = [...namespaces, ...(split?.shared ?? [])];
+  const input = { crds, platform, graphs: split?.graphs, shared };
+  let flux: KubeObject[] | undefined;
+  if (options.fluxUrl !== undefined) {
+    let source: KubeObject;
+    try {
+      source = fluxSource({ name: options.fluxName, namespace: options.fluxNamespace, url: options.fluxUrl, ref: options.fluxRef, secretName: options.fluxSecret });
+    } catch (e) {
+      throw new CliError(`--flux-url: ${(e as Error).message}`, EXIT_USAGE);
+    }
+    // The layers that will exist (Namespaces alone can make a platform/).
+    const layers = asCliError(() => gitOpsLayout(input)).layers;
+    const targets = healthTargets(platform ?? [], split ? split.graphs.flatMap((g) => g.objects) : []);
+    const sourceRef = { apiVersion: source.apiVersion, kind: source.kind, name: source.metadata.name, namespace: source.metadata.namespace };
+    flux = [source, ...fluxKustomizations({ source: sourceRef, layers, path: options.fluxPath, operators: targets.operators, graphs: targets.graphs })];
+  }
+  writeLayout({ ...input, flux }, options.output, options.force);
+  return EXIT_OK;
+}
+
+/** Lays out and writes; prints a one-line summary and every removed file on stderr. Shared with `render --layout gitops`. */
+export function writeLayout(input: GitOpsLayoutInput, output: string, force?: boolean): void {
+  const result = asCliError(() => writeGitOpsLayout(gitOpsLayout(input), output, { force }));
+  process.stderr.write(`${output}: ${result.written.length} written, ${result.removed.length} removed, ${result.unchanged} unchanged\n`);
+  for (const f of result.removed) process.stderr.write(`removed ${f}\n`);
+}
+
+/** Layout problems are the user's to fix: a message and an exit code, no stack. */
+function asCliError<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof NotOurDirectoryError) throw new CliError(e.message, EXIT_USAGE);
+    if (e instanceof GitOpsLayoutError) throw new CliError(e.message);
+    throw e;
+  }
+}

@@ -1,0 +1,53 @@
+/** What `dynamo-iac plan` does (plan.ts defines its options). */
+import * as path from 'path';
+import { resolveSettings } from '../api/settings';
+import { SearchToolError } from '../plan/aiconfigurator/install';
+import { PLAN_ARTIFACT_DIR } from '../plan/lock-names';
+import { planRequests } from '../plan/plan';
+import { stderrProgress } from '../plan/progress';
+import { readInputs } from './read-inputs';
+import { CliError, EXIT_INVALID, EXIT_OK, reportProblems } from './report';
+import { readSettingsFile } from './settings-file';
+
+export interface PlanCommandOptions {
+  readonly lock: string;
+  readonly refresh?: boolean;
+  readonly import?: string[];
+  readonly namespace?: string;
+  readonly settings?: string;
+}
+
+export async function plan(files: string[], options: PlanCommandOptions): Promise<number> {
+  const settingsFile = options.settings === undefined ? { settings: {}, problems: [] } : readSettingsFile(options.settings);
+  if (!settingsFile.settings) return reportProblems(settingsFile.problems);
+  const read = await readInputs(files);
+  const imports = await readInputs(options.import ?? []);
+  const readProblems = [...read.problems, ...imports.problems];
+  if (readProblems.length) return reportProblems(readProblems);
+  let result;
+  try {
+    result = await planRequests(read.inputs, {
+      lockFile: options.lock,
+      refresh: options.refresh,
+      imports: imports.inputs,
+      defaultNamespace: options.namespace,
+      settings: resolveSettings(settingsFile.settings),
+      progress: stderrProgress(),
+    });
+  } catch (e) {
+    // The tool missing, not installable or crashing: one message, nothing written.
+    if (e instanceof SearchToolError) throw new CliError(`dynamo-iac plan: ${e.message}\nnothing was written`, EXIT_INVALID);
+    throw e;
+  }
+  const code = reportProblems(result.problems);
+  if (code !== EXIT_OK) {
+    process.stderr.write('nothing was written\n');
+    return code;
+  }
+  for (const p of result.planned) process.stderr.write(`${p.request}: ${p.status}: ${p.detail}\n`);
+  const lockDir = path.dirname(options.lock);
+  process.stderr.write(result.written.length
+    ? `wrote ${result.written.map((f) => path.relative(lockDir, f) || f).join(', ')}\n`
+    : `${options.lock} and ${PLAN_ARTIFACT_DIR}/ are up to date\n`);
+  return EXIT_OK;
+}

@@ -1,0 +1,30 @@
+/** What `dynamo-iac render` does (render.ts defines its options). */
+import { writeObjectsToDir, writeYamlStream } from './output';
+import { PipelineOptions, runPipeline } from './pipeline';
+import { CliError, EXIT_OK, EXIT_USAGE, reportProblems } from './report';
+
+export interface RenderOptions extends PipelineOptions {
+  readonly output?: string;
+  readonly force?: boolean;
+  readonly layout: 'flat' | 'gitops';
+}
+
+export async function render(files: string[], options: RenderOptions): Promise<number> {
+  if (options.layout === 'gitops' && options.output === undefined) throw new CliError('--layout gitops needs -o <dir>', EXIT_USAGE);
+  const { objects, problems, rendered } = await runPipeline(files, options);
+  const code = reportProblems(problems);
+  if (code !== EXIT_OK) return code;
+  if (options.layout === 'gitops') {
+    // Only this layout needs the GitOps writer (and with it the Flux and platform code).
+    const { splitByGraph } = require('../gitops/graphs') as typeof import('../gitops/graphs');
+    const { writeLayout } = require('./run-gitops') as typeof import('./run-gitops');
+    const split = splitByGraph(rendered!.graphs, objects, rendered!.settings, { includeGraphRecord: options.graphRecord ?? true });
+    writeLayout({ graphs: split.graphs, shared: split.shared }, options.output!, options.force);
+  } else if (options.output === undefined) {
+    writeYamlStream(objects);
+  } else {
+    const written = writeObjectsToDir(objects, options.output, { force: options.force });
+    process.stderr.write(`wrote ${written} files to ${options.output}\n`);
+  }
+  return EXIT_OK;
+}

@@ -1,0 +1,21 @@
+/** What `dynamo-iac validate` does (validate.ts defines its options). */
+import { GRAPH_KINDS } from '../api/load';
+import { PipelineOptions, runPipeline } from './pipeline';
+import { EXIT_OK, reportProblems } from './report';
+
+export async function validate(files: string[], options: PipelineOptions): Promise<number> {
+  const { objects, problems } = await runPipeline(files, { ...options, graphRecord: true });
+  const code = reportProblems(problems);
+  if (code === EXIT_OK) {
+    // Each graph renders exactly one record of its own kind, so records count graphs.
+    const graphs = objects.filter((o) => (GRAPH_KINDS as readonly string[]).includes(o.kind)).length;
+    const count = (kind: string, one: string, many: string) => {
+      const n = objects.filter((o) => o.kind === kind).length;
+      return n ? `, ${n} ${n === 1 ? one : many}` : '';
+    };
+    const records = count('DynamoModel', 'model', 'models') + count('DynamoCheckpoint', 'checkpoint', 'checkpoints')
+      + count('DynamoGraphDeploymentRequest', 'request', 'requests');
+    process.stderr.write(`${graphs} ${graphs === 1 ? 'graph' : 'graphs'}${records} valid\n`);
+  }
+  return code;
+}

@@ -1,0 +1,105 @@
+/**
+ * The one YAML form of everything dynamo-iac writes (rendered objects, CRDs, kustomizations):
+ * block style, keys sorted, no line folding, no anchors, so the same data always gives the same
+ * bytes and diffs stay small. It writes plain JSON data only (objects, arrays, strings, numbers,
+ * booleans, null), which is all the render core produces, and it is several times faster than a
+ * general-purpose emitter. Scalars: yaml-scalar.ts.
+ *
+ * Like JSON.stringify, a key whose value is `undefined` is left out, and `undefined` in a list
+ * is written as null. An object shared by two places is written out in full at both.
+ */
+import { numberValue, stringKey, stringValue } from './yaml-scalar';
+
+/** One document, ending in a newline. */
+export function toYaml(value: unknown): string {
+  const out: string[] = [];
+  if (isNonEmptyMap(value)) writeMap(value, '', false, out);
+  else if (isNonEmptyList(value)) writeList(value, '', false, out);
+  // A block scalar at the top would need other indentation rules; one line is enough here.
+  else out.push(typeof value === 'string' ? stringKey(value) : inlineValue(value, ''), '\n');
+  return out.join('');
+}
+
+/** Documents separated by `---`. */
+export function toYamlStream(values: readonly unknown[]): string {
+  return values.map(toYaml).join('---\n');
+}
+
+/** YAML allows implicit keys of at most 1024 characters; longer ones take the explicit `? key` form. */
+const MAX_IMPLICIT_KEY = 1024;
+
+type Map = Record<string, unknown>;
+
+/**
+ * Writes the pairs of a non-empty map whose keys sit at `indent`. `continues` says the first key goes on a
+ * line already started (`- ` of a list item, or `: ` of an explicit key).
+ */
+function writeMap(map: Map, indent: string, continues: boolean, out: string[]): void {
+  const inner = `${indent}  `;
+  let first = true;
+  for (const key of Object.keys(map).sort()) {
+    const value = map[key];
+    if (value === undefined) continue;
+    if (!(first && continues)) out.push(indent);
+    first = false;
+    const k = stringKey(key);
+    if (k.length > MAX_IMPLICIT_KEY) {
+      out.push('? ', k, '\n', indent, ': ');
+      writeItem(value, inner, out);
+    } else if (isNonEmptyMap(value)) {
+      out.push(k, ':\n');
+      writeMap(value, inner, false, out);
+    } else if (isNonEmptyList(value)) {
+      out.push(k, ':\n');
+      writeList(value, inner, false, out);
+    } else {
+      out.push(k, ': ', inlineValue(value, inner), '\n');
+    }
+  }
+}
+
+/** Writes the items of a list whose dashes sit at `indent`. */
+function writeList(list: readonly unknown[], indent: string, continues: boolean, out: string[]): void {
+  const inner = `${indent}  `;
+  for (let i = 0; i < list.length; i++) {
+    if (!(i === 0 && continues)) out.push(indent);
+    out.push('- ');
+    writeItem(list[i], inner, out);
+  }
+}
+
+/** A value after `- ` or `: `: a map or list continues on that line (compact form). */
+function writeItem(value: unknown, indent: string, out: string[]): void {
+  if (isNonEmptyMap(value)) writeMap(value, indent, true, out);
+  else if (isNonEmptyList(value)) writeList(value, indent, true, out);
+  else out.push(inlineValue(value, indent), '\n');
+}
+
+/** A scalar or an empty collection; `indent` is where the lines of a multi-line string go. */
+function inlineValue(value: unknown, indent: string): string {
+  switch (typeof value) {
+    case 'string':
+      return stringValue(value, indent);
+    case 'number':
+      return numberValue(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'undefined':
+      return 'null';
+    case 'object':
+      if (value === null) return 'null';
+      return Array.isArray(value) ? '[]' : '{}';
+    default:
+      throw new TypeError(`toYaml: cannot write a ${typeof value}; only JSON data is supported`);
+  }
+}
+
+function isNonEmptyMap(value: unknown): value is Map {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key) && (value as Map)[key] !== undefined) return true;
+  return false;
+}
+
+function isNonEmptyList(value: unknown): value is readonly unknown[] {
+  return Array.isArray(value) && value.length > 0;
+}
