@@ -9,7 +9,7 @@
 import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
 import { crdManifests } from '../crds';
 import { JSONSchemaProps } from '../crds/schema';
-import { Problem } from './problems';
+import { Problem, unknownFieldMessage } from './problems';
 import { fieldPath, isObject, keyPath } from './read';
 
 /**
@@ -133,7 +133,7 @@ function toProblem(e: ErrorObject, schema: JSONSchemaProps, doc: unknown): Probl
   const params = e.params as Record<string, any>;
   switch (e.keyword) {
     case 'additionalProperties':
-      return error(pathOf([...segments, params.additionalProperty], schema), 'field not declared in schema');
+      return error(pathOf([...segments, params.additionalProperty], schema), unknownFieldMessage(params.additionalProperty));
     case 'required':
       return error(pathOf([...segments, params.missingProperty], schema), 'Required value');
     case 'type':
