@@ -145,6 +145,13 @@ project.addTask('crds:import', {
   steps: [{ exec: 'ts-node --project tsconfig.dev.json scripts/write-crds.ts' }],
 });
 
+// `npm run core-v1-types`: regenerate src/api/core-v1-types.ts (the typed pod content of the
+// props) from the installed kubernetes-models, after upgrading it. A test fails when it is stale.
+project.addTask('core-v1-types', {
+  description: 'Regenerate src/api/core-v1-types.ts from kubernetes-models',
+  steps: [{ exec: 'ts-node --transpile-only --project tsconfig.dev.json scripts/core-v1-types.ts' }],
+});
+
 // `npm run test:cluster`: the suite against a real kube-apiserver + etcd, built once
 // from pinned Go modules into ~/.cache/dynamo-iac (see test/cluster/README.md).
 project.addTask('test:cluster', {
