@@ -52,6 +52,9 @@ const project = new typescript.TypeScriptProject({
     '@kubernetes-models/flux-cd@^4.0.0',
     '@kubernetes-models/prometheus-operator@^6.0.0',
     '@kubernetes-models/istio@^3.0.1',
+    // docs/api/: the API reference, generated from the TSDoc as Markdown (browsable on any forge).
+    'typedoc@^0.28.0',
+    'typedoc-plugin-markdown@^4.9.0',
   ],
   tsconfig: {
     compilerOptions: {

@@ -8,7 +8,7 @@
  * typescript-app` uses exactly that, without `skipLibCheck`, so its `tsc` would fail inside
  * kubernetes-models. The generated file has no imports and works under every resolution mode.
  *
- * `npm run core-v1-types` rewrites the file; test/api/typed-props.test.ts fails when it is stale.
+ * Every field and list is read-only. `npm run core-v1-types` rewrites the file; test/api/typed-props.test.ts fails when it is stale.
  */
 import { readFileSync, writeFileSync } from 'fs';
 import { dirname, join, resolve } from 'path';
@@ -71,9 +71,23 @@ function readDeclaration(file: string): { declaration: Declaration; dependencies
   if (!main) throw new Error(`${file}: no I${name}`);
   const docs = main.getFullText(source).slice(0, main.getLeadingTriviaWidth(source)).trim();
   const body = ts.isInterfaceDeclaration(main)
-    ? `export interface ${name} {${rename(main.members.map((m) => m.getFullText(source)).join(''))}\n}`
-    : `export type ${name} = ${rename(main.type.getText(source))};`;
+    ? `export interface ${name} {${main.members.map((m) => member(m, source, rename)).join('')}\n}`
+    : `export type ${name} = ${readonlyType(rename(main.type.getText(source)))};`;
   return { declaration: { name, text: `${docs ? `${docs}\n` : ''}${body}\n` }, dependencies };
+}
+
+/**
+ * One field, read-only: props are input, and read-only fields and lists accept what mutable ones
+ * do plus frozen and `as const` values.
+ */
+function member(m: ts.TypeElement, source: ts.SourceFile, rename: (text: string) => string): string {
+  if (!ts.isPropertySignature(m) || !m.type) throw new Error(`${source.fileName}: unexpected member ${m.getText(source)}`);
+  const docs = m.getFullText(source).slice(0, m.getLeadingTriviaWidth(source));
+  return `${docs}readonly ${m.name.getText(source)}${m.questionToken ? '?' : ''}: ${readonlyType(rename(m.type.getText(source)))};`;
+}
+
+function readonlyType(text: string): string {
+  return text.replace(/\bArray</g, 'ReadonlyArray<').replace(/\[key: string\]/g, 'readonly [key: string]');
 }
 
 /** A relative import in the same package, or one into @kubernetes-models/apimachinery; never the runtime base. */

@@ -11,19 +11,19 @@ export interface AWSElasticBlockStoreVolumeSource {
     /**
      * fsType is the filesystem type of the volume that you want to mount. Tip: Ensure that the filesystem type is supported by the host operating system. Examples: "ext4", "xfs", "ntfs". Implicitly inferred to be "ext4" if unspecified. More info: https://kubernetes.io/docs/concepts/storage/volumes#awselasticblockstore
      */
-    "fsType"?: string;
+    readonly "fsType"?: string;
     /**
      * partition is the partition in the volume that you want to mount. If omitted, the default is to mount by volume name. Examples: For volume /dev/sda1, you specify the partition as "1". Similarly, the volume partition for /dev/sda is "0" (or you can leave the property empty).
      */
-    "partition"?: number;
+    readonly "partition"?: number;
     /**
      * readOnly value true will force the readOnly setting in VolumeMounts. More info: https://kubernetes.io/docs/concepts/storage/volumes#awselasticblockstore
      */
-    "readOnly"?: boolean;
+    readonly "readOnly"?: boolean;
     /**
      * volumeID is unique ID of the persistent disk resource in AWS (Amazon EBS volume). More info: https://kubernetes.io/docs/concepts/storage/volumes#awselasticblockstore
      */
-    "volumeID": string;
+    readonly "volumeID": string;
 }
 
 /**
@@ -33,15 +33,15 @@ export interface Affinity {
     /**
      * Describes node affinity scheduling rules for the pod.
      */
-    "nodeAffinity"?: NodeAffinity;
+    readonly "nodeAffinity"?: NodeAffinity;
     /**
      * Describes pod affinity scheduling rules (e.g. co-locate this pod in the same node, zone, etc. as some other pod(s)).
      */
-    "podAffinity"?: PodAffinity;
+    readonly "podAffinity"?: PodAffinity;
     /**
      * Describes pod anti-affinity scheduling rules (e.g. avoid putting this pod in the same node, zone, etc. as some other pod(s)).
      */
-    "podAntiAffinity"?: PodAntiAffinity;
+    readonly "podAntiAffinity"?: PodAntiAffinity;
 }
 
 /**
@@ -51,7 +51,7 @@ export interface AppArmorProfile {
     /**
      * localhostProfile indicates a profile loaded on the node that should be used. The profile must be preconfigured on the node to work. Must match the loaded name of the profile. Must be set if and only if type is "Localhost".
      */
-    "localhostProfile"?: string;
+    readonly "localhostProfile"?: string;
     /**
      * type indicates which kind of AppArmor profile will be applied. Valid options are:
      *   Localhost - a profile pre-loaded on the node.
@@ -63,7 +63,7 @@ export interface AppArmorProfile {
      *  - `"RuntimeDefault"` indicates that the container runtime's default AppArmor profile should be used.
      *  - `"Unconfined"` indicates that no AppArmor profile should be enforced.
      */
-    "type": "Localhost" | "RuntimeDefault" | "Unconfined";
+    readonly "type": "Localhost" | "RuntimeDefault" | "Unconfined";
 }
 
 /**
@@ -78,19 +78,19 @@ export interface AzureDiskVolumeSource {
      *  - `"ReadOnly"`
      *  - `"ReadWrite"`
      */
-    "cachingMode"?: "None" | "ReadOnly" | "ReadWrite";
+    readonly "cachingMode"?: "None" | "ReadOnly" | "ReadWrite";
     /**
      * diskName is the Name of the data disk in the blob storage
      */
-    "diskName": string;
+    readonly "diskName": string;
     /**
      * diskURI is the URI of data disk in the blob storage
      */
-    "diskURI": string;
+    readonly "diskURI": string;
     /**
      * fsType is Filesystem type to mount. Must be a filesystem type supported by the host operating system. Ex. "ext4", "xfs", "ntfs". Implicitly inferred to be "ext4" if unspecified.
      */
-    "fsType"?: string;
+    readonly "fsType"?: string;
     /**
      * kind expected values are Shared: multiple blob disks per storage account  Dedicated: single blob disk per storage account  Managed: azure managed data disk (only in managed availability set). defaults to shared
      *
@@ -99,11 +99,11 @@ export interface AzureDiskVolumeSource {
      *  - `"Managed"`
      *  - `"Shared"`
      */
-    "kind"?: "Dedicated" | "Managed" | "Shared";
+    readonly "kind"?: "Dedicated" | "Managed" | "Shared";
     /**
      * readOnly Defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts.
      */
-    "readOnly"?: boolean;
+    readonly "readOnly"?: boolean;
 }
 
 /**
@@ -113,15 +113,15 @@ export interface AzureFileVolumeSource {
     /**
      * readOnly defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts.
      */
-    "readOnly"?: boolean;
+    readonly "readOnly"?: boolean;
     /**
      * secretName is the  name of secret that contains Azure Storage Account Name and Key
      */
-    "secretName": string;
+    readonly "secretName": string;
     /**
      * shareName is the azure share Name
      */
-    "shareName": string;
+    readonly "shareName": string;
 }
 
 /**
@@ -131,24 +131,24 @@ export interface CSIVolumeSource {
     /**
      * driver is the name of the CSI driver that handles this volume. Consult with your admin for the correct name as registered in the cluster.
      */
-    "driver": string;
+    readonly "driver": string;
     /**
      * fsType to mount. Ex. "ext4", "xfs", "ntfs". If not provided, the empty value is passed to the associated CSI driver which will determine the default filesystem to apply.
      */
-    "fsType"?: string;
+    readonly "fsType"?: string;
     /**
      * nodePublishSecretRef is a reference to the secret object containing sensitive information to pass to the CSI driver to complete the CSI NodePublishVolume and NodeUnpublishVolume calls. This field is optional, and  may be empty if no secret is required. If the secret object contains more than one secret, all secret references are passed.
      */
-    "nodePublishSecretRef"?: LocalObjectReference;
+    readonly "nodePublishSecretRef"?: LocalObjectReference;
     /**
      * readOnly specifies a read-only configuration for the volume. Defaults to false (read/write).
      */
-    "readOnly"?: boolean;
+    readonly "readOnly"?: boolean;
     /**
      * volumeAttributes stores driver-specific properties that are passed to the CSI driver. Consult your driver's documentation for supported values.
      */
-    "volumeAttributes"?: {
-        [key: string]: string;
+    readonly "volumeAttributes"?: {
+        readonly [key: string]: string;
     };
 }
 
@@ -159,11 +159,11 @@ export interface Capabilities {
     /**
      * Added capabilities
      */
-    "add"?: Array<string>;
+    readonly "add"?: ReadonlyArray<string>;
     /**
      * Removed capabilities
      */
-    "drop"?: Array<string>;
+    readonly "drop"?: ReadonlyArray<string>;
 }
 
 /**
@@ -173,27 +173,27 @@ export interface CephFSVolumeSource {
     /**
      * monitors is Required: Monitors is a collection of Ceph monitors More info: https://examples.k8s.io/volumes/cephfs/README.md#how-to-use-it
      */
-    "monitors": Array<string>;
+    readonly "monitors": ReadonlyArray<string>;
     /**
      * path is Optional: Used as the mounted root, rather than the full Ceph tree, default is /
      */
-    "path"?: string;
+    readonly "path"?: string;
     /**
      * readOnly is Optional: Defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts. More info: https://examples.k8s.io/volumes/cephfs/README.md#how-to-use-it
      */
-    "readOnly"?: boolean;
+    readonly "readOnly"?: boolean;
     /**
      * secretFile is Optional: SecretFile is the path to key ring for User, default is /etc/ceph/user.secret More info: https://examples.k8s.io/volumes/cephfs/README.md#how-to-use-it
      */
-    "secretFile"?: string;
+    readonly "secretFile"?: string;
     /**
      * secretRef is Optional: SecretRef is reference to the authentication secret for User, default is empty. More info: https://examples.k8s.io/volumes/cephfs/README.md#how-to-use-it
      */
-    "secretRef"?: LocalObjectReference;
+    readonly "secretRef"?: LocalObjectReference;
     /**
      * user is optional: User is the rados user name, default is admin More info: https://examples.k8s.io/volumes/cephfs/README.md#how-to-use-it
      */
-    "user"?: string;
+    readonly "user"?: string;
 }
 
 /**
@@ -203,19 +203,19 @@ export interface CinderVolumeSource {
     /**
      * fsType is the filesystem type to mount. Must be a filesystem type supported by the host operating system. Examples: "ext4", "xfs", "ntfs". Implicitly inferred to be "ext4" if unspecified. More info: https://examples.k8s.io/mysql-cinder-pd/README.md
      */
-    "fsType"?: string;
+    readonly "fsType"?: string;
     /**
      * readOnly defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts. More info: https://examples.k8s.io/mysql-cinder-pd/README.md
      */
-    "readOnly"?: boolean;
+    readonly "readOnly"?: boolean;
     /**
      * secretRef is optional: points to a secret object containing parameters used to connect to OpenStack.
      */
-    "secretRef"?: LocalObjectReference;
+    readonly "secretRef"?: LocalObjectReference;
     /**
      * volumeID used to identify the volume in cinder. More info: https://examples.k8s.io/mysql-cinder-pd/README.md
      */
-    "volumeID": string;
+    readonly "volumeID": string;
 }
 
 /**
@@ -225,23 +225,23 @@ export interface ClusterTrustBundleProjection {
     /**
      * Select all ClusterTrustBundles that match this label selector.  Only has effect if signerName is set.  Mutually-exclusive with name.  If unset, interpreted as "match nothing".  If set but empty, interpreted as "match everything".
      */
-    "labelSelector"?: LabelSelector;
+    readonly "labelSelector"?: LabelSelector;
     /**
      * Select a single ClusterTrustBundle by object name.  Mutually-exclusive with signerName and labelSelector.
      */
-    "name"?: string;
+    readonly "name"?: string;
     /**
      * If true, don't block pod startup if the referenced ClusterTrustBundle(s) aren't available.  If using name, then the named ClusterTrustBundle is allowed not to exist.  If using signerName, then the combination of signerName and labelSelector is allowed to match zero ClusterTrustBundles.
      */
-    "optional"?: boolean;
+    readonly "optional"?: boolean;
     /**
      * Relative path from the volume root to write the bundle.
      */
-    "path": string;
+    readonly "path": string;
     /**
      * Select all ClusterTrustBundles that match this signer name. Mutually-exclusive with name.  The contents of all selected ClusterTrustBundles will be unified and deduplicated.
      */
-    "signerName"?: string;
+    readonly "signerName"?: string;
 }
 
 /**
@@ -253,11 +253,11 @@ export interface ConfigMapEnvSource {
     /**
      * Name of the referent. This field is effectively required, but due to backwards compatibility is allowed to be empty. Instances of this type with an empty value here are almost certainly wrong. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names
      */
-    "name"?: string;
+    readonly "name"?: string;
     /**
      * Specify whether the ConfigMap must be defined
      */
-    "optional"?: boolean;
+    readonly "optional"?: boolean;
 }
 
 /**
@@ -267,15 +267,15 @@ export interface ConfigMapKeySelector {
     /**
      * The key to select.
      */
-    "key": string;
+    readonly "key": string;
     /**
      * Name of the referent. This field is effectively required, but due to backwards compatibility is allowed to be empty. Instances of this type with an empty value here are almost certainly wrong. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names
      */
-    "name"?: string;
+    readonly "name"?: string;
     /**
      * Specify whether the ConfigMap or its key must be defined
      */
-    "optional"?: boolean;
+    readonly "optional"?: boolean;
 }
 
 /**
@@ -287,15 +287,15 @@ export interface ConfigMapProjection {
     /**
      * items if unspecified, each key-value pair in the Data field of the referenced ConfigMap will be projected into the volume as a file whose name is the key and content is the value. If specified, the listed keys will be projected into the specified paths, and unlisted keys will not be present. If a key is specified which is not present in the ConfigMap, the volume setup will error unless it is marked optional. Paths must be relative and may not contain the '..' path or start with '..'.
      */
-    "items"?: Array<KeyToPath>;
+    readonly "items"?: ReadonlyArray<KeyToPath>;
     /**
      * Name of the referent. This field is effectively required, but due to backwards compatibility is allowed to be empty. Instances of this type with an empty value here are almost certainly wrong. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names
      */
-    "name"?: string;
+    readonly "name"?: string;
     /**
      * optional specify whether the ConfigMap or its keys must be defined
      */
-    "optional"?: boolean;
+    readonly "optional"?: boolean;
 }
 
 /**
@@ -307,19 +307,19 @@ export interface ConfigMapVolumeSource {
     /**
      * defaultMode is optional: mode bits used to set permissions on created files by default. Must be an octal value between 0000 and 0777 or a decimal value between 0 and 511. YAML accepts both octal and decimal values, JSON requires decimal values for mode bits. Defaults to 0644. Directories within the path are not affected by this setting. This might be in conflict with other options that affect the file mode, like fsGroup, and the result can be other mode bits set.
      */
-    "defaultMode"?: number;
+    readonly "defaultMode"?: number;
     /**
      * items if unspecified, each key-value pair in the Data field of the referenced ConfigMap will be projected into the volume as a file whose name is the key and content is the value. If specified, the listed keys will be projected into the specified paths, and unlisted keys will not be present. If a key is specified which is not present in the ConfigMap, the volume setup will error unless it is marked optional. Paths must be relative and may not contain the '..' path or start with '..'.
      */
-    "items"?: Array<KeyToPath>;
+    readonly "items"?: ReadonlyArray<KeyToPath>;
     /**
      * Name of the referent. This field is effectively required, but due to backwards compatibility is allowed to be empty. Instances of this type with an empty value here are almost certainly wrong. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names
      */
-    "name"?: string;
+    readonly "name"?: string;
     /**
      * optional specify whether the ConfigMap or its keys must be defined
      */
-    "optional"?: boolean;
+    readonly "optional"?: boolean;
 }
 
 /**
@@ -329,23 +329,23 @@ export interface Container {
     /**
      * Arguments to the entrypoint. The container image's CMD is used if this is not provided. Variable references $(VAR_NAME) are expanded using the container's environment. If a variable cannot be resolved, the reference in the input string will be unchanged. Double $$ are reduced to a single $, which allows for escaping the $(VAR_NAME) syntax: i.e. "$$(VAR_NAME)" will produce the string literal "$(VAR_NAME)". Escaped references will never be expanded, regardless of whether the variable exists or not. Cannot be updated. More info: https://kubernetes.io/docs/tasks/inject-data-application/define-command-argument-container/#running-a-command-in-a-shell
      */
-    "args"?: Array<string>;
+    readonly "args"?: ReadonlyArray<string>;
     /**
      * Entrypoint array. Not executed within a shell. The container image's ENTRYPOINT is used if this is not provided. Variable references $(VAR_NAME) are expanded using the container's environment. If a variable cannot be resolved, the reference in the input string will be unchanged. Double $$ are reduced to a single $, which allows for escaping the $(VAR_NAME) syntax: i.e. "$$(VAR_NAME)" will produce the string literal "$(VAR_NAME)". Escaped references will never be expanded, regardless of whether the variable exists or not. Cannot be updated. More info: https://kubernetes.io/docs/tasks/inject-data-application/define-command-argument-container/#running-a-command-in-a-shell
      */
-    "command"?: Array<string>;
+    readonly "command"?: ReadonlyArray<string>;
     /**
      * List of environment variables to set in the container. Cannot be updated.
      */
-    "env"?: Array<EnvVar>;
+    readonly "env"?: ReadonlyArray<EnvVar>;
     /**
      * List of sources to populate environment variables in the container. The keys defined within a source may consist of any printable ASCII characters except '='. When a key exists in multiple sources, the value associated with the last source will take precedence. Values defined by an Env with a duplicate key will take precedence. Cannot be updated.
      */
-    "envFrom"?: Array<EnvFromSource>;
+    readonly "envFrom"?: ReadonlyArray<EnvFromSource>;
     /**
      * Container image name. More info: https://kubernetes.io/docs/concepts/containers/images This field is optional to allow higher level config management to default or override container images in workload controllers like Deployments and StatefulSets.
      */
-    "image"?: string;
+    readonly "image"?: string;
     /**
      * Image pull policy. One of Always, Never, IfNotPresent. Defaults to Always if :latest tag is specified, or IfNotPresent otherwise. Cannot be updated. More info: https://kubernetes.io/docs/concepts/containers/images#updating-images
      *
@@ -354,63 +354,63 @@ export interface Container {
      *  - `"IfNotPresent"` means that kubelet pulls if the image isn't present on disk. Container will fail if the image isn't present and the pull fails.
      *  - `"Never"` means that kubelet never pulls an image, but only uses a local image. Container will fail if the image isn't present
      */
-    "imagePullPolicy"?: "Always" | "IfNotPresent" | "Never";
+    readonly "imagePullPolicy"?: "Always" | "IfNotPresent" | "Never";
     /**
      * Actions that the management system should take in response to container lifecycle events. Cannot be updated.
      */
-    "lifecycle"?: Lifecycle;
+    readonly "lifecycle"?: Lifecycle;
     /**
      * Periodic probe of container liveness. Container will be restarted if the probe fails. Cannot be updated. More info: https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle#container-probes
      */
-    "livenessProbe"?: Probe;
+    readonly "livenessProbe"?: Probe;
     /**
      * Name of the container specified as a DNS_LABEL. Each container in a pod must have a unique name (DNS_LABEL). Cannot be updated.
      */
-    "name": string;
+    readonly "name": string;
     /**
      * List of ports to expose from the container. Not specifying a port here DOES NOT prevent that port from being exposed. Any port which is listening on the default "0.0.0.0" address inside a container will be accessible from the network. Modifying this array with strategic merge patch may corrupt the data. For more information See https://github.com/kubernetes/kubernetes/issues/108255. Cannot be updated.
      */
-    "ports"?: Array<ContainerPort>;
+    readonly "ports"?: ReadonlyArray<ContainerPort>;
     /**
      * Periodic probe of container service readiness. Container will be removed from service endpoints if the probe fails. Cannot be updated. More info: https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle#container-probes
      */
-    "readinessProbe"?: Probe;
+    readonly "readinessProbe"?: Probe;
     /**
      * Resources resize policy for the container. This field cannot be set on ephemeral containers.
      */
-    "resizePolicy"?: Array<ContainerResizePolicy>;
+    readonly "resizePolicy"?: ReadonlyArray<ContainerResizePolicy>;
     /**
      * Compute Resources required by this container. Cannot be updated. More info: https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/
      */
-    "resources"?: ResourceRequirements;
+    readonly "resources"?: ResourceRequirements;
     /**
      * RestartPolicy defines the restart behavior of individual containers in a pod. This overrides the pod-level restart policy. When this field is not specified, the restart behavior is defined by the Pod's restart policy and the container type. Additionally, setting the RestartPolicy as "Always" for the init container will have the following effect: this init container will be continually restarted on exit until all regular containers have terminated. Once all regular containers have completed, all init containers with restartPolicy "Always" will be shut down. This lifecycle differs from normal init containers and is often referred to as a "sidecar" container. Although this init container still starts in the init container sequence, it does not wait for the container to complete before proceeding to the next init container. Instead, the next init container starts immediately after this init container is started, or after any startupProbe has successfully completed.
      */
-    "restartPolicy"?: string;
+    readonly "restartPolicy"?: string;
     /**
      * Represents a list of rules to be checked to determine if the container should be restarted on exit. The rules are evaluated in order. Once a rule matches a container exit condition, the remaining rules are ignored. If no rule matches the container exit condition, the Container-level restart policy determines the whether the container is restarted or not. Constraints on the rules: - At most 20 rules are allowed. - Rules can have the same action. - Identical rules are not forbidden in validations. When rules are specified, container MUST set RestartPolicy explicitly even it if matches the Pod's RestartPolicy.
      */
-    "restartPolicyRules"?: Array<ContainerRestartRule>;
+    readonly "restartPolicyRules"?: ReadonlyArray<ContainerRestartRule>;
     /**
      * SecurityContext defines the security options the container should be run with. If set, the fields of SecurityContext override the equivalent fields of PodSecurityContext. More info: https://kubernetes.io/docs/tasks/configure-pod-container/security-context/
      */
-    "securityContext"?: SecurityContext;
+    readonly "securityContext"?: SecurityContext;
     /**
      * StartupProbe indicates that the Pod has successfully initialized. If specified, no other probes are executed until this completes successfully. If this probe fails, the Pod will be restarted, just as if the livenessProbe failed. This can be used to provide different probe parameters at the beginning of a Pod's lifecycle, when it might take a long time to load data or warm a cache, than during steady-state operation. This cannot be updated. More info: https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle#container-probes
      */
-    "startupProbe"?: Probe;
+    readonly "startupProbe"?: Probe;
     /**
      * Whether this container should allocate a buffer for stdin in the container runtime. If this is not set, reads from stdin in the container will always result in EOF. Default is false.
      */
-    "stdin"?: boolean;
+    readonly "stdin"?: boolean;
     /**
      * Whether the container runtime should close the stdin channel after it has been opened by a single attach. When stdin is true the stdin stream will remain open across multiple attach sessions. If stdinOnce is set to true, stdin is opened on container start, is empty until the first client attaches to stdin, and then remains open and accepts data until the client disconnects, at which time stdin is closed and remains closed until the container is restarted. If this flag is false, a container processes that reads from stdin will never receive an EOF. Default is false
      */
-    "stdinOnce"?: boolean;
+    readonly "stdinOnce"?: boolean;
     /**
      * Optional: Path at which the file to which the container's termination message will be written is mounted into the container's filesystem. Message written is intended to be brief final status, such as an assertion failure message. Will be truncated by the node if greater than 4096 bytes. The total message length across all containers will be limited to 12kb. Defaults to /dev/termination-log. Cannot be updated.
      */
-    "terminationMessagePath"?: string;
+    readonly "terminationMessagePath"?: string;
     /**
      * Indicate how the termination message should be populated. File will use the contents of terminationMessagePath to populate the container status message on both success and failure. FallbackToLogsOnError will use the last chunk of container log output if the termination message file is empty and the container exited with an error. The log output is limited to 2048 bytes or 80 lines, whichever is smaller. Defaults to File. Cannot be updated.
      *
@@ -418,23 +418,23 @@ export interface Container {
      *  - `"FallbackToLogsOnError"` will read the most recent contents of the container logs for the container status message when the container exits with an error and the terminationMessagePath has no contents.
      *  - `"File"` is the default behavior and will set the container status message to the contents of the container's terminationMessagePath when the container exits.
      */
-    "terminationMessagePolicy"?: "FallbackToLogsOnError" | "File";
+    readonly "terminationMessagePolicy"?: "FallbackToLogsOnError" | "File";
     /**
      * Whether this container should allocate a TTY for itself, also requires 'stdin' to be true. Default is false.
      */
-    "tty"?: boolean;
+    readonly "tty"?: boolean;
     /**
      * volumeDevices is the list of block devices to be used by the container.
      */
-    "volumeDevices"?: Array<VolumeDevice>;
+    readonly "volumeDevices"?: ReadonlyArray<VolumeDevice>;
     /**
      * Pod volumes to mount into the container's filesystem. Cannot be updated.
      */
-    "volumeMounts"?: Array<VolumeMount>;
+    readonly "volumeMounts"?: ReadonlyArray<VolumeMount>;
     /**
      * Container's working directory. If not specified, the container runtime's default will be used, which might be configured in the container image. Cannot be updated.
      */
-    "workingDir"?: string;
+    readonly "workingDir"?: string;
 }
 
 /**
@@ -444,19 +444,19 @@ export interface ContainerPort {
     /**
      * Number of port to expose on the pod's IP address. This must be a valid port number, 0 < x < 65536.
      */
-    "containerPort": number;
+    readonly "containerPort": number;
     /**
      * What host IP to bind the external port to.
      */
-    "hostIP"?: string;
+    readonly "hostIP"?: string;
     /**
      * Number of port to expose on the host. If specified, this must be a valid port number, 0 < x < 65536. If HostNetwork is specified, this must match ContainerPort. Most containers do not need this.
      */
-    "hostPort"?: number;
+    readonly "hostPort"?: number;
     /**
      * If specified, this must be an IANA_SVC_NAME and unique within the pod. Each named port in a pod must have a unique name. Name for the port that can be referred to by services.
      */
-    "name"?: string;
+    readonly "name"?: string;
     /**
      * Protocol for port. Must be UDP, TCP, or SCTP. Defaults to "TCP".
      *
@@ -465,7 +465,7 @@ export interface ContainerPort {
      *  - `"TCP"` is the TCP protocol.
      *  - `"UDP"` is the UDP protocol.
      */
-    "protocol"?: "SCTP" | "TCP" | "UDP";
+    readonly "protocol"?: "SCTP" | "TCP" | "UDP";
 }
 
 /**
@@ -475,11 +475,11 @@ export interface ContainerResizePolicy {
     /**
      * Name of the resource to which this resource resize policy applies. Supported values: cpu, memory.
      */
-    "resourceName": string;
+    readonly "resourceName": string;
     /**
      * Restart policy to apply when specified resource is resized. If not specified, it defaults to NotRequired.
      */
-    "restartPolicy": string;
+    readonly "restartPolicy": string;
 }
 
 /**
@@ -489,11 +489,11 @@ export interface ContainerRestartRule {
     /**
      * Specifies the action taken on a container exit if the requirements are satisfied. The only possible value is "Restart" to restart the container.
      */
-    "action": string;
+    readonly "action": string;
     /**
      * Represents the exit codes to check on container exits.
      */
-    "exitCodes"?: ContainerRestartRuleOnExitCodes;
+    readonly "exitCodes"?: ContainerRestartRuleOnExitCodes;
 }
 
 /**
@@ -506,11 +506,11 @@ export interface ContainerRestartRuleOnExitCodes {
      * - NotIn: the requirement is satisfied if the container exit code is
      *   not in the set of specified values.
      */
-    "operator": string;
+    readonly "operator": string;
     /**
      * Specifies the set of values to check for container exit codes. At most 255 elements are allowed.
      */
-    "values"?: Array<number>;
+    readonly "values"?: ReadonlyArray<number>;
 }
 
 /**
@@ -520,7 +520,7 @@ export interface DownwardAPIProjection {
     /**
      * Items is a list of DownwardAPIVolume file
      */
-    "items"?: Array<DownwardAPIVolumeFile>;
+    readonly "items"?: ReadonlyArray<DownwardAPIVolumeFile>;
 }
 
 /**
@@ -530,19 +530,19 @@ export interface DownwardAPIVolumeFile {
     /**
      * Required: Selects a field of the pod: only annotations, labels, name, namespace and uid are supported.
      */
-    "fieldRef"?: ObjectFieldSelector;
+    readonly "fieldRef"?: ObjectFieldSelector;
     /**
      * Optional: mode bits used to set permissions on this file, must be an octal value between 0000 and 0777 or a decimal value between 0 and 511. YAML accepts both octal and decimal values, JSON requires decimal values for mode bits. If not specified, the volume defaultMode will be used. This might be in conflict with other options that affect the file mode, like fsGroup, and the result can be other mode bits set.
      */
-    "mode"?: number;
+    readonly "mode"?: number;
     /**
      * Required: Path is  the relative path name of the file to be created. Must not be absolute or contain the '..' path. Must be utf-8 encoded. The first item of the relative path must not start with '..'
      */
-    "path": string;
+    readonly "path": string;
     /**
      * Selects a resource of the container: only resources limits and requests (limits.cpu, limits.memory, requests.cpu and requests.memory) are currently supported.
      */
-    "resourceFieldRef"?: ResourceFieldSelector;
+    readonly "resourceFieldRef"?: ResourceFieldSelector;
 }
 
 /**
@@ -552,11 +552,11 @@ export interface DownwardAPIVolumeSource {
     /**
      * Optional: mode bits to use on created files by default. Must be a Optional: mode bits used to set permissions on created files by default. Must be an octal value between 0000 and 0777 or a decimal value between 0 and 511. YAML accepts both octal and decimal values, JSON requires decimal values for mode bits. Defaults to 0644. Directories within the path are not affected by this setting. This might be in conflict with other options that affect the file mode, like fsGroup, and the result can be other mode bits set.
      */
-    "defaultMode"?: number;
+    readonly "defaultMode"?: number;
     /**
      * Items is a list of downward API volume file
      */
-    "items"?: Array<DownwardAPIVolumeFile>;
+    readonly "items"?: ReadonlyArray<DownwardAPIVolumeFile>;
 }
 
 /**
@@ -566,11 +566,11 @@ export interface EmptyDirVolumeSource {
     /**
      * medium represents what type of storage medium should back this directory. The default is "" which means to use the node's default medium. Must be an empty string (default) or Memory. More info: https://kubernetes.io/docs/concepts/storage/volumes#emptydir
      */
-    "medium"?: string;
+    readonly "medium"?: string;
     /**
      * sizeLimit is the total amount of local storage required for this EmptyDir volume. The size limit is also applicable for memory medium. The maximum usage on memory medium EmptyDir would be the minimum value between the SizeLimit specified here and the sum of memory limits of all containers in a pod. The default is nil which means that the limit is undefined. More info: https://kubernetes.io/docs/concepts/storage/volumes#emptydir
      */
-    "sizeLimit"?: Quantity;
+    readonly "sizeLimit"?: Quantity;
 }
 
 /**
@@ -580,15 +580,15 @@ export interface EnvFromSource {
     /**
      * The ConfigMap to select from
      */
-    "configMapRef"?: ConfigMapEnvSource;
+    readonly "configMapRef"?: ConfigMapEnvSource;
     /**
      * Optional text to prepend to the name of each environment variable. May consist of any printable ASCII characters except '='.
      */
-    "prefix"?: string;
+    readonly "prefix"?: string;
     /**
      * The Secret to select from
      */
-    "secretRef"?: SecretEnvSource;
+    readonly "secretRef"?: SecretEnvSource;
 }
 
 /**
@@ -598,15 +598,15 @@ export interface EnvVar {
     /**
      * Name of the environment variable. May consist of any printable ASCII characters except '='.
      */
-    "name": string;
+    readonly "name": string;
     /**
      * Variable references $(VAR_NAME) are expanded using the previously defined environment variables in the container and any service environment variables. If a variable cannot be resolved, the reference in the input string will be unchanged. Double $$ are reduced to a single $, which allows for escaping the $(VAR_NAME) syntax: i.e. "$$(VAR_NAME)" will produce the string literal "$(VAR_NAME)". Escaped references will never be expanded, regardless of whether the variable exists or not. Defaults to "".
      */
-    "value"?: string;
+    readonly "value"?: string;
     /**
      * Source for the environment variable's value. Cannot be used if value is not empty.
      */
-    "valueFrom"?: EnvVarSource;
+    readonly "valueFrom"?: EnvVarSource;
 }
 
 /**
@@ -616,23 +616,23 @@ export interface EnvVarSource {
     /**
      * Selects a key of a ConfigMap.
      */
-    "configMapKeyRef"?: ConfigMapKeySelector;
+    readonly "configMapKeyRef"?: ConfigMapKeySelector;
     /**
      * Selects a field of the pod: supports metadata.name, metadata.namespace, `metadata.labels['<KEY>']`, `metadata.annotations['<KEY>']`, spec.nodeName, spec.serviceAccountName, status.hostIP, status.podIP, status.podIPs.
      */
-    "fieldRef"?: ObjectFieldSelector;
+    readonly "fieldRef"?: ObjectFieldSelector;
     /**
      * FileKeyRef selects a key of the env file. Requires the EnvFiles feature gate to be enabled.
      */
-    "fileKeyRef"?: FileKeySelector;
+    readonly "fileKeyRef"?: FileKeySelector;
     /**
      * Selects a resource of the container: only resources limits and requests (limits.cpu, limits.memory, limits.ephemeral-storage, requests.cpu, requests.memory and requests.ephemeral-storage) are currently supported.
      */
-    "resourceFieldRef"?: ResourceFieldSelector;
+    readonly "resourceFieldRef"?: ResourceFieldSelector;
     /**
      * Selects a key of a secret in the pod's namespace
      */
-    "secretKeyRef"?: SecretKeySelector;
+    readonly "secretKeyRef"?: SecretKeySelector;
 }
 
 /**
@@ -644,23 +644,23 @@ export interface EphemeralContainer {
     /**
      * Arguments to the entrypoint. The image's CMD is used if this is not provided. Variable references $(VAR_NAME) are expanded using the container's environment. If a variable cannot be resolved, the reference in the input string will be unchanged. Double $$ are reduced to a single $, which allows for escaping the $(VAR_NAME) syntax: i.e. "$$(VAR_NAME)" will produce the string literal "$(VAR_NAME)". Escaped references will never be expanded, regardless of whether the variable exists or not. Cannot be updated. More info: https://kubernetes.io/docs/tasks/inject-data-application/define-command-argument-container/#running-a-command-in-a-shell
      */
-    "args"?: Array<string>;
+    readonly "args"?: ReadonlyArray<string>;
     /**
      * Entrypoint array. Not executed within a shell. The image's ENTRYPOINT is used if this is not provided. Variable references $(VAR_NAME) are expanded using the container's environment. If a variable cannot be resolved, the reference in the input string will be unchanged. Double $$ are reduced to a single $, which allows for escaping the $(VAR_NAME) syntax: i.e. "$$(VAR_NAME)" will produce the string literal "$(VAR_NAME)". Escaped references will never be expanded, regardless of whether the variable exists or not. Cannot be updated. More info: https://kubernetes.io/docs/tasks/inject-data-application/define-command-argument-container/#running-a-command-in-a-shell
      */
-    "command"?: Array<string>;
+    readonly "command"?: ReadonlyArray<string>;
     /**
      * List of environment variables to set in the container. Cannot be updated.
      */
-    "env"?: Array<EnvVar>;
+    readonly "env"?: ReadonlyArray<EnvVar>;
     /**
      * List of sources to populate environment variables in the container. The keys defined within a source may consist of any printable ASCII characters except '='. When a key exists in multiple sources, the value associated with the last source will take precedence. Values defined by an Env with a duplicate key will take precedence. Cannot be updated.
      */
-    "envFrom"?: Array<EnvFromSource>;
+    readonly "envFrom"?: ReadonlyArray<EnvFromSource>;
     /**
      * Container image name. More info: https://kubernetes.io/docs/concepts/containers/images
      */
-    "image"?: string;
+    readonly "image"?: string;
     /**
      * Image pull policy. One of Always, Never, IfNotPresent. Defaults to Always if :latest tag is specified, or IfNotPresent otherwise. Cannot be updated. More info: https://kubernetes.io/docs/concepts/containers/images#updating-images
      *
@@ -669,69 +669,69 @@ export interface EphemeralContainer {
      *  - `"IfNotPresent"` means that kubelet pulls if the image isn't present on disk. Container will fail if the image isn't present and the pull fails.
      *  - `"Never"` means that kubelet never pulls an image, but only uses a local image. Container will fail if the image isn't present
      */
-    "imagePullPolicy"?: "Always" | "IfNotPresent" | "Never";
+    readonly "imagePullPolicy"?: "Always" | "IfNotPresent" | "Never";
     /**
      * Lifecycle is not allowed for ephemeral containers.
      */
-    "lifecycle"?: Lifecycle;
+    readonly "lifecycle"?: Lifecycle;
     /**
      * Probes are not allowed for ephemeral containers.
      */
-    "livenessProbe"?: Probe;
+    readonly "livenessProbe"?: Probe;
     /**
      * Name of the ephemeral container specified as a DNS_LABEL. This name must be unique among all containers, init containers and ephemeral containers.
      */
-    "name": string;
+    readonly "name": string;
     /**
      * Ports are not allowed for ephemeral containers.
      */
-    "ports"?: Array<ContainerPort>;
+    readonly "ports"?: ReadonlyArray<ContainerPort>;
     /**
      * Probes are not allowed for ephemeral containers.
      */
-    "readinessProbe"?: Probe;
+    readonly "readinessProbe"?: Probe;
     /**
      * Resources resize policy for the container.
      */
-    "resizePolicy"?: Array<ContainerResizePolicy>;
+    readonly "resizePolicy"?: ReadonlyArray<ContainerResizePolicy>;
     /**
      * Resources are not allowed for ephemeral containers. Ephemeral containers use spare resources already allocated to the pod.
      */
-    "resources"?: ResourceRequirements;
+    readonly "resources"?: ResourceRequirements;
     /**
      * Restart policy for the container to manage the restart behavior of each container within a pod. You cannot set this field on ephemeral containers.
      */
-    "restartPolicy"?: string;
+    readonly "restartPolicy"?: string;
     /**
      * Represents a list of rules to be checked to determine if the container should be restarted on exit. You cannot set this field on ephemeral containers.
      */
-    "restartPolicyRules"?: Array<ContainerRestartRule>;
+    readonly "restartPolicyRules"?: ReadonlyArray<ContainerRestartRule>;
     /**
      * Optional: SecurityContext defines the security options the ephemeral container should be run with. If set, the fields of SecurityContext override the equivalent fields of PodSecurityContext.
      */
-    "securityContext"?: SecurityContext;
+    readonly "securityContext"?: SecurityContext;
     /**
      * Probes are not allowed for ephemeral containers.
      */
-    "startupProbe"?: Probe;
+    readonly "startupProbe"?: Probe;
     /**
      * Whether this container should allocate a buffer for stdin in the container runtime. If this is not set, reads from stdin in the container will always result in EOF. Default is false.
      */
-    "stdin"?: boolean;
+    readonly "stdin"?: boolean;
     /**
      * Whether the container runtime should close the stdin channel after it has been opened by a single attach. When stdin is true the stdin stream will remain open across multiple attach sessions. If stdinOnce is set to true, stdin is opened on container start, is empty until the first client attaches to stdin, and then remains open and accepts data until the client disconnects, at which time stdin is closed and remains closed until the container is restarted. If this flag is false, a container processes that reads from stdin will never receive an EOF. Default is false
      */
-    "stdinOnce"?: boolean;
+    readonly "stdinOnce"?: boolean;
     /**
      * If set, the name of the container from PodSpec that this ephemeral container targets. The ephemeral container will be run in the namespaces (IPC, PID, etc) of this container. If not set then the ephemeral container uses the namespaces configured in the Pod spec.
      *
      * The container runtime must implement support for this feature. If the runtime does not support namespace targeting then the result of setting this field is undefined.
      */
-    "targetContainerName"?: string;
+    readonly "targetContainerName"?: string;
     /**
      * Optional: Path at which the file to which the container's termination message will be written is mounted into the container's filesystem. Message written is intended to be brief final status, such as an assertion failure message. Will be truncated by the node if greater than 4096 bytes. The total message length across all containers will be limited to 12kb. Defaults to /dev/termination-log. Cannot be updated.
      */
-    "terminationMessagePath"?: string;
+    readonly "terminationMessagePath"?: string;
     /**
      * Indicate how the termination message should be populated. File will use the contents of terminationMessagePath to populate the container status message on both success and failure. FallbackToLogsOnError will use the last chunk of container log output if the termination message file is empty and the container exited with an error. The log output is limited to 2048 bytes or 80 lines, whichever is smaller. Defaults to File. Cannot be updated.
      *
@@ -739,23 +739,23 @@ export interface EphemeralContainer {
      *  - `"FallbackToLogsOnError"` will read the most recent contents of the container logs for the container status message when the container exits with an error and the terminationMessagePath has no contents.
      *  - `"File"` is the default behavior and will set the container status message to the contents of the container's terminationMessagePath when the container exits.
      */
-    "terminationMessagePolicy"?: "FallbackToLogsOnError" | "File";
+    readonly "terminationMessagePolicy"?: "FallbackToLogsOnError" | "File";
     /**
      * Whether this container should allocate a TTY for itself, also requires 'stdin' to be true. Default is false.
      */
-    "tty"?: boolean;
+    readonly "tty"?: boolean;
     /**
      * volumeDevices is the list of block devices to be used by the container.
      */
-    "volumeDevices"?: Array<VolumeDevice>;
+    readonly "volumeDevices"?: ReadonlyArray<VolumeDevice>;
     /**
      * Pod volumes to mount into the container's filesystem. Subpath mounts are not allowed for ephemeral containers. Cannot be updated.
      */
-    "volumeMounts"?: Array<VolumeMount>;
+    readonly "volumeMounts"?: ReadonlyArray<VolumeMount>;
     /**
      * Container's working directory. If not specified, the container runtime's default will be used, which might be configured in the container image. Cannot be updated.
      */
-    "workingDir"?: string;
+    readonly "workingDir"?: string;
 }
 
 /**
@@ -771,7 +771,7 @@ export interface EphemeralVolumeSource {
      *
      * Required, must not be nil.
      */
-    "volumeClaimTemplate"?: PersistentVolumeClaimTemplate;
+    readonly "volumeClaimTemplate"?: PersistentVolumeClaimTemplate;
 }
 
 /**
@@ -781,7 +781,7 @@ export interface ExecAction {
     /**
      * Command is the command line to execute inside the container, the working directory for the command  is root ('/') in the container's filesystem. The command is simply exec'd, it is not run inside a shell, so traditional shell instructions ('|', etc) won't work. To use a shell, you need to explicitly call out to that shell. Exit status of 0 is treated as live/healthy and non-zero is unhealthy.
      */
-    "command"?: Array<string>;
+    readonly "command"?: ReadonlyArray<string>;
 }
 
 /**
@@ -791,23 +791,23 @@ export interface FCVolumeSource {
     /**
      * fsType is the filesystem type to mount. Must be a filesystem type supported by the host operating system. Ex. "ext4", "xfs", "ntfs". Implicitly inferred to be "ext4" if unspecified.
      */
-    "fsType"?: string;
+    readonly "fsType"?: string;
     /**
      * lun is Optional: FC target lun number
      */
-    "lun"?: number;
+    readonly "lun"?: number;
     /**
      * readOnly is Optional: Defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts.
      */
-    "readOnly"?: boolean;
+    readonly "readOnly"?: boolean;
     /**
      * targetWWNs is Optional: FC target worldwide names (WWNs)
      */
-    "targetWWNs"?: Array<string>;
+    readonly "targetWWNs"?: ReadonlyArray<string>;
     /**
      * wwids Optional: FC volume world wide identifiers (wwids) Either wwids or combination of targetWWNs and lun must be set, but not both simultaneously.
      */
-    "wwids"?: Array<string>;
+    readonly "wwids"?: ReadonlyArray<string>;
 }
 
 /**
@@ -827,21 +827,21 @@ export interface FileKeySelector {
     /**
      * The key within the env file. An invalid key will prevent the pod from starting. The keys defined within a source may consist of any printable ASCII characters except '='. During Alpha stage of the EnvFiles feature gate, the key size is limited to 128 characters.
      */
-    "key": string;
+    readonly "key": string;
     /**
      * Specify whether the file or its key must be defined. If the file or key does not exist, then the env var is not published. If optional is set to true and the specified key does not exist, the environment variable will not be set in the Pod's containers.
      *
      * If optional is set to false and the specified key does not exist, an error will be returned during Pod creation.
      */
-    "optional"?: boolean;
+    readonly "optional"?: boolean;
     /**
      * The path within the volume from which to select the file. Must be relative and may not contain the '..' path or start with '..'.
      */
-    "path": string;
+    readonly "path": string;
     /**
      * The name of the volume mount containing the env file.
      */
-    "volumeName": string;
+    readonly "volumeName": string;
 }
 
 /**
@@ -851,25 +851,25 @@ export interface FlexVolumeSource {
     /**
      * driver is the name of the driver to use for this volume.
      */
-    "driver": string;
+    readonly "driver": string;
     /**
      * fsType is the filesystem type to mount. Must be a filesystem type supported by the host operating system. Ex. "ext4", "xfs", "ntfs". The default filesystem depends on FlexVolume script.
      */
-    "fsType"?: string;
+    readonly "fsType"?: string;
     /**
      * options is Optional: this field holds extra command options if any.
      */
-    "options"?: {
-        [key: string]: string;
+    readonly "options"?: {
+        readonly [key: string]: string;
     };
     /**
      * readOnly is Optional: defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts.
      */
-    "readOnly"?: boolean;
+    readonly "readOnly"?: boolean;
     /**
      * secretRef is Optional: secretRef is reference to the secret object containing sensitive information to pass to the plugin scripts. This may be empty if no secret object is specified. If the secret object contains more than one secret, all secrets are passed to the plugin scripts.
      */
-    "secretRef"?: LocalObjectReference;
+    readonly "secretRef"?: LocalObjectReference;
 }
 
 /**
@@ -879,11 +879,11 @@ export interface FlockerVolumeSource {
     /**
      * datasetName is Name of the dataset stored as metadata -> name on the dataset for Flocker should be considered as deprecated
      */
-    "datasetName"?: string;
+    readonly "datasetName"?: string;
     /**
      * datasetUUID is the UUID of the dataset. This is unique identifier of a Flocker dataset
      */
-    "datasetUUID"?: string;
+    readonly "datasetUUID"?: string;
 }
 
 /**
@@ -895,19 +895,19 @@ export interface GCEPersistentDiskVolumeSource {
     /**
      * fsType is filesystem type of the volume that you want to mount. Tip: Ensure that the filesystem type is supported by the host operating system. Examples: "ext4", "xfs", "ntfs". Implicitly inferred to be "ext4" if unspecified. More info: https://kubernetes.io/docs/concepts/storage/volumes#gcepersistentdisk
      */
-    "fsType"?: string;
+    readonly "fsType"?: string;
     /**
      * partition is the partition in the volume that you want to mount. If omitted, the default is to mount by volume name. Examples: For volume /dev/sda1, you specify the partition as "1". Similarly, the volume partition for /dev/sda is "0" (or you can leave the property empty). More info: https://kubernetes.io/docs/concepts/storage/volumes#gcepersistentdisk
      */
-    "partition"?: number;
+    readonly "partition"?: number;
     /**
      * pdName is unique name of the PD resource in GCE. Used to identify the disk in GCE. More info: https://kubernetes.io/docs/concepts/storage/volumes#gcepersistentdisk
      */
-    "pdName": string;
+    readonly "pdName": string;
     /**
      * readOnly here will force the ReadOnly setting in VolumeMounts. Defaults to false. More info: https://kubernetes.io/docs/concepts/storage/volumes#gcepersistentdisk
      */
-    "readOnly"?: boolean;
+    readonly "readOnly"?: boolean;
 }
 
 /**
@@ -917,13 +917,13 @@ export interface GRPCAction {
     /**
      * Port number of the gRPC service. Number must be in the range 1 to 65535.
      */
-    "port": number;
+    readonly "port": number;
     /**
      * Service is the name of the service to place in the gRPC HealthCheckRequest (see https://github.com/grpc/grpc/blob/master/doc/health-checking.md).
      *
      * If this is not specified, the default behavior is defined by gRPC.
      */
-    "service"?: string;
+    readonly "service"?: string;
 }
 
 /**
@@ -936,15 +936,15 @@ export interface GitRepoVolumeSource {
     /**
      * directory is the target directory name. Must not contain or start with '..'.  If '.' is supplied, the volume directory will be the git repository.  Otherwise, if specified, the volume will contain the git repository in the subdirectory with the given name.
      */
-    "directory"?: string;
+    readonly "directory"?: string;
     /**
      * repository is the URL
      */
-    "repository": string;
+    readonly "repository": string;
     /**
      * revision is the commit hash for the specified revision.
      */
-    "revision"?: string;
+    readonly "revision"?: string;
 }
 
 /**
@@ -954,15 +954,15 @@ export interface GlusterfsVolumeSource {
     /**
      * endpoints is the endpoint name that details Glusterfs topology.
      */
-    "endpoints": string;
+    readonly "endpoints": string;
     /**
      * path is the Glusterfs volume path. More info: https://examples.k8s.io/volumes/glusterfs/README.md#create-a-pod
      */
-    "path": string;
+    readonly "path": string;
     /**
      * readOnly here will force the Glusterfs volume to be mounted with read-only permissions. Defaults to false. More info: https://examples.k8s.io/volumes/glusterfs/README.md#create-a-pod
      */
-    "readOnly"?: boolean;
+    readonly "readOnly"?: boolean;
 }
 
 /**
@@ -972,19 +972,19 @@ export interface HTTPGetAction {
     /**
      * Host name to connect to, defaults to the pod IP. You probably want to set "Host" in httpHeaders instead.
      */
-    "host"?: string;
+    readonly "host"?: string;
     /**
      * Custom headers to set in the request. HTTP allows repeated headers.
      */
-    "httpHeaders"?: Array<HTTPHeader>;
+    readonly "httpHeaders"?: ReadonlyArray<HTTPHeader>;
     /**
      * Path to access on the HTTP server.
      */
-    "path"?: string;
+    readonly "path"?: string;
     /**
      * Name or number of the port to access on the container. Number must be in the range 1 to 65535. Name must be an IANA_SVC_NAME.
      */
-    "port": IntOrString;
+    readonly "port": IntOrString;
     /**
      * Scheme to use for connecting to the host. Defaults to HTTP.
      *
@@ -992,7 +992,7 @@ export interface HTTPGetAction {
      *  - `"HTTP"` means that the scheme used will be http://
      *  - `"HTTPS"` means that the scheme used will be https://
      */
-    "scheme"?: "HTTP" | "HTTPS";
+    readonly "scheme"?: "HTTP" | "HTTPS";
 }
 
 /**
@@ -1002,11 +1002,11 @@ export interface HTTPHeader {
     /**
      * The header field name. This will be canonicalized upon output, so case-variant names will be understood as the same header.
      */
-    "name": string;
+    readonly "name": string;
     /**
      * The header field value
      */
-    "value": string;
+    readonly "value": string;
 }
 
 /**
@@ -1016,11 +1016,11 @@ export interface HostAlias {
     /**
      * Hostnames for the above IP address.
      */
-    "hostnames"?: Array<string>;
+    readonly "hostnames"?: ReadonlyArray<string>;
     /**
      * IP address of the host file entry.
      */
-    "ip": string;
+    readonly "ip": string;
 }
 
 /**
@@ -1030,7 +1030,7 @@ export interface HostPathVolumeSource {
     /**
      * path of the directory on the host. If the path is a symlink, it will follow the link to the real path. More info: https://kubernetes.io/docs/concepts/storage/volumes#hostpath
      */
-    "path": string;
+    readonly "path": string;
     /**
      * type for HostPath Volume Defaults to "" More info: https://kubernetes.io/docs/concepts/storage/volumes#hostpath
      *
@@ -1044,7 +1044,7 @@ export interface HostPathVolumeSource {
      *  - `"FileOrCreate"` If nothing exists at the given path, an empty file will be created there as needed with file mode 0644, having the same group and ownership with Kubelet.
      *  - `"Socket"` A UNIX socket must exist at the given path
      */
-    "type"?: "" | "BlockDevice" | "CharDevice" | "Directory" | "DirectoryOrCreate" | "File" | "FileOrCreate" | "Socket";
+    readonly "type"?: "" | "BlockDevice" | "CharDevice" | "Directory" | "DirectoryOrCreate" | "File" | "FileOrCreate" | "Socket";
 }
 
 /**
@@ -1054,47 +1054,47 @@ export interface ISCSIVolumeSource {
     /**
      * chapAuthDiscovery defines whether support iSCSI Discovery CHAP authentication
      */
-    "chapAuthDiscovery"?: boolean;
+    readonly "chapAuthDiscovery"?: boolean;
     /**
      * chapAuthSession defines whether support iSCSI Session CHAP authentication
      */
-    "chapAuthSession"?: boolean;
+    readonly "chapAuthSession"?: boolean;
     /**
      * fsType is the filesystem type of the volume that you want to mount. Tip: Ensure that the filesystem type is supported by the host operating system. Examples: "ext4", "xfs", "ntfs". Implicitly inferred to be "ext4" if unspecified. More info: https://kubernetes.io/docs/concepts/storage/volumes#iscsi
      */
-    "fsType"?: string;
+    readonly "fsType"?: string;
     /**
      * initiatorName is the custom iSCSI Initiator Name. If initiatorName is specified with iscsiInterface simultaneously, new iSCSI interface <target portal>:<volume name> will be created for the connection.
      */
-    "initiatorName"?: string;
+    readonly "initiatorName"?: string;
     /**
      * iqn is the target iSCSI Qualified Name.
      */
-    "iqn": string;
+    readonly "iqn": string;
     /**
      * iscsiInterface is the interface Name that uses an iSCSI transport. Defaults to 'default' (tcp).
      */
-    "iscsiInterface"?: string;
+    readonly "iscsiInterface"?: string;
     /**
      * lun represents iSCSI Target Lun number.
      */
-    "lun": number;
+    readonly "lun": number;
     /**
      * portals is the iSCSI Target Portal List. The portal is either an IP or ip_addr:port if the port is other than default (typically TCP ports 860 and 3260).
      */
-    "portals"?: Array<string>;
+    readonly "portals"?: ReadonlyArray<string>;
     /**
      * readOnly here will force the ReadOnly setting in VolumeMounts. Defaults to false.
      */
-    "readOnly"?: boolean;
+    readonly "readOnly"?: boolean;
     /**
      * secretRef is the CHAP Secret for iSCSI target and initiator authentication
      */
-    "secretRef"?: LocalObjectReference;
+    readonly "secretRef"?: LocalObjectReference;
     /**
      * targetPortal is iSCSI Target Portal. The Portal is either an IP or ip_addr:port if the port is other than default (typically TCP ports 860 and 3260).
      */
-    "targetPortal": string;
+    readonly "targetPortal": string;
 }
 
 /**
@@ -1109,11 +1109,11 @@ export interface ImageVolumeSource {
      *  - `"IfNotPresent"` means that kubelet pulls if the image isn't present on disk. Container will fail if the image isn't present and the pull fails.
      *  - `"Never"` means that kubelet never pulls an image, but only uses a local image. Container will fail if the image isn't present
      */
-    "pullPolicy"?: "Always" | "IfNotPresent" | "Never";
+    readonly "pullPolicy"?: "Always" | "IfNotPresent" | "Never";
     /**
      * Required: Image or artifact reference to be used. Behaves in the same way as pod.spec.containers[\*].image. Pull secrets will be assembled in the same way as for the container image by looking up node credentials, SA image pull secrets, and pod spec image pull secrets. More info: https://kubernetes.io/docs/concepts/containers/images This field is optional to allow higher level config management to default or override container images in workload controllers like Deployments and StatefulSets.
      */
-    "reference"?: string;
+    readonly "reference"?: string;
 }
 
 /**
@@ -1128,15 +1128,15 @@ export interface KeyToPath {
     /**
      * key is the key to project.
      */
-    "key": string;
+    readonly "key": string;
     /**
      * mode is Optional: mode bits used to set permissions on this file. Must be an octal value between 0000 and 0777 or a decimal value between 0 and 511. YAML accepts both octal and decimal values, JSON requires decimal values for mode bits. If not specified, the volume defaultMode will be used. This might be in conflict with other options that affect the file mode, like fsGroup, and the result can be other mode bits set.
      */
-    "mode"?: number;
+    readonly "mode"?: number;
     /**
      * path is the relative path of the file to map the key to. May not be an absolute path. May not contain the path element '..'. May not start with the string '..'.
      */
-    "path": string;
+    readonly "path": string;
 }
 
 /**
@@ -1146,12 +1146,12 @@ export interface LabelSelector {
     /**
      * matchExpressions is a list of label selector requirements. The requirements are ANDed.
      */
-    "matchExpressions"?: Array<LabelSelectorRequirement>;
+    readonly "matchExpressions"?: ReadonlyArray<LabelSelectorRequirement>;
     /**
      * matchLabels is a map of {key,value} pairs. A single {key,value} in the matchLabels map is equivalent to an element of matchExpressions, whose key field is "key", the operator is "In", and the values array contains only "value". The requirements are ANDed.
      */
-    "matchLabels"?: {
-        [key: string]: string;
+    readonly "matchLabels"?: {
+        readonly [key: string]: string;
     };
 }
 
@@ -1162,15 +1162,15 @@ export interface LabelSelectorRequirement {
     /**
      * key is the label key that the selector applies to.
      */
-    "key": string;
+    readonly "key": string;
     /**
      * operator represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists and DoesNotExist.
      */
-    "operator": string;
+    readonly "operator": string;
     /**
      * values is an array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. This array is replaced during a strategic merge patch.
      */
-    "values"?: Array<string>;
+    readonly "values"?: ReadonlyArray<string>;
 }
 
 /**
@@ -1180,11 +1180,11 @@ export interface Lifecycle {
     /**
      * PostStart is called immediately after a container is created. If the handler fails, the container is terminated and restarted according to its restart policy. Other management of the container blocks until the hook completes. More info: https://kubernetes.io/docs/concepts/containers/container-lifecycle-hooks/#container-hooks
      */
-    "postStart"?: LifecycleHandler;
+    readonly "postStart"?: LifecycleHandler;
     /**
      * PreStop is called immediately before a container is terminated due to an API request or management event such as liveness/startup probe failure, preemption, resource contention, etc. The handler is not called if the container crashes or exits. The Pod's termination grace period countdown begins before the PreStop hook is executed. Regardless of the outcome of the handler, the container will eventually terminate within the Pod's termination grace period (unless delayed by finalizers). Other management of the container blocks until the hook completes or until the termination grace period is reached. More info: https://kubernetes.io/docs/concepts/containers/container-lifecycle-hooks/#container-hooks
      */
-    "preStop"?: LifecycleHandler;
+    readonly "preStop"?: LifecycleHandler;
     /**
      * StopSignal defines which signal will be sent to a container when it is being stopped. If not specified, the default is defined by the container runtime in use. StopSignal can only be set for Pods with a non-empty .spec.os.name
      *
@@ -1255,7 +1255,7 @@ export interface Lifecycle {
      *  - `"SIGXCPU"`
      *  - `"SIGXFSZ"`
      */
-    "stopSignal"?: "SIGABRT" | "SIGALRM" | "SIGBUS" | "SIGCHLD" | "SIGCLD" | "SIGCONT" | "SIGFPE" | "SIGHUP" | "SIGILL" | "SIGINT" | "SIGIO" | "SIGIOT" | "SIGKILL" | "SIGPIPE" | "SIGPOLL" | "SIGPROF" | "SIGPWR" | "SIGQUIT" | "SIGRTMAX" | "SIGRTMAX-1" | "SIGRTMAX-10" | "SIGRTMAX-11" | "SIGRTMAX-12" | "SIGRTMAX-13" | "SIGRTMAX-14" | "SIGRTMAX-2" | "SIGRTMAX-3" | "SIGRTMAX-4" | "SIGRTMAX-5" | "SIGRTMAX-6" | "SIGRTMAX-7" | "SIGRTMAX-8" | "SIGRTMAX-9" | "SIGRTMIN" | "SIGRTMIN+1" | "SIGRTMIN+10" | "SIGRTMIN+11" | "SIGRTMIN+12" | "SIGRTMIN+13" | "SIGRTMIN+14" | "SIGRTMIN+15" | "SIGRTMIN+2" | "SIGRTMIN+3" | "SIGRTMIN+4" | "SIGRTMIN+5" | "SIGRTMIN+6" | "SIGRTMIN+7" | "SIGRTMIN+8" | "SIGRTMIN+9" | "SIGSEGV" | "SIGSTKFLT" | "SIGSTOP" | "SIGSYS" | "SIGTERM" | "SIGTRAP" | "SIGTSTP" | "SIGTTIN" | "SIGTTOU" | "SIGURG" | "SIGUSR1" | "SIGUSR2" | "SIGVTALRM" | "SIGWINCH" | "SIGXCPU" | "SIGXFSZ";
+    readonly "stopSignal"?: "SIGABRT" | "SIGALRM" | "SIGBUS" | "SIGCHLD" | "SIGCLD" | "SIGCONT" | "SIGFPE" | "SIGHUP" | "SIGILL" | "SIGINT" | "SIGIO" | "SIGIOT" | "SIGKILL" | "SIGPIPE" | "SIGPOLL" | "SIGPROF" | "SIGPWR" | "SIGQUIT" | "SIGRTMAX" | "SIGRTMAX-1" | "SIGRTMAX-10" | "SIGRTMAX-11" | "SIGRTMAX-12" | "SIGRTMAX-13" | "SIGRTMAX-14" | "SIGRTMAX-2" | "SIGRTMAX-3" | "SIGRTMAX-4" | "SIGRTMAX-5" | "SIGRTMAX-6" | "SIGRTMAX-7" | "SIGRTMAX-8" | "SIGRTMAX-9" | "SIGRTMIN" | "SIGRTMIN+1" | "SIGRTMIN+10" | "SIGRTMIN+11" | "SIGRTMIN+12" | "SIGRTMIN+13" | "SIGRTMIN+14" | "SIGRTMIN+15" | "SIGRTMIN+2" | "SIGRTMIN+3" | "SIGRTMIN+4" | "SIGRTMIN+5" | "SIGRTMIN+6" | "SIGRTMIN+7" | "SIGRTMIN+8" | "SIGRTMIN+9" | "SIGSEGV" | "SIGSTKFLT" | "SIGSTOP" | "SIGSYS" | "SIGTERM" | "SIGTRAP" | "SIGTSTP" | "SIGTTIN" | "SIGTTOU" | "SIGURG" | "SIGUSR1" | "SIGUSR2" | "SIGVTALRM" | "SIGWINCH" | "SIGXCPU" | "SIGXFSZ";
 }
 
 /**
@@ -1265,19 +1265,19 @@ export interface LifecycleHandler {
     /**
      * Exec specifies a command to execute in the container.
      */
-    "exec"?: ExecAction;
+    readonly "exec"?: ExecAction;
     /**
      * HTTPGet specifies an HTTP GET request to perform.
      */
-    "httpGet"?: HTTPGetAction;
+    readonly "httpGet"?: HTTPGetAction;
     /**
      * Sleep represents a duration that the container should sleep.
      */
-    "sleep"?: SleepAction;
+    readonly "sleep"?: SleepAction;
     /**
      * Deprecated. TCPSocket is NOT supported as a LifecycleHandler and kept for backward compatibility. There is no validation of this field and lifecycle hooks will fail at runtime when it is specified.
      */
-    "tcpSocket"?: TCPSocketAction;
+    readonly "tcpSocket"?: TCPSocketAction;
 }
 
 /**
@@ -1287,7 +1287,7 @@ export interface LocalObjectReference {
     /**
      * Name of the referent. This field is effectively required, but due to backwards compatibility is allowed to be empty. Instances of this type with an empty value here are almost certainly wrong. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names
      */
-    "name"?: string;
+    readonly "name"?: string;
 }
 
 /**
@@ -1297,31 +1297,31 @@ export interface ManagedFieldsEntry {
     /**
      * APIVersion defines the version of this resource that this field set applies to. The format is "group/version" just like the top-level APIVersion field. It is necessary to track the version of a field set because it cannot be automatically converted.
      */
-    "apiVersion"?: string;
+    readonly "apiVersion"?: string;
     /**
      * FieldsType is the discriminator for the different fields format and version. There is currently only one possible value: "FieldsV1"
      */
-    "fieldsType"?: string;
+    readonly "fieldsType"?: string;
     /**
      * FieldsV1 holds the first JSON version format as described in the "FieldsV1" type.
      */
-    "fieldsV1"?: FieldsV1;
+    readonly "fieldsV1"?: FieldsV1;
     /**
      * Manager is an identifier of the workflow managing these fields.
      */
-    "manager"?: string;
+    readonly "manager"?: string;
     /**
      * Operation is the type of operation which lead to this ManagedFieldsEntry being created. The only valid values for this field are 'Apply' and 'Update'.
      */
-    "operation"?: string;
+    readonly "operation"?: string;
     /**
      * Subresource is the name of the subresource used to update that object, or empty string if the object was updated through the main resource. The value of this field is used to distinguish between managers, even if they share the same name. For example, a status update will be distinct from a regular update using the same manager name. Note that the APIVersion field is not related to the Subresource field and it always corresponds to the version of the main resource.
      */
-    "subresource"?: string;
+    readonly "subresource"?: string;
     /**
      * Time is the timestamp of when the ManagedFields entry was added. The timestamp will also be updated if a field is added, the manager changes any of the owned fields value or removes a field. The timestamp does not update when a field is removed from the entry because another manager took it over.
      */
-    "time"?: Time;
+    readonly "time"?: Time;
 }
 
 /**
@@ -1331,15 +1331,15 @@ export interface NFSVolumeSource {
     /**
      * path that is exported by the NFS server. More info: https://kubernetes.io/docs/concepts/storage/volumes#nfs
      */
-    "path": string;
+    readonly "path": string;
     /**
      * readOnly here will force the NFS export to be mounted with read-only permissions. Defaults to false. More info: https://kubernetes.io/docs/concepts/storage/volumes#nfs
      */
-    "readOnly"?: boolean;
+    readonly "readOnly"?: boolean;
     /**
      * server is the hostname or IP address of the NFS server. More info: https://kubernetes.io/docs/concepts/storage/volumes#nfs
      */
-    "server": string;
+    readonly "server": string;
 }
 
 /**
@@ -1349,11 +1349,11 @@ export interface NodeAffinity {
     /**
      * The scheduler will prefer to schedule pods to nodes that satisfy the affinity expressions specified by this field, but it may choose a node that violates one or more of the expressions. The node that is most preferred is the one with the greatest sum of weights, i.e. for each node that meets all of the scheduling requirements (resource request, requiredDuringScheduling affinity expressions, etc.), compute a sum by iterating through the elements of this field and adding "weight" to the sum if the node matches the corresponding matchExpressions; the node(s) with the highest sum are the most preferred.
      */
-    "preferredDuringSchedulingIgnoredDuringExecution"?: Array<PreferredSchedulingTerm>;
+    readonly "preferredDuringSchedulingIgnoredDuringExecution"?: ReadonlyArray<PreferredSchedulingTerm>;
     /**
      * If the affinity requirements specified by this field are not met at scheduling time, the pod will not be scheduled onto the node. If the affinity requirements specified by this field cease to be met at some point during pod execution (e.g. due to an update), the system may or may not try to eventually evict the pod from its node.
      */
-    "requiredDuringSchedulingIgnoredDuringExecution"?: NodeSelector;
+    readonly "requiredDuringSchedulingIgnoredDuringExecution"?: NodeSelector;
 }
 
 /**
@@ -1363,7 +1363,7 @@ export interface NodeSelector {
     /**
      * Required. A list of node selector terms. The terms are ORed.
      */
-    "nodeSelectorTerms": Array<NodeSelectorTerm>;
+    readonly "nodeSelectorTerms": ReadonlyArray<NodeSelectorTerm>;
 }
 
 /**
@@ -1373,7 +1373,7 @@ export interface NodeSelectorRequirement {
     /**
      * The label key that the selector applies to.
      */
-    "key": string;
+    readonly "key": string;
     /**
      * Represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists, DoesNotExist. Gt, and Lt.
      *
@@ -1385,11 +1385,11 @@ export interface NodeSelectorRequirement {
      *  - `"Lt"`
      *  - `"NotIn"`
      */
-    "operator": "DoesNotExist" | "Exists" | "Gt" | "In" | "Lt" | "NotIn";
+    readonly "operator": "DoesNotExist" | "Exists" | "Gt" | "In" | "Lt" | "NotIn";
     /**
      * An array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. If the operator is Gt or Lt, the values array must have a single element, which will be interpreted as an integer. This array is replaced during a strategic merge patch.
      */
-    "values"?: Array<string>;
+    readonly "values"?: ReadonlyArray<string>;
 }
 
 /**
@@ -1399,11 +1399,11 @@ export interface NodeSelectorTerm {
     /**
      * A list of node selector requirements by node's labels.
      */
-    "matchExpressions"?: Array<NodeSelectorRequirement>;
+    readonly "matchExpressions"?: ReadonlyArray<NodeSelectorRequirement>;
     /**
      * A list of node selector requirements by node's fields.
      */
-    "matchFields"?: Array<NodeSelectorRequirement>;
+    readonly "matchFields"?: ReadonlyArray<NodeSelectorRequirement>;
 }
 
 /**
@@ -1413,11 +1413,11 @@ export interface ObjectFieldSelector {
     /**
      * Version of the schema the FieldPath is written in terms of, defaults to "v1".
      */
-    "apiVersion"?: string;
+    readonly "apiVersion"?: string;
     /**
      * Path of the field to select in the specified API version.
      */
-    "fieldPath": string;
+    readonly "fieldPath": string;
 }
 
 /**
@@ -1427,29 +1427,29 @@ export interface ObjectMeta {
     /**
      * Annotations is an unstructured key value map stored with a resource that may be set by external tools to store and retrieve arbitrary metadata. They are not queryable and should be preserved when modifying objects. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/annotations
      */
-    "annotations"?: {
-        [key: string]: string;
+    readonly "annotations"?: {
+        readonly [key: string]: string;
     };
     /**
      * CreationTimestamp is a timestamp representing the server time when this object was created. It is not guaranteed to be set in happens-before order across separate operations. Clients may not set this value. It is represented in RFC3339 form and is in UTC.
      *
      * Populated by the system. Read-only. Null for lists. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata
      */
-    "creationTimestamp"?: Time;
+    readonly "creationTimestamp"?: Time;
     /**
      * Number of seconds allowed for this object to gracefully terminate before it will be removed from the system. Only set when deletionTimestamp is also set. May only be shortened. Read-only.
      */
-    "deletionGracePeriodSeconds"?: number;
+    readonly "deletionGracePeriodSeconds"?: number;
     /**
      * DeletionTimestamp is RFC 3339 date and time at which this resource will be deleted. This field is set by the server when a graceful deletion is requested by the user, and is not directly settable by a client. The resource is expected to be deleted (no longer visible from resource lists, and not reachable by name) after the time in this field, once the finalizers list is empty. As long as the finalizers list contains items, deletion is blocked. Once the deletionTimestamp is set, this value may not be unset or be set further into the future, although it may be shortened or the resource may be deleted prior to this time. For example, a user may request that a pod is deleted in 30 seconds. The Kubelet will react by sending a graceful termination signal to the containers in the pod. After that 30 seconds, the Kubelet will send a hard termination signal (SIGKILL) to the container and after cleanup, remove the pod from the API. In the presence of network partitions, this object may still exist after this timestamp, until an administrator or automated process can determine the resource is fully terminated. If not set, graceful deletion of the object has not been requested.
      *
      * Populated by the system when a graceful deletion is requested. Read-only. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata
      */
-    "deletionTimestamp"?: Time;
+    readonly "deletionTimestamp"?: Time;
     /**
      * Must be empty before the object is deleted from the registry. Each entry is an identifier for the responsible component that will remove the entry from the list. If the deletionTimestamp of the object is non-nil, entries in this list can only be removed. Finalizers may be processed and removed in any order.  Order is NOT enforced because it introduces significant risk of stuck finalizers. finalizers is a shared field, any actor with permission can reorder it. If the finalizer list is processed in order, then this can lead to a situation in which the component responsible for the first finalizer in the list is waiting for a signal (field value, external system, or other) produced by a component responsible for a finalizer later in the list, resulting in a deadlock. Without enforced ordering finalizers are free to order amongst themselves and are not vulnerable to ordering changes in the list.
      */
-    "finalizers"?: Array<string>;
+    readonly "finalizers"?: ReadonlyArray<string>;
     /**
      * GenerateName is an optional prefix, used by the server, to generate a unique name ONLY IF the Name field has not been provided. If this field is used, the name returned to the client will be different than the name passed. This value will also be combined with a unique suffix. The provided value has the same validation rules as the Name field, and may be truncated by the length of the suffix required to make the value unique on the server.
      *
@@ -1457,51 +1457,51 @@ export interface ObjectMeta {
      *
      * Applied only if Name is not specified. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#idempotency
      */
-    "generateName"?: string;
+    readonly "generateName"?: string;
     /**
      * A sequence number representing a specific generation of the desired state. Populated by the system. Read-only.
      */
-    "generation"?: number;
+    readonly "generation"?: number;
     /**
      * Map of string keys and values that can be used to organize and categorize (scope and select) objects. May match selectors of replication controllers and services. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels
      */
-    "labels"?: {
-        [key: string]: string;
+    readonly "labels"?: {
+        readonly [key: string]: string;
     };
     /**
      * ManagedFields maps workflow-id and version to the set of fields that are managed by that workflow. This is mostly for internal housekeeping, and users typically shouldn't need to set or understand this field. A workflow can be the user's name, a controller's name, or the name of a specific apply path like "ci-cd". The set of fields is always in the version that the workflow used when modifying the object.
      */
-    "managedFields"?: Array<ManagedFieldsEntry>;
+    readonly "managedFields"?: ReadonlyArray<ManagedFieldsEntry>;
     /**
      * Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names
      */
-    "name"?: string;
+    readonly "name"?: string;
     /**
      * Namespace defines the space within which each name must be unique. An empty namespace is equivalent to the "default" namespace, but "default" is the canonical representation. Not all objects are required to be scoped to a namespace - the value of this field for those objects will be empty.
      *
      * Must be a DNS_LABEL. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/namespaces
      */
-    "namespace"?: string;
+    readonly "namespace"?: string;
     /**
      * List of objects depended by this object. If ALL objects in the list have been deleted, this object will be garbage collected. If this object is managed by a controller, then an entry in this list will point to this controller, with the controller field set to true. There cannot be more than one managing controller.
      */
-    "ownerReferences"?: Array<OwnerReference>;
+    readonly "ownerReferences"?: ReadonlyArray<OwnerReference>;
     /**
      * An opaque value that represents the internal version of this object that can be used by clients to determine when objects have changed. May be used for optimistic concurrency, change detection, and the watch operation on a resource or set of resources. Clients must treat these values as opaque and passed unmodified back to the server. They may only be valid for a particular resource or set of resources.
      *
      * Populated by the system. Read-only. Value must be treated as opaque by clients and . More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#concurrency-control-and-consistency
      */
-    "resourceVersion"?: string;
+    readonly "resourceVersion"?: string;
     /**
      * Deprecated: selfLink is a legacy read-only field that is no longer populated by the system.
      */
-    "selfLink"?: string;
+    readonly "selfLink"?: string;
     /**
      * UID is the unique in time and space value for this object. It is typically generated by the server on successful creation of a resource and is not allowed to change on PUT operations.
      *
      * Populated by the system. Read-only. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#uids
      */
-    "uid"?: string;
+    readonly "uid"?: string;
 }
 
 /**
@@ -1511,27 +1511,27 @@ export interface OwnerReference {
     /**
      * API version of the referent.
      */
-    "apiVersion": string;
+    readonly "apiVersion": string;
     /**
      * If true, AND if the owner has the "foregroundDeletion" finalizer, then the owner cannot be deleted from the key-value store until this reference is removed. See https://kubernetes.io/docs/concepts/architecture/garbage-collection/#foreground-deletion for how the garbage collector interacts with this field and enforces the foreground deletion. Defaults to false. To set this field, a user needs "delete" permission of the owner, otherwise 422 (Unprocessable Entity) will be returned.
      */
-    "blockOwnerDeletion"?: boolean;
+    readonly "blockOwnerDeletion"?: boolean;
     /**
      * If true, this reference points to the managing controller.
      */
-    "controller"?: boolean;
+    readonly "controller"?: boolean;
     /**
      * Kind of the referent. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds
      */
-    "kind": string;
+    readonly "kind": string;
     /**
      * Name of the referent. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names
      */
-    "name": string;
+    readonly "name": string;
     /**
      * UID of the referent. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#uids
      */
-    "uid": string;
+    readonly "uid": string;
 }
 
 /**
@@ -1541,11 +1541,11 @@ export interface PersistentVolumeClaimSpec {
     /**
      * accessModes contains the desired access modes the volume should have. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#access-modes-1
      */
-    "accessModes"?: Array<"ReadOnlyMany" | "ReadWriteMany" | "ReadWriteOnce" | "ReadWriteOncePod">;
+    readonly "accessModes"?: ReadonlyArray<"ReadOnlyMany" | "ReadWriteMany" | "ReadWriteOnce" | "ReadWriteOncePod">;
     /**
      * dataSource field can be used to specify either: \* An existing VolumeSnapshot object (snapshot.storage.k8s.io/VolumeSnapshot) \* An existing PVC (PersistentVolumeClaim) If the provisioner or an external controller can support the specified data source, it will create a new volume based on the contents of the specified data source. When the AnyVolumeDataSource feature gate is enabled, dataSource contents will be copied to dataSourceRef, and dataSourceRef contents will be copied to dataSource when dataSourceRef.namespace is not specified. If the namespace is specified, then dataSourceRef will not be copied to dataSource.
      */
-    "dataSource"?: TypedLocalObjectReference;
+    readonly "dataSource"?: TypedLocalObjectReference;
     /**
      * dataSourceRef specifies the object from which to populate the volume with data, if a non-empty volume is desired. This may be any object from a non-empty API group (non core object) or a PersistentVolumeClaim object. When this field is specified, volume binding will only succeed if the type of the specified object matches some installed volume populator or dynamic provisioner. This field will replace the functionality of the dataSource field and as such if both fields are non-empty, they must have the same value. For backwards compatibility, when namespace isn't specified in dataSourceRef, both fields (dataSource and dataSourceRef) will be set to the same value automatically if one of them is empty and the other is non-empty. When namespace is specified in dataSourceRef, dataSource isn't set to the same value and must be empty. There are three important differences between dataSource and dataSourceRef: \* While dataSource only allows two specific types of objects, dataSourceRef
      *   allows any non-core object, as well as PersistentVolumeClaim objects.
@@ -1556,23 +1556,23 @@ export interface PersistentVolumeClaimSpec {
      *   in any namespaces.
      * (Beta) Using this field requires the AnyVolumeDataSource feature gate to be enabled. (Alpha) Using the namespace field of dataSourceRef requires the CrossNamespaceVolumeDataSource feature gate to be enabled.
      */
-    "dataSourceRef"?: TypedObjectReference;
+    readonly "dataSourceRef"?: TypedObjectReference;
     /**
      * resources represents the minimum resources the volume should have. Users are allowed to specify resource requirements that are lower than previous value but must still be higher than capacity recorded in the status field of the claim. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#resources
      */
-    "resources"?: VolumeResourceRequirements;
+    readonly "resources"?: VolumeResourceRequirements;
     /**
      * selector is a label query over volumes to consider for binding.
      */
-    "selector"?: LabelSelector;
+    readonly "selector"?: LabelSelector;
     /**
      * storageClassName is the name of the StorageClass required by the claim. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#class-1
      */
-    "storageClassName"?: string;
+    readonly "storageClassName"?: string;
     /**
      * volumeAttributesClassName may be used to set the VolumeAttributesClass used by this claim. If specified, the CSI driver will create or update the volume with the attributes defined in the corresponding VolumeAttributesClass. This has a different purpose than storageClassName, it can be changed after the claim is created. An empty string or nil value indicates that no VolumeAttributesClass will be applied to the claim. If the claim enters an Infeasible error state, this field can be reset to its previous value (including nil) to cancel the modification. If the resource referred to by volumeAttributesClass does not exist, this PersistentVolumeClaim will be set to a Pending state, as reflected by the modifyVolumeStatus field, until such as a resource exists. More info: https://kubernetes.io/docs/concepts/storage/volume-attributes-classes/
      */
-    "volumeAttributesClassName"?: string;
+    readonly "volumeAttributesClassName"?: string;
     /**
      * volumeMode defines what type of volume is required by the claim. Value of Filesystem is implied when not included in claim spec.
      *
@@ -1580,11 +1580,11 @@ export interface PersistentVolumeClaimSpec {
      *  - `"Block"` means the volume will not be formatted with a filesystem and will remain a raw block device.
      *  - `"Filesystem"` means the volume will be or is formatted with a filesystem.
      */
-    "volumeMode"?: "Block" | "Filesystem";
+    readonly "volumeMode"?: "Block" | "Filesystem";
     /**
      * volumeName is the binding reference to the PersistentVolume backing this claim.
      */
-    "volumeName"?: string;
+    readonly "volumeName"?: string;
 }
 
 /**
@@ -1594,11 +1594,11 @@ export interface PersistentVolumeClaimTemplate {
     /**
      * May contain labels and annotations that will be copied into the PVC when creating it. No other fields are allowed and will be rejected during validation.
      */
-    "metadata"?: ObjectMeta;
+    readonly "metadata"?: ObjectMeta;
     /**
      * The specification for the PersistentVolumeClaim. The entire content is copied unchanged into the PVC that gets created from this template. The same fields as in a PersistentVolumeClaim are also valid here.
      */
-    "spec": PersistentVolumeClaimSpec;
+    readonly "spec": PersistentVolumeClaimSpec;
 }
 
 /**
@@ -1608,11 +1608,11 @@ export interface PersistentVolumeClaimVolumeSource {
     /**
      * claimName is the name of a PersistentVolumeClaim in the same namespace as the pod using this volume. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#persistentvolumeclaims
      */
-    "claimName": string;
+    readonly "claimName": string;
     /**
      * readOnly Will force the ReadOnly setting in VolumeMounts. Default false.
      */
-    "readOnly"?: boolean;
+    readonly "readOnly"?: boolean;
 }
 
 /**
@@ -1622,11 +1622,11 @@ export interface PhotonPersistentDiskVolumeSource {
     /**
      * fsType is the filesystem type to mount. Must be a filesystem type supported by the host operating system. Ex. "ext4", "xfs", "ntfs". Implicitly inferred to be "ext4" if unspecified.
      */
-    "fsType"?: string;
+    readonly "fsType"?: string;
     /**
      * pdID is the ID that identifies Photon Controller persistent disk
      */
-    "pdID": string;
+    readonly "pdID": string;
 }
 
 /**
@@ -1636,11 +1636,11 @@ export interface PodAffinity {
     /**
      * The scheduler will prefer to schedule pods to nodes that satisfy the affinity expressions specified by this field, but it may choose a node that violates one or more of the expressions. The node that is most preferred is the one with the greatest sum of weights, i.e. for each node that meets all of the scheduling requirements (resource request, requiredDuringScheduling affinity expressions, etc.), compute a sum by iterating through the elements of this field and adding "weight" to the sum if the node has pods which matches the corresponding podAffinityTerm; the node(s) with the highest sum are the most preferred.
      */
-    "preferredDuringSchedulingIgnoredDuringExecution"?: Array<WeightedPodAffinityTerm>;
+    readonly "preferredDuringSchedulingIgnoredDuringExecution"?: ReadonlyArray<WeightedPodAffinityTerm>;
     /**
      * If the affinity requirements specified by this field are not met at scheduling time, the pod will not be scheduled onto the node. If the affinity requirements specified by this field cease to be met at some point during pod execution (e.g. due to a pod label update), the system may or may not try to eventually evict the pod from its node. When there are multiple elements, the lists of nodes corresponding to each podAffinityTerm are intersected, i.e. all terms must be satisfied.
      */
-    "requiredDuringSchedulingIgnoredDuringExecution"?: Array<PodAffinityTerm>;
+    readonly "requiredDuringSchedulingIgnoredDuringExecution"?: ReadonlyArray<PodAffinityTerm>;
 }
 
 /**
@@ -1650,27 +1650,27 @@ export interface PodAffinityTerm {
     /**
      * A label query over a set of resources, in this case pods. If it's null, this PodAffinityTerm matches with no Pods.
      */
-    "labelSelector"?: LabelSelector;
+    readonly "labelSelector"?: LabelSelector;
     /**
      * MatchLabelKeys is a set of pod label keys to select which pods will be taken into consideration. The keys are used to lookup values from the incoming pod labels, those key-value labels are merged with `labelSelector` as `key in (value)` to select the group of existing pods which pods will be taken into consideration for the incoming pod's pod (anti) affinity. Keys that don't exist in the incoming pod labels will be ignored. The default value is empty. The same key is forbidden to exist in both matchLabelKeys and labelSelector. Also, matchLabelKeys cannot be set when labelSelector isn't set.
      */
-    "matchLabelKeys"?: Array<string>;
+    readonly "matchLabelKeys"?: ReadonlyArray<string>;
     /**
      * MismatchLabelKeys is a set of pod label keys to select which pods will be taken into consideration. The keys are used to lookup values from the incoming pod labels, those key-value labels are merged with `labelSelector` as `key notin (value)` to select the group of existing pods which pods will be taken into consideration for the incoming pod's pod (anti) affinity. Keys that don't exist in the incoming pod labels will be ignored. The default value is empty. The same key is forbidden to exist in both mismatchLabelKeys and labelSelector. Also, mismatchLabelKeys cannot be set when labelSelector isn't set.
      */
-    "mismatchLabelKeys"?: Array<string>;
+    readonly "mismatchLabelKeys"?: ReadonlyArray<string>;
     /**
      * A label query over the set of namespaces that the term applies to. The term is applied to the union of the namespaces selected by this field and the ones listed in the namespaces field. null selector and null or empty namespaces list means "this pod's namespace". An empty selector ({}) matches all namespaces.
      */
-    "namespaceSelector"?: LabelSelector;
+    readonly "namespaceSelector"?: LabelSelector;
     /**
      * namespaces specifies a static list of namespace names that the term applies to. The term is applied to the union of the namespaces listed in this field and the ones selected by namespaceSelector. null or empty namespaces list and null namespaceSelector means "this pod's namespace".
      */
-    "namespaces"?: Array<string>;
+    readonly "namespaces"?: ReadonlyArray<string>;
     /**
      * This pod should be co-located (affinity) or not co-located (anti-affinity) with the pods matching the labelSelector in the specified namespaces, where co-located is defined as running on a node whose value of the label with key topologyKey matches that of any node on which any of the selected pods is running. Empty topologyKey is not allowed.
      */
-    "topologyKey": string;
+    readonly "topologyKey": string;
 }
 
 /**
@@ -1680,11 +1680,11 @@ export interface PodAntiAffinity {
     /**
      * The scheduler will prefer to schedule pods to nodes that satisfy the anti-affinity expressions specified by this field, but it may choose a node that violates one or more of the expressions. The node that is most preferred is the one with the greatest sum of weights, i.e. for each node that meets all of the scheduling requirements (resource request, requiredDuringScheduling anti-affinity expressions, etc.), compute a sum by iterating through the elements of this field and subtracting "weight" from the sum if the node has pods which matches the corresponding podAffinityTerm; the node(s) with the highest sum are the most preferred.
      */
-    "preferredDuringSchedulingIgnoredDuringExecution"?: Array<WeightedPodAffinityTerm>;
+    readonly "preferredDuringSchedulingIgnoredDuringExecution"?: ReadonlyArray<WeightedPodAffinityTerm>;
     /**
      * If the anti-affinity requirements specified by this field are not met at scheduling time, the pod will not be scheduled onto the node. If the anti-affinity requirements specified by this field cease to be met at some point during pod execution (e.g. due to a pod label update), the system may or may not try to eventually evict the pod from its node. When there are multiple elements, the lists of nodes corresponding to each podAffinityTerm are intersected, i.e. all terms must be satisfied.
      */
-    "requiredDuringSchedulingIgnoredDuringExecution"?: Array<PodAffinityTerm>;
+    readonly "requiredDuringSchedulingIgnoredDuringExecution"?: ReadonlyArray<PodAffinityTerm>;
 }
 
 /**
@@ -1696,7 +1696,7 @@ export interface PodCertificateProjection {
      *
      * Most applications should use credentialBundlePath.  When using keyPath and certificateChainPath, your application needs to check that the key and leaf certificate are consistent, because it is possible to read the files mid-rotation.
      */
-    "certificateChainPath"?: string;
+    readonly "certificateChainPath"?: string;
     /**
      * Write the credential bundle at this path in the projected volume.
      *
@@ -1706,19 +1706,19 @@ export interface PodCertificateProjection {
      *
      * Using credentialBundlePath lets your Pod's application code make a single atomic read that retrieves a consistent key and certificate chain.  If you project them to separate files, your application code will need to additionally check that the leaf certificate was issued to the key.
      */
-    "credentialBundlePath"?: string;
+    readonly "credentialBundlePath"?: string;
     /**
      * Write the key at this path in the projected volume.
      *
      * Most applications should use credentialBundlePath.  When using keyPath and certificateChainPath, your application needs to check that the key and leaf certificate are consistent, because it is possible to read the files mid-rotation.
      */
-    "keyPath"?: string;
+    readonly "keyPath"?: string;
     /**
      * The type of keypair Kubelet will generate for the pod.
      *
      * Valid values are "RSA3072", "RSA4096", "ECDSAP256", "ECDSAP384", "ECDSAP521", and "ED25519".
      */
-    "keyType": string;
+    readonly "keyType": string;
     /**
      * maxExpirationSeconds is the maximum lifetime permitted for the certificate.
      *
@@ -1728,11 +1728,11 @@ export interface PodCertificateProjection {
      *
      * The signer implementation is then free to issue a certificate with any lifetime \*shorter\* than MaxExpirationSeconds, but no shorter than 3600 seconds (1 hour).  This constraint is enforced by kube-apiserver. `kubernetes.io` signers will never issue certificates with a lifetime longer than 24 hours.
      */
-    "maxExpirationSeconds"?: number;
+    readonly "maxExpirationSeconds"?: number;
     /**
      * Kubelet's generated CSRs will be addressed to this signer.
      */
-    "signerName": string;
+    readonly "signerName": string;
     /**
      * userAnnotations allow pod authors to pass additional information to the signer implementation.  Kubernetes does not restrict or validate this metadata in any way.
      *
@@ -1742,8 +1742,8 @@ export interface PodCertificateProjection {
      *
      * Signers should document the keys and values they support. Signers should deny requests that contain keys they do not recognize.
      */
-    "userAnnotations"?: {
-        [key: string]: string;
+    readonly "userAnnotations"?: {
+        readonly [key: string]: string;
     };
 }
 
@@ -1754,15 +1754,15 @@ export interface PodDNSConfig {
     /**
      * A list of DNS name server IP addresses. This will be appended to the base nameservers generated from DNSPolicy. Duplicated nameservers will be removed.
      */
-    "nameservers"?: Array<string>;
+    readonly "nameservers"?: ReadonlyArray<string>;
     /**
      * A list of DNS resolver options. This will be merged with the base options generated from DNSPolicy. Duplicated entries will be removed. Resolution options given in Options will override those that appear in the base DNSPolicy.
      */
-    "options"?: Array<PodDNSConfigOption>;
+    readonly "options"?: ReadonlyArray<PodDNSConfigOption>;
     /**
      * A list of DNS search domains for host-name lookup. This will be appended to the base search paths generated from DNSPolicy. Duplicated search paths will be removed.
      */
-    "searches"?: Array<string>;
+    readonly "searches"?: ReadonlyArray<string>;
 }
 
 /**
@@ -1772,11 +1772,11 @@ export interface PodDNSConfigOption {
     /**
      * Name is this DNS resolver option's name. Required.
      */
-    "name"?: string;
+    readonly "name"?: string;
     /**
      * Value is this DNS resolver option's value.
      */
-    "value"?: string;
+    readonly "value"?: string;
 }
 
 /**
@@ -1786,7 +1786,7 @@ export interface PodOS {
     /**
      * Name is the name of the operating system. The currently supported values are linux and windows. Additional value may be defined in future and can be one of: https://github.com/opencontainers/runtime-spec/blob/master/config.md#platform-specific-configuration Clients should expect to handle additional values and treat unrecognized values in this field as os: null
      */
-    "name": string;
+    readonly "name": string;
 }
 
 /**
@@ -1796,7 +1796,7 @@ export interface PodReadinessGate {
     /**
      * ConditionType refers to a condition in the pod's condition list with matching type.
      */
-    "conditionType": string;
+    readonly "conditionType": string;
 }
 
 /**
@@ -1810,13 +1810,13 @@ export interface PodResourceClaim {
     /**
      * Name uniquely identifies this resource claim inside the pod. This must be a DNS_LABEL.
      */
-    "name": string;
+    readonly "name": string;
     /**
      * ResourceClaimName is the name of a ResourceClaim object in the same namespace as this pod.
      *
      * Exactly one of ResourceClaimName and ResourceClaimTemplateName must be set.
      */
-    "resourceClaimName"?: string;
+    readonly "resourceClaimName"?: string;
     /**
      * ResourceClaimTemplateName is the name of a ResourceClaimTemplate object in the same namespace as this pod.
      *
@@ -1828,7 +1828,7 @@ export interface PodResourceClaim {
      *
      * Exactly one of ResourceClaimName and ResourceClaimTemplateName must be set.
      */
-    "resourceClaimTemplateName"?: string;
+    readonly "resourceClaimTemplateName"?: string;
 }
 
 /**
@@ -1838,7 +1838,7 @@ export interface PodSchedulingGate {
     /**
      * Name of the scheduling gate. Each scheduling gate must have a unique name field.
      */
-    "name": string;
+    readonly "name": string;
 }
 
 /**
@@ -1848,7 +1848,7 @@ export interface PodSchedulingGroup {
     /**
      * PodGroupName specifies the name of the standalone PodGroup object that represents the runtime instance of this group. Must be a DNS subdomain.
      */
-    "podGroupName"?: string;
+    readonly "podGroupName"?: string;
 }
 
 /**
@@ -1858,7 +1858,7 @@ export interface PodSecurityContext {
     /**
      * appArmorProfile is the AppArmor options to use by the containers in this pod. Note that this field cannot be set when spec.os.name is windows.
      */
-    "appArmorProfile"?: AppArmorProfile;
+    readonly "appArmorProfile"?: AppArmorProfile;
     /**
      * A special supplemental group that applies to all containers in a pod. Some volume types allow the Kubelet to change the ownership of that volume to be owned by the pod:
      *
@@ -1866,7 +1866,7 @@ export interface PodSecurityContext {
      *
      * If unset, the Kubelet will not modify the ownership and permissions of any volume. Note that this field cannot be set when spec.os.name is windows.
      */
-    "fsGroup"?: number;
+    readonly "fsGroup"?: number;
     /**
      * fsGroupChangePolicy defines behavior of changing ownership and permission of the volume before being exposed inside Pod. This field will only apply to volume types which support fsGroup based ownership(and permissions). It will have no effect on ephemeral volume types such as: secret, configmaps and emptydir. Valid values are "OnRootMismatch" and "Always". If not specified, "Always" is used. Note that this field cannot be set when spec.os.name is windows.
      *
@@ -1874,19 +1874,19 @@ export interface PodSecurityContext {
      *  - `"Always"` indicates that volume's ownership and permissions should always be changed whenever volume is mounted inside a Pod. This the default behavior.
      *  - `"OnRootMismatch"` indicates that volume's ownership and permissions will be changed only when permission and ownership of root directory does not match with expected permissions on the volume. This can help shorten the time it takes to change ownership and permissions of a volume.
      */
-    "fsGroupChangePolicy"?: "Always" | "OnRootMismatch";
+    readonly "fsGroupChangePolicy"?: "Always" | "OnRootMismatch";
     /**
      * The GID to run the entrypoint of the container process. Uses runtime default if unset. May also be set in SecurityContext.  If set in both SecurityContext and PodSecurityContext, the value specified in SecurityContext takes precedence for that container. Note that this field cannot be set when spec.os.name is windows.
      */
-    "runAsGroup"?: number;
+    readonly "runAsGroup"?: number;
     /**
      * Indicates that the container must run as a non-root user. If true, the Kubelet will validate the image at runtime to ensure that it does not run as UID 0 (root) and fail to start the container if it does. If unset or false, no such validation will be performed. May also be set in SecurityContext.  If set in both SecurityContext and PodSecurityContext, the value specified in SecurityContext takes precedence.
      */
-    "runAsNonRoot"?: boolean;
+    readonly "runAsNonRoot"?: boolean;
     /**
      * The UID to run the entrypoint of the container process. Defaults to user specified in image metadata if unspecified. May also be set in SecurityContext.  If set in both SecurityContext and PodSecurityContext, the value specified in SecurityContext takes precedence for that container. Note that this field cannot be set when spec.os.name is windows.
      */
-    "runAsUser"?: number;
+    readonly "runAsUser"?: number;
     /**
      * seLinuxChangePolicy defines how the container's SELinux label is applied to all volumes used by the Pod. It has no effect on nodes that do not support SELinux or to volumes does not support SELinux. Valid values are "MountOption" and "Recursive".
      *
@@ -1900,19 +1900,19 @@ export interface PodSecurityContext {
      *
      * All Pods that use the same volume should use the same seLinuxChangePolicy, otherwise some pods can get stuck in ContainerCreating state. Note that this field cannot be set when spec.os.name is windows.
      */
-    "seLinuxChangePolicy"?: string;
+    readonly "seLinuxChangePolicy"?: string;
     /**
      * The SELinux context to be applied to all containers. If unspecified, the container runtime will allocate a random SELinux context for each container.  May also be set in SecurityContext.  If set in both SecurityContext and PodSecurityContext, the value specified in SecurityContext takes precedence for that container. Note that this field cannot be set when spec.os.name is windows.
      */
-    "seLinuxOptions"?: SELinuxOptions;
+    readonly "seLinuxOptions"?: SELinuxOptions;
     /**
      * The seccomp options to use by the containers in this pod. Note that this field cannot be set when spec.os.name is windows.
      */
-    "seccompProfile"?: SeccompProfile;
+    readonly "seccompProfile"?: SeccompProfile;
     /**
      * A list of groups applied to the first process run in each container, in addition to the container's primary GID and fsGroup (if specified).  If the SupplementalGroupsPolicy feature is enabled, the supplementalGroupsPolicy field determines whether these are in addition to or instead of any group memberships defined in the container image. If unspecified, no additional groups are added, though group memberships defined in the container image may still be used, depending on the supplementalGroupsPolicy field. Note that this field cannot be set when spec.os.name is windows.
      */
-    "supplementalGroups"?: Array<number>;
+    readonly "supplementalGroups"?: ReadonlyArray<number>;
     /**
      * Defines how supplemental groups of the first container processes are calculated. Valid values are "Merge" and "Strict". If not specified, "Merge" is used. (Alpha) Using the field requires the SupplementalGroupsPolicy feature gate to be enabled and the container runtime must implement support for this feature. Note that this field cannot be set when spec.os.name is windows.
      *
@@ -1920,15 +1920,15 @@ export interface PodSecurityContext {
      *  - `"Merge"` means that the container's provided SupplementalGroups and FsGroup (specified in SecurityContext) will be merged with the primary user's groups as defined in the container image (in /etc/group).
      *  - `"Strict"` means that the container's provided SupplementalGroups and FsGroup (specified in SecurityContext) will be used instead of any groups defined in the container image.
      */
-    "supplementalGroupsPolicy"?: "Merge" | "Strict";
+    readonly "supplementalGroupsPolicy"?: "Merge" | "Strict";
     /**
      * Sysctls hold a list of namespaced sysctls used for the pod. Pods with unsupported sysctls (by the container runtime) might fail to launch. Note that this field cannot be set when spec.os.name is windows.
      */
-    "sysctls"?: Array<Sysctl>;
+    readonly "sysctls"?: ReadonlyArray<Sysctl>;
     /**
      * The Windows specific settings applied to all containers. If unspecified, the options within a container's SecurityContext will be used. If set in both SecurityContext and PodSecurityContext, the value specified in SecurityContext takes precedence. Note that this field cannot be set when spec.os.name is linux.
      */
-    "windowsOptions"?: WindowsSecurityContextOptions;
+    readonly "windowsOptions"?: WindowsSecurityContextOptions;
 }
 
 /**
@@ -1938,23 +1938,23 @@ export interface PodSpec {
     /**
      * Optional duration in seconds the pod may be active on the node relative to StartTime before the system will actively try to mark it failed and kill associated containers. Value must be a positive integer.
      */
-    "activeDeadlineSeconds"?: number;
+    readonly "activeDeadlineSeconds"?: number;
     /**
      * If specified, the pod's scheduling constraints
      */
-    "affinity"?: Affinity;
+    readonly "affinity"?: Affinity;
     /**
      * AutomountServiceAccountToken indicates whether a service account token should be automatically mounted.
      */
-    "automountServiceAccountToken"?: boolean;
+    readonly "automountServiceAccountToken"?: boolean;
     /**
      * List of containers belonging to the pod. Containers cannot currently be added or removed. There must be at least one container in a Pod. Cannot be updated.
      */
-    "containers": Array<Container>;
+    readonly "containers": ReadonlyArray<Container>;
     /**
      * Specifies the DNS parameters of a pod. Parameters specified here will be merged to the generated DNS configuration based on DNSPolicy.
      */
-    "dnsConfig"?: PodDNSConfig;
+    readonly "dnsConfig"?: PodDNSConfig;
     /**
      * Set DNS policy for the pod. Defaults to "ClusterFirst". Valid values are 'ClusterFirstWithHostNet', 'ClusterFirst', 'Default' or 'None'. DNS parameters given in DNSConfig will be merged with the policy selected with DNSPolicy. To have DNS options set along with hostNetwork, you have to specify DNS policy explicitly to 'ClusterFirstWithHostNet'.
      *
@@ -1964,62 +1964,62 @@ export interface PodSpec {
      *  - `"Default"` indicates that the pod should use the default (as determined by kubelet) DNS settings.
      *  - `"None"` indicates that the pod should use empty DNS settings. DNS parameters such as nameservers and search paths should be defined via DNSConfig.
      */
-    "dnsPolicy"?: "ClusterFirst" | "ClusterFirstWithHostNet" | "Default" | "None";
+    readonly "dnsPolicy"?: "ClusterFirst" | "ClusterFirstWithHostNet" | "Default" | "None";
     /**
      * EnableServiceLinks indicates whether information about services should be injected into pod's environment variables, matching the syntax of Docker links. Optional: Defaults to true.
      */
-    "enableServiceLinks"?: boolean;
+    readonly "enableServiceLinks"?: boolean;
     /**
      * List of ephemeral containers run in this pod. Ephemeral containers may be run in an existing pod to perform user-initiated actions such as debugging. This list cannot be specified when creating a pod, and it cannot be modified by updating the pod spec. In order to add an ephemeral container to an existing pod, use the pod's ephemeralcontainers subresource.
      */
-    "ephemeralContainers"?: Array<EphemeralContainer>;
+    readonly "ephemeralContainers"?: ReadonlyArray<EphemeralContainer>;
     /**
      * HostAliases is an optional list of hosts and IPs that will be injected into the pod's hosts file if specified.
      */
-    "hostAliases"?: Array<HostAlias>;
+    readonly "hostAliases"?: ReadonlyArray<HostAlias>;
     /**
      * Use the host's ipc namespace. Optional: Default to false.
      */
-    "hostIPC"?: boolean;
+    readonly "hostIPC"?: boolean;
     /**
      * Host networking requested for this pod. Use the host's network namespace. When using HostNetwork you should specify ports so the scheduler is aware. When `hostNetwork` is true, specified `hostPort` fields in port definitions must match `containerPort`, and unspecified `hostPort` fields in port definitions are defaulted to match `containerPort`. Default to false.
      */
-    "hostNetwork"?: boolean;
+    readonly "hostNetwork"?: boolean;
     /**
      * Use the host's pid namespace. Optional: Default to false.
      */
-    "hostPID"?: boolean;
+    readonly "hostPID"?: boolean;
     /**
      * Use the host's user namespace. Optional: Default to true. If set to true or not present, the pod will be run in the host user namespace, useful for when the pod needs a feature only available to the host user namespace, such as loading a kernel module with CAP_SYS_MODULE. When set to false, a new userns is created for the pod. Setting false is useful for mitigating container breakout vulnerabilities even allowing users to run their containers as root without actually having root privileges on the host.
      */
-    "hostUsers"?: boolean;
+    readonly "hostUsers"?: boolean;
     /**
      * Specifies the hostname of the Pod If not specified, the pod's hostname will be set to a system-defined value.
      */
-    "hostname"?: string;
+    readonly "hostname"?: string;
     /**
      * HostnameOverride specifies an explicit override for the pod's hostname as perceived by the pod. This field only specifies the pod's hostname and does not affect its DNS records. When this field is set to a non-empty string: - It takes precedence over the values set in `hostname` and `subdomain`. - The Pod's hostname will be set to this value. - `setHostnameAsFQDN` must be nil or set to false. - `hostNetwork` must be set to false.
      *
      * This field must be a valid DNS subdomain as defined in RFC 1123 and contain at most 64 characters. Requires the HostnameOverride feature gate to be enabled.
      */
-    "hostnameOverride"?: string;
+    readonly "hostnameOverride"?: string;
     /**
      * ImagePullSecrets is an optional list of references to secrets in the same namespace to use for pulling any of the images used by this PodSpec. If specified, these secrets will be passed to individual puller implementations for them to use. More info: https://kubernetes.io/docs/concepts/containers/images#specifying-imagepullsecrets-on-a-pod
      */
-    "imagePullSecrets"?: Array<LocalObjectReference>;
+    readonly "imagePullSecrets"?: ReadonlyArray<LocalObjectReference>;
     /**
      * List of initialization containers belonging to the pod. Init containers are executed in order prior to containers being started. If any init container fails, the pod is considered to have failed and is handled according to its restartPolicy. The name for an init container or normal container must be unique among all containers. Init containers may not have Lifecycle actions, Readiness probes, Liveness probes, or Startup probes. The resourceRequirements of an init container are taken into account during scheduling by finding the highest request/limit for each resource type, and then using the max of that value or the sum of the normal containers. Limits are applied to init containers in a similar fashion. Init containers cannot currently be added or removed. Cannot be updated. More info: https://kubernetes.io/docs/concepts/workloads/pods/init-containers/
      */
-    "initContainers"?: Array<Container>;
+    readonly "initContainers"?: ReadonlyArray<Container>;
     /**
      * NodeName indicates in which node this pod is scheduled. If empty, this pod is a candidate for scheduling by the scheduler defined in schedulerName. Once this field is set, the kubelet for this node becomes responsible for the lifecycle of this pod. This field should not be used to express a desire for the pod to be scheduled on a specific node. https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/#nodename
      */
-    "nodeName"?: string;
+    readonly "nodeName"?: string;
     /**
      * NodeSelector is a selector which must be true for the pod to fit on a node. Selector which must match a node's labels for the pod to be scheduled on that node. More info: https://kubernetes.io/docs/concepts/configuration/assign-pod-node/
      */
-    "nodeSelector"?: {
-        [key: string]: string;
+    readonly "nodeSelector"?: {
+        readonly [key: string]: string;
     };
     /**
      * Specifies the OS of the containers in the pod. Some pod and container fields are restricted if this is set.
@@ -2028,12 +2028,12 @@ export interface PodSpec {
      *
      * If the OS field is set to windows, following fields must be unset: - spec.hostPID - spec.hostIPC - spec.hostUsers - spec.resources - spec.securityContext.appArmorProfile - spec.securityContext.seLinuxOptions - spec.securityContext.seccompProfile - spec.securityContext.fsGroup - spec.securityContext.fsGroupChangePolicy - spec.securityContext.sysctls - spec.shareProcessNamespace - spec.securityContext.runAsUser - spec.securityContext.runAsGroup - spec.securityContext.supplementalGroups - spec.securityContext.supplementalGroupsPolicy - spec.containers[\*].securityContext.appArmorProfile - spec.containers[\*].securityContext.seLinuxOptions - spec.containers[\*].securityContext.seccompProfile - spec.containers[\*].securityContext.capabilities - spec.containers[\*].securityContext.readOnlyRootFilesystem - spec.containers[\*].securityContext.privileged - spec.containers[\*].securityContext.allowPrivilegeEscalation - spec.containers[\*].securityContext.procMount - spec.containers[\*].securityContext.runAsUser - spec.containers[\*].securityContext.runAsGroup
      */
-    "os"?: PodOS;
+    readonly "os"?: PodOS;
     /**
      * Overhead represents the resource overhead associated with running a pod for a given RuntimeClass. This field will be autopopulated at admission time by the RuntimeClass admission controller. If the RuntimeClass admission controller is enabled, overhead must not be set in Pod create requests. The RuntimeClass admission controller will reject Pod create requests which have the overhead already set. If RuntimeClass is configured and selected in the PodSpec, Overhead will be set to the value defined in the corresponding RuntimeClass, otherwise it will remain unset and treated as zero. More info: https://git.k8s.io/enhancements/keps/sig-node/688-pod-overhead/README.md
      */
-    "overhead"?: {
-        [key: string]: Quantity;
+    readonly "overhead"?: {
+        readonly [key: string]: Quantity;
     };
     /**
      * PreemptionPolicy is the Policy for preempting pods with lower priority. One of Never, PreemptLowerPriority. Defaults to PreemptLowerPriority if unset.
@@ -2042,19 +2042,19 @@ export interface PodSpec {
      *  - `"Never"` means that pod never preempts other pods with lower priority.
      *  - `"PreemptLowerPriority"` means that pod can preempt other pods with lower priority.
      */
-    "preemptionPolicy"?: "Never" | "PreemptLowerPriority";
+    readonly "preemptionPolicy"?: "Never" | "PreemptLowerPriority";
     /**
      * The priority value. Various system components use this field to find the priority of the pod. When Priority Admission Controller is enabled, it prevents users from setting this field. The admission controller populates this field from PriorityClassName. The higher the value, the higher the priority.
      */
-    "priority"?: number;
+    readonly "priority"?: number;
     /**
      * If specified, indicates the pod's priority. "system-node-critical" and "system-cluster-critical" are two special keywords which indicate the highest priorities with the former being the highest priority. Any other name must be defined by creating a PriorityClass object with that name. If not specified, the pod priority will be default or zero if there is no default.
      */
-    "priorityClassName"?: string;
+    readonly "priorityClassName"?: string;
     /**
      * If specified, all readiness gates will be evaluated for pod readiness. A pod is ready when all its containers are ready AND all conditions specified in the readiness gates have status equal to "True" More info: https://git.k8s.io/enhancements/keps/sig-network/580-pod-readiness-gates
      */
-    "readinessGates"?: Array<PodReadinessGate>;
+    readonly "readinessGates"?: ReadonlyArray<PodReadinessGate>;
     /**
      * ResourceClaims defines which ResourceClaims must be allocated and reserved before the Pod is allowed to start. The resources will be made available to those containers which consume them by name.
      *
@@ -2062,7 +2062,7 @@ export interface PodSpec {
      *
      * This field is immutable.
      */
-    "resourceClaims"?: Array<PodResourceClaim>;
+    readonly "resourceClaims"?: ReadonlyArray<PodResourceClaim>;
     /**
      * Resources is the total amount of CPU and Memory resources required by all containers in the pod. It supports specifying Requests and Limits for "cpu", "memory" and "hugepages-" resource names only. ResourceClaims are not supported.
      *
@@ -2070,7 +2070,7 @@ export interface PodSpec {
      *
      * This is an alpha field and requires enabling the PodLevelResources feature gate.
      */
-    "resources"?: ResourceRequirements;
+    readonly "resources"?: ResourceRequirements;
     /**
      * Restart policy for all containers within the pod. One of Always, OnFailure, Never. In some contexts, only a subset of those values may be permitted. Default to Always. More info: https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#restart-policy
      *
@@ -2079,65 +2079,65 @@ export interface PodSpec {
      *  - `"Never"`
      *  - `"OnFailure"`
      */
-    "restartPolicy"?: "Always" | "Never" | "OnFailure";
+    readonly "restartPolicy"?: "Always" | "Never" | "OnFailure";
     /**
      * RuntimeClassName refers to a RuntimeClass object in the node.k8s.io group, which should be used to run this pod.  If no RuntimeClass resource matches the named class, the pod will not be run. If unset or empty, the "legacy" RuntimeClass will be used, which is an implicit class with an empty definition that uses the default runtime handler. More info: https://git.k8s.io/enhancements/keps/sig-node/585-runtime-class
      */
-    "runtimeClassName"?: string;
+    readonly "runtimeClassName"?: string;
     /**
      * If specified, the pod will be dispatched by specified scheduler. If not specified, the pod will be dispatched by default scheduler.
      */
-    "schedulerName"?: string;
+    readonly "schedulerName"?: string;
     /**
      * SchedulingGates is an opaque list of values that if specified will block scheduling the pod. If schedulingGates is not empty, the pod will stay in the SchedulingGated state and the scheduler will not attempt to schedule the pod.
      *
      * SchedulingGates can only be set at pod creation time, and be removed only afterwards.
      */
-    "schedulingGates"?: Array<PodSchedulingGate>;
+    readonly "schedulingGates"?: ReadonlyArray<PodSchedulingGate>;
     /**
      * SchedulingGroup provides a reference to the immediate scheduling runtime grouping object that this Pod belongs to. This field is used by the scheduler to identify the group and apply the correct group scheduling policies. The association with a group also impacts other lifecycle aspects of a Pod that are relevant in a wider context of scheduling like preemption, resource attachment, etc. If not specified, the Pod is treated as a single unit in all of these aspects. The group object referenced by this field may not exist at the time the Pod is created. This field is immutable, but a group object with the same name may be recreated with different policies. Doing this during pod scheduling may result in the placement not conforming to the expected policies.
      */
-    "schedulingGroup"?: PodSchedulingGroup;
+    readonly "schedulingGroup"?: PodSchedulingGroup;
     /**
      * SecurityContext holds pod-level security attributes and common container settings. Optional: Defaults to empty.  See type description for default values of each field.
      */
-    "securityContext"?: PodSecurityContext;
+    readonly "securityContext"?: PodSecurityContext;
     /**
      * DeprecatedServiceAccount is a deprecated alias for ServiceAccountName. Deprecated: Use serviceAccountName instead.
      */
-    "serviceAccount"?: string;
+    readonly "serviceAccount"?: string;
     /**
      * ServiceAccountName is the name of the ServiceAccount to use to run this pod. More info: https://kubernetes.io/docs/tasks/configure-pod-container/configure-service-account/
      */
-    "serviceAccountName"?: string;
+    readonly "serviceAccountName"?: string;
     /**
      * If true the pod's hostname will be configured as the pod's FQDN, rather than the leaf name (the default). In Linux containers, this means setting the FQDN in the hostname field of the kernel (the nodename field of struct utsname). In Windows containers, this means setting the registry value of hostname for the registry key HKEY_LOCAL_MACHINE\\SYSTEM\\CurrentControlSet\\Services\\Tcpip\\Parameters to FQDN. If a pod does not have FQDN, this has no effect. Default to false.
      */
-    "setHostnameAsFQDN"?: boolean;
+    readonly "setHostnameAsFQDN"?: boolean;
     /**
      * Share a single process namespace between all of the containers in a pod. When this is set containers will be able to view and signal processes from other containers in the same pod, and the first process in each container will not be assigned PID 1. HostPID and ShareProcessNamespace cannot both be set. Optional: Default to false.
      */
-    "shareProcessNamespace"?: boolean;
+    readonly "shareProcessNamespace"?: boolean;
     /**
      * If specified, the fully qualified Pod hostname will be "<hostname>.<subdomain>.<pod namespace>.svc.<cluster domain>". If not specified, the pod will not have a domainname at all.
      */
-    "subdomain"?: string;
+    readonly "subdomain"?: string;
     /**
      * Optional duration in seconds the pod needs to terminate gracefully. May be decreased in delete request. Value must be non-negative integer. The value zero indicates stop immediately via the kill signal (no opportunity to shut down). If this value is nil, the default grace period will be used instead. The grace period is the duration in seconds after the processes running in the pod are sent a termination signal and the time when the processes are forcibly halted with a kill signal. Set this value longer than the expected cleanup time for your process. Defaults to 30 seconds.
      */
-    "terminationGracePeriodSeconds"?: number;
+    readonly "terminationGracePeriodSeconds"?: number;
     /**
      * If specified, the pod's tolerations.
      */
-    "tolerations"?: Array<Toleration>;
+    readonly "tolerations"?: ReadonlyArray<Toleration>;
     /**
      * TopologySpreadConstraints describes how a group of pods ought to spread across topology domains. Scheduler will schedule pods in a way which abides by the constraints. All topologySpreadConstraints are ANDed.
      */
-    "topologySpreadConstraints"?: Array<TopologySpreadConstraint>;
+    readonly "topologySpreadConstraints"?: ReadonlyArray<TopologySpreadConstraint>;
     /**
      * List of volumes that can be mounted by containers belonging to the pod. More info: https://kubernetes.io/docs/concepts/storage/volumes
      */
-    "volumes"?: Array<Volume>;
+    readonly "volumes"?: ReadonlyArray<Volume>;
 }
 
 /**
@@ -2147,15 +2147,15 @@ export interface PortworxVolumeSource {
     /**
      * fSType represents the filesystem type to mount Must be a filesystem type supported by the host operating system. Ex. "ext4", "xfs". Implicitly inferred to be "ext4" if unspecified.
      */
-    "fsType"?: string;
+    readonly "fsType"?: string;
     /**
      * readOnly defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts.
      */
-    "readOnly"?: boolean;
+    readonly "readOnly"?: boolean;
     /**
      * volumeID uniquely identifies a Portworx volume
      */
-    "volumeID": string;
+    readonly "volumeID": string;
 }
 
 /**
@@ -2165,11 +2165,11 @@ export interface PreferredSchedulingTerm {
     /**
      * A node selector term, associated with the corresponding weight.
      */
-    "preference": NodeSelectorTerm;
+    readonly "preference": NodeSelectorTerm;
     /**
      * Weight associated with matching the corresponding nodeSelectorTerm, in the range 1-100.
      */
-    "weight": number;
+    readonly "weight": number;
 }
 
 /**
@@ -2179,43 +2179,43 @@ export interface Probe {
     /**
      * Exec specifies a command to execute in the container.
      */
-    "exec"?: ExecAction;
+    readonly "exec"?: ExecAction;
     /**
      * Minimum consecutive failures for the probe to be considered failed after having succeeded. Defaults to 3. Minimum value is 1.
      */
-    "failureThreshold"?: number;
+    readonly "failureThreshold"?: number;
     /**
      * GRPC specifies a GRPC HealthCheckRequest.
      */
-    "grpc"?: GRPCAction;
+    readonly "grpc"?: GRPCAction;
     /**
      * HTTPGet specifies an HTTP GET request to perform.
      */
-    "httpGet"?: HTTPGetAction;
+    readonly "httpGet"?: HTTPGetAction;
     /**
      * Number of seconds after the container has started before liveness probes are initiated. More info: https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle#container-probes
      */
-    "initialDelaySeconds"?: number;
+    readonly "initialDelaySeconds"?: number;
     /**
      * How often (in seconds) to perform the probe. Default to 10 seconds. Minimum value is 1.
      */
-    "periodSeconds"?: number;
+    readonly "periodSeconds"?: number;
     /**
      * Minimum consecutive successes for the probe to be considered successful after having failed. Defaults to 1. Must be 1 for liveness and startup. Minimum value is 1.
      */
-    "successThreshold"?: number;
+    readonly "successThreshold"?: number;
     /**
      * TCPSocket specifies a connection to a TCP port.
      */
-    "tcpSocket"?: TCPSocketAction;
+    readonly "tcpSocket"?: TCPSocketAction;
     /**
      * Optional duration in seconds the pod needs to terminate gracefully upon probe failure. The grace period is the duration in seconds after the processes running in the pod are sent a termination signal and the time when the processes are forcibly halted with a kill signal. Set this value longer than the expected cleanup time for your process. If this value is nil, the pod's terminationGracePeriodSeconds will be used. Otherwise, this value overrides the value provided by the pod spec. Value must be non-negative integer. The value zero indicates stop immediately via the kill signal (no opportunity to shut down). This is a beta field and requires enabling ProbeTerminationGracePeriod feature gate. Minimum value is 1. spec.terminationGracePeriodSeconds is used if unset.
      */
-    "terminationGracePeriodSeconds"?: number;
+    readonly "terminationGracePeriodSeconds"?: number;
     /**
      * Number of seconds after which the probe times out. Defaults to 1 second. Minimum value is 1. More info: https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle#container-probes
      */
-    "timeoutSeconds"?: number;
+    readonly "timeoutSeconds"?: number;
 }
 
 /**
@@ -2225,11 +2225,11 @@ export interface ProjectedVolumeSource {
     /**
      * defaultMode are the mode bits used to set permissions on created files by default. Must be an octal value between 0000 and 0777 or a decimal value between 0 and 511. YAML accepts both octal and decimal values, JSON requires decimal values for mode bits. Directories within the path are not affected by this setting. This might be in conflict with other options that affect the file mode, like fsGroup, and the result can be other mode bits set.
      */
-    "defaultMode"?: number;
+    readonly "defaultMode"?: number;
     /**
      * sources is the list of volume projections. Each entry in this list handles one source.
      */
-    "sources"?: Array<VolumeProjection>;
+    readonly "sources"?: ReadonlyArray<VolumeProjection>;
 }
 
 export type Quantity = number | string;
@@ -2241,27 +2241,27 @@ export interface QuobyteVolumeSource {
     /**
      * group to map volume access to Default is no group
      */
-    "group"?: string;
+    readonly "group"?: string;
     /**
      * readOnly here will force the Quobyte volume to be mounted with read-only permissions. Defaults to false.
      */
-    "readOnly"?: boolean;
+    readonly "readOnly"?: boolean;
     /**
      * registry represents a single or multiple Quobyte Registry services specified as a string as host:port pair (multiple entries are separated with commas) which acts as the central registry for volumes
      */
-    "registry": string;
+    readonly "registry": string;
     /**
      * tenant owning the given Quobyte volume in the Backend Used with dynamically provisioned Quobyte volumes, value is set by the plugin
      */
-    "tenant"?: string;
+    readonly "tenant"?: string;
     /**
      * user to map volume access to Defaults to serivceaccount user
      */
-    "user"?: string;
+    readonly "user"?: string;
     /**
      * volume is a string that references an already created Quobyte volume by name.
      */
-    "volume": string;
+    readonly "volume": string;
 }
 
 /**
@@ -2271,35 +2271,35 @@ export interface RBDVolumeSource {
     /**
      * fsType is the filesystem type of the volume that you want to mount. Tip: Ensure that the filesystem type is supported by the host operating system. Examples: "ext4", "xfs", "ntfs". Implicitly inferred to be "ext4" if unspecified. More info: https://kubernetes.io/docs/concepts/storage/volumes#rbd
      */
-    "fsType"?: string;
+    readonly "fsType"?: string;
     /**
      * image is the rados image name. More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it
      */
-    "image": string;
+    readonly "image": string;
     /**
      * keyring is the path to key ring for RBDUser. Default is /etc/ceph/keyring. More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it
      */
-    "keyring"?: string;
+    readonly "keyring"?: string;
     /**
      * monitors is a collection of Ceph monitors. More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it
      */
-    "monitors": Array<string>;
+    readonly "monitors": ReadonlyArray<string>;
     /**
      * pool is the rados pool name. Default is rbd. More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it
      */
-    "pool"?: string;
+    readonly "pool"?: string;
     /**
      * readOnly here will force the ReadOnly setting in VolumeMounts. Defaults to false. More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it
      */
-    "readOnly"?: boolean;
+    readonly "readOnly"?: boolean;
     /**
      * secretRef is name of the authentication secret for RBDUser. If provided overrides keyring. Default is nil. More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it
      */
-    "secretRef"?: LocalObjectReference;
+    readonly "secretRef"?: LocalObjectReference;
     /**
      * user is the rados user name. Default is admin. More info: https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it
      */
-    "user"?: string;
+    readonly "user"?: string;
 }
 
 /**
@@ -2309,11 +2309,11 @@ export interface ResourceClaim {
     /**
      * Name must match the name of one entry in pod.spec.resourceClaims of the Pod where this field is used. It makes that resource available inside a container.
      */
-    "name": string;
+    readonly "name": string;
     /**
      * Request is the name chosen for a request in the referenced claim. If empty, everything from the claim is made available, otherwise only the result of this request.
      */
-    "request"?: string;
+    readonly "request"?: string;
 }
 
 /**
@@ -2323,15 +2323,15 @@ export interface ResourceFieldSelector {
     /**
      * Container name: required for volumes, optional for env vars
      */
-    "containerName"?: string;
+    readonly "containerName"?: string;
     /**
      * Specifies the output format of the exposed resources, defaults to "1"
      */
-    "divisor"?: Quantity;
+    readonly "divisor"?: Quantity;
     /**
      * Required: resource to select
      */
-    "resource": string;
+    readonly "resource": string;
 }
 
 /**
@@ -2345,18 +2345,18 @@ export interface ResourceRequirements {
      *
      * This field is immutable. It can only be set for containers.
      */
-    "claims"?: Array<ResourceClaim>;
+    readonly "claims"?: ReadonlyArray<ResourceClaim>;
     /**
      * Limits describes the maximum amount of compute resources allowed. More info: https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/
      */
-    "limits"?: {
-        [key: string]: Quantity;
+    readonly "limits"?: {
+        readonly [key: string]: Quantity;
     };
     /**
      * Requests describes the minimum amount of compute resources required. If Requests is omitted for a container, it defaults to Limits if that is explicitly specified, otherwise to an implementation-defined value. Requests cannot exceed Limits. More info: https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/
      */
-    "requests"?: {
-        [key: string]: Quantity;
+    readonly "requests"?: {
+        readonly [key: string]: Quantity;
     };
 }
 
@@ -2367,19 +2367,19 @@ export interface SELinuxOptions {
     /**
      * Level is SELinux level label that applies to the container.
      */
-    "level"?: string;
+    readonly "level"?: string;
     /**
      * Role is a SELinux role label that applies to the container.
      */
-    "role"?: string;
+    readonly "role"?: string;
     /**
      * Type is a SELinux type label that applies to the container.
      */
-    "type"?: string;
+    readonly "type"?: string;
     /**
      * User is a SELinux user label that applies to the container.
      */
-    "user"?: string;
+    readonly "user"?: string;
 }
 
 /**
@@ -2389,43 +2389,43 @@ export interface ScaleIOVolumeSource {
     /**
      * fsType is the filesystem type to mount. Must be a filesystem type supported by the host operating system. Ex. "ext4", "xfs", "ntfs". Default is "xfs".
      */
-    "fsType"?: string;
+    readonly "fsType"?: string;
     /**
      * gateway is the host address of the ScaleIO API Gateway.
      */
-    "gateway": string;
+    readonly "gateway": string;
     /**
      * protectionDomain is the name of the ScaleIO Protection Domain for the configured storage.
      */
-    "protectionDomain"?: string;
+    readonly "protectionDomain"?: string;
     /**
      * readOnly Defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts.
      */
-    "readOnly"?: boolean;
+    readonly "readOnly"?: boolean;
     /**
      * secretRef references to the secret for ScaleIO user and other sensitive information. If this is not provided, Login operation will fail.
      */
-    "secretRef": LocalObjectReference;
+    readonly "secretRef": LocalObjectReference;
     /**
      * sslEnabled Flag enable/disable SSL communication with Gateway, default false
      */
-    "sslEnabled"?: boolean;
+    readonly "sslEnabled"?: boolean;
     /**
      * storageMode indicates whether the storage for a volume should be ThickProvisioned or ThinProvisioned. Default is ThinProvisioned.
      */
-    "storageMode"?: string;
+    readonly "storageMode"?: string;
     /**
      * storagePool is the ScaleIO Storage Pool associated with the protection domain.
      */
-    "storagePool"?: string;
+    readonly "storagePool"?: string;
     /**
      * system is the name of the storage system as configured in ScaleIO.
      */
-    "system": string;
+    readonly "system": string;
     /**
      * volumeName is the name of a volume already created in the ScaleIO system that is associated with this volume source.
      */
-    "volumeName"?: string;
+    readonly "volumeName"?: string;
 }
 
 /**
@@ -2435,7 +2435,7 @@ export interface SeccompProfile {
     /**
      * localhostProfile indicates a profile defined in a file on the node should be used. The profile must be preconfigured on the node to work. Must be a descending path, relative to the kubelet's configured seccomp profile location. Must be set if type is "Localhost". Must NOT be set for any other type.
      */
-    "localhostProfile"?: string;
+    readonly "localhostProfile"?: string;
     /**
      * type indicates which kind of seccomp profile will be applied. Valid options are:
      *
@@ -2446,7 +2446,7 @@ export interface SeccompProfile {
      *  - `"RuntimeDefault"` represents the default container runtime seccomp profile.
      *  - `"Unconfined"` indicates no seccomp profile is applied (A.K.A. unconfined).
      */
-    "type": "Localhost" | "RuntimeDefault" | "Unconfined";
+    readonly "type": "Localhost" | "RuntimeDefault" | "Unconfined";
 }
 
 /**
@@ -2458,11 +2458,11 @@ export interface SecretEnvSource {
     /**
      * Name of the referent. This field is effectively required, but due to backwards compatibility is allowed to be empty. Instances of this type with an empty value here are almost certainly wrong. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names
      */
-    "name"?: string;
+    readonly "name"?: string;
     /**
      * Specify whether the Secret must be defined
      */
-    "optional"?: boolean;
+    readonly "optional"?: boolean;
 }
 
 /**
@@ -2472,15 +2472,15 @@ export interface SecretKeySelector {
     /**
      * The key of the secret to select from.  Must be a valid secret key.
      */
-    "key": string;
+    readonly "key": string;
     /**
      * Name of the referent. This field is effectively required, but due to backwards compatibility is allowed to be empty. Instances of this type with an empty value here are almost certainly wrong. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names
      */
-    "name"?: string;
+    readonly "name"?: string;
     /**
      * Specify whether the Secret or its key must be defined
      */
-    "optional"?: boolean;
+    readonly "optional"?: boolean;
 }
 
 /**
@@ -2492,15 +2492,15 @@ export interface SecretProjection {
     /**
      * items if unspecified, each key-value pair in the Data field of the referenced Secret will be projected into the volume as a file whose name is the key and content is the value. If specified, the listed keys will be projected into the specified paths, and unlisted keys will not be present. If a key is specified which is not present in the Secret, the volume setup will error unless it is marked optional. Paths must be relative and may not contain the '..' path or start with '..'.
      */
-    "items"?: Array<KeyToPath>;
+    readonly "items"?: ReadonlyArray<KeyToPath>;
     /**
      * Name of the referent. This field is effectively required, but due to backwards compatibility is allowed to be empty. Instances of this type with an empty value here are almost certainly wrong. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names
      */
-    "name"?: string;
+    readonly "name"?: string;
     /**
      * optional field specify whether the Secret or its key must be defined
      */
-    "optional"?: boolean;
+    readonly "optional"?: boolean;
 }
 
 /**
@@ -2512,19 +2512,19 @@ export interface SecretVolumeSource {
     /**
      * defaultMode is Optional: mode bits used to set permissions on created files by default. Must be an octal value between 0000 and 0777 or a decimal value between 0 and 511. YAML accepts both octal and decimal values, JSON requires decimal values for mode bits. Defaults to 0644. Directories within the path are not affected by this setting. This might be in conflict with other options that affect the file mode, like fsGroup, and the result can be other mode bits set.
      */
-    "defaultMode"?: number;
+    readonly "defaultMode"?: number;
     /**
      * items If unspecified, each key-value pair in the Data field of the referenced Secret will be projected into the volume as a file whose name is the key and content is the value. If specified, the listed keys will be projected into the specified paths, and unlisted keys will not be present. If a key is specified which is not present in the Secret, the volume setup will error unless it is marked optional. Paths must be relative and may not contain the '..' path or start with '..'.
      */
-    "items"?: Array<KeyToPath>;
+    readonly "items"?: ReadonlyArray<KeyToPath>;
     /**
      * optional field specify whether the Secret or its keys must be defined
      */
-    "optional"?: boolean;
+    readonly "optional"?: boolean;
     /**
      * secretName is the name of the secret in the pod's namespace to use. More info: https://kubernetes.io/docs/concepts/storage/volumes#secret
      */
-    "secretName"?: string;
+    readonly "secretName"?: string;
 }
 
 /**
@@ -2534,19 +2534,19 @@ export interface SecurityContext {
     /**
      * AllowPrivilegeEscalation controls whether a process can gain more privileges than its parent process. This bool directly controls if the no_new_privs flag will be set on the container process. AllowPrivilegeEscalation is true always when the container is: 1) run as Privileged 2) has CAP_SYS_ADMIN Note that this field cannot be set when spec.os.name is windows.
      */
-    "allowPrivilegeEscalation"?: boolean;
+    readonly "allowPrivilegeEscalation"?: boolean;
     /**
      * appArmorProfile is the AppArmor options to use by this container. If set, this profile overrides the pod's appArmorProfile. Note that this field cannot be set when spec.os.name is windows.
      */
-    "appArmorProfile"?: AppArmorProfile;
+    readonly "appArmorProfile"?: AppArmorProfile;
     /**
      * The capabilities to add/drop when running containers. Defaults to the default set of capabilities granted by the container runtime. Note that this field cannot be set when spec.os.name is windows.
      */
-    "capabilities"?: Capabilities;
+    readonly "capabilities"?: Capabilities;
     /**
      * Run container in privileged mode. Processes in privileged containers are essentially equivalent to root on the host. Defaults to false. Note that this field cannot be set when spec.os.name is windows.
      */
-    "privileged"?: boolean;
+    readonly "privileged"?: boolean;
     /**
      * procMount denotes the type of proc mount to use for the containers. The default value is Default which uses the container runtime defaults for readonly paths and masked paths. Note that this field cannot be set when spec.os.name is windows.
      *
@@ -2554,35 +2554,35 @@ export interface SecurityContext {
      *  - `"Default"` uses the container runtime defaults for readonly and masked paths for /proc. Most container runtimes mask certain paths in /proc to avoid accidental security exposure of special devices or information.
      *  - `"Unmasked"` bypasses the default masking behavior of the container runtime and ensures the newly created /proc the container stays in tact with no modifications.
      */
-    "procMount"?: "Default" | "Unmasked";
+    readonly "procMount"?: "Default" | "Unmasked";
     /**
      * Whether this container has a read-only root filesystem. Default is false. Note that this field cannot be set when spec.os.name is windows.
      */
-    "readOnlyRootFilesystem"?: boolean;
+    readonly "readOnlyRootFilesystem"?: boolean;
     /**
      * The GID to run the entrypoint of the container process. Uses runtime default if unset. May also be set in PodSecurityContext.  If set in both SecurityContext and PodSecurityContext, the value specified in SecurityContext takes precedence. Note that this field cannot be set when spec.os.name is windows.
      */
-    "runAsGroup"?: number;
+    readonly "runAsGroup"?: number;
     /**
      * Indicates that the container must run as a non-root user. If true, the Kubelet will validate the image at runtime to ensure that it does not run as UID 0 (root) and fail to start the container if it does. If unset or false, no such validation will be performed. May also be set in PodSecurityContext.  If set in both SecurityContext and PodSecurityContext, the value specified in SecurityContext takes precedence.
      */
-    "runAsNonRoot"?: boolean;
+    readonly "runAsNonRoot"?: boolean;
     /**
      * The UID to run the entrypoint of the container process. Defaults to user specified in image metadata if unspecified. May also be set in PodSecurityContext.  If set in both SecurityContext and PodSecurityContext, the value specified in SecurityContext takes precedence. Note that this field cannot be set when spec.os.name is windows.
      */
-    "runAsUser"?: number;
+    readonly "runAsUser"?: number;
     /**
      * The SELinux context to be applied to the container. If unspecified, the container runtime will allocate a random SELinux context for each container.  May also be set in PodSecurityContext.  If set in both SecurityContext and PodSecurityContext, the value specified in SecurityContext takes precedence. Note that this field cannot be set when spec.os.name is windows.
      */
-    "seLinuxOptions"?: SELinuxOptions;
+    readonly "seLinuxOptions"?: SELinuxOptions;
     /**
      * The seccomp options to use by this container. If seccomp options are provided at both the pod & container level, the container options override the pod options. Note that this field cannot be set when spec.os.name is windows.
      */
-    "seccompProfile"?: SeccompProfile;
+    readonly "seccompProfile"?: SeccompProfile;
     /**
      * The Windows specific settings applied to all containers. If unspecified, the options from the PodSecurityContext will be used. If set in both SecurityContext and PodSecurityContext, the value specified in SecurityContext takes precedence. Note that this field cannot be set when spec.os.name is linux.
      */
-    "windowsOptions"?: WindowsSecurityContextOptions;
+    readonly "windowsOptions"?: WindowsSecurityContextOptions;
 }
 
 /**
@@ -2592,15 +2592,15 @@ export interface ServiceAccountTokenProjection {
     /**
      * audience is the intended audience of the token. A recipient of a token must identify itself with an identifier specified in the audience of the token, and otherwise should reject the token. The audience defaults to the identifier of the apiserver.
      */
-    "audience"?: string;
+    readonly "audience"?: string;
     /**
      * expirationSeconds is the requested duration of validity of the service account token. As the token approaches expiration, the kubelet volume plugin will proactively rotate the service account token. The kubelet will start trying to rotate the token if the token is older than 80 percent of its time to live or if the token is older than 24 hours.Defaults to 1 hour and must be at least 10 minutes.
      */
-    "expirationSeconds"?: number;
+    readonly "expirationSeconds"?: number;
     /**
      * path is the path relative to the mount point of the file to project the token into.
      */
-    "path": string;
+    readonly "path": string;
 }
 
 /**
@@ -2610,7 +2610,7 @@ export interface SleepAction {
     /**
      * Seconds is the number of seconds to sleep.
      */
-    "seconds": number;
+    readonly "seconds": number;
 }
 
 /**
@@ -2620,23 +2620,23 @@ export interface StorageOSVolumeSource {
     /**
      * fsType is the filesystem type to mount. Must be a filesystem type supported by the host operating system. Ex. "ext4", "xfs", "ntfs". Implicitly inferred to be "ext4" if unspecified.
      */
-    "fsType"?: string;
+    readonly "fsType"?: string;
     /**
      * readOnly defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts.
      */
-    "readOnly"?: boolean;
+    readonly "readOnly"?: boolean;
     /**
      * secretRef specifies the secret to use for obtaining the StorageOS API credentials.  If not specified, default values will be attempted.
      */
-    "secretRef"?: LocalObjectReference;
+    readonly "secretRef"?: LocalObjectReference;
     /**
      * volumeName is the human-readable name of the StorageOS volume.  Volume names are only unique within a namespace.
      */
-    "volumeName"?: string;
+    readonly "volumeName"?: string;
     /**
      * volumeNamespace specifies the scope of the volume within StorageOS.  If no namespace is specified then the Pod's namespace will be used.  This allows the Kubernetes name scoping to be mirrored within StorageOS for tighter integration. Set VolumeName to any name to override the default behaviour. Set to "default" if you are not using namespaces within StorageOS. Namespaces that do not pre-exist within StorageOS will be created.
      */
-    "volumeNamespace"?: string;
+    readonly "volumeNamespace"?: string;
 }
 
 /**
@@ -2646,11 +2646,11 @@ export interface Sysctl {
     /**
      * Name of a property to set
      */
-    "name": string;
+    readonly "name": string;
     /**
      * Value of a property to set
      */
-    "value": string;
+    readonly "value": string;
 }
 
 /**
@@ -2660,11 +2660,11 @@ export interface TCPSocketAction {
     /**
      * Optional: Host name to connect to, defaults to the pod IP.
      */
-    "host"?: string;
+    readonly "host"?: string;
     /**
      * Number or name of the port to access on the container. Number must be in the range 1 to 65535. Name must be an IANA_SVC_NAME.
      */
-    "port": IntOrString;
+    readonly "port": IntOrString;
 }
 
 /**
@@ -2684,11 +2684,11 @@ export interface Toleration {
      *  - `"NoSchedule"` Do not allow new pods to schedule onto the node unless they tolerate the taint, but allow all pods submitted to Kubelet without going through the scheduler to start, and allow all already-running pods to continue running. Enforced by the scheduler.
      *  - `"PreferNoSchedule"` Like TaintEffectNoSchedule, but the scheduler tries not to schedule new pods onto the node, rather than prohibiting new pods from scheduling onto the node entirely. Enforced by the scheduler.
      */
-    "effect"?: "NoExecute" | "NoSchedule" | "PreferNoSchedule";
+    readonly "effect"?: "NoExecute" | "NoSchedule" | "PreferNoSchedule";
     /**
      * Key is the taint key that the toleration applies to. Empty means match all taint keys. If the key is empty, operator must be Exists; this combination means to match all values and all keys.
      */
-    "key"?: string;
+    readonly "key"?: string;
     /**
      * Operator represents a key's relationship to the value. Valid operators are Exists, Equal, Lt, and Gt. Defaults to Equal. Exists is equivalent to wildcard for value, so that a pod can tolerate all taints of a particular category. Lt and Gt perform numeric comparisons (requires feature gate TaintTolerationComparisonOperators).
      *
@@ -2698,15 +2698,15 @@ export interface Toleration {
      *  - `"Gt"`
      *  - `"Lt"`
      */
-    "operator"?: "Equal" | "Exists" | "Gt" | "Lt";
+    readonly "operator"?: "Equal" | "Exists" | "Gt" | "Lt";
     /**
      * TolerationSeconds represents the period of time the toleration (which must be of effect NoExecute, otherwise this field is ignored) tolerates the taint. By default, it is not set, which means tolerate the taint forever (do not evict). Zero and negative values will be treated as 0 (evict immediately) by the system.
      */
-    "tolerationSeconds"?: number;
+    readonly "tolerationSeconds"?: number;
     /**
      * Value is the taint value the toleration matches to. If the operator is Exists, the value should be empty, otherwise just a regular string.
      */
-    "value"?: string;
+    readonly "value"?: string;
 }
 
 /**
@@ -2716,23 +2716,23 @@ export interface TopologySpreadConstraint {
     /**
      * LabelSelector is used to find matching pods. Pods that match this label selector are counted to determine the number of pods in their corresponding topology domain.
      */
-    "labelSelector"?: LabelSelector;
+    readonly "labelSelector"?: LabelSelector;
     /**
      * MatchLabelKeys is a set of pod label keys to select the pods over which spreading will be calculated. The keys are used to lookup values from the incoming pod labels, those key-value labels are ANDed with labelSelector to select the group of existing pods over which spreading will be calculated for the incoming pod. The same key is forbidden to exist in both MatchLabelKeys and LabelSelector. MatchLabelKeys cannot be set when LabelSelector isn't set. Keys that don't exist in the incoming pod labels will be ignored. A null or empty list means only match against labelSelector.
      *
      * This is a beta field and requires the MatchLabelKeysInPodTopologySpread feature gate to be enabled (enabled by default).
      */
-    "matchLabelKeys"?: Array<string>;
+    readonly "matchLabelKeys"?: ReadonlyArray<string>;
     /**
      * MaxSkew describes the degree to which pods may be unevenly distributed. When `whenUnsatisfiable=DoNotSchedule`, it is the maximum permitted difference between the number of matching pods in the target topology and the global minimum. The global minimum is the minimum number of matching pods in an eligible domain or zero if the number of eligible domains is less than MinDomains. For example, in a 3-zone cluster, MaxSkew is set to 1, and pods with the same labelSelector spread as 2/2/1: In this case, the global minimum is 1. | zone1 | zone2 | zone3 | |  P P  |  P P  |   P   | - if MaxSkew is 1, incoming pod can only be scheduled to zone3 to become 2/2/2; scheduling it onto zone1(zone2) would make the ActualSkew(3-1) on zone1(zone2) violate MaxSkew(1). - if MaxSkew is 2, incoming pod can be scheduled onto any zone. When `whenUnsatisfiable=ScheduleAnyway`, it is used to give higher precedence to topologies that satisfy it. It's a required field. Default value is 1 and 0 is not allowed.
      */
-    "maxSkew": number;
+    readonly "maxSkew": number;
     /**
      * MinDomains indicates a minimum number of eligible domains. When the number of eligible domains with matching topology keys is less than minDomains, Pod Topology Spread treats "global minimum" as 0, and then the calculation of Skew is performed. And when the number of eligible domains with matching topology keys equals or greater than minDomains, this value has no effect on scheduling. As a result, when the number of eligible domains is less than minDomains, scheduler won't schedule more than maxSkew Pods to those domains. If value is nil, the constraint behaves as if MinDomains is equal to 1. Valid values are integers greater than 0. When value is not nil, WhenUnsatisfiable must be DoNotSchedule.
      *
      * For example, in a 3-zone cluster, MaxSkew is set to 2, MinDomains is set to 5 and pods with the same labelSelector spread as 2/2/2: | zone1 | zone2 | zone3 | |  P P  |  P P  |  P P  | The number of domains is less than 5(MinDomains), so "global minimum" is treated as 0. In this situation, new pod with the same labelSelector cannot be scheduled, because computed skew will be 3(3 - 0) if new Pod is scheduled to any of the three zones, it will violate MaxSkew.
      */
-    "minDomains"?: number;
+    readonly "minDomains"?: number;
     /**
      * NodeAffinityPolicy indicates how we will treat Pod's nodeAffinity/nodeSelector when calculating pod topology spread skew. Options are: - Honor: only nodes matching nodeAffinity/nodeSelector are included in the calculations. - Ignore: nodeAffinity/nodeSelector are ignored. All nodes are included in the calculations.
      *
@@ -2742,7 +2742,7 @@ export interface TopologySpreadConstraint {
      *  - `"Honor"` means use this scheduling directive when calculating pod topology spread skew.
      *  - `"Ignore"` means ignore this scheduling directive when calculating pod topology spread skew.
      */
-    "nodeAffinityPolicy"?: "Honor" | "Ignore";
+    readonly "nodeAffinityPolicy"?: "Honor" | "Ignore";
     /**
      * NodeTaintsPolicy indicates how we will treat node taints when calculating pod topology spread skew. Options are: - Honor: nodes without taints, along with tainted nodes for which the incoming pod has a toleration, are included. - Ignore: node taints are ignored. All nodes are included.
      *
@@ -2752,11 +2752,11 @@ export interface TopologySpreadConstraint {
      *  - `"Honor"` means use this scheduling directive when calculating pod topology spread skew.
      *  - `"Ignore"` means ignore this scheduling directive when calculating pod topology spread skew.
      */
-    "nodeTaintsPolicy"?: "Honor" | "Ignore";
+    readonly "nodeTaintsPolicy"?: "Honor" | "Ignore";
     /**
      * TopologyKey is the key of node labels. Nodes that have a label with this key and identical values are considered to be in the same topology. We consider each <key, value> as a "bucket", and try to put balanced number of pods into each bucket. We define a domain as a particular instance of a topology. Also, we define an eligible domain as a domain whose nodes meet the requirements of nodeAffinityPolicy and nodeTaintsPolicy. e.g. If TopologyKey is "kubernetes.io/hostname", each Node is a domain of that topology. And, if TopologyKey is "topology.kubernetes.io/zone", each zone is a domain of that topology. It's a required field.
      */
-    "topologyKey": string;
+    readonly "topologyKey": string;
     /**
      * WhenUnsatisfiable indicates how to deal with a pod if it doesn't satisfy the spread constraint. - DoNotSchedule (default) tells the scheduler not to schedule it. - ScheduleAnyway tells the scheduler to schedule the pod in any location,
      *   but giving higher precedence to topologies that would help reduce the
@@ -2767,7 +2767,7 @@ export interface TopologySpreadConstraint {
      *  - `"DoNotSchedule"` instructs the scheduler not to schedule the pod when constraints are not satisfied.
      *  - `"ScheduleAnyway"` instructs the scheduler to schedule the pod even if constraints are not satisfied.
      */
-    "whenUnsatisfiable": "DoNotSchedule" | "ScheduleAnyway";
+    readonly "whenUnsatisfiable": "DoNotSchedule" | "ScheduleAnyway";
 }
 
 /**
@@ -2777,15 +2777,15 @@ export interface TypedLocalObjectReference {
     /**
      * APIGroup is the group for the resource being referenced. If APIGroup is not specified, the specified Kind must be in the core API group. For any other third-party types, APIGroup is required.
      */
-    "apiGroup"?: string;
+    readonly "apiGroup"?: string;
     /**
      * Kind is the type of resource being referenced
      */
-    "kind": string;
+    readonly "kind": string;
     /**
      * Name is the name of resource being referenced
      */
-    "name": string;
+    readonly "name": string;
 }
 
 /**
@@ -2795,19 +2795,19 @@ export interface TypedObjectReference {
     /**
      * APIGroup is the group for the resource being referenced. If APIGroup is not specified, the specified Kind must be in the core API group. For any other third-party types, APIGroup is required.
      */
-    "apiGroup"?: string;
+    readonly "apiGroup"?: string;
     /**
      * Kind is the type of resource being referenced
      */
-    "kind": string;
+    readonly "kind": string;
     /**
      * Name is the name of resource being referenced
      */
-    "name": string;
+    readonly "name": string;
     /**
      * Namespace is the namespace of resource being referenced Note that when a namespace is specified, a gateway.networking.k8s.io/ReferenceGrant object is required in the referent namespace to allow that namespace's owner to accept the reference. See the ReferenceGrant documentation for details. (Alpha) This field requires the CrossNamespaceVolumeDataSource feature gate to be enabled.
      */
-    "namespace"?: string;
+    readonly "namespace"?: string;
 }
 
 /**
@@ -2817,39 +2817,39 @@ export interface Volume {
     /**
      * awsElasticBlockStore represents an AWS Disk resource that is attached to a kubelet's host machine and then exposed to the pod. Deprecated: AWSElasticBlockStore is deprecated. All operations for the in-tree awsElasticBlockStore type are redirected to the ebs.csi.aws.com CSI driver. More info: https://kubernetes.io/docs/concepts/storage/volumes#awselasticblockstore
      */
-    "awsElasticBlockStore"?: AWSElasticBlockStoreVolumeSource;
+    readonly "awsElasticBlockStore"?: AWSElasticBlockStoreVolumeSource;
     /**
      * azureDisk represents an Azure Data Disk mount on the host and bind mount to the pod. Deprecated: AzureDisk is deprecated. All operations for the in-tree azureDisk type are redirected to the disk.csi.azure.com CSI driver.
      */
-    "azureDisk"?: AzureDiskVolumeSource;
+    readonly "azureDisk"?: AzureDiskVolumeSource;
     /**
      * azureFile represents an Azure File Service mount on the host and bind mount to the pod. Deprecated: AzureFile is deprecated. All operations for the in-tree azureFile type are redirected to the file.csi.azure.com CSI driver.
      */
-    "azureFile"?: AzureFileVolumeSource;
+    readonly "azureFile"?: AzureFileVolumeSource;
     /**
      * cephFS represents a Ceph FS mount on the host that shares a pod's lifetime. Deprecated: CephFS is deprecated and the in-tree cephfs type is no longer supported.
      */
-    "cephfs"?: CephFSVolumeSource;
+    readonly "cephfs"?: CephFSVolumeSource;
     /**
      * cinder represents a cinder volume attached and mounted on kubelets host machine. Deprecated: Cinder is deprecated. All operations for the in-tree cinder type are redirected to the cinder.csi.openstack.org CSI driver. More info: https://examples.k8s.io/mysql-cinder-pd/README.md
      */
-    "cinder"?: CinderVolumeSource;
+    readonly "cinder"?: CinderVolumeSource;
     /**
      * configMap represents a configMap that should populate this volume
      */
-    "configMap"?: ConfigMapVolumeSource;
+    readonly "configMap"?: ConfigMapVolumeSource;
     /**
      * csi (Container Storage Interface) represents ephemeral storage that is handled by certain external CSI drivers.
      */
-    "csi"?: CSIVolumeSource;
+    readonly "csi"?: CSIVolumeSource;
     /**
      * downwardAPI represents downward API about the pod that should populate this volume
      */
-    "downwardAPI"?: DownwardAPIVolumeSource;
+    readonly "downwardAPI"?: DownwardAPIVolumeSource;
     /**
      * emptyDir represents a temporary directory that shares a pod's lifetime. More info: https://kubernetes.io/docs/concepts/storage/volumes#emptydir
      */
-    "emptyDir"?: EmptyDirVolumeSource;
+    readonly "emptyDir"?: EmptyDirVolumeSource;
     /**
      * ephemeral represents a volume that is handled by a cluster storage driver. The volume's lifecycle is tied to the pod that defines it - it will be created before the pod starts, and deleted when the pod is removed.
      *
@@ -2866,35 +2866,35 @@ export interface Volume {
      *
      * A pod can use both types of ephemeral volumes and persistent volumes at the same time.
      */
-    "ephemeral"?: EphemeralVolumeSource;
+    readonly "ephemeral"?: EphemeralVolumeSource;
     /**
      * fc represents a Fibre Channel resource that is attached to a kubelet's host machine and then exposed to the pod.
      */
-    "fc"?: FCVolumeSource;
+    readonly "fc"?: FCVolumeSource;
     /**
      * flexVolume represents a generic volume resource that is provisioned/attached using an exec based plugin. Deprecated: FlexVolume is deprecated. Consider using a CSIDriver instead.
      */
-    "flexVolume"?: FlexVolumeSource;
+    readonly "flexVolume"?: FlexVolumeSource;
     /**
      * flocker represents a Flocker volume attached to a kubelet's host machine. This depends on the Flocker control service being running. Deprecated: Flocker is deprecated and the in-tree flocker type is no longer supported.
      */
-    "flocker"?: FlockerVolumeSource;
+    readonly "flocker"?: FlockerVolumeSource;
     /**
      * gcePersistentDisk represents a GCE Disk resource that is attached to a kubelet's host machine and then exposed to the pod. Deprecated: GCEPersistentDisk is deprecated. All operations for the in-tree gcePersistentDisk type are redirected to the pd.csi.storage.gke.io CSI driver. More info: https://kubernetes.io/docs/concepts/storage/volumes#gcepersistentdisk
      */
-    "gcePersistentDisk"?: GCEPersistentDiskVolumeSource;
+    readonly "gcePersistentDisk"?: GCEPersistentDiskVolumeSource;
     /**
      * gitRepo represents a git repository at a particular revision. Deprecated: GitRepo is deprecated. To provision a container with a git repo, mount an EmptyDir into an InitContainer that clones the repo using git, then mount the EmptyDir into the Pod's container.
      */
-    "gitRepo"?: GitRepoVolumeSource;
+    readonly "gitRepo"?: GitRepoVolumeSource;
     /**
      * glusterfs represents a Glusterfs mount on the host that shares a pod's lifetime. Deprecated: Glusterfs is deprecated and the in-tree glusterfs type is no longer supported.
      */
-    "glusterfs"?: GlusterfsVolumeSource;
+    readonly "glusterfs"?: GlusterfsVolumeSource;
     /**
      * hostPath represents a pre-existing file or directory on the host machine that is directly exposed to the container. This is generally used for system agents or other privileged things that are allowed to see the host machine. Most containers will NOT need this. More info: https://kubernetes.io/docs/concepts/storage/volumes#hostpath
      */
-    "hostPath"?: HostPathVolumeSource;
+    readonly "hostPath"?: HostPathVolumeSource;
     /**
      * image represents an OCI object (a container image or artifact) pulled and mounted on the kubelet's host machine. The volume is resolved at pod startup depending on which PullPolicy value is provided:
      *
@@ -2902,59 +2902,59 @@ export interface Volume {
      *
      * The volume gets re-resolved if the pod gets deleted and recreated, which means that new remote content will become available on pod recreation. A failure to resolve or pull the image during pod startup will block containers from starting and may add significant latency. Failures will be retried using normal volume backoff and will be reported on the pod reason and message. The types of objects that may be mounted by this volume are defined by the container runtime implementation on a host machine and at minimum must include all valid types supported by the container image field. The OCI object gets mounted in a single directory (spec.containers[\*].volumeMounts.mountPath) by merging the manifest layers in the same way as for container images. The volume will be mounted read-only (ro). Sub path mounts for containers are not supported (spec.containers[\*].volumeMounts.subpath) before 1.33. The field spec.securityContext.fsGroupChangePolicy has no effect on this volume type.
      */
-    "image"?: ImageVolumeSource;
+    readonly "image"?: ImageVolumeSource;
     /**
      * iscsi represents an ISCSI Disk resource that is attached to a kubelet's host machine and then exposed to the pod. More info: https://kubernetes.io/docs/concepts/storage/volumes/#iscsi
      */
-    "iscsi"?: ISCSIVolumeSource;
+    readonly "iscsi"?: ISCSIVolumeSource;
     /**
      * name of the volume. Must be a DNS_LABEL and unique within the pod. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names
      */
-    "name": string;
+    readonly "name": string;
     /**
      * nfs represents an NFS mount on the host that shares a pod's lifetime More info: https://kubernetes.io/docs/concepts/storage/volumes#nfs
      */
-    "nfs"?: NFSVolumeSource;
+    readonly "nfs"?: NFSVolumeSource;
     /**
      * persistentVolumeClaimVolumeSource represents a reference to a PersistentVolumeClaim in the same namespace. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#persistentvolumeclaims
      */
-    "persistentVolumeClaim"?: PersistentVolumeClaimVolumeSource;
+    readonly "persistentVolumeClaim"?: PersistentVolumeClaimVolumeSource;
     /**
      * photonPersistentDisk represents a PhotonController persistent disk attached and mounted on kubelets host machine. Deprecated: PhotonPersistentDisk is deprecated and the in-tree photonPersistentDisk type is no longer supported.
      */
-    "photonPersistentDisk"?: PhotonPersistentDiskVolumeSource;
+    readonly "photonPersistentDisk"?: PhotonPersistentDiskVolumeSource;
     /**
      * portworxVolume represents a portworx volume attached and mounted on kubelets host machine. Deprecated: PortworxVolume is deprecated. All operations for the in-tree portworxVolume type are redirected to the pxd.portworx.com CSI driver.
      */
-    "portworxVolume"?: PortworxVolumeSource;
+    readonly "portworxVolume"?: PortworxVolumeSource;
     /**
      * projected items for all in one resources secrets, configmaps, and downward API
      */
-    "projected"?: ProjectedVolumeSource;
+    readonly "projected"?: ProjectedVolumeSource;
     /**
      * quobyte represents a Quobyte mount on the host that shares a pod's lifetime. Deprecated: Quobyte is deprecated and the in-tree quobyte type is no longer supported.
      */
-    "quobyte"?: QuobyteVolumeSource;
+    readonly "quobyte"?: QuobyteVolumeSource;
     /**
      * rbd represents a Rados Block Device mount on the host that shares a pod's lifetime. Deprecated: RBD is deprecated and the in-tree rbd type is no longer supported.
      */
-    "rbd"?: RBDVolumeSource;
+    readonly "rbd"?: RBDVolumeSource;
     /**
      * scaleIO represents a ScaleIO persistent volume attached and mounted on Kubernetes nodes. Deprecated: ScaleIO is deprecated and the in-tree scaleIO type is no longer supported.
      */
-    "scaleIO"?: ScaleIOVolumeSource;
+    readonly "scaleIO"?: ScaleIOVolumeSource;
     /**
      * secret represents a secret that should populate this volume. More info: https://kubernetes.io/docs/concepts/storage/volumes#secret
      */
-    "secret"?: SecretVolumeSource;
+    readonly "secret"?: SecretVolumeSource;
     /**
      * storageOS represents a StorageOS volume attached and mounted on Kubernetes nodes. Deprecated: StorageOS is deprecated and the in-tree storageos type is no longer supported.
      */
-    "storageos"?: StorageOSVolumeSource;
+    readonly "storageos"?: StorageOSVolumeSource;
     /**
      * vsphereVolume represents a vSphere volume attached and mounted on kubelets host machine. Deprecated: VsphereVolume is deprecated. All operations for the in-tree vsphereVolume type are redirected to the csi.vsphere.vmware.com CSI driver.
      */
-    "vsphereVolume"?: VsphereVirtualDiskVolumeSource;
+    readonly "vsphereVolume"?: VsphereVirtualDiskVolumeSource;
 }
 
 /**
@@ -2964,11 +2964,11 @@ export interface VolumeDevice {
     /**
      * devicePath is the path inside of the container that the device will be mapped to.
      */
-    "devicePath": string;
+    readonly "devicePath": string;
     /**
      * name must match the name of a persistentVolumeClaim in the pod
      */
-    "name": string;
+    readonly "name": string;
 }
 
 /**
@@ -2978,7 +2978,7 @@ export interface VolumeMount {
     /**
      * Path within the container at which the volume should be mounted.  Must not contain ':'.
      */
-    "mountPath": string;
+    readonly "mountPath": string;
     /**
      * mountPropagation determines how mounts are propagated from the host to container and the other way around. When not set, MountPropagationNone is used. This field is beta in 1.10. When RecursiveReadOnly is set to IfPossible or to Enabled, MountPropagation must be None or unspecified (which defaults to None).
      *
@@ -2987,15 +2987,15 @@ export interface VolumeMount {
      *  - `"HostToContainer"` means that the volume in a container will receive new mounts from the host or other containers, but filesystems mounted inside the container won't be propagated to the host or other containers. Note that this mode is recursively applied to all mounts in the volume ("rslave" in Linux terminology).
      *  - `"None"` means that the volume in a container will not receive new mounts from the host or other containers, and filesystems mounted inside the container won't be propagated to the host or other containers. Note that this mode corresponds to "private" in Linux terminology.
      */
-    "mountPropagation"?: "Bidirectional" | "HostToContainer" | "None";
+    readonly "mountPropagation"?: "Bidirectional" | "HostToContainer" | "None";
     /**
      * This must match the Name of a Volume.
      */
-    "name": string;
+    readonly "name": string;
     /**
      * Mounted read-only if true, read-write otherwise (false or unspecified). Defaults to false.
      */
-    "readOnly"?: boolean;
+    readonly "readOnly"?: boolean;
     /**
      * RecursiveReadOnly specifies whether read-only mounts should be handled recursively.
      *
@@ -3007,15 +3007,15 @@ export interface VolumeMount {
      *
      * If this field is not specified, it is treated as an equivalent of Disabled.
      */
-    "recursiveReadOnly"?: string;
+    readonly "recursiveReadOnly"?: string;
     /**
      * Path within the volume from which the container's volume should be mounted. Defaults to "" (volume's root).
      */
-    "subPath"?: string;
+    readonly "subPath"?: string;
     /**
      * Expanded path within the volume from which the container's volume should be mounted. Behaves similarly to SubPath but environment variable references $(VAR_NAME) are expanded using the container's environment. Defaults to "" (volume's root). SubPathExpr and SubPath are mutually exclusive.
      */
-    "subPathExpr"?: string;
+    readonly "subPathExpr"?: string;
 }
 
 /**
@@ -3031,15 +3031,15 @@ export interface VolumeProjection {
      *
      * Kubelet performs aggressive normalization of the PEM contents written into the pod filesystem.  Esoteric PEM features such as inter-block comments and block headers are stripped.  Certificates are deduplicated. The ordering of certificates within the file is arbitrary, and Kubelet may change the order over time.
      */
-    "clusterTrustBundle"?: ClusterTrustBundleProjection;
+    readonly "clusterTrustBundle"?: ClusterTrustBundleProjection;
     /**
      * configMap information about the configMap data to project
      */
-    "configMap"?: ConfigMapProjection;
+    readonly "configMap"?: ConfigMapProjection;
     /**
      * downwardAPI information about the downwardAPI data to project
      */
-    "downwardAPI"?: DownwardAPIProjection;
+    readonly "downwardAPI"?: DownwardAPIProjection;
     /**
      * Projects an auto-rotating credential bundle (private key and certificate chain) that the pod can use either as a TLS client or server.
      *
@@ -3055,15 +3055,15 @@ export interface VolumeProjection {
      *
      * The named signer controls chooses the format of the certificate it issues; consult the signer implementation's documentation to learn how to use the certificates it issues.
      */
-    "podCertificate"?: PodCertificateProjection;
+    readonly "podCertificate"?: PodCertificateProjection;
     /**
      * secret information about the secret data to project
      */
-    "secret"?: SecretProjection;
+    readonly "secret"?: SecretProjection;
     /**
      * serviceAccountToken is information about the serviceAccountToken data to project
      */
-    "serviceAccountToken"?: ServiceAccountTokenProjection;
+    readonly "serviceAccountToken"?: ServiceAccountTokenProjection;
 }
 
 /**
@@ -3073,14 +3073,14 @@ export interface VolumeResourceRequirements {
     /**
      * Limits describes the maximum amount of compute resources allowed. More info: https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/
      */
-    "limits"?: {
-        [key: string]: Quantity;
+    readonly "limits"?: {
+        readonly [key: string]: Quantity;
     };
     /**
      * Requests describes the minimum amount of compute resources required. If Requests is omitted for a container, it defaults to Limits if that is explicitly specified, otherwise to an implementation-defined value. Requests cannot exceed Limits. More info: https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/
      */
-    "requests"?: {
-        [key: string]: Quantity;
+    readonly "requests"?: {
+        readonly [key: string]: Quantity;
     };
 }
 
@@ -3091,19 +3091,19 @@ export interface VsphereVirtualDiskVolumeSource {
     /**
      * fsType is filesystem type to mount. Must be a filesystem type supported by the host operating system. Ex. "ext4", "xfs", "ntfs". Implicitly inferred to be "ext4" if unspecified.
      */
-    "fsType"?: string;
+    readonly "fsType"?: string;
     /**
      * storagePolicyID is the storage Policy Based Management (SPBM) profile ID associated with the StoragePolicyName.
      */
-    "storagePolicyID"?: string;
+    readonly "storagePolicyID"?: string;
     /**
      * storagePolicyName is the storage Policy Based Management (SPBM) profile name.
      */
-    "storagePolicyName"?: string;
+    readonly "storagePolicyName"?: string;
     /**
      * volumePath is the path that identifies vSphere volume vmdk
      */
-    "volumePath": string;
+    readonly "volumePath": string;
 }
 
 /**
@@ -3113,11 +3113,11 @@ export interface WeightedPodAffinityTerm {
     /**
      * Required. A pod affinity term, associated with the corresponding weight.
      */
-    "podAffinityTerm": PodAffinityTerm;
+    readonly "podAffinityTerm": PodAffinityTerm;
     /**
      * weight associated with matching the corresponding podAffinityTerm, in the range 1-100.
      */
-    "weight": number;
+    readonly "weight": number;
 }
 
 /**
@@ -3127,17 +3127,17 @@ export interface WindowsSecurityContextOptions {
     /**
      * GMSACredentialSpec is where the GMSA admission webhook (https://github.com/kubernetes-sigs/windows-gmsa) inlines the contents of the GMSA credential spec named by the GMSACredentialSpecName field.
      */
-    "gmsaCredentialSpec"?: string;
+    readonly "gmsaCredentialSpec"?: string;
     /**
      * GMSACredentialSpecName is the name of the GMSA credential spec to use.
      */
-    "gmsaCredentialSpecName"?: string;
+    readonly "gmsaCredentialSpecName"?: string;
     /**
      * HostProcess determines if a container should be run as a 'Host Process' container. All of a Pod's containers must have the same effective HostProcess value (it is not allowed to have a mix of HostProcess containers and non-HostProcess containers). In addition, if HostProcess is true then HostNetwork must also be set to true.
      */
-    "hostProcess"?: boolean;
+    readonly "hostProcess"?: boolean;
     /**
      * The UserName in Windows to run the entrypoint of the container process. Defaults to the user specified in image metadata if unspecified. May also be set in PodSecurityContext. If set in both SecurityContext and PodSecurityContext, the value specified in SecurityContext takes precedence.
      */
-    "runAsUserName"?: string;
+    readonly "runAsUserName"?: string;
 }

@@ -3,28 +3,22 @@
  *
  * Kubernetes core content (pod spec, container, probe, env) is typed with the core/v1 interfaces
  * (core-v1-types.ts, generated from kubernetes-models), so an editor flags a misspelt or mistyped
- * field before synth. Fields Dynamo fills are optional, and every list is `readonly`, so `as
- * const` values pass as before.
+ * field before synth. Fields Dynamo fills are optional here, and every field and list is
+ * read-only, so `as const` and frozen values pass as before.
  */
 import type {
   Container as CoreV1Container, EnvFromSource, EnvVar as CoreV1EnvVar, PodSpec as CoreV1PodSpec, Probe, ResourceRequirements,
 } from './core-v1-types';
 import { JsonObject } from './k8s-types';
 
-/** `T` with every nested field and list read-only: frozen and `as const` values are accepted. */
-export type DeepReadonly<T> =
-  T extends readonly (infer U)[] ? readonly DeepReadonly<U>[]
-    : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
-      : T;
-
 /** A core/v1 EnvVar as input (`name` plus `value` or `valueFrom`). */
-export type EnvVarInput = DeepReadonly<CoreV1EnvVar>;
+export type EnvVarInput = CoreV1EnvVar;
 
 /** Inference backend of a graph or component. Upstream validates it as an enum. */
 export type BackendFrameworkInput = 'vllm' | 'sglang' | 'trtllm';
 
 /** A core/v1 Probe (httpGet / exec / grpc / tcpSocket plus timings). */
-export type ProbeInput = DeepReadonly<Probe>;
+export type ProbeInput = Probe;
 
 /** The container fields Dynamo documents its own defaults for; every other core/v1 field is passed through. */
 type DynamoContainerFields = 'name' | 'image' | 'command' | 'args' | 'env' | 'envFrom' | 'resources' | 'livenessProbe' | 'readinessProbe' | 'startupProbe';
@@ -33,7 +27,7 @@ type DynamoContainerFields = 'name' | 'image' | 'command' | 'args' | 'env' | 'en
  * A core/v1 Container. `name` is optional where Dynamo names the container itself; the main
  * container is merged over the component type's defaults.
  */
-export interface ContainerInput extends DeepReadonly<Omit<CoreV1Container, DynamoContainerFields>> {
+export interface ContainerInput extends Omit<CoreV1Container, DynamoContainerFields> {
   /** Required for sidecars; the main container is named by Dynamo (`main`). @default - `main` for the main container */
   readonly name?: string;
   /**
@@ -48,7 +42,7 @@ export interface ContainerInput extends DeepReadonly<Omit<CoreV1Container, Dynam
   /** @default - none */
   readonly env?: readonly EnvVarInput[];
   /** @default - none */
-  readonly envFrom?: readonly DeepReadonly<EnvFromSource>[];
+  readonly envFrom?: readonly EnvFromSource[];
   /** Kubernetes ResourceRequirements, quantities as strings (`'1'`, `'16Gi'`). @default - none */
   readonly resources?: ResourcesInput;
   /** @default - the component type's default probe */
@@ -66,11 +60,11 @@ export interface ResourcesInput {
   /** @default - none */
   readonly limits?: Readonly<Record<string, string>>;
   /** Dynamic resource claims. @default - none */
-  readonly claims?: DeepReadonly<ResourceRequirements['claims']>;
+  readonly claims?: ResourceRequirements['claims'];
 }
 
 /** A core/v1 PodSpec; every field but `containers` is passed through to the rendered pod. */
-export interface PodSpecInput extends DeepReadonly<Omit<CoreV1PodSpec, 'containers'>> {
+export interface PodSpecInput extends Omit<CoreV1PodSpec, 'containers'> {
   /** User containers (sidecars); in v1beta1 also the `main` container. @default - none */
   readonly containers?: readonly ContainerInput[];
 }
