@@ -110,8 +110,19 @@ new javascript.TypescriptConfig(project, {
   compilerOptions: { rootDir: '.', noEmit: true },
 });
 
-// CLI tests run the built bin, so the test task compiles first.
-project.testTask.prependSpawn(project.compileTask);
+// lib/ is built on `npm ci` / `npm install` (npm runs `prepare` there, never for a registry
+// install), so `npx dynamo-iac` works right after the README's first command. Emit only: type
+// errors are `npm test`'s job, and skipping the check makes this step ~40% cheaper.
+project.addTask('prepare', {
+  description: 'Build lib/ (emit only) so the dynamo-iac bin works after npm ci',
+  steps: [{ exec: 'tsc --build --noCheck' }],
+});
+
+// `npm test` type-checks everything exactly once (src, tests with their `@ts-expect-error` type
+// tests, examples, bench, scripts), then brings lib/ up to date for the CLI tests without a second
+// check (a no-op after `prepare`), then runs jest (ts-jest only transpiles: isolatedModules).
+project.testTask.prependExec('tsc --build --noCheck', { name: 'build lib/ for the CLI tests' });
+project.testTask.prependExec('tsc -p tsconfig.dev.json', { name: 'type-check' });
 
 // jest runs CommonJS tests in vm contexts; require() of an ES module (@kubernetes/client-node,
 // kubernetes-models) needs Node's vm modules there (jest 30, Node >= 24.9).
@@ -132,13 +143,18 @@ project.addFields({
   peerDependenciesMeta: { '@pulumi/pulumi': { optional: true }, '@pulumi/kubernetes': { optional: true } },
 });
 
-project.addFields({ files: ['lib', 'bin', 'imports', 'README.md', 'docs'] });
+// imports/ (the `cdk8s import` classes of our CRDs) is not shipped: nothing in lib/ uses it, it is
+// TypeScript source a JavaScript user cannot load, and its classes emit a CR with none of the
+// validation or rendering the constructs do. The CRDs themselves ship as `crdManifests()`,
+// `dynamo-iac crds`, DynamoPlatform and DynamoCrds. See README, "Developing".
+project.addFields({ files: ['lib', 'bin', 'README.md', 'docs'] });
 
 // `npm run synth`: the example app through cdk8s.yaml into dist/.
 project.addTask('synth', {
   description: 'Synthesize the example app (examples/main.ts) into dist/',
   // No upgrade check: it calls the internet, which CI and offline machines do not have.
   steps: [{ exec: 'cdk8s synth --no-check-upgrade' }],
+  // cdk8s.yaml runs the app with ts-node --transpile-only: `npm test` type-checks examples/.
 });
 
 // `npm run crds:import`: regenerate imports/crds/*.yaml and imports/nvidia.com.ts from
@@ -153,6 +169,17 @@ project.addTask('crds:import', {
 project.addTask('core-v1-types', {
   description: 'Regenerate src/api/core-v1-types.ts from kubernetes-models',
   steps: [{ exec: 'ts-node --transpile-only --project tsconfig.dev.json scripts/core-v1-types.ts' }],
+});
+
+// `npm run docs:api`: docs/api/, the API reference (Markdown, from the TSDoc; typedoc.json).
+// `npm run docs:api:check` regenerates it aside and fails when the committed one differs (CI).
+project.addTask('docs:api', {
+  description: 'Regenerate the API reference in docs/api/ from the TSDoc',
+  steps: [{ exec: 'typedoc --logLevel Warn' }],
+});
+project.addTask('docs:api:check', {
+  description: 'Fail when docs/api/ is not what `npm run docs:api` generates',
+  steps: [{ exec: 'bash scripts/check-api-docs.sh' }],
 });
 
 // `npm run test:cluster`: the suite against a real kube-apiserver + etcd, built once

@@ -47,6 +47,12 @@ export function coreV1TypesSource(): string {
     '// (`npm run core-v1-types`). Do not edit by hand.',
     '/* eslint-disable */',
     '',
+    '/**',
+    ' * The Kubernetes core/v1 types of the pod content the props take (`podTemplate`, `extraPodSpec`,',
+    ' * probes, env), all fields read-only.',
+    ' * @module core-v1',
+    ' */',
+    '',
     ...declarations.map((d) => d.text),
   ].join('\n');
 }

@@ -3,6 +3,12 @@
 /* eslint-disable */
 
 /**
+ * The Kubernetes core/v1 types of the pod content the props take (`podTemplate`, `extraPodSpec`,
+ * probes, env), all fields read-only.
+ * @module core-v1
+ */
+
+/**
  * Represents a Persistent Disk resource in AWS.
  *
  * An AWS EBS disk must exist before mounting to a container. The disk must also be in the same AWS zone as the kubelet. An AWS EBS disk can only be mounted as read/write once. AWS EBS volumes support ownership management and SELinux relabeling.
