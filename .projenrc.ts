@@ -121,13 +121,24 @@ project.addTask('prepare', {
 // `npm test` type-checks everything exactly once (src, tests with their `@ts-expect-error` type
 // tests, examples, bench, scripts), then brings lib/ up to date for the CLI tests without a second
 // check (a no-op after `prepare`), then runs jest (ts-jest only transpiles: isolatedModules).
-project.testTask.prependExec('tsc --build --noCheck', { name: 'build lib/ for the CLI tests' });
-project.testTask.prependExec('tsc -p tsconfig.dev.json', { name: 'type-check' });
+// Then jest in two phases, the fast suites first (test/jest.phases.js says which are slow and why).
+const jestStep = project.testTask.steps.findIndex((step) => step.execArgs?.[0] === 'jest');
+project.testTask.removeStep(jestStep);
+project.testTask.exec('tsc -p tsconfig.dev.json', { name: 'type-check' });
+project.testTask.exec('tsc --build --noCheck', { name: 'build lib/ for the CLI tests' });
+for (const phase of ['fast', 'slow']) {
+  project.testTask.exec(`jest --ci --passWithNoTests --config test/jest.${phase}.config.js`, { name: `jest: ${phase} suites`, receiveArgs: true });
+}
+// `npm run test:fast`: the fast suites alone (no type-check, no lib/), for a quick loop.
+project.addTask('test:fast', {
+  description: 'The fast jest suites only (no type-check; see test/jest.phases.js)',
+  steps: [{ exec: 'jest --ci --passWithNoTests --config test/jest.fast.config.js', receiveArgs: true }],
+});
 
 // jest runs CommonJS tests in vm contexts; require() of an ES module (@kubernetes/client-node,
 // kubernetes-models) needs Node's vm modules there (jest 30, Node >= 24.9).
 const JEST_NODE_OPTIONS = '--experimental-vm-modules --disable-warning=ExperimentalWarning';
-for (const name of ['test', 'test:update', 'test:watch']) project.tasks.tryFind(name)?.env('NODE_OPTIONS', JEST_NODE_OPTIONS);
+for (const name of ['test', 'test:fast', 'test:update', 'test:watch']) project.tasks.tryFind(name)?.env('NODE_OPTIONS', JEST_NODE_OPTIONS);
 
 // `dynamo-iac/pulumi` is a separate entry point, so cdk8s-only users never load Pulumi.
 project.addFields({
