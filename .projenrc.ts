@@ -129,6 +129,12 @@ project.testTask.exec('tsc --build --noCheck', { name: 'build lib/ for the CLI t
 for (const phase of ['fast', 'slow']) {
   project.testTask.exec(`jest --ci --passWithNoTests --config test/jest.${phase}.config.js`, { name: `jest: ${phase} suites`, receiveArgs: true });
 }
+// `npm run test:package` (CI): lib/*.d.ts type-checked as a user's project under node10 (what
+// `cdk8s init` makes, without skipLibCheck) and node16; needs lib/.
+project.addTask('test:package', {
+  description: "The package's declarations type-checked as a user's project (needs lib/)",
+  steps: [{ exec: 'tsc --build --noCheck' }, { exec: 'jest --ci --passWithNoTests --config test/jest.package.config.js', receiveArgs: true }],
+});
 // `npm run test:fast`: the fast suites alone (no type-check, no lib/), for a quick loop.
 project.addTask('test:fast', {
   description: 'The fast jest suites only (no type-check; see test/jest.phases.js)',
@@ -138,7 +144,7 @@ project.addTask('test:fast', {
 // jest runs CommonJS tests in vm contexts; require() of an ES module (@kubernetes/client-node,
 // kubernetes-models) needs Node's vm modules there (jest 30, Node >= 24.9).
 const JEST_NODE_OPTIONS = '--experimental-vm-modules --disable-warning=ExperimentalWarning';
-for (const name of ['test', 'test:fast', 'test:update', 'test:watch']) project.tasks.tryFind(name)?.env('NODE_OPTIONS', JEST_NODE_OPTIONS);
+for (const name of ['test', 'test:fast', 'test:package', 'test:update', 'test:watch']) project.tasks.tryFind(name)?.env('NODE_OPTIONS', JEST_NODE_OPTIONS);
 
 // `dynamo-iac/pulumi` is a separate entry point, so cdk8s-only users never load Pulumi.
 project.addFields({
