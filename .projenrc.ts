@@ -57,6 +57,9 @@ const project = new typescript.TypeScriptProject({
     '@kubernetes-models/flux-cd@^4.0.0',
     '@kubernetes-models/prometheus-operator@^6.0.0',
     '@kubernetes-models/istio@^3.0.1',
+    // docs/api/: the API reference, generated from the TSDoc as Markdown (browsable on any forge).
+    'typedoc@^0.28.0',
+    'typedoc-plugin-markdown@^4.9.0',
   ],
   tsconfig: {
     compilerOptions: {
@@ -113,22 +116,58 @@ new javascript.TypescriptConfig(project, {
   compilerOptions: { rootDir: '.', noEmit: true },
 });
 
-// The CRD schema validators are generated into lib/ as part of every compile (no schema is
-// compiled at run time; src/api/crd-validators-build.ts). test/api/crd-validators.test.ts fails
-// when lib/ holds stale ones.
-project.compileTask.exec('node lib/api/crd-validators-build.js');
-// kubernetes-models' core/v1 validators in one file instead of ~140 ES modules (loads ~10x faster).
-project.compileTask.exec('node scripts/bundle-core-v1-models.mjs');
-// The CLI as one file per command (bin/dynamo-iac starts lib/cli/main.bundle.js): ~25% faster cold starts.
-project.compileTask.exec('node scripts/bundle-cli.mjs');
+// lib/ is what the dynamo-iac bin and the package run: tsc's output plus what the build generates
+// from it. The CRD schema validators (no schema is compiled at run time;
+// src/api/crd-validators-build.ts; test/api/crd-validators.test.ts fails when lib/ holds stale
+// ones), kubernetes-models' core/v1 validators in one file instead of ~140 ES modules (loads ~10x
+// faster), and the CLI as one file per command (bin/dynamo-iac starts lib/cli/main.bundle.js;
+// ~25% faster cold starts).
+const generateLib = project.addTask('compile:generate', {
+  description: 'Generate the precompiled validators and bundles in lib/ from tsc\'s output',
+  steps: [
+    { exec: 'node lib/api/crd-validators-build.js' },
+    { exec: 'node scripts/bundle-core-v1-models.mjs' },
+    { exec: 'node scripts/bundle-cli.mjs' },
+  ],
+});
+project.compileTask.spawn(generateLib);
 
-// CLI tests run the built bin, so the test task compiles first.
-project.testTask.prependSpawn(project.compileTask);
+// lib/ is built on `npm ci` / `npm install` (npm runs `prepare` there, never for a registry
+// install), so `npx dynamo-iac` works right after the README's first command. Emit only: type
+// errors are `npm test`'s job, and skipping the check makes this step ~40% cheaper.
+project.addTask('prepare', {
+  description: 'Build lib/ (emit only) so the dynamo-iac bin works after npm ci',
+  steps: [{ exec: 'tsc --build --noCheck' }, { spawn: generateLib.name }],
+});
+
+// `npm test` type-checks everything exactly once (src, tests with their `@ts-expect-error` type
+// tests, examples, bench, scripts), then brings lib/ up to date for the CLI tests without a second
+// check, then runs jest (ts-jest only transpiles: isolatedModules).
+// Then jest in two phases, the fast suites first (test/jest.phases.js says which are slow and why).
+const jestStep = project.testTask.steps.findIndex((step) => step.execArgs?.[0] === 'jest');
+project.testTask.removeStep(jestStep);
+project.testTask.exec('tsc -p tsconfig.dev.json', { name: 'type-check' });
+project.testTask.exec('tsc --build --noCheck', { name: 'build lib/ for the CLI tests' });
+project.testTask.spawn(generateLib);
+for (const phase of ['fast', 'slow']) {
+  project.testTask.exec(`jest --ci --passWithNoTests --config test/jest.${phase}.config.js`, { name: `jest: ${phase} suites`, receiveArgs: true });
+}
+// `npm run test:package` (CI): lib/*.d.ts type-checked as a user's project under node10 (what
+// `cdk8s init` makes, without skipLibCheck) and node16; needs lib/.
+project.addTask('test:package', {
+  description: "The package's declarations type-checked as a user's project (needs lib/)",
+  steps: [{ exec: 'tsc --build --noCheck' }, { exec: 'jest --ci --passWithNoTests --config test/jest.package.config.js', receiveArgs: true }],
+});
+// `npm run test:fast`: the fast suites alone (no type-check, no lib/), for a quick loop.
+project.addTask('test:fast', {
+  description: 'The fast jest suites only (no type-check; see test/jest.phases.js)',
+  steps: [{ exec: 'jest --ci --passWithNoTests --config test/jest.fast.config.js', receiveArgs: true }],
+});
 
 // jest runs CommonJS tests in vm contexts; require() of an ES module (@kubernetes/client-node,
 // kubernetes-models) needs Node's vm modules there (jest 30, Node >= 24.9).
 const JEST_NODE_OPTIONS = '--experimental-vm-modules --disable-warning=ExperimentalWarning';
-for (const name of ['test', 'test:update', 'test:watch']) project.tasks.tryFind(name)?.env('NODE_OPTIONS', JEST_NODE_OPTIONS);
+for (const name of ['test', 'test:fast', 'test:package', 'test:update', 'test:watch']) project.tasks.tryFind(name)?.env('NODE_OPTIONS', JEST_NODE_OPTIONS);
 
 // `dynamo-iac/pulumi` is a separate entry point, so cdk8s-only users never load Pulumi.
 project.addFields({
@@ -144,7 +183,11 @@ project.addFields({
   peerDependenciesMeta: { '@pulumi/pulumi': { optional: true }, '@pulumi/kubernetes': { optional: true } },
 });
 
-project.addFields({ files: ['lib', 'bin', 'imports', 'README.md', 'docs'] });
+// imports/ (the `cdk8s import` classes of our CRDs) is not shipped: nothing in lib/ uses it, it is
+// TypeScript source a JavaScript user cannot load, and its classes emit a CR with none of the
+// validation or rendering the constructs do. The CRDs themselves ship as `crdManifests()`,
+// `dynamo-iac crds`, DynamoPlatform and DynamoCrds. See README, "Developing".
+project.addFields({ files: ['lib', 'bin', 'README.md', 'docs'] });
 
 // `npm run synth`: the example app into dist/. It runs the app command of cdk8s.yaml (which
 // `cdk8s synth` runs too) without the cdk8s CLI around it (~1 s of start-up), transpiled without
@@ -159,6 +202,24 @@ project.addTask('synth', {
 project.addTask('crds:import', {
   description: 'Write the nvidia.com CRDs to imports/crds/ and regenerate the cdk8s import classes',
   steps: [{ exec: 'ts-node --project tsconfig.dev.json scripts/write-crds.ts' }],
+});
+
+// `npm run core-v1-types`: regenerate src/api/core-v1-types.ts (the typed pod content of the
+// props) from the installed kubernetes-models, after upgrading it. A test fails when it is stale.
+project.addTask('core-v1-types', {
+  description: 'Regenerate src/api/core-v1-types.ts from kubernetes-models',
+  steps: [{ exec: 'ts-node --transpile-only --project tsconfig.dev.json scripts/core-v1-types.ts' }],
+});
+
+// `npm run docs:api`: docs/api/, the API reference (Markdown, from the TSDoc; typedoc.json).
+// `npm run docs:api:check` regenerates it aside and fails when the committed one differs (CI).
+project.addTask('docs:api', {
+  description: 'Regenerate the API reference in docs/api/ from the TSDoc',
+  steps: [{ exec: 'typedoc --logLevel Warn' }],
+});
+project.addTask('docs:api:check', {
+  description: 'Fail when docs/api/ is not what `npm run docs:api` generates',
+  steps: [{ exec: 'bash scripts/check-api-docs.sh' }],
 });
 
 // `npm run test:cluster`: the suite against a real kube-apiserver + etcd, built once

@@ -1,4 +1,7 @@
-/** dynamo-iac: build-time rendering of NVIDIA Dynamo graphs. */
+/**
+ * dynamo-iac: build-time rendering of NVIDIA Dynamo graphs (cdk8s constructs, the render core, loading and validation).
+ * @module dynamo-iac
+ */
 export * from './api';
 export * from './cdk8s';
 export { renderGraph, renderGraphs, type RenderOptions, RECOMMENDED_POD_SECURITY_LABELS } from './render';

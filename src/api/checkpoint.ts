@@ -11,6 +11,7 @@ import { JsonObject } from './k8s-types';
 import { BACKEND_FRAMEWORKS } from './model';
 import { Problem } from './problems';
 import { fieldPath, InputReader, isObject, keyPath } from './read';
+import type { PodTemplateInput } from './v1beta1';
 import { GMS_SNAPSHOT_DISABLED } from './validate-gpu-memory';
 
 export { type CheckpointIdentityInput, checkpointIdentityHash } from './checkpoint-identity';
@@ -39,7 +40,7 @@ export const DEFAULT_CHECKPOINT_DEADLINE_SECONDS = 3600;
 /** `spec.job` of a DynamoCheckpoint: the workload the checkpoint Job runs until it is ready. */
 export interface CheckpointJobInput {
   /** The pod to run and snapshot (a PodTemplateSpec); its target container runs the engine. */
-  readonly podTemplateSpec: JsonObject;
+  readonly podTemplateSpec: PodTemplateInput;
   /** Container to snapshot. @default 'main' */
   readonly targetContainerName?: string;
   /** `/dev/shm` of the Job pod. @default - an 8Gi memory emptyDir */

@@ -12,7 +12,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { JSONSchemaProps } from '../crds/schema';
-import { Problem } from './problems';
+import { Problem, unknownFieldMessage } from './problems';
 import { fieldPath, isObject, keyPath } from './read';
 
 /** Where the build puts the generated validators, beside this file. */
@@ -123,7 +123,7 @@ function toProblem(e: ErrorObject, schema: JSONSchemaProps, doc: unknown): Probl
   const params = e.params as Record<string, any>;
   switch (e.keyword) {
     case 'additionalProperties':
-      return error(pathOf([...segments, params.additionalProperty], schema), 'field not declared in schema');
+      return error(pathOf([...segments, params.additionalProperty], schema), unknownFieldMessage(params.additionalProperty));
     case 'required':
       return error(pathOf([...segments, params.missingProperty], schema), 'Required value');
     case 'type':

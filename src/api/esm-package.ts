@@ -9,7 +9,8 @@ import { join } from 'path';
 
 const roots = new Map<string, string>();
 
-function packageRoot(name: string): string {
+/** The directory of an installed package, found on the usual node_modules search path. */
+export function packageRoot(name: string): string {
   let root = roots.get(name);
   if (root === undefined) {
     root = (require.resolve.paths(name) ?? []).map((dir) => join(dir, name)).find((dir) => existsSync(join(dir, 'package.json')));

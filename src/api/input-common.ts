@@ -1,55 +1,72 @@
 /**
  * Input shapes shared by `nvidia.com/v1alpha1` and `nvidia.com/v1beta1`.
  *
- * Kubernetes core shapes (pod spec, container, probe) are kept open (`[field: string]: unknown`)
- * so any valid Kubernetes field passes through unchanged; only the fields Dynamo reads are typed.
+ * Kubernetes core content (pod spec, container, probe, env) is typed with the core/v1 interfaces
+ * (core-v1-types.ts, generated from kubernetes-models), so an editor flags a misspelt or mistyped
+ * field before synth. Fields Dynamo fills are optional here, and every field and list is
+ * read-only, so `as const` and frozen values pass as before.
  */
-import { EnvVar, JsonObject } from './k8s-types';
+import type {
+  Container as CoreV1Container, EnvFromSource, EnvVar as CoreV1EnvVar, PodSpec as CoreV1PodSpec, Probe, ResourceRequirements,
+} from './core-v1-types';
+import { JsonObject } from './k8s-types';
 
-export type { EnvVar } from './k8s-types';
+/** A core/v1 EnvVar as input (`name` plus `value` or `valueFrom`). */
+export type EnvVarInput = CoreV1EnvVar;
 
 /** Inference backend of a graph or component. Upstream validates it as an enum. */
 export type BackendFrameworkInput = 'vllm' | 'sglang' | 'trtllm';
 
-/** A Kubernetes Probe (httpGet / exec / grpc / tcpSocket plus timings). */
-export type ProbeInput = JsonObject;
+/** A core/v1 Probe (httpGet / exec / grpc / tcpSocket plus timings). */
+export type ProbeInput = Probe;
 
-/** A Kubernetes Container. `name` is optional where Dynamo names the container itself. */
-export interface ContainerInput {
-  /** @default - set by Dynamo (`main`) for the main container */
+/** The container fields Dynamo documents its own defaults for; every other core/v1 field is passed through. */
+type DynamoContainerFields = 'name' | 'image' | 'command' | 'args' | 'env' | 'envFrom' | 'resources' | 'livenessProbe' | 'readinessProbe' | 'startupProbe';
+
+/**
+ * A core/v1 Container. `name` is optional where Dynamo names the container itself; the main
+ * container is merged over the component type's defaults.
+ */
+export interface ContainerInput extends Omit<CoreV1Container, DynamoContainerFields> {
+  /** Required for sidecars; the main container is named by Dynamo (`main`). @default - `main` for the main container */
   readonly name?: string;
-  /** @default - the component type's default image, if any */
+  /**
+   * Required: no component type has a default image, so validation rejects a main container or
+   * sidecar without one (`Required value`).
+   */
   readonly image?: string;
   /** @default - the component type's default command */
   readonly command?: readonly string[];
   /** @default - the component type's default args */
   readonly args?: readonly string[];
   /** @default - none */
-  readonly env?: readonly EnvVar[];
+  readonly env?: readonly EnvVarInput[];
   /** @default - none */
-  readonly envFrom?: readonly JsonObject[];
-  /** Kubernetes ResourceRequirements. @default - none */
-  readonly resources?: {
-    readonly requests?: Readonly<Record<string, string>>;
-    readonly limits?: Readonly<Record<string, string>>;
-    readonly claims?: readonly JsonObject[];
-  };
+  readonly envFrom?: readonly EnvFromSource[];
+  /** Kubernetes ResourceRequirements, quantities as strings (`'1'`, `'16Gi'`). @default - none */
+  readonly resources?: ResourcesInput;
   /** @default - the component type's default probe */
   readonly livenessProbe?: ProbeInput;
   /** @default - the component type's default probe */
   readonly readinessProbe?: ProbeInput;
   /** @default - the component type's default probe */
   readonly startupProbe?: ProbeInput;
-  readonly [field: string]: unknown;
 }
 
-/** A Kubernetes PodSpec. */
-export interface PodSpecInput {
+/** core/v1 ResourceRequirements with string quantities, as the main container's resources are read. */
+export interface ResourcesInput {
+  /** @default - none */
+  readonly requests?: Readonly<Record<string, string>>;
+  /** @default - none */
+  readonly limits?: Readonly<Record<string, string>>;
+  /** Dynamic resource claims. @default - none */
+  readonly claims?: ResourceRequirements['claims'];
+}
+
+/** A core/v1 PodSpec; every field but `containers` is passed through to the rendered pod. */
+export interface PodSpecInput extends Omit<CoreV1PodSpec, 'containers'> {
   /** User containers (sidecars); in v1beta1 also the `main` container. @default - none */
   readonly containers?: readonly ContainerInput[];
-  /** @default - none */
-  readonly volumes?: readonly JsonObject[];
-  readonly [field: string]: unknown;
 }
 
 /** Labels and annotations for a pod template. */

@@ -2,8 +2,7 @@
  * Plain-data Kubernetes shapes used across the render core.
  *
  * The render core is pure and must not depend on cdk8s or Pulumi, so it works on
- * JSON-shaped objects. We reuse the generated `k8s` types from cdk8s-plus-29 only
- * as type information (`import type`), never at run time.
+ * JSON-shaped objects. (The typed pod content users pass in is core-v1-types.ts.)
  */
 
 /** Any Kubernetes object as it is written to YAML. */

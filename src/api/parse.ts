@@ -1,5 +1,6 @@
 /** Parsing manifest text (YAML or JSON, multi-document) into plain documents, with limits. */
 import { loadAll } from 'js-yaml';
+import type { YAMLError } from 'yaml';
 import { Problem } from './problems';
 
 /** Larger inputs are refused before parsing: no real manifest is near this size. */
@@ -31,9 +32,13 @@ export function parseManifestText(text: string, source: string): ParsedManifests
   const problems: Problem[] = [];
   const docs: unknown[] = [];
   let parsed;
+  // Loaded here: text the fast path reads never needs the yaml package.
+  const yaml = require('yaml') as typeof import('yaml');
+  const lines = new yaml.LineCounter();
   try {
-    // Loaded here: text the fast path reads never needs the yaml package.
-    parsed = (require('yaml') as typeof import('yaml')).parseAllDocuments(text, { prettyErrors: true });
+    // Not yaml's pretty errors: they append the location to the message and a source excerpt
+    // after it, and the CLI contract is one line per problem with the location said once.
+    parsed = yaml.parseAllDocuments(text, { lineCounter: lines, prettyErrors: false });
   } catch (e) {
     return { docs: [], problems: [{ path: '', message: `cannot parse ${source}: ${(e as Error).message}`, severity: 'error' }] };
   }
@@ -42,9 +47,8 @@ export function parseManifestText(text: string, source: string): ParsedManifests
   all.forEach((doc, i) => {
     if (doc.errors.length > 0) {
       for (const err of doc.errors) {
-        const at = err.linePos?.[0];
-        const where = at ? `line ${at.line}, column ${at.col}` : `document ${i + 1}`;
-        problems.push({ path: '', message: `invalid YAML at ${where}: ${firstLine(err.message)}`, severity: 'error' });
+        const at = lines.linePos(err.pos[0]);
+        problems.push({ path: '', message: `invalid YAML at line ${at.line}, column ${at.col}: ${yamlMessage(err, text)}`, severity: 'error' });
       }
       return;
     }
@@ -59,7 +63,18 @@ export function parseManifestText(text: string, source: string): ParsedManifests
   return { docs, problems };
 }
 
-/** yaml's pretty errors append a source excerpt on later lines; one line per problem is the CLI contract. */
+const DUPLICATE_KEY_TEXT = /^(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\n]|'')*)'|([^\s:#,{}[\]][^:#\n,{}]*?))\s*:/;
+
+/** One line: a duplicate key names the key; other messages keep only their first line. */
+function yamlMessage(err: YAMLError, text: string): string {
+  if (err.code === 'DUPLICATE_KEY') {
+    // yaml points at the key's first character: read the key (plain or quoted) from there.
+    const key = DUPLICATE_KEY_TEXT.exec(text.slice(err.pos[0], err.pos[0] + 1024))?.slice(1).find((k) => k !== undefined);
+    return key === undefined ? 'map keys must be unique' : `duplicate key ${JSON.stringify(key)}: map keys must be unique`;
+  }
+  return firstLine(err.message);
+}
+
 function firstLine(message: string): string {
   return message.split('\n')[0].replace(/:\s*$/, '');
 }

@@ -15,7 +15,7 @@ import { CORE_V1_FIELDS } from './core-v1-fields';
 import { pointerSegments } from './crd-schema';
 import { requireEsmFile } from './esm-package';
 import { containerResourceName, dns1123Label, isNegativeQuantity, quantity } from './k8s-syntax';
-import { Problem } from './problems';
+import { Problem, unknownFieldMessage } from './problems';
 import { fieldPath, isObject, keyPath } from './read';
 
 type CoreType = 'PodTemplateSpec' | 'PodSpec' | 'Container' | 'Probe' | 'EnvVar';
@@ -114,7 +114,7 @@ function walk(value: unknown, shape: Shape, path: string, out: ProblemSet): void
   if (shape.kind === 'struct' && isObject(value)) {
     for (const [field, v] of Object.entries(value)) {
       const child = fieldShape(shape.type, field);
-      if (!child) out.add(fieldPath(path, field), 'field not declared in schema');
+      if (!child) out.add(fieldPath(path, field), unknownFieldMessage(field));
       else walk(v, child, fieldPath(path, field), out);
     }
     GO_VALIDATION[shape.type]?.(value, path, out);

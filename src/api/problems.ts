@@ -13,6 +13,14 @@ export interface Problem {
   readonly severity?: 'error' | 'warning';
 }
 
+/**
+ * The message for a field the schema does not declare, in the API server's and kubectl's words
+ * (what users search for); the problem's path says where it is.
+ */
+export function unknownFieldMessage(field: string): string {
+  return `unknown field ${JSON.stringify(field)}`;
+}
+
 /** Thrown by front ends when a model has error-level problems. */
 export class ValidationError extends Error {
   public readonly problems: readonly Problem[];

@@ -3,7 +3,7 @@
  * (the classic API: `spec.services` map, `extraPodSpec` + `mainContainer`).
  */
 import {
-  BackendFrameworkInput, ComponentTopologyConstraintInput, ContainerInput, EnvVar, EppConfigInput, FailoverInput,
+  BackendFrameworkInput, ComponentTopologyConstraintInput, ContainerInput, EnvVarInput, EppConfigInput, FailoverInput,
   GpuMemoryServiceInput, GraphExperimentalInput, ModelRefInput, MultinodeInput, PodMetadataInput, PodSpecInput, ProbeInput,
   ResourceMetadataInput, RestartInput,
 } from './input-common';
@@ -98,7 +98,7 @@ export interface FrontendSidecarInput {
   /** @default - none */
   readonly envFromSecret?: string;
   /** @default - none */
-  readonly envs?: readonly EnvVar[];
+  readonly envs?: readonly EnvVarInput[];
 }
 
 /** `extraPodSpec`: a PodSpec overlay plus the main container overlay. */
@@ -132,7 +132,7 @@ export interface ServiceSpec {
   /** @deprecated ignored upstream; use a scaling adapter. */
   readonly autoscaling?: JsonObject;
   /** Component env; wins over `spec.envs` and `mainContainer.env`. @default - none */
-  readonly envs?: readonly EnvVar[];
+  readonly envs?: readonly EnvVarInput[];
   /** Secret whose keys become env vars. @default - none */
   readonly envFromSecret?: string;
   /** @default - none */
@@ -183,7 +183,7 @@ export interface DynamoGraphDeploymentSpecV1alpha1 {
   /** Services by name (1 to 25). */
   readonly services: Readonly<Record<string, ServiceSpec>>;
   /** Env prepended to every service. @default - none */
-  readonly envs?: readonly EnvVar[];
+  readonly envs?: readonly EnvVarInput[];
   /** @default - detected from each worker's command */
   readonly backendFramework?: BackendFrameworkInput;
   /** Low-priority labels for every component. @default - none */

@@ -4,7 +4,7 @@
  * These are also the props of the cdk8s constructs.
  */
 import {
-  BackendFrameworkInput, ComponentTopologyConstraintInput, EnvVar, EppConfigInput, FailoverInput, GpuMemoryServiceInput,
+  BackendFrameworkInput, ComponentTopologyConstraintInput, EnvVarInput, EppConfigInput, FailoverInput, GpuMemoryServiceInput,
   GraphExperimentalInput, ModelRefInput, MultinodeInput, PodMetadataInput, PodSpecInput, ResourceMetadataInput, RestartInput,
 } from './input-common';
 import { JsonObject } from './k8s-types';
@@ -113,7 +113,7 @@ export interface DynamoGraphDeploymentSpec {
   /** The components (1 to 25), in order. */
   readonly components: readonly ComponentSpec[];
   /** Env prepended to every component. @default - none */
-  readonly env?: readonly EnvVar[];
+  readonly env?: readonly EnvVarInput[];
   /** @default - detected from each worker's command */
   readonly backendFramework?: BackendFrameworkInput;
   /** Low-priority labels for every component. @default - none */

@@ -15,6 +15,8 @@ import { strings, ValidationContext } from './validation-context';
 
 const COMPONENT_NAME = /^[A-Za-z0-9]([-A-Za-z0-9]*[A-Za-z0-9])?$/;
 const SIDECAR_FRONTEND = 'sidecar-frontend';
+/** Words in a component name that say which type was meant, most specific first (`VllmPrefillWorker` is a prefill worker). */
+const TYPE_HINTS = ['frontend', 'planner', 'prefill', 'decode', 'worker'] as const;
 export const VLLM_EXECUTOR_BACKEND = 'nvidia.com/vllm-distributed-executor-backend';
 
 export function validateComponent(ctx: ValidationContext, c: ComponentModel, i: number): void {
@@ -24,6 +26,7 @@ export function validateComponent(ctx: ValidationContext, c: ComponentModel, i: 
   if (!p.v1alpha1 && c.type !== '' && !(COMPONENT_TYPES as readonly string[]).includes(c.type)) {
     ctx.error(p.at(i, 'type'), `Unsupported value: "${c.type}": supported values: ${COMPONENT_TYPES.map((t) => `"${t}"`).join(', ')}`);
   }
+  warnUntypedRoleName(ctx, c, i);
   if (c.replicas !== undefined && c.replicas < 0) ctx.error(p.at(i, 'replicas'), 'must be non-negative');
   if (c.multinode && c.multinode.nodeCount < 2) ctx.error(p.at(i, 'multinode.nodeCount'), 'should be greater than or equal to 2');
   if (c.ingress?.enabled && !c.ingress.host) ctx.error(p.at(i, 'ingress.host'), 'is required when ingress is enabled');
@@ -61,6 +64,22 @@ function validateName(ctx: ValidationContext, c: ComponentModel, i: number): voi
   if (c.name === '') ctx.error(path, 'Required value');
   else if (c.name.length > 63) ctx.error(path, 'may not be more than 63 characters');
   else if (!COMPONENT_NAME.test(c.name)) ctx.error(path, `invalid value "${c.name}": should match '${COMPONENT_NAME.source}'`);
+}
+
+/**
+ * A component without a type renders with the default rules, as upstream does (a Service on the
+ * system port, no frontend or worker ports, probes or env). A name such as `Frontend` or
+ * `VllmDecodeWorker` then almost always means the type was forgotten, so say so.
+ */
+function warnUntypedRoleName(ctx: ValidationContext, c: ComponentModel, i: number): void {
+  if (c.type !== '') return;
+  const hint = TYPE_HINTS.find((t) => c.name.toLowerCase().includes(t));
+  if (!hint) return;
+  const p = ctx.paths;
+  const field = p.v1alpha1 ? 'componentType' : 'type';
+  const fix = p.v1alpha1 && (hint === 'prefill' || hint === 'decode')
+    ? `componentType: worker and subComponentType: ${hint}` : `${field}: ${hint}`;
+  ctx.warn(p.at(i, field), `not set, but the name "${c.name}" suggests a ${hint}: without a type the component renders with the default rules (no ${hint} ports, probes or env); set ${fix}`);
 }
 
 /** A compilation cache needs a mount point unless the backend has a default one (only vLLM does). */

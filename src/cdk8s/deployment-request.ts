@@ -18,6 +18,7 @@ import { DynamoGraphDeployment } from './graph-deployment';
 import { addObjects } from './object-registry';
 import { GraphRenderOptions } from './render-into';
 import { platformSettingsOf } from './settings';
+import { addWarnings } from './warnings';
 
 /** App context key of the lock file's path (relative to the working directory). */
 export const PLAN_LOCK_CONTEXT_KEY = 'dynamo-iac:plan-lock';
@@ -68,7 +69,7 @@ export class DynamoGraphDeploymentRequest extends Construct {
     const lockFile = lockOption ?? (this.node.tryGetContext(PLAN_LOCK_CONTEXT_KEY) as string | undefined) ?? DEFAULT_LOCK_FILE;
     const defaultNamespace = Chart.of(this).namespace;
     const resolved = resolveRequestWithLock(source.manifest, path.resolve(lockFile), { defaultNamespace });
-    for (const w of resolved.problems.filter((p) => p.severity === 'warning')) this.node.addMetadata('dynamo-iac:warning', `${w.path}: ${w.message}`);
+    addWarnings(this, resolved.problems);
     messages.push(...errorsOf(resolved.problems).map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)));
     if (resolved.notPlanned) messages.push(`(${PLAN_HINT})`);
     if (messages.length || !resolved.request) return;

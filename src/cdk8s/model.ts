@@ -13,6 +13,7 @@ import { GraphMetadataProps, manifestFromFile, ManifestSource } from '../manifes
 import { renderDynamoModel } from '../render/model-record';
 import { addObjects } from './object-registry';
 import { RenderedGraph } from './rendered-graph';
+import { addWarnings } from './warnings';
 
 export interface DynamoModelProps extends GraphMetadataProps {
   /** The model, as in the `nvidia.com/v1alpha1` CRD. */
@@ -70,7 +71,7 @@ export class DynamoModel extends Construct {
       return;
     }
     const loaded = loadDynamoModel(source.manifest, { defaultNamespace: Chart.of(this).namespace });
-    for (const w of loaded.problems.filter((p) => p.severity === 'warning')) this.node.addMetadata('dynamo-iac:warning', `${w.path}: ${w.message}`);
+    addWarnings(this, loaded.problems);
     const errors = errorsOf(loaded.problems);
     if (errors.length > 0 || !loaded.model) {
       this.problems.push(...errors.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)));

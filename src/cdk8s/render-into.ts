@@ -15,6 +15,7 @@ import { ManifestSource } from '../manifest-source';
 import { DynamoCheckpoint } from './checkpoint';
 import { addObjects } from './object-registry';
 import { platformSettingsOf } from './settings';
+import { addWarnings } from './warnings';
 
 export interface GraphRenderOptions extends GraphPlacement {
   /**
@@ -51,9 +52,7 @@ export function renderInto(scope: Construct, source: ManifestSource, options: Gr
   });
   const messages = errorsOf(problems).map((p) => (p.path ? `${p.path}: ${p.message}` : p.message));
   messages.push(...addObjects(scope, objects));
-  for (const w of problems.filter((p) => p.severity === 'warning')) {
-    scope.node.addMetadata('dynamo-iac:warning', `${w.path}: ${w.message}`);
-  }
+  addWarnings(scope, problems);
   // Reported by `app.synth()` / `cdk8s synth` together with every other construct's problems.
   scope.node.addValidation({ validate: () => messages });
   return { model, objects };

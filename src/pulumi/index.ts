@@ -1,6 +1,7 @@
 /**
  * dynamo-iac for Pulumi: `import { DynamoGraph } from 'dynamo-iac/pulumi'`.
  * Kept out of the package's main entry so cdk8s users never load @pulumi/*.
+ * @module dynamo-iac/pulumi
  */
 export { DynamoGraph, type DynamoGraphArgs } from './graph';
 export { DynamoComponent, type DynamoComponentArgs } from './component';

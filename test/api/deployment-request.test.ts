@@ -37,7 +37,7 @@ test('model is required; enums are the CRD\'s, with the API server\'s wording', 
     expect.stringMatching(/^spec\.hardware\.gpuSku: Unsupported value: "h900": supported values: "vr_nvl72", "gb200", .*"mi300"$/),
     'spec.searchStrategy: Unsupported value: "exhaustive": supported values: "rapid", "thorough"',
   ]);
-  expect(lines(base({ sla: { ttft: 'fast' }, extra: 1 }))).toEqual(['spec.sla.ttft: must be a number', 'spec.extra: field not declared in schema']);
+  expect(lines(base({ sla: { ttft: 'fast' }, extra: 1 }))).toEqual(['spec.sla.ttft: must be a number', 'spec.extra: unknown field "extra"']);
 });
 
 test('hardware: upstream\'s rule when GPU discovery is off (always, at build time); the SKU and GPU budget are needed to plan', () => {

@@ -19,8 +19,17 @@ describe('parseManifestText', () => {
     expect(parsed.problems[0].message).toMatch(/^invalid YAML at line \d+, column \d+: /);
   });
 
-  test('duplicate keys are a problem', () => {
-    expect(parseManifestText('a: 1\na: 2\n', 'f.yaml').problems[0].message).toMatch(/^invalid YAML at line 2, column 1: .*[Uu]nique/);
+  test('each duplicate key is one problem naming the key, its location said once', () => {
+    expect(parseManifestText('a: 1\na: 2\nb:\n  "c": 1\n  c: 2\n', 'f.yaml').problems.map((p) => p.message)).toEqual([
+      'invalid YAML at line 2, column 1: duplicate key "a": map keys must be unique',
+      'invalid YAML at line 5, column 3: duplicate key "c": map keys must be unique',
+    ]);
+  });
+
+  test('a syntax error is one line with one location', () => {
+    const [problem] = parseManifestText('kind: A\nspec:\n  services: [\n', 'f.yaml').problems;
+    expect(problem.message).not.toContain('\n');
+    expect(problem.message.match(/line \d+, column \d+/g)).toHaveLength(1);
   });
 
   test('huge input is refused before parsing', () => {

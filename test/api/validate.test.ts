@@ -62,8 +62,34 @@ test('v1beta1 component type is one of the CRD enum values; v1alpha1 componentTy
   expect(problemsOf(beta([comp(), comp({ name: 'Router', type: 'router' })]))).toContainEqual(
     err('spec.components[1].type', 'Unsupported value: "router": supported values: "frontend", "worker", "prefill", "decode", "planner", "epp"'),
   );
-  expect(problemsOf(beta([comp({ type: undefined })])).filter((p) => p.path.endsWith('.type'))).toEqual([]);
+  expect(problemsOf(beta([comp({ name: 'Router', type: undefined })])).filter((p) => p.path.endsWith('.type'))).toEqual([]);
   expect(problemsOf(alpha({ Frontend: svc(), Router: svc({ componentType: 'router' }) })).filter((p) => p.path.endsWith('componentType'))).toEqual([]);
+});
+
+describe('a name that says a type, without the type', () => {
+  const hint = (name: string, type: string, fix: string) =>
+    `not set, but the name "${name}" suggests a ${type}: without a type the component renders with the default rules (no ${type} ports, probes or env); set ${fix}`;
+
+  test('is a warning at the type field, naming the type to set', () => {
+    expect(problemsOf(beta([comp({ type: undefined }), comp({ name: 'VllmPrefillWorker', type: undefined }), comp({ name: 'planner', type: undefined })]))).toEqual([
+      warn('spec.components[0].type', hint('Frontend', 'frontend', 'type: frontend')),
+      warn('spec.components[1].type', hint('VllmPrefillWorker', 'prefill', 'type: prefill')),
+      warn('spec.components[2].type', hint('planner', 'planner', 'type: planner')),
+    ]);
+  });
+
+  test('v1alpha1 says componentType, and a disaggregated role is a worker with a subComponentType', () => {
+    expect(problemsOf(alpha({ Frontend: svc({ componentType: undefined }), DecodeWorker: svc({ componentType: undefined }), SglWorker: svc({ componentType: undefined }) }))).toEqual([
+      warn('spec.services[Frontend].componentType', hint('Frontend', 'frontend', 'componentType: frontend')),
+      warn('spec.services[DecodeWorker].componentType', hint('DecodeWorker', 'decode', 'componentType: worker and subComponentType: decode')),
+      warn('spec.services[SglWorker].componentType', hint('SglWorker', 'worker', 'componentType: worker')),
+    ]);
+  });
+
+  test('no warning with a type (even one that does not match the name) or for other names', () => {
+    expect(problemsOf(beta([comp({ type: 'worker' }), comp({ name: 'router', type: undefined })]))).toEqual([]);
+    expect(problemsOf(alpha({ Frontend: svc({ componentType: 'main' }) }))).toEqual([]);
+  });
 });
 
 describe('shared-spec rules', () => {

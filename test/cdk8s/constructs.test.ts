@@ -70,6 +70,20 @@ test('invalid props fail synth with the construct path and the field path, all p
   expect(chart.node.findAll().filter((c) => ApiObject.isApiObject(c))).toHaveLength(0);
 });
 
+test('warnings do not fail synth and are printed with the construct path and the field path', () => {
+  const app = Testing.app();
+  new DynamoGraphDeployment(new Chart(app, 'c'), 'untyped', { spec: { components: [{ ...frontend, type: undefined }, worker] } });
+  const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  try {
+    app.synth();
+    expect(stderr.mock.calls.map(([line]) => line)).toEqual([
+      '[c/untyped] spec.components[0].type: warning: not set, but the name "Frontend" suggests a frontend: without a type the component renders with the default rules (no frontend ports, probes or env); set type: frontend\n',
+    ]);
+  } finally {
+    stderr.mockRestore();
+  }
+});
+
 test('fromManifest adopts v1alpha1 and renders the same objects as the equivalent v1beta1 props', () => {
   const v1alpha1 = {
     apiVersion: 'nvidia.com/v1alpha1',
