@@ -187,7 +187,7 @@ beforeAll(async () => {
   if (!kubeconfig || !binary) throw new Error('run with `npm run test:flux` (needs the test cluster and kustomize-controller from its global setup)');
   kube = Kube.fromKubeconfig(kubeconfig);
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'dynamo-iac-flux-'));
-  // Flux's real CRDs; stand-ins only for the kinds no package ships a CRD for (the ServiceMonitor here).
+  // Flux's real CRDs; stand-ins for the other third-party kinds (ServiceMonitor, LeaderWorkerSet, PodGroup here).
   for (const crd of [...fluxCrds(), ...thirdPartyCrds()]) await installCrd(crd as KubeObject);
   await kube.apply({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: FLUX_NAMESPACE } }, 'dynamo-iac-test');
 
