@@ -242,6 +242,19 @@ project.addTask('test:plan', {
     { exec: 'jest --ci --config test/plan-e2e/jest.config.js --runInBand', receiveArgs: true },
   ],
 });
+// `npm run test:flux`: Flux's own kustomize-controller reconciles the repository `dynamo-iac gitops`
+// writes, on the test cluster (test/flux; docs/gitops-flux.md). Its own script: it needs the Flux
+// build (Go 1.27, ~4 min once on an idle machine) that the cluster suite does not, and the built CLI.
+project.jest!.addIgnorePattern('/test/flux/');
+project.addTask('test:flux', {
+  description: "Build (once) Flux's kustomize-controller + the test cluster and run the Flux suite",
+  env: { NODE_OPTIONS: JEST_NODE_OPTIONS },
+  steps: [
+    { spawn: 'compile' },
+    { exec: 'bash test/infra/build.sh cluster flux' },
+    { exec: 'jest --ci --config test/flux/jest.config.js --runInBand', receiveArgs: true },
+  ],
+});
 project.addTask('cluster:start', {
   description: 'Start a throwaway kube-apiserver + etcd and print its kubeconfig (Ctrl-C stops it)',
   steps: [{ exec: 'ts-node --project test/tsconfig.json test/cluster/start.ts' }],

@@ -1,7 +1,7 @@
 /** What `dynamo-iac gitops` does (gitops.ts defines its options); `render --layout gitops` writes with it too. */
 import { KubeObject } from '../api/k8s-types';
 import { crdManifests } from '../crds';
-import { fluxKustomizations, fluxSource, healthTargets } from '../gitops/flux';
+import { fluxKustomizations, fluxSource } from '../gitops/flux';
 import { splitByGraph } from '../gitops/graphs';
 import { namespaceObjects } from '../gitops/namespaces';
 import { GitOpsLayoutError, gitOpsLayout, GitOpsLayoutInput } from '../gitops/layout';
@@ -64,9 +64,8 @@ export async function gitops(files: string[], options: GitOpsOptions): Promise<n
     }
     // The layers that will exist (Namespaces alone can make a platform/).
     const layers = asCliError(() => gitOpsLayout(input)).layers;
-    const targets = healthTargets(platform ?? [], split ? split.graphs.flatMap((g) => g.objects) : []);
     const sourceRef = { apiVersion: source.apiVersion, kind: source.kind, name: source.metadata.name, namespace: source.metadata.namespace };
-    flux = [source, ...fluxKustomizations({ source: sourceRef, layers, path: options.fluxPath, operators: targets.operators, graphs: targets.graphs })];
+    flux = [source, ...fluxKustomizations({ source: sourceRef, layers, path: options.fluxPath })];
   }
   writeLayout({ ...input, flux }, options.output, options.force);
   return EXIT_OK;

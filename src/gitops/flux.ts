@@ -2,15 +2,22 @@
  * The Flux objects that sync a GitOps layout (src/gitops/layout.ts), as pure builders:
  * a source (GitRepository or OCIRepository) and one Kustomization per layer,
  *
- *   <prefix>-crds      prune off (deleting a CRD deletes every object of its kind), wait
- *   <prefix>-platform  after crds; health checks on the runtime operator Deployments
- *   <prefix>-graphs    after platform; health checks on every DynamoGraphDeployment through
- *                      CEL expressions: observedGeneration caught up and Ready=True
+ *   <prefix>-crds      prune off (deleting a CRD deletes every object of its kind)
+ *   <prefix>-platform  after crds
+ *   <prefix>-graphs    after platform; every DynamoGraphDeployment through one CEL expression
+ *                      set: observedGeneration caught up and Ready=True
+ *
+ * Every layer waits for what it applied (`wait: true`), not for a list of named objects: Flux
+ * checks the objects of the revision it applies, so the Kustomizations never change when graphs
+ * come and go. A list (`healthChecks`) lives in flux/, which is often applied once; a graph
+ * removed later stays in it, and Flux waits for the object it has just pruned until the timeout
+ * (30m for graphs), holding every later revision back (test/flux showed this).
  *
  * Nothing here mutates the rendered objects (no targetNamespace, namePrefix, patches):
  * Git holds exactly what is applied.
  */
 import { KubeObject } from '../api/k8s-types';
+import { V1BETA1 } from '../api/v1beta1';
 import { LayerName } from './layout';
 
 export const FLUX_SOURCE_API = 'source.toolkit.fluxcd.io/v1';
@@ -49,7 +56,7 @@ export function fluxSource(opts: FluxSourceOptions): KubeObject {
   };
 }
 
-/** A workload to health-check by name. */
+/** A Flux source, by reference. */
 export interface ObjectRef {
   readonly apiVersion: string;
   readonly kind: string;
@@ -68,10 +75,6 @@ export interface FluxLayersOptions {
   readonly namespace?: string;
   /** Where the layout's root is inside the source. @default '.' */
   readonly path?: string;
-  /** The runtime operator Deployments the platform layer waits for. @default - `wait: true` instead */
-  readonly operators?: readonly ObjectRef[];
-  /** DynamoGraphDeployment records the graphs layer waits for. @default - `wait: true` instead */
-  readonly graphs?: readonly ObjectRef[];
   /** @default '10m' */
   readonly interval?: string;
   /** @default '1m' */
@@ -91,9 +94,12 @@ export interface FluxLayersOptions {
 /**
  * CEL health checks for a DynamoGraphDeployment, evaluated in Flux's order (inProgress,
  * failed, current): in progress until the operator has seen the current generation, failed
- * when the graph reports `state: failed`, current when Ready is True.
+ * when the graph reports `state: failed`, current when Ready is True. One set serves every
+ * version: Flux keys custom health checks by group and kind (it refuses a second set for the
+ * same kind: "duplicate custom health check for GroupKind") and reads each object at the
+ * version the server prefers; every version of our CRD has the same status fields.
  */
-export function graphHealthCheckExpr(apiVersion: string): Record<string, string> {
+export function graphHealthCheckExpr(apiVersion: string = V1BETA1): Record<string, string> {
   return {
     apiVersion,
     kind: 'DynamoGraphDeployment',
@@ -131,31 +137,11 @@ export function fluxKustomizations(opts: FluxLayersOptions): KubeObject[] {
   const postBuild = opts.postBuild ? { postBuild: opts.postBuild } : {};
   const out: KubeObject[] = [];
   if (has('crds')) out.push(kustomization('crds', undefined, { prune: false, wait: true }));
-  if (has('platform')) {
-    const health = opts.operators?.length ? { healthChecks: opts.operators.map(ref) } : { wait: true };
-    out.push(kustomization('platform', has('crds') ? 'crds' : undefined, { prune: true, ...health, ...postBuild }));
-  }
+  if (has('platform')) out.push(kustomization('platform', has('crds') ? 'crds' : undefined, { prune: true, wait: true, ...postBuild }));
   if (has('graphs')) {
-    const graphs = opts.graphs ?? [];
-    const versions = [...new Set(graphs.map((g) => g.apiVersion))].sort();
-    const health = graphs.length
-      ? { healthChecks: graphs.map(ref), healthCheckExprs: versions.map(graphHealthCheckExpr) }
-      : { wait: true };
     const after = has('platform') ? 'platform' : has('crds') ? 'crds' : undefined;
+    const health = { wait: true, healthCheckExprs: [graphHealthCheckExpr()] };
     out.push(kustomization('graphs', after, { prune: true, timeout: opts.graphsTimeout ?? '30m', ...health, ...postBuild }));
   }
   return out;
-}
-
-const ref = (r: ObjectRef) => ({ apiVersion: r.apiVersion, kind: r.kind, name: r.name, ...(r.namespace ? { namespace: r.namespace } : {}) });
-
-/** The refs a layout's objects imply: the operator Deployments of the platform, the DGD records of the graphs; sorted. */
-export function healthTargets(platform: readonly KubeObject[], graphObjects: readonly KubeObject[]): { operators: ObjectRef[]; graphs: ObjectRef[] } {
-  const toRef = (o: KubeObject): ObjectRef => ({ apiVersion: o.apiVersion, kind: o.kind, name: o.metadata.name, namespace: o.metadata.namespace });
-  const key = (r: ObjectRef) => `${r.namespace ?? ''}/${r.name}/${r.apiVersion}`;
-  const sorted = (objects: KubeObject[]) => objects.map(toRef).sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-  return {
-    operators: sorted(platform.filter((o) => o.kind === 'Deployment' && o.apiVersion === 'apps/v1')),
-    graphs: sorted(graphObjects.filter((o) => o.kind === 'DynamoGraphDeployment' && o.apiVersion.startsWith('nvidia.com/'))),
-  };
 }

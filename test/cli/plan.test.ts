@@ -183,7 +183,8 @@ describe('render and validate from the lock', () => {
       'crds/customresourcedefinition-dynamographdeploymentrequests.nvidia.com.yaml',
     ]));
     const graphs = docs(fs.readFileSync(path.join(dir, 'deploy', 'flux', 'kustomization-dynamo-graphs.yaml'), 'utf8'))[0];
-    expect(graphs.spec.healthChecks).toEqual([{ apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment', name: 'qwen3-32b', namespace: 'inference' }]);
+    // Flux waits for what it applied, the DGD through its Ready condition.
+    expect(graphs.spec).toMatchObject({ wait: true, healthCheckExprs: [{ apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment' }] });
   });
 
   test('autoApply: false renders the record only; the generated graph stays in dynamo-plan/ for review', () => {

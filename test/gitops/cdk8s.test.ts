@@ -7,6 +7,7 @@ import { buildExampleApp } from '../../examples/app';
 import { addExampleGitOps } from '../../examples/gitops';
 import { DynamoFluxSync, DynamoGitOpsApp, DynamoGraphDeployment, DynamoPlatform } from '../../src';
 import { SUBSTITUTE_ANNOTATION } from '../../src/gitops/substitution';
+import { graphHealthCheckExpr } from '../../src/gitops/flux';
 import { validateWithFluxSchemas } from './flux-schemas';
 
 const exampleLayout = () => addExampleGitOps(buildExampleApp(new DynamoGitOpsApp({ outdir: '/nonexistent' }))).gitOpsLayout();
@@ -42,11 +43,10 @@ describe('DynamoGitOpsApp', () => {
     expect(guarded).toEqual(expect.arrayContaining(['graphs/dynamo/vllm-multinode/leaderworkerset-vllm-multinode-vllmworker-0.yaml']));
   });
 
-  test('DynamoFluxSync health-checks the operator of the app\'s DynamoPlatform and every graph record, found at synth', () => {
+  test('DynamoFluxSync: one Kustomization per layer, each waiting for what it applied; the graphs through the DGD health check', () => {
     const ks = (name: string) => parse(layout.files.find((f) => f.path === `flux/kustomization-${name}.yaml`)!.content);
-    expect(ks('dynamo-examples-platform').spec.healthChecks).toEqual([{ apiVersion: 'apps/v1', kind: 'Deployment', name: 'dynamo-iac-operator', namespace: 'dynamo-system' }]);
-    const records = objectFiles(layout.files).map((f) => parse(f.content)).filter((o) => o.kind === 'DynamoGraphDeployment');
-    expect(ks('dynamo-examples-graphs').spec.healthChecks.map((h: any) => h.name).sort()).toEqual(records.map((o) => o.metadata.name).sort());
+    expect(ks('dynamo-examples-platform').spec).toMatchObject({ wait: true, dependsOn: [{ name: 'dynamo-examples-crds' }] });
+    expect(ks('dynamo-examples-graphs').spec).toMatchObject({ wait: true, healthCheckExprs: [graphHealthCheckExpr()], dependsOn: [{ name: 'dynamo-examples-platform' }] });
     expect(ks('dynamo-examples-crds').spec).toMatchObject({ prune: false, path: './crds' });
     const flux = layout.files.filter((f) => f.path.startsWith('flux/') && !f.path.endsWith('/kustomization.yaml')).map((f) => parse(f.content));
     expect(validateWithFluxSchemas(flux)).toEqual(flux.map(() => ({ ok: true })));

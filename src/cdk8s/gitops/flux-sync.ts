@@ -1,18 +1,14 @@
 /**
  * DynamoFluxSync: the Flux source and the per-layer Kustomizations (src/gitops/flux.ts) as a
- * construct. What to health-check is found at synth time: the runtime operator of every
- * DynamoPlatform and the DynamoGraphDeployment record of every graph construct in the app,
- * wherever they were added.
+ * construct. Each layer waits for what Flux applied from it, so nothing here depends on which
+ * graphs or operators the app holds.
  */
-import { ApiObject, Lazy } from 'cdk8s';
-import { Construct, IConstruct } from 'constructs';
-import { KubeObject } from '../../api/k8s-types';
-import { FluxLayersOptions, fluxKustomizations, fluxSource, FluxSourceOptions, healthTargets, ObjectRef } from '../../gitops/flux';
+import { ApiObject } from 'cdk8s';
+import { Construct } from 'constructs';
+import { FluxLayersOptions, fluxKustomizations, fluxSource, FluxSourceOptions, ObjectRef } from '../../gitops/flux';
 import { LayerName } from '../../gitops/layout';
-import { DynamoPlatform } from '../platform';
-import { RenderedGraph } from '../rendered-graph';
 
-export interface DynamoFluxSyncProps extends Omit<FluxLayersOptions, 'source' | 'layers' | 'operators' | 'graphs'> {
+export interface DynamoFluxSyncProps extends Omit<FluxLayersOptions, 'source' | 'layers'> {
   /** A source to create (GitRepository or OCIRepository by URL scheme). Give this or `sourceRef`. */
   readonly source?: FluxSourceOptions;
   /** An existing source, e.g. the `flux-system` GitRepository `flux bootstrap` made. */
@@ -42,19 +38,6 @@ export class DynamoFluxSync extends Construct {
       ref = { apiVersion: source.apiVersion, kind: source.kind, name: source.metadata.name, namespace: source.metadata.namespace };
     }
     this.sourceRef = ref!;
-    // The names and paths do not depend on the rest of the app; the health checks do.
-    const shape = fluxKustomizations({ ...options, source: this.sourceRef, layers });
-    let built: KubeObject[] | undefined;
-    const final = () => (built ??= fluxKustomizations({ ...options, source: this.sourceRef, layers, ...discoverTargets(this.node.root) }));
-    shape.forEach((k, i) => {
-      new ApiObject(this, k.metadata.name, { apiVersion: k.apiVersion, kind: k.kind, metadata: k.metadata, spec: Lazy.any({ produce: () => final()[i].spec }) });
-    });
+    for (const k of fluxKustomizations({ ...options, source: this.sourceRef, layers })) new ApiObject(this, k.metadata.name, k);
   }
-}
-
-function discoverTargets(root: IConstruct): { operators: ObjectRef[]; graphs: ObjectRef[] } {
-  const all = root.node.findAll();
-  const platform = all.filter((c): c is DynamoPlatform => c instanceof DynamoPlatform).flatMap((p) => p.objects);
-  const graphObjects = all.filter((c): c is RenderedGraph => c instanceof RenderedGraph).flatMap((g) => g.objects);
-  return healthTargets(platform, graphObjects);
 }

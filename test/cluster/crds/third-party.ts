@@ -39,7 +39,7 @@ export const THIRD_PARTY_KINDS: StandIn[] = [
   { group: 'inference.networking.k8s.io', versions: ['v1'], kind: 'InferencePool', plural: 'inferencepools' },
   { group: 'networking.istio.io', versions: ['v1', 'v1beta1', 'v1alpha3'], kind: 'VirtualService', plural: 'virtualservices', shortNames: ['vs'] },
   { group: 'monitoring.coreos.com', versions: ['v1'], kind: 'ServiceMonitor', plural: 'servicemonitors', shortNames: ['smon'] },
-  { group: 'kustomize.toolkit.fluxcd.io', versions: ['v1'], kind: 'Kustomization', plural: 'kustomizations', shortNames: ['ks'] },
+  // Flux kinds are not stood in for: the Flux suite (test/flux) installs Flux's real CRDs (./flux.ts).
 ];
 
 function standInCrd(s: StandIn): KubeObject {
