@@ -90,9 +90,22 @@ ensure() {
     log "ERROR: Go is needed to build $name (go.dev/dl; Go >= 1.26). Not found on PATH."
     exit 1
   fi
+  # One build per binary at a time: a second caller (CI starts every build in the background
+  # early, then each test step asks for its group) waits for the first and reuses its result.
+  mkdir -p "$cache/bin"
+  local lock_fd
+  exec {lock_fd}> "$cache/bin/.$name-$version.lock"
+  if ! flock -n "$lock_fd"; then
+    log "$name $version: another build is running; waiting for it…"
+    flock "$lock_fd"
+  fi
+  if [[ -x "$dir/$name" ]]; then
+    exec {lock_fd}>&-
+    log "$name $version: built by the other run, at $dir/$name"
+    return 0
+  fi
   log "building $name $version (first build takes ~$minutes min on 2 cores; later builds reuse Go's build cache)…"
   local start=$SECONDS tmp rc=0
-  mkdir -p "$cache/bin"
   tmp="$(mktemp -d "$cache/bin/.$name-build.XXXXXX")"
   cp -R "$src/." "$tmp/src"
   chmod -R u+w "$tmp/src"
@@ -109,8 +122,9 @@ ensure() {
     log "ERROR: building $name failed (exit $rc) after $((SECONDS - start))s"
     exit "$rc"
   fi
-  # Atomic publish; if a concurrent build won the race, keep theirs.
+  # Atomic publish; if a build without the lock (an older checkout) won the race, keep theirs.
   mv -T "$tmp" "$dir" 2> /dev/null || rm -rf "$tmp"
+  exec {lock_fd}>&-
   log "built $name $version in $((SECONDS - start))s -> $dir/$name"
 }
 
