@@ -88,7 +88,7 @@ const project = new typescript.TypeScriptProject({
       testPathIgnorePatterns: ['/node_modules/', '/test/cluster/', '/test/plan-e2e/'],
     },
   },
-  gitignore: ['/dist/', '/.bench/', 'cdk8s.out/'],
+  gitignore: ['/dist/', '/.bench/', 'cdk8s.out/', '/.ci-go-build.log'],
 });
 
 // jest 30 resolves modules with unrs-resolver, which has one optional package per platform. Some
