@@ -47,13 +47,18 @@ export GOFLAGS="-mod=mod -buildvcs=false" CGO_ENABLED=0
 log() { echo "[test-infra build] $*" >&2; }
 paths=()
 
+# The source tree of $1 in the third_party folder: $DYNAMO_IAC_THIRD_PARTY, else the workplace's
+# shared/third_party beside the checkout (or above a worktree's parent).
 third_party() {
-  local d="${DYNAMO_IAC_THIRD_PARTY:-$repo/../shared/third_party}"
-  if [[ ! -d "$d/$1" ]]; then
-    log "ERROR: $1 is built from the third_party source trees, not found at $d/$1 (set DYNAMO_IAC_THIRD_PARTY)"
-    exit 1
-  fi
-  (cd "$d/$1" && pwd)
+  local d
+  for d in ${DYNAMO_IAC_THIRD_PARTY:+"$DYNAMO_IAC_THIRD_PARTY"} "$repo/../shared/third_party" "$repo/../../shared/third_party" /work/shared/third_party; do
+    if [[ -d "$d/$1" ]]; then
+      (cd "$d/$1" && pwd)
+      return 0
+    fi
+  done
+  log "ERROR: $1 is built from the third_party source trees (see their README), not found beside $repo; set DYNAMO_IAC_THIRD_PARTY"
+  exit 1
 }
 
 # Version of module $2 required in go.mod $1 (e.g. v1.36.3).
