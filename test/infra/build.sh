@@ -155,10 +155,10 @@ build_pulumi() {
   version="$(required_version "$cli/go.mod" github.com/pulumi/pulumi/pkg/v3)"
   local sdk_version="-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=$version"
   GOTOOLCHAIN=local ensure PULUMI pulumi "$version" "$cli" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi 16 "$sdk_version"
-  GOTOOLCHAIN=local ensure PULUMI_LANGUAGE_NODEJS pulumi-language-nodejs "$version" "$(third_party pulumi-language-nodejs)" . 1 "$sdk_version"
-  local provider
+  local language_host provider kversion
+  language_host="$(third_party pulumi-language-nodejs)"
   provider="$(third_party pulumi-kubernetes-provider)"
-  local kversion
+  GOTOOLCHAIN=local ensure PULUMI_LANGUAGE_NODEJS pulumi-language-nodejs "$version" "$language_host" . 1 "$sdk_version"
   kversion="$(required_version "$provider/go.mod" github.com/pulumi/pulumi-kubernetes/sdk/v4)"
   # The checksum database has no entry for pulumi-kubernetes/sdk/v4 at this tag; go.sum pins it.
   GONOSUMDB=github.com/pulumi/pulumi-kubernetes GOTOOLCHAIN=local ensure PULUMI_RESOURCE_KUBERNETES pulumi-resource-kubernetes "${kversion#v}" \
