@@ -26,6 +26,8 @@ export interface InformerOptions extends ListOptions {
   readonly backoff?: BackoffOptions;
   /** Server-side timeout of one watch request; it is then resumed. */
   readonly watchTimeoutSeconds?: number;
+  /** Keeps only what the readers use of each object (a smaller cache for a numerous kind such as Pods). */
+  readonly transform?: (obj: KubeObject) => KubeObject;
 }
 
 /** What a reader of an informer's cache needs (the inventory metrics read nothing else). */
@@ -128,7 +130,8 @@ export class Informer<T extends KubeObject> implements ObjectCache<T> {
     const { namespace, labelSelector, fieldSelector } = this.opts;
     const list = await this.api.list<T>(this.resource, namespace, { labelSelector, fieldSelector });
     const seen = new Set<string>();
-    for (const obj of list.items) {
+    for (const item of list.items) {
+      const obj = this.view(item);
       const key = objectKey(obj);
       seen.add(key);
       this.upsert(key, obj);
@@ -169,13 +172,13 @@ export class Informer<T extends KubeObject> implements ObjectCache<T> {
   }
 
   private apply(event: WatchEvent<T>): void {
-    const obj = event.object;
-    if (!obj?.metadata) {
+    if (!event.object?.metadata) {
       this.log.warn({ resource: this.resource.kind, type: event.type }, 'watch event without an object; ignored');
       return;
     }
-    this.resourceVersion = obj.metadata.resourceVersion ?? this.resourceVersion;
+    this.resourceVersion = event.object.metadata.resourceVersion ?? this.resourceVersion;
     if (event.type === 'BOOKMARK') return;
+    const obj = this.view(event.object);
     const key = objectKey(obj);
     if (event.type === 'DELETED') {
       this.cache.delete(key);
@@ -183,6 +186,10 @@ export class Informer<T extends KubeObject> implements ObjectCache<T> {
     } else {
       this.upsert(key, obj);
     }
+  }
+
+  private view(obj: T): T {
+    return this.opts.transform ? (this.opts.transform(obj) as T) : obj;
   }
 
   private upsert(key: string, obj: T): void {
