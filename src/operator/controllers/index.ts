@@ -8,8 +8,9 @@ import { ControllerDefinition } from './context';
 import { graphStatus } from './graph-status';
 import { inventory } from './inventory';
 import { dynamoModels } from './models';
+import { restarts } from './restart';
 import { scalingAdapters } from './scaling-adapters';
 
-export const CONTROLLERS: readonly ControllerDefinition[] = [scalingAdapters, graphStatus, dynamoModels, checkpoints, inventory];
+export const CONTROLLERS: readonly ControllerDefinition[] = [scalingAdapters, graphStatus, restarts, dynamoModels, checkpoints, inventory];
 
 export type { ControllerContext, ControllerDefinition } from './context';
