@@ -4,6 +4,7 @@
  * reconciler, and pure functions for the status it writes. Add a new one here.
  */
 import { checkpoints } from './checkpoints';
+import { componentStatus } from './component-status';
 import { ControllerDefinition } from './context';
 import { graphStatus } from './graph-status';
 import { inventory } from './inventory';
@@ -11,6 +12,6 @@ import { dynamoModels } from './models';
 import { restarts } from './restart';
 import { scalingAdapters } from './scaling-adapters';
 
-export const CONTROLLERS: readonly ControllerDefinition[] = [scalingAdapters, graphStatus, restarts, dynamoModels, checkpoints, inventory];
+export const CONTROLLERS: readonly ControllerDefinition[] = [scalingAdapters, graphStatus, restarts, componentStatus, dynamoModels, checkpoints, inventory];
 
 export type { ControllerContext, ControllerDefinition } from './context';
