@@ -11,7 +11,8 @@ import { inventory } from './inventory';
 import { dynamoModels } from './models';
 import { restarts } from './restart';
 import { scalingAdapters } from './scaling-adapters';
+import { topologyLabels } from './topology-labels';
 
-export const CONTROLLERS: readonly ControllerDefinition[] = [scalingAdapters, graphStatus, restarts, componentStatus, dynamoModels, checkpoints, inventory];
+export const CONTROLLERS: readonly ControllerDefinition[] = [scalingAdapters, graphStatus, restarts, componentStatus, dynamoModels, checkpoints, topologyLabels, inventory];
 
 export type { ControllerContext, ControllerDefinition } from './context';
