@@ -6,6 +6,7 @@
 import { checkpoints } from './checkpoints';
 import { componentStatus } from './component-status';
 import { ControllerDefinition } from './context';
+import { deploymentRequests } from './deployment-requests';
 import { graphStatus } from './graph-status';
 import { inventory } from './inventory';
 import { dynamoModels } from './models';
@@ -13,6 +14,6 @@ import { restarts } from './restart';
 import { scalingAdapters } from './scaling-adapters';
 import { topologyLabels } from './topology-labels';
 
-export const CONTROLLERS: readonly ControllerDefinition[] = [scalingAdapters, graphStatus, restarts, componentStatus, dynamoModels, checkpoints, topologyLabels, inventory];
+export const CONTROLLERS: readonly ControllerDefinition[] = [scalingAdapters, graphStatus, restarts, componentStatus, dynamoModels, checkpoints, topologyLabels, deploymentRequests, inventory];
 
 export type { ControllerContext, ControllerDefinition } from './context';
