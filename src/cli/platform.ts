@@ -2,6 +2,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { Command, InvalidArgumentError } from 'commander';
+import { dns1123Subdomain } from '../api/k8s-syntax';
 import { renderPlatform } from '../render/platform';
 import { DEFAULT_ETCD_IMAGE, DEFAULT_NATS_IMAGE } from '../render/platform-infra';
 import { toYamlStream } from './output';
@@ -16,6 +17,11 @@ export function platformCommand(): Command {
       return v;
     }, 'cluster')
     .option('--image <ref>', 'operator image (default: the release image of this version)')
+    .option('--image-pull-secret <name>', 'a docker-registry Secret in the operator\'s namespace to pull its image with (repeatable)', (v: string, previous: string[] = []) => {
+      const problems = dns1123Subdomain(v);
+      if (problems.length) throw new InvalidArgumentError(`a Secret name: ${problems.join('; ')}`);
+      return [...previous, v];
+    })
     .option('--no-crds', 'leave out the CustomResourceDefinitions (installed elsewhere)')
     .option('--monitoring', 'add a Prometheus Operator ServiceMonitor and a Grafana dashboard ConfigMap')
     .option('--nats', 'add NATS with JetStream (StatefulSet dynamo-platform-nats) for Dynamo\'s runtime')
@@ -32,11 +38,12 @@ Example:
                                       # nats://dynamo-platform-nats.<ns>.svc.cluster.local:4222
                                       # dynamo-platform-etcd.<ns>.svc.cluster.local:2379`)
     .action((opts: PlatformFlags) => {
-      const { nats, natsImage, etcd, etcdImage, storageClass, checkpointAgentImage, checkpointAgentNamespace, ...rest } = opts;
+      const { nats, natsImage, etcd, etcdImage, storageClass, checkpointAgentImage, checkpointAgentNamespace, imagePullSecret, ...rest } = opts;
       if ((natsImage && !nats) || (etcdImage && !etcd)) throw new CliError('dynamo-iac platform: --nats-image needs --nats, and --etcd-image needs --etcd', EXIT_USAGE);
       if (checkpointAgentNamespace && !checkpointAgentImage) throw new CliError('dynamo-iac platform: --checkpoint-agent-namespace needs --checkpoint-agent-image', EXIT_USAGE);
       process.stdout.write(toYamlStream(renderPlatform({
         ...rest,
+        imagePullSecrets: imagePullSecret,
         nats: nats ? { image: natsImage, storageClassName: storageClass } : undefined,
         etcd: etcd ? { image: etcdImage, storageClassName: storageClass } : undefined,
         checkpointAgent: checkpointAgentImage ? { image: checkpointAgentImage, ...(checkpointAgentNamespace ? { namespace: checkpointAgentNamespace } : {}) } : undefined,
@@ -49,6 +56,7 @@ interface PlatformFlags {
   namespace: string;
   scope: 'cluster' | 'namespace';
   image?: string;
+  imagePullSecret?: string[];
   crds: boolean;
   monitoring?: boolean;
   nats?: boolean;

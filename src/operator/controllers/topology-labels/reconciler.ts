@@ -5,7 +5,7 @@
  */
 import { ReconcileOutcome, ReconcilerContext, splitKey } from '../../runtime/controller';
 import { Informer } from '../../runtime/informer';
-import { isNotFound } from '../../runtime/kube/errors';
+import { isForbidden, isNotFound } from '../../runtime/kube/errors';
 import { KubeObject } from '../../runtime/kube/objects';
 import { Pod } from '../kinds';
 import { RESOURCES } from '../resources';
@@ -28,7 +28,15 @@ export class TopologyLabelReconciler {
     const labelKey = topologyLabelToCopy(pod);
     if (!labelKey) return;
     const nodeName = pod.spec!.nodeName!;
-    const node = await this.d.api.get<KubeObject>(RESOURCES.node, undefined, nodeName);
+    let node: KubeObject;
+    try {
+      node = await this.d.api.get<KubeObject>(RESOURCES.node, undefined, nodeName);
+    } catch (err) {
+      if (!isForbidden(err)) throw err;
+      // An install without the nodes ClusterRole (docs/operator.md): say so on the pod, do not retry forever.
+      await this.d.events.record(pod, 'Warning', TOPOLOGY_LABEL_MISSING, `Cannot read node "${nodeName}" for topology label "${labelKey}": the operator may not get nodes (its nodes ClusterRole is missing)`);
+      return;
+    }
     const value = node.metadata.labels?.[labelKey];
     if (value === undefined) {
       this.d.log.info({ pod: key, node: nodeName, labelKey }, 'node has no topology label; skipped');

@@ -3,6 +3,7 @@ import { Pod } from '../../../../src/operator/controllers/kinds';
 import { RESOURCES } from '../../../../src/operator/controllers/resources';
 import { copyBecameNeeded, podView, topologyLabelToCopy } from '../../../../src/operator/controllers/topology-labels/pods';
 import { TopologyLabelReconciler } from '../../../../src/operator/controllers/topology-labels/reconciler';
+import { ApiError } from '../../../../src/operator/runtime/kube/errors';
 import { cacheOf, eventsOf, notFound, reconcilerContext, ScriptedApi } from '../../scripted-api';
 
 const NS = 'ml';
@@ -44,6 +45,13 @@ test('a node without the label: a TopologyLabelMissing warning on the pod, no pa
   await reconciler.reconcile(`${NS}/g-decode-abc`);
   expect(api.writes()).toEqual([]);
   expect(eventsOf(api)).toEqual([['TopologyLabelMissing', `Node "node-1" does not have required topology label "${ZONE}"; topology metadata will remain unavailable`, 'g-decode-abc']]);
+});
+
+test('an operator not allowed to read nodes: a warning that says so, no retry', async () => {
+  const { api, reconciler } = setup(pod({ node: 'node-1' }));
+  api.answer('get', { kind: 'Node' }, new ApiError('GET', 'node-1', 403, { reason: 'Forbidden', message: 'nodes "node-1" is forbidden' }));
+  await expect(reconciler.reconcile(`${NS}/g-decode-abc`)).resolves.toBeUndefined();
+  expect(eventsOf(api)).toEqual([['TopologyLabelMissing', expect.stringContaining('may not get nodes'), 'g-decode-abc']]);
 });
 
 test('unscheduled, already labelled, without the annotation, or not a graph component: no request at all', async () => {
