@@ -46,6 +46,8 @@ export class Informer<T extends KubeObject> implements ObjectCache<T> {
   private syncWaiters: Array<() => void> = [];
   private resourceVersion = '';
   private readonly handlers: InformerHandlers<T>[] = [];
+  /** Remembered objects the handlers have not heard of yet: what the cache held before. */
+  private readonly unannounced = new Map<string, { before?: T }>();
 
   constructor(
     private readonly api: Pick<ObjectApi, 'list' | 'watch'>,
@@ -64,11 +66,13 @@ export class Informer<T extends KubeObject> implements ObjectCache<T> {
 
   /**
    * Puts an object this process just wrote into the cache, so a reconcile that runs before the
-   * watch delivers it does not act on the old state. Handlers are not called; the watch event
-   * with the same resourceVersion is then a no-op.
+   * watch delivers it does not act on the old state. Handlers are called when the watch delivers
+   * it, as for any change: other controllers sharing this informer must hear of it.
    */
   remember(obj: T): void {
-    this.cache.set(objectKey(obj), obj);
+    const key = objectKey(obj);
+    if (!this.unannounced.has(key)) this.unannounced.set(key, { before: this.cache.get(key) });
+    this.cache.set(key, obj);
   }
 
   start(): void {
@@ -139,6 +143,7 @@ export class Informer<T extends KubeObject> implements ObjectCache<T> {
     for (const [key, old] of [...this.cache]) {
       if (!seen.has(key)) {
         this.cache.delete(key);
+        this.unannounced.delete(key);
         this.notify('onDelete', old);
       }
     }
@@ -182,6 +187,7 @@ export class Informer<T extends KubeObject> implements ObjectCache<T> {
     const key = objectKey(obj);
     if (event.type === 'DELETED') {
       this.cache.delete(key);
+      this.unannounced.delete(key);
       this.notify('onDelete', obj);
     } else {
       this.upsert(key, obj);
@@ -193,7 +199,9 @@ export class Informer<T extends KubeObject> implements ObjectCache<T> {
   }
 
   private upsert(key: string, obj: T): void {
-    const old = this.cache.get(key);
+    const remembered = this.unannounced.get(key);
+    this.unannounced.delete(key);
+    const old = remembered ? remembered.before : this.cache.get(key);
     this.cache.set(key, obj);
     if (!old) this.notify('onAdd', obj);
     else if (old.metadata.resourceVersion !== obj.metadata.resourceVersion) this.notify('onUpdate', obj, old);
