@@ -4,7 +4,11 @@
  * fields: its shape, not its apiVersion, says which converter applies.
  */
 import { errorsOf, GraphModel, loadGraph } from '../../api';
+import { splitKey } from '../runtime/controller';
+import { ObjectCache } from '../runtime/informer';
 import { KubeObject } from '../runtime/kube/objects';
+import { NamespaceGate } from '../runtime/namespace-gate';
+import { GraphDeployment } from './kinds';
 
 /** Fields only a v1alpha1 DCD spec has (the service spec inlined); v1beta1 has `type` and `podTemplate` instead. */
 const V1ALPHA1_COMPONENT_FIELDS = [
@@ -22,4 +26,16 @@ export function writtenAsV1alpha1(record: KubeObject & { spec?: Record<string, u
 export function graphModelOf(record: KubeObject & { spec?: Record<string, unknown> }): GraphModel | undefined {
   const { model, problems } = loadGraph({ ...record, apiVersion: writtenAsV1alpha1(record) ? 'nvidia.com/v1alpha1' : 'nvidia.com/v1beta1' });
   return errorsOf(problems).length ? undefined : model;
+}
+
+/** The DGD a graph controller's key names, when this operator acts on it: cached, not being deleted, loading as a DGD. */
+export function liveGraph(
+  key: string, graphs: ObjectCache<GraphDeployment> & { get(namespace: string, name: string): GraphDeployment | undefined }, gate: NamespaceGate,
+): { dgd: GraphDeployment; model: GraphModel } | undefined {
+  const [namespace, name] = splitKey(key);
+  if (!gate.allows(namespace)) return undefined;
+  const dgd = graphs.get(namespace, name);
+  if (!dgd || dgd.metadata.deletionTimestamp) return undefined;
+  const model = graphModelOf(dgd);
+  return model?.kind === 'DynamoGraphDeployment' ? { dgd, model } : undefined;
 }

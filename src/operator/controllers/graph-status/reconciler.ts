@@ -1,7 +1,7 @@
 /** Writes each DGD's aggregated status (graph-status.ts) through the status subresource, only when it changed. */
-import { ReconcileOutcome, ReconcilerContext, splitKey } from '../../runtime/controller';
+import { ReconcileOutcome, ReconcilerContext } from '../../runtime/controller';
 import { Informer } from '../../runtime/informer';
-import { graphModelOf } from '../graph-record';
+import { liveGraph } from '../graph-record';
 import { GraphInformers, workloadLookup } from '../graphs';
 import { Checkpoint, GraphDeployment } from '../kinds';
 import { RESOURCES } from '../resources';
@@ -17,12 +17,9 @@ export class GraphStatusReconciler {
   constructor(private readonly d: GraphStatusDeps) {}
 
   async reconcile(key: string): Promise<ReconcileOutcome> {
-    const [namespace, name] = splitKey(key);
-    if (!this.d.gate.allows(namespace)) return;
-    const dgd = this.d.graphs.get(namespace, name);
-    if (!dgd || dgd.metadata.deletionTimestamp) return;
-    const model = graphModelOf(dgd);
-    if (!model || model.kind !== 'DynamoGraphDeployment') return;
+    const live = liveGraph(key, this.d.graphs, this.d.gate);
+    if (!live) return;
+    const { dgd, model } = live;
     const checkpoints = this.d.checkpoints;
     const checkpoint = checkpoints && ((ns: string, n: string) => checkpoints.get(ns, n));
     const desired = graphStatus(dgd, model, workloadLookup(this.d), new Date(this.d.clock.now()).toISOString(), dgd.status?.conditions, checkpoint);
@@ -33,7 +30,7 @@ export class GraphStatusReconciler {
     const patch = statusPatch(fields, dgd.status, [v1alpha1 ? 'services' : 'components', 'checkpoints']);
     // Our CRDs convert with `None`: write through the version whose status schema has these field names.
     const resource = v1alpha1 ? RESOURCES.dgdV1alpha1 : RESOURCES.dgdV1beta1;
-    const patched = await this.d.api.mergePatch<GraphDeployment>(resource, namespace, name, patch, 'status');
+    const patched = await this.d.api.mergePatch<GraphDeployment>(resource, model.namespace, model.name, patch, 'status');
     this.d.graphs.remember({ ...patched, apiVersion: RESOURCES.dgdV1beta1.apiVersion });
   }
 }

@@ -6,8 +6,8 @@
  * observed too, since Grove rolls the cliques only after that.
  */
 import { ComponentModel, GraphModel } from '../../../api';
-import { ReconcileOutcome, ReconcilerContext, splitKey } from '../../runtime/controller';
-import { graphModelOf } from '../graph-record';
+import { ReconcileOutcome, ReconcilerContext } from '../../runtime/controller';
+import { liveGraph } from '../graph-record';
 import { componentReport } from '../graph-status/graph-status';
 import { GraphInformers, workloadLookup } from '../graphs';
 import { GraphDeployment, RestartStatus } from '../kinds';
@@ -22,12 +22,9 @@ export class RestartReconciler {
   constructor(private readonly d: RestartDeps) {}
 
   async reconcile(key: string): Promise<ReconcileOutcome> {
-    const [namespace, name] = splitKey(key);
-    if (!this.d.gate.allows(namespace)) return;
-    const dgd = this.d.graphs.get(namespace, name);
-    if (!dgd || dgd.metadata.deletionTimestamp) return;
-    const model = graphModelOf(dgd);
-    if (!model || model.kind !== 'DynamoGraphDeployment') return;
+    const live = liveGraph(key, this.d.graphs, this.d.gate);
+    if (!live) return;
+    const { dgd, model } = live;
     const current = dgd.status?.restart;
     const byName = new Map(model.components.map((c) => [c.name, c]));
     const done = (component: string) => {
