@@ -113,9 +113,12 @@ export function requestStatus(facts: RequestFacts, now: string): { status: Reque
       if (before !== 'Deployed') event = { type: 'Normal', reason: 'DeploymentReady', message: `DynamoGraphDeployment ${dgd} is ready` };
       return done('Deployed');
     }
-    if (before === 'Deployed') {
+    // Degraded: it was Deployed. Upstream says so once and then `DeploymentInProgress`; the
+    // reason stays here until the graph is ready again, so the next write does not hide it.
+    const wasDegraded = request.status?.conditions?.some((c) => c.type === 'DeploymentReady' && c.reason === 'DeploymentDegraded');
+    if (before === 'Deployed' || wasDegraded) {
       conditions.push(cond('DeploymentReady', false, 'DeploymentDegraded', `Deployment degraded to ${state}`));
-      event = { type: 'Warning', reason: 'DeploymentDegraded', message: `DynamoGraphDeployment ${dgd} degraded from Ready to ${state}` };
+      if (before === 'Deployed') event = { type: 'Warning', reason: 'DeploymentDegraded', message: `DynamoGraphDeployment ${dgd} degraded from Ready to ${state}` };
     } else {
       conditions.push(cond('DeploymentReady', false, 'DeploymentInProgress', `DGD ${dgd} is in ${state} state`));
     }

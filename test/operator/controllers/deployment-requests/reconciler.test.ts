@@ -95,6 +95,12 @@ test('graph ready: Deployed with a DeploymentReady event; dropping out of Ready 
   expect(statusOf(second.api).phase).toBe('Deploying');
   expect(conditions(statusOf(second.api)).DeploymentReady).toEqual(['False', 'DeploymentDegraded', 'Deployment degraded to pending']);
   expect(eventsOf(second.api)).toEqual([['DeploymentDegraded', 'DynamoGraphDeployment qwen degraded from Ready to pending', 'qwen']]);
+
+  // Looked at again while still not ready: still degraded, no second event.
+  const third = setup({ ...request(), status: second.requests.get(NS, 'qwen')!.status }, { graphs: [graph({ ready: false })] });
+  await third.reconciler.reconcile(`${NS}/qwen`);
+  expect(third.api.writes()).toEqual([]);
+  expect(eventsOf(third.api)).toEqual([]);
 });
 
 test('the same facts again: no write', async () => {
