@@ -61,9 +61,11 @@ async function rollOutDeployment(name: string): Promise<void> {
   const status = { observedGeneration: d.metadata.generation, replicas: n, updatedReplicas: n, readyReplicas: n, availableReplicas: n, conditions: [{ type: 'Available', status: 'True', reason: 'MinimumReplicasAvailable', message: 'ok', lastUpdateTime: now(), lastTransitionTime: now() }] };
   await kube.mergePatch('apps/v1', 'Deployment', name, ns, { status }, 'status');
 }
+/** What the LWS controller writes while it replaces the groups (none updated yet), then when done; LWS status has no observedGeneration. */
 async function rollOutLws(name: string): Promise<void> {
   const l = await kube.get<any>(LWS, 'LeaderWorkerSet', name, ns);
   const n = l.spec.replicas ?? 1;
+  await kube.mergePatch(LWS, 'LeaderWorkerSet', name, ns, { status: { replicas: n, updatedReplicas: 0, readyReplicas: 0 } }, 'status');
   await kube.mergePatch(LWS, 'LeaderWorkerSet', name, ns, { status: { replicas: n, updatedReplicas: n, readyReplicas: n } }, 'status');
 }
 const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');

@@ -14,11 +14,13 @@ import { GraphDeployment, RestartStatus } from '../kinds';
 import { RESOURCES } from '../resources';
 import { canonical } from '../status-patch';
 import { componentsToStamp, nextRestartStatus } from './restart-status';
-import { restartTargets } from './restart-targets';
+import { restartTargets, stampKey, StampedVersions } from './restart-targets';
 
 export type RestartDeps = ReconcilerContext & Omit<GraphInformers, 'adapters'>;
 
 export class RestartReconciler {
+  private readonly stamped: StampedVersions = new Map();
+
   constructor(private readonly d: RestartDeps) {}
 
   async reconcile(key: string): Promise<ReconcileOutcome> {
@@ -40,14 +42,15 @@ export class RestartReconciler {
   }
 
   private restarted(graph: GraphModel, c: ComponentModel, id: string): boolean {
-    const targets = restartTargets(graph, c, this.d);
+    const targets = restartTargets(graph, c, this.d, this.stamped);
     return targets.length > 0 && targets.every((t) => t.stamped(id) && t.observed()) && componentReport(graph, c, workloadLookup(this.d)).ready;
   }
 
   private async stamp(graph: GraphModel, c: ComponentModel, id: string): Promise<void> {
-    for (const target of restartTargets(graph, c, this.d)) {
+    for (const target of restartTargets(graph, c, this.d, this.stamped)) {
       if (target.stamped(id)) continue;
       const written = await target.write(this.d.api, id);
+      if (written.kind === RESOURCES.leaderWorkerSet.kind && written.metadata.resourceVersion) this.stamped.set(stampKey(written), written.metadata.resourceVersion);
       // The next look must see the new generation, not the cached object that was already ready.
       const cache = written.kind === RESOURCES.podCliqueSet.kind ? this.d.grove?.podCliqueSets : written.kind === RESOURCES.deployment.kind ? this.d.deployments : this.d.leaderWorkerSets;
       cache?.remember(written);

@@ -28,7 +28,7 @@ export interface RestartTarget {
   readonly describe: string;
   /** Whether the object exists and carries `id` everywhere it must. */
   stamped(id: string): boolean;
-  /** Whether its controller has seen the latest spec (only Grove's set says; the others are judged by their workload status). */
+  /** Whether its controller can have seen the stamp: Grove's set by its generation, an LWS by a write since the stamp (Deployments: their status says). */
   observed(): boolean;
   write(api: ObjectApi, id: string): Promise<Workload>;
 }
@@ -38,8 +38,17 @@ type Sources = Pick<GraphInformers, 'deployments' | 'leaderWorkerSets' | 'grove'
 const restartAt = (t: TemplateMetadata | undefined) => t?.metadata?.annotations?.[ANNOTATION.restartAt];
 const annotated = (id: string) => ({ metadata: { annotations: { [ANNOTATION.restartAt]: id } } });
 
+/**
+ * The resourceVersion of each LeaderWorkerSet as the operator's stamp left it. LWS status has
+ * no observedGeneration, so until someone (its controller) writes the object again, its status
+ * still describes the pods from before the stamp. Kept in memory: an operator restarted between
+ * a stamp and the controller's next write judges that LWS by its counts alone.
+ */
+export type StampedVersions = Map<string, string>;
+export const stampKey = (obj: { kind?: string; metadata: { namespace?: string; name: string } }) => `${obj.kind}/${obj.metadata.namespace}/${obj.metadata.name}`;
+
 /** The objects a component's restart id goes on; empty while they do not exist yet. */
-export function restartTargets(graph: GraphModel, c: ComponentModel, sources: Sources): RestartTarget[] {
+export function restartTargets(graph: GraphModel, c: ComponentModel, sources: Sources, stamped: StampedVersions = new Map()): RestartTarget[] {
   const ns = graph.namespace;
   const pcs = sources.grove?.podCliqueSets.get(ns, graph.name);
   if (pcs) return [groveTarget(pcs, groveCliqueNames(c))];
@@ -57,7 +66,7 @@ export function restartTargets(graph: GraphModel, c: ComponentModel, sources: So
   return (sets as Workload[]).map((lws) => ({
     describe: `LeaderWorkerSet/${lws.metadata.name}`,
     stamped: (id) => restartAt(lws.spec?.leaderWorkerTemplate?.leaderTemplate) === id && restartAt(lws.spec?.leaderWorkerTemplate?.workerTemplate) === id,
-    observed: () => true,
+    observed: () => stamped.get(stampKey(lws)) !== lws.metadata.resourceVersion,
     write: (api, id) => api.apply(
       RESOURCES.leaderWorkerSet,
       { apiVersion: RESOURCES.leaderWorkerSet.apiVersion, kind: 'LeaderWorkerSet', metadata: { name: lws.metadata.name, namespace: ns }, spec: { leaderWorkerTemplate: { leaderTemplate: annotated(id), workerTemplate: annotated(id) } } },

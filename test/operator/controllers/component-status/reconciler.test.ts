@@ -35,6 +35,8 @@ const deployment = (ready: boolean): Workload => ({
 
 function setup(dcd: ComponentDeployment, deployments: Workload[], lws: Workload[] = []) {
   const api = new ScriptedApi();
+  // The server's reply to the status patch is the whole DCD.
+  api.objects.set(`${NS}/decode`, dcd);
   const ctx = reconcilerContext(api);
   ctx.clock.advance(NOW);
   const components = cacheOf(RESOURCES.dcdV1beta1, [dcd]);

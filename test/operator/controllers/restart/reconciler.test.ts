@@ -39,6 +39,8 @@ const deployment = (name: string, opts: { restartAt?: string; ready?: boolean } 
 
 function setup(g: GraphDeployment, objs: { deployments?: Workload[]; lws?: Workload[]; sets?: Workload[]; cliques?: Workload[] }) {
   const api = new ScriptedApi();
+  // The server's reply to a status patch is the whole graph.
+  api.objects.set(`${NS}/g`, g);
   const ctx = reconcilerContext(api);
   const sources = {
     graphs: cacheOf(RESOURCES.dgdV1beta1, [g]),
@@ -123,4 +125,26 @@ test('no restart in the spec and a finished status: nothing to do', async () => 
   const { api, reconciler } = setup(graph(undefined, { restart: { observedID: 'r1', phase: 'Completed' } }), { deployments: [deployment('g-frontend')] });
   await reconciler.reconcile(`${NS}/g`);
   expect(api.calls).toEqual([]);
+});
+
+test('a stamped LeaderWorkerSet (no observedGeneration) is not done until it was written again after the stamp', async () => {
+  const multinode = { name: 'prefill', type: 'prefill', replicas: 1, multinode: { nodeCount: 2 }, podTemplate: { spec: { containers: [main] } } };
+  const readyLws: Workload = {
+    apiVersion: RESOURCES.leaderWorkerSet.apiVersion, kind: 'LeaderWorkerSet', metadata: { name: 'g-prefill-0', namespace: NS, resourceVersion: '50' },
+    spec: { replicas: 1 }, status: { replicas: 1, updatedReplicas: 1, readyReplicas: 1 },
+  };
+  const g = graph({ id: 'r1', strategy: { order: ['prefill', 'Frontend', 'worker'] } }, undefined, [multinode]);
+  const { api, reconciler, sources } = setup(g, { deployments: [deployment('g-frontend'), deployment('g-worker')], lws: [readyLws] });
+  // The server's reply to the stamp carries the (stale) status, as a real one does.
+  api.objects.set(`${NS}/g-prefill-0`, readyLws);
+  await reconciler.reconcile(`${NS}/g`);
+  expect(api.writes()).toEqual(['mergePatch DynamoGraphDeployment ml/g/status', 'apply LeaderWorkerSet ml/g-prefill-0']);
+  // Stamped, counts still "ready", nothing written since: still prefill.
+  await reconciler.reconcile(`${NS}/g`);
+  expect(api.writes()).toHaveLength(2);
+  // The LWS controller wrote its status for the new template: the restart moves on.
+  const stamped = sources.leaderWorkerSets.get(NS, 'g-prefill-0')!;
+  sources.leaderWorkerSets.remember({ ...stamped, metadata: { ...stamped.metadata, resourceVersion: '999' } });
+  await reconciler.reconcile(`${NS}/g`);
+  expect(api.bodies('mergePatch')[1]).toEqual({ status: { restart: { observedID: 'r1', phase: 'Restarting', inProgress: ['Frontend'] } } });
 });
