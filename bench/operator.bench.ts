@@ -20,7 +20,7 @@ import { loadKubeConfig } from '../src/operator/runtime/kube/kubeconfig';
 import { KubeObject } from '../src/operator/runtime/kube/objects';
 import { resource, Resource } from '../src/operator/runtime/kube/resources';
 import { renderGraph } from '../src/render';
-import { OPERATOR_NODE_OPTIONS } from '../src/render/platform';
+import { OPERATOR_MALLOC_ARENA_MAX, OPERATOR_NODE_OPTIONS } from '../src/render/platform';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const GRAPHS = 100;
@@ -167,11 +167,12 @@ export async function operatorBench(): Promise<void> {
     const [cmd, args, label] = fs.existsSync(libCli)
       ? [path.join(operatorRoot, 'bin', 'dynamo-iac'), ['operator', ...operatorArgs], `${path.relative(ROOT, operatorRoot) || '.'}/bin/dynamo-iac operator`]
       : [process.execPath, [path.join(ROOT, '.bench', 'src', 'operator', 'main.js'), ...operatorArgs], 'node .bench/src/operator/main.js (lib/ not compiled; `npm run compile` to use bin/dynamo-iac)'];
-    // With the Node flags the platform's Deployment gives it (OPERATOR_NODE_OPTIONS), unless
-    // OPERATOR_BENCH_NODE_OPTIONS says others (to compare V8 settings).
+    // With the environment the platform's Deployment gives it (OPERATOR_NODE_OPTIONS,
+    // OPERATOR_MALLOC_ARENA_MAX), unless OPERATOR_BENCH_NODE_OPTIONS / _MALLOC_ARENA_MAX say others.
     const nodeOptions = process.env.OPERATOR_BENCH_NODE_OPTIONS ?? OPERATOR_NODE_OPTIONS;
-    progress(`starting the operator: ${label}, NODE_OPTIONS=${nodeOptions}`);
-    const operator = spawn(cmd, args, { cwd: operatorRoot, env: { ...process.env, KUBECONFIG: kubeconfig, LOG_LEVEL: 'info', NODE_OPTIONS: nodeOptions }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const arenas = process.env.OPERATOR_BENCH_MALLOC_ARENA_MAX ?? OPERATOR_MALLOC_ARENA_MAX;
+    progress(`starting the operator: ${label}, NODE_OPTIONS=${nodeOptions} MALLOC_ARENA_MAX=${arenas}`);
+    const operator = spawn(cmd, args, { cwd: operatorRoot, env: { ...process.env, KUBECONFIG: kubeconfig, LOG_LEVEL: 'info', NODE_OPTIONS: nodeOptions, MALLOC_ARENA_MAX: arenas }, stdio: ['ignore', 'pipe', 'inherit'] });
     children.push(operator);
     const startLog = (await waitForLine(operator, /"msg":"operator started"/, 'the operator to start')).input;
     const metricsPort = Number(/"port":(\d+)/.exec(startLog)?.[1]);

@@ -1,6 +1,7 @@
 /**
  * `spec.experimental.kvTransferPolicy`: the CRD's CEL rules with the API server's messages, and
- * the parts dynamo-iac cannot render (a ClusterTopology's domains live in the cluster).
+ * the part dynamo-iac cannot render (a ClusterTopology's domains live in the cluster). `labelKey`
+ * renders; the runtime operator copies the node's label onto each scheduled worker pod.
  */
 import { grovePathwayProblem } from './orchestrator';
 import { fieldPath } from './read';
@@ -25,8 +26,5 @@ export function validateKvTransferPolicy(ctx: ValidationContext): void {
     const at = fieldPath(PATH, 'clusterTopologyName');
     const notGrove = grovePathwayProblem(ctx.model, ctx.settings);
     ctx.error(at, notGrove ?? 'is not rendered by dynamo-iac: the per-domain topology labels come from the ClusterTopology\'s levels, which only the cluster knows; use labelKey (docs/deviations.md)');
-  } else if (key !== undefined) {
-    ctx.warn(fieldPath(PATH, 'labelKey'),
-      `worker pods get the topology annotation, env and Downward API volume, but copying the node's "${key}" label onto each scheduled pod is the runtime operator's job, which it does not do yet: until then the topology file stays empty (docs/deviations.md)`);
   }
 }

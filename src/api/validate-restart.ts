@@ -3,7 +3,7 @@ import { ValidationContext } from './validation-context';
 
 const STRATEGIES = ['Sequential', 'Parallel'];
 
-export const SEQUENTIAL_RESTART_WARNING = 'a Sequential restart (the default strategy) goes one component at a time: the runtime operator stamps nvidia.com/restartAt on each in turn, so the rendered pod templates leave it out. The runtime operator does not do this yet, so no pod restarts until it does; strategy Parallel restarts every component at once from the rendered output (docs/deviations.md)';
+export const SEQUENTIAL_RESTART_WARNING = 'a Sequential restart (the default strategy) goes one component at a time: the runtime operator (dynamo-iac platform) stamps nvidia.com/restartAt on each in turn once the one before is ready and reports it in status.restart, so the rendered pod templates leave it out and nothing restarts where the operator does not run; strategy Parallel restarts every component at once from the rendered output (docs/deviations.md)';
 
 export function validateRestart(ctx: ValidationContext): void {
   const restart = ctx.model.restart;

@@ -1,5 +1,6 @@
 /** `dynamo-iac platform`: the runtime operator's install manifests (src/render/platform.ts). */
 import { Command, InvalidArgumentError } from 'commander';
+import { dns1123Subdomain } from '../api/k8s-syntax';
 import { DEFAULT_ETCD_IMAGE, DEFAULT_NATS_IMAGE } from '../render/platform-infra';
 import { writeYamlStream } from './output';
 import { packageVersion } from './package-version';
@@ -14,6 +15,11 @@ export function platformCommand(): Command {
       return v;
     }, 'cluster')
     .option('--image <ref>', 'operator image (default: the release image of this version)')
+    .option('--image-pull-secret <name>', 'a docker-registry Secret in the operator\'s namespace to pull its image with (repeatable)', (v: string, previous: string[] = []) => {
+      const problems = dns1123Subdomain(v);
+      if (problems.length) throw new InvalidArgumentError(`a Secret name: ${problems.join('; ')}`);
+      return [...previous, v];
+    })
     .option('--no-crds', 'leave out the CustomResourceDefinitions (installed elsewhere)')
     .option('--monitoring', 'add a Prometheus Operator ServiceMonitor and a Grafana dashboard ConfigMap')
     .option('--nats', 'add NATS with JetStream (StatefulSet dynamo-platform-nats) for Dynamo\'s runtime')
@@ -30,12 +36,13 @@ Example:
                                       # nats://dynamo-platform-nats.<ns>.svc.cluster.local:4222
                                       # dynamo-platform-etcd.<ns>.svc.cluster.local:2379`)
     .action((opts: PlatformFlags) => {
-      const { nats, natsImage, etcd, etcdImage, storageClass, checkpointAgentImage, checkpointAgentNamespace, ...rest } = opts;
+      const { nats, natsImage, etcd, etcdImage, storageClass, checkpointAgentImage, checkpointAgentNamespace, imagePullSecret, ...rest } = opts;
       if ((natsImage && !nats) || (etcdImage && !etcd)) throw new CliError('dynamo-iac platform: --nats-image needs --nats, and --etcd-image needs --etcd', EXIT_USAGE);
       if (checkpointAgentNamespace && !checkpointAgentImage) throw new CliError('dynamo-iac platform: --checkpoint-agent-namespace needs --checkpoint-agent-image', EXIT_USAGE);
       const { renderPlatform } = require('../render/platform') as typeof import('../render/platform');
       writeYamlStream(renderPlatform({
         ...rest,
+        imagePullSecrets: imagePullSecret,
         nats: nats ? { image: natsImage, storageClassName: storageClass } : undefined,
         etcd: etcd ? { image: etcdImage, storageClassName: storageClass } : undefined,
         checkpointAgent: checkpointAgentImage ? { image: checkpointAgentImage, ...(checkpointAgentNamespace ? { namespace: checkpointAgentNamespace } : {}) } : undefined,
@@ -48,6 +55,7 @@ interface PlatformFlags {
   namespace: string;
   scope: 'cluster' | 'namespace';
   image?: string;
+  imagePullSecret?: string[];
   crds: boolean;
   monitoring?: boolean;
   nats?: boolean;

@@ -1,6 +1,7 @@
 /**
  * The runtime operator's install manifests, as a pure function: CRDs, ServiceAccount,
- * least-privilege RBAC (namespace scope: no cluster-scoped RBAC at all; no rule uses `*`),
+ * least-privilege RBAC (no rule uses `*`; namespace scope: a Role, plus the one cluster-scoped
+ * read a namespaced operator cannot avoid, `get` on nodes for the topology labels),
  * the operator Deployment (Pod Security `restricted`), its metrics Service and, with
  * monitoring, a ServiceMonitor and a Grafana dashboard ConfigMap, and optionally the NATS and
  * etcd Dynamo's runtime can use. The cdk8s DynamoPlatform construct and `dynamo-iac platform`
@@ -18,7 +19,8 @@ export interface PlatformOptions {
   /** Namespace of the operator; in namespace scope also the one namespace it manages. */
   readonly namespace: string;
   /**
-   * `namespace` renders no cluster-scoped RBAC and holds upstream's namespace-scope lease.
+   * `namespace` renders a Role for the namespace (plus a ClusterRole to read nodes) and holds
+   * upstream's namespace-scope lease.
    * @default 'cluster'
    */
   readonly scope?: 'cluster' | 'namespace';
@@ -64,6 +66,12 @@ export const OPERATOR_HTTP_PORT = 8080;
  * 100 graphs, same /scale latency). V8 reads this at start-up only, hence the environment.
  */
 export const OPERATOR_NODE_OPTIONS = '--max-semi-space-size=2';
+/**
+ * glibc keeps one malloc arena per thread that allocated (up to 8 per core); Node's few
+ * threads need no more than two. Measured (docs/operator.md): RSS after 200 scales 117–134 ->
+ * 109–111 MiB, within the latency targets.
+ */
+export const OPERATOR_MALLOC_ARENA_MAX = '2';
 /** Where a release publishes the operator image (built from this package's Dockerfile). */
 export const DEFAULT_OPERATOR_IMAGE_REPOSITORY = 'ghcr.io/dynamo-iac/dynamo-iac-operator';
 
@@ -78,9 +86,12 @@ const WORKLOAD_RULES: Rule[] = [
   { apiGroups: ['nvidia.com'], resources: ['dynamographdeployments/status'], verbs: ['get', 'patch'] },
   { apiGroups: ['nvidia.com'], resources: ['dynamographdeploymentscalingadapters'], verbs: ['get', 'list', 'watch', 'create', 'delete'] },
   { apiGroups: ['nvidia.com'], resources: ['dynamographdeploymentscalingadapters/status'], verbs: ['get', 'patch'] },
+  // Deployments / LWS: replicas (scaling adapters) and the Sequential restart's annotation, by server-side apply.
   { apiGroups: ['apps'], resources: ['deployments'], verbs: ['get', 'list', 'watch', 'patch'] },
   { apiGroups: ['leaderworkerset.x-k8s.io'], resources: ['leaderworkersets'], verbs: ['get', 'list', 'watch', 'patch'] },
-  { apiGroups: ['grove.io'], resources: ['podcliquesets', 'podcliques', 'podcliquescalinggroups'], verbs: ['get', 'list', 'watch'] },
+  { apiGroups: ['grove.io'], resources: ['podcliques', 'podcliquescalinggroups'], verbs: ['get', 'list', 'watch'] },
+  // The Sequential restart's annotation on a clique template (JSON patch).
+  { apiGroups: ['grove.io'], resources: ['podcliquesets'], verbs: ['get', 'list', 'watch', 'patch'] },
   { apiGroups: ['grove.io'], resources: ['podcliques/scale', 'podcliquescalinggroups/scale'], verbs: ['patch'] },
   // Checkpoints: the ID label, the status, owned Jobs (blockOwnerDeletion needs finalizers).
   { apiGroups: ['nvidia.com'], resources: ['dynamocheckpoints'], verbs: ['get', 'list', 'watch', 'patch'] },
@@ -93,7 +104,19 @@ const WORKLOAD_RULES: Rule[] = [
   { apiGroups: ['nvidia.com'], resources: ['dynamomodels/status'], verbs: ['get', 'patch'] },
   { apiGroups: ['nvidia.com'], resources: ['dynamomodels/finalizers'], verbs: ['update'] },
   { apiGroups: ['discovery.k8s.io'], resources: ['endpointslices'], verbs: ['get', 'list', 'watch'] },
+  // Standalone DCDs: their status.
+  { apiGroups: ['nvidia.com'], resources: ['dynamocomponentdeployments'], verbs: ['get', 'list', 'watch'] },
+  { apiGroups: ['nvidia.com'], resources: ['dynamocomponentdeployments/status'], verbs: ['get', 'patch'] },
+  // DGDR: its status, read from the generated graph, the profiling Job (above) and its output ConfigMap.
+  { apiGroups: ['nvidia.com'], resources: ['dynamographdeploymentrequests'], verbs: ['get', 'list', 'watch'] },
+  { apiGroups: ['nvidia.com'], resources: ['dynamographdeploymentrequests/status'], verbs: ['get', 'patch'] },
+  { apiGroups: [''], resources: ['configmaps'], verbs: ['get'] },
+  // kvTransferPolicy labelKey: the node's topology label copied onto scheduled worker pods.
+  { apiGroups: [''], resources: ['pods'], verbs: ['get', 'list', 'watch', 'patch'] },
 ];
+
+/** The node a worker pod runs on, for its topology label: nodes are cluster-scoped, so a ClusterRole in either scope. */
+const NODE_RULES: Rule[] = [{ apiGroups: [''], resources: ['nodes'], verbs: ['get'] }];
 
 /** Leader election, and in namespace scope the namespace-scope lease, in the operator's namespace. */
 const OWN_LEASE_RULES: Rule[] = [{ apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['get', 'create', 'update', 'delete'] }];
@@ -123,13 +146,17 @@ export function renderPlatform(opts: PlatformOptions): KubeObject[] {
     rules,
   });
 
+  // One namespace-scoped install per namespace: its cluster-scoped names carry the namespace.
+  const nodeReader = `${OPERATOR_NAME}-${ns}-nodes`;
   const rbac: KubeObject[] = scope === 'namespace'
     ? [
       role('Role', OPERATOR_NAME, [...WORKLOAD_RULES, ...OWN_LEASE_RULES]),
       roleBinding('Role', OPERATOR_NAME, 'RoleBinding'),
+      role('ClusterRole', nodeReader, NODE_RULES),
+      roleBinding('ClusterRole', nodeReader, 'ClusterRoleBinding'),
     ]
     : [
-      role('ClusterRole', OPERATOR_NAME, [...WORKLOAD_RULES, ...LEASE_WATCH_RULES]),
+      role('ClusterRole', OPERATOR_NAME, [...WORKLOAD_RULES, ...NODE_RULES, ...LEASE_WATCH_RULES]),
       roleBinding('ClusterRole', OPERATOR_NAME, 'ClusterRoleBinding'),
       role('Role', `${OPERATOR_NAME}-leader-election`, OWN_LEASE_RULES),
       roleBinding('Role', `${OPERATOR_NAME}-leader-election`, 'RoleBinding'),
@@ -160,6 +187,7 @@ export function renderPlatform(opts: PlatformOptions): KubeObject[] {
             env: [
               fieldEnv('POD_NAME', 'metadata.name'), fieldEnv('POD_NAMESPACE', 'metadata.namespace'), fieldEnv('POD_SERVICE_ACCOUNT', 'spec.serviceAccountName'),
               { name: 'NODE_OPTIONS', value: OPERATOR_NODE_OPTIONS },
+              { name: 'MALLOC_ARENA_MAX', value: OPERATOR_MALLOC_ARENA_MAX },
             ],
             ports: [{ name: 'http', containerPort: OPERATOR_HTTP_PORT, protocol: 'TCP' }],
             livenessProbe: probe('/healthz', 15, 20),

@@ -131,20 +131,16 @@ describe('failover', () => {
 
 describe('kvTransferPolicy', () => {
   const policy = (p: object) => beta([worker()], { experimental: { kvTransferPolicy: { domain: 'zone', ...p } } });
-  const labelKeyWarning = warn('spec.experimental.kvTransferPolicy.labelKey', expect.stringContaining("copying the node's \"topology.kubernetes.io/zone\" label onto each scheduled pod is the runtime operator's job") as never);
-
-  test('labelKey renders (with a warning about the node-label copy the runtime operator does not do yet)', () => {
-    expect(problemsOf(policy({ labelKey: 'topology.kubernetes.io/zone' }))).toEqual([labelKeyWarning]);
+  test('labelKey renders without a problem (the runtime operator copies the node label onto the pods)', () => {
+    expect(problemsOf(policy({ labelKey: 'topology.kubernetes.io/zone' }))).toEqual([]);
   });
 
   test('the CRD\'s CEL rules on preferredWeight, at synth time', () => {
     expect(problemsOf(policy({ labelKey: 'topology.kubernetes.io/zone', enforcement: 'preferred' }))).toEqual([
       err('spec.experimental.kvTransferPolicy', 'preferredWeight is required when enforcement is preferred'),
-      labelKeyWarning,
     ]);
     expect(problemsOf(policy({ labelKey: 'topology.kubernetes.io/zone', preferredWeight: 0.5 }))).toEqual([
       err('spec.experimental.kvTransferPolicy', 'preferredWeight may only be set when enforcement is preferred'),
-      labelKeyWarning,
     ]);
     expect(problemsOf(policy({ labelKey: 'topology.kubernetes.io/zone', enforcement: 'preferred', preferredWeight: 1.5 }))).toContainEqual(
       err('spec.experimental.kvTransferPolicy.preferredWeight', 'should be less than or equal to 1'),

@@ -20,3 +20,13 @@ test('an image flag without its component is a usage error', () => {
   expect(r.stderr).toBe('dynamo-iac platform: --nats-image needs --nats, and --etcd-image needs --etcd\n');
   expect(r.stdout).toBe('');
 });
+
+test('--image-pull-secret (repeatable) gives the operator pod its pull secrets; a bad name is a usage error', () => {
+  const pod = (args: string[]) => docs(run(['platform', '--no-crds', ...args]).stdout).find((o) => o.kind === 'Deployment').spec.template.spec;
+  expect(pod([]).imagePullSecrets).toBeUndefined();
+  expect(pod(['--image-pull-secret', 'mirror-creds', '--image-pull-secret', 'backup-creds']).imagePullSecrets).toEqual([{ name: 'mirror-creds' }, { name: 'backup-creds' }]);
+  const bad = run(['platform', '--image-pull-secret', 'Not_A_Name']);
+  expect(bad.code).toBe(2);
+  expect(bad.stderr).toContain("option '--image-pull-secret <name>' argument 'Not_A_Name' is invalid. a Secret name:");
+  expect(bad.stdout).toBe('');
+});

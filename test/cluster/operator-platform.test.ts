@@ -66,6 +66,11 @@ test('namespace scope: applies, passes restricted, and its Role is all the opera
   await kube.create({ apiVersion: 'grove.io/v1alpha1', kind: 'PodClique', metadata: { name: 'pc', namespace: ns }, spec: { replicas: 1 } });
   await asServiceAccount(ns).mergePatch(RESOURCES.podClique, ns, 'pc', { spec: { replicas: 2 } }, 'scale');
   expect((await kube.get<any>('grove.io/v1alpha1', 'PodClique', 'pc', ns))!.spec.replicas).toBe(2);
+  // A Sequential restart's stamp on a clique template is a JSON patch of the set, which the Role allows.
+  await kube.create({ apiVersion: 'grove.io/v1alpha1', kind: 'PodCliqueSet', metadata: { name: 'pcs', namespace: ns }, spec: { template: { cliques: [{ name: 'a' }] } } });
+  await asServiceAccount(ns).jsonPatch(RESOURCES.podCliqueSet, ns, 'pcs', [{ op: 'add', path: '/spec/template/cliques/0/annotations', value: { 'nvidia.com/restartAt': 'r1' } }]);
+  // Topology labels read a pod's node: the nodes ClusterRole lets it (404: no such node here, not 403).
+  await expect(asServiceAccount(ns).get(RESOURCES.node, undefined, 'no-such-node')).rejects.toMatchObject({ status: 404 });
   await r.shutdown();
   expect(await r.done).toBe(0);
   expect(await kube.get('coordination.k8s.io/v1', 'Lease', 'dynamo-operator-namespace-scope', ns)).toBeUndefined();

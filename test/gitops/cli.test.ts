@@ -135,8 +135,13 @@ describe('dynamo-iac gitops', () => {
     const r = run(['gitops', '-o', repo, '--no-crds', '--scope', 'namespace', '--platform-namespace', 'team-a', '--platform-namespace', 'team-b', '--flux-url', 'https://github.com/acme/deploy', agg]);
     expect(r.code).toBe(0);
     expect(tree(path.join(repo, 'platform')).filter((f) => f.includes('deployment-'))).toEqual(['team-a/deployment-dynamo-iac-operator.yaml', 'team-b/deployment-dynamo-iac-operator.yaml']);
-    // Namespace scope renders no cluster-scoped RBAC.
-    expect(tree(path.join(repo, 'platform')).filter((f) => !f.includes('/'))).toEqual(['kustomization.yaml']);
+    // Namespace scope: the only cluster-scoped objects are each operator's nodes reader (topology labels).
+    expect(tree(path.join(repo, 'platform')).filter((f) => !f.includes('/'))).toEqual([
+      'clusterrole-dynamo-iac-operator-team-a-nodes.yaml', 'clusterrole-dynamo-iac-operator-team-b-nodes.yaml',
+      'clusterrolebinding-dynamo-iac-operator-team-a-nodes.yaml', 'clusterrolebinding-dynamo-iac-operator-team-b-nodes.yaml', 'kustomization.yaml',
+    ]);
+    const platform = parse(fs.readFileSync(path.join(repo, 'flux', 'kustomization-dynamo-platform.yaml'), 'utf8'));
+    expect(platform.spec.healthChecks.map((h: any) => h.namespace)).toEqual(['team-a', 'team-b']);
     const cluster = run(['gitops', '-o', repo, '--platform-namespace', 'team-a', '--platform-namespace', 'team-b', agg]);
     expect(cluster.code).toBe(2);
     expect(lines(cluster.stderr)).toEqual(['--platform-namespace: more than one needs --scope namespace (cluster scope runs one operator for the whole cluster)']);

@@ -8,14 +8,14 @@
 import { ReconcilerContext } from '../../src/operator/runtime/controller';
 import { EventRecorder } from '../../src/operator/runtime/events';
 import { Informer } from '../../src/operator/runtime/informer';
-import { ApplyOptions, ObjectApi, WatchHandle } from '../../src/operator/runtime/kube/api';
+import { ApplyOptions, JsonPatchOp, ObjectApi, WatchHandle, WriteOptions } from '../../src/operator/runtime/kube/api';
 import { ApiError } from '../../src/operator/runtime/kube/errors';
 import { KubeObject, ObjectList } from '../../src/operator/runtime/kube/objects';
 import { Resource } from '../../src/operator/runtime/kube/resources';
 import { createLogger } from '../../src/operator/runtime/log';
 import { FakeClock } from './fake-clock';
 
-export type Verb = 'get' | 'create' | 'replace' | 'apply' | 'mergePatch' | 'delete' | 'served';
+export type Verb = 'get' | 'create' | 'replace' | 'apply' | 'mergePatch' | 'jsonPatch' | 'delete' | 'served';
 
 export interface Call {
   readonly verb: Verb;
@@ -94,6 +94,12 @@ export class ScriptedApi implements ObjectApi {
       const base = this.objects.get(keyOf(namespace, name)) ?? { apiVersion: res.apiVersion, kind: res.kind, metadata: { name, namespace } };
       return this.stored(mergePatch(base, patch));
     });
+  }
+
+  /** Recorded; the reply is the registered object with a new resourceVersion (the ops are not applied). */
+  async jsonPatch<T extends KubeObject>(res: Resource, namespace: string | undefined, name: string, ops: readonly JsonPatchOp[], opts: Pick<WriteOptions, 'fieldManager'> = {}): Promise<T> {
+    const call = { verb: 'jsonPatch' as const, apiVersion: res.apiVersion, kind: res.kind, namespace, name, body: ops, opts };
+    return this.call<T>(call, () => this.stored(this.objects.get(keyOf(namespace, name)) ?? { apiVersion: res.apiVersion, kind: res.kind, metadata: { name, namespace } }));
   }
 
   async delete(res: Resource, namespace: string | undefined, name: string, opts: { uid?: string } = {}): Promise<void> {

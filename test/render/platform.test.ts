@@ -4,10 +4,13 @@ const base = { namespace: 'dynamo-system', version: '1.2.3' };
 const kinds = (objs: ReturnType<typeof renderPlatform>) => objs.map((o) => o.kind);
 const rulesOf = (objs: ReturnType<typeof renderPlatform>) => objs.flatMap((o) => (o as any).rules ?? []);
 
-test('namespace scope renders no cluster-scoped RBAC', () => {
+test('namespace scope: a Role for the namespace; the only cluster-scoped grant is reading nodes', () => {
   const objs = renderPlatform({ ...base, scope: 'namespace', crds: false });
-  expect(kinds(objs)).toEqual(['ServiceAccount', 'Role', 'RoleBinding', 'Service', 'Deployment']);
-  expect(objs.every((o) => o.metadata.namespace === 'dynamo-system')).toBe(true);
+  expect(kinds(objs)).toEqual(['ServiceAccount', 'ClusterRole', 'ClusterRoleBinding', 'Role', 'RoleBinding', 'Service', 'Deployment']);
+  const clusterScoped = objs.filter((o) => o.metadata.namespace === undefined);
+  expect(clusterScoped.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual(['ClusterRole/dynamo-iac-operator-dynamo-system-nodes', 'ClusterRoleBinding/dynamo-iac-operator-dynamo-system-nodes']);
+  expect((clusterScoped[0] as any).rules).toEqual([{ apiGroups: [''], resources: ['nodes'], verbs: ['get'] }]);
+  expect(objs.filter((o) => o.metadata.namespace !== undefined).every((o) => o.metadata.namespace === 'dynamo-system')).toBe(true);
 });
 
 test('cluster scope: a ClusterRole for the controllers, a Role for leader election only', () => {
@@ -56,6 +59,8 @@ test('the operator Deployment: default release image, scope flags, restricted se
   expect(c.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'http' });
   // V8 reads its heap flags at start-up only: the small young generation must come from the env.
   expect(c.env).toContainEqual({ name: 'NODE_OPTIONS', value: '--max-semi-space-size=2' });
+  // glibc arenas: fewer than its default 8 per core (docs/operator.md measures the difference).
+  expect(c.env).toContainEqual({ name: 'MALLOC_ARENA_MAX', value: '2' });
   expect((renderPlatform({ ...base, image: 'registry.example/op:dev' }).find((o) => o.kind === 'Deployment') as any).spec.template.spec.containers[0].image).toBe('registry.example/op:dev');
 });
 

@@ -10,6 +10,7 @@ import { Controller, ReconcileOutcome } from '../runtime/controller';
 import { Informer } from '../runtime/informer';
 import { KubeObject, objectKey } from '../runtime/kube/objects';
 import { ControllerContext, ControllerDefinition, newController } from './context';
+import type { WorkloadLookup } from './graph-status/graph-status';
 import { graphKeyOfGroveObject } from './grove';
 import { GraphDeployment, ScalingAdapter, Workload } from './kinds';
 import { RESOURCES } from './resources';
@@ -52,6 +53,17 @@ export async function graphInformers(ctx: ControllerContext): Promise<GraphInfor
   };
 }
 
+/** Finds a graph's workloads in the caches (graph-status.ts reads them through this). */
+export function workloadLookup(sources: Omit<GraphInformers, 'graphs' | 'adapters'>): WorkloadLookup {
+  return {
+    deployment: (ns, n) => sources.deployments.get(ns, n),
+    leaderWorkerSet: (ns, n) => sources.leaderWorkerSets?.get(ns, n),
+    podCliqueSet: (ns, n) => sources.grove?.podCliqueSets.get(ns, n),
+    podClique: (ns, n) => sources.grove?.podCliques.get(ns, n),
+    podCliqueScalingGroup: (ns, n) => sources.grove?.scalingGroups.get(ns, n),
+  };
+}
+
 /** An adapter's graph: its graph-name label, else its `spec.dgdRef.name`. */
 export function graphKeyOfAdapter(adapter: ScalingAdapter): string | undefined {
   const graph = adapter.metadata.labels?.[LABEL.graphName] ?? adapter.spec?.dgdRef?.name;
@@ -79,24 +91,27 @@ export function enqueueGraphChanges(sources: GraphInformers, controller: Control
 
 /**
  * A controller keyed by graph (`<namespace>/<graph>`): woken by any change to the graph, its
- * adapters or its workloads, and by a namespace another operator released.
+ * adapters or its workloads, and by a namespace another operator released. `reconcilerOf` may
+ * wire more sources to the controller it is given (e.g. the checkpoints a graph references).
  */
 export function graphController(
   name: string,
   resourceType: string,
-  reconcilerOf: (ctx: ControllerContext, sources: GraphInformers) => { reconcile(key: string): Promise<ReconcileOutcome> },
+  reconcilerOf: (ctx: ControllerContext, sources: GraphInformers, controller: Controller) => { reconcile(key: string): Promise<ReconcileOutcome> },
 ): ControllerDefinition {
   return {
     name,
     async setup(ctx) {
       const sources = await graphInformers(ctx);
-      const reconciler = reconcilerOf(ctx, sources);
+      let reconcile: (key: string) => Promise<ReconcileOutcome> = async () => undefined;
       const controller = newController(ctx, {
         name,
         resourceType,
-        reconcile: (key) => reconciler.reconcile(key),
+        reconcile: (key) => reconcile(key),
         onResume: (ns) => sources.graphs.list((g) => g.metadata.namespace === ns).map(objectKey),
       });
+      const reconciler = reconcilerOf(ctx, sources, controller);
+      reconcile = (key) => reconciler.reconcile(key);
       enqueueGraphChanges(sources, controller);
       return controller;
     },

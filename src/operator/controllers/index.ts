@@ -4,12 +4,16 @@
  * reconciler, and pure functions for the status it writes. Add a new one here.
  */
 import { checkpoints } from './checkpoints';
+import { componentStatus } from './component-status';
 import { ControllerDefinition } from './context';
+import { deploymentRequests } from './deployment-requests';
 import { graphStatus } from './graph-status';
 import { inventory } from './inventory';
 import { dynamoModels } from './models';
+import { restarts } from './restart';
 import { scalingAdapters } from './scaling-adapters';
+import { topologyLabels } from './topology-labels';
 
-export const CONTROLLERS: readonly ControllerDefinition[] = [scalingAdapters, graphStatus, dynamoModels, checkpoints, inventory];
+export const CONTROLLERS: readonly ControllerDefinition[] = [scalingAdapters, graphStatus, restarts, componentStatus, dynamoModels, checkpoints, topologyLabels, deploymentRequests, inventory];
 
 export type { ControllerContext, ControllerDefinition } from './context';

@@ -1,6 +1,7 @@
 /**
- * `dynamo_operator_resources_total`: graphs by `status.state` (empty = `unknown`) and scaling
- * adapters by readiness (selector set and replicas > 0), from the caches, skipping namespaces
+ * `dynamo_operator_resources_total`: graphs by `status.state` (empty = `unknown`), scaling
+ * adapters by readiness (selector set and replicas > 0), standalone DCDs by `Available`, requests
+ * by phase (DynamoModels: models/model-status.ts), from the caches, skipping namespaces
  * another operator holds. `dynamo_operator_managed_pods_total`: per component type, the pods
  * the graph status reports (a multinode component's replicas are groups of `nodeCount` pods).
  * Refreshed every 30 s like upstream, and once at start.
@@ -13,7 +14,7 @@ import { OperatorMetrics } from '../runtime/metrics';
 import { NamespaceGate } from '../runtime/namespace-gate';
 import { ControllerDefinition } from './context';
 import { graphModelOf } from './graph-record';
-import { GraphDeployment, ScalingAdapter } from './kinds';
+import { ComponentDeployment, DeploymentRequest, GraphDeployment, ScalingAdapter } from './kinds';
 import { modelInventoryStatus } from './models/model-status';
 import { RESOURCES } from './resources';
 
@@ -36,6 +37,13 @@ export interface InventoryOptions {
 
 export const graphInventoryStatus = (g: GraphDeployment): string => g.status?.state || 'unknown';
 export const adapterInventoryStatus = (a: ScalingAdapter): string => (a.status?.selector && (a.status.replicas ?? 0) > 0 ? 'ready' : 'not_ready');
+/** Standalone DCDs by their `Available` condition, as upstream counts them. */
+export function componentInventoryStatus(c: ComponentDeployment): string {
+  const available = c.status?.conditions?.find((x) => x.type === 'Available');
+  return available ? (available.status === 'True' ? 'ready' : 'not_ready') : 'unknown';
+}
+/** Requests by phase (a v1alpha1-written one: its `state`). */
+export const requestInventoryStatus = (r: DeploymentRequest): string => r.status?.phase || r.status?.state || 'unknown';
 
 export class Inventory implements Runnable {
   private timer?: TimerHandle;
@@ -104,7 +112,7 @@ export class Inventory implements Runnable {
   }
 }
 
-/** The inventory metrics of graphs, scaling adapters and (when the CRD is installed) DynamoModels. */
+/** The inventory metrics of graphs, scaling adapters, standalone DCDs and (when their CRDs are installed) DynamoModels and requests. */
 export const inventory: ControllerDefinition = {
   name: 'inventory',
   async setup(ctx) {
@@ -112,7 +120,9 @@ export const inventory: ControllerDefinition = {
     const inv = new Inventory({ metrics: ctx.metrics, gate: ctx.gate, clock: ctx.clock, graphs });
     inv.track(RESOURCES.dgdV1beta1.kind, graphs, graphInventoryStatus);
     inv.track(RESOURCES.adapter.kind, ctx.informers.for<ScalingAdapter>(RESOURCES.adapter), adapterInventoryStatus);
+    inv.track(RESOURCES.dcdV1beta1.kind, ctx.informers.for<ComponentDeployment>(RESOURCES.dcdV1beta1), componentInventoryStatus);
     if (await ctx.served(RESOURCES.dynamoModel)) inv.track(RESOURCES.dynamoModel.kind, ctx.informers.for(RESOURCES.dynamoModel), modelInventoryStatus);
+    if (await ctx.served(RESOURCES.dgdrV1beta1)) inv.track(RESOURCES.dgdrV1beta1.kind, ctx.informers.for<DeploymentRequest>(RESOURCES.dgdrV1beta1), requestInventoryStatus);
     return inv;
   },
 };

@@ -14,9 +14,21 @@ export interface ObservedCondition {
   readonly message?: string;
 }
 
-/** Deployment, LeaderWorkerSet, PodClique, PodCliqueScalingGroup: what replicas and status mean alike. */
+/** Pod-template metadata: where `nvidia.com/restartAt` lives. */
+export interface TemplateMetadata {
+  readonly metadata?: { readonly annotations?: Record<string, string> };
+}
+
+/** Deployment, LeaderWorkerSet, PodClique, PodCliqueScalingGroup (and the PodCliqueSet): what replicas and status mean alike. */
 export interface Workload extends KubeObject {
-  spec?: { replicas?: number; paused?: boolean };
+  spec?: {
+    replicas?: number;
+    paused?: boolean;
+    /** Deployment: the pod template. PodCliqueSet: the clique templates. */
+    template?: TemplateMetadata & { readonly cliques?: ReadonlyArray<{ readonly name?: string; readonly annotations?: Record<string, string> }> };
+    /** LeaderWorkerSet. */
+    leaderWorkerTemplate?: { readonly leaderTemplate?: TemplateMetadata; readonly workerTemplate?: TemplateMetadata };
+  };
   status?: {
     replicas?: number;
     updatedReplicas?: number;
@@ -41,6 +53,13 @@ export interface ReportedReplicas {
   readonly replicas?: number;
 }
 
+/** `status.restart` (upstream's RestartStatus). */
+export interface RestartStatus {
+  observedID?: string;
+  phase?: 'Pending' | 'Restarting' | 'Completed' | 'Failed' | 'Superseded';
+  inProgress?: string[];
+}
+
 export interface GraphDeployment extends KubeObject {
   spec?: { services?: unknown; components?: unknown; [field: string]: unknown };
   status?: {
@@ -49,8 +68,35 @@ export interface GraphDeployment extends KubeObject {
     conditions?: Condition[];
     components?: Record<string, ReportedReplicas>;
     services?: Record<string, ReportedReplicas>;
+    restart?: RestartStatus;
     [field: string]: unknown;
   };
+}
+
+/** A standalone DynamoComponentDeployment: its status (`component` in v1beta1, `service` in v1alpha1). */
+export interface ComponentDeployment extends KubeObject {
+  spec?: { [field: string]: unknown };
+  status?: {
+    observedGeneration?: number;
+    conditions?: Condition[];
+    component?: unknown;
+    service?: unknown;
+    [field: string]: unknown;
+  };
+}
+
+/** A DynamoGraphDeploymentRequest as the cluster serves it (v1beta1; a v1alpha1-written one keeps its own fields). */
+export interface DeploymentRequest extends KubeObject {
+  spec?: { autoApply?: boolean; searchStrategy?: string; [field: string]: unknown };
+  status?: { phase?: string; state?: string; conditions?: Condition[]; [field: string]: unknown };
+}
+
+export interface Pod extends KubeObject {
+  spec?: { nodeName?: string };
+}
+
+export interface ConfigMap extends KubeObject {
+  data?: Record<string, string>;
 }
 
 export interface Job extends KubeObject {

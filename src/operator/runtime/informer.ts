@@ -26,6 +26,8 @@ export interface InformerOptions extends ListOptions {
   readonly backoff?: BackoffOptions;
   /** Server-side timeout of one watch request; it is then resumed. */
   readonly watchTimeoutSeconds?: number;
+  /** Keeps only what the readers use of each object (a smaller cache for a numerous kind such as Pods). */
+  readonly transform?: (obj: KubeObject) => KubeObject;
 }
 
 /** What a reader of an informer's cache needs (the inventory metrics read nothing else). */
@@ -44,6 +46,8 @@ export class Informer<T extends KubeObject> implements ObjectCache<T> {
   private syncWaiters: Array<() => void> = [];
   private resourceVersion = '';
   private readonly handlers: InformerHandlers<T>[] = [];
+  /** Remembered objects the handlers have not heard of yet: what the cache held before. */
+  private readonly unannounced = new Map<string, { before?: T }>();
 
   constructor(
     private readonly api: Pick<ObjectApi, 'list' | 'watch'>,
@@ -62,11 +66,13 @@ export class Informer<T extends KubeObject> implements ObjectCache<T> {
 
   /**
    * Puts an object this process just wrote into the cache, so a reconcile that runs before the
-   * watch delivers it does not act on the old state. Handlers are not called; the watch event
-   * with the same resourceVersion is then a no-op.
+   * watch delivers it does not act on the old state. Handlers are called when the watch delivers
+   * it, as for any change: other controllers sharing this informer must hear of it.
    */
   remember(obj: T): void {
-    this.cache.set(objectKey(obj), obj);
+    const key = objectKey(obj);
+    if (!this.unannounced.has(key)) this.unannounced.set(key, { before: this.cache.get(key) });
+    this.cache.set(key, obj);
   }
 
   start(): void {
@@ -128,7 +134,8 @@ export class Informer<T extends KubeObject> implements ObjectCache<T> {
     const { namespace, labelSelector, fieldSelector } = this.opts;
     const list = await this.api.list<T>(this.resource, namespace, { labelSelector, fieldSelector });
     const seen = new Set<string>();
-    for (const obj of list.items) {
+    for (const item of list.items) {
+      const obj = this.view(item);
       const key = objectKey(obj);
       seen.add(key);
       this.upsert(key, obj);
@@ -136,6 +143,7 @@ export class Informer<T extends KubeObject> implements ObjectCache<T> {
     for (const [key, old] of [...this.cache]) {
       if (!seen.has(key)) {
         this.cache.delete(key);
+        this.unannounced.delete(key);
         this.notify('onDelete', old);
       }
     }
@@ -169,24 +177,31 @@ export class Informer<T extends KubeObject> implements ObjectCache<T> {
   }
 
   private apply(event: WatchEvent<T>): void {
-    const obj = event.object;
-    if (!obj?.metadata) {
+    if (!event.object?.metadata) {
       this.log.warn({ resource: this.resource.kind, type: event.type }, 'watch event without an object; ignored');
       return;
     }
-    this.resourceVersion = obj.metadata.resourceVersion ?? this.resourceVersion;
+    this.resourceVersion = event.object.metadata.resourceVersion ?? this.resourceVersion;
     if (event.type === 'BOOKMARK') return;
+    const obj = this.view(event.object);
     const key = objectKey(obj);
     if (event.type === 'DELETED') {
       this.cache.delete(key);
+      this.unannounced.delete(key);
       this.notify('onDelete', obj);
     } else {
       this.upsert(key, obj);
     }
   }
 
+  private view(obj: T): T {
+    return this.opts.transform ? (this.opts.transform(obj) as T) : obj;
+  }
+
   private upsert(key: string, obj: T): void {
-    const old = this.cache.get(key);
+    const remembered = this.unannounced.get(key);
+    this.unannounced.delete(key);
+    const old = remembered ? remembered.before : this.cache.get(key);
     this.cache.set(key, obj);
     if (!old) this.notify('onAdd', obj);
     else if (old.metadata.resourceVersion !== obj.metadata.resourceVersion) this.notify('onUpdate', obj, old);

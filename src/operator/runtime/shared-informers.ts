@@ -15,6 +15,12 @@ export interface InformerSelector {
   readonly fieldSelector?: string;
 }
 
+/** A reduced view of each cached object; informers of one resource and selector share it by name. */
+export interface InformerView {
+  readonly name: string;
+  readonly transform: (obj: KubeObject) => KubeObject;
+}
+
 export class SharedInformers {
   private readonly informers = new Map<string, Informer<KubeObject>>();
 
@@ -29,11 +35,11 @@ export class SharedInformers {
    * The informer of `resource` with `selector`, created on first use. `T` is the shape the
    * caller reads; every caller of one resource must agree on it.
    */
-  for<T extends KubeObject>(resource: Resource, selector: InformerSelector = {}): Informer<T> {
-    const key = `${resource.apiVersion}/${resource.plural}?${selector.labelSelector ?? ''}&${selector.fieldSelector ?? ''}`;
+  for<T extends KubeObject>(resource: Resource, selector: InformerSelector = {}, view?: InformerView): Informer<T> {
+    const key = `${resource.apiVersion}/${resource.plural}?${selector.labelSelector ?? ''}&${selector.fieldSelector ?? ''}#${view?.name ?? ''}`;
     let informer = this.informers.get(key);
     if (!informer) {
-      informer = new Informer<KubeObject>(this.api, resource, this.log, { ...selector, ...this.opts });
+      informer = new Informer<KubeObject>(this.api, resource, this.log, { ...selector, ...this.opts, transform: view?.transform });
       this.informers.set(key, informer);
     }
     return informer as Informer<T>;

@@ -18,7 +18,11 @@ interface StandIn {
   shortNames?: string[];
   /** A `scale` subresource, as the real CRD has (autoscalers and our runtime operator use it). */
   scale?: { specReplicasPath: string; statusReplicasPath: string; labelSelectorPath?: string };
+  /** Typed `spec` fields where the real schema's list semantics matter to server-side apply. */
+  specProperties?: Record<string, unknown>;
 }
+
+const open = { type: 'object', 'x-kubernetes-preserve-unknown-fields': true };
 
 export const THIRD_PARTY_KINDS: StandIn[] = [
   {
@@ -26,7 +30,22 @@ export const THIRD_PARTY_KINDS: StandIn[] = [
     scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas', labelSelectorPath: '.status.hpaPodSelector' },
   },
   { group: 'scheduling.volcano.sh', versions: ['v1beta1'], kind: 'PodGroup', plural: 'podgroups', shortNames: ['pg'] },
-  { group: 'grove.io', versions: ['v1alpha1'], kind: 'PodCliqueSet', plural: 'podcliquesets', shortNames: ['pcs'] },
+  {
+    group: 'grove.io', versions: ['v1alpha1'], kind: 'PodCliqueSet', plural: 'podcliquesets', shortNames: ['pcs'],
+    // Grove's PodCliqueSetTemplateSpec.Cliques is `+listType=map +listMapKey=name`: the
+    // operator's restart annotation on one clique and Flux's apply of the set then coexist.
+    specProperties: {
+      template: {
+        ...open,
+        properties: {
+          cliques: {
+            type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['name'],
+            items: { ...open, required: ['name'], properties: { name: { type: 'string' } } },
+          },
+        },
+      },
+    },
+  },
   // Grove creates these from a PodCliqueSet; the runtime operator scales them through /scale.
   {
     group: 'grove.io', versions: ['v1alpha1'], kind: 'PodClique', plural: 'podcliques', shortNames: ['pclq'],
@@ -43,7 +62,6 @@ export const THIRD_PARTY_KINDS: StandIn[] = [
 ];
 
 function standInCrd(s: StandIn): KubeObject {
-  const open = { type: 'object', 'x-kubernetes-preserve-unknown-fields': true };
   return {
     apiVersion: 'apiextensions.k8s.io/v1',
     kind: 'CustomResourceDefinition',
@@ -69,8 +87,10 @@ function standInCrd(s: StandIn): KubeObject {
           openAPIV3Schema: {
             type: 'object',
             properties: {
-              // Typed only where a scale subresource needs it.
-              spec: s.scale ? { ...open, properties: { replicas: { type: 'integer', format: 'int32' } } } : open,
+              // Typed only where a scale subresource or the list semantics (specProperties) need it.
+              spec: s.scale || s.specProperties
+                ? { ...open, properties: { ...(s.scale ? { replicas: { type: 'integer', format: 'int32' } } : {}), ...s.specProperties } }
+                : open,
               status: open,
             },
           },

@@ -1,5 +1,5 @@
-import { adapterInventoryStatus, graphInventoryStatus, Inventory } from '../../../src/operator/controllers/inventory';
-import { GraphDeployment, ScalingAdapter } from '../../../src/operator/controllers/kinds';
+import { adapterInventoryStatus, componentInventoryStatus, graphInventoryStatus, Inventory, requestInventoryStatus } from '../../../src/operator/controllers/inventory';
+import { ComponentDeployment, DeploymentRequest, GraphDeployment, ScalingAdapter } from '../../../src/operator/controllers/kinds';
 import { modelInventoryStatus } from '../../../src/operator/controllers/models/model-status';
 import { ObjectCache } from '../../../src/operator/runtime/informer';
 import { KubeObject } from '../../../src/operator/runtime/kube/objects';
@@ -87,4 +87,14 @@ test('managed pods per component type and namespace, from the graph status; mult
     ['frontend', 'x', 1],
     ['worker', 'x', 2 + 3 * 4],
   ]);
+});
+
+test('standalone DCDs count by their Available condition, requests by phase (v1alpha1: state)', () => {
+  const available = (status: string) => ({ conditions: [{ type: 'Available', status, reason: 'r', message: '', lastTransitionTime: '' }] });
+  expect(componentInventoryStatus(obj('a', available('True')) as ComponentDeployment)).toBe('ready');
+  expect(componentInventoryStatus(obj('a', available('False')) as ComponentDeployment)).toBe('not_ready');
+  expect(componentInventoryStatus(obj('a') as ComponentDeployment)).toBe('unknown');
+  expect(requestInventoryStatus(obj('a', { phase: 'Deployed' }) as DeploymentRequest)).toBe('Deployed');
+  expect(requestInventoryStatus(obj('a', { state: 'Profiling' }) as DeploymentRequest)).toBe('Profiling');
+  expect(requestInventoryStatus(obj('a') as DeploymentRequest)).toBe('unknown');
 });

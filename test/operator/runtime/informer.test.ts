@@ -141,3 +141,23 @@ test('an event without an object is ignored, not a crash', async () => {
   expect(informer.list().map((o) => o.metadata.name)).toEqual(['a']);
   await informer.stop();
 });
+
+test('an object a controller wrote and remembered still reaches the handlers when the watch delivers it, once; a view transforms what is cached', async () => {
+  const written = obj('a', '12');
+  const api = new ScriptedApi([{ items: [obj('a', '1')], rv: '10' }], [
+    { events: [{ type: 'MODIFIED', object: written }, { type: 'MODIFIED', object: written }, { type: 'ADDED', object: obj('b', '13') }] },
+  ]);
+  const informer = new Informer<KubeObject>(api, RESOURCES.deployment, createLogger('silent'), {
+    clock: new FakeClock(), transform: (o) => ({ ...o, metadata: { ...o.metadata, labels: { viewed: 'yes' } } }),
+  });
+  const seen: string[] = [];
+  informer.addHandlers({ onAdd: (o) => seen.push(`add ${o.metadata.name}@${o.metadata.resourceVersion}`), onUpdate: (o, old) => seen.push(`update ${o.metadata.name} ${old.metadata.resourceVersion}->${o.metadata.resourceVersion}`) });
+  informer.start();
+  await informer.waitForSync();
+  // Another controller sharing the informer wrote `a` and put the reply in the cache first.
+  informer.remember(written);
+  await flush();
+  expect(seen).toEqual(['add a@1', 'update a 1->12', 'add b@13']);
+  expect(informer.get('ns', 'b')?.metadata.labels).toEqual({ viewed: 'yes' });
+  await informer.stop();
+});

@@ -12,6 +12,7 @@ import { Condition } from '../../runtime/conditions';
 import { groveObjectName, groveResourceOf } from '../grove';
 import { GraphDeployment, Workload } from '../kinds';
 import { RESOURCES } from '../resources';
+import { CheckpointLookup, checkpointStatuses, ComponentCheckpointStatus } from './checkpoints';
 import { NotReadyReason, podCliqueReport, scalingGroupReport } from './grove-readiness';
 
 export type GraphState = 'initializing' | 'pending' | 'successful' | 'failed';
@@ -43,9 +44,11 @@ export interface GraphStatusFields {
   conditions: Condition[];
   components?: Record<string, ReplicaStatus>;
   services?: Record<string, ReplicaStatus>;
+  /** Per component with a `checkpointRef` (checkpoints.ts); absent when none has one. */
+  checkpoints?: Record<string, ComponentCheckpointStatus>;
 }
 
-interface ComponentReport {
+export interface ComponentReport {
   status?: ReplicaStatus;
   ready: boolean;
   failed: boolean;
@@ -102,7 +105,8 @@ function lwsReport(sets: Array<{ name: string; obj?: Workload }>): ComponentRepo
   return { status, ready: !reason, failed: false, reason };
 }
 
-function componentReport(graph: GraphModel, c: ComponentModel, lookup: WorkloadLookup): ComponentReport {
+/** Upstream's IsDeploymentReady / IsLeaderWorkerSetReady verdict for a component, from its workloads. */
+export function componentReport(graph: GraphModel, c: ComponentModel, lookup: WorkloadLookup): ComponentReport {
   if (lookup.podCliqueSet?.(graph.namespace, graph.name)) {
     const name = groveObjectName(graph.name, c.name);
     const r = groveResourceOf(c) === RESOURCES.podClique
@@ -110,14 +114,29 @@ function componentReport(graph: GraphModel, c: ComponentModel, lookup: WorkloadL
       : scalingGroupReport(name, lookup.podCliqueScalingGroup?.(graph.namespace, name));
     return { ...r, failed: false };
   }
-  const name = componentObjectName(graph.name, c.name);
+  const name = workloadName(graph, c);
   if (!c.multinode) return deploymentReport(lookup.deployment(graph.namespace, name), name);
-  const names = c.scalingAdapter ? [name] : Array.from({ length: c.replicas ?? 1 }, (_, i) => `${name}-${i}`);
-  return lwsReport(names.map((nm) => ({ name: nm, obj: lookup.leaderWorkerSet(graph.namespace, nm) })));
+  return lwsReport(leaderWorkerSetNames(graph, c).map((nm) => ({ name: nm, obj: lookup.leaderWorkerSet(graph.namespace, nm) })));
 }
 
-/** The status to write. `previous` keeps `lastTransitionTime` when the Ready condition's status did not change. */
-export function graphStatus(dgd: GraphDeployment, graph: GraphModel, lookup: WorkloadLookup, now: string, previous?: Condition[]): GraphStatusFields {
+/** The rendered Deployment / LeaderWorkerSet name of a component: a standalone DCD's own name, else `<graph>-<lower(component)>`. */
+export function workloadName(graph: GraphModel, c: ComponentModel): string {
+  return graph.kind === 'DynamoComponentDeployment' ? graph.name : componentObjectName(graph.name, c.name);
+}
+
+/** The LeaderWorkerSets of a multinode component: one with a scaling adapter, else `<name>-<i>` per replica. */
+export function leaderWorkerSetNames(graph: GraphModel, c: ComponentModel): string[] {
+  const name = workloadName(graph, c);
+  return c.scalingAdapter ? [name] : Array.from({ length: c.replicas ?? 1 }, (_, i) => `${name}-${i}`);
+}
+
+/**
+ * The status to write. `previous` keeps `lastTransitionTime` when the Ready condition's status
+ * did not change; `checkpoint` finds a referenced DynamoCheckpoint in the cache.
+ */
+export function graphStatus(
+  dgd: GraphDeployment, graph: GraphModel, lookup: WorkloadLookup, now: string, previous?: Condition[], checkpoint?: CheckpointLookup,
+): GraphStatusFields {
   const v1alpha1 = graph.apiVersion === 'nvidia.com/v1alpha1';
   const components: Record<string, ReplicaStatus> = {};
   const reasons = new Set<NotReadyReason>();
@@ -146,11 +165,13 @@ export function graphStatus(dgd: GraphDeployment, graph: GraphModel, lookup: Wor
     lastTransitionTime: before?.status === status ? before.lastTransitionTime : now,
     observedGeneration: dgd.metadata.generation,
   };
+  const checkpoints = checkpoint && checkpointStatuses(graph, checkpoint);
   return {
     observedGeneration: dgd.metadata.generation,
     state,
     conditions: [...(previous ?? []).filter((c) => c.type !== 'Ready'), condition],
     [v1alpha1 ? 'services' : 'components']: components,
+    ...(checkpoints ? { checkpoints } : {}),
   };
 }
 

@@ -39,6 +39,14 @@ export interface ApplyOptions extends WriteOptions {
   readonly force?: boolean;
 }
 
+/** One RFC 6902 operation. */
+export interface JsonPatchOp {
+  readonly op: 'add' | 'replace' | 'remove' | 'test';
+  /** JSON pointer: `/` in a key is written `~1`, `~` is `~0`. */
+  readonly path: string;
+  readonly value?: unknown;
+}
+
 /** A running watch; `done` settles when the server closes it (resolves) or it fails (rejects). */
 export interface WatchHandle {
   readonly done: Promise<void>;
@@ -68,6 +76,8 @@ export interface ObjectApi {
   /** Server-side apply; by default as the operator's own field manager, owning only the fields it sends. */
   apply<T extends KubeObject>(res: Resource, obj: KubeObject, opts?: ApplyOptions): Promise<T>;
   mergePatch<T extends KubeObject>(res: Resource, namespace: string | undefined, name: string, patch: unknown, subresource?: string): Promise<T>;
+  /** JSON patch: changes exactly the paths named, also inside a list whose type the schema leaves open; `test` ops guard them. */
+  jsonPatch<T extends KubeObject>(res: Resource, namespace: string | undefined, name: string, ops: readonly JsonPatchOp[], opts?: Pick<WriteOptions, 'fieldManager'>): Promise<T>;
   /** Background propagation; `uid` makes it a precondition. */
   delete(res: Resource, namespace: string | undefined, name: string, opts?: { uid?: string }): Promise<void>;
   watch<T extends KubeObject>(res: Resource, namespace: string | undefined, opts: WatchOptions, onEvent: (event: WatchEvent<T>) => void): WatchHandle;
@@ -129,6 +139,14 @@ export class KubeApi implements ObjectApi {
       body: patch,
       contentType: 'application/merge-patch+json',
       query: { fieldManager: OPERATOR_FIELD_MANAGER },
+    });
+  }
+
+  jsonPatch<T extends KubeObject>(res: Resource, namespace: string | undefined, name: string, ops: readonly JsonPatchOp[], opts: Pick<WriteOptions, 'fieldManager'> = {}): Promise<T> {
+    return this.request('PATCH', resourcePath(res, namespace, name), {
+      body: ops,
+      contentType: 'application/json-patch+json',
+      query: { fieldManager: opts.fieldManager ?? OPERATOR_FIELD_MANAGER },
     });
   }
 

@@ -42,6 +42,7 @@ export class ApiError extends ApiException<StatusBody | string | undefined> {
 const statusOf = (err: unknown): number | undefined => (err instanceof ApiError ? err.status : undefined);
 
 export const isNotFound = (err: unknown): boolean => statusOf(err) === 404;
+export const isForbidden = (err: unknown): boolean => statusOf(err) === 403;
 export const isConflict = (err: unknown): boolean => statusOf(err) === 409 && (err as ApiError).reason !== 'AlreadyExists';
 export const isAlreadyExists = (err: unknown): boolean => statusOf(err) === 409 && (err as ApiError).reason === 'AlreadyExists';
 /** 410 Gone, as a response or as an ERROR event inside a watch stream. */

@@ -84,3 +84,27 @@ test('a graph being deleted, missing or not loading gets no status write', async
     expect(api.calls).toEqual([]);
   }
 });
+
+test('status.checkpoints: per component with a checkpointRef, its name, ID and readiness; removed when no longer referenced', async () => {
+  const withRef = v1beta1(['Frontend', 'worker']);
+  (withRef.spec!.components as any[])[1].experimental = { checkpoint: { enabled: true, checkpointRef: 'ckpt' } };
+  const ckpt = {
+    apiVersion: 'nvidia.com/v1alpha1', kind: 'DynamoCheckpoint', metadata: { name: 'ckpt', namespace: NS },
+    spec: { identity: { model: 'Qwen/Qwen3-0.6B', backendFramework: 'vllm' }, job: { podTemplateSpec: { spec: { containers: [main] } } } },
+    status: { phase: 'Ready' },
+  };
+  const api = new ScriptedApi();
+  const ctx = reconcilerContext(api);
+  const reconciler = new GraphStatusReconciler({
+    ...ctx, graphs: cacheOf(RESOURCES.dgdV1beta1, [withRef]), deployments: cacheOf(RESOURCES.deployment, [ready('g-frontend'), ready('g-worker')]),
+    checkpoints: cacheOf(RESOURCES.checkpoint, [ckpt]),
+  });
+  await reconciler.reconcile(`${NS}/g`);
+  const { checkpoints } = (api.bodies('mergePatch')[0] as any).status;
+  expect(checkpoints).toEqual({ worker: { checkpointName: 'ckpt', checkpointID: expect.stringMatching(/^[0-9a-f]{12,}$/), identityHash: expect.any(String), ready: true } });
+  expect(checkpoints.worker.identityHash).toBe(checkpoints.worker.checkpointID);
+
+  const unreferenced = setup([v1beta1(['Frontend', 'worker'], { state: 'successful', checkpoints: { worker: { checkpointName: 'ckpt' } } } as any)], [ready('g-frontend'), ready('g-worker')]);
+  await unreferenced.reconciler.reconcile(`${NS}/g`);
+  expect((unreferenced.api.bodies('mergePatch')[0] as any).status.checkpoints).toBeNull();
+});
