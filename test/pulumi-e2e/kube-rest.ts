@@ -38,6 +38,8 @@ export class KubeRestError extends Error {
   }
 }
 
+class NotServed extends Error {}
+
 export class KubeRest {
   static fromKubeconfig(file: string): KubeRest {
     const kc = new KubeConfig();
@@ -75,10 +77,12 @@ export class KubeRest {
     return this.request('PATCH', `${await this.path(o.apiVersion, o.kind, o.metadata.namespace, o.metadata.name)}${query}`, o, 'application/apply-patch+yaml');
   }
 
-  /** The object, or undefined when it does not exist. */
+  /** The object, or undefined when it does not exist (or its kind is not served, e.g. its CRD is gone). */
   async get(apiVersion: string, kind: string, name: string, namespace?: string): Promise<Obj | undefined> {
+    const path = await this.path(apiVersion, kind, namespace, name).catch((err) => (err instanceof NotServed ? undefined : Promise.reject(err)));
+    if (path === undefined) return undefined;
     try {
-      return await this.request<Obj>('GET', await this.path(apiVersion, kind, namespace, name));
+      return await this.request<Obj>('GET', path);
     } catch (err) {
       if (err instanceof KubeRestError && err.status === 404) return undefined;
       throw err;
@@ -142,7 +146,7 @@ export class KubeRest {
       this.discovery.delete(apiVersion);
       r = (await this.resourcesOf(apiVersion)).find((x) => x.kind === kind);
     }
-    if (!r) throw new Error(`the server does not serve ${kind} in ${apiVersion}`);
+    if (!r) throw new NotServed(`the server does not serve ${kind} in ${apiVersion}`);
     const base = apiVersion.includes('/') ? `/apis/${apiVersion}` : `/api/${apiVersion}`;
     const ns = r.namespaced && namespace ? `/namespaces/${namespace}` : '';
     return `${base}${ns}/${r.plural}${name ? `/${name}` : ''}`;
