@@ -14,12 +14,12 @@ import { PulumiStack } from './pulumi-cli';
 const REPO = path.resolve(__dirname, '..', '..');
 const log = (line: string) => process.stderr.write(`[pulumi-e2e] ${line}\n`);
 
-/** The code blocks of the README's Pulumi section: the shell commands and the program. */
-function walkthrough(): { sh: string; ts: string } {
+/** The fenced block after the README's `<!-- ci:NAME ... -->` marker (the convention of .ci/readme.sh). */
+function readmeBlock(name: string): string {
   const readme = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Use it with Pulumi'), readme.indexOf('\n## ', readme.indexOf('## Use it with Pulumi') + 1));
-  const block = (lang: string) => new RegExp('```' + lang + '\\n([\\s\\S]*?)```').exec(section)![1];
-  return { sh: block('sh'), ts: block('ts') };
+  const at = readme.indexOf(`<!-- ci:${name}`);
+  if (at < 0) throw new Error(`README.md has no ci:${name} block`);
+  return /```[a-z]*\n([\s\S]*?)```/.exec(readme.slice(at))![1];
 }
 
 let kube: KubeRest;
@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 test('the README\'s commands are the ones this test stands in for', () => {
-  expect(walkthrough().sh.trim().split('\n')).toEqual([
+  expect(readmeBlock('pulumi-setup').trim().split('\n')).toEqual([
     'mkdir qwen && cd qwen',
     'pulumi new typescript --yes',
     'npm install dynamo-iac @pulumi/kubernetes',
@@ -56,7 +56,7 @@ test('the README program: pulumi up deploys the graph after its namespace and th
     files: ['index.ts'],
   }, null, 2));
   fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'qwen', main: 'index.ts', devDependencies: {}, dependencies: {} }, null, 2));
-  fs.writeFileSync(path.join(project, 'index.ts'), walkthrough().ts);
+  fs.writeFileSync(path.join(project, 'index.ts'), readmeBlock('pulumi-program'));
   // `npm install dynamo-iac @pulumi/kubernetes`, with this checkout packed as dynamo-iac and the
   // Pulumi packages at the versions of the binaries under test. No install scripts:
   // @pulumi/kubernetes' would download the provider plugin (installed from its file instead).
