@@ -52,7 +52,7 @@ const find = (kind: string, name: string) => expected.find((o) => o.kind === kin
 
 beforeAll(async () => {
   kube = KubeRest.fromKubeconfig(process.env.DYNAMO_IAC_TEST_KUBECONFIG!);
-  stack = await PulumiStack.create({ projectDir: REPO, stack: 'e2e', kubeconfig: process.env.DYNAMO_IAC_TEST_KUBECONFIG!, log });
+  stack = await PulumiStack.create({ projectDir: REPO, stack: 'e2e', kubeconfig: process.env.DYNAMO_IAC_TEST_KUBECONFIG!, transpileOnly: true, log });
 });
 afterAll(async () => {
   await stack?.dispose();
@@ -106,11 +106,10 @@ test('one worker\'s replicas: only that Deployment and its graph record change, 
   const uid = (await live(worker)).metadata.uid;
   const before = await versions();
   await stack.setConfig('aggWorkerReplicas', '3');
-  expect((await stack.plannedChanges()).map(([op, urn]) => `${op} ${shortUrn(urn)}`).sort()).toEqual([
+  expect((await stack.upChanges()).map(([op, urn]) => `${op} ${shortUrn(urn)}`).sort()).toEqual([
     'update kubernetes:apps/v1:Deployment::agg-vllm/vllm-agg-vllmdecodeworker',
     'update kubernetes:nvidia.com/v1beta1:DynamoGraphDeployment::agg-vllm/vllm-agg',
   ]);
-  await stack.up();
   const after = await live(worker);
   expect({ uid: after.metadata.uid, replicas: (after as any).spec.replicas }).toEqual({ uid, replicas: 3 });
   expect(changedBetween(before, await versions())).toEqual([keyOf(worker), keyOf(find('DynamoGraphDeployment', 'vllm-agg'))].sort());
@@ -125,11 +124,10 @@ test('a worker with a scaling adapter: the replicas an HPA set survive an image 
   const before = await versions();
   const image = SGLANG_RUNTIME.replace(/:[^:]+$/, ':e2e-next');
   await stack.setConfig('sglangWorkerImage', image);
-  expect((await stack.plannedChanges()).map(([op, urn]) => `${op} ${shortUrn(urn)}`).sort()).toEqual([
+  expect((await stack.upChanges()).map(([op, urn]) => `${op} ${shortUrn(urn)}`).sort()).toEqual([
     'update kubernetes:apps/v1:Deployment::sglang-scaling-adapter/sglang-agg-decode',
     'update kubernetes:nvidia.com/v1beta1:DynamoGraphDeployment::sglang-scaling-adapter/sglang-agg',
   ]);
-  await stack.up();
   const after = (await live(decode)) as any;
   expect({ uid: after.metadata.uid, replicas: after.spec.replicas, image: after.spec.template.spec.containers[0].image })
     .toEqual({ uid, replicas: 5, image });

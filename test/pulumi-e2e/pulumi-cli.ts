@@ -49,7 +49,14 @@ export class PulumiStack {
    * Logs in to a file backend in a new temp dir, installs the provider plugin from its file and
    * creates `stack` for the project in `projectDir`.
    */
-  static async create(opts: { projectDir: string; stack: string; kubeconfig: string; log?: (line: string) => void }): Promise<PulumiStack> {
+  static async create(opts: {
+    projectDir: string;
+    stack: string;
+    kubeconfig: string;
+    /** Skip ts-node's type check of the program (the repository's programs are type-checked by `npm test`). */
+    transpileOnly?: boolean;
+    log?: (line: string) => void;
+  }): Promise<PulumiStack> {
     const bins = pulumiBinaries();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dynamo-iac-pulumi-'));
     // Pulumi's own layout: the CLI with its bundled language hosts next to it (plugins on PATH are
@@ -57,7 +64,7 @@ export class PulumiStack {
     const bin = path.join(dir, 'bin');
     fs.mkdirSync(bin);
     for (const file of [bins.PULUMI, bins.PULUMI_LANGUAGE_NODEJS]) linkOrCopy(file, path.join(bin, path.basename(file)));
-    const stack = new PulumiStack(opts.projectDir, opts.stack, dir, path.join(bin, 'pulumi'), opts.kubeconfig, opts.log ?? (() => undefined));
+    const stack = new PulumiStack(opts.projectDir, opts.stack, dir, path.join(bin, 'pulumi'), opts.kubeconfig, opts.transpileOnly ?? false, opts.log ?? (() => undefined));
     fs.mkdirSync(path.join(dir, 'state'));
     await stack.cli(['login', `file://${path.join(dir, 'state')}`]);
     await stack.cli(['plugin', 'install', 'resource', 'kubernetes', `v${packageVersion('@pulumi/kubernetes')}`, '--file', bins.PULUMI_RESOURCE_KUBERNETES]);
@@ -71,6 +78,7 @@ export class PulumiStack {
     private readonly dir: string,
     private readonly pulumi: string,
     private readonly kubeconfig: string,
+    private readonly transpileOnly: boolean,
     private readonly log: (line: string) => void,
   ) {}
 
@@ -84,10 +92,13 @@ export class PulumiStack {
     return this.cli(['up', '--yes', '--skip-preview', ...extra], { expectFailure: true });
   }
 
-  /** The changes a preview plans, as `[op, urn]` (steps other than `same`, and `read`s of looked-up resources). */
-  async plannedChanges(): Promise<[string, string][]> {
-    const run = await this.cli(['preview', '--json']);
-    const steps = (JSON.parse(run.stdout).steps ?? []) as { op: string; urn: string }[];
+  /** `pulumi up` and the changes it made, as `[op, urn]` (steps other than `same`, and `read`s of looked-up resources). */
+  async upChanges(): Promise<[string, string][]> {
+    const run = await this.cli(['up', '--yes', '--skip-preview', '--json']);
+    // One engine event per line; each finished step is a `resOutputsEvent`.
+    const events = run.stdout.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as { resOutputsEvent?: { metadata: { op: string; urn: string } } });
+    const steps = events.flatMap((e) => (e.resOutputsEvent ? [e.resOutputsEvent.metadata] : []));
+    if (steps.length === 0) throw new Error(`pulumi up --json reported no steps:\n${tail(run.stdout)}`);
     return steps.filter((s) => s.op !== 'same' && s.op !== 'read').map((s) => [s.op, s.urn]);
   }
 
@@ -137,6 +148,7 @@ export class PulumiStack {
       // A missing plugin fails instead of being downloaded.
       PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: 'true',
       KUBECONFIG: this.kubeconfig,
+      ...(this.transpileOnly ? { PULUMI_NODEJS_TRANSPILE_ONLY: 'true' } : {}),
     };
   }
 }

@@ -20,7 +20,7 @@ let stack: PulumiStack;
 
 beforeAll(async () => {
   kube = KubeRest.fromKubeconfig(process.env.DYNAMO_IAC_TEST_KUBECONFIG!);
-  stack = await PulumiStack.create({ projectDir: path.join(__dirname, 'readiness'), stack: 'readiness', kubeconfig: process.env.DYNAMO_IAC_TEST_KUBECONFIG!, log });
+  stack = await PulumiStack.create({ projectDir: path.join(__dirname, 'readiness'), stack: 'readiness', kubeconfig: process.env.DYNAMO_IAC_TEST_KUBECONFIG!, transpileOnly: true, log });
   await stack.setConfig('awaitWorkloads', 'true');
   await stack.setConfig('awaitGraphStatus', 'true');
   await stack.setConfig('awaitTimeoutSeconds', String(TIMEOUT_SECONDS));
