@@ -22,7 +22,7 @@ const expected = expectedObjects();
 
 /** The Kubernetes objects in the stack's state (not the component, provider or looked-up resources). */
 const stateObjects = (state: StateResource[]) =>
-  state.filter((r) => r.custom && !r.external && r.type.startsWith('kubernetes:') && !r.type.startsWith('pulumi:providers'));
+  state.filter((r) => r.custom && !r.external && r.type.startsWith('kubernetes:'));
 const stateKey = (r: StateResource) => keyOf(r.outputs as Obj);
 /** `<type>::<name>` of a URN (what a changed step is, without the stack and parent chain). */
 const shortUrn = (urn: string) => `${urn.split('::')[2].split('$').pop()}::${urn.split('::')[3]}`;
@@ -44,7 +44,7 @@ async function versions(): Promise<Map<string, string>> {
 const changedBetween = (before: Map<string, string>, after: Map<string, string>) =>
   [...before].filter(([k, v]) => after.get(k) !== v).map(([k]) => k).sort();
 
-/** Nothing set but the name and namespace (the server's own metadata aside). */
+/** A rendered object with nothing but its name and namespace (so no field for a manager to own). */
 const isBare = (o: Obj) => Object.keys(o).every((k) => ['apiVersion', 'kind', 'metadata'].includes(k)) &&
   !o.metadata.labels && !o.metadata.annotations;
 
