@@ -85,10 +85,12 @@ const project = new typescript.TypeScriptProject({
       collectCoverage: false,
       // Pulumi's telemetry leaves a global behind that jest would warn about at teardown.
       testEnvironmentOptions: { globalsCleanup: 'off' },
-      testPathIgnorePatterns: ['/node_modules/', '/test/cluster/', '/test/plan-e2e/'],
+      testPathIgnorePatterns: ['/node_modules/', '/test/cluster/', '/test/plan-e2e/', '/test/pulumi-e2e/'],
     },
   },
-  gitignore: ['/dist/', '/.bench/', 'cdk8s.out/', '/.ci-go-build.log'],
+  // Pulumi.<stack>.yaml: stack config that `pulumi stack init` writes next to a Pulumi.yaml (the
+  // Pulumi end-to-end tests remove theirs; a developer's own stacks stay out of git).
+  gitignore: ['/dist/', '/.bench/', 'cdk8s.out/', '/.ci-go-build.log', 'Pulumi.*.yaml'],
 });
 
 // jest 30 resolves modules with unrs-resolver, which has one optional package per platform. Some
@@ -253,6 +255,19 @@ project.addTask('test:flux', {
     { spawn: 'compile' },
     { exec: 'bash test/infra/build.sh cluster flux' },
     { exec: 'jest --ci --config test/flux/jest.config.js --runInBand', receiveArgs: true },
+  ],
+});
+// `npm run test:pulumi`: the example program (Pulumi.yaml) through the real Pulumi CLI, Node.js
+// language host and Kubernetes provider, built once from ../shared/third_party into
+// ~/.cache/dynamo-iac, against the test cluster; offline (file backend, plugin from a file).
+project.addTask('test:pulumi', {
+  description: 'Build (once) the test cluster and the Pulumi CLI, language host and Kubernetes provider; run the real-engine tests',
+  env: { NODE_OPTIONS: JEST_NODE_OPTIONS },
+  steps: [
+    { exec: 'bash test/infra/build.sh cluster pulumi' },
+    // The README walkthrough test packs the package: lib/ must be current.
+    { spawn: 'compile' },
+    { exec: 'jest --ci --config test/pulumi-e2e/jest.config.js --runInBand', receiveArgs: true },
   ],
 });
 project.addTask('cluster:start', {

@@ -3840,7 +3840,7 @@ export interface DynamoGraphDeploymentSpecComponents {
   /**
    * @schema DynamoGraphDeploymentSpecComponents#scalingAdapter
    */
-  readonly scalingAdapter?: DynamoGraphDeploymentSpecComponentsScalingAdapter;
+  readonly scalingAdapter?: any;
 
   /**
    * @schema DynamoGraphDeploymentSpecComponents#sharedMemorySize
@@ -3880,7 +3880,7 @@ export function toJson_DynamoGraphDeploymentSpecComponents(obj: DynamoGraphDeplo
     'replicas': obj.replicas,
     'roles': obj.roles?.map(y => toJson_DynamoGraphDeploymentSpecComponentsRoles(y)),
     'runtimeVersionOverride': obj.runtimeVersionOverride,
-    'scalingAdapter': toJson_DynamoGraphDeploymentSpecComponentsScalingAdapter(obj.scalingAdapter),
+    'scalingAdapter': obj.scalingAdapter,
     'sharedMemorySize': obj.sharedMemorySize?.value,
     'topologyConstraint': toJson_DynamoGraphDeploymentSpecComponentsTopologyConstraint(obj.topologyConstraint),
     'type': obj.type,
@@ -4459,25 +4459,6 @@ export function toJson_DynamoGraphDeploymentSpecComponentsRoles(obj: DynamoGraph
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
 /**
- * @schema DynamoGraphDeploymentSpecComponentsScalingAdapter
- */
-export interface DynamoGraphDeploymentSpecComponentsScalingAdapter {
-}
-
-/**
- * Converts an object of type 'DynamoGraphDeploymentSpecComponentsScalingAdapter' to JSON representation.
- */
-/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
-export function toJson_DynamoGraphDeploymentSpecComponentsScalingAdapter(obj: DynamoGraphDeploymentSpecComponentsScalingAdapter | undefined): Record<string, any> | undefined {
-  if (obj === undefined) { return undefined; }
-  const result = {
-  };
-  // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
-}
-/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
-
-/**
  * @schema DynamoGraphDeploymentSpecComponentsSharedMemorySize
  */
 export class DynamoGraphDeploymentSpecComponentsSharedMemorySize {
@@ -4555,7 +4536,7 @@ export interface DynamoGraphDeploymentSpecExperimentalComponentGroups {
   /**
    * @schema DynamoGraphDeploymentSpecExperimentalComponentGroups#scalingAdapter
    */
-  readonly scalingAdapter?: DynamoGraphDeploymentSpecExperimentalComponentGroupsScalingAdapter;
+  readonly scalingAdapter?: any;
 }
 
 /**
@@ -4568,7 +4549,7 @@ export function toJson_DynamoGraphDeploymentSpecExperimentalComponentGroups(obj:
     'components': obj.components?.map(y => toJson_DynamoGraphDeploymentSpecExperimentalComponentGroupsComponents(y)),
     'name': obj.name,
     'replicas': obj.replicas,
-    'scalingAdapter': toJson_DynamoGraphDeploymentSpecExperimentalComponentGroupsScalingAdapter(obj.scalingAdapter),
+    'scalingAdapter': obj.scalingAdapter,
   };
   // filter undefined values
   return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
@@ -5460,25 +5441,6 @@ export function toJson_DynamoGraphDeploymentSpecExperimentalComponentGroupsCompo
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
 /**
- * @schema DynamoGraphDeploymentSpecExperimentalComponentGroupsScalingAdapter
- */
-export interface DynamoGraphDeploymentSpecExperimentalComponentGroupsScalingAdapter {
-}
-
-/**
- * Converts an object of type 'DynamoGraphDeploymentSpecExperimentalComponentGroupsScalingAdapter' to JSON representation.
- */
-/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
-export function toJson_DynamoGraphDeploymentSpecExperimentalComponentGroupsScalingAdapter(obj: DynamoGraphDeploymentSpecExperimentalComponentGroupsScalingAdapter | undefined): Record<string, any> | undefined {
-  if (obj === undefined) { return undefined; }
-  const result = {
-  };
-  // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
-}
-/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
-
-/**
  * @schema DynamoGraphDeploymentSpecExperimentalKvTransferPolicyEnforcement
  */
 export enum DynamoGraphDeploymentSpecExperimentalKvTransferPolicyEnforcement {
@@ -6269,7 +6231,7 @@ export interface DynamoGraphDeploymentV1Beta1SpecComponents {
   /**
    * @schema DynamoGraphDeploymentV1Beta1SpecComponents#scalingAdapter
    */
-  readonly scalingAdapter?: DynamoGraphDeploymentV1Beta1SpecComponentsScalingAdapter;
+  readonly scalingAdapter?: any;
 
   /**
    * @schema DynamoGraphDeploymentV1Beta1SpecComponents#sharedMemorySize
@@ -6309,7 +6271,7 @@ export function toJson_DynamoGraphDeploymentV1Beta1SpecComponents(obj: DynamoGra
     'replicas': obj.replicas,
     'roles': obj.roles?.map(y => toJson_DynamoGraphDeploymentV1Beta1SpecComponentsRoles(y)),
     'runtimeVersionOverride': obj.runtimeVersionOverride,
-    'scalingAdapter': toJson_DynamoGraphDeploymentV1Beta1SpecComponentsScalingAdapter(obj.scalingAdapter),
+    'scalingAdapter': obj.scalingAdapter,
     'sharedMemorySize': obj.sharedMemorySize?.value,
     'topologyConstraint': toJson_DynamoGraphDeploymentV1Beta1SpecComponentsTopologyConstraint(obj.topologyConstraint),
     'type': obj.type,
@@ -6888,25 +6850,6 @@ export function toJson_DynamoGraphDeploymentV1Beta1SpecComponentsRoles(obj: Dyna
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
 /**
- * @schema DynamoGraphDeploymentV1Beta1SpecComponentsScalingAdapter
- */
-export interface DynamoGraphDeploymentV1Beta1SpecComponentsScalingAdapter {
-}
-
-/**
- * Converts an object of type 'DynamoGraphDeploymentV1Beta1SpecComponentsScalingAdapter' to JSON representation.
- */
-/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
-export function toJson_DynamoGraphDeploymentV1Beta1SpecComponentsScalingAdapter(obj: DynamoGraphDeploymentV1Beta1SpecComponentsScalingAdapter | undefined): Record<string, any> | undefined {
-  if (obj === undefined) { return undefined; }
-  const result = {
-  };
-  // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
-}
-/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
-
-/**
  * @schema DynamoGraphDeploymentV1Beta1SpecComponentsSharedMemorySize
  */
 export class DynamoGraphDeploymentV1Beta1SpecComponentsSharedMemorySize {
@@ -6984,7 +6927,7 @@ export interface DynamoGraphDeploymentV1Beta1SpecExperimentalComponentGroups {
   /**
    * @schema DynamoGraphDeploymentV1Beta1SpecExperimentalComponentGroups#scalingAdapter
    */
-  readonly scalingAdapter?: DynamoGraphDeploymentV1Beta1SpecExperimentalComponentGroupsScalingAdapter;
+  readonly scalingAdapter?: any;
 }
 
 /**
@@ -6997,7 +6940,7 @@ export function toJson_DynamoGraphDeploymentV1Beta1SpecExperimentalComponentGrou
     'components': obj.components?.map(y => toJson_DynamoGraphDeploymentV1Beta1SpecExperimentalComponentGroupsComponents(y)),
     'name': obj.name,
     'replicas': obj.replicas,
-    'scalingAdapter': toJson_DynamoGraphDeploymentV1Beta1SpecExperimentalComponentGroupsScalingAdapter(obj.scalingAdapter),
+    'scalingAdapter': obj.scalingAdapter,
   };
   // filter undefined values
   return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
@@ -7882,25 +7825,6 @@ export function toJson_DynamoGraphDeploymentV1Beta1SpecExperimentalComponentGrou
   if (obj === undefined) { return undefined; }
   const result = {
     'name': obj.name,
-  };
-  // filter undefined values
-  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
-}
-/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
-
-/**
- * @schema DynamoGraphDeploymentV1Beta1SpecExperimentalComponentGroupsScalingAdapter
- */
-export interface DynamoGraphDeploymentV1Beta1SpecExperimentalComponentGroupsScalingAdapter {
-}
-
-/**
- * Converts an object of type 'DynamoGraphDeploymentV1Beta1SpecExperimentalComponentGroupsScalingAdapter' to JSON representation.
- */
-/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
-export function toJson_DynamoGraphDeploymentV1Beta1SpecExperimentalComponentGroupsScalingAdapter(obj: DynamoGraphDeploymentV1Beta1SpecExperimentalComponentGroupsScalingAdapter | undefined): Record<string, any> | undefined {
-  if (obj === undefined) { return undefined; }
-  const result = {
   };
   // filter undefined values
   return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});

@@ -1,9 +1,14 @@
 /**
- * The example Pulumi program: the same graphs as the cdk8s example app
- * (examples/app.ts), with the CRDs installed first.
+ * The example Pulumi program: the same graphs as the cdk8s example app (examples/app.ts), after
+ * what they need: their namespaces, then the runtime operator's platform with our CRDs.
+ *
+ * The cluster must already serve the third-party kinds these graphs render (THIRD_PARTY_CRDS):
+ * the program looks their CRDs up before it creates anything, so on a cluster without one
+ * `pulumi preview` and `pulumi up` stop at once, naming it.
  */
-import * as pulumi from '@pulumi/pulumi';
-import { DynamoCheckpoint, DynamoCrds, DynamoGraph, DynamoModel, GraphOptions } from '../../src/pulumi';
+import * as k8s from '@pulumi/kubernetes';
+import { ComponentSpec, DynamoGraphDeploymentProps } from '../../src';
+import { DynamoCheckpoint, DynamoGraph, DynamoModel, DynamoPlatform, GraphOptions } from '../../src/pulumi';
 import { aggregatedWithLora, supportLora } from '../graphs/agg-lora';
 import { aggregatedVllm } from '../graphs/agg-vllm';
 import { qwenCheckpoint, restoredGraph } from '../graphs/checkpoint-restore';
@@ -11,34 +16,50 @@ import { disaggregatedWithPlanner } from '../graphs/disagg-planner';
 import { multinodeSglang, multinodeTrtllm, multinodeVllm } from '../graphs/multinode';
 import { EXAMPLE_NAMESPACE, EXAMPLE_SETTINGS, PVC_CACHE_INGRESS_FILE } from '../graphs/platform';
 import { sglangWithScalingAdapter } from '../graphs/sglang-scaling-adapter';
+import { EXAMPLE_PLATFORM_NAMESPACE } from '../gitops';
 
-export interface ExampleOptions extends Pick<GraphOptions, 'awaitWorkloads'> {
-  /** @default EXAMPLE_NAMESPACE */
-  readonly namespace?: pulumi.Input<string>;
-  /** Replicas of the aggregated example's worker (what the end-to-end test changes). @default - as in the example */
+/** CRDs of the third-party kinds the example graphs render, which the cluster must already have. */
+export const THIRD_PARTY_CRDS = [
+  // LeaderWorkerSet: the multinode graphs on LWS (the LWS controller).
+  'leaderworkersets.leaderworkerset.x-k8s.io',
+  // PodGroup: Volcano gang-schedules those LeaderWorkerSets.
+  'podgroups.scheduling.volcano.sh',
+  // PodCliqueSet: the multinode graphs on Grove.
+  'podcliquesets.grove.io',
+];
+
+export interface ExampleOptions extends Pick<GraphOptions, 'awaitWorkloads' | 'awaitTimeoutSeconds'> {
+  /** Namespace of every graph. @default EXAMPLE_NAMESPACE */
+  readonly namespace?: string;
+  /** Replicas of the aggregated example's worker. @default - as in the example */
   readonly aggWorkerReplicas?: number;
+  /** Image of the scaling-adapter example's worker. @default - as in the example */
+  readonly sglangWorkerImage?: string;
 }
 
 export function deployExamples(options: ExampleOptions = {}) {
-  const crds = new DynamoCrds('dynamo-crds');
-  const common = {
-    namespace: options.namespace ?? EXAMPLE_NAMESPACE,
-    settings: EXAMPLE_SETTINGS,
-    awaitWorkloads: options.awaitWorkloads,
-  };
-  const after = { dependsOn: [crds] };
+  const required = THIRD_PARTY_CRDS.map((name) => k8s.apiextensions.v1.CustomResourceDefinition.get(name, name));
+  const namespace = options.namespace ?? EXAMPLE_NAMESPACE;
+  const namespaces = [namespace, EXAMPLE_PLATFORM_NAMESPACE].map((name) =>
+    new k8s.core.v1.Namespace(name, { metadata: { name } }, { dependsOn: required }));
+  const readiness = { awaitWorkloads: options.awaitWorkloads, awaitTimeoutSeconds: options.awaitTimeoutSeconds };
+  const platform = new DynamoPlatform('dynamo', { namespace: EXAMPLE_PLATFORM_NAMESPACE, ...readiness }, { dependsOn: namespaces });
+  const common = { namespace, settings: EXAMPLE_SETTINGS, ...readiness };
+  // Graph records need the CRDs, every object its namespace.
+  const after = { dependsOn: [...namespaces, platform] };
   const { name: checkpointName, labels, annotations, spec } = qwenCheckpoint;
-  const checkpoint = new DynamoCheckpoint('checkpoint-restore', { name: checkpointName, labels, annotations, spec, namespace: common.namespace }, after);
-  const agg = { ...aggregatedVllm, spec: { ...aggregatedVllm.spec, components: aggregatedVllm.spec.components.map((c) =>
-    (c.type === 'worker' && options.aggWorkerReplicas !== undefined ? { ...c, replicas: options.aggWorkerReplicas } : c)) } };
+  const checkpoint = new DynamoCheckpoint('checkpoint-restore', { name: checkpointName, labels, annotations, spec, namespace }, after);
+  const agg = withWorker(aggregatedVllm, (c) => (options.aggWorkerReplicas === undefined ? c : { ...c, replicas: options.aggWorkerReplicas }));
+  const sglang = withWorker(sglangWithScalingAdapter, (c) => (options.sglangWorkerImage === undefined ? c : withImage(c, options.sglangWorkerImage)));
   return {
-    crds,
+    namespaces,
+    platform,
     checkpoints: [checkpoint],
     graphs: [
       new DynamoGraph('agg-vllm', { ...agg, ...common }, after),
       new DynamoGraph('agg-lora', { ...aggregatedWithLora, ...common }, after),
       new DynamoGraph('disagg-planner', { ...disaggregatedWithPlanner, ...common }, after),
-      new DynamoGraph('sglang-scaling-adapter', { ...sglangWithScalingAdapter, ...common }, after),
+      new DynamoGraph('sglang-scaling-adapter', { ...sglang, ...common }, after),
       DynamoGraph.fromFile('pvc-cache-ingress', PVC_CACHE_INGRESS_FILE, common, after),
       // Multinode graphs on both orchestrators, as in the cdk8s app.
       ...([['vllm', multinodeVllm], ['sglang', multinodeSglang], ['trtllm', multinodeTrtllm]] as const).flatMap(([id, props]) => [
@@ -47,6 +68,16 @@ export function deployExamples(options: ExampleOptions = {}) {
       ]),
       new DynamoGraph('checkpoint-restore', { ...restoredGraph(checkpoint.ref()), ...common, checkpoints: [checkpoint] }, after),
     ],
-    models: [new DynamoModel('agg-lora', { ...supportLora, namespace: common.namespace }, after)],
+    models: [new DynamoModel('agg-lora', { ...supportLora, namespace }, after)],
   };
+}
+
+/** `graph` with its worker component changed by `change`. */
+function withWorker(graph: DynamoGraphDeploymentProps, change: (c: ComponentSpec) => ComponentSpec): DynamoGraphDeploymentProps {
+  return { ...graph, spec: { ...graph.spec, components: graph.spec.components.map((c) => (c.type === 'worker' ? change(c) : c)) } };
+}
+
+function withImage(c: ComponentSpec, image: string): ComponentSpec {
+  const containers = c.podTemplate?.spec?.containers?.map((ct) => ({ ...ct, image }));
+  return { ...c, podTemplate: { ...c.podTemplate, spec: { ...c.podTemplate?.spec, containers } } };
 }

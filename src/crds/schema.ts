@@ -108,11 +108,15 @@ export interface ObjectOptions {
   rules?: ValidationRule[];
 }
 
-/** A closed object: unknown fields are pruned by the API server. */
+/**
+ * A closed object: unknown fields are pruned by the API server. No fields: no `properties` key,
+ * which is how the API server stores an empty one (so a re-apply, or a Pulumi diff against the
+ * stored CRD, sees no change).
+ */
 export function obj(properties: Properties, opts: ObjectOptions = {}): JSONSchemaProps {
   return {
     type: 'object',
-    properties,
+    ...(Object.keys(properties).length ? { properties } : {}),
     ...(opts.required?.length ? { required: [...opts.required].sort() } : {}),
     ...(opts.rules?.length ? { 'x-kubernetes-validations': opts.rules } : {}),
   };
@@ -123,9 +127,7 @@ export function obj(properties: Properties, opts: ObjectOptions = {}): JSONSchem
  * fields we care about (structural schemas allow both together).
  */
 export function preserveUnknown(properties: Properties = {}, opts: ObjectOptions = {}): JSONSchemaProps {
-  const node = obj(properties, opts);
-  if (Object.keys(properties).length === 0) delete node.properties;
-  return { ...node, 'x-kubernetes-preserve-unknown-fields': true };
+  return { ...obj(properties, opts), 'x-kubernetes-preserve-unknown-fields': true };
 }
 
 export interface ArrayOptions {

@@ -1,9 +1,7 @@
 /**
  * DynamoCrds: the nvidia.com CustomResourceDefinitions. Graph components that
  * emit their record take it in `dependsOn`, so the CRDs exist first.
- *
- * The runtime operator's install (DynamoPlatform) is not here yet: it arrives
- * with the runtime operator and will own a DynamoCrds of its own.
+ * DynamoPlatform owns one unless given `crds: false`.
  */
 import * as pulumi from '@pulumi/pulumi';
 import { crdManifests } from '../crds';

@@ -1,23 +1,29 @@
 /**
- * `pulumi up` readiness: which rendered objects the Kubernetes provider should
- * wait for. The provider already waits for Deployments, Services, Ingresses and
- * PVCs; those only become ready where pods run (and an ingress controller and
- * a storage provisioner exist), so users of clusters without that turn the
- * wait off. Graph records get a status only from a runtime operator, and other
- * custom resources only from their own controllers, so by default nothing
- * waits for them.
+ * `pulumi up` readiness: which rendered objects the Kubernetes provider waits for.
+ *
+ * The rule: by default `pulumi up` returns once the API server has accepted every object, as
+ * `kubectl apply` and Flux do. It does not wait for what needs pods running (Deployments,
+ * StatefulSets, LeaderWorkerSets, Jobs ready; Services with endpoints; Ingresses with an address;
+ * PVCs bound): a model worker may take longer to pull its image and load its weights than any
+ * fixed timeout, and on a cluster without GPUs or kubelets it never gets there, so a default
+ * wait would leave `pulumi up` waiting out the provider's timeout on every object and then fail.
+ * `awaitWorkloads: true` turns the provider's own waits back on, bounded by
+ * `awaitTimeoutSeconds`; `awaitGraphStatus: true` waits for the graph's `Ready` condition,
+ * which the runtime operator writes when every component is ready.
  */
 import { KubeObject } from '../api/k8s-types';
 
 export const SKIP_AWAIT = 'pulumi.com/skipAwait';
 export const WAIT_FOR = 'pulumi.com/waitFor';
+export const TIMEOUT_SECONDS = 'pulumi.com/timeoutSeconds';
 
 export interface ReadinessOptions {
   /**
-   * Wait until Deployments, LeaderWorkerSets, Services, Ingresses and PVCs are
-   * ready. Turn off where pods never run (no kubelet, no GPUs yet, a test API
-   * server), or `pulumi up` waits until the provider's timeout.
-   * @default true
+   * Wait until Deployments, StatefulSets, DaemonSets, Jobs and LeaderWorkerSets are ready,
+   * Services have ready endpoints, Ingresses an address and PVCs are bound. Off by default:
+   * `pulumi up` then returns once the API server has accepted everything (see
+   * `awaitGraphStatus` for the graph's own readiness).
+   * @default false
    */
   readonly awaitWorkloads?: boolean;
   /**
@@ -27,11 +33,18 @@ export interface ReadinessOptions {
    * @default false
    */
   readonly awaitGraphStatus?: boolean;
+  /**
+   * How long `pulumi up` waits for each object it waits for (see `awaitWorkloads` and
+   * `awaitGraphStatus`) before it fails, naming the object.
+   * @default - the provider's: 10 minutes for most kinds
+   */
+  readonly awaitTimeoutSeconds?: number;
 }
 
 /** Kinds the provider awaits by itself, and which need pods (or controllers) running. */
 const AWAITED_BUILTINS = new Set([
-  'apps/v1/Deployment', 'v1/Service', 'networking.k8s.io/v1/Ingress', 'v1/PersistentVolumeClaim',
+  'apps/v1/Deployment', 'apps/v1/StatefulSet', 'apps/v1/DaemonSet', 'batch/v1/Job',
+  'v1/Service', 'networking.k8s.io/v1/Ingress', 'v1/PersistentVolumeClaim',
 ]);
 
 /** Condition the runtime sets on each kind when it is ready. */
@@ -49,14 +62,15 @@ const BUILTIN_API_VERSIONS = new Set([
 
 /** The `pulumi.com/*` annotations for one object (empty when the provider's default is right). */
 export function readinessAnnotations(o: KubeObject, options: ReadinessOptions): Record<string, string> {
-  const awaitWorkloads = options.awaitWorkloads ?? true;
-  if (AWAITED_BUILTINS.has(`${o.apiVersion}/${o.kind}`)) return awaitWorkloads ? {} : { [SKIP_AWAIT]: 'true' };
+  const awaitWorkloads = options.awaitWorkloads ?? false;
+  const timeout: Record<string, string> = options.awaitTimeoutSeconds === undefined ? {} : { [TIMEOUT_SECONDS]: String(options.awaitTimeoutSeconds) };
+  if (AWAITED_BUILTINS.has(`${o.apiVersion}/${o.kind}`)) return awaitWorkloads ? timeout : { [SKIP_AWAIT]: 'true' };
   if (BUILTIN_API_VERSIONS.has(o.apiVersion)) return {};
   const condition = READY_CONDITION[o.kind];
   const isRecord = o.apiVersion.startsWith('nvidia.com/');
   const wait = condition !== undefined && (isRecord ? options.awaitGraphStatus ?? false : awaitWorkloads);
   // Explicit skipAwait also keeps the provider's opt-in generic await (PULUMI_K8S_AWAIT_ALL) from hanging.
-  return wait ? { [WAIT_FOR]: `condition=${condition}` } : { [SKIP_AWAIT]: 'true' };
+  return wait ? { [WAIT_FOR]: `condition=${condition}`, ...timeout } : { [SKIP_AWAIT]: 'true' };
 }
 
 /** `o` with its readiness annotations merged into `metadata.annotations`. */

@@ -2,7 +2,8 @@
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
 import { DynamoComponentDeployment, DynamoGraphDeployment, DynamoGraphDeploymentProps } from '../../src';
-import { DynamoCheckpoint, DynamoComponent, DynamoGraph, DynamoModel } from '../../src/pulumi';
+import { DynamoCheckpoint, DynamoComponent, DynamoGraph, DynamoModel, DynamoPlatform } from '../../src/pulumi';
+import { renderPlatform } from '../../src/render/platform';
 import { aggregatedVllm } from '../../examples/graphs/agg-vllm';
 import { disaggregatedWithPlanner } from '../../examples/graphs/disagg-planner';
 import { VLLM_RUNTIME } from '../../examples/graphs/images';
@@ -67,23 +68,59 @@ test('invalid props: one error on the component, every problem with its field pa
 });
 
 describe('readiness annotations', () => {
-  test('default: the provider awaits workloads; the graph record is not awaited', async () => {
-    const rs = await runProgram(() => new DynamoGraph('agg', aggregatedVllm));
-    for (const d of byKind(rs, 'Deployment')) expect(annotationsOf(d)).toEqual({});
-    expect(annotationsOf(byKind(rs, 'DynamoGraphDeployment')[0])).toEqual({ 'pulumi.com/skipAwait': 'true' });
+  test('default: nothing that needs running pods is awaited, nor the graph record', async () => {
+    const rs = await runProgram(() => new DynamoGraph('agg', { ...aggregatedVllm, settings: EXAMPLE_SETTINGS }));
+    for (const kind of ['Deployment', 'Service', 'Ingress', 'DynamoGraphDeployment']) {
+      expect(byKind(rs, kind).length).toBeGreaterThan(0);
+      for (const r of byKind(rs, kind)) expect(annotationsOf(r)).toEqual({ 'pulumi.com/skipAwait': 'true' });
+    }
+    for (const kind of ['ServiceAccount', 'Role', 'RoleBinding']) for (const r of byKind(rs, kind)) expect(annotationsOf(r)).toEqual({});
   });
 
-  test('awaitWorkloads: false skips what needs running pods; awaitGraphStatus waits for Ready', async () => {
+  test('awaitWorkloads: the provider awaits workloads, within awaitTimeoutSeconds; awaitGraphStatus waits for Ready', async () => {
     const rs = await runProgram(() => new DynamoGraph('agg', {
-      ...aggregatedVllm, awaitWorkloads: false, awaitGraphStatus: true,
+      ...aggregatedVllm, awaitWorkloads: true, awaitGraphStatus: true, awaitTimeoutSeconds: 900,
       settings: EXAMPLE_SETTINGS,
     }));
     for (const kind of ['Deployment', 'Service', 'Ingress']) {
       expect(byKind(rs, kind).length).toBeGreaterThan(0);
-      for (const r of byKind(rs, kind)) expect(annotationsOf(r)['pulumi.com/skipAwait']).toBe('true');
+      for (const r of byKind(rs, kind)) expect(annotationsOf(r)).toEqual({ 'pulumi.com/timeoutSeconds': '900' });
     }
     for (const kind of ['ServiceAccount', 'Role', 'RoleBinding']) for (const r of byKind(rs, kind)) expect(annotationsOf(r)).toEqual({});
-    expect(annotationsOf(byKind(rs, 'DynamoGraphDeployment')[0])).toEqual({ 'pulumi.com/waitFor': 'condition=Ready' });
+    expect(annotationsOf(byKind(rs, 'DynamoGraphDeployment')[0])).toEqual({ 'pulumi.com/waitFor': 'condition=Ready', 'pulumi.com/timeoutSeconds': '900' });
+  });
+
+  test('awaitWorkloads without a timeout: the provider\'s own', async () => {
+    const rs = await runProgram(() => new DynamoGraph('agg', { ...aggregatedVllm, awaitWorkloads: true }));
+    for (const r of byKind(rs, 'Deployment')) expect(annotationsOf(r)).toEqual({});
+  });
+});
+
+describe('DynamoPlatform', () => {
+  const options = { namespace: 'dynamo-system', scope: 'namespace' as const, nats: true, etcd: true, monitoring: true, checkpointAgent: { image: 'registry.example/agent:1' } };
+
+  test('renders what `dynamo-iac platform` renders: CRDs in a child DynamoCrds, then every other object', async () => {
+    const rs = await runProgram(() => new DynamoPlatform('dynamo', options));
+    const platform = rs.find((r) => r.type === 'dynamo:index:Platform')!;
+    const crds = childrenOf(rs, platform).find((r) => r.type === 'dynamo:index:Crds')!;
+    const expected = renderPlatform({ ...options, version: require('../../package.json').version });
+    expect(childrenOf(rs, crds).map((r) => r.inputs)).toEqual(expected.filter((o) => o.kind === 'CustomResourceDefinition'));
+    const objects = childrenOf(rs, platform).filter((r) => r.type.startsWith('kubernetes:'));
+    const byName = (o: { kind: string; metadata: { name: string } }) => `${o.kind}/${o.metadata.name}`;
+    expect(objects.map((r) => withoutPulumiAnnotations(r.inputs)).sort((a, b) => byName(a).localeCompare(byName(b))))
+      .toEqual(expected.filter((o) => o.kind !== 'CustomResourceDefinition').sort((a, b) => byName(a).localeCompare(byName(b))));
+    // Same readiness rule as the graphs: by default nothing waits for pods.
+    for (const kind of ['Deployment', 'StatefulSet', 'DaemonSet', 'Service']) {
+      expect(byKind(objects, kind).length).toBeGreaterThan(0);
+      for (const r of byKind(objects, kind)) expect(annotationsOf(r)).toEqual({ 'pulumi.com/skipAwait': 'true' });
+    }
+  });
+
+  test('crds: false leaves the CRDs out', async () => {
+    let platform!: DynamoPlatform;
+    const rs = await runProgram(() => { platform = new DynamoPlatform('dynamo', { namespace: 'ops', crds: false }); });
+    expect(platform.crds).toBeUndefined();
+    expect(rs.filter((r) => r.type.includes('CustomResourceDefinition') || r.type === 'dynamo:index:Crds')).toEqual([]);
   });
 });
 

@@ -4,7 +4,9 @@
  */
 import { Testing } from 'cdk8s';
 import { buildExampleApp } from '../../examples/app';
-import { deployExamples } from '../../examples/pulumi/program';
+import { addExampleGitOps, EXAMPLE_PLATFORM_NAMESPACE } from '../../examples/gitops';
+import { EXAMPLE_NAMESPACE } from '../../examples/graphs/platform';
+import { deployExamples, THIRD_PARTY_CRDS } from '../../examples/pulumi/program';
 import { crdManifests } from '../../src';
 import { childrenOf, typeToken, withoutPulumiAnnotations } from './expect';
 import { Recorded, runProgram } from './mocks';
@@ -32,14 +34,40 @@ test.each(charts.map((c) => [c.node.id, c]))('%s: one resource per cdk8s object,
   expect(model ? childrenOf(resources, model).map((r) => withoutPulumiAnnotations(r.inputs)) : []).toEqual(models);
 });
 
-test('every graph child waits for the CRDs; the CRDs are the ones the CLI prints', () => {
-  const crds = resources.find((r) => r.type === 'dynamo:index:Crds')!;
+test('every graph child waits for its namespace and the platform, whose CRDs are the ones the CLI prints', () => {
+  const platform = resources.find((r) => r.type === 'dynamo:index:Platform')!;
+  const crds = childrenOf(resources, platform).find((r) => r.type === 'dynamo:index:Crds')!;
   expect(childrenOf(resources, crds).map((r) => r.inputs)).toEqual(crdManifests());
+  const namespaces = resources.filter((r) => r.type === 'kubernetes:core/v1:Namespace' && !r.parent);
+  expect(namespaces.map((r) => r.inputs.metadata.name)).toEqual([EXAMPLE_NAMESPACE, EXAMPLE_PLATFORM_NAMESPACE]);
+  const after = [...namespaces.map((r) => r.resource), platform.resource];
   for (const id of charts.map((c) => c.node.id)) {
     const graph = graphNamed(id);
-    expect(graph.dependsOn).toEqual([crds.resource]);
-    for (const child of childrenOf(resources, graph)) expect(child.dependsOn).toEqual([crds.resource]);
+    expect(graph.dependsOn).toEqual(after);
+    for (const child of childrenOf(resources, graph)) expect(child.dependsOn).toEqual(after);
   }
+});
+
+test('the platform: the objects of the GitOps example\'s cdk8s DynamoPlatform, CRDs first', () => {
+  const app = addExampleGitOps(Testing.app());
+  const chart = app.charts.find((c) => c.node.id === 'platform')!;
+  const expected = Testing.synth(chart).filter((o) => o.kind !== 'CustomResourceDefinition');
+  const platform = resources.find((r) => r.type === 'dynamo:index:Platform')!;
+  const objects = childrenOf(resources, platform).filter((r) => r.type.startsWith('kubernetes:'));
+  expect(objects.map((r) => withoutPulumiAnnotations(r.inputs))).toEqual(expected);
+  expect(platform.dependsOn.map((r) => resources.find((x) => x.resource === r)!.inputs.metadata.name)).toEqual([EXAMPLE_NAMESPACE, EXAMPLE_PLATFORM_NAMESPACE]);
+});
+
+test('the third-party CRDs are looked up before anything is created', () => {
+  const lookups = resources.filter((r) => r.type === 'kubernetes:apiextensions.k8s.io/v1:CustomResourceDefinition' && !r.parent);
+  expect(lookups.map((r) => r.name)).toEqual(THIRD_PARTY_CRDS);
+  for (const ns of resources.filter((r) => r.type === 'kubernetes:core/v1:Namespace' && !r.parent)) {
+    expect(ns.dependsOn).toEqual(lookups.map((r) => r.resource));
+  }
+  // Every third-party kind the graphs render has its CRD on the list.
+  const kinds = new Set(charts.flatMap((c) => Testing.synth(c)).filter((o) => !/^(v1|[a-z.]*k8s\.io\/v1|apps\/v1|nvidia\.com\/.*)$/.test(o.apiVersion))
+    .map((o) => `${o.kind.toLowerCase()}s.${o.apiVersion.split('/')[0]}`));
+  expect([...kinds].sort()).toEqual([...THIRD_PARTY_CRDS].sort());
 });
 
 test('checkpoints: the same records as the cdk8s app, each under its DynamoCheckpoint', () => {
@@ -49,7 +77,11 @@ test('checkpoints: the same records as the cdk8s app, each under its DynamoCheck
   expect(components.flatMap((c) => childrenOf(resources, c)).map((r) => withoutPulumiAnnotations(r.inputs))).toEqual(expected);
 });
 
-test('nothing is created outside a component', () => {
+test('nothing is created outside a component but the namespaces (and the CRD lookups)', () => {
   const components = new Set(resources.filter((r) => r.type.startsWith('dynamo:')).map((r) => r.resource));
-  for (const r of resources.filter((x) => x.type.startsWith('kubernetes:'))) expect(components.has(r.parent!)).toBe(true);
+  const outside = resources.filter((x) => x.type.startsWith('kubernetes:') && !components.has(x.parent!));
+  expect(outside.map((r) => r.type)).toEqual([
+    ...THIRD_PARTY_CRDS.map(() => 'kubernetes:apiextensions.k8s.io/v1:CustomResourceDefinition'),
+    'kubernetes:core/v1:Namespace', 'kubernetes:core/v1:Namespace',
+  ]);
 });
