@@ -14,7 +14,20 @@ const project = new typescript.TypeScriptProject({
   typescriptVersion: '~5.9.3',
   github: false,
   release: false,
+  // typescript-eslint runs from our own flat config (eslint.config.mjs, ESLint 10) through the
+  // `eslint` task below; projen's built-in component still writes the legacy .eslintrc format.
   eslint: false,
+  // Formatting is prettier's job (one style, no review comments about it), 120 columns.
+  prettier: true,
+  prettierOptions: {
+    settings: { printWidth: 120, singleQuote: true, trailingComma: javascript.TrailingComma.ALL },
+    ignoreFileOptions: {
+      ignorePatterns: [
+        '/lib/', '/dist/', '/docs/api/', '/imports/', '/examples/', '/test-reports/', '/coverage/', '/.bench/',
+        '*.md', '*.yaml', '*.yml', '*.json', '*.snap', '/test/**/fixtures/', '/test/**/__snapshots__/',
+      ],
+    },
+  },
   sampleCode: false,
   srcdir: 'src',
   libdir: 'lib',
@@ -51,6 +64,12 @@ const project = new typescript.TypeScriptProject({
     'cdk8s-cli@^2.200.0',
     'cdk8s-plus-29@^2.6.0',
     'ts-node@^10.9.2',
+    // Lint (eslint.config.mjs): ESLint 10 with typescript-eslint's recommended rules; prettier owns
+    // the layout, so eslint-config-prettier turns the stylistic rules off.
+    'eslint@^10.15.0',
+    '@eslint/js@^10.0.1',
+    'typescript-eslint@^8.73.0',
+    'eslint-config-prettier@^10.1.8',
     // Build only: bundles the CLI and kubernetes-models' core/v1 validators in lib/ (scripts/bundle-*.mjs).
     'esbuild@^0.28.2',
     // Published schemas of third-party kinds we render, checked in tests.
@@ -146,9 +165,22 @@ project.addTask('prepare', {
 // tests, examples, bench, scripts), then brings lib/ up to date for the CLI tests without a second
 // check, then runs jest (ts-jest only transpiles: isolatedModules).
 // Then jest in two phases, the fast suites first (test/jest.phases.js says which are slow and why).
+// `npm run eslint`: prettier's layout check, then typescript-eslint; zero warnings allowed.
+const eslint = project.addTask('eslint', {
+  description: 'Check the layout (prettier) and lint (typescript-eslint); zero warnings',
+  steps: [
+    { exec: 'prettier --check --log-level warn .' },
+    { exec: 'eslint --max-warnings 0 --cache --cache-location node_modules/.cache/eslint/', receiveArgs: true },
+  ],
+});
+project.addTask('format', {
+  description: 'Rewrite every source file in the house layout (prettier) and apply eslint --fix',
+  steps: [{ exec: 'prettier --write --log-level warn .' }, { exec: 'eslint --fix' }],
+});
 const jestStep = project.testTask.steps.findIndex((step) => step.execArgs?.[0] === 'jest');
 project.testTask.removeStep(jestStep);
 project.testTask.exec('tsc -p tsconfig.dev.json', { name: 'type-check' });
+project.testTask.spawn(eslint);
 project.testTask.exec('tsc --build --noCheck', { name: 'build lib/ for the CLI tests' });
 project.testTask.spawn(generateLib);
 for (const phase of ['fast', 'slow']) {

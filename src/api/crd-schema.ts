@@ -48,15 +48,22 @@ function validatorFor(apiVersion: string, kind: string): ValidateFunction | unde
 
 const schemas = new Map<string, JSONSchemaProps | undefined>();
 
+interface CrdSpec {
+  group: string;
+  names: { kind: string };
+  versions: { name: string; schema?: { openAPIV3Schema?: JSONSchemaProps } }[];
+}
+
 /** Our CRD's OpenAPI schema for `apiVersion`/`kind`, from src/crds. */
 function crdSchemaOf(apiVersion: string, kind: string): JSONSchemaProps | undefined {
   const key = `${apiVersion}/${kind}`;
   if (schemas.has(key)) return schemas.get(key);
   const [group, version] = apiVersion.split('/');
   const { crdManifests } = require('../crds') as typeof import('../crds');
-  const crd = crdManifests().find((c) => (c.spec as any).group === group && (c.spec as any).names.kind === kind);
-  const entry = (crd?.spec as any)?.versions?.find((v: any) => v.name === version);
-  const schema = entry?.schema?.openAPIV3Schema as JSONSchemaProps | undefined;
+  const spec = crdManifests()
+    .map((c) => c.spec as CrdSpec)
+    .find((s) => s.group === group && s.names.kind === kind);
+  const schema = spec?.versions.find((v) => v.name === version)?.schema?.openAPIV3Schema;
   schemas.set(key, schema);
   return schema;
 }
@@ -104,9 +111,21 @@ function pathOf(segments: string[], schema: JSONSchemaProps | undefined): string
   return path;
 }
 
-function valueAt(doc: unknown, segments: string[]): unknown {
+/** The parameters of ajv's errors that our messages read; ajv sets each for the keywords that use it. */
+export interface AjvErrorParams {
+  missingProperty: string;
+  additionalProperty: string;
+  type: string;
+  allowedValues: unknown[];
+  limit: number;
+  pattern: string;
+  format: string;
+}
+
+/** The value at a JSON pointer's segments, if there is one. */
+export function valueAt(doc: unknown, segments: string[]): unknown {
   let cur = doc;
-  for (const s of segments) cur = isObject(cur) || Array.isArray(cur) ? (cur as any)[s] : undefined;
+  for (const s of segments) cur = isObject(cur) || Array.isArray(cur) ? (cur as Record<string, unknown>)[s] : undefined;
   return cur;
 }
 
@@ -120,7 +139,7 @@ function toProblem(e: ErrorObject, schema: JSONSchemaProps, doc: unknown): Probl
   const at = pathOf(segments, schema);
   const value = valueAt(doc, segments);
   const error = (path: string, message: string): Problem => ({ path, message, severity: 'error' });
-  const params = e.params as Record<string, any>;
+  const params = e.params as AjvErrorParams;
   switch (e.keyword) {
     case 'additionalProperties':
       return error(pathOf([...segments, params.additionalProperty], schema), unknownFieldMessage(params.additionalProperty));

@@ -22,6 +22,6 @@ export function packageRoot(name: string): string {
 
 /** The module `<package>/<file>` (a path inside the package, with its extension). */
 export function requireEsmFile<T>(pkg: string, file: string): T {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+   
   return require(join(packageRoot(pkg), file)) as T;
 }

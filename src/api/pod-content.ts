@@ -12,7 +12,7 @@
 import { existsSync } from 'fs';
 import { join } from 'path';
 import { CORE_V1_FIELDS } from './core-v1-fields';
-import { pointerSegments } from './crd-schema';
+import { AjvErrorParams, pointerSegments, valueAt } from './crd-schema';
 import { requireEsmFile } from './esm-package';
 import { containerResourceName, dns1123Label, isNegativeQuantity, quantity } from './k8s-syntax';
 import { Problem, unknownFieldMessage } from './problems';
@@ -21,7 +21,7 @@ import { fieldPath, isObject, keyPath } from './read';
 type CoreType = 'PodTemplateSpec' | 'PodSpec' | 'Container' | 'Probe' | 'EnvVar';
 
 interface ValidatingModel { validate(): void }
-type ModelClass = new (data: any) => ValidatingModel;
+type ModelClass = new (data: unknown) => ValidatingModel;
 
 /**
  * kubernetes-models' validators, loaded on first use: they cost ~12 MiB of memory, which a
@@ -184,7 +184,7 @@ const TYPE_WORDS: Record<string, string> = {
   string: 'a string', integer: 'an integer', number: 'a number', boolean: 'a boolean', object: 'an object', array: 'a list',
 };
 
-interface AjvError { instancePath: string; keyword: string; params: Record<string, any>; message?: string; schemaPath: string }
+interface AjvError { instancePath: string; keyword: string; params: AjvErrorParams; message?: string; schemaPath: string }
 
 function schemaErrors(value: unknown, type: CoreType, path: string, options: PodContentOptions, out: ProblemSet): void {
   if (!isObject(value)) {
@@ -248,8 +248,3 @@ function pathFrom(segments: string[], type: string, base: string): string {
   return path;
 }
 
-function valueAt(value: unknown, segments: string[]): unknown {
-  let cur = value;
-  for (const s of segments) cur = isObject(cur) || Array.isArray(cur) ? (cur as any)[s] : undefined;
-  return cur;
-}

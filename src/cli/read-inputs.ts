@@ -38,14 +38,14 @@ function readFile(file: string): Buffer {
   try {
     stat = fs.statSync(file);
   } catch (e) {
-    throw new Error(`cannot read: ${(e as Error).message}`);
+    throw new Error(`cannot read: ${(e as Error).message}`, { cause: e });
   }
   if (stat.isDirectory()) throw new Error(`is a directory; pass the manifest files in it instead (e.g. ${file.replace(/\/$/, '')}/*.yaml)`);
   if (stat.size > MAX_MANIFEST_BYTES) throw new Error(tooLarge(stat.size));
   try {
     return fs.readFileSync(file);
   } catch (e) {
-    throw new Error(`cannot read: ${(e as Error).message}`);
+    throw new Error(`cannot read: ${(e as Error).message}`, { cause: e });
   }
 }
 

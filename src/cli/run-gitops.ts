@@ -31,7 +31,7 @@ export interface GitOpsOptions extends PipelineOptions {
 }
 
 export async function gitops(files: string[], options: GitOpsOptions): Promise<number> {
-  let objects: KubeObject[] = [];
+  let objects: KubeObject[];
   let split: ReturnType<typeof splitByGraph> | undefined;
   if (files.length > 0) {
     const result = await runPipeline(files, options);

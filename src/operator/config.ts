@@ -110,7 +110,7 @@ function seconds(text: string | undefined, fallbackMs: number, flag: string): nu
 
 function packageVersion(): string {
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+     
     return require('../../package.json').version ?? '0.0.0';
   } catch {
     return '0.0.0';

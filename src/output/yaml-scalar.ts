@@ -13,6 +13,7 @@
  */
 
 /** Control characters and lone surrogates: only double quotes can write them. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const NEEDS_ESCAPES = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u{d800}-\u{dfff}]/u;
 
 /**

@@ -46,6 +46,6 @@ export class DynamoPlatform extends pulumi.ComponentResource {
 }
 
 function packageVersion(): string {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+   
   return require('../../package.json').version;
 }

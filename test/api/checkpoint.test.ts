@@ -40,7 +40,7 @@ describe('identity hash (upstream test vectors)', () => {
   test('strings are escaped as Go does (HTML-safe)', () => {
     // sha256('{"model":"a\\u003cb\\u0026c","backendFramework":"vllm","tensorParallelSize":1,"pipelineParallelSize":1}')
     const goJson = '{"model":"a\\u003cb\\u0026c","backendFramework":"vllm","tensorParallelSize":1,"pipelineParallelSize":1}';
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+     
     const expected = require('crypto').createHash('sha256').update(goJson).digest('hex').slice(0, 16);
     expect(checkpointIdentityHash({ model: 'a<b&c', backendFramework: 'vllm' })).toBe(expected);
   });

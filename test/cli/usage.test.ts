@@ -26,7 +26,7 @@ describe('--help and --version', () => {
     expect(r.stdout).toMatch(/render \[options\] <file\.\.\.>/);
     expect(r.stdout).toMatch(/validate \[options\] <file\.\.\.>/);
     expect(r.stdout).toMatch(/crds/);
-    expect(r.stdout).toMatch(/Exit codes:\n  0 {3}success/);
+    expect(r.stdout).toMatch(/Exit codes:\n {2}0 {3}success/);
     expect(r.stdout).toMatch(/Examples:/);
   });
 

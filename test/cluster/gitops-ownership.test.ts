@@ -150,7 +150,7 @@ test('removing a component and re-rendering: Flux would prune exactly that compo
   const newInventory = new Map(['crds', 'platform', 'graphs'].flatMap((l) => buildLayer(path.join(repo, l))).map((e) => [identity(e.object), e]));
   // Flux prunes what the last applied revision had and this one does not.
   const pruned = [...firstInventory.keys()].filter((k) => !newInventory.has(k)).sort();
-  // eslint-disable-next-line no-console
+   
   console.log(`objects Flux would prune after removing component "decode":\n  ${pruned.join('\n  ')}`);
   expect(pruned).toEqual([`Deployment/${ns}/sg-decode`, `Service/${ns}/sg-decode`]);
   // They are exactly the objects labelled as that component, and exactly the files the render removed.

@@ -183,7 +183,7 @@ export async function startTestCluster(options: StartOptions = {}): Promise<Test
     const logs = cleanup.logTails();
     await cleanup.stop();
     const msg = err instanceof Error ? err.message : String(err);
-    throw new Error(`test cluster failed to start: ${msg}\n${logs}`);
+    throw new Error(`test cluster failed to start: ${msg}\n${logs}`, { cause: err });
   }
 }
 
@@ -272,7 +272,7 @@ function generatePki(dir: string): Pki {
       execFileSync('openssl', args, { cwd: pki, stdio: ['ignore', 'pipe', 'pipe'] });
     } catch (err) {
       const e = err as { stderr?: Buffer; message: string };
-      throw new Error(`openssl ${args[0]} failed (is openssl installed?): ${e.stderr?.toString() ?? e.message}`);
+      throw new Error(`openssl ${args[0]} failed (is openssl installed?): ${e.stderr?.toString() ?? e.message}`, { cause: err });
     }
   };
   const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes'];
@@ -401,7 +401,7 @@ class Cleanup {
   logTails(): string {
     return this.procs
       .map((p) => {
-        let text = '';
+        let text: string;
         try {
           text = fs.readFileSync(p.logFile, 'utf8');
         } catch {
@@ -454,7 +454,7 @@ async function terminate(p: Managed, graceMs: number): Promise<void> {
 
 async function waitUntil(what: string, timeoutMs: number, watch: Managed[], probe: () => Promise<boolean>) {
   const deadline = Date.now() + timeoutMs;
-  let lastError = '';
+  let lastError: string;
   for (;;) {
     for (const p of watch) {
       if (p.exited) throw new Error(`${p.name} exited (${p.exitInfo}) while waiting for ${what} to become ready`);

@@ -89,6 +89,7 @@ function styleChanged(s: string, isKey: boolean): boolean {
   if (readsAsNonString(s) || /^(---|\.\.\.)/.test(s)) return true;
   // `yaml` writes these as `|` blocks that read back with their blanks lost.
   if (/^[\n\t ]*[\t ][\n\t ]*$/.test(s) && s.includes('\n')) return true;
+  // eslint-disable-next-line no-control-regex -- control characters force double quotes
   const doubleQuoted = isKey || /[\x00-\x08\x0b-\x1f\x7f-\x9f]/.test(s) || /\n[\t ]+$/.test(s);
   return s.includes('\n') && doubleQuoted && (s.includes(' \n') || JSON.stringify(s).length >= 40);
 }

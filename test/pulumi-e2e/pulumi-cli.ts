@@ -155,7 +155,7 @@ export class PulumiStack {
 
 /** The version of an npm package the program loads (the plugin binaries are built to match). */
 function packageVersion(name: string): string {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+   
   return require(`${name}/package.json`).version;
 }
 

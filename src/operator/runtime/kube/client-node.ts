@@ -48,7 +48,7 @@ let hookInstalled = false;
 
 /** Installs the resolve hook when the running Node has `module.registerHooks` and config.js still fits. */
 function installSlimIndexHook(): void {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+   
   const { registerHooks } = require('module') as Partial<typeof import('module')>;
   if (hookInstalled || typeof registerHooks !== 'function' || process.env.DYNAMO_IAC_CLIENT_NODE_FULL === '1') return;
   const configFile = path.join(DIST, 'config.js');
@@ -70,12 +70,12 @@ function installSlimIndexHook(): void {
 
 installSlimIndexHook();
 
-/* eslint-disable @typescript-eslint/no-require-imports */
+ 
 const config = require(path.join(DIST, 'config.js')) as typeof ConfigModule;
 const watch = require(path.join(DIST, 'watch.js')) as typeof WatchModule;
 const http = require(path.join(DIST, 'gen', 'http', 'http.js')) as typeof HttpModule;
 const exception = require(path.join(DIST, 'gen', 'apis', 'exception.js')) as typeof ExceptionModule;
-/* eslint-enable @typescript-eslint/no-require-imports */
+ 
 
 export const KubeConfig = config.KubeConfig;
 export type KubeConfig = ConfigModule.KubeConfig;
