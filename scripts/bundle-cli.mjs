@@ -27,6 +27,8 @@ const SEAMS = {
   // `crds` and `platform` are small commands: they load these compiled modules from lib/.
   '../crds': '../crds/index.js',
   '../render/platform': '../render/platform.js',
+  // `platform --image-pull-secret` checks the name with it, when the flag is given.
+  '../api/k8s-syntax': '../api/k8s-syntax.js',
   '../operator/main': '../operator/main.js',
   // From lib/api/crd-schema.js; the bundle lives in lib/cli.
   './crd-schema-compile': '../api/crd-schema-compile.js',

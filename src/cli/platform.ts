@@ -1,6 +1,5 @@
 /** `dynamo-iac platform`: the runtime operator's install manifests (src/render/platform.ts). */
 import { Command, InvalidArgumentError } from 'commander';
-import { dns1123Subdomain } from '../api/k8s-syntax';
 import { DEFAULT_ETCD_IMAGE, DEFAULT_NATS_IMAGE } from '../render/platform-infra';
 import { writeYamlStream } from './output';
 import { packageVersion } from './package-version';
@@ -16,6 +15,8 @@ export function platformCommand(): Command {
     }, 'cluster')
     .option('--image <ref>', 'operator image (default: the release image of this version)')
     .option('--image-pull-secret <name>', 'a docker-registry Secret in the operator\'s namespace to pull its image with (repeatable)', (v: string, previous: string[] = []) => {
+      // Loaded when the flag is given: `--help` stays without the api modules.
+      const { dns1123Subdomain } = require('../api/k8s-syntax') as typeof import('../api/k8s-syntax');
       const problems = dns1123Subdomain(v);
       if (problems.length) throw new InvalidArgumentError(`a Secret name: ${problems.join('; ')}`);
       return [...previous, v];

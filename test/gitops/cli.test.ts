@@ -141,7 +141,9 @@ describe('dynamo-iac gitops', () => {
       'clusterrolebinding-dynamo-iac-operator-team-a-nodes.yaml', 'clusterrolebinding-dynamo-iac-operator-team-b-nodes.yaml', 'kustomization.yaml',
     ]);
     const platform = parse(fs.readFileSync(path.join(repo, 'flux', 'kustomization-dynamo-platform.yaml'), 'utf8'));
-    expect(platform.spec.healthChecks.map((h: any) => h.namespace)).toEqual(['team-a', 'team-b']);
+    // Both operators are health-checked: the layer waits for every object it applies.
+    expect(platform.spec.wait).toBe(true);
+    expect(platform.spec.healthChecks).toBeUndefined();
     const cluster = run(['gitops', '-o', repo, '--platform-namespace', 'team-a', '--platform-namespace', 'team-b', agg]);
     expect(cluster.code).toBe(2);
     expect(lines(cluster.stderr)).toEqual(['--platform-namespace: more than one needs --scope namespace (cluster scope runs one operator for the whole cluster)']);
