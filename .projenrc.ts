@@ -5,7 +5,8 @@ import { javascript, typescript } from 'projen';
 // Dynamo manifest needs, and we do not publish to other languages.
 const project = new typescript.TypeScriptProject({
   name: 'dynamo-iac',
-  description: 'Build-time rendering of NVIDIA Dynamo inference graphs for Kubernetes: cdk8s constructs, Pulumi components and a CLI.',
+  description:
+    'Build-time rendering of NVIDIA Dynamo inference graphs for Kubernetes: cdk8s constructs, Pulumi components and a CLI.',
   license: 'Apache-2.0',
   defaultReleaseBranch: 'main',
   projenrcTs: true,
@@ -23,8 +24,21 @@ const project = new typescript.TypeScriptProject({
     settings: { printWidth: 120, singleQuote: true, trailingComma: javascript.TrailingComma.ALL },
     ignoreFileOptions: {
       ignorePatterns: [
-        '/lib/', '/dist/', '/docs/api/', '/imports/', '/examples/', '/test-reports/', '/coverage/', '/.bench/',
-        '*.md', '*.yaml', '*.yml', '*.json', '*.snap', '/test/**/fixtures/', '/test/**/__snapshots__/',
+        '/lib/',
+        '/dist/',
+        '/docs/api/',
+        '/imports/',
+        '/examples/',
+        '/test-reports/',
+        '/coverage/',
+        '/.bench/',
+        '*.md',
+        '*.yaml',
+        '*.yml',
+        '*.json',
+        '*.snap',
+        '/test/**/fixtures/',
+        '/test/**/__snapshots__/',
       ],
     },
   },
@@ -124,7 +138,13 @@ project.addFields({ overrides: { 'unrs-resolver': '1.12.2' } });
 // unrs-resolver and @parcel/watcher only build from source when no prebuilt binary fits.
 // esbuild's only checks the binary that its per-platform optional package already holds.
 project.addFields({
-  allowScripts: { '@pulumi/kubernetes': false, 'protobufjs': false, 'unrs-resolver': true, '@parcel/watcher': true, 'esbuild': false },
+  allowScripts: {
+    '@pulumi/kubernetes': false,
+    protobufjs: false,
+    'unrs-resolver': true,
+    '@parcel/watcher': true,
+    esbuild: false,
+  },
 });
 project.addDevDeps('jest@^30.2.0', '@types/jest@^30.0.0', 'ts-jest@^29.4.15', 'jest-util@^30.2.0');
 
@@ -144,7 +164,7 @@ new javascript.TypescriptConfig(project, {
 // faster), and the CLI as one file per command (bin/dynamo-iac starts lib/cli/main.bundle.js;
 // ~25% faster cold starts).
 const generateLib = project.addTask('compile:generate', {
-  description: 'Generate the precompiled validators and bundles in lib/ from tsc\'s output',
+  description: "Generate the precompiled validators and bundles in lib/ from tsc's output",
   steps: [
     { exec: 'node lib/api/crd-validators-build.js' },
     { exec: 'node scripts/bundle-core-v1-models.mjs' },
@@ -184,13 +204,19 @@ project.testTask.spawn(eslint);
 project.testTask.exec('tsc --build --noCheck', { name: 'build lib/ for the CLI tests' });
 project.testTask.spawn(generateLib);
 for (const phase of ['fast', 'slow']) {
-  project.testTask.exec(`jest --ci --passWithNoTests --config test/jest.${phase}.config.js`, { name: `jest: ${phase} suites`, receiveArgs: true });
+  project.testTask.exec(`jest --ci --passWithNoTests --config test/jest.${phase}.config.js`, {
+    name: `jest: ${phase} suites`,
+    receiveArgs: true,
+  });
 }
 // `npm run test:package` (CI): lib/*.d.ts type-checked as a user's project under node10 (what
 // `cdk8s init` makes, without skipLibCheck) and node16; needs lib/.
 project.addTask('test:package', {
   description: "The package's declarations type-checked as a user's project (needs lib/)",
-  steps: [{ exec: 'tsc --build --noCheck' }, { exec: 'jest --ci --passWithNoTests --config test/jest.package.config.js', receiveArgs: true }],
+  steps: [
+    { exec: 'tsc --build --noCheck' },
+    { exec: 'jest --ci --passWithNoTests --config test/jest.package.config.js', receiveArgs: true },
+  ],
 });
 // `npm run test:fast`: the fast suites alone (no type-check, no lib/), for a quick loop.
 project.addTask('test:fast', {
@@ -201,7 +227,8 @@ project.addTask('test:fast', {
 // jest runs CommonJS tests in vm contexts; require() of an ES module (@kubernetes/client-node,
 // kubernetes-models) needs Node's vm modules there (jest 30, Node >= 24.9).
 const JEST_NODE_OPTIONS = '--experimental-vm-modules --disable-warning=ExperimentalWarning';
-for (const name of ['test', 'test:fast', 'test:package', 'test:update', 'test:watch']) project.tasks.tryFind(name)?.env('NODE_OPTIONS', JEST_NODE_OPTIONS);
+for (const name of ['test', 'test:fast', 'test:package', 'test:update', 'test:watch'])
+  project.tasks.tryFind(name)?.env('NODE_OPTIONS', JEST_NODE_OPTIONS);
 
 // `dynamo-iac/pulumi` is a separate entry point, so cdk8s-only users never load Pulumi.
 project.addFields({
@@ -269,7 +296,8 @@ project.addTask('test:cluster', {
 // `npm run test:plan`: the real SLA search (aiconfigurator from PyPI in a venv under
 // ~/.cache/dynamo-iac, installed on first use) reproduces the committed example plan.
 project.addTask('test:plan', {
-  description: 'Run the real SLA search (installs aiconfigurator once into ~/.cache/dynamo-iac) and compare with the committed example plan',
+  description:
+    'Run the real SLA search (installs aiconfigurator once into ~/.cache/dynamo-iac) and compare with the committed example plan',
   env: { NODE_OPTIONS: JEST_NODE_OPTIONS },
   steps: [
     { spawn: 'compile' },
@@ -293,7 +321,8 @@ project.addTask('test:flux', {
 // language host and Kubernetes provider, built once from ../shared/third_party into
 // ~/.cache/dynamo-iac, against the test cluster; offline (file backend, plugin from a file).
 project.addTask('test:pulumi', {
-  description: 'Build (once) the test cluster and the Pulumi CLI, language host and Kubernetes provider; run the real-engine tests',
+  description:
+    'Build (once) the test cluster and the Pulumi CLI, language host and Kubernetes provider; run the real-engine tests',
   env: { NODE_OPTIONS: JEST_NODE_OPTIONS },
   steps: [
     { exec: 'bash test/infra/build.sh cluster pulumi' },
@@ -309,7 +338,8 @@ project.addTask('cluster:start', {
 
 // `npm run bench`: prints wall time and peak RSS; never asserts on time.
 project.addTask('bench', {
-  description: 'Benchmarks: CLI cold starts, 1,000 graphs, synth and the cdk8s path against baselines; then the operator',
+  description:
+    'Benchmarks: CLI cold starts, 1,000 graphs, synth and the cdk8s path against baselines; then the operator',
   steps: [
     // The CLI runs measured are the built ones (bin/dynamo-iac -> lib/).
     { spawn: 'compile' },

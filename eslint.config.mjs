@@ -6,7 +6,19 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['lib/', 'dist/', 'docs/api/', 'imports/', 'coverage/', 'test-reports/', '.bench/', 'cdk8s.out/', '**/*.js', '**/*.mjs', '**/*.cjs'],
+    ignores: [
+      'lib/',
+      'dist/',
+      'docs/api/',
+      'imports/',
+      'coverage/',
+      'test-reports/',
+      '.bench/',
+      'cdk8s.out/',
+      '**/*.js',
+      '**/*.mjs',
+      '**/*.cjs',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -15,7 +27,10 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       // `_name` marks a parameter or binding kept for its position or its type.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       // A command loads the modules it needs when it runs (`require(...) as typeof import(...)`), so
       // `--help` and `render` start without the render core, cdk8s or Pulumi (docs: performance).
       '@typescript-eslint/no-require-imports': 'off',

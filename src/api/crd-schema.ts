@@ -40,7 +40,8 @@ function validatorFor(apiVersion: string, kind: string): ValidateFunction | unde
     validate = file === undefined ? undefined : (require(path.join(PRECOMPILED, file)) as ValidateFunction);
   } else {
     const schema = crdSchemaOf(apiVersion, kind);
-    validate = schema && (require('./crd-schema-compile') as typeof import('./crd-schema-compile')).compileCrdSchema(schema);
+    validate =
+      schema && (require('./crd-schema-compile') as typeof import('./crd-schema-compile')).compileCrdSchema(schema);
   }
   validators.set(key, validate);
   return validate;
@@ -89,7 +90,10 @@ export function crdSchemaProblems(doc: unknown): Problem[] {
 /** JSON pointer segments (`/spec/services/a~1b` → ['spec', 'services', 'a/b']). */
 export function pointerSegments(pointer: string): string[] {
   if (!pointer) return [];
-  return pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /** Walks the schema alongside the pointer: struct fields as `.f`, map keys and list indexes as `[k]`. */
@@ -100,7 +104,12 @@ function pathOf(segments: string[], schema: JSONSchemaProps | undefined): string
     if (node?.properties?.[seg]) {
       path = fieldPath(path, seg);
       node = node.properties[seg];
-    } else if (node?.items || node?.additionalProperties || /^\d+$/.test(seg) || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(seg)) {
+    } else if (
+      node?.items ||
+      node?.additionalProperties ||
+      /^\d+$/.test(seg) ||
+      !/^[A-Za-z_][A-Za-z0-9_]*$/.test(seg)
+    ) {
       path = keyPath(path, seg);
       node = node?.items ?? node?.additionalProperties;
     } else {
@@ -130,7 +139,12 @@ export function valueAt(doc: unknown, segments: string[]): unknown {
 }
 
 const TYPE_WORDS: Record<string, string> = {
-  string: 'a string', integer: 'an integer', number: 'a number', boolean: 'a boolean', object: 'an object', array: 'a list',
+  string: 'a string',
+  integer: 'an integer',
+  number: 'a number',
+  boolean: 'a boolean',
+  object: 'an object',
+  array: 'a list',
 };
 
 /** The API server's wording where we know it; the loader's wording for types. */
@@ -142,26 +156,37 @@ function toProblem(e: ErrorObject, schema: JSONSchemaProps, doc: unknown): Probl
   const params = e.params as AjvErrorParams;
   switch (e.keyword) {
     case 'additionalProperties':
-      return error(pathOf([...segments, params.additionalProperty], schema), unknownFieldMessage(params.additionalProperty));
+      return error(
+        pathOf([...segments, params.additionalProperty], schema),
+        unknownFieldMessage(params.additionalProperty),
+      );
     case 'required':
       return error(pathOf([...segments, params.missingProperty], schema), 'Required value');
     case 'type':
       return error(at, `must be ${TYPE_WORDS[params.type] ?? params.type}`);
     case 'enum':
-      return error(at, `Unsupported value: ${JSON.stringify(value)}: supported values: ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`);
+      return error(
+        at,
+        `Unsupported value: ${JSON.stringify(value)}: supported values: ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
+      );
     case 'minimum':
       return error(at, `should be greater than or equal to ${params.limit}`);
     case 'maximum':
       return error(at, `should be less than or equal to ${params.limit}`);
     case 'minLength':
-      return params.limit === 1 ? error(at, 'Required value') : error(at, `should be at least ${params.limit} chars long`);
+      return params.limit === 1
+        ? error(at, 'Required value')
+        : error(at, `should be at least ${params.limit} chars long`);
     case 'maxLength':
       return error(at, `may not be more than ${params.limit} characters`);
     case 'pattern':
       return error(at, `invalid value ${JSON.stringify(value)}: should match '${params.pattern}'`);
     case 'maxItems':
     case 'maxProperties':
-      return error(at, `Too many: ${Array.isArray(value) ? value.length : Object.keys(value ?? {}).length}: must have at most ${params.limit} items`);
+      return error(
+        at,
+        `Too many: ${Array.isArray(value) ? value.length : Object.keys(value ?? {}).length}: must have at most ${params.limit} items`,
+      );
     case 'minItems':
       return error(at, `should have at least ${params.limit} items`);
     case 'format':

@@ -24,6 +24,5 @@ export class DynamoPlatform extends Construct {
 }
 
 function packageVersion(): string {
-   
   return require('../../package.json').version;
 }

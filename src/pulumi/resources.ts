@@ -30,8 +30,13 @@ const TYPED: Record<string, ResourceClass> = {
 
 /** A rendered object as a resource; `args` is the object, whose strings may be Outputs. */
 export function kubernetesResource(
-  name: string, object: { readonly apiVersion: string; readonly kind: string }, args: unknown, opts: pulumi.CustomResourceOptions,
+  name: string,
+  object: { readonly apiVersion: string; readonly kind: string },
+  args: unknown,
+  opts: pulumi.CustomResourceOptions,
 ): pulumi.CustomResource {
   const Typed = TYPED[`${object.apiVersion}/${object.kind}`];
-  return Typed ? new Typed(name, args as never, opts) : new k8s.apiextensions.CustomResource(name, args as k8s.apiextensions.CustomResourceArgs, opts);
+  return Typed
+    ? new Typed(name, args as never, opts)
+    : new k8s.apiextensions.CustomResource(name, args as k8s.apiextensions.CustomResourceArgs, opts);
 }
