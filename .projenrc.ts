@@ -39,6 +39,9 @@ const project = new typescript.TypeScriptProject({
         '*.snap',
         '/test/**/fixtures/',
         '/test/**/__snapshots__/',
+        // Generated: their generators' output is checked byte for byte.
+        '/src/api/core-v1-types.ts',
+        '/src/api/core-v1-fields.ts',
       ],
     },
   },

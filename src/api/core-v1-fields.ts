@@ -1,5 +1,6 @@
 // Generated from kube-apiserver v1.36.3's /openapi/v3/api/v1 by test/cluster/core-v1-fields.test.ts
 // (UPDATE_CORE_V1_FIELDS=1 rewrites it). Do not edit by hand.
+/* eslint-disable */
 
 /**
  * The fields of every core/v1 type reachable from PodTemplateSpec, encoded as: `''` scalar or
