@@ -5,7 +5,8 @@ import { javascript, typescript } from 'projen';
 // Dynamo manifest needs, and we do not publish to other languages.
 const project = new typescript.TypeScriptProject({
   name: 'dynamo-iac',
-  description: 'Build-time rendering of NVIDIA Dynamo inference graphs for Kubernetes: cdk8s constructs, Pulumi components and a CLI.',
+  description:
+    'Build-time rendering of NVIDIA Dynamo inference graphs for Kubernetes: cdk8s constructs, Pulumi components and a CLI.',
   license: 'Apache-2.0',
   defaultReleaseBranch: 'main',
   projenrcTs: true,
@@ -14,7 +15,36 @@ const project = new typescript.TypeScriptProject({
   typescriptVersion: '~5.9.3',
   github: false,
   release: false,
+  // typescript-eslint runs from our own flat config (eslint.config.mjs, ESLint 10) through the
+  // `eslint` task below; projen's built-in component still writes the legacy .eslintrc format.
   eslint: false,
+  // Formatting is prettier's job (one style, no review comments about it), 120 columns.
+  prettier: true,
+  prettierOptions: {
+    settings: { printWidth: 120, singleQuote: true, trailingComma: javascript.TrailingComma.ALL },
+    ignoreFileOptions: {
+      ignorePatterns: [
+        '/lib/',
+        '/dist/',
+        '/docs/api/',
+        '/imports/',
+        '/examples/',
+        '/test-reports/',
+        '/coverage/',
+        '/.bench/',
+        '*.md',
+        '*.yaml',
+        '*.yml',
+        '*.json',
+        '*.snap',
+        '/test/**/fixtures/',
+        '/test/**/__snapshots__/',
+        // Generated: their generators' output is checked byte for byte.
+        '/src/api/core-v1-types.ts',
+        '/src/api/core-v1-fields.ts',
+      ],
+    },
+  },
   sampleCode: false,
   srcdir: 'src',
   libdir: 'lib',
@@ -51,6 +81,12 @@ const project = new typescript.TypeScriptProject({
     'cdk8s-cli@^2.200.0',
     'cdk8s-plus-29@^2.6.0',
     'ts-node@^10.9.2',
+    // Lint (eslint.config.mjs): ESLint 10 with typescript-eslint's recommended rules; prettier owns
+    // the layout, so eslint-config-prettier turns the stylistic rules off.
+    'eslint@^10.15.0',
+    '@eslint/js@^10.0.1',
+    'typescript-eslint@^8.73.0',
+    'eslint-config-prettier@^10.1.8',
     // Build only: bundles the CLI and kubernetes-models' core/v1 validators in lib/ (scripts/bundle-*.mjs).
     'esbuild@^0.28.2',
     // Published schemas of third-party kinds we render, checked in tests.
@@ -105,7 +141,13 @@ project.addFields({ overrides: { 'unrs-resolver': '1.12.2' } });
 // unrs-resolver and @parcel/watcher only build from source when no prebuilt binary fits.
 // esbuild's only checks the binary that its per-platform optional package already holds.
 project.addFields({
-  allowScripts: { '@pulumi/kubernetes': false, 'protobufjs': false, 'unrs-resolver': true, '@parcel/watcher': true, 'esbuild': false },
+  allowScripts: {
+    '@pulumi/kubernetes': false,
+    protobufjs: false,
+    'unrs-resolver': true,
+    '@parcel/watcher': true,
+    esbuild: false,
+  },
 });
 project.addDevDeps('jest@^30.2.0', '@types/jest@^30.0.0', 'ts-jest@^29.4.15', 'jest-util@^30.2.0');
 
@@ -125,7 +167,7 @@ new javascript.TypescriptConfig(project, {
 // faster), and the CLI as one file per command (bin/dynamo-iac starts lib/cli/main.bundle.js;
 // ~25% faster cold starts).
 const generateLib = project.addTask('compile:generate', {
-  description: 'Generate the precompiled validators and bundles in lib/ from tsc\'s output',
+  description: "Generate the precompiled validators and bundles in lib/ from tsc's output",
   steps: [
     { exec: 'node lib/api/crd-validators-build.js' },
     { exec: 'node scripts/bundle-core-v1-models.mjs' },
@@ -146,19 +188,38 @@ project.addTask('prepare', {
 // tests, examples, bench, scripts), then brings lib/ up to date for the CLI tests without a second
 // check, then runs jest (ts-jest only transpiles: isolatedModules).
 // Then jest in two phases, the fast suites first (test/jest.phases.js says which are slow and why).
+// `npm run eslint`: prettier's layout check, then typescript-eslint; zero warnings allowed.
+const eslint = project.addTask('eslint', {
+  description: 'Check the layout (prettier) and lint (typescript-eslint); zero warnings',
+  steps: [
+    { exec: 'prettier --check --log-level warn .' },
+    { exec: 'eslint --max-warnings 0 --cache --cache-location node_modules/.cache/eslint/', receiveArgs: true },
+  ],
+});
+project.addTask('format', {
+  description: 'Rewrite every source file in the house layout (prettier) and apply eslint --fix',
+  steps: [{ exec: 'prettier --write --log-level warn .' }, { exec: 'eslint --fix' }],
+});
 const jestStep = project.testTask.steps.findIndex((step) => step.execArgs?.[0] === 'jest');
 project.testTask.removeStep(jestStep);
 project.testTask.exec('tsc -p tsconfig.dev.json', { name: 'type-check' });
+project.testTask.spawn(eslint);
 project.testTask.exec('tsc --build --noCheck', { name: 'build lib/ for the CLI tests' });
 project.testTask.spawn(generateLib);
 for (const phase of ['fast', 'slow']) {
-  project.testTask.exec(`jest --ci --passWithNoTests --config test/jest.${phase}.config.js`, { name: `jest: ${phase} suites`, receiveArgs: true });
+  project.testTask.exec(`jest --ci --passWithNoTests --config test/jest.${phase}.config.js`, {
+    name: `jest: ${phase} suites`,
+    receiveArgs: true,
+  });
 }
 // `npm run test:package` (CI): lib/*.d.ts type-checked as a user's project under node10 (what
 // `cdk8s init` makes, without skipLibCheck) and node16; needs lib/.
 project.addTask('test:package', {
   description: "The package's declarations type-checked as a user's project (needs lib/)",
-  steps: [{ exec: 'tsc --build --noCheck' }, { exec: 'jest --ci --passWithNoTests --config test/jest.package.config.js', receiveArgs: true }],
+  steps: [
+    { exec: 'tsc --build --noCheck' },
+    { exec: 'jest --ci --passWithNoTests --config test/jest.package.config.js', receiveArgs: true },
+  ],
 });
 // `npm run test:fast`: the fast suites alone (no type-check, no lib/), for a quick loop.
 project.addTask('test:fast', {
@@ -169,7 +230,8 @@ project.addTask('test:fast', {
 // jest runs CommonJS tests in vm contexts; require() of an ES module (@kubernetes/client-node,
 // kubernetes-models) needs Node's vm modules there (jest 30, Node >= 24.9).
 const JEST_NODE_OPTIONS = '--experimental-vm-modules --disable-warning=ExperimentalWarning';
-for (const name of ['test', 'test:fast', 'test:package', 'test:update', 'test:watch']) project.tasks.tryFind(name)?.env('NODE_OPTIONS', JEST_NODE_OPTIONS);
+for (const name of ['test', 'test:fast', 'test:package', 'test:update', 'test:watch'])
+  project.tasks.tryFind(name)?.env('NODE_OPTIONS', JEST_NODE_OPTIONS);
 
 // `dynamo-iac/pulumi` is a separate entry point, so cdk8s-only users never load Pulumi.
 project.addFields({
@@ -237,7 +299,8 @@ project.addTask('test:cluster', {
 // `npm run test:plan`: the real SLA search (aiconfigurator from PyPI in a venv under
 // ~/.cache/dynamo-iac, installed on first use) reproduces the committed example plan.
 project.addTask('test:plan', {
-  description: 'Run the real SLA search (installs aiconfigurator once into ~/.cache/dynamo-iac) and compare with the committed example plan',
+  description:
+    'Run the real SLA search (installs aiconfigurator once into ~/.cache/dynamo-iac) and compare with the committed example plan',
   env: { NODE_OPTIONS: JEST_NODE_OPTIONS },
   steps: [
     { spawn: 'compile' },
@@ -261,7 +324,8 @@ project.addTask('test:flux', {
 // language host and Kubernetes provider, built once from ../shared/third_party into
 // ~/.cache/dynamo-iac, against the test cluster; offline (file backend, plugin from a file).
 project.addTask('test:pulumi', {
-  description: 'Build (once) the test cluster and the Pulumi CLI, language host and Kubernetes provider; run the real-engine tests',
+  description:
+    'Build (once) the test cluster and the Pulumi CLI, language host and Kubernetes provider; run the real-engine tests',
   env: { NODE_OPTIONS: JEST_NODE_OPTIONS },
   steps: [
     { exec: 'bash test/infra/build.sh cluster pulumi' },
@@ -277,7 +341,8 @@ project.addTask('cluster:start', {
 
 // `npm run bench`: prints wall time and peak RSS; never asserts on time.
 project.addTask('bench', {
-  description: 'Benchmarks: CLI cold starts, 1,000 graphs, synth and the cdk8s path against baselines; then the operator',
+  description:
+    'Benchmarks: CLI cold starts, 1,000 graphs, synth and the cdk8s path against baselines; then the operator',
   steps: [
     // The CLI runs measured are the built ones (bin/dynamo-iac -> lib/).
     { spawn: 'compile' },

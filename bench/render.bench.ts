@@ -50,13 +50,15 @@ function graph(i: number): { metadata: { name: string; namespace: string }; spec
     replicas: 2,
     podTemplate: {
       spec: {
-        containers: [{
-          name: 'main',
-          image: IMAGE,
-          command: ['python3', '-m', 'dynamo.vllm'],
-          args: ['--model', 'Qwen/Qwen3-0.6B', ...args],
-          resources: { limits: { 'nvidia.com/gpu': '1' } },
-        }],
+        containers: [
+          {
+            name: 'main',
+            image: IMAGE,
+            command: ['python3', '-m', 'dynamo.vllm'],
+            args: ['--model', 'Qwen/Qwen3-0.6B', ...args],
+            resources: { limits: { 'nvidia.com/gpu': '1' } },
+          },
+        ],
       },
     },
   });
@@ -65,7 +67,12 @@ function graph(i: number): { metadata: { name: string; namespace: string }; spec
     spec: {
       backendFramework: 'vllm',
       components: [
-        { name: 'Frontend', type: 'frontend', replicas: 1, podTemplate: { spec: { containers: [{ name: 'main', image: IMAGE }] } } },
+        {
+          name: 'Frontend',
+          type: 'frontend',
+          replicas: 1,
+          podTemplate: { spec: { containers: [{ name: 'main', image: IMAGE }] } },
+        },
         worker('PrefillA', ['--is-prefill-worker']),
         worker('PrefillB', ['--is-prefill-worker']),
         worker('DecodeA', []),
@@ -77,9 +84,10 @@ function graph(i: number): { metadata: { name: string; namespace: string }; spec
 
 const graphs = () => Array.from({ length: GRAPHS }, (_, i) => graph(i));
 /** The 1,000 graphs as a user writes them: one YAML file, a document per graph. */
-const manifestText = () => graphs()
-  .map((g) => toYaml({ apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment', ...g }))
-  .join('---\n');
+const manifestText = () =>
+  graphs()
+    .map((g) => toYaml({ apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment', ...g }))
+    .join('---\n');
 
 function renderedObjects(): KubeObject[] {
   const r = renderManifests([{ source: 'bench', text: manifestText() }], resolveSettings());
@@ -89,7 +97,12 @@ function renderedObjects(): KubeObject[] {
 
 // ---- child processes: one measurement each, printed as JSON on stdout ------------------------
 
-interface InProcess { readonly ms: number; readonly cpuMs: number; readonly objects: number; readonly rssMiB: number }
+interface InProcess {
+  readonly ms: number;
+  readonly cpuMs: number;
+  readonly objects: number;
+  readonly rssMiB: number;
+}
 
 /** Only the body of `run` is timed (wall and CPU); preparing its input is not. maxRSS covers the whole process. */
 function timed(run: () => number): InProcess {
@@ -97,7 +110,12 @@ function timed(run: () => number): InProcess {
   const cpu = process.cpuUsage();
   const objects = run();
   const used = process.cpuUsage(cpu);
-  return { ms: Number(process.hrtime.bigint() - start) / 1e6, cpuMs: (used.user + used.system) / 1000, objects, rssMiB: process.resourceUsage().maxRSS / 1024 };
+  return {
+    ms: Number(process.hrtime.bigint() - start) / 1e6,
+    cpuMs: (used.user + used.system) / 1000,
+    objects,
+    rssMiB: process.resourceUsage().maxRSS / 1024,
+  };
 }
 
 const CHILDREN: Record<string, () => InProcess> = {
@@ -109,7 +127,7 @@ const CHILDREN: Record<string, () => InProcess> = {
       return yaml.length > 0 ? objects.length : 0;
     });
   },
-  'construct': () => {
+  construct: () => {
     const input = graphs();
     return timed(() => {
       const app = new App();
@@ -119,7 +137,7 @@ const CHILDREN: Record<string, () => InProcess> = {
       return chart.node.findAll().filter((c) => c instanceof ApiObject).length;
     });
   },
-  'handmade': () => {
+  handmade: () => {
     const objects = renderedObjects();
     return timed(() => {
       const app = new App();
@@ -136,7 +154,9 @@ const CHILDREN: Record<string, () => InProcess> = {
 };
 
 function child(name: string, ...args: string[]): InProcess {
-  return JSON.parse(execFileSync(process.execPath, [__filename, name, ...args], { encoding: 'utf8', maxBuffer: 1 << 20 })) as InProcess;
+  return JSON.parse(
+    execFileSync(process.execPath, [__filename, name, ...args], { encoding: 'utf8', maxBuffer: 1 << 20 }),
+  ) as InProcess;
 }
 
 // ---- whole processes ------------------------------------------------------------------------
@@ -172,10 +192,13 @@ function runProcess(command: string, args: string[]): Run {
   const cpuBefore = childrenCpuMs();
   const start = process.hrtime.bigint();
   const r = spawnSync(node ? process.execPath : command, node ? ['--require', HOOK, ...args] : args, {
-    cwd: ROOT, stdio: ['ignore', NULL, 'pipe'], env: { ...process.env, BENCH_REPORT: report },
+    cwd: ROOT,
+    stdio: ['ignore', NULL, 'pipe'],
+    env: { ...process.env, BENCH_REPORT: report },
   });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${r.status}: ${r.stderr?.toString().split('\n')[0]}`);
+  if (r.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} exited ${r.status}: ${r.stderr?.toString().split('\n')[0]}`);
   if (!node) return { ms, cpuMs: childrenCpuMs() - cpuBefore };
   const { cpuMs, rssMiB } = JSON.parse(fs.readFileSync(report, 'utf8')) as { cpuMs: number; rssMiB: number };
   return { ms, cpuMs, rssMiB };
@@ -197,7 +220,12 @@ const median = (xs: number[]) => {
 const range = (xs: number[], digits = 2) => `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}`;
 const mark = (ok: boolean) => (ok ? '✓' : '✗');
 
-interface Paired { readonly a: Run[]; readonly b: Run[]; readonly wall: number[]; readonly cpu: number[] }
+interface Paired {
+  readonly a: Run[];
+  readonly b: Run[];
+  readonly wall: number[];
+  readonly cpu: number[];
+}
 
 /** A and B in turn after warm-ups of each; the ratios A/B of each pair, of wall and of CPU time. */
 function paired(a: () => Run, b: () => Run, pairs: number, warmups = 2): Paired {
@@ -219,7 +247,8 @@ function paired(a: () => Run, b: () => Run, pairs: number, warmups = 2): Paired 
 
 function table(rows: string[][]): void {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
-  for (const row of rows) console.log(`  ${row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ')}`);
+  for (const row of rows)
+    console.log(`  ${row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ')}`);
 }
 
 function machine(): string {
@@ -242,69 +271,145 @@ function parent(): void {
 
   // Cold starts.
   const node0 = () => runProcess('node', ['-e', '0']);
-  const cli = (args: string[], env: Record<string, string> = {}) => () => {
-    const saved = { ...process.env };
-    Object.assign(process.env, env);
-    try {
-      return runProcess('node', [BIN, ...args]);
-    } finally {
-      process.env = saved;
-    }
-  };
+  const cli =
+    (args: string[], env: Record<string, string> = {}) =>
+    () => {
+      const saved = { ...process.env };
+      Object.assign(process.env, env);
+      try {
+        return runProcess('node', [BIN, ...args]);
+      } finally {
+        process.env = saved;
+      }
+    };
   const cold: [string, () => Run, number | undefined][] = [
     ['render (1 graph, 2 components)', cli(['render', ONE_GRAPH]), TARGETS.render],
     ['validate (1 graph)', cli(['validate', ONE_GRAPH]), TARGETS.validate],
     ['--help', cli(['--help']), TARGETS.help],
     ['render, compile cache off', cli(['render', ONE_GRAPH], { NODE_DISABLE_COMPILE_CACHE: '1' }), undefined],
   ];
-  console.log(`Cold start: whole processes, ${COLD_PAIRS} pairs with \`node -e 0\` after 2 warm-ups (Node's compile cache warm unless said)`);
+  console.log(
+    `Cold start: whole processes, ${COLD_PAIRS} pairs with \`node -e 0\` after 2 warm-ups (Node's compile cache warm unless said)`,
+  );
   const coldRows = [['command', 'wall', 'node -e 0', 'ratio', 'pairs', 'CPU', 'node -e 0', 'ratio', 'target']];
   for (const [label, run, limit] of cold) {
     const p = paired(run, node0, COLD_PAIRS);
     const ratio = median(p.wall);
-    coldRows.push([label, `${ms(p.a).toFixed(0)} ms`, `${ms(p.b).toFixed(0)} ms`, `${ratio.toFixed(2)}x`, range(p.wall),
-      `${cpu(p.a).toFixed(0)} ms`, `${cpu(p.b).toFixed(0)} ms`, `${median(p.cpu).toFixed(2)}x`, limit ? `<= ${limit}x ${mark(ratio <= limit)}` : '-']);
-    if (limit) target(ratio <= limit, `cold ${label} <= ${limit}x node -e 0 (wall ${ratio.toFixed(2)}x, pairs ${range(p.wall)}; CPU ${median(p.cpu).toFixed(2)}x)`);
+    coldRows.push([
+      label,
+      `${ms(p.a).toFixed(0)} ms`,
+      `${ms(p.b).toFixed(0)} ms`,
+      `${ratio.toFixed(2)}x`,
+      range(p.wall),
+      `${cpu(p.a).toFixed(0)} ms`,
+      `${cpu(p.b).toFixed(0)} ms`,
+      `${median(p.cpu).toFixed(2)}x`,
+      limit ? `<= ${limit}x ${mark(ratio <= limit)}` : '-',
+    ]);
+    if (limit)
+      target(
+        ratio <= limit,
+        `cold ${label} <= ${limit}x node -e 0 (wall ${ratio.toFixed(2)}x, pairs ${range(p.wall)}; CPU ${median(p.cpu).toFixed(2)}x)`,
+      );
   }
   table(coldRows);
 
   // 1,000 graphs through the CLI against js-yaml's dump of the same objects.
   const input = path.join(TMP, 'graphs.yaml');
   child('write-input', input);
-  console.log(`\n${GRAPHS} graphs x 5 components (${(fs.statSync(input).size / 2 ** 20).toFixed(1)} MiB of YAML in): the CLI as a whole process against js-yaml dumping the same objects (dump only, in process), ${BULK_PAIRS} pairs`);
-  const bulk = paired(() => runProcess('node', [BIN, 'render', input]), () => child('js-yaml-dump'), BULK_PAIRS, 1);
+  console.log(
+    `\n${GRAPHS} graphs x 5 components (${(fs.statSync(input).size / 2 ** 20).toFixed(1)} MiB of YAML in): the CLI as a whole process against js-yaml dumping the same objects (dump only, in process), ${BULK_PAIRS} pairs`,
+  );
+  const bulk = paired(
+    () => runProcess('node', [BIN, 'render', input]),
+    () => child('js-yaml-dump'),
+    BULK_PAIRS,
+    1,
+  );
   const bulkRatio = median(bulk.wall);
   const bulkRss = Math.max(...bulk.a.map((r) => r.rssMiB!));
   table([
     ['', 'wall', 'pairs', 'CPU', 'peak RSS'],
-    ['dynamo-iac render (whole process)', `${ms(bulk.a).toFixed(0)} ms`, `${range(bulk.a.map((r) => r.ms), 0)} ms`, `${cpu(bulk.a).toFixed(0)} ms`, `${bulkRss.toFixed(0)} MiB`],
-    ['js-yaml dump only', `${ms(bulk.b).toFixed(0)} ms`, `${range(bulk.b.map((r) => r.ms), 0)} ms`, `${cpu(bulk.b).toFixed(0)} ms`, '-'],
+    [
+      'dynamo-iac render (whole process)',
+      `${ms(bulk.a).toFixed(0)} ms`,
+      `${range(
+        bulk.a.map((r) => r.ms),
+        0,
+      )} ms`,
+      `${cpu(bulk.a).toFixed(0)} ms`,
+      `${bulkRss.toFixed(0)} MiB`,
+    ],
+    [
+      'js-yaml dump only',
+      `${ms(bulk.b).toFixed(0)} ms`,
+      `${range(
+        bulk.b.map((r) => r.ms),
+        0,
+      )} ms`,
+      `${cpu(bulk.b).toFixed(0)} ms`,
+      '-',
+    ],
     ['ratio', `${bulkRatio.toFixed(2)}x`, range(bulk.wall), `${median(bulk.cpu).toFixed(2)}x`, ''],
   ]);
-  target(bulkRatio <= TARGETS.bulkVsJsYaml, `${GRAPHS} graphs through the CLI <= ${TARGETS.bulkVsJsYaml}x js-yaml's dump of the same objects (wall ${bulkRatio.toFixed(2)}x, pairs ${range(bulk.wall)}; CPU ${median(bulk.cpu).toFixed(2)}x)`);
-  target(bulkRss <= TARGETS.bulkRssMiB, `peak RSS for ${GRAPHS} graphs <= ${TARGETS.bulkRssMiB} MiB (${bulkRss.toFixed(0)} MiB)`);
+  target(
+    bulkRatio <= TARGETS.bulkVsJsYaml,
+    `${GRAPHS} graphs through the CLI <= ${TARGETS.bulkVsJsYaml}x js-yaml's dump of the same objects (wall ${bulkRatio.toFixed(2)}x, pairs ${range(bulk.wall)}; CPU ${median(bulk.cpu).toFixed(2)}x)`,
+  );
+  target(
+    bulkRss <= TARGETS.bulkRssMiB,
+    `peak RSS for ${GRAPHS} graphs <= ${TARGETS.bulkRssMiB} MiB (${bulkRss.toFixed(0)} MiB)`,
+  );
 
   // npm run synth of the example app.
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   runProcess(npm, ['run', '-s', 'synth']);
   const synth = Array.from({ length: SYNTH_RUNS }, () => runProcess(npm, ['run', '-s', 'synth']));
   const synthS = ms(synth) / 1000;
-  console.log(`\nnpm run synth (example app, whole, npm and projen included): wall ${synthS.toFixed(1)} s (${range(synth.map((r) => r.ms / 1000), 1)} s over ${SYNTH_RUNS} runs after a warm-up), CPU ${(cpu(synth) / 1000).toFixed(1)} s`);
-  target(synthS <= TARGETS.synthSeconds, `npm run synth <= ${TARGETS.synthSeconds} s (wall ${synthS.toFixed(1)} s, CPU ${(cpu(synth) / 1000).toFixed(1)} s)`);
+  console.log(
+    `\nnpm run synth (example app, whole, npm and projen included): wall ${synthS.toFixed(1)} s (${range(
+      synth.map((r) => r.ms / 1000),
+      1,
+    )} s over ${SYNTH_RUNS} runs after a warm-up), CPU ${(cpu(synth) / 1000).toFixed(1)} s`,
+  );
+  target(
+    synthS <= TARGETS.synthSeconds,
+    `npm run synth <= ${TARGETS.synthSeconds} s (wall ${synthS.toFixed(1)} s, CPU ${(cpu(synth) / 1000).toFixed(1)} s)`,
+  );
 
   // The cdk8s construct path against hand-made ApiObjects (in process, one child each, in turn).
-  const cdk8s = paired(() => child('construct'), () => child('handmade'), CDK8S_PAIRS, 0);
+  const cdk8s = paired(
+    () => child('construct'),
+    () => child('handmade'),
+    CDK8S_PAIRS,
+    0,
+  );
   const constructs = cdk8s.a as InProcess[];
   const handmade = cdk8s.b as InProcess[];
   const cdk8sRatio = median(cdk8s.wall);
   console.log(`\ncdk8s, ${GRAPHS} graphs in one process each (synthYaml included), ${CDK8S_PAIRS} pairs:`);
   table([
     ['', 'wall', 'CPU', 'objects', 'peak RSS'],
-    ['DynamoGraphDeployment constructs', `${ms(constructs).toFixed(0)} ms`, `${cpu(constructs).toFixed(0)} ms`, String(constructs[0].objects), `${Math.max(...constructs.map((r) => r.rssMiB)).toFixed(0)} MiB`],
-    ['hand-made ApiObjects of the rendered objects', `${ms(handmade).toFixed(0)} ms`, `${cpu(handmade).toFixed(0)} ms`, String(handmade[0].objects), `${Math.max(...handmade.map((r) => r.rssMiB)).toFixed(0)} MiB`],
+    [
+      'DynamoGraphDeployment constructs',
+      `${ms(constructs).toFixed(0)} ms`,
+      `${cpu(constructs).toFixed(0)} ms`,
+      String(constructs[0].objects),
+      `${Math.max(...constructs.map((r) => r.rssMiB)).toFixed(0)} MiB`,
+    ],
+    [
+      'hand-made ApiObjects of the rendered objects',
+      `${ms(handmade).toFixed(0)} ms`,
+      `${cpu(handmade).toFixed(0)} ms`,
+      String(handmade[0].objects),
+      `${Math.max(...handmade.map((r) => r.rssMiB)).toFixed(0)} MiB`,
+    ],
     ['ratio', `${cdk8sRatio.toFixed(2)}x`, `${median(cdk8s.cpu).toFixed(2)}x`, '', ''],
   ]);
-  target(cdk8sRatio <= 1, `cdk8s construct path <= hand-made cdk8s objects (wall ${cdk8sRatio.toFixed(2)}x, pairs ${range(cdk8s.wall)}; CPU ${median(cdk8s.cpu).toFixed(2)}x)`);
+  target(
+    cdk8sRatio <= 1,
+    `cdk8s construct path <= hand-made cdk8s objects (wall ${cdk8sRatio.toFixed(2)}x, pairs ${range(cdk8s.wall)}; CPU ${median(cdk8s.cpu).toFixed(2)}x)`,
+  );
 
   console.log(`\nTargets (reported, never enforced; machine at the end: ${machine()}):`);
   for (const line of results) console.log(line);

@@ -48,8 +48,12 @@ const seams = {
 };
 
 await build({
-  entryPoints: Object.fromEntries([['main', 'main'], ...COMMANDS.map((c) => [`run-${c}`, `run-${c}`])]
-    .map(([out, file]) => [`${out}.bundle`, join(CLI, `${file}.js`)])),
+  entryPoints: Object.fromEntries(
+    [['main', 'main'], ...COMMANDS.map((c) => [`run-${c}`, `run-${c}`])].map(([out, file]) => [
+      `${out}.bundle`,
+      join(CLI, `${file}.js`),
+    ]),
+  ),
   outdir: CLI,
   bundle: true,
   platform: 'node',

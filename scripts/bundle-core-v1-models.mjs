@@ -23,14 +23,21 @@ const OUTFILE = process.argv[2] ?? join(ROOT, 'lib', 'api', 'core-v1-models.js')
 const TYPES = ['PodTemplateSpec', 'PodSpec', 'Container', 'Probe', 'EnvVar'];
 
 const LEFT_OUT = {
-  'ajv-formats-draft2019/formats/index.js': { formats: ['iri', 'iri-reference', 'idn-email', 'idn-hostname', 'duration'], stub: 'export default {};' },
+  'ajv-formats-draft2019/formats/index.js': {
+    formats: ['iri', 'iri-reference', 'idn-email', 'idn-hostname', 'duration'],
+    stub: 'export default {};',
+  },
   'is-cidr': { formats: ['cidr'], stub: 'export default function isCidr() { return 0; }' },
 };
 
 const leaveOut = {
   name: 'leave-out',
   setup(b) {
-    const filter = new RegExp(`^(${Object.keys(LEFT_OUT).map((m) => m.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$`);
+    const filter = new RegExp(
+      `^(${Object.keys(LEFT_OUT)
+        .map((m) => m.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+        .join('|')})$`,
+    );
     b.onResolve({ filter }, (args) => ({ path: args.path, namespace: 'left-out' }));
     b.onLoad({ filter: /.*/, namespace: 'left-out' }, (args) => ({ contents: LEFT_OUT[args.path].stub, loader: 'js' }));
   },
@@ -56,9 +63,13 @@ const code = readFileSync(OUTFILE, 'utf8');
 const used = new Set([...code.matchAll(/formats(?:\.([A-Za-z0-9_$]+)|\["([^"]+)"\])/g)].map((m) => m[1] ?? m[2]));
 // int32 is everywhere in core/v1: not finding it means this scan no longer reads the bundle right.
 if (!used.has('int32')) throw new Error('cannot find the formats the bundled validators use');
-const missing = Object.values(LEFT_OUT).flatMap((m) => m.formats).filter((f) => used.has(f));
-if (missing.length) throw new Error(`core/v1 validators now use the formats ${missing.join(', ')}, which this bundle leaves out`);
-if (/require\(["'](node:)?punycode["']\)/.test(code)) throw new Error('the bundle requires punycode (deprecated in Node)');
+const missing = Object.values(LEFT_OUT)
+  .flatMap((m) => m.formats)
+  .filter((f) => used.has(f));
+if (missing.length)
+  throw new Error(`core/v1 validators now use the formats ${missing.join(', ')}, which this bundle leaves out`);
+if (/require\(["'](node:)?punycode["']\)/.test(code))
+  throw new Error('the bundle requires punycode (deprecated in Node)');
 
 // Which packages (and versions, licenses) the file holds; each is installed with kubernetes-models.
 const packages = new Map();

@@ -28,7 +28,8 @@ interface Declaration {
 /** The source of src/api/core-v1-types.ts. */
 export function coreV1TypesSource(): string {
   const modelsDir = join(packageRoot('kubernetes-models'), 'v1');
-  const version = JSON.parse(readFileSync(join(packageRoot('kubernetes-models'), 'package.json'), 'utf8')).version as string;
+  const version = JSON.parse(readFileSync(join(packageRoot('kubernetes-models'), 'package.json'), 'utf8'))
+    .version as string;
   const done = new Map<string, Declaration>();
   const queue = ROOTS.map((r) => join(modelsDir, `${r}.d.ts`));
   while (queue.length) {
@@ -69,11 +70,14 @@ function readDeclaration(file: string): { declaration: Declaration; dependencies
     if (!target) continue;
     dependencies.push(target);
     const bindings = s.importClause?.namedBindings;
-    if (bindings && ts.isNamedImports(bindings)) for (const e of bindings.elements) renames.set(e.name.text, baseName(target));
+    if (bindings && ts.isNamedImports(bindings))
+      for (const e of bindings.elements) renames.set(e.name.text, baseName(target));
   }
   const rename = (text: string) => text.replace(/\b[A-Za-z0-9]+\b/g, (id) => renames.get(id) ?? id);
-  const main = source.statements.find((s): s is ts.InterfaceDeclaration | ts.TypeAliasDeclaration =>
-    (ts.isInterfaceDeclaration(s) || ts.isTypeAliasDeclaration(s)) && s.name.text === `I${name}`);
+  const main = source.statements.find(
+    (s): s is ts.InterfaceDeclaration | ts.TypeAliasDeclaration =>
+      (ts.isInterfaceDeclaration(s) || ts.isTypeAliasDeclaration(s)) && s.name.text === `I${name}`,
+  );
   if (!main) throw new Error(`${file}: no I${name}`);
   const docs = main.getFullText(source).slice(0, main.getLeadingTriviaWidth(source)).trim();
   const body = ts.isInterfaceDeclaration(main)
@@ -87,7 +91,8 @@ function readDeclaration(file: string): { declaration: Declaration; dependencies
  * do plus frozen and `as const` values.
  */
 function member(m: ts.TypeElement, source: ts.SourceFile, rename: (text: string) => string): string {
-  if (!ts.isPropertySignature(m) || !m.type) throw new Error(`${source.fileName}: unexpected member ${m.getText(source)}`);
+  if (!ts.isPropertySignature(m) || !m.type)
+    throw new Error(`${source.fileName}: unexpected member ${m.getText(source)}`);
   const docs = m.getFullText(source).slice(0, m.getLeadingTriviaWidth(source));
   return `${docs}readonly ${m.name.getText(source)}${m.questionToken ? '?' : ''}: ${readonlyType(rename(m.type.getText(source)))};`;
 }
@@ -100,7 +105,8 @@ function readonlyType(text: string): string {
 function resolveImport(from: string, specifier: string): string | undefined {
   if (specifier.startsWith('.')) return resolve(dirname(from), specifier.replace(/\.js$/, '.d.ts'));
   const prefix = '@kubernetes-models/apimachinery/';
-  if (specifier.startsWith(prefix)) return join(packageRoot('@kubernetes-models/apimachinery'), `${specifier.slice(prefix.length)}.d.ts`);
+  if (specifier.startsWith(prefix))
+    return join(packageRoot('@kubernetes-models/apimachinery'), `${specifier.slice(prefix.length)}.d.ts`);
   return undefined;
 }
 

@@ -22,7 +22,9 @@ const CACHE = join(__dirname, '..', 'node_modules', '.cache', 'run-ts');
 
 function transpile(file) {
   const source = readFileSync(file, 'utf8');
-  const key = createHash('sha256').update(JSON.stringify([esbuild.version, OPTIONS, file, source])).digest('hex');
+  const key = createHash('sha256')
+    .update(JSON.stringify([esbuild.version, OPTIONS, file, source]))
+    .digest('hex');
   const cached = join(CACHE, `${key}.js`);
   try {
     return readFileSync(cached, 'utf8');

@@ -7,11 +7,22 @@ export * from './cdk8s';
 export { renderGraph, renderGraphs, type RenderOptions, RECOMMENDED_POD_SECURITY_LABELS } from './render';
 export * from './manifests';
 export { crdManifests } from './crds';
-export { renderPlatform, type PlatformOptions, operatorImage, OPERATOR_NAME, DEFAULT_OPERATOR_IMAGE_REPOSITORY } from './render/platform';
+export {
+  renderPlatform,
+  type PlatformOptions,
+  operatorImage,
+  OPERATOR_NAME,
+  DEFAULT_OPERATOR_IMAGE_REPOSITORY,
+} from './render/platform';
 export { infraAddresses, type NatsOptions, type EtcdOptions } from './render/platform-infra';
 export * from './gitops';
 export {
-  DEFAULT_LOCK_FILE, PLAN_ARTIFACT_DIR, parseLock, serializeLock, type PlanLock, type PlanEntry,
+  DEFAULT_LOCK_FILE,
+  PLAN_ARTIFACT_DIR,
+  parseLock,
+  serializeLock,
+  type PlanLock,
+  type PlanEntry,
 } from './plan/lock';
 export { planRequests, type PlanOptions, type PlanResult } from './plan/plan';
 export { generateGraph, type GeneratedGraph } from './plan/generate';

@@ -33,8 +33,12 @@ export interface ManifestSource {
 
 export function manifestFromProps(kind: string, id: string, meta: GraphMetadataProps, spec: unknown): ManifestSource {
   const metadata = Object.fromEntries(
-    Object.entries({ name: meta.name ?? id, namespace: meta.namespace, labels: meta.labels, annotations: meta.annotations })
-      .filter(([, v]) => v !== undefined),
+    Object.entries({
+      name: meta.name ?? id,
+      namespace: meta.namespace,
+      labels: meta.labels,
+      annotations: meta.annotations,
+    }).filter(([, v]) => v !== undefined),
   );
   return { manifest: { apiVersion: 'nvidia.com/v1beta1', kind, metadata, spec: dropUndefined(spec) }, problems: [] };
 }
@@ -47,9 +51,13 @@ export function manifestFromFile(path: string): ManifestSource {
     return { manifest: undefined, problems: [{ path: '', message: `${path}: cannot read: ${(e as Error).message}` }] };
   }
   const parsed = parseManifestText(text, path);
-  if (parsed.problems.length) return { manifest: undefined, problems: parsed.problems.map((p) => ({ ...p, message: `${path}: ${p.message}` })) };
+  if (parsed.problems.length)
+    return { manifest: undefined, problems: parsed.problems.map((p) => ({ ...p, message: `${path}: ${p.message}` })) };
   if (parsed.docs.length !== 1) {
-    return { manifest: undefined, problems: [{ path: '', message: `${path}: expected exactly one manifest, found ${parsed.docs.length}` }] };
+    return {
+      manifest: undefined,
+      problems: [{ path: '', message: `${path}: expected exactly one manifest, found ${parsed.docs.length}` }],
+    };
   }
   return { manifest: parsed.docs[0], problems: [] };
 }
@@ -58,7 +66,11 @@ export function manifestFromFile(path: string): ManifestSource {
 function dropUndefined(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(dropUndefined);
   if (typeof v === 'object' && v !== null) {
-    return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined).map(([k, x]) => [k, dropUndefined(x)]));
+    return Object.fromEntries(
+      Object.entries(v)
+        .filter(([, x]) => x !== undefined)
+        .map(([k, x]) => [k, dropUndefined(x)]),
+    );
   }
   return v;
 }

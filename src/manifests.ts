@@ -4,8 +4,16 @@
  * every front end reports the same problems for the same input.
  */
 import {
-  CHECKPOINT_API_VERSION, CheckpointModel, GraphPlacement, loadCheckpoint, loadGraph, parseManifestText, schemaProblems,
-  validateCheckpointRefs, validateGraph, withPlacement,
+  CHECKPOINT_API_VERSION,
+  CheckpointModel,
+  GraphPlacement,
+  loadCheckpoint,
+  loadGraph,
+  parseManifestText,
+  schemaProblems,
+  validateCheckpointRefs,
+  validateGraph,
+  withPlacement,
 } from './api';
 import { hasRenderedPodProblems, renderedPodProblems } from './api/rendered-pod-checks';
 import { JsonObject, KubeObject } from './api/k8s-types';
@@ -49,7 +57,11 @@ export interface ManifestLoadOptions {
 }
 
 /** Parses, converts and validates every input; all problems of all inputs are collected. */
-export function loadManifests(inputs: ManifestInput[], settings: ResolvedSettings, options: ManifestLoadOptions = {}): LoadedManifests {
+export function loadManifests(
+  inputs: ManifestInput[],
+  settings: ResolvedSettings,
+  options: ManifestLoadOptions = {},
+): LoadedManifests {
   const graphs: LoadedManifests['graphs'] = [];
   const checkpoints: LoadedManifests['checkpoints'] = [];
   const passthrough: JsonObject[] = [];
@@ -74,7 +86,10 @@ export function loadManifests(inputs: ManifestInput[], settings: ResolvedSetting
         const planned = loadRequest(doc, settings, options);
         add(input.source, planned.problems);
         if (errorsOf(planned.problems).length === 0) {
-          passthrough.push(withDefaultNamespace(doc as JsonObject, options.defaultNamespace ?? 'default'), ...planned.objects);
+          passthrough.push(
+            withDefaultNamespace(doc as JsonObject, options.defaultNamespace ?? 'default'),
+            ...planned.objects,
+          );
           if (planned.graph) graphs.push({ source: input.source, model: planned.graph });
         }
         continue;
@@ -99,7 +114,16 @@ export function loadManifests(inputs: ManifestInput[], settings: ResolvedSetting
       }
     }
   }
-  for (const m of models) add(m.source, defined(unservedModelWarning(m.model, graphs.map((g) => g.model))));
+  for (const m of models)
+    add(
+      m.source,
+      defined(
+        unservedModelWarning(
+          m.model,
+          graphs.map((g) => g.model),
+        ),
+      ),
+    );
   // References resolve across all inputs, so they are checked once everything is loaded.
   const known = checkpoints.map((c) => c.model);
   const resolvable = graphs.filter((g) => {
@@ -108,7 +132,10 @@ export function loadManifests(inputs: ManifestInput[], settings: ResolvedSetting
     return dangling.length === 0;
   });
   const unique = dedupeObjects(passthrough as KubeObject[]);
-  add(inputs.map((i) => i.source).join(', '), unique.problems.map((p) => ({ ...p, severity: 'error' as const })));
+  add(
+    inputs.map((i) => i.source).join(', '),
+    unique.problems.map((p) => ({ ...p, severity: 'error' as const })),
+  );
   return { graphs: resolvable, passthrough: unique.objects, checkpoints, problems };
 }
 
@@ -116,7 +143,11 @@ export function loadManifests(inputs: ManifestInput[], settings: ResolvedSetting
  * A DynamoGraphDeploymentRequest through its plan: the generated graph, validated like any graph
  * (its problems name it), when planned and `autoApply`; otherwise only what goes with it.
  */
-function loadRequest(doc: unknown, settings: ResolvedSettings, options: ManifestLoadOptions): { graph?: GraphModel; objects: KubeObject[]; problems: Problem[] } {
+function loadRequest(
+  doc: unknown,
+  settings: ResolvedSettings,
+  options: ManifestLoadOptions,
+): { graph?: GraphModel; objects: KubeObject[]; problems: Problem[] } {
   const plans = options.plans ?? { file: DEFAULT_LOCK_FILE };
   const resolved = resolveRequest(doc, plans, { defaultNamespace: options.defaultNamespace });
   const problems = [...resolved.problems];
@@ -135,7 +166,15 @@ function loadRequest(doc: unknown, settings: ResolvedSettings, options: Manifest
 /** DynamoCheckpoint is served as v1alpha1 only (upstream registers no v1beta1 for it). */
 function loadCheckpointDoc(doc: JsonObject, defaultNamespace: string | undefined) {
   if (doc.apiVersion !== CHECKPOINT_API_VERSION) {
-    return { problems: [{ path: 'apiVersion', message: `unsupported apiVersion ${JSON.stringify(doc.apiVersion)} for DynamoCheckpoint: expected ${CHECKPOINT_API_VERSION}`, severity: 'error' as const }] };
+    return {
+      problems: [
+        {
+          path: 'apiVersion',
+          message: `unsupported apiVersion ${JSON.stringify(doc.apiVersion)} for DynamoCheckpoint: expected ${CHECKPOINT_API_VERSION}`,
+          severity: 'error' as const,
+        },
+      ],
+    };
   }
   return loadCheckpoint(doc, { defaultNamespace });
 }
@@ -149,20 +188,34 @@ export interface RenderedManifests {
 
 /** Renders only when no input has an error-level problem, so nothing half-rendered is ever produced. */
 export function renderManifests(
-  inputs: ManifestInput[], settings: ResolvedSettings, options: ManifestLoadOptions & RenderOptions = {},
+  inputs: ManifestInput[],
+  settings: ResolvedSettings,
+  options: ManifestLoadOptions & RenderOptions = {},
 ): RenderedManifests {
   const loaded = loadManifests(inputs, settings, options);
   if (errorsOf(loaded.problems).length > 0) return { objects: [], problems: loaded.problems };
   const checkpoints = loaded.checkpoints.map((c) => c.model);
-  const objects = renderGraphs(loaded.graphs.map((g) => g.model), settings, { ...options, checkpoints });
+  const objects = renderGraphs(
+    loaded.graphs.map((g) => g.model),
+    settings,
+    { ...options, checkpoints },
+  );
   if (hasRenderedPodProblems(objects)) {
     // Rare: find the graphs at fault by rendering each alone.
     const problems = loaded.graphs.flatMap((g) =>
-      renderedPodProblems(g.model, renderGraph(g.model, settings, { ...options, checkpoints })).map((p) => ({ ...p, source: g.source })));
+      renderedPodProblems(g.model, renderGraph(g.model, settings, { ...options, checkpoints })).map((p) => ({
+        ...p,
+        source: g.source,
+      })),
+    );
     return { objects: [], problems: [...loaded.problems, ...problems] };
   }
   const records = checkpoints.map(renderCheckpointRecord);
-  return { objects: [...objects, ...records, ...(loaded.passthrough as KubeObject[])], problems: loaded.problems, graphs: loaded.graphs.map((g) => g.model) };
+  return {
+    objects: [...objects, ...records, ...(loaded.passthrough as KubeObject[])],
+    problems: loaded.problems,
+    graphs: loaded.graphs.map((g) => g.model),
+  };
 }
 
 /** Pass-through kinds are namespaced too: they get the same default namespace as graphs. */
@@ -187,7 +240,11 @@ export interface RenderedManifest {
 }
 
 /** One graph manifest (an object, already parsed) through load, placement, validation and render: what the constructs and components do. */
-export function renderManifest(manifest: unknown, settings: ResolvedSettings, request: ManifestRenderRequest = {}): RenderedManifest {
+export function renderManifest(
+  manifest: unknown,
+  settings: ResolvedSettings,
+  request: ManifestRenderRequest = {},
+): RenderedManifest {
   const loaded = loadGraph(manifest, { defaultNamespace: request.defaultNamespace });
   const model = loaded.model && withPlacement(loaded.model, request);
   const problems: Problem[] = [...loaded.problems];
@@ -198,7 +255,10 @@ export function renderManifest(manifest: unknown, settings: ResolvedSettings, re
   if (model) problems.push(...validateCheckpointRefs(model, request.checkpoints ?? []));
   if (model) problems.push(...schemaProblems(manifest, problems));
   if (!model || errorsOf(problems).length > 0) return { model, objects: [], problems };
-  const objects = renderGraph(model, settings, { includeGraphRecord: request.includeGraphRecord, checkpoints: request.checkpoints });
+  const objects = renderGraph(model, settings, {
+    includeGraphRecord: request.includeGraphRecord,
+    checkpoints: request.checkpoints,
+  });
   const rendered = renderedPodProblems(model, objects);
   if (rendered.length > 0) return { model, objects: [], problems: [...problems, ...rendered] };
   return { model, objects, problems };
@@ -218,10 +278,18 @@ export interface RenderedCheckpoint {
 }
 
 /** One DynamoCheckpoint manifest (already parsed) through load and validation: what the constructs and components do. */
-export function renderCheckpointManifest(manifest: unknown, request: { readonly defaultNamespace?: string } = {}): RenderedCheckpoint {
+export function renderCheckpointManifest(
+  manifest: unknown,
+  request: { readonly defaultNamespace?: string } = {},
+): RenderedCheckpoint {
   if (!isObject(manifest) || manifest.kind !== 'DynamoCheckpoint') {
     const kind = isObject(manifest) ? manifest.kind : undefined;
-    return { objects: [], problems: [{ path: 'kind', message: `expected DynamoCheckpoint, got ${JSON.stringify(kind ?? null)}`, severity: 'error' }] };
+    return {
+      objects: [],
+      problems: [
+        { path: 'kind', message: `expected DynamoCheckpoint, got ${JSON.stringify(kind ?? null)}`, severity: 'error' },
+      ],
+    };
   }
   const loaded = loadCheckpointDoc(manifest, request.defaultNamespace);
   const model = 'model' in loaded ? loaded.model : undefined;

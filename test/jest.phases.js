@@ -10,15 +10,22 @@ const rootDir = path.resolve(__dirname, '..');
 const { jest: base } = require('../package.json');
 
 /** Test files of the slow phase. */
-const SLOW = ['<rootDir>/test/cli/**/*.test.ts', '<rootDir>/test/gitops/cli.test.ts', '<rootDir>/test/pulumi/**/*.test.ts'];
+const SLOW = [
+  '<rootDir>/test/cli/**/*.test.ts',
+  '<rootDir>/test/gitops/cli.test.ts',
+  '<rootDir>/test/pulumi/**/*.test.ts',
+];
 /** Run by `npm run test:package` only (CI): each case type-checks a whole project, ~5 s of CPU. */
 const PACKAGE = ['<rootDir>/test/package/**/*.test.ts'];
 
 /** @returns {import('jest').Config} */
 function phase(name) {
-  const selection = name === 'slow' ? { testMatch: SLOW }
-    : name === 'package' ? { testMatch: PACKAGE }
-      : { testPathIgnorePatterns: [...base.testPathIgnorePatterns, ...[...SLOW, ...PACKAGE].map(globToRegExp)] };
+  const selection =
+    name === 'slow'
+      ? { testMatch: SLOW }
+      : name === 'package'
+        ? { testMatch: PACKAGE }
+        : { testPathIgnorePatterns: [...base.testPathIgnorePatterns, ...[...SLOW, ...PACKAGE].map(globToRegExp)] };
   return {
     ...base,
     ...selection,
@@ -28,13 +35,19 @@ function phase(name) {
     // every suite in one process, one after the other. The CLI suites mostly wait on child
     // processes, so two workers on 2 cores halve the wall time.
     maxWorkers: '100%',
-    reporters: base.reporters.map((r) => (Array.isArray(r) && r[0] === 'jest-junit' ? [r[0], { ...r[1], outputName: `junit-${name}.xml` }] : r)),
+    reporters: base.reporters.map((r) =>
+      Array.isArray(r) && r[0] === 'jest-junit' ? [r[0], { ...r[1], outputName: `junit-${name}.xml` }] : r,
+    ),
   };
 }
 
 /** `<rootDir>/test/cli/**\/*.test.ts` as a testPathIgnorePatterns regex. */
 function globToRegExp(glob) {
-  return glob.replace('<rootDir>', '').replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*\*\//g, '(.*/)?').replace(/\*/g, '[^/]*');
+  return glob
+    .replace('<rootDir>', '')
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*\*\//g, '(.*/)?')
+    .replace(/\*/g, '[^/]*');
 }
 
 module.exports = { phase };

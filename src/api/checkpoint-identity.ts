@@ -49,7 +49,10 @@ export function checkpointIdentityHash(identity: CheckpointIdentityInput): strin
     extra.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     field('extraParameters', `{${extra.map(([k, v]) => `${goString(k)}:${goString(v)}`).join(',')}}`);
   }
-  return createHash('sha256').update(`{${parts.join(',')}}`, 'utf8').digest('hex').slice(0, CHECKPOINT_ID_LENGTH);
+  return createHash('sha256')
+    .update(`{${parts.join(',')}}`, 'utf8')
+    .digest('hex')
+    .slice(0, CHECKPOINT_ID_LENGTH);
 }
 
 /** A string as Go's encoding/json writes it: JSON.stringify plus escaped `<`, `>`, `&`, U+2028, U+2029. */

@@ -132,7 +132,9 @@ function readIdentity(r: InputReader, o: JsonObject, path: string): CheckpointId
     maxModelLen: r.integer(o.maxModelLen, at('maxModelLen')),
     extraParameters: extra,
   };
-  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as unknown as CheckpointIdentityInput;
+  return Object.fromEntries(
+    Object.entries(out).filter(([, v]) => v !== undefined),
+  ) as unknown as CheckpointIdentityInput;
 }
 
 /**
@@ -144,8 +146,10 @@ export function validateCheckpoint(c: CheckpointModel, opts: { jobPresent?: bool
   const error = (path: string, message: string) => problems.push({ path, message, severity: 'error' });
   for (const m of dns1123Subdomain(c.name)) error('metadata.name', `Invalid value: "${c.name}": ${m}`);
   if (CHECKPOINT_ANNOTATION.autoCheckpoint in c.annotations) {
-    error(keyPath('metadata.annotations', CHECKPOINT_ANNOTATION.autoCheckpoint),
-      'Forbidden: DGD-managed automatic checkpoints are created by the upstream operator at runtime; dynamo-iac renders standalone checkpoints (spec.identity) that components reference with checkpointRef');
+    error(
+      keyPath('metadata.annotations', CHECKPOINT_ANNOTATION.autoCheckpoint),
+      'Forbidden: DGD-managed automatic checkpoints are created by the upstream operator at runtime; dynamo-iac renders standalone checkpoints (spec.identity) that components reference with checkpointRef',
+    );
   }
   const id = c.identity;
   if (!id) {
@@ -154,11 +158,18 @@ export function validateCheckpoint(c: CheckpointModel, opts: { jobPresent?: bool
     if (!id.model) error('spec.identity.model', 'Required value');
     if (!id.backendFramework) error('spec.identity.backendFramework', 'Required value');
     else if (!(BACKEND_FRAMEWORKS as readonly string[]).includes(id.backendFramework)) {
-      error('spec.identity.backendFramework', `Unsupported value: "${id.backendFramework}": supported values: ${BACKEND_FRAMEWORKS.map((b) => `"${b}"`).join(', ')}`);
+      error(
+        'spec.identity.backendFramework',
+        `Unsupported value: "${id.backendFramework}": supported values: ${BACKEND_FRAMEWORKS.map((b) => `"${b}"`).join(', ')}`,
+      );
     }
     for (const f of ['tensorParallelSize', 'pipelineParallelSize', 'maxModelLen'] as const) {
       const v = id[f];
-      if (v !== undefined && v < 1) error(fieldPath('spec.identity', f), `Invalid value: ${v}: spec.identity.${f} in body should be greater than or equal to 1`);
+      if (v !== undefined && v < 1)
+        error(
+          fieldPath('spec.identity', f),
+          `Invalid value: ${v}: spec.identity.${f} in body should be greater than or equal to 1`,
+        );
     }
   }
   // Upstream's webhook refuses GMS checkpoints unless an internal gate is on (it is off by default).
@@ -171,7 +182,10 @@ export function validateCheckpoint(c: CheckpointModel, opts: { jobPresent?: bool
   const versionPath = keyPath('metadata.annotations', CHECKPOINT_ANNOTATION.artifactVersion);
   for (const m of dns1123Label(version)) error(versionPath, `Invalid value: "${version}": ${m}`);
   if (`checkpoint-job-0123456789abcdef-${version}`.length > 63) {
-    error(versionPath, `Invalid value: "${version}": the checkpoint Job name checkpoint-job-<id>-${version} must be no more than 63 characters`);
+    error(
+      versionPath,
+      `Invalid value: "${version}": the checkpoint Job name checkpoint-job-<id>-${version} must be no more than 63 characters`,
+    );
   }
   return problems;
 }
@@ -188,14 +202,21 @@ function validateJob(job: JsonObject, error: (path: string, message: string) => 
   const containers = isObject(template.spec) && Array.isArray(template.spec.containers) ? template.spec.containers : [];
   if (!containers.length) error('spec.job.podTemplateSpec.spec.containers', 'Required value');
   else if (typeof target === 'string' && !containers.some((x) => isObject(x) && x.name === target)) {
-    error('spec.job.targetContainerName', `Invalid value: "${target}": does not name a container in spec.job.podTemplateSpec.spec.containers`);
+    error(
+      'spec.job.targetContainerName',
+      `Invalid value: "${target}": does not name a container in spec.job.podTemplateSpec.spec.containers`,
+    );
   }
   containers.forEach((x, i) => {
-    if (isObject(x) && !x.image) error(fieldPath(keyPath('spec.job.podTemplateSpec.spec.containers', i), 'image'), 'Required value');
+    if (isObject(x) && !x.image)
+      error(fieldPath(keyPath('spec.job.podTemplateSpec.spec.containers', i), 'image'), 'Required value');
   });
   const deadline = job.activeDeadlineSeconds;
   if (deadline !== undefined && (typeof deadline !== 'number' || !Number.isInteger(deadline) || deadline < 1)) {
-    error('spec.job.activeDeadlineSeconds', `Invalid value: ${JSON.stringify(deadline)}: spec.job.activeDeadlineSeconds in body should be greater than or equal to 1`);
+    error(
+      'spec.job.activeDeadlineSeconds',
+      `Invalid value: ${JSON.stringify(deadline)}: spec.job.activeDeadlineSeconds in body should be greater than or equal to 1`,
+    );
   }
   const shm = job.sharedMemory;
   if (isObject(shm) && shm.disabled !== true && shm.size !== undefined) {

@@ -1,6 +1,13 @@
 /** Conversion pieces that read the same way in both input versions. */
 import { Container, JsonObject } from './k8s-types';
-import { ApiVersion, ComponentCheckpointModel, ComponentModel, EppConfigModel, GraphModel, RestartModel } from './model';
+import {
+  ApiVersion,
+  ComponentCheckpointModel,
+  ComponentModel,
+  EppConfigModel,
+  GraphModel,
+  RestartModel,
+} from './model';
 import { fieldPath, InputReader } from './read';
 
 export const MAIN_CONTAINER = 'main';
@@ -30,12 +37,14 @@ export function readEppConfig(r: InputReader, v: unknown, path: string): EppConf
   const ref = r.object(o.configMapRef, refPath);
   const config = r.object(o.config, fieldPath(path, 'config'));
   return {
-    ...(ref ? {
-      configMapRef: {
-        name: r.string(ref.name, fieldPath(refPath, 'name')) ?? '',
-        ...optional('key', r.string(ref.key, fieldPath(refPath, 'key'))),
-      },
-    } : {}),
+    ...(ref
+      ? {
+          configMapRef: {
+            name: r.string(ref.name, fieldPath(refPath, 'name')) ?? '',
+            ...optional('key', r.string(ref.key, fieldPath(refPath, 'key'))),
+          },
+        }
+      : {}),
     ...optional('config', config),
   };
 }
@@ -44,7 +53,9 @@ export function readModelRef(r: InputReader, v: unknown, path: string) {
   const o = r.object(v, path);
   if (!o) return undefined;
   const name = r.requiredString(o.name, fieldPath(path, 'name'));
-  return name === undefined ? undefined : { name, ...optional('revision', r.string(o.revision, fieldPath(path, 'revision'))) };
+  return name === undefined
+    ? undefined
+    : { name, ...optional('revision', r.string(o.revision, fieldPath(path, 'revision'))) };
 }
 
 /** `nodeCount` defaults to 2 here because the model's multinode block always carries a count. */
@@ -54,7 +65,11 @@ export function readMultinode(r: InputReader, v: unknown, path: string) {
   return { nodeCount: r.integer(o.nodeCount, fieldPath(path, 'nodeCount')) ?? 2 };
 }
 
-export function readComponentCheckpoint(r: InputReader, v: unknown, path: string): ComponentCheckpointModel | undefined {
+export function readComponentCheckpoint(
+  r: InputReader,
+  v: unknown,
+  path: string,
+): ComponentCheckpointModel | undefined {
   const o = r.object(v, path);
   if (!o) return undefined;
   const at = (f: string) => fieldPath(path, f);
@@ -81,10 +96,12 @@ export function readRestart(r: InputReader, v: unknown, path: string): RestartMo
   if (!o) return undefined;
   const sPath = fieldPath(path, 'strategy');
   const s = r.object(o.strategy, sPath);
-  const strategy = s ? {
-    ...optional('type', r.string(s.type, fieldPath(sPath, 'type'))),
-    ...optional('order', r.stringList(s.order, fieldPath(sPath, 'order'))),
-  } : undefined;
+  const strategy = s
+    ? {
+        ...optional('type', r.string(s.type, fieldPath(sPath, 'type'))),
+        ...optional('order', r.stringList(s.order, fieldPath(sPath, 'order'))),
+      }
+    : undefined;
   return { ...optional('id', r.string(o.id, fieldPath(path, 'id'))), ...optional('strategy', strategy) };
 }
 
@@ -103,9 +120,10 @@ const DISAGG_ROLES = ['prefill', 'decode'];
  * that v1alpha1 graphs always had is rendered the same for both versions.
  */
 export function canonicalType(componentType: string | undefined, subComponentType: string | undefined) {
-  const type = componentType === 'worker' && subComponentType && DISAGG_ROLES.includes(subComponentType)
-    ? subComponentType
-    : componentType ?? '';
+  const type =
+    componentType === 'worker' && subComponentType && DISAGG_ROLES.includes(subComponentType)
+      ? subComponentType
+      : (componentType ?? '');
   if (DISAGG_ROLES.includes(type)) return { type, subComponentType: type };
   return { type, ...optional('subComponentType', subComponentType) };
 }
@@ -124,7 +142,9 @@ export function graphCommon(r: InputReader, doc: JsonObject, spec: JsonObject, o
 
 /** A standalone DCD: a graph of one component, without graph-level labels, env or PVCs. */
 export function standaloneComponentGraph(
-  apiVersion: ApiVersion, common: ReturnType<typeof graphCommon>, component: ComponentModel | undefined,
+  apiVersion: ApiVersion,
+  common: ReturnType<typeof graphCommon>,
+  component: ComponentModel | undefined,
 ): GraphModel {
   return {
     kind: 'DynamoComponentDeployment',

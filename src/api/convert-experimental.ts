@@ -12,7 +12,12 @@ function optedIn(r: InputReader, o: Record<string, unknown>, path: string, byEna
   return !byEnabled || r.boolean(o.enabled, fieldPath(path, 'enabled')) === true;
 }
 
-export function readGpuMemoryService(r: InputReader, v: unknown, path: string, byEnabled: boolean): GpuMemoryServiceModel | undefined {
+export function readGpuMemoryService(
+  r: InputReader,
+  v: unknown,
+  path: string,
+  byEnabled: boolean,
+): GpuMemoryServiceModel | undefined {
   const o = r.object(v, path);
   if (!o || !optedIn(r, o, path, byEnabled)) return undefined;
   const at = (f: string) => fieldPath(path, f);
@@ -40,12 +45,14 @@ export function readRoles(r: InputReader, v: unknown, path: string): ComponentRo
     const p = keyPath(path, i);
     const o = r.object(x, p);
     if (!o) return [];
-    return [{
-      name: r.string(o.name, fieldPath(p, 'name')) ?? '',
-      ...optional('replicas', r.integer(o.replicas, fieldPath(p, 'replicas'))),
-      hasPodTemplate: o.podTemplate !== undefined && o.podTemplate !== null,
-      hasProviderOverride: o.providerOverride !== undefined && o.providerOverride !== null,
-    }];
+    return [
+      {
+        name: r.string(o.name, fieldPath(p, 'name')) ?? '',
+        ...optional('replicas', r.integer(o.replicas, fieldPath(p, 'replicas'))),
+        hasPodTemplate: o.podTemplate !== undefined && o.podTemplate !== null,
+        hasProviderOverride: o.providerOverride !== undefined && o.providerOverride !== null,
+      },
+    ];
   });
 }
 
@@ -69,7 +76,10 @@ export function readGraphExtras(r: InputReader, spec: Record<string, unknown>) {
   const experimental = r.object(spec.experimental, 'spec.experimental') ?? {};
   return {
     ...optional('priorityClassName', r.string(spec.priorityClassName, 'spec.priorityClassName') || undefined),
-    ...optional('kvTransferPolicy', readKvTransferPolicy(r, experimental.kvTransferPolicy, 'spec.experimental.kvTransferPolicy')),
+    ...optional(
+      'kvTransferPolicy',
+      readKvTransferPolicy(r, experimental.kvTransferPolicy, 'spec.experimental.kvTransferPolicy'),
+    ),
     ...(isSet(spec.providerOverride) ? { providerOverride: true } : {}),
     ...(isSet(experimental.componentGroups) ? { componentGroups: true } : {}),
   };

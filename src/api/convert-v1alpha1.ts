@@ -1,7 +1,17 @@
 /** `nvidia.com/v1alpha1` DGD / DCD → GraphModel. */
 import {
-  canonicalType, ConvertOptions, graphCommon, mainOverlay, optional, readComponentCheckpoint, readComponentTopology,
-  readEppConfig, readModelRef, readMultinode, readRestart, standaloneComponentGraph,
+  canonicalType,
+  ConvertOptions,
+  graphCommon,
+  mainOverlay,
+  optional,
+  readComponentCheckpoint,
+  readComponentTopology,
+  readEppConfig,
+  readModelRef,
+  readMultinode,
+  readRestart,
+  standaloneComponentGraph,
 } from './convert-common';
 import { readFailover, readGpuMemoryService, readGraphExtras, readProviderOverride } from './convert-experimental';
 import { isZeroQuantity } from './k8s-syntax';
@@ -12,10 +22,16 @@ import { fieldPath, InputReader, keyPath } from './read';
 const API_VERSION = 'nvidia.com/v1alpha1';
 const DEFAULT_GPU_RESOURCE = 'nvidia.com/gpu';
 
-export function convertGraphV1alpha1(r: InputReader, doc: JsonObject, spec: JsonObject, opts: ConvertOptions): GraphModel {
+export function convertGraphV1alpha1(
+  r: InputReader,
+  doc: JsonObject,
+  spec: JsonObject,
+  opts: ConvertOptions,
+): GraphModel {
   const services = r.object(spec.services, 'spec.services') ?? {};
   const components = Object.entries(services).map(([name, s]) =>
-    convertService(r, s, keyPath('spec.services', name), name));
+    convertService(r, s, keyPath('spec.services', name), name),
+  );
   return {
     kind: 'DynamoGraphDeployment',
     apiVersion: API_VERSION,
@@ -32,12 +48,16 @@ export function convertGraphV1alpha1(r: InputReader, doc: JsonObject, spec: Json
 }
 
 /** A standalone DCD is a graph of one component named `spec.serviceName`, else `metadata.name`. */
-export function convertComponentV1alpha1(r: InputReader, doc: JsonObject, spec: JsonObject, opts: ConvertOptions): GraphModel {
+export function convertComponentV1alpha1(
+  r: InputReader,
+  doc: JsonObject,
+  spec: JsonObject,
+  opts: ConvertOptions,
+): GraphModel {
   const name = r.string(spec.serviceName, 'spec.serviceName') || opts.name;
   const component = convertService(r, spec, 'spec', name);
   return standaloneComponentGraph(API_VERSION, graphCommon(r, doc, spec, opts), component);
 }
-
 
 function convertService(r: InputReader, v: unknown, path: string, name: string): ComponentModel | undefined {
   const s = r.object(v, path);
@@ -49,7 +69,10 @@ function convertService(r: InputReader, v: unknown, path: string, name: string):
   const scalingAdapter = r.object(s.scalingAdapter, at('scalingAdapter'));
   return {
     name,
-    ...canonicalType(r.string(s.componentType, at('componentType')), r.string(s.subComponentType, at('subComponentType'))),
+    ...canonicalType(
+      r.string(s.componentType, at('componentType')),
+      r.string(s.subComponentType, at('subComponentType')),
+    ),
     ...optional('replicas', r.integer(s.replicas, at('replicas'))),
     globalDynamoNamespace: r.boolean(s.globalDynamoNamespace, at('globalDynamoNamespace')) ?? false,
     ...optional('deprecatedDynamoNamespace', r.string(s.dynamoNamespace, at('dynamoNamespace'))),
@@ -93,7 +116,9 @@ function readDynamoResources(r: InputReader, v: unknown, path: string): Resource
     const items = r.object(o[key], p);
     if (!items) return undefined;
     const out: Record<string, string> = {};
-    const set = (name: string, q: string | undefined) => { if (q) out[name] = q; };
+    const set = (name: string, q: string | undefined) => {
+      if (q) out[name] = q;
+    };
     set('cpu', r.quantity(items.cpu, fieldPath(p, 'cpu')));
     set('memory', r.quantity(items.memory, fieldPath(p, 'memory')));
     const gpuType = r.string(items.gpuType, fieldPath(p, 'gpuType'));
@@ -102,8 +127,9 @@ function readDynamoResources(r: InputReader, v: unknown, path: string): Resource
     for (const [name, q] of Object.entries(custom)) set(name, r.quantity(q, keyPath(fieldPath(p, 'custom'), name)));
     return Object.keys(out).length ? out : undefined;
   };
-  const claims = (r.list(o.claims, fieldPath(path, 'claims')) ?? [])
-    .filter((c, i): c is JsonObject => r.object(c, keyPath(fieldPath(path, 'claims'), i)) !== undefined);
+  const claims = (r.list(o.claims, fieldPath(path, 'claims')) ?? []).filter(
+    (c, i): c is JsonObject => r.object(c, keyPath(fieldPath(path, 'claims'), i)) !== undefined,
+  );
   const out: ResourceRequirements = {
     ...optional('requests', section('requests')),
     ...optional('limits', section('limits')),
@@ -141,7 +167,10 @@ function readIngress(r: InputReader, v: unknown, path: string): IngressModel | u
     ...optional('virtualServiceGateway', s('virtualServiceGateway')),
     ...optional('ingressControllerClassName', s('ingressControllerClassName')),
     ...optional('tlsSecretName', r.string(tls?.secretName, fieldPath(path, 'tls.secretName'))),
-    ...optional('annotations', o.annotations === undefined ? undefined : r.stringMap(o.annotations, fieldPath(path, 'annotations'))),
+    ...optional(
+      'annotations',
+      o.annotations === undefined ? undefined : r.stringMap(o.annotations, fieldPath(path, 'annotations')),
+    ),
     ...optional('labels', o.labels === undefined ? undefined : r.stringMap(o.labels, fieldPath(path, 'labels'))),
   };
 }

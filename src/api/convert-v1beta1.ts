@@ -1,9 +1,26 @@
 /** `nvidia.com/v1beta1` DGD / DCD → GraphModel. */
 import {
-  canonicalType, ConvertOptions, graphCommon, MAIN_CONTAINER, mainOverlay, optional,
-  readComponentCheckpoint, readComponentTopology, readEppConfig, readModelRef, readMultinode, readRestart, standaloneComponentGraph,
+  canonicalType,
+  ConvertOptions,
+  graphCommon,
+  MAIN_CONTAINER,
+  mainOverlay,
+  optional,
+  readComponentCheckpoint,
+  readComponentTopology,
+  readEppConfig,
+  readModelRef,
+  readMultinode,
+  readRestart,
+  standaloneComponentGraph,
 } from './convert-common';
-import { readComponentExtras, readFailover, readGpuMemoryService, readGraphExtras, readProviderOverride } from './convert-experimental';
+import {
+  readComponentExtras,
+  readFailover,
+  readGpuMemoryService,
+  readGraphExtras,
+  readProviderOverride,
+} from './convert-experimental';
 import { isZeroQuantity } from './k8s-syntax';
 import { JsonObject, ResourceRequirements } from './k8s-types';
 import { ComponentModel, FrontendSidecarModel, GraphModel, VolumeMountModel } from './model';
@@ -11,9 +28,15 @@ import { fieldPath, InputReader, isObject, keyPath } from './read';
 
 const API_VERSION = 'nvidia.com/v1beta1';
 
-export function convertGraphV1beta1(r: InputReader, doc: JsonObject, spec: JsonObject, opts: ConvertOptions): GraphModel {
+export function convertGraphV1beta1(
+  r: InputReader,
+  doc: JsonObject,
+  spec: JsonObject,
+  opts: ConvertOptions,
+): GraphModel {
   const components = (r.list(spec.components, 'spec.components') ?? []).map((c, i) =>
-    convertComponent(r, c, keyPath('spec.components', i), undefined));
+    convertComponent(r, c, keyPath('spec.components', i), undefined),
+  );
   return {
     kind: 'DynamoGraphDeployment',
     apiVersion: API_VERSION,
@@ -30,13 +53,22 @@ export function convertGraphV1beta1(r: InputReader, doc: JsonObject, spec: JsonO
 }
 
 /** A standalone DCD is a graph of one component named `spec.name`, else `metadata.name`. */
-export function convertComponentV1beta1(r: InputReader, doc: JsonObject, spec: JsonObject, opts: ConvertOptions): GraphModel {
+export function convertComponentV1beta1(
+  r: InputReader,
+  doc: JsonObject,
+  spec: JsonObject,
+  opts: ConvertOptions,
+): GraphModel {
   const component = convertComponent(r, spec, 'spec', opts.name);
   return standaloneComponentGraph(API_VERSION, graphCommon(r, doc, spec, opts), component);
 }
 
-
-function convertComponent(r: InputReader, v: unknown, path: string, defaultName: string | undefined): ComponentModel | undefined {
+function convertComponent(
+  r: InputReader,
+  v: unknown,
+  path: string,
+  defaultName: string | undefined,
+): ComponentModel | undefined {
   const c = r.object(v, path);
   if (!c) return undefined;
   const at = (f: string) => fieldPath(path, f);
@@ -44,8 +76,9 @@ function convertComponent(r: InputReader, v: unknown, path: string, defaultName:
   const meta = r.object(template.metadata, at('podTemplate.metadata')) ?? {};
   const spec = r.object(template.spec, at('podTemplate.spec')) ?? {};
   const containersPath = at('podTemplate.spec.containers');
-  const containers = (r.list(spec.containers, containersPath) ?? [])
-    .filter((x, i): x is JsonObject => r.object(x, keyPath(containersPath, i)) !== undefined);
+  const containers = (r.list(spec.containers, containersPath) ?? []).filter(
+    (x, i): x is JsonObject => r.object(x, keyPath(containersPath, i)) !== undefined,
+  );
   const sidecarName = r.string(c.frontendSidecar, at('frontendSidecar'));
   const main = containers.find((x) => x.name === MAIN_CONTAINER);
   const { env, resources, livenessProbe, readinessProbe, ...mainRest } = main ?? {};
@@ -71,14 +104,24 @@ function convertComponent(r: InputReader, v: unknown, path: string, defaultName:
     ...optional('readinessProbe', r.object(readinessProbe, fieldPath(mainPath, 'readinessProbe'))),
     volumeMounts: readCompilationCache(r, c.compilationCache, at('compilationCache')),
     ...optional('modelRef', readModelRef(r, c.modelRef, at('modelRef'))),
-    ...(sharedMemorySize === undefined ? {} : { sharedMemorySize: isZeroQuantity(sharedMemorySize) ? null : sharedMemorySize }),
+    ...(sharedMemorySize === undefined
+      ? {}
+      : { sharedMemorySize: isZeroQuantity(sharedMemorySize) ? null : sharedMemorySize }),
     ...optional('multinode', readMultinode(r, c.multinode, at('multinode'))),
     scalingAdapter: r.object(c.scalingAdapter, at('scalingAdapter')) !== undefined,
     ...optional('eppConfig', readEppConfig(r, c.eppConfig, at('eppConfig'))),
-    ...optional('frontendSidecar', sidecarName === undefined ? undefined : readSidecar(r, containers, sidecarName, at('frontendSidecar'), containersPath)),
+    ...optional(
+      'frontendSidecar',
+      sidecarName === undefined
+        ? undefined
+        : readSidecar(r, containers, sidecarName, at('frontendSidecar'), containersPath),
+    ),
     ...optional('topologyConstraint', readComponentTopology(r, c.topologyConstraint, at('topologyConstraint'))),
     ...optional('checkpoint', readComponentCheckpoint(r, experimental.checkpoint, at('experimental.checkpoint'))),
-    ...optional('gpuMemoryService', readGpuMemoryService(r, experimental.gpuMemoryService, at('experimental.gpuMemoryService'), false)),
+    ...optional(
+      'gpuMemoryService',
+      readGpuMemoryService(r, experimental.gpuMemoryService, at('experimental.gpuMemoryService'), false),
+    ),
     ...optional('failover', readFailover(r, experimental.failover, at('experimental.failover'), false)),
     ...readComponentExtras(r, c, path),
     ...readProviderOverride(c),
@@ -106,11 +149,23 @@ function readCompilationCache(r: InputReader, v: unknown, path: string): VolumeM
   if (!o) return [];
   const name = r.requiredString(o.pvcName, fieldPath(path, 'pvcName'));
   if (name === undefined) return [];
-  return [{ name, ...optional('mountPoint', r.string(o.mountPath, fieldPath(path, 'mountPath')) || undefined), useAsCompilationCache: true }];
+  return [
+    {
+      name,
+      ...optional('mountPoint', r.string(o.mountPath, fieldPath(path, 'mountPath')) || undefined),
+      useAsCompilationCache: true,
+    },
+  ];
 }
 
 /** The container `frontendSidecar` names becomes the sidecar model (and leaves the pod's user containers). */
-function readSidecar(r: InputReader, containers: JsonObject[], name: string, path: string, containersPath: string): FrontendSidecarModel | undefined {
+function readSidecar(
+  r: InputReader,
+  containers: JsonObject[],
+  name: string,
+  path: string,
+  containersPath: string,
+): FrontendSidecarModel | undefined {
   if (name === MAIN_CONTAINER) {
     r.error(path, `must name a sidecar container, not "${MAIN_CONTAINER}"`);
     return undefined;
@@ -121,13 +176,20 @@ function readSidecar(r: InputReader, containers: JsonObject[], name: string, pat
     return undefined;
   }
   const secret = Array.isArray(c.envFrom)
-    ? c.envFrom.map((e) => (isObject(e) && isObject(e.secretRef) ? e.secretRef.name : undefined)).find((n) => typeof n === 'string')
+    ? c.envFrom
+        .map((e) => (isObject(e) && isObject(e.secretRef) ? e.secretRef.name : undefined))
+        .find((n) => typeof n === 'string')
     : undefined;
   return {
     ...optional('image', typeof c.image === 'string' && c.image ? c.image : undefined),
     ...optional('args', Array.isArray(c.args) ? c.args.filter((a): a is string => typeof a === 'string') : undefined),
     ...optional('envFromSecret', secret as string | undefined),
-    ...optional('env', Array.isArray(c.env) ? r.envList(c.env, fieldPath(keyPath(containersPath, containers.indexOf(c)), 'env')) : undefined),
+    ...optional(
+      'env',
+      Array.isArray(c.env)
+        ? r.envList(c.env, fieldPath(keyPath(containersPath, containers.indexOf(c)), 'env'))
+        : undefined,
+    ),
   };
 }
 

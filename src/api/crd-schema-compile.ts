@@ -32,7 +32,12 @@ export function closeObjects(node: JSONSchemaProps): JSONSchemaProps {
 /** An ajv that understands the Kubernetes schema extensions and formats our CRDs use. */
 export function newSchemaAjv(options: { useDefaults?: boolean; code?: Options['code'] } = {}): Ajv {
   // strictTypes off: int-or-string puts `pattern` next to `anyOf`, the form kube-apiserver requires.
-  const ajv = new Ajv({ allErrors: true, strictTypes: false, useDefaults: options.useDefaults ?? false, code: options.code });
+  const ajv = new Ajv({
+    allErrors: true,
+    strictTypes: false,
+    useDefaults: options.useDefaults ?? false,
+    code: options.code,
+  });
   for (const keyword of [
     'x-kubernetes-int-or-string',
     'x-kubernetes-preserve-unknown-fields',

@@ -40,7 +40,8 @@ function validatorFor(apiVersion: string, kind: string): ValidateFunction | unde
     validate = file === undefined ? undefined : (require(path.join(PRECOMPILED, file)) as ValidateFunction);
   } else {
     const schema = crdSchemaOf(apiVersion, kind);
-    validate = schema && (require('./crd-schema-compile') as typeof import('./crd-schema-compile')).compileCrdSchema(schema);
+    validate =
+      schema && (require('./crd-schema-compile') as typeof import('./crd-schema-compile')).compileCrdSchema(schema);
   }
   validators.set(key, validate);
   return validate;
@@ -48,15 +49,22 @@ function validatorFor(apiVersion: string, kind: string): ValidateFunction | unde
 
 const schemas = new Map<string, JSONSchemaProps | undefined>();
 
+interface CrdSpec {
+  group: string;
+  names: { kind: string };
+  versions: { name: string; schema?: { openAPIV3Schema?: JSONSchemaProps } }[];
+}
+
 /** Our CRD's OpenAPI schema for `apiVersion`/`kind`, from src/crds. */
 function crdSchemaOf(apiVersion: string, kind: string): JSONSchemaProps | undefined {
   const key = `${apiVersion}/${kind}`;
   if (schemas.has(key)) return schemas.get(key);
   const [group, version] = apiVersion.split('/');
   const { crdManifests } = require('../crds') as typeof import('../crds');
-  const crd = crdManifests().find((c) => (c.spec as any).group === group && (c.spec as any).names.kind === kind);
-  const entry = (crd?.spec as any)?.versions?.find((v: any) => v.name === version);
-  const schema = entry?.schema?.openAPIV3Schema as JSONSchemaProps | undefined;
+  const spec = crdManifests()
+    .map((c) => c.spec as CrdSpec)
+    .find((s) => s.group === group && s.names.kind === kind);
+  const schema = spec?.versions.find((v) => v.name === version)?.schema?.openAPIV3Schema;
   schemas.set(key, schema);
   return schema;
 }
@@ -82,7 +90,10 @@ export function crdSchemaProblems(doc: unknown): Problem[] {
 /** JSON pointer segments (`/spec/services/a~1b` → ['spec', 'services', 'a/b']). */
 export function pointerSegments(pointer: string): string[] {
   if (!pointer) return [];
-  return pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /** Walks the schema alongside the pointer: struct fields as `.f`, map keys and list indexes as `[k]`. */
@@ -93,7 +104,12 @@ function pathOf(segments: string[], schema: JSONSchemaProps | undefined): string
     if (node?.properties?.[seg]) {
       path = fieldPath(path, seg);
       node = node.properties[seg];
-    } else if (node?.items || node?.additionalProperties || /^\d+$/.test(seg) || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(seg)) {
+    } else if (
+      node?.items ||
+      node?.additionalProperties ||
+      /^\d+$/.test(seg) ||
+      !/^[A-Za-z_][A-Za-z0-9_]*$/.test(seg)
+    ) {
       path = keyPath(path, seg);
       node = node?.items ?? node?.additionalProperties;
     } else {
@@ -104,14 +120,31 @@ function pathOf(segments: string[], schema: JSONSchemaProps | undefined): string
   return path;
 }
 
-function valueAt(doc: unknown, segments: string[]): unknown {
+/** The parameters of ajv's errors that our messages read; ajv sets each for the keywords that use it. */
+export interface AjvErrorParams {
+  missingProperty: string;
+  additionalProperty: string;
+  type: string;
+  allowedValues: unknown[];
+  limit: number;
+  pattern: string;
+  format: string;
+}
+
+/** The value at a JSON pointer's segments, if there is one. */
+export function valueAt(doc: unknown, segments: string[]): unknown {
   let cur = doc;
-  for (const s of segments) cur = isObject(cur) || Array.isArray(cur) ? (cur as any)[s] : undefined;
+  for (const s of segments) cur = isObject(cur) || Array.isArray(cur) ? (cur as Record<string, unknown>)[s] : undefined;
   return cur;
 }
 
 const TYPE_WORDS: Record<string, string> = {
-  string: 'a string', integer: 'an integer', number: 'a number', boolean: 'a boolean', object: 'an object', array: 'a list',
+  string: 'a string',
+  integer: 'an integer',
+  number: 'a number',
+  boolean: 'a boolean',
+  object: 'an object',
+  array: 'a list',
 };
 
 /** The API server's wording where we know it; the loader's wording for types. */
@@ -120,29 +153,40 @@ function toProblem(e: ErrorObject, schema: JSONSchemaProps, doc: unknown): Probl
   const at = pathOf(segments, schema);
   const value = valueAt(doc, segments);
   const error = (path: string, message: string): Problem => ({ path, message, severity: 'error' });
-  const params = e.params as Record<string, any>;
+  const params = e.params as AjvErrorParams;
   switch (e.keyword) {
     case 'additionalProperties':
-      return error(pathOf([...segments, params.additionalProperty], schema), unknownFieldMessage(params.additionalProperty));
+      return error(
+        pathOf([...segments, params.additionalProperty], schema),
+        unknownFieldMessage(params.additionalProperty),
+      );
     case 'required':
       return error(pathOf([...segments, params.missingProperty], schema), 'Required value');
     case 'type':
       return error(at, `must be ${TYPE_WORDS[params.type] ?? params.type}`);
     case 'enum':
-      return error(at, `Unsupported value: ${JSON.stringify(value)}: supported values: ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`);
+      return error(
+        at,
+        `Unsupported value: ${JSON.stringify(value)}: supported values: ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
+      );
     case 'minimum':
       return error(at, `should be greater than or equal to ${params.limit}`);
     case 'maximum':
       return error(at, `should be less than or equal to ${params.limit}`);
     case 'minLength':
-      return params.limit === 1 ? error(at, 'Required value') : error(at, `should be at least ${params.limit} chars long`);
+      return params.limit === 1
+        ? error(at, 'Required value')
+        : error(at, `should be at least ${params.limit} chars long`);
     case 'maxLength':
       return error(at, `may not be more than ${params.limit} characters`);
     case 'pattern':
       return error(at, `invalid value ${JSON.stringify(value)}: should match '${params.pattern}'`);
     case 'maxItems':
     case 'maxProperties':
-      return error(at, `Too many: ${Array.isArray(value) ? value.length : Object.keys(value ?? {}).length}: must have at most ${params.limit} items`);
+      return error(
+        at,
+        `Too many: ${Array.isArray(value) ? value.length : Object.keys(value ?? {}).length}: must have at most ${params.limit} items`,
+      );
     case 'minItems':
       return error(at, `should have at least ${params.limit} items`);
     case 'format':

@@ -22,7 +22,11 @@ export function validatorModules(): Map<string, string> {
   const modules = new Map<string, string>();
   const index: Record<string, string> = {};
   for (const crd of crdManifests()) {
-    const spec = crd.spec as { group: string; names: { kind: string }; versions: { name: string; schema: { openAPIV3Schema: JSONSchemaProps } }[] };
+    const spec = crd.spec as {
+      group: string;
+      names: { kind: string };
+      versions: { name: string; schema: { openAPIV3Schema: JSONSchemaProps } }[];
+    };
     for (const version of spec.versions) {
       const file = `${spec.group}-${version.name}-${spec.names.kind}.js`;
       index[`${spec.group}/${version.name}/${spec.names.kind}`] = file;

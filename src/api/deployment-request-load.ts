@@ -4,8 +4,16 @@
  * schema (required `model`, the enums, types) is checked by `schemaProblems` like every kind.
  */
 import {
-  DEPRECATED_GPU_SKUS, DeploymentRequestModel, DGDR_API_VERSIONS, DGDR_DEFAULTS, DGDR_KIND, DgdrBackend, GpuSku,
-  RequestPaths, ResolvedRequestSpec, SearchStrategy,
+  DEPRECATED_GPU_SKUS,
+  DeploymentRequestModel,
+  DGDR_API_VERSIONS,
+  DGDR_DEFAULTS,
+  DGDR_KIND,
+  DgdrBackend,
+  GpuSku,
+  RequestPaths,
+  ResolvedRequestSpec,
+  SearchStrategy,
 } from './deployment-request';
 import { dns1123Subdomain } from './k8s-syntax';
 import { JsonObject } from './k8s-types';
@@ -30,7 +38,10 @@ export function loadDeploymentRequest(doc: unknown, opts: { defaultNamespace?: s
   if (doc.kind !== DGDR_KIND) r.error('kind', `expected ${DGDR_KIND}, got ${JSON.stringify(doc.kind ?? null)}`);
   const apiVersion = doc.apiVersion as DeploymentRequestModel['apiVersion'];
   if (!(DGDR_API_VERSIONS as readonly unknown[]).includes(apiVersion)) {
-    r.error('apiVersion', `unsupported apiVersion ${JSON.stringify(apiVersion ?? null)}: expected one of ${DGDR_API_VERSIONS.join(', ')}`);
+    r.error(
+      'apiVersion',
+      `unsupported apiVersion ${JSON.stringify(apiVersion ?? null)}: expected one of ${DGDR_API_VERSIONS.join(', ')}`,
+    );
     return { problems: r.problems };
   }
   const metadata = r.object(doc.metadata, 'metadata');
@@ -106,9 +117,12 @@ function readV1beta1(r: InputReader, spec: JsonObject): Read {
       }),
       features: dropUndefined({
         planner: r.object(features?.planner, at('features.planner')),
-        mocker: mocker ? dropUndefined({ enabled: r.boolean(mocker.enabled, at('features.mocker.enabled')) }) : undefined,
+        mocker: mocker
+          ? dropUndefined({ enabled: r.boolean(mocker.enabled, at('features.mocker.enabled')) })
+          : undefined,
       }),
-      searchStrategy: (r.string(spec.searchStrategy, at('searchStrategy')) ?? DGDR_DEFAULTS.searchStrategy) as SearchStrategy,
+      searchStrategy: (r.string(spec.searchStrategy, at('searchStrategy')) ??
+        DGDR_DEFAULTS.searchStrategy) as SearchStrategy,
       autoApply: r.boolean(spec.autoApply, at('autoApply')) ?? DGDR_DEFAULTS.autoApply,
     },
   };
@@ -116,7 +130,7 @@ function readV1beta1(r: InputReader, spec: JsonObject): Read {
 
 /** v1alpha1 places of the fields upstream's conversion maps from its `profilingConfig.config` blob. */
 const V1ALPHA1_PLACES: Record<string, string> = {
-  'image': 'spec.profilingConfig.profilerImage',
+  image: 'spec.profilingConfig.profilerImage',
   'sla.ttft': 'spec.profilingConfig.config.sla.ttft',
   'sla.itl': 'spec.profilingConfig.config.sla.itl',
   'workload.isl': 'spec.profilingConfig.config.sla.isl',
@@ -140,7 +154,9 @@ function readV1alpha1(r: InputReader, spec: JsonObject): Read {
   const cache = r.object(deployment?.modelCache, 'spec.profilingConfig.config.deployment.modelCache');
   const overrides = r.object(spec.deploymentOverrides, 'spec.deploymentOverrides');
   const useMocker = r.boolean(spec.useMocker, 'spec.useMocker');
-  const cacheFields = cache ? { pvcName: cache.pvcName, pvcModelPath: cache.modelPathInPvc, pvcMountPath: cache.pvcMountPath } : undefined;
+  const cacheFields = cache
+    ? { pvcName: cache.pvcName, pvcModelPath: cache.modelPathInPvc, pvcMountPath: cache.pvcMountPath }
+    : undefined;
   return {
     paths: V1ALPHA1_PATHS,
     spec: {
@@ -161,18 +177,30 @@ function readV1alpha1(r: InputReader, spec: JsonObject): Read {
       // v1alpha1's default: the generated graph waits for review.
       autoApply: r.boolean(spec.autoApply, 'spec.autoApply') ?? false,
     },
-    ...(overrides ? {
-      deploymentOverrides: dropUndefined({
-        name: r.string(overrides.name, 'spec.deploymentOverrides.name'),
-        labels: overrides.labels === undefined ? undefined : r.stringMap(overrides.labels, 'spec.deploymentOverrides.labels'),
-        annotations: overrides.annotations === undefined ? undefined : r.stringMap(overrides.annotations, 'spec.deploymentOverrides.annotations'),
-        workersImage: r.string(overrides.workersImage, 'spec.deploymentOverrides.workersImage'),
-      }),
-    } : {}),
+    ...(overrides
+      ? {
+          deploymentOverrides: dropUndefined({
+            name: r.string(overrides.name, 'spec.deploymentOverrides.name'),
+            labels:
+              overrides.labels === undefined
+                ? undefined
+                : r.stringMap(overrides.labels, 'spec.deploymentOverrides.labels'),
+            annotations:
+              overrides.annotations === undefined
+                ? undefined
+                : r.stringMap(overrides.annotations, 'spec.deploymentOverrides.annotations'),
+            workersImage: r.string(overrides.workersImage, 'spec.deploymentOverrides.workersImage'),
+          }),
+        }
+      : {}),
   };
 }
 
-function readModelCache(r: InputReader, o: JsonObject, at: (field: string) => string): ResolvedRequestSpec['modelCache'] {
+function readModelCache(
+  r: InputReader,
+  o: JsonObject,
+  at: (field: string) => string,
+): ResolvedRequestSpec['modelCache'] {
   return {
     ...defined('pvcName', r.string(o.pvcName, at('pvcName'))),
     ...defined('pvcModelPath', r.string(o.pvcModelPath, at('pvcModelPath'))),
@@ -193,20 +221,33 @@ export function validateDeploymentRequest(m: DeploymentRequestModel): Problem[] 
   if (m.apiVersion === 'nvidia.com/v1alpha1') out.push(...v1alpha1Rules(m.source));
   const hw = spec.hardware;
   if (hw.gpuSku === undefined && hw.vramMb === undefined && hw.numGpusPerNode === undefined) {
-    error(m.apiVersion === 'nvidia.com/v1beta1' ? at('hardware') : 'spec',
-      `Required value: ${HARDWARE_REQUIRED} (dynamo-iac plans at build time, without a cluster to discover GPUs in${m.apiVersion === 'nvidia.com/v1alpha1' ? '; v1alpha1 has no spec.hardware: write the request as nvidia.com/v1beta1' : ''})`);
+    error(
+      m.apiVersion === 'nvidia.com/v1beta1' ? at('hardware') : 'spec',
+      `Required value: ${HARDWARE_REQUIRED} (dynamo-iac plans at build time, without a cluster to discover GPUs in${m.apiVersion === 'nvidia.com/v1alpha1' ? '; v1alpha1 has no spec.hardware: write the request as nvidia.com/v1beta1' : ''})`,
+    );
   } else {
-    if (hw.gpuSku === undefined) error(at('hardware.gpuSku'), 'Required value: the GPU system to plan for (GPU discovery needs a cluster)');
+    if (hw.gpuSku === undefined)
+      error(at('hardware.gpuSku'), 'Required value: the GPU system to plan for (GPU discovery needs a cluster)');
     if (hw.totalGpus === undefined) {
-      error(at('hardware.totalGpus'), 'Required value: the GPU budget of the graph (upstream counts GPUs on discovered nodes; at build time there is no cluster)');
+      error(
+        at('hardware.totalGpus'),
+        'Required value: the GPU budget of the graph (upstream counts GPUs on discovered nodes; at build time there is no cluster)',
+      );
     }
   }
   if (hw.gpuSku !== undefined && DEPRECATED_GPU_SKUS[hw.gpuSku]) {
     warn(at('hardware.gpuSku'), `${hw.gpuSku} is deprecated; use ${DEPRECATED_GPU_SKUS[hw.gpuSku]}`);
   }
-  for (const [field, v] of [['hardware.totalGpus', hw.totalGpus], ['hardware.numGpusPerNode', hw.numGpusPerNode], ['hardware.vramMb', hw.vramMb],
-    ['workload.isl', spec.workload.isl], ['workload.osl', spec.workload.osl], ['workload.concurrency', spec.workload.concurrency],
-    ['workload.requestRate', spec.workload.requestRate], ['sla.e2eLatency', spec.sla.e2eLatency]] as const) {
+  for (const [field, v] of [
+    ['hardware.totalGpus', hw.totalGpus],
+    ['hardware.numGpusPerNode', hw.numGpusPerNode],
+    ['hardware.vramMb', hw.vramMb],
+    ['workload.isl', spec.workload.isl],
+    ['workload.osl', spec.workload.osl],
+    ['workload.concurrency', spec.workload.concurrency],
+    ['workload.requestRate', spec.workload.requestRate],
+    ['sla.e2eLatency', spec.sla.e2eLatency],
+  ] as const) {
     if (v !== undefined && v <= 0) error(at(field), `Invalid value: ${v}: must be positive`);
   }
   // The controller's own wording for these two.
@@ -219,31 +260,60 @@ export function validateDeploymentRequest(m: DeploymentRequestModel): Problem[] 
     error(at('workload'), 'Invalid value: concurrency and requestRate are mutually exclusive; set at most one');
   }
   if (spec.searchStrategy === 'thorough' && spec.backend === 'auto') {
-    error(at('searchStrategy'), 'Invalid value: "thorough": is incompatible with spec.backend "auto"; set spec.backend to a specific backend (sglang, trtllm, or vllm)');
+    error(
+      at('searchStrategy'),
+      'Invalid value: "thorough": is incompatible with spec.backend "auto"; set spec.backend to a specific backend (sglang, trtllm, or vllm)',
+    );
   }
   if (spec.searchStrategy === 'thorough' && !spec.image) {
-    error(at('image'), 'Required value: the profiler image of the profiling Job, e.g. nvcr.io/nvidia/ai-dynamo/dynamo-planner:1.3.0 (upstream\'s defaulting webhook derives it from the operator version; dynamo-iac runs no webhook)');
+    error(
+      at('image'),
+      "Required value: the profiler image of the profiling Job, e.g. nvcr.io/nvidia/ai-dynamo/dynamo-planner:1.3.0 (upstream's defaulting webhook derives it from the operator version; dynamo-iac runs no webhook)",
+    );
   }
   if (spec.features.mocker?.enabled) {
-    error(at('features.mocker'), 'Forbidden: mocker graphs are generated from a template inside the profiler image, which build-time planning does not have; render a mocker graph as a DynamoGraphDeployment instead');
+    error(
+      at('features.mocker'),
+      'Forbidden: mocker graphs are generated from a template inside the profiler image, which build-time planning does not have; render a mocker graph as a DynamoGraphDeployment instead',
+    );
   }
-  if (spec.modelCache && !spec.modelCache.pvcName) error(at('modelCache.pvcName'), 'Required value: the PVC that holds the model');
+  if (spec.modelCache && !spec.modelCache.pvcName)
+    error(at('modelCache.pvcName'), 'Required value: the PVC that holds the model');
   const dgd = spec.overrides.dgd;
   if (dgd) {
-    if (dgd.kind !== 'DynamoGraphDeployment') error(at('overrides.dgd.kind'), `Invalid value: ${JSON.stringify(dgd.kind ?? null)}: must be DynamoGraphDeployment`);
+    if (dgd.kind !== 'DynamoGraphDeployment')
+      error(
+        at('overrides.dgd.kind'),
+        `Invalid value: ${JSON.stringify(dgd.kind ?? null)}: must be DynamoGraphDeployment`,
+      );
     if (dgd.apiVersion !== 'nvidia.com/v1beta1' && dgd.apiVersion !== 'nvidia.com/v1alpha1') {
-      error(at('overrides.dgd.apiVersion'), `Invalid value: ${JSON.stringify(dgd.apiVersion ?? null)}: must be nvidia.com/v1beta1 or nvidia.com/v1alpha1`);
+      error(
+        at('overrides.dgd.apiVersion'),
+        `Invalid value: ${JSON.stringify(dgd.apiVersion ?? null)}: must be nvidia.com/v1beta1 or nvidia.com/v1alpha1`,
+      );
     }
   }
   if (spec.searchStrategy === 'rapid') {
     // Inputs the offline search has no use for: said out loud rather than dropped.
     for (const f of ['vramMb', 'numGpusPerNode', 'interconnect', 'rdma'] as const) {
-      if (hw[f] !== undefined) warn(at(`hardware.${f}`), `not used by the rapid search: it takes the GPU's memory, node size and links from its data for ${hw.gpuSku ?? 'the GPU system'}`);
+      if (hw[f] !== undefined)
+        warn(
+          at(`hardware.${f}`),
+          `not used by the rapid search: it takes the GPU's memory, node size and links from its data for ${hw.gpuSku ?? 'the GPU system'}`,
+        );
     }
     for (const f of ['concurrency', 'requestRate'] as const) {
-      if (spec.workload[f] !== undefined) warn(at(`workload.${f}`), 'not used by the rapid search: with a GPU budget it maximizes throughput per GPU within the SLA and takes no load target');
+      if (spec.workload[f] !== undefined)
+        warn(
+          at(`workload.${f}`),
+          'not used by the rapid search: with a GPU budget it maximizes throughput per GPU within the SLA and takes no load target',
+        );
     }
-    if (spec.overrides.profilingJob) warn(at('overrides.profilingJob'), 'not used: the rapid search runs at build time (dynamo-iac plan), not in a profiling Job');
+    if (spec.overrides.profilingJob)
+      warn(
+        at('overrides.profilingJob'),
+        'not used: the rapid search runs at build time (dynamo-iac plan), not in a profiling Job',
+      );
   }
   return out;
 }
@@ -254,21 +324,43 @@ function v1alpha1Rules(source: JsonObject): Problem[] {
   const spec = isObject(source.spec) ? source.spec : {};
   const profiling = isObject(spec.profilingConfig) ? spec.profilingConfig : {};
   if (spec.enableGpuDiscovery !== undefined) {
-    out.push({ path: 'spec.enableGpuDiscovery', severity: 'warning', message: 'spec.enableGpuDiscovery is deprecated and will be removed in v1beta1. GPU discovery is now always attempted automatically. This field has no effect.' });
+    out.push({
+      path: 'spec.enableGpuDiscovery',
+      severity: 'warning',
+      message:
+        'spec.enableGpuDiscovery is deprecated and will be removed in v1beta1. GPU discovery is now always attempted automatically. This field has no effect.',
+    });
   }
-  if (!profiling.profilerImage) out.push({ path: 'spec.profilingConfig.profilerImage', severity: 'error', message: 'spec.profilingConfig.profilerImage is required' });
+  if (!profiling.profilerImage)
+    out.push({
+      path: 'spec.profilingConfig.profilerImage',
+      severity: 'error',
+      message: 'spec.profilingConfig.profilerImage is required',
+    });
   const config = profiling.config;
   if (!isObject(config) || Object.keys(config).length === 0) {
-    out.push({ path: 'spec.profilingConfig.config', severity: 'error', message: 'spec.profilingConfig.config is required and must not be empty' });
+    out.push({
+      path: 'spec.profilingConfig.config',
+      severity: 'error',
+      message: 'spec.profilingConfig.config is required and must not be empty',
+    });
     return out;
   }
   const engineBackend = isObject(config.engine) ? config.engine.backend : undefined;
   if (typeof engineBackend === 'string' && engineBackend && engineBackend !== spec.backend) {
-    out.push({ path: 'spec.profilingConfig.config.engine.backend', severity: 'warning', message: `spec.profilingConfig.config.engine.backend (${engineBackend}) will be overwritten by spec.backend (${String(spec.backend ?? '')})` });
+    out.push({
+      path: 'spec.profilingConfig.config.engine.backend',
+      severity: 'warning',
+      message: `spec.profilingConfig.config.engine.backend (${engineBackend}) will be overwritten by spec.backend (${String(spec.backend ?? '')})`,
+    });
   }
   const deploymentModel = isObject(config.deployment) ? config.deployment.model : undefined;
   if (typeof deploymentModel === 'string' && deploymentModel && deploymentModel !== spec.model) {
-    out.push({ path: 'spec.profilingConfig.config.deployment.model', severity: 'warning', message: `spec.profilingConfig.config.deployment.model (${deploymentModel}) will be overwritten by spec.model (${String(spec.model ?? '')})` });
+    out.push({
+      path: 'spec.profilingConfig.config.deployment.model',
+      severity: 'warning',
+      message: `spec.profilingConfig.config.deployment.model (${deploymentModel}) will be overwritten by spec.model (${String(spec.model ?? '')})`,
+    });
   }
   return out;
 }
@@ -281,7 +373,8 @@ function number(r: InputReader, v: unknown, path: string): number | undefined {
   return undefined;
 }
 
-const defined = <K extends string, V>(key: K, v: V | undefined): { [P in K]?: V } => (v === undefined ? {} : { [key]: v }) as { [P in K]?: V };
+const defined = <K extends string, V>(key: K, v: V | undefined): { [P in K]?: V } =>
+  (v === undefined ? {} : { [key]: v }) as { [P in K]?: V };
 
 function dropUndefined<T extends object>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;

@@ -18,8 +18,26 @@ export type SearchStrategy = (typeof SEARCH_STRATEGIES)[number];
 
 /** `spec.hardware.gpuSku`: upstream's enum (GPU system identifiers). */
 export const GPU_SKUS = [
-  'vr_nvl72', 'gb200', 'gb200_sxm', 'gb10', 'b300_sxm', 'b200_sxm', 'h200_sxm', 'h100_sxm', 'h100_pcie',
-  'a100_sxm', 'a100_pcie', 'a30', 'l40s', 'l40', 'l4', 'v100_sxm', 'v100_pcie', 't4', 'mi200', 'mi300',
+  'vr_nvl72',
+  'gb200',
+  'gb200_sxm',
+  'gb10',
+  'b300_sxm',
+  'b200_sxm',
+  'h200_sxm',
+  'h100_sxm',
+  'h100_pcie',
+  'a100_sxm',
+  'a100_pcie',
+  'a30',
+  'l40s',
+  'l40',
+  'l4',
+  'v100_sxm',
+  'v100_pcie',
+  't4',
+  'mi200',
+  'mi300',
 ] as const;
 export type GpuSku = (typeof GPU_SKUS)[number];
 /** The legacy SKU name upstream still accepts, and what replaces it. */
@@ -29,7 +47,13 @@ export const DEPRECATED_GPU_SKUS: Readonly<Record<string, GpuSku>> = { gb200_sxm
 export const DGDR_PHASES = ['Pending', 'Profiling', 'Ready', 'Deploying', 'Deployed', 'Failed'] as const;
 /** `status.profilingPhase`: where a running profiling Job is. */
 export const PROFILING_PHASES = [
-  'Initializing', 'SweepingPrefill', 'SweepingDecode', 'SelectingConfig', 'BuildingCurves', 'GeneratingDGD', 'Done',
+  'Initializing',
+  'SweepingPrefill',
+  'SweepingDecode',
+  'SelectingConfig',
+  'BuildingCurves',
+  'GeneratingDGD',
+  'Done',
 ] as const;
 /** `status.conditions[].type` upstream's controller keeps. */
 export const DGDR_CONDITIONS = ['Succeeded', 'Validation', 'Profiling', 'SpecGenerated', 'DeploymentReady'] as const;
@@ -152,7 +176,12 @@ export interface ResolvedRequestSpec {
   readonly image?: string;
   readonly modelCache?: { readonly pvcName?: string; readonly pvcModelPath?: string; readonly pvcMountPath: string };
   readonly hardware: HardwareInput;
-  readonly workload: { readonly isl: number; readonly osl: number; readonly concurrency?: number; readonly requestRate?: number };
+  readonly workload: {
+    readonly isl: number;
+    readonly osl: number;
+    readonly concurrency?: number;
+    readonly requestRate?: number;
+  };
   /** As written: defaults for the search are applied where the search is prepared. */
   readonly sla: SlaInput;
   readonly overrides: OverridesInput;

@@ -50,7 +50,10 @@ export function validateDynamoModelSpec(spec: Partial<DynamoModelSpec>): Problem
   if (!spec.modelName) error('spec.modelName', 'spec.modelName is required');
   if (!spec.baseModelName) error('spec.baseModelName', 'spec.baseModelName is required');
   if (spec.modelType !== undefined && !(MODEL_TYPES as readonly string[]).includes(spec.modelType)) {
-    error('spec.modelType', `Unsupported value: "${spec.modelType}": supported values: ${MODEL_TYPES.map((t) => `"${t}"`).join(', ')}`);
+    error(
+      'spec.modelType',
+      `Unsupported value: "${spec.modelType}": supported values: ${MODEL_TYPES.map((t) => `"${t}"`).join(', ')}`,
+    );
   }
   if (spec.modelType === 'lora') {
     if (!spec.source) error('spec.source', "spec.source is required when modelType is 'lora'");
@@ -66,17 +69,32 @@ export function validateDynamoModelSpec(spec: Partial<DynamoModelSpec>): Problem
  * Upstream's update rules: `modelType` and `baseModelName` are immutable (a changed
  * `source.uri` is allowed and reloads the adapter). Warnings come with the errors, as upstream's.
  */
-export function validateDynamoModelUpdate(previous: Partial<DynamoModelSpec>, next: Partial<DynamoModelSpec>): Problem[] {
+export function validateDynamoModelUpdate(
+  previous: Partial<DynamoModelSpec>,
+  next: Partial<DynamoModelSpec>,
+): Problem[] {
   if ((previous.modelType ?? 'base') !== (next.modelType ?? 'base')) {
     return [
       { path: 'spec.modelType', message: 'Changing spec.modelType may cause unexpected behavior', severity: 'warning' },
-      { path: 'spec.modelType', message: 'spec.modelType is immutable and cannot be changed after creation', severity: 'error' },
+      {
+        path: 'spec.modelType',
+        message: 'spec.modelType is immutable and cannot be changed after creation',
+        severity: 'error',
+      },
     ];
   }
   if (previous.baseModelName !== next.baseModelName) {
     return [
-      { path: 'spec.baseModelName', message: 'Changing spec.baseModelName will break endpoint discovery', severity: 'warning' },
-      { path: 'spec.baseModelName', message: 'spec.baseModelName is immutable and cannot be changed after creation', severity: 'error' },
+      {
+        path: 'spec.baseModelName',
+        message: 'Changing spec.baseModelName will break endpoint discovery',
+        severity: 'warning',
+      },
+      {
+        path: 'spec.baseModelName',
+        message: 'spec.baseModelName is immutable and cannot be changed after creation',
+        severity: 'error',
+      },
     ];
   }
   return [];
@@ -89,7 +107,8 @@ export function validateDynamoModelUpdate(previous: Partial<DynamoModelSpec>, ne
  */
 export function unservedModelWarning(model: DynamoModelRecord, graphs: readonly GraphModel[]): Problem | undefined {
   const here = graphs.filter((g) => g.namespace === model.namespace);
-  if (here.length === 0 || here.some((g) => g.components.some((c) => c.modelRef?.name === model.spec.baseModelName))) return undefined;
+  if (here.length === 0 || here.some((g) => g.components.some((c) => c.modelRef?.name === model.spec.baseModelName)))
+    return undefined;
   return {
     path: 'spec.baseModelName',
     message: `no component of the graphs in namespace "${model.namespace}" serves ${JSON.stringify(model.spec.baseModelName)} (modelRef.name); this model will find no endpoints`,
@@ -113,7 +132,10 @@ export function loadDynamoModel(doc: unknown, opts: { defaultNamespace?: string 
     return { problems: r.problems };
   }
   if (doc.apiVersion !== DYNAMO_MODEL_API_VERSION) {
-    r.error('apiVersion', `DynamoModel is served as ${DYNAMO_MODEL_API_VERSION} only, got ${JSON.stringify(doc.apiVersion ?? null)}`);
+    r.error(
+      'apiVersion',
+      `DynamoModel is served as ${DYNAMO_MODEL_API_VERSION} only, got ${JSON.stringify(doc.apiVersion ?? null)}`,
+    );
   }
   const metadata = r.object(doc.metadata, 'metadata');
   const name = r.requiredString(metadata?.name, 'metadata.name');
@@ -131,7 +153,8 @@ export function loadDynamoModel(doc: unknown, opts: { defaultNamespace?: string 
     return { problems: r.problems };
   }
   for (const k of Object.keys(spec)) {
-    if (!SPEC_FIELDS.includes(k)) r.warn(fieldPath('spec', k), `unknown field; the API server drops it (known: ${SPEC_FIELDS.join(', ')})`);
+    if (!SPEC_FIELDS.includes(k))
+      r.warn(fieldPath('spec', k), `unknown field; the API server drops it (known: ${SPEC_FIELDS.join(', ')})`);
   }
   const source = r.object(spec.source, 'spec.source');
   const read: Partial<DynamoModelSpec> = dropUndefined({

@@ -13,7 +13,9 @@ const roots = new Map<string, string>();
 export function packageRoot(name: string): string {
   let root = roots.get(name);
   if (root === undefined) {
-    root = (require.resolve.paths(name) ?? []).map((dir) => join(dir, name)).find((dir) => existsSync(join(dir, 'package.json')));
+    root = (require.resolve.paths(name) ?? [])
+      .map((dir) => join(dir, name))
+      .find((dir) => existsSync(join(dir, 'package.json')));
     if (root === undefined) throw new Error(`cannot find the package ${name} (is it installed?)`);
     roots.set(name, root);
   }
@@ -22,6 +24,5 @@ export function packageRoot(name: string): string {
 
 /** The module `<package>/<file>` (a path inside the package, with its extension). */
 export function requireEsmFile<T>(pkg: string, file: string): T {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require(join(packageRoot(pkg), file)) as T;
 }

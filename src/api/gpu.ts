@@ -7,11 +7,16 @@ export const DEFAULT_GPU_RESOURCE = 'nvidia.com/gpu';
  * The GPU quantity in `requests` or `limits`: `nvidia.com/gpu`, else another `…/gpu` resource
  * (v1alpha1 `gpuType` names the resource the `gpu` field maps to).
  */
-export function gpuQuantity(resources: ResourceRequirements | undefined, section: 'requests' | 'limits'): string | undefined {
+export function gpuQuantity(
+  resources: ResourceRequirements | undefined,
+  section: 'requests' | 'limits',
+): string | undefined {
   const items = resources?.[section];
   if (!items) return undefined;
   if (items[DEFAULT_GPU_RESOURCE] !== undefined) return items[DEFAULT_GPU_RESOURCE];
-  const key = Object.keys(items).sort().find((k) => /(^|[./])gpu$/i.test(k));
+  const key = Object.keys(items)
+    .sort()
+    .find((k) => /(^|[./])gpu$/i.test(k));
   return key === undefined ? undefined : items[key];
 }
 

@@ -17,4 +17,8 @@ export * from './dynamo-model';
 export * from './checkpoint';
 export { validateCheckpointRefs, checkpointRefsOf } from './validate-checkpoint-ref';
 export * from './deployment-request';
-export { loadDeploymentRequest, validateDeploymentRequest, type DeploymentRequestLoad } from './deployment-request-load';
+export {
+  loadDeploymentRequest,
+  validateDeploymentRequest,
+  type DeploymentRequestLoad,
+} from './deployment-request-load';

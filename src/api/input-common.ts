@@ -7,7 +7,12 @@
  * read-only, so `as const` and frozen values pass as before.
  */
 import type {
-  Container as CoreV1Container, EnvFromSource, EnvVar as CoreV1EnvVar, PodSpec as CoreV1PodSpec, Probe, ResourceRequirements,
+  Container as CoreV1Container,
+  EnvFromSource,
+  EnvVar as CoreV1EnvVar,
+  PodSpec as CoreV1PodSpec,
+  Probe,
+  ResourceRequirements,
 } from './core-v1-types';
 import { JsonObject } from './k8s-types';
 
@@ -21,7 +26,17 @@ export type BackendFrameworkInput = 'vllm' | 'sglang' | 'trtllm';
 export type ProbeInput = Probe;
 
 /** The container fields Dynamo documents its own defaults for; every other core/v1 field is passed through. */
-type DynamoContainerFields = 'name' | 'image' | 'command' | 'args' | 'env' | 'envFrom' | 'resources' | 'livenessProbe' | 'readinessProbe' | 'startupProbe';
+type DynamoContainerFields =
+  | 'name'
+  | 'image'
+  | 'command'
+  | 'args'
+  | 'env'
+  | 'envFrom'
+  | 'resources'
+  | 'livenessProbe'
+  | 'readinessProbe'
+  | 'startupProbe';
 
 /**
  * A core/v1 Container. `name` is optional where Dynamo names the container itself; the main

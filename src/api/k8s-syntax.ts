@@ -18,7 +18,9 @@ export function dns1123Label(v: string): string[] {
   const out: string[] = [];
   if (v.length > 63) out.push(tooLong(63));
   if (!DNS1123_LABEL.test(v)) {
-    out.push("a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')");
+    out.push(
+      "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')",
+    );
   }
   return out;
 }
@@ -27,7 +29,9 @@ export function dns1123Subdomain(v: string): string[] {
   const out: string[] = [];
   if (v.length > 253) out.push(tooLong(253));
   if (!DNS1123_SUBDOMAIN.test(v)) {
-    out.push("a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')");
+    out.push(
+      "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')",
+    );
   }
   return out;
 }
@@ -36,7 +40,9 @@ export function labelValue(v: string): string[] {
   const out: string[] = [];
   if (v.length > 63) out.push(tooLong(63));
   if (!LABEL_VALUE.test(v)) {
-    out.push("a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')");
+    out.push(
+      "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')",
+    );
   }
   return out;
 }
@@ -45,7 +51,9 @@ export function labelValue(v: string): string[] {
 export function qualifiedName(key: string): string[] {
   const parts = key.split('/');
   if (parts.length > 2) {
-    return ["a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character, with an optional DNS subdomain prefix and '/'"];
+    return [
+      "a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character, with an optional DNS subdomain prefix and '/'",
+    ];
   }
   const [prefix, name] = parts.length === 2 ? parts : [undefined, parts[0]];
   const out: string[] = [];
@@ -57,18 +65,26 @@ export function qualifiedName(key: string): string[] {
   else {
     if (name.length > 63) out.push(`name part ${tooLong(63)}`);
     if (!QUALIFIED_NAME.test(name)) {
-      out.push("name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')");
+      out.push(
+        "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')",
+      );
     }
   }
   return out;
 }
 
 export function envVarName(v: string): string[] {
-  return ENV_NAME.test(v) ? [] : ["a valid environment variable name must consist of alphabetic characters, digits, '_', '-', or '.', and must not start with a digit (regex used for validation is '[-._a-zA-Z][-._a-zA-Z0-9]*')"];
+  return ENV_NAME.test(v)
+    ? []
+    : [
+        "a valid environment variable name must consist of alphabetic characters, digits, '_', '-', or '.', and must not start with a digit (regex used for validation is '[-._a-zA-Z][-._a-zA-Z0-9]*')",
+      ];
 }
 
 export function quantity(v: string): string[] {
-  return QUANTITY.test(v) ? [] : ["quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"];
+  return QUANTITY.test(v)
+    ? []
+    : ["quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"];
 }
 
 /** A quantity that means zero (`0`, `0Gi`, `0.0`). */

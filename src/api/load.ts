@@ -40,12 +40,19 @@ export function loadGraph(doc: unknown, opts: LoadOptions = {}): LoadResult {
   const kind = doc.kind;
   const apiVersion = doc.apiVersion;
   const knownKind = typeof kind === 'string' && ([...GRAPH_KINDS, ...PASS_THROUGH_KINDS] as string[]).includes(kind);
-  const knownVersion = typeof apiVersion === 'string' && (DYNAMO_API_VERSIONS as readonly string[]).includes(apiVersion);
+  const knownVersion =
+    typeof apiVersion === 'string' && (DYNAMO_API_VERSIONS as readonly string[]).includes(apiVersion);
   if (!knownVersion) {
-    r.error('apiVersion', `unsupported apiVersion ${JSON.stringify(apiVersion ?? null)}: expected one of ${DYNAMO_API_VERSIONS.join(', ')}`);
+    r.error(
+      'apiVersion',
+      `unsupported apiVersion ${JSON.stringify(apiVersion ?? null)}: expected one of ${DYNAMO_API_VERSIONS.join(', ')}`,
+    );
   }
   if (!knownKind) {
-    r.error('kind', `unsupported kind ${JSON.stringify(kind ?? null)}: expected one of ${[...GRAPH_KINDS, ...PASS_THROUGH_KINDS].join(', ')}`);
+    r.error(
+      'kind',
+      `unsupported kind ${JSON.stringify(kind ?? null)}: expected one of ${[...GRAPH_KINDS, ...PASS_THROUGH_KINDS].join(', ')}`,
+    );
   }
   if (!knownKind || !knownVersion) return { problems: r.problems };
   const dynamoKind = kind as DynamoKind;
@@ -64,9 +71,10 @@ export function loadGraph(doc: unknown, opts: LoadOptions = {}): LoadResult {
     metadataAnnotations: r.stringMap(metadata?.annotations, 'metadata.annotations'),
   };
   const graph = dynamoKind === 'DynamoGraphDeployment';
-  const model = apiVersion === 'nvidia.com/v1alpha1'
-    ? (graph ? convertGraphV1alpha1 : convertComponentV1alpha1)(r, doc, spec, convertOptions)
-    : (graph ? convertGraphV1beta1 : convertComponentV1beta1)(r, doc, spec, convertOptions);
+  const model =
+    apiVersion === 'nvidia.com/v1alpha1'
+      ? (graph ? convertGraphV1alpha1 : convertComponentV1alpha1)(r, doc, spec, convertOptions)
+      : (graph ? convertGraphV1beta1 : convertComponentV1beta1)(r, doc, spec, convertOptions);
   return { model, problems: r.problems, kind: dynamoKind };
 }
 

@@ -22,9 +22,12 @@ export function effectiveOrchestrator(model: GraphModel, settings: ResolvedSetti
  */
 export function grovePathwayProblem(model: GraphModel, settings: ResolvedSettings): string | undefined {
   if (effectiveOrchestrator(model, settings) === 'grove') return undefined;
-  if (model.kind === 'DynamoComponentDeployment') return 'requires the Grove pathway, but workload provider "component" is selected';
+  if (model.kind === 'DynamoComponentDeployment')
+    return 'requires the Grove pathway, but workload provider "component" is selected';
   const annotation = model.metadataAnnotations[ENABLE_GROVE_ANNOTATION];
-  if (annotation === 'false') return `requires the Grove pathway; remove or unset annotation "${ENABLE_GROVE_ANNOTATION}" (currently "${annotation}")`;
-  if (model.orchestrator) return `requires the Grove pathway, but the graph is rendered with orchestrator "${model.orchestrator}"`;
+  if (annotation === 'false')
+    return `requires the Grove pathway; remove or unset annotation "${ENABLE_GROVE_ANNOTATION}" (currently "${annotation}")`;
+  if (model.orchestrator)
+    return `requires the Grove pathway, but the graph is rendered with orchestrator "${model.orchestrator}"`;
   return 'requires the Grove pathway, but Grove is disabled in the operator configuration (platform settings: groveAvailable is not true)';
 }

@@ -22,7 +22,16 @@ export interface ParsedManifests {
 export function parseManifestText(text: string, source: string): ParsedManifests {
   const bytes = Buffer.byteLength(text, 'utf8');
   if (bytes > MAX_MANIFEST_BYTES) {
-    return { docs: [], problems: [{ path: '', message: `${source} is ${bytes} bytes; the limit is ${MAX_MANIFEST_BYTES} bytes (10 MiB)`, severity: 'error' }] };
+    return {
+      docs: [],
+      problems: [
+        {
+          path: '',
+          message: `${source} is ${bytes} bytes; the limit is ${MAX_MANIFEST_BYTES} bytes (10 MiB)`,
+          severity: 'error',
+        },
+      ],
+    };
   }
   const fast = parseCommonYaml(text);
   if (fast) {
@@ -40,7 +49,10 @@ export function parseManifestText(text: string, source: string): ParsedManifests
     // after it, and the CLI contract is one line per problem with the location said once.
     parsed = yaml.parseAllDocuments(text, { lineCounter: lines, prettyErrors: false });
   } catch (e) {
-    return { docs: [], problems: [{ path: '', message: `cannot parse ${source}: ${(e as Error).message}`, severity: 'error' }] };
+    return {
+      docs: [],
+      problems: [{ path: '', message: `cannot parse ${source}: ${(e as Error).message}`, severity: 'error' }],
+    };
   }
   const all = Array.from(parsed);
   if (all.length > MAX_DOCUMENTS) return { docs: [], problems: [tooManyDocuments(source, all.length)] };
@@ -48,7 +60,11 @@ export function parseManifestText(text: string, source: string): ParsedManifests
     if (doc.errors.length > 0) {
       for (const err of doc.errors) {
         const at = lines.linePos(err.pos[0]);
-        problems.push({ path: '', message: `invalid YAML at line ${at.line}, column ${at.col}: ${yamlMessage(err, text)}`, severity: 'error' });
+        problems.push({
+          path: '',
+          message: `invalid YAML at line ${at.line}, column ${at.col}: ${yamlMessage(err, text)}`,
+          severity: 'error',
+        });
       }
       return;
     }
@@ -57,7 +73,11 @@ export function parseManifestText(text: string, source: string): ParsedManifests
       // `---` with nothing (or only comments) after it is an empty document, not a null manifest.
       if (value !== null && value !== undefined) docs.push(value);
     } catch (e) {
-      problems.push({ path: '', message: `invalid YAML in document ${i + 1}: ${firstLine((e as Error).message)}`, severity: 'error' });
+      problems.push({
+        path: '',
+        message: `invalid YAML in document ${i + 1}: ${firstLine((e as Error).message)}`,
+        severity: 'error',
+      });
     }
   });
   return { docs, problems };
@@ -69,8 +89,12 @@ const DUPLICATE_KEY_TEXT = /^(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\n]|'')*)'|([^\s:#
 function yamlMessage(err: YAMLError, text: string): string {
   if (err.code === 'DUPLICATE_KEY') {
     // yaml points at the key's first character: read the key (plain or quoted) from there.
-    const key = DUPLICATE_KEY_TEXT.exec(text.slice(err.pos[0], err.pos[0] + 1024))?.slice(1).find((k) => k !== undefined);
-    return key === undefined ? 'map keys must be unique' : `duplicate key ${JSON.stringify(key)}: map keys must be unique`;
+    const key = DUPLICATE_KEY_TEXT.exec(text.slice(err.pos[0], err.pos[0] + 1024))
+      ?.slice(1)
+      .find((k) => k !== undefined);
+    return key === undefined
+      ? 'map keys must be unique'
+      : `duplicate key ${JSON.stringify(key)}: map keys must be unique`;
   }
   return firstLine(err.message);
 }
@@ -79,8 +103,11 @@ function firstLine(message: string): string {
   return message.split('\n')[0].replace(/:\s*$/, '');
 }
 
-const tooManyDocuments = (source: string, count: number): Problem =>
-  ({ path: '', message: `${source} has ${count} documents; the limit is ${MAX_DOCUMENTS}`, severity: 'error' });
+const tooManyDocuments = (source: string, count: number): Problem => ({
+  path: '',
+  message: `${source} has ${count} documents; the limit is ${MAX_DOCUMENTS}`,
+  severity: 'error',
+});
 
 /**
  * The common case, ~5x faster: js-yaml with the same YAML 1.2 core schema as `yaml` (the same

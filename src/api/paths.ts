@@ -71,7 +71,9 @@ export class InputPaths {
     if (name === 'cpu' || name === 'memory') return fieldPath(base, name);
     const items = this.sourceAt(this.sourceComponent(i), 'resources', section);
     const gpuName = typeof items?.gpuType === 'string' && items.gpuType ? items.gpuType : 'nvidia.com/gpu';
-    return name === gpuName && items?.gpu !== undefined ? fieldPath(base, 'gpu') : keyPath(fieldPath(base, 'custom'), name);
+    return name === gpuName && items?.gpu !== undefined
+      ? fieldPath(base, 'gpu')
+      : keyPath(fieldPath(base, 'custom'), name);
   }
 
   /** v1alpha1 `checkpoint`, v1beta1 `experimental.checkpoint`. */
@@ -119,8 +121,12 @@ export class InputPaths {
     if (!isObject(spec)) return undefined;
     if (this.model.kind === 'DynamoComponentDeployment') return spec;
     const c = this.v1alpha1
-      ? (isObject(spec.services) ? spec.services[this.model.components[i].name] : undefined)
-      : (Array.isArray(spec.components) ? spec.components[i] : undefined);
+      ? isObject(spec.services)
+        ? spec.services[this.model.components[i].name]
+        : undefined
+      : Array.isArray(spec.components)
+        ? spec.components[i]
+        : undefined;
     return isObject(c) ? c : undefined;
   }
 

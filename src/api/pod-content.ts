@@ -12,7 +12,7 @@
 import { existsSync } from 'fs';
 import { join } from 'path';
 import { CORE_V1_FIELDS } from './core-v1-fields';
-import { pointerSegments } from './crd-schema';
+import { AjvErrorParams, pointerSegments, valueAt } from './crd-schema';
 import { requireEsmFile } from './esm-package';
 import { containerResourceName, dns1123Label, isNegativeQuantity, quantity } from './k8s-syntax';
 import { Problem, unknownFieldMessage } from './problems';
@@ -20,8 +20,10 @@ import { fieldPath, isObject, keyPath } from './read';
 
 type CoreType = 'PodTemplateSpec' | 'PodSpec' | 'Container' | 'Probe' | 'EnvVar';
 
-interface ValidatingModel { validate(): void }
-type ModelClass = new (data: any) => ValidatingModel;
+interface ValidatingModel {
+  validate(): void;
+}
+type ModelClass = new (data: unknown) => ValidatingModel;
 
 /**
  * kubernetes-models' validators, loaded on first use: they cost ~12 MiB of memory, which a
@@ -77,10 +79,16 @@ export interface PodContentOptions {
 }
 
 /** Problems in one piece of pass-through core/v1 content of type `type` at input path `path`. */
-export function podContentProblems(value: unknown, type: CoreType, path: string, options: PodContentOptions = {}): Problem[] {
+export function podContentProblems(
+  value: unknown,
+  type: CoreType,
+  path: string,
+  options: PodContentOptions = {},
+): Problem[] {
   const out = new ProblemSet();
   const extra = new Set(options.extraAtRoot ?? []);
-  const core = isObject(value) && extra.size ? Object.fromEntries(Object.entries(value).filter(([k]) => !extra.has(k))) : value;
+  const core =
+    isObject(value) && extra.size ? Object.fromEntries(Object.entries(value).filter(([k]) => !extra.has(k))) : value;
   walk(core, { kind: 'struct', type }, path, out);
   schemaErrors(core, type, path, options, out);
   return out.problems;
@@ -181,10 +189,21 @@ function resourceQuantities(r: Record<string, unknown>, path: string, out: Probl
 }
 
 const TYPE_WORDS: Record<string, string> = {
-  string: 'a string', integer: 'an integer', number: 'a number', boolean: 'a boolean', object: 'an object', array: 'a list',
+  string: 'a string',
+  integer: 'an integer',
+  number: 'a number',
+  boolean: 'a boolean',
+  object: 'an object',
+  array: 'a list',
 };
 
-interface AjvError { instancePath: string; keyword: string; params: Record<string, any>; message?: string; schemaPath: string }
+interface AjvError {
+  instancePath: string;
+  keyword: string;
+  params: AjvErrorParams;
+  message?: string;
+  schemaPath: string;
+}
 
 function schemaErrors(value: unknown, type: CoreType, path: string, options: PodContentOptions, out: ProblemSet): void {
   if (!isObject(value)) {
@@ -203,15 +222,25 @@ function schemaErrors(value: unknown, type: CoreType, path: string, options: Pod
       out.add(pathFrom([...segments, e.params.missingProperty], type, path), 'Required value');
     } else if (oneOfPaths.has(e.instancePath)) {
       const v = valueAt(value, segments);
-      const isQuantity = errors.some((x) => x.instancePath === e.instancePath && x.keyword === 'format' && x.params.format === 'quantity');
-      out.add(at, isQuantity ? `invalid quantity ${JSON.stringify(v)}: ${quantity(String(v))[0] ?? 'must be a string or a number'}` : 'must be an integer or a string');
+      const isQuantity = errors.some(
+        (x) => x.instancePath === e.instancePath && x.keyword === 'format' && x.params.format === 'quantity',
+      );
+      out.add(
+        at,
+        isQuantity
+          ? `invalid quantity ${JSON.stringify(v)}: ${quantity(String(v))[0] ?? 'must be a string or a number'}`
+          : 'must be an integer or a string',
+      );
     } else if (e.keyword === 'type') {
       // Built-in kinds read `null` as unset, in fields and in string lists alike (server-side apply takes it).
       if (valueAt(value, segments) === null) continue;
       out.add(at, `must be ${TYPE_WORDS[e.params.type] ?? e.params.type}`);
     } else if (e.keyword === 'enum') {
       const v = valueAt(value, segments);
-      out.add(at, `Unsupported value: ${JSON.stringify(v)}: supported values: ${(e.params.allowedValues as unknown[]).map((x) => JSON.stringify(x)).join(', ')}`);
+      out.add(
+        at,
+        `Unsupported value: ${JSON.stringify(v)}: supported values: ${(e.params.allowedValues as unknown[]).map((x) => JSON.stringify(x)).join(', ')}`,
+      );
     } else if (e.keyword === 'format') {
       out.add(at, `invalid value ${JSON.stringify(valueAt(value, segments))}: must be a valid ${e.params.format}`);
     } else {
@@ -246,10 +275,4 @@ function pathFrom(segments: string[], type: string, base: string): string {
     }
   }
   return path;
-}
-
-function valueAt(value: unknown, segments: string[]): unknown {
-  let cur = value;
-  for (const s of segments) cur = isObject(cur) || Array.isArray(cur) ? (cur as any)[s] : undefined;
-  return cur;
 }

@@ -17,13 +17,23 @@ export function renderedPodProblems(model: GraphModel, objects: readonly KubeObj
     const at = userMounts(model, 'mountPath', mountPath);
     const message = `Invalid value: "${mountPath}": must be unique: the rendered container already mounts a volume here`;
     if (at.length) for (const path of at) problems.push({ path, message, severity: 'error' });
-    else problems.push({ path: 'spec', message: `a rendered container mounts two volumes at "${mountPath}"`, severity: 'error' });
+    else
+      problems.push({
+        path: 'spec',
+        message: `a rendered container mounts two volumes at "${mountPath}"`,
+        severity: 'error',
+      });
   }
   for (const name of missingVolumes(pods)) {
     const at = userMounts(model, 'name', name);
     const message = `Not found: "${name}": no volume of the pod has this name`;
     if (at.length) for (const path of at) problems.push({ path, message, severity: 'error' });
-    else problems.push({ path: 'spec', message: `a rendered pod mounts volume "${name}", which it does not define`, severity: 'error' });
+    else
+      problems.push({
+        path: 'spec',
+        message: `a rendered pod mounts volume "${name}", which it does not define`,
+        severity: 'error',
+      });
   }
   return problems;
 }
@@ -79,7 +89,9 @@ function podSpecsIn(node: unknown, out: JsonObject[]): void {
 }
 
 function unmountedVolumes(pod: JsonObject): string[] {
-  const volumes = new Set((Array.isArray(pod.volumes) ? pod.volumes : []).map((v) => (isObject(v) ? v.name : undefined)));
+  const volumes = new Set(
+    (Array.isArray(pod.volumes) ? pod.volumes : []).map((v) => (isObject(v) ? v.name : undefined)),
+  );
   const out: string[] = [];
   for (const list of [pod.containers, pod.initContainers]) {
     for (const c of Array.isArray(list) ? list : []) {
@@ -96,11 +108,12 @@ function userMounts(model: GraphModel, field: 'name' | 'mountPath', value: strin
   const spec = model.source.spec;
   if (!isObject(spec)) return [];
   const v1alpha1 = model.apiVersion === 'nvidia.com/v1alpha1';
-  const components: [string, unknown][] = model.kind === 'DynamoComponentDeployment'
-    ? [['spec', spec]]
-    : v1alpha1
-      ? Object.entries(isObject(spec.services) ? spec.services : {}).map(([k, c]) => [keyPath('spec.services', k), c])
-      : (Array.isArray(spec.components) ? spec.components : []).map((c, i) => [keyPath('spec.components', i), c]);
+  const components: [string, unknown][] =
+    model.kind === 'DynamoComponentDeployment'
+      ? [['spec', spec]]
+      : v1alpha1
+        ? Object.entries(isObject(spec.services) ? spec.services : {}).map(([k, c]) => [keyPath('spec.services', k), c])
+        : (Array.isArray(spec.components) ? spec.components : []).map((c, i) => [keyPath('spec.components', i), c]);
   const out: string[] = [];
   for (const [base, c] of components) {
     if (!isObject(c)) continue;
@@ -109,7 +122,8 @@ function userMounts(model: GraphModel, field: 'name' | 'mountPath', value: strin
     if (!isObject(pod)) continue;
     const containers: [string, unknown][] = [];
     for (const list of ['containers', 'initContainers']) {
-      if (Array.isArray(pod[list])) pod[list].forEach((x: unknown, j: number) => containers.push([keyPath(fieldPath(podPath, list), j), x]));
+      if (Array.isArray(pod[list]))
+        pod[list].forEach((x: unknown, j: number) => containers.push([keyPath(fieldPath(podPath, list), j), x]));
     }
     if (v1alpha1) containers.push([fieldPath(podPath, 'mainContainer'), pod.mainContainer]);
     for (const [path, x] of containers) {

@@ -29,27 +29,37 @@ function passThroughProblems(doc: unknown): Problem[] {
   if (doc.kind === 'DynamoComponentDeployment') components.push(['spec', spec]);
   else if (doc.kind === 'DynamoGraphDeployment') {
     problems.push(...envListProblems(v1alpha1 ? spec.envs : spec.env, v1alpha1 ? 'spec.envs' : 'spec.env'));
-    if (v1alpha1 && isObject(spec.services)) for (const [k, c] of Object.entries(spec.services)) components.push([keyPath('spec.services', k), c]);
-    if (!v1alpha1 && Array.isArray(spec.components)) spec.components.forEach((c, i) => components.push([keyPath('spec.components', i), c]));
+    if (v1alpha1 && isObject(spec.services))
+      for (const [k, c] of Object.entries(spec.services)) components.push([keyPath('spec.services', k), c]);
+    if (!v1alpha1 && Array.isArray(spec.components))
+      spec.components.forEach((c, i) => components.push([keyPath('spec.components', i), c]));
   } else return [];
   for (const [path, c] of components) {
     if (!isObject(c)) continue;
     const at = (f: string) => fieldPath(path, f);
     if (v1alpha1) {
       if (isObject(c.extraPodSpec)) {
-        problems.push(...podContentProblems(c.extraPodSpec, 'PodSpec', at('extraPodSpec'), { optionalAtRoot: ['containers'], extraAtRoot: ['mainContainer'] }));
+        problems.push(
+          ...podContentProblems(c.extraPodSpec, 'PodSpec', at('extraPodSpec'), {
+            optionalAtRoot: ['containers'],
+            extraAtRoot: ['mainContainer'],
+          }),
+        );
         const main = c.extraPodSpec.mainContainer;
         if (main !== undefined && main !== null) {
           // The renderer names the main container `main`, whatever was written here.
           const overlay = isObject(main) && typeof main.name === 'string' ? { ...main, name: undefined } : main;
-          problems.push(...podContentProblems(overlay, 'Container', at('extraPodSpec.mainContainer'), { optionalAtRoot: ['name'] }));
+          problems.push(
+            ...podContentProblems(overlay, 'Container', at('extraPodSpec.mainContainer'), { optionalAtRoot: ['name'] }),
+          );
         }
       }
       for (const probe of ['livenessProbe', 'readinessProbe']) {
         if (isObject(c[probe])) problems.push(...podContentProblems(c[probe], 'Probe', at(probe)));
       }
       problems.push(...envListProblems(c.envs, at('envs')));
-      if (isObject(c.frontendSidecar)) problems.push(...envListProblems(c.frontendSidecar.envs, at('frontendSidecar.envs')));
+      if (isObject(c.frontendSidecar))
+        problems.push(...envListProblems(c.frontendSidecar.envs, at('frontendSidecar.envs')));
     } else if (c.podTemplate !== undefined && c.podTemplate !== null) {
       problems.push(...podContentProblems(c.podTemplate, 'PodTemplateSpec', at('podTemplate')));
     }

@@ -3,9 +3,21 @@
  * (the classic API: `spec.services` map, `extraPodSpec` + `mainContainer`).
  */
 import {
-  BackendFrameworkInput, ComponentTopologyConstraintInput, ContainerInput, EnvVarInput, EppConfigInput, FailoverInput,
-  GpuMemoryServiceInput, GraphExperimentalInput, ModelRefInput, MultinodeInput, PodMetadataInput, PodSpecInput, ProbeInput,
-  ResourceMetadataInput, RestartInput,
+  BackendFrameworkInput,
+  ComponentTopologyConstraintInput,
+  ContainerInput,
+  EnvVarInput,
+  EppConfigInput,
+  FailoverInput,
+  GpuMemoryServiceInput,
+  GraphExperimentalInput,
+  ModelRefInput,
+  MultinodeInput,
+  PodMetadataInput,
+  PodSpecInput,
+  ProbeInput,
+  ResourceMetadataInput,
+  RestartInput,
 } from './input-common';
 import { JsonObject } from './k8s-types';
 

@@ -4,8 +4,19 @@
  * These are also the props of the cdk8s constructs.
  */
 import {
-  BackendFrameworkInput, ComponentTopologyConstraintInput, EnvVarInput, EppConfigInput, FailoverInput, GpuMemoryServiceInput,
-  GraphExperimentalInput, ModelRefInput, MultinodeInput, PodMetadataInput, PodSpecInput, ResourceMetadataInput, RestartInput,
+  BackendFrameworkInput,
+  ComponentTopologyConstraintInput,
+  EnvVarInput,
+  EppConfigInput,
+  FailoverInput,
+  GpuMemoryServiceInput,
+  GraphExperimentalInput,
+  ModelRefInput,
+  MultinodeInput,
+  PodMetadataInput,
+  PodSpecInput,
+  ResourceMetadataInput,
+  RestartInput,
 } from './input-common';
 import { JsonObject } from './k8s-types';
 

@@ -12,7 +12,8 @@ export function validateCelRules(ctx: ValidationContext): void {
   const spec = ctx.model.source.spec;
   if (!isObject(spec)) return;
   if (ctx.model.kind === 'DynamoGraphDeployment') {
-    if (Array.isArray(spec.components)) spec.components.forEach((c, i) => component(ctx, c, keyPath('spec.components', i)));
+    if (Array.isArray(spec.components))
+      spec.components.forEach((c, i) => component(ctx, c, keyPath('spec.components', i)));
   } else if (ctx.model.apiVersion === 'nvidia.com/v1beta1') {
     component(ctx, spec, 'spec');
   }
@@ -23,8 +24,10 @@ function component(ctx: ValidationContext, c: unknown, path: string): void {
   if (!isObject(c)) return;
   const { minAvailable, replicas } = c;
   if (typeof minAvailable === 'number' && replicas !== 0) {
-    const effective = typeof replicas === 'number' ? replicas : replicas === undefined || replicas === null ? 1 : undefined;
-    if (effective !== undefined && minAvailable > effective) ctx.error(fieldPath(path, 'minAvailable'), MIN_AVAILABLE_RULE);
+    const effective =
+      typeof replicas === 'number' ? replicas : replicas === undefined || replicas === null ? 1 : undefined;
+    if (effective !== undefined && minAvailable > effective)
+      ctx.error(fieldPath(path, 'minAvailable'), MIN_AVAILABLE_RULE);
   }
   const checkpoint = isObject(c.experimental) ? c.experimental.checkpoint : undefined;
   if (isObject(checkpoint) && checkpoint.checkpointRef !== undefined && checkpoint.job !== undefined) {

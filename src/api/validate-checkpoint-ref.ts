@@ -10,7 +10,6 @@ import { Problem } from './problems';
 import { isObject } from './read';
 import { ValidationContext } from './validation-context';
 
-
 export function validateComponentCheckpoint(ctx: ValidationContext, i: number): void {
   const c = ctx.model.components[i];
   const cp = c.checkpoint;
@@ -19,12 +18,23 @@ export function validateComponentCheckpoint(ctx: ValidationContext, i: number): 
   if (cp.checkpointRef) {
     // checkpoint.job next to checkpointRef is a CRD CEL rule: validate-cel-rules.ts.
     const target = cp.targetContainerName;
-    const containers = ['main', ...(Array.isArray(c.podSpec.containers) ? c.podSpec.containers : []).map((x) => (isObject(x) ? x.name : undefined))];
+    const containers = [
+      'main',
+      ...(Array.isArray(c.podSpec.containers) ? c.podSpec.containers : []).map((x) =>
+        isObject(x) ? x.name : undefined,
+      ),
+    ];
     if (target && !containers.includes(target)) {
-      ctx.error(p.checkpoint(i, 'targetContainerName'), `Invalid value: "${target}": does not name a container of the ${p.noun}`);
+      ctx.error(
+        p.checkpoint(i, 'targetContainerName'),
+        `Invalid value: "${target}": does not name a container of the ${p.noun}`,
+      );
     }
     if (ctx.model.kind === 'DynamoComponentDeployment' && isWorkerComponent(c.type)) {
-      ctx.error(p.checkpoint(i, 'checkpointRef'), 'worker-class checkpointRef is supported only on DynamoGraphDeployment-managed components');
+      ctx.error(
+        p.checkpoint(i, 'checkpointRef'),
+        'worker-class checkpointRef is supported only on DynamoGraphDeployment-managed components',
+      );
     }
     validatePolicies(ctx, i);
     return;
@@ -33,8 +43,10 @@ export function validateComponentCheckpoint(ctx: ValidationContext, i: number): 
     ctx.error(p.checkpoint(i), 'When checkpoint is configured, either checkpointRef or identity must be specified');
     return;
   }
-  ctx.error(p.checkpoint(i, 'checkpointRef'),
-    'Required value: automatic checkpoints (an inline identity or job) are created by the upstream operator at runtime; declare a DynamoCheckpoint and reference it by name with checkpointRef');
+  ctx.error(
+    p.checkpoint(i, 'checkpointRef'),
+    'Required value: automatic checkpoints (an inline identity or job) are created by the upstream operator at runtime; declare a DynamoCheckpoint and reference it by name with checkpointRef',
+  );
 }
 
 /** The automatic-checkpoint knobs, next to a checkpointRef: what each does here. */
@@ -42,11 +54,16 @@ function validatePolicies(ctx: ValidationContext, i: number): void {
   const cp = ctx.model.components[i].checkpoint!;
   const p = ctx.paths;
   if (cp.startupPolicy === 'WaitForCheckpoint') {
-    ctx.error(p.checkpoint(i, 'startupPolicy'),
-      'Unsupported value: "WaitForCheckpoint": dynamo-iac renders pods that start at once (Immediate: cold until the checkpoint is Ready, restored after); holding the replicas at zero until it is Ready needs the runtime operator (docs/deviations.md)');
+    ctx.error(
+      p.checkpoint(i, 'startupPolicy'),
+      'Unsupported value: "WaitForCheckpoint": dynamo-iac renders pods that start at once (Immediate: cold until the checkpoint is Ready, restored after); holding the replicas at zero until it is Ready needs the runtime operator (docs/deviations.md)',
+    );
   }
   if (cp.deletionPolicy !== undefined) {
-    ctx.warn(p.checkpoint(i, 'deletionPolicy'), 'has no effect with checkpointRef: it applies to DGD-managed automatic checkpoints; a referenced DynamoCheckpoint is never deleted with the graph');
+    ctx.warn(
+      p.checkpoint(i, 'deletionPolicy'),
+      'has no effect with checkpointRef: it applies to DGD-managed automatic checkpoints; a referenced DynamoCheckpoint is never deleted with the graph',
+    );
   }
   if (cp.mode !== undefined) {
     ctx.warn(p.checkpoint(i, 'mode'), 'is deprecated and ignored: checkpointRef names the checkpoint to restore');

@@ -24,24 +24,37 @@ export function validateComponent(ctx: ValidationContext, c: ComponentModel, i: 
   if (!p.v1alpha1) validateName(ctx, c, i);
   // v1beta1's CRD makes `type` an enum (v1alpha1's componentType is a free string).
   if (!p.v1alpha1 && c.type !== '' && !(COMPONENT_TYPES as readonly string[]).includes(c.type)) {
-    ctx.error(p.at(i, 'type'), `Unsupported value: "${c.type}": supported values: ${COMPONENT_TYPES.map((t) => `"${t}"`).join(', ')}`);
+    ctx.error(
+      p.at(i, 'type'),
+      `Unsupported value: "${c.type}": supported values: ${COMPONENT_TYPES.map((t) => `"${t}"`).join(', ')}`,
+    );
   }
   warnUntypedRoleName(ctx, c, i);
   if (c.replicas !== undefined && c.replicas < 0) ctx.error(p.at(i, 'replicas'), 'must be non-negative');
-  if (c.multinode && c.multinode.nodeCount < 2) ctx.error(p.at(i, 'multinode.nodeCount'), 'should be greater than or equal to 2');
+  if (c.multinode && c.multinode.nodeCount < 2)
+    ctx.error(p.at(i, 'multinode.nodeCount'), 'should be greater than or equal to 2');
   if (c.ingress?.enabled && !c.ingress.host) ctx.error(p.at(i, 'ingress.host'), 'is required when ingress is enabled');
   if (c.deprecatedDynamoNamespace !== undefined) {
-    ctx.warn(p.at(i, 'dynamoNamespace'), `is deprecated and ignored. Value '${c.deprecatedDynamoNamespace}' will be replaced with '${ctx.dynamoNamespace(c)}'. Remove this field from your configuration`);
+    ctx.warn(
+      p.at(i, 'dynamoNamespace'),
+      `is deprecated and ignored. Value '${c.deprecatedDynamoNamespace}' will be replaced with '${ctx.dynamoNamespace(c)}'. Remove this field from your configuration`,
+    );
   }
   if (c.deprecatedAutoscaling) {
-    ctx.warn(p.at(i, 'autoscaling'), 'is deprecated and ignored. Use DynamoGraphDeploymentScalingAdapter with HPA, KEDA, or Planner for autoscaling instead. See docs/kubernetes/autoscaling.md');
+    ctx.warn(
+      p.at(i, 'autoscaling'),
+      'is deprecated and ignored. Use DynamoGraphDeploymentScalingAdapter with HPA, KEDA, or Planner for autoscaling instead. See docs/kubernetes/autoscaling.md',
+    );
   }
   if (typeof c.sharedMemorySize === 'string' && isNegativeQuantity(c.sharedMemorySize)) {
     ctx.error(p.sharedMemorySize(i), 'must be non-negative');
   }
   const executor = c.annotations[VLLM_EXECUTOR_BACKEND];
   if (executor !== undefined && !['mp', 'ray'].includes(executor.toLowerCase())) {
-    ctx.error(`${p.at(i, 'annotations')}[${VLLM_EXECUTOR_BACKEND}]`, `annotation ${VLLM_EXECUTOR_BACKEND} has invalid value "${executor}": must be "mp" or "ray"`);
+    ctx.error(
+      `${p.at(i, 'annotations')}[${VLLM_EXECUTOR_BACKEND}]`,
+      `annotation ${VLLM_EXECUTOR_BACKEND} has invalid value "${executor}": must be "mp" or "ray"`,
+    );
   }
   validateVolumeMounts(ctx, c, i);
   validateFrontendSidecar(ctx, c, i);
@@ -52,10 +65,16 @@ export function validateComponent(ctx: ValidationContext, c: ComponentModel, i: 
   validateGpuMemory(ctx, c, i);
   validateRoles(ctx, c, i);
   if (c.dynamoSidecar !== undefined) {
-    ctx.error(p.at(i, 'dynamoSidecar'), 'is not rendered by dynamo-iac: upstream\'s Dynamo sidecar mode (the runtime in an init container next to the engine) is still changing between releases (docs/deviations.md)');
+    ctx.error(
+      p.at(i, 'dynamoSidecar'),
+      "is not rendered by dynamo-iac: upstream's Dynamo sidecar mode (the runtime in an init container next to the engine) is still changing between releases (docs/deviations.md)",
+    );
   }
   if (c.runtimeVersionOverride !== undefined) {
-    ctx.warn(p.at(i, 'runtimeVersionOverride'), 'is not used: dynamo-iac renders one set of component defaults whatever the runtime version, where upstream gates some defaults on it (docs/deviations.md)');
+    ctx.warn(
+      p.at(i, 'runtimeVersionOverride'),
+      'is not used: dynamo-iac renders one set of component defaults whatever the runtime version, where upstream gates some defaults on it (docs/deviations.md)',
+    );
   }
 }
 
@@ -63,7 +82,8 @@ function validateName(ctx: ValidationContext, c: ComponentModel, i: number): voi
   const path = ctx.paths.at(i, 'name');
   if (c.name === '') ctx.error(path, 'Required value');
   else if (c.name.length > 63) ctx.error(path, 'may not be more than 63 characters');
-  else if (!COMPONENT_NAME.test(c.name)) ctx.error(path, `invalid value "${c.name}": should match '${COMPONENT_NAME.source}'`);
+  else if (!COMPONENT_NAME.test(c.name))
+    ctx.error(path, `invalid value "${c.name}": should match '${COMPONENT_NAME.source}'`);
 }
 
 /**
@@ -77,9 +97,14 @@ function warnUntypedRoleName(ctx: ValidationContext, c: ComponentModel, i: numbe
   if (!hint) return;
   const p = ctx.paths;
   const field = p.v1alpha1 ? 'componentType' : 'type';
-  const fix = p.v1alpha1 && (hint === 'prefill' || hint === 'decode')
-    ? `componentType: worker and subComponentType: ${hint}` : `${field}: ${hint}`;
-  ctx.warn(p.at(i, field), `not set, but the name "${c.name}" suggests a ${hint}: without a type the component renders with the default rules (no ${hint} ports, probes or env); set ${fix}`);
+  const fix =
+    p.v1alpha1 && (hint === 'prefill' || hint === 'decode')
+      ? `componentType: worker and subComponentType: ${hint}`
+      : `${field}: ${hint}`;
+  ctx.warn(
+    p.at(i, field),
+    `not set, but the name "${c.name}" suggests a ${hint}: without a type the component renders with the default rules (no ${hint} ports, probes or env); set ${fix}`,
+  );
 }
 
 /** A compilation cache needs a mount point unless the backend has a default one (only vLLM does). */
@@ -92,7 +117,10 @@ function validateVolumeMounts(ctx: ValidationContext, c: ComponentModel, i: numb
     }
     const backend = ctx.backendOf(c);
     if (backend !== 'vllm') {
-      ctx.error(ctx.paths.volumeMount(i, j, 'mountPoint'), `is required for a compilation cache when the backend is ${backend ?? 'not known'}: only vllm has a default cache path`);
+      ctx.error(
+        ctx.paths.volumeMount(i, j, 'mountPoint'),
+        `is required for a compilation cache when the backend is ${backend ?? 'not known'}: only vllm has a default cache path`,
+      );
     }
   });
 }
@@ -103,7 +131,10 @@ function validateFrontendSidecar(ctx: ValidationContext, c: ComponentModel, i: n
   const containers = Array.isArray(c.podSpec.containers) ? c.podSpec.containers : [];
   if (containers.some((x) => isObject(x) && x.name === SIDECAR_FRONTEND)) {
     const where = ctx.paths.v1alpha1 ? 'extraPodSpec.containers' : 'podTemplate.spec.containers';
-    ctx.error(fieldPath(ctx.paths.podSpec(i), 'containers'), `cannot inject frontend sidecar: a container named "${SIDECAR_FRONTEND}" already exists in ${where}`);
+    ctx.error(
+      fieldPath(ctx.paths.podSpec(i), 'containers'),
+      `cannot inject frontend sidecar: a container named "${SIDECAR_FRONTEND}" already exists in ${where}`,
+    );
   }
 }
 
@@ -115,7 +146,8 @@ function validateEpp(ctx: ValidationContext, c: ComponentModel, i: number): void
   }
   if (c.multinode) ctx.error(p.at(i, 'multinode'), 'EPP component cannot be multinode');
   const replicas = c.replicas ?? 1;
-  if (replicas !== 1) ctx.error(p.at(i, 'replicas'), `EPP component must have exactly 1 replica (found ${replicas} replicas)`);
+  if (replicas !== 1)
+    ctx.error(p.at(i, 'replicas'), `EPP component must have exactly 1 replica (found ${replicas} replicas)`);
   const epp = c.eppConfig;
   if (!epp) {
     ctx.error(p.at(i, 'eppConfig'), 'is required for EPP components');
@@ -123,8 +155,10 @@ function validateEpp(ctx: ValidationContext, c: ComponentModel, i: number): void
   }
   if (!epp.configMapRef === !epp.config) {
     // v1beta1 states this rule in CEL with one message; v1alpha1's webhook has one per case.
-    const message = !p.v1alpha1 ? 'exactly one of configMapRef or config must be specified'
-      : epp.config ? 'configMapRef and config are mutually exclusive, only one can be specified'
+    const message = !p.v1alpha1
+      ? 'exactly one of configMapRef or config must be specified'
+      : epp.config
+        ? 'configMapRef and config are mutually exclusive, only one can be specified'
         : 'either configMapRef or config must be specified (no default configuration provided)';
     ctx.error(p.at(i, 'eppConfig'), message);
   }
@@ -142,7 +176,8 @@ function validateImages(ctx: ValidationContext, c: ComponentModel, i: number): v
   }
   const containers = Array.isArray(c.podSpec.containers) ? c.podSpec.containers : [];
   for (const x of containers) {
-    if (isObject(x) && !x.image) ctx.error(fieldPath(ctx.paths.podContainer(i, String(x.name ?? '')), 'image'), 'Required value');
+    if (isObject(x) && !x.image)
+      ctx.error(fieldPath(ctx.paths.podContainer(i, String(x.name ?? '')), 'image'), 'Required value');
   }
 }
 
@@ -152,6 +187,9 @@ function validateBackend(ctx: ValidationContext, c: ComponentModel, i: number): 
   if (detected.length > 1) {
     ctx.error(path, `multiple backend frameworks detected from command and args: ${detected.join(', ')}`);
   } else if (detected.length === 1 && ctx.model.backendFramework && detected[0] !== ctx.model.backendFramework) {
-    ctx.error(path, `backend framework mismatch: command and args run ${detected[0]} but spec.backendFramework is ${ctx.model.backendFramework}`);
+    ctx.error(
+      path,
+      `backend framework mismatch: command and args run ${detected[0]} but spec.backendFramework is ${ctx.model.backendFramework}`,
+    );
   }
 }

@@ -8,9 +8,12 @@ import { grovePathwayProblem } from './orchestrator';
 import { ValidationContext } from './validation-context';
 
 export const MIN_AVAILABLE_NOT_GROVE = 'is currently supported only for Grove-backed DynamoGraphDeployment components';
-export const PROVIDER_OVERRIDE_NOT_RENDERED = 'is not rendered by dynamo-iac: a provider-native fragment is merged into Grove objects by the upstream operator; state topology with topologyConstraint instead (docs/deviations.md)';
-const DCD_PROVIDER_OVERRIDE = 'provider overrides are supported only for components embedded in a DynamoGraphDeployment';
-const COMPONENT_GROUPS_NOT_RENDERED = 'is not rendered by dynamo-iac: component groups become Grove PodCliqueScalingGroups whose rendering upstream has not settled (docs/deviations.md)';
+export const PROVIDER_OVERRIDE_NOT_RENDERED =
+  'is not rendered by dynamo-iac: a provider-native fragment is merged into Grove objects by the upstream operator; state topology with topologyConstraint instead (docs/deviations.md)';
+const DCD_PROVIDER_OVERRIDE =
+  'provider overrides are supported only for components embedded in a DynamoGraphDeployment';
+const COMPONENT_GROUPS_NOT_RENDERED =
+  'is not rendered by dynamo-iac: component groups become Grove PodCliqueScalingGroups whose rendering upstream has not settled (docs/deviations.md)';
 
 export function validateGroveFields(ctx: ValidationContext): void {
   const { model, paths } = ctx;
@@ -22,7 +25,10 @@ export function validateGroveFields(ctx: ValidationContext): void {
   model.components.forEach((c, i) => {
     if (c.minAvailable !== undefined && notGrove) ctx.error(paths.at(i, 'minAvailable'), MIN_AVAILABLE_NOT_GROVE);
     if (c.providerOverride) {
-      const message = model.kind === 'DynamoComponentDeployment' ? DCD_PROVIDER_OVERRIDE : notGrove ?? PROVIDER_OVERRIDE_NOT_RENDERED;
+      const message =
+        model.kind === 'DynamoComponentDeployment'
+          ? DCD_PROVIDER_OVERRIDE
+          : (notGrove ?? PROVIDER_OVERRIDE_NOT_RENDERED);
       ctx.error(paths.at(i, 'providerOverride'), message);
     }
     if (notGrove && c.topologyConstraint) ctx.warn(paths.at(i, 'topologyConstraint'), ignoredTopology(notGrove));

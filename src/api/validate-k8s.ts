@@ -3,7 +3,16 @@
  * the problem points at the field the user wrote: names, label and annotation syntax, quantities,
  * env var names.
  */
-import { containerResourceName, dns1123Label, dns1123Subdomain, envVarName, isNegativeQuantity, labelValue, qualifiedName, quantity } from './k8s-syntax';
+import {
+  containerResourceName,
+  dns1123Label,
+  dns1123Subdomain,
+  envVarName,
+  isNegativeQuantity,
+  labelValue,
+  qualifiedName,
+  quantity,
+} from './k8s-syntax';
 import { EnvVar, ResourceRequirements } from './k8s-types';
 import { ComponentModel } from './model';
 import { fieldPath, isObject, keyPath } from './read';
@@ -15,12 +24,19 @@ export function validateKubernetes(ctx: ValidationContext): void {
   const { model, paths } = ctx;
   for (const m of dns1123Subdomain(model.name)) ctx.error('metadata.name', `invalid value "${model.name}": ${m}`);
   if (model.name.length > 63) {
-    ctx.error('metadata.name', 'must be no more than 63 characters: it is the value of the nvidia.com/dynamo-graph-deployment-name label');
+    ctx.error(
+      'metadata.name',
+      'must be no more than 63 characters: it is the value of the nvidia.com/dynamo-graph-deployment-name label',
+    );
   }
-  for (const m of dns1123Label(model.namespace)) ctx.error('metadata.namespace', `invalid value "${model.namespace}": ${m}`);
+  for (const m of dns1123Label(model.namespace))
+    ctx.error('metadata.namespace', `invalid value "${model.namespace}": ${m}`);
   const dynamoNamespace = `${model.namespace}-${model.name.replace(/\./g, '-')}`;
   if (model.components.some((c) => !c.globalDynamoNamespace) && dynamoNamespace.length > 63) {
-    ctx.error('metadata.name', `the Dynamo namespace "${dynamoNamespace}" (namespace-name, the value of the nvidia.com/dynamo-namespace label) must be no more than 63 characters`);
+    ctx.error(
+      'metadata.name',
+      `the Dynamo namespace "${dynamoNamespace}" (namespace-name, the value of the nvidia.com/dynamo-namespace label) must be no more than 63 characters`,
+    );
   }
   labels(ctx, 'metadata.labels', model.metadataLabels);
   annotations(ctx, 'metadata.annotations', model.metadataAnnotations);
@@ -37,11 +53,16 @@ function validateComponentKubernetes(ctx: ValidationContext, c: ComponentModel, 
   const { model, paths } = ctx;
   if (c.name) {
     const namePath = paths.v1alpha1 ? paths.component(i) : paths.at(i, 'name');
-    for (const m of labelValue(c.name)) ctx.error(namePath, `name "${c.name}" is the value of the nvidia.com/dynamo-component label: ${m}`);
+    for (const m of labelValue(c.name))
+      ctx.error(namePath, `name "${c.name}" is the value of the nvidia.com/dynamo-component label: ${m}`);
     // Upstream names a component's objects `<graph>-<lower(component)>`; a DCD's are the DCD's name.
-    const objectName = model.kind === 'DynamoComponentDeployment' ? model.name : `${model.name}-${c.name.toLowerCase()}`;
+    const objectName =
+      model.kind === 'DynamoComponentDeployment' ? model.name : `${model.name}-${c.name.toLowerCase()}`;
     if (objectName.length > 63) {
-      ctx.error(paths.component(i), `object name "${objectName}" is the value of the nvidia.com/selector label and must be no more than 63 characters`);
+      ctx.error(
+        paths.component(i),
+        `object name "${objectName}" is the value of the nvidia.com/selector label and must be no more than 63 characters`,
+      );
     } else if (hasService(ctx, c)) {
       const serviceName = objectName.replace(/\./g, '-');
       for (const m of dns1123Label(serviceName)) ctx.error(paths.component(i), `Service name "${serviceName}": ${m}`);
@@ -49,8 +70,12 @@ function validateComponentKubernetes(ctx: ValidationContext, c: ComponentModel, 
   }
   if (paths.v1alpha1) {
     // Free-form in v1alpha1, and the values of the component-type labels on every object.
-    for (const [field, v] of [['componentType', c.type], ['subComponentType', c.subComponentType]] as const) {
-      for (const m of v ? labelValue(v) : []) ctx.error(paths.at(i, field), `invalid value "${v}": it is the value of a label: ${m}`);
+    for (const [field, v] of [
+      ['componentType', c.type],
+      ['subComponentType', c.subComponentType],
+    ] as const) {
+      for (const m of v ? labelValue(v) : [])
+        ctx.error(paths.at(i, field), `invalid value "${v}": it is the value of a label: ${m}`);
     }
     labels(ctx, paths.at(i, 'labels'), c.labels);
     annotations(ctx, paths.at(i, 'annotations'), c.annotations);
@@ -62,19 +87,24 @@ function validateComponentKubernetes(ctx: ValidationContext, c: ComponentModel, 
   if (c.resources) resources(ctx, c.resources, i);
   if (typeof c.sharedMemorySize === 'string') quantities(ctx, paths.sharedMemorySize(i), c.sharedMemorySize);
   env(ctx, paths.env(i), c.env);
-  if (paths.v1alpha1 && Array.isArray(c.mainContainer?.env)) env(ctx, fieldPath(paths.mainContainer(i), 'env'), c.mainContainer.env as EnvVar[]);
+  if (paths.v1alpha1 && Array.isArray(c.mainContainer?.env))
+    env(ctx, fieldPath(paths.mainContainer(i), 'env'), c.mainContainer.env as EnvVar[]);
   if (c.frontendSidecar?.env) env(ctx, paths.frontendSidecar(i, 'env'), c.frontendSidecar.env);
   const containers = Array.isArray(c.podSpec.containers) ? c.podSpec.containers : [];
   for (const x of containers) {
-    if (isObject(x) && Array.isArray(x.env)) env(ctx, fieldPath(paths.podContainer(i, String(x.name ?? '')), 'env'), x.env as EnvVar[]);
+    if (isObject(x) && Array.isArray(x.env))
+      env(ctx, fieldPath(paths.podContainer(i, String(x.name ?? '')), 'env'), x.env as EnvVar[]);
   }
 }
 
 /** Frontends always get a Service; other components only with Kubernetes discovery. */
 function hasService(ctx: ValidationContext, c: ComponentModel): boolean {
   if (c.type === 'frontend') return true;
-  const backend = c.annotations[DISCOVERY_BACKEND] ?? ctx.model.metadataAnnotations[DISCOVERY_BACKEND]
-    ?? ctx.model.annotations[DISCOVERY_BACKEND] ?? ctx.settings.discoveryBackend;
+  const backend =
+    c.annotations[DISCOVERY_BACKEND] ??
+    ctx.model.metadataAnnotations[DISCOVERY_BACKEND] ??
+    ctx.model.annotations[DISCOVERY_BACKEND] ??
+    ctx.settings.discoveryBackend;
   return backend === 'kubernetes';
 }
 
@@ -99,7 +129,8 @@ function resources(ctx: ValidationContext, r: ResourceRequirements, i: number): 
       const path = ctx.paths.resource(i, section, name);
       for (const m of containerResourceName(name)) ctx.error(path, `Invalid value: "${name}": ${m}`);
       quantities(ctx, path, q);
-      if (quantity(q).length === 0 && isNegativeQuantity(q)) ctx.error(path, `Invalid value: "${q}": must be greater than or equal to 0`);
+      if (quantity(q).length === 0 && isNegativeQuantity(q))
+        ctx.error(path, `Invalid value: "${q}": must be greater than or equal to 0`);
     }
   }
 }
@@ -110,6 +141,7 @@ function quantities(ctx: ValidationContext, path: string, q: string): void {
 
 function env(ctx: ValidationContext, base: string, vars: readonly EnvVar[]): void {
   vars.forEach((v, j) => {
-    for (const m of envVarName(v.name)) ctx.error(fieldPath(keyPath(base, j), 'name'), `invalid value "${v.name}": ${m}`);
+    for (const m of envVarName(v.name))
+      ctx.error(fieldPath(keyPath(base, j), 'name'), `invalid value "${v.name}": ${m}`);
   });
 }

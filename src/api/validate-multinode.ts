@@ -19,21 +19,39 @@ export function validateMultinode(ctx: ValidationContext, c: ComponentModel, i: 
   if (!c.multinode || c.multinode.nodeCount < 2 || c.type === 'epp') return;
   const p = ctx.paths;
   if (effectiveOrchestrator(ctx.model, ctx.settings) === 'lws' && !ctx.settings.lwsAvailable) {
-    ctx.error(p.at(i, 'multinode'), 'no multinode orchestrator available: LeaderWorkerSet is not installed (settings lwsAvailable: false) and the graph is not rendered with Grove');
+    ctx.error(
+      p.at(i, 'multinode'),
+      'no multinode orchestrator available: LeaderWorkerSet is not installed (settings lwsAvailable: false) and the graph is not rendered with Grove',
+    );
   }
   const command = strings(c.mainContainer?.command);
   const args = strings(c.mainContainer?.args);
   if (!TYPES_WITH_DEFAULT_COMMAND.includes(c.type)) {
     const main = p.mainContainer(i);
-    if (command.length === 0) ctx.error(fieldPath(main, 'command'), 'Required value: a multinode component needs a command; the launch rules for each node are built from it');
-    if (args.length === 0) ctx.error(fieldPath(main, 'args'), 'Required value: a multinode component needs args; the launch rules for each node are built from them');
+    if (command.length === 0)
+      ctx.error(
+        fieldPath(main, 'command'),
+        'Required value: a multinode component needs a command; the launch rules for each node are built from it',
+      );
+    if (args.length === 0)
+      ctx.error(
+        fieldPath(main, 'args'),
+        'Required value: a multinode component needs args; the launch rules for each node are built from them',
+      );
   }
   validateGpus(ctx, c, i);
   // Only worker types run an engine; the others get no launch rules.
   const backend = isWorkerComponent(c.type) ? ctx.backendOf(c) : undefined;
-  if ((backend === 'vllm' || backend === 'sglang') && command.length > 0 && !PYTHON_BINARY.test(command[0])
-    && !args.some((a) => ENGINE_RUN_IN_SHELL(backend).test(a))) {
-    ctx.warn(fieldPath(p.mainContainer(i), 'args'), `the multinode launch flags are inserted after "python… -m dynamo.${backend}" in a shell command's args, and none was found: every node would run the command unchanged`);
+  if (
+    (backend === 'vllm' || backend === 'sglang') &&
+    command.length > 0 &&
+    !PYTHON_BINARY.test(command[0]) &&
+    !args.some((a) => ENGINE_RUN_IN_SHELL(backend).test(a))
+  ) {
+    ctx.warn(
+      fieldPath(p.mainContainer(i), 'args'),
+      `the multinode launch flags are inserted after "python… -m dynamo.${backend}" in a shell command's args, and none was found: every node would run the command unchanged`,
+    );
   }
 }
 
@@ -42,7 +60,10 @@ function validateGpus(ctx: ValidationContext, c: ComponentModel, i: number): voi
   const limit = gpuQuantity(c.resources, 'limits');
   const path = ctx.paths.gpuLimit(i);
   if (limit === undefined) {
-    ctx.error(path, 'Required value: a multinode component needs a GPU limit; the launch rules are computed from the GPUs per node');
+    ctx.error(
+      path,
+      'Required value: a multinode component needs a GPU limit; the launch rules are computed from the GPUs per node',
+    );
   } else if (gpuCount(limit) < 1) {
     ctx.error(path, `must be a whole number of GPUs (at least 1) for a multinode component, got "${limit}"`);
   }

@@ -13,7 +13,10 @@ export function validateTopology(ctx: ValidationContext): void {
   if (!spec && !anyComponent) return;
   const profileField = paths.v1alpha1 ? 'topologyProfile' : 'clusterTopologyName';
   if (!spec) {
-    ctx.error('spec.topologyConstraint', `with ${profileField} is required when any topology constraint is set (at spec or ${paths.noun} level)`);
+    ctx.error(
+      'spec.topologyConstraint',
+      `with ${profileField} is required when any topology constraint is set (at spec or ${paths.noun} level)`,
+    );
   } else if (!spec.topologyProfile) {
     ctx.error(paths.topologyProfile, 'is required when any topology constraint is set');
   }
@@ -22,7 +25,10 @@ export function validateTopology(ctx: ValidationContext): void {
     const tc = c.topologyConstraint;
     if (!tc) {
       if (spec && !spec.packDomain) {
-        ctx.error(paths.at(i, 'topologyConstraint'), `is required because spec.topologyConstraint.packDomain is not set; set packDomain at spec level or on every ${paths.noun}`);
+        ctx.error(
+          paths.at(i, 'topologyConstraint'),
+          `is required because spec.topologyConstraint.packDomain is not set; set packDomain at spec level or on every ${paths.noun}`,
+        );
       }
       return;
     }

@@ -22,7 +22,8 @@ import { ValidationContext } from './validation-context';
 const MAX_COMPONENTS = 25;
 const MAX_PVCS = 100;
 const GROVE_NAME_LIMIT = 45;
-const SEMVER = /^v?(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?(\+[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$/;
+const SEMVER =
+  /^v?(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?(\+[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$/;
 
 export function validateGraph(model: GraphModel, settings: ResolvedSettings): Problem[] {
   const ctx = new ValidationContext(model, settings);
@@ -49,9 +50,13 @@ function validateComponentList(ctx: ValidationContext): void {
   if (n === 0) ctx.error(paths.components, `must have at least one ${paths.noun}`);
   if (n > MAX_COMPONENTS) ctx.error(paths.components, `Too many: ${n}: must have at most ${MAX_COMPONENTS} items`);
   const lower = model.components.map((c) => c.name.toLowerCase());
-  if (new Set(lower).size !== lower.length) ctx.error(paths.components, `${paths.noun} names must be unique case-insensitively`);
+  if (new Set(lower).size !== lower.length)
+    ctx.error(paths.components, `${paths.noun} names must be unique case-insensitively`);
   if (model.components.filter((c) => c.type === 'epp').length > 1) {
-    ctx.error(paths.components, paths.v1alpha1 ? 'at most one service may have componentType epp' : 'at most one component may have type epp');
+    ctx.error(
+      paths.components,
+      paths.v1alpha1 ? 'at most one service may have componentType epp' : 'at most one component may have type epp',
+    );
   }
 }
 
@@ -72,7 +77,8 @@ function validateGraphAnnotations(ctx: ValidationContext): void {
   const a = ctx.model.metadataAnnotations;
   const check = (key: string, ok: (v: string) => boolean, expected: string) => {
     const v = a[key];
-    if (v !== undefined && !ok(v)) ctx.error(keyPath('metadata.annotations', key), `annotation ${key} has invalid value "${v}": ${expected}`);
+    if (v !== undefined && !ok(v))
+      ctx.error(keyPath('metadata.annotations', key), `annotation ${key} has invalid value "${v}": ${expected}`);
   };
   check('nvidia.com/dynamo-operator-origin-version', (v) => SEMVER.test(v), 'must be valid semver');
   check(VLLM_EXECUTOR_BACKEND, (v) => ['mp', 'ray'].includes(v.toLowerCase()), 'must be "mp" or "ray"');
@@ -82,7 +88,10 @@ function validateGraphAnnotations(ctx: ValidationContext): void {
 function validateBackendFramework(ctx: ValidationContext): void {
   const b = ctx.model.backendFramework;
   if (b !== undefined && !(BACKEND_FRAMEWORKS as readonly string[]).includes(b)) {
-    ctx.error('spec.backendFramework', `unsupported backend framework "${b}": must be one of ${BACKEND_FRAMEWORKS.join(', ')}`);
+    ctx.error(
+      'spec.backendFramework',
+      `unsupported backend framework "${b}": must be one of ${BACKEND_FRAMEWORKS.join(', ')}`,
+    );
   }
 }
 
@@ -95,11 +104,12 @@ function validateGroveNames(ctx: ValidationContext): void {
   if (effectiveOrchestrator(model, settings) !== 'grove') return;
   model.components.forEach((c, i) => {
     const svc = c.name.toLowerCase();
-    const length = c.multinode
-      ? model.name.length + svc.length + `${svc}-ldr`.length
-      : model.name.length + svc.length;
+    const length = c.multinode ? model.name.length + svc.length + `${svc}-ldr`.length : model.name.length + svc.length;
     if (length > GROVE_NAME_LIMIT) {
-      ctx.error(ctx.paths.component(i), `combined resource name length ${length} exceeds ${GROVE_NAME_LIMIT}-character limit required for pod naming. Shorten the DynamoGraphDeployment name or the ${ctx.paths.noun} name`);
+      ctx.error(
+        ctx.paths.component(i),
+        `combined resource name length ${length} exceeds ${GROVE_NAME_LIMIT}-character limit required for pod naming. Shorten the DynamoGraphDeployment name or the ${ctx.paths.noun} name`,
+      );
     }
   });
 }

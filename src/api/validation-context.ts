@@ -9,7 +9,10 @@ export class ValidationContext {
   public readonly problems: Problem[] = [];
   public readonly paths: InputPaths;
 
-  constructor(public readonly model: GraphModel, public readonly settings: ResolvedSettings) {
+  constructor(
+    public readonly model: GraphModel,
+    public readonly settings: ResolvedSettings,
+  ) {
     this.paths = new InputPaths(model);
   }
 

@@ -5,7 +5,13 @@
  */
 import { Chart } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
-import { CHECKPOINT_ANNOTATION, CHECKPOINT_API_VERSION, CheckpointModel, checkpointIdOf, DynamoCheckpointSpec } from '../api/checkpoint';
+import {
+  CHECKPOINT_ANNOTATION,
+  CHECKPOINT_API_VERSION,
+  CheckpointModel,
+  checkpointIdOf,
+  DynamoCheckpointSpec,
+} from '../api/checkpoint';
 import { errorsOf } from '../api/problems';
 import type { ComponentCheckpointInput } from '../api/v1beta1';
 import { GraphMetadataProps, manifestFromFile, ManifestSource } from '../manifest-source';
@@ -54,10 +60,14 @@ export class DynamoCheckpoint extends Construct {
     super(scope, id);
     const source = 'spec' in props ? manifestOf(id, props) : props;
     const early = source.problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message));
-    const rendered = source.manifest === undefined
-      ? { objects: [], problems: [] }
-      : renderCheckpointManifest(source.manifest, { defaultNamespace: Chart.of(this).namespace });
-    const messages = [...early, ...errorsOf(rendered.problems).map((p) => (p.path ? `${p.path}: ${p.message}` : p.message))];
+    const rendered =
+      source.manifest === undefined
+        ? { objects: [], problems: [] }
+        : renderCheckpointManifest(source.manifest, { defaultNamespace: Chart.of(this).namespace });
+    const messages = [
+      ...early,
+      ...errorsOf(rendered.problems).map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)),
+    ];
     messages.push(...addObjects(this, rendered.objects));
     this.node.addValidation({ validate: () => messages });
     this.model = messages.length ? undefined : rendered.model;
@@ -69,16 +79,31 @@ export class DynamoCheckpoint extends Construct {
 
   /** `experimental.checkpoint` for a v1beta1 component that restores from this checkpoint. */
   public ref(opts: { readonly targetContainerName?: string } = {}): ComponentCheckpointInput {
-    return { enabled: true, checkpointRef: this.name, ...(opts.targetContainerName ? { targetContainerName: opts.targetContainerName } : {}) };
+    return {
+      enabled: true,
+      checkpointRef: this.name,
+      ...(opts.targetContainerName ? { targetContainerName: opts.targetContainerName } : {}),
+    };
   }
 }
 
 function manifestOf(id: string, props: DynamoCheckpointProps): ManifestSource {
-  const annotations = props.artifactVersion === undefined
-    ? props.annotations
-    : { ...(props.annotations ?? {}), [CHECKPOINT_ANNOTATION.artifactVersion]: props.artifactVersion };
+  const annotations =
+    props.artifactVersion === undefined
+      ? props.annotations
+      : { ...(props.annotations ?? {}), [CHECKPOINT_ANNOTATION.artifactVersion]: props.artifactVersion };
   const metadata = Object.fromEntries(
-    Object.entries({ name: props.name ?? id, namespace: props.namespace, labels: props.labels, annotations }).filter(([, v]) => v !== undefined),
+    Object.entries({ name: props.name ?? id, namespace: props.namespace, labels: props.labels, annotations }).filter(
+      ([, v]) => v !== undefined,
+    ),
   );
-  return { manifest: { apiVersion: CHECKPOINT_API_VERSION, kind: 'DynamoCheckpoint', metadata, spec: JSON.parse(JSON.stringify(props.spec)) }, problems: [] };
+  return {
+    manifest: {
+      apiVersion: CHECKPOINT_API_VERSION,
+      kind: 'DynamoCheckpoint',
+      metadata,
+      spec: JSON.parse(JSON.stringify(props.spec)),
+    },
+    problems: [],
+  };
 }

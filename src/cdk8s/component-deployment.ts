@@ -12,12 +12,22 @@ export interface DynamoComponentDeploymentProps extends GraphMetadataProps, Grap
 
 export class DynamoComponentDeployment extends RenderedGraph {
   /** Adopts an existing DCD manifest (`nvidia.com/v1alpha1` or `v1beta1`) as it is. */
-  public static fromManifest(scope: Construct, id: string, manifest: unknown, options: GraphRenderOptions = {}): DynamoComponentDeployment {
+  public static fromManifest(
+    scope: Construct,
+    id: string,
+    manifest: unknown,
+    options: GraphRenderOptions = {},
+  ): DynamoComponentDeployment {
     return new DynamoComponentDeployment(scope, id, { source: { manifest, problems: [] }, options });
   }
 
   /** Adopts the single DCD in a YAML or JSON file; problems with the file surface at synth. */
-  public static fromFile(scope: Construct, id: string, path: string, options: GraphRenderOptions = {}): DynamoComponentDeployment {
+  public static fromFile(
+    scope: Construct,
+    id: string,
+    path: string,
+    options: GraphRenderOptions = {},
+  ): DynamoComponentDeployment {
     return new DynamoComponentDeployment(scope, id, { source: manifestFromFile(path), options });
   }
 

@@ -38,12 +38,22 @@ export interface DynamoGraphDeploymentRequestProps extends GraphMetadataProps, R
 
 export class DynamoGraphDeploymentRequest extends Construct {
   /** Adopts an existing request manifest (`nvidia.com/v1beta1` or `v1alpha1`) as it is. */
-  public static fromManifest(scope: Construct, id: string, manifest: unknown, options: RequestRenderOptions = {}): DynamoGraphDeploymentRequest {
+  public static fromManifest(
+    scope: Construct,
+    id: string,
+    manifest: unknown,
+    options: RequestRenderOptions = {},
+  ): DynamoGraphDeploymentRequest {
     return new DynamoGraphDeploymentRequest(scope, id, { source: { manifest, problems: [] }, options });
   }
 
   /** Adopts the single request in a YAML or JSON file; problems with the file surface at synth. */
-  public static fromFile(scope: Construct, id: string, file: string, options: RequestRenderOptions = {}): DynamoGraphDeploymentRequest {
+  public static fromFile(
+    scope: Construct,
+    id: string,
+    file: string,
+    options: RequestRenderOptions = {},
+  ): DynamoGraphDeploymentRequest {
     return new DynamoGraphDeploymentRequest(scope, id, { source: manifestFromFile(file), options });
   }
 
@@ -58,7 +68,11 @@ export class DynamoGraphDeploymentRequest extends Construct {
   /** The generated DynamoGraphDeployment manifest, also with `autoApply: false` (for review). */
   public readonly generatedManifest?: KubeObject;
 
-  constructor(scope: Construct, id: string, props: DynamoGraphDeploymentRequestProps | { source: ManifestSource; options: RequestRenderOptions }) {
+  constructor(
+    scope: Construct,
+    id: string,
+    props: DynamoGraphDeploymentRequestProps | { source: ManifestSource; options: RequestRenderOptions },
+  ) {
     super(scope, id);
     const { source, options } = 'source' in props ? props : adopt(id, props);
     const messages: string[] = source.problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message));
@@ -66,7 +80,8 @@ export class DynamoGraphDeploymentRequest extends Construct {
     this.name = id;
     if (source.manifest === undefined) return;
     const { lockFile: lockOption, ...graphOptions } = options;
-    const lockFile = lockOption ?? (this.node.tryGetContext(PLAN_LOCK_CONTEXT_KEY) as string | undefined) ?? DEFAULT_LOCK_FILE;
+    const lockFile =
+      lockOption ?? (this.node.tryGetContext(PLAN_LOCK_CONTEXT_KEY) as string | undefined) ?? DEFAULT_LOCK_FILE;
     const defaultNamespace = Chart.of(this).namespace;
     const resolved = resolveRequestWithLock(source.manifest, path.resolve(lockFile), { defaultNamespace });
     addWarnings(this, resolved.problems);
@@ -82,19 +97,36 @@ export class DynamoGraphDeploymentRequest extends Construct {
     messages.push(...addObjects(this, [record, ...resolved.objects]));
     if (!resolved.graph) return;
     if (resolved.deploy) {
-      this.graph = new DynamoGraphDeployment(this, 'graph', { source: { manifest: resolved.graph, problems: [] }, options: graphOptions });
+      this.graph = new DynamoGraphDeployment(this, 'graph', {
+        source: { manifest: resolved.graph, problems: [] },
+        options: graphOptions,
+      });
     } else {
       // Not deployed, but it must be a graph that would render.
       const { settings, ...request } = graphOptions;
       const check = renderManifest(resolved.graph, platformSettingsOf(this, settings), request);
-      messages.push(...errorsOf(check.problems).map((p) => `generated DynamoGraphDeployment ${resolved.graph!.metadata.name}: ${p.path}: ${p.message}`));
+      messages.push(
+        ...errorsOf(check.problems).map(
+          (p) => `generated DynamoGraphDeployment ${resolved.graph!.metadata.name}: ${p.path}: ${p.message}`,
+        ),
+      );
     }
   }
 }
 
-function adopt(id: string, props: DynamoGraphDeploymentRequestProps): { source: ManifestSource; options: RequestRenderOptions } {
+function adopt(
+  id: string,
+  props: DynamoGraphDeploymentRequestProps,
+): { source: ManifestSource; options: RequestRenderOptions } {
   const { name, namespace, labels, annotations, spec, ...options } = props;
-  const metadata = Object.fromEntries(Object.entries({ name: name ?? id, namespace, labels, annotations }).filter(([, v]) => v !== undefined));
-  const manifest = { apiVersion: 'nvidia.com/v1beta1', kind: DGDR_KIND, metadata, spec: JSON.parse(JSON.stringify(spec)) };
+  const metadata = Object.fromEntries(
+    Object.entries({ name: name ?? id, namespace, labels, annotations }).filter(([, v]) => v !== undefined),
+  );
+  const manifest = {
+    apiVersion: 'nvidia.com/v1beta1',
+    kind: DGDR_KIND,
+    metadata,
+    spec: JSON.parse(JSON.stringify(spec)),
+  };
   return { source: { manifest, problems: [] }, options };
 }

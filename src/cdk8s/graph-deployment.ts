@@ -12,12 +12,22 @@ export interface DynamoGraphDeploymentProps extends GraphMetadataProps, GraphRen
 
 export class DynamoGraphDeployment extends RenderedGraph {
   /** Adopts an existing DGD manifest (`nvidia.com/v1alpha1` or `v1beta1`) as it is. */
-  public static fromManifest(scope: Construct, id: string, manifest: unknown, options: GraphRenderOptions = {}): DynamoGraphDeployment {
+  public static fromManifest(
+    scope: Construct,
+    id: string,
+    manifest: unknown,
+    options: GraphRenderOptions = {},
+  ): DynamoGraphDeployment {
     return new DynamoGraphDeployment(scope, id, { source: { manifest, problems: [] }, options });
   }
 
   /** Adopts the single DGD in a YAML or JSON file; problems with the file surface at synth. */
-  public static fromFile(scope: Construct, id: string, path: string, options: GraphRenderOptions = {}): DynamoGraphDeployment {
+  public static fromFile(
+    scope: Construct,
+    id: string,
+    path: string,
+    options: GraphRenderOptions = {},
+  ): DynamoGraphDeployment {
     return new DynamoGraphDeployment(scope, id, { source: manifestFromFile(path), options });
   }
 

@@ -9,4 +9,9 @@ export { setPlatformSettings, platformSettingsOf, SETTINGS_CONTEXT_KEY } from '.
 export { DynamoPlatform, type DynamoPlatformProps } from './platform';
 export { DynamoFluxSync, type DynamoFluxSyncProps } from './gitops/flux-sync';
 export { DynamoGitOpsApp, type DynamoGitOpsAppProps } from './gitops/gitops-app';
-export { DynamoGraphDeploymentRequest, type DynamoGraphDeploymentRequestProps, type RequestRenderOptions, PLAN_LOCK_CONTEXT_KEY } from './deployment-request';
+export {
+  DynamoGraphDeploymentRequest,
+  type DynamoGraphDeploymentRequestProps,
+  type RequestRenderOptions,
+  PLAN_LOCK_CONTEXT_KEY,
+} from './deployment-request';

@@ -50,15 +50,23 @@ export class DynamoModel extends Construct {
 
   constructor(scope: Construct, id: string, props: DynamoModelProps | ManifestSource) {
     super(scope, id);
-    const source = 'manifest' in props ? props : {
-      manifest: {
-        apiVersion: DYNAMO_MODEL_API_VERSION,
-        kind: 'DynamoModel',
-        metadata: dropUndefined({ name: props.name ?? id, namespace: props.namespace, labels: props.labels, annotations: props.annotations }),
-        spec: dropUndefined({ ...props.spec }),
-      },
-      problems: [],
-    };
+    const source =
+      'manifest' in props
+        ? props
+        : {
+            manifest: {
+              apiVersion: DYNAMO_MODEL_API_VERSION,
+              kind: 'DynamoModel',
+              metadata: dropUndefined({
+                name: props.name ?? id,
+                namespace: props.namespace,
+                labels: props.labels,
+                annotations: props.annotations,
+              }),
+              spec: dropUndefined({ ...props.spec }),
+            },
+            problems: [],
+          };
     this.name = id;
     this.node.addValidation({ validate: () => this.problems });
     if (source.manifest === undefined) {
@@ -106,14 +114,22 @@ export class DynamoModel extends Construct {
     const where = `attachTo(${graph.node.path}, ${JSON.stringify(component)})`;
     const c = g.components.find((x) => x.name === component);
     if (!c) {
-      this.problems.push(`${where}: graph "${g.name}" has no component "${component}" (components: ${g.components.map((x) => x.name).join(', ')})`);
+      this.problems.push(
+        `${where}: graph "${g.name}" has no component "${component}" (components: ${g.components.map((x) => x.name).join(', ')})`,
+      );
     } else if (!c.modelRef) {
-      this.problems.push(`${where}: component "${component}" has no modelRef; set its modelRef to { name: ${JSON.stringify(this.spec.baseModelName)} } (e.g. \`modelRef: model.modelRef\`) so its pods serve this model`);
+      this.problems.push(
+        `${where}: component "${component}" has no modelRef; set its modelRef to { name: ${JSON.stringify(this.spec.baseModelName)} } (e.g. \`modelRef: model.modelRef\`) so its pods serve this model`,
+      );
     } else if (c.modelRef.name !== this.spec.baseModelName) {
-      this.problems.push(`${where}: component "${component}" serves base model ${JSON.stringify(c.modelRef.name)} (modelRef.name), but spec.baseModelName is ${JSON.stringify(this.spec.baseModelName)}`);
+      this.problems.push(
+        `${where}: component "${component}" serves base model ${JSON.stringify(c.modelRef.name)} (modelRef.name), but spec.baseModelName is ${JSON.stringify(this.spec.baseModelName)}`,
+      );
     }
     if (g.namespace !== this.namespace) {
-      this.problems.push(`${where}: graph "${g.name}" is in namespace "${g.namespace}", this model in "${this.namespace}"; a model only reaches pods in its own namespace`);
+      this.problems.push(
+        `${where}: graph "${g.name}" is in namespace "${g.namespace}", this model in "${this.namespace}"; a model only reaches pods in its own namespace`,
+      );
     }
     return this;
   }

@@ -9,7 +9,10 @@ import { Construct, IConstruct } from 'constructs';
 import { KubeObject } from '../api/k8s-types';
 import { objectKey } from '../render';
 
-interface Registered { readonly object: KubeObject; readonly owner: string }
+interface Registered {
+  readonly object: KubeObject;
+  readonly owner: string;
+}
 const registries = new WeakMap<IConstruct, Map<string, Registered>>();
 
 function registryOf(scope: IConstruct): Map<string, Registered> {
@@ -29,7 +32,9 @@ export function addObjects(scope: Construct, objects: KubeObject[]): string[] {
     if (prior) {
       // Serialised only on a name collision: most objects have a name of their own.
       if (JSON.stringify(prior.object) !== JSON.stringify(o)) {
-        conflicts.push(`${o.kind} "${o.metadata.namespace}/${o.metadata.name}" is also rendered by ${prior.owner} with different content`);
+        conflicts.push(
+          `${o.kind} "${o.metadata.namespace}/${o.metadata.name}" is also rendered by ${prior.owner} with different content`,
+        );
       }
       continue;
     }

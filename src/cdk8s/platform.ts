@@ -9,8 +9,7 @@ import { PlatformOptions, renderPlatform } from '../render/platform';
 import { addObjects } from './object-registry';
 
 /** What `renderPlatform` takes; the version is this package's own. */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
-export interface DynamoPlatformProps extends Omit<PlatformOptions, 'version'> {}
+export type DynamoPlatformProps = Omit<PlatformOptions, 'version'>;
 
 export class DynamoPlatform extends Construct {
   /** Every object rendered, in apply order (what the GitOps layout and DynamoFluxSync read). */
@@ -25,6 +24,5 @@ export class DynamoPlatform extends Construct {
 }
 
 function packageVersion(): string {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require('../../package.json').version;
 }

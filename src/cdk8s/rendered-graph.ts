@@ -33,7 +33,9 @@ export abstract class RenderedGraph extends Construct {
 
 /** Splits typed construct props into the manifest and the render options. */
 export function adoptProps(
-  kind: string, id: string, props: GraphMetadataProps & GraphRenderOptions & { readonly spec: unknown },
+  kind: string,
+  id: string,
+  props: GraphMetadataProps & GraphRenderOptions & { readonly spec: unknown },
 ): AdoptedGraph {
   const { name, namespace, labels, annotations, spec, ...options } = props;
   return { source: manifestFromProps(kind, id, { name, namespace, labels, annotations }, spec), options };

@@ -17,6 +17,9 @@ export function setPlatformSettings(scope: IConstruct, settings: PlatformSetting
 /** The nearest settings set on `scope` or an ancestor, merged over app context; upstream defaults for the rest. */
 export function platformSettingsOf(scope: IConstruct, override?: PlatformSettings): ResolvedSettings {
   const fromContext = scope.node.tryGetContext(SETTINGS_CONTEXT_KEY) as PlatformSettings | undefined;
-  const nearest = [...scope.node.scopes].reverse().map((s) => settingsByScope.get(s)).find((s) => s !== undefined);
+  const nearest = [...scope.node.scopes]
+    .reverse()
+    .map((s) => settingsByScope.get(s))
+    .find((s) => s !== undefined);
   return resolveSettings({ ...(fromContext ?? {}), ...(nearest ?? {}), ...(override ?? {}) });
 }

@@ -18,7 +18,8 @@ export function addWarnings(scope: Construct, problems: readonly Problem[]): voi
     validate: () => {
       if (printed) return [];
       printed = true;
-      for (const w of warnings) process.stderr.write(`[${scope.node.path}] ${[w.path, `warning: ${w.message}`].filter(Boolean).join(': ')}\n`);
+      for (const w of warnings)
+        process.stderr.write(`[${scope.node.path}] ${[w.path, `warning: ${w.message}`].filter(Boolean).join(': ')}\n`);
       return [];
     },
   });

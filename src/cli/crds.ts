@@ -5,11 +5,14 @@ import { writeYamlStream } from './output';
 export function crdsCommand(): Command {
   return new Command('crds')
     .description('Print the nvidia.com CustomResourceDefinitions as multi-document YAML')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Apply them before rendered graphs that include the DynamoGraphDeployment records.
 
 Example:
-  dynamo-iac crds | kubectl apply --server-side -f -`)
+  dynamo-iac crds | kubectl apply --server-side -f -`,
+    )
     .action(() => {
       const { crdManifests } = require('../crds') as typeof import('../crds');
       writeYamlStream(crdManifests());

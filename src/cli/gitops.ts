@@ -8,31 +8,60 @@ import type { GitOpsOptions } from './run-gitops';
 
 export function gitopsCommand(): Command {
   return new Command('gitops')
-    .description('Render graphs, the runtime operator and the CRDs into a layered repository for Flux (crds/, platform/, graphs/)')
-    .argument('[file...]', 'YAML or JSON manifests (multi-document allowed); - reads stdin; none: only crds/ and platform/')
-    .requiredOption('-o, --output <dir>', 'repository directory; only its crds/, platform/, graphs/ (and flux/) are written')
+    .description(
+      'Render graphs, the runtime operator and the CRDs into a layered repository for Flux (crds/, platform/, graphs/)',
+    )
+    .argument(
+      '[file...]',
+      'YAML or JSON manifests (multi-document allowed); - reads stdin; none: only crds/ and platform/',
+    )
+    .requiredOption(
+      '-o, --output <dir>',
+      'repository directory; only its crds/, platform/, graphs/ (and flux/) are written',
+    )
     .option('--force', 'replace layer directories that dynamo-iac did not write')
     .option('-n, --namespace <ns>', 'namespace for inputs without metadata.namespace', 'default')
     .option('--settings <file>', 'platform settings (YAML or JSON PlatformSettings)')
-    .option('--lock <file>', 'plan lock that DynamoGraphDeploymentRequests render from (written by dynamo-iac plan)', DEFAULT_LOCK_FILE)
+    .option(
+      '--lock <file>',
+      'plan lock that DynamoGraphDeploymentRequests render from (written by dynamo-iac plan)',
+      DEFAULT_LOCK_FILE,
+    )
     .option('--no-graph-record', 'leave out the DynamoGraphDeployment / DynamoComponentDeployment records')
     .option('--no-platform', 'leave out platform/ (the runtime operator is installed elsewhere)')
     .option('--no-crds', 'leave out crds/ (the CRDs are owned elsewhere, e.g. by an upstream operator)')
-    .option('--platform-namespace <ns>', 'namespace of the runtime operator (default: dynamo-system); with --scope namespace repeat it for one operator per namespace', (v: string, prev: string[] = []) => [...prev, v])
-    .option('--scope <scope>', 'runtime operator scope: cluster or namespace', (v: string) => {
-      if (v !== 'cluster' && v !== 'namespace') throw new InvalidArgumentError('expected cluster or namespace');
-      return v;
-    }, 'cluster')
+    .option(
+      '--platform-namespace <ns>',
+      'namespace of the runtime operator (default: dynamo-system); with --scope namespace repeat it for one operator per namespace',
+      (v: string, prev: string[] = []) => [...prev, v],
+    )
+    .option(
+      '--scope <scope>',
+      'runtime operator scope: cluster or namespace',
+      (v: string) => {
+        if (v !== 'cluster' && v !== 'namespace') throw new InvalidArgumentError('expected cluster or namespace');
+        return v;
+      },
+      'cluster',
+    )
     .option('--image <ref>', 'runtime operator image (default: the release image of this version)')
     .option('--monitoring', 'add the operator ServiceMonitor and Grafana dashboard ConfigMap to platform/')
-    .option('--create-namespaces', 'add a Namespace (never pruned by Flux) for the operator and every graph namespace to platform/')
-    .option('--flux-url <url>', 'also write flux/: a GitRepository (https://, ssh://) or OCIRepository (oci://) and one Kustomization per layer')
+    .option(
+      '--create-namespaces',
+      'add a Namespace (never pruned by Flux) for the operator and every graph namespace to platform/',
+    )
+    .option(
+      '--flux-url <url>',
+      'also write flux/: a GitRepository (https://, ssh://) or OCIRepository (oci://) and one Kustomization per layer',
+    )
     .option('--flux-ref <ref>', 'with --flux-url: Git branch (default main) or OCI tag (default latest)')
     .option('--flux-path <path>', 'with --flux-url: where <dir> is inside that repository or artifact', '.')
     .option('--flux-name <name>', 'with --flux-url: name of the source and prefix of the Kustomizations', 'dynamo')
     .option('--flux-namespace <ns>', 'with --flux-url: namespace of the Flux objects', 'flux-system')
     .option('--flux-secret <name>', 'with --flux-url: Secret with the source credentials')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Layout (every directory has a kustomization.yaml listing its contents, sorted;
 one file per object, <kind>-<name>.yaml):
   <dir>/crds/                        CustomResourceDefinitions
@@ -51,7 +80,8 @@ explains the Flux side.
 Examples:
   dynamo-iac gitops -o deploy/ --create-namespaces graphs/*.yaml
   dynamo-iac gitops -o deploy/ --flux-url https://github.com/acme/deploy --flux-path ./clusters/prod graphs/*.yaml
-  kubectl apply --server-side -k deploy/crds && kubectl apply --server-side -k deploy/platform`)
+  kubectl apply --server-side -k deploy/crds && kubectl apply --server-side -k deploy/platform`,
+    )
     .action(async (files: string[], options: GitOpsOptions) => {
       const { gitops } = require('./run-gitops') as typeof import('./run-gitops');
       process.exitCode = await gitops(files, options);

@@ -24,7 +24,9 @@ export function program(): Command {
     // Commander itself would exit 1 on usage errors; the contract says 2.
     .exitOverride()
     .showHelpAfterError('(add --help for usage)')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Exit codes:
   0   success (warnings are printed on stderr and do not change it)
   1   invalid input: one line per problem on stderr, <file>: <field path>: <message>;
@@ -39,9 +41,19 @@ Examples:
   dynamo-iac validate graphs/*.yaml
   dynamo-iac plan requests/*.yaml   (SLA search for DynamoGraphDeploymentRequests; commit dynamo-plan.lock)
   dynamo-iac gitops -o deploy/ --flux-url https://github.com/acme/deploy graphs/*.yaml
-  dynamo-iac crds | kubectl apply --server-side -f -`);
+  dynamo-iac crds | kubectl apply --server-side -f -`,
+    );
   // addCommand() does not pass exitOverride and the help hint on to subcommands; copy them.
-  for (const sub of [renderCommand(), validateCommand(), planCommand(), gitopsCommand(), crdsCommand(), platformCommand(), operatorCommand()]) cli.addCommand(sub.copyInheritedSettings(cli));
+  for (const sub of [
+    renderCommand(),
+    validateCommand(),
+    planCommand(),
+    gitopsCommand(),
+    crdsCommand(),
+    platformCommand(),
+    operatorCommand(),
+  ])
+    cli.addCommand(sub.copyInheritedSettings(cli));
   return cli;
 }
 

@@ -3,8 +3,13 @@ import { Command } from 'commander';
 
 export function operatorCommand(): Command {
   return new Command('operator')
-    .description('Run the runtime operator (--kubeconfig, KUBECONFIG, in-cluster config or ~/.kube/config) until SIGTERM')
-    .option('--kubeconfig <file>', 'kubeconfig file (default: KUBECONFIG, then the in-cluster service account, then ~/.kube/config)')
+    .description(
+      'Run the runtime operator (--kubeconfig, KUBECONFIG, in-cluster config or ~/.kube/config) until SIGTERM',
+    )
+    .option(
+      '--kubeconfig <file>',
+      'kubeconfig file (default: KUBECONFIG, then the in-cluster service account, then ~/.kube/config)',
+    )
     .option('--context <name>', 'kubeconfig context (default: its current context)')
     .option('--scope <scope>', 'cluster (default) or namespace')
     .option('--namespace <ns>', 'namespace to manage in namespace scope; holds the leases (default: $POD_NAMESPACE)')
@@ -13,12 +18,18 @@ export function operatorCommand(): Command {
     .option('--leader-elect <bool>', 'true (default) or false')
     .option('--lease-duration <d>', 'namespace-scope lease duration (default 30s)')
     .option('--lease-renew-interval <d>', 'namespace-scope lease renew interval (default 10s)')
-    .option('--model-endpoint-port <port>', 'LoRA API port on model workers (default 9090), or "endpointslice" for the port the slices publish')
+    .option(
+      '--model-endpoint-port <port>',
+      'LoRA API port on model workers (default 9090), or "endpointslice" for the port the slices publish',
+    )
     .option('--checkpoint-pvc-name <name>', 'PVC checkpoint Jobs write to (default snapshot-pvc)')
     .option('--checkpoint-base-path <path>', 'where checkpoint artifacts go on that PVC (default /checkpoints)')
     .action(async (opts: Record<string, string>) => {
       // Flags are passed on as written: one parser (src/operator/config.ts) decides their meaning.
-      const argv = Object.entries(opts).flatMap(([k, v]) => [`--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, v]);
+      const argv = Object.entries(opts).flatMap(([k, v]) => [
+        `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`,
+        v,
+      ]);
       // Loaded here so render/validate do not pay for the operator's dependencies.
       const { operatorMain } = require('../operator/main') as typeof import('../operator/main');
       process.exitCode = await operatorMain(argv);

@@ -39,7 +39,9 @@ export function objectFileName(o: KubeObject): string {
   const file = `${o.kind.toLowerCase()}-${o.metadata.name}`;
   for (const segment of [o.metadata.namespace ?? 'x', o.kind.toLowerCase(), o.metadata.name]) {
     if (!SAFE_SEGMENT.test(segment) || segment.includes('..')) {
-      throw new CliError(`cannot name a file for ${o.kind} ${JSON.stringify(o.metadata.name)}: ${JSON.stringify(segment)} is not a DNS-style name`);
+      throw new CliError(
+        `cannot name a file for ${o.kind} ${JSON.stringify(o.metadata.name)}: ${JSON.stringify(segment)} is not a DNS-style name`,
+      );
     }
   }
   return path.join(dir, `${file}.yaml`);

@@ -41,7 +41,8 @@ export async function runPipeline(files: readonly string[], options: PipelineOpt
     );
   }
   // Graph problems depend on the settings (e.g. lwsAvailable), so bad settings stop here.
-  const settingsFile = options.settings === undefined ? { settings: {}, problems: [] } : readSettingsFile(options.settings);
+  const settingsFile =
+    options.settings === undefined ? { settings: {}, problems: [] } : readSettingsFile(options.settings);
   if (!settingsFile.settings) return { objects: [], problems: settingsFile.problems };
 
   const read = await readInputs(files);

@@ -7,48 +7,94 @@ import { CliError, EXIT_USAGE } from './report';
 
 export function platformCommand(): Command {
   return new Command('platform')
-    .description('Print the runtime operator install manifests (CRDs, RBAC, Deployment, Service, monitoring) as multi-document YAML')
-    .option('--namespace <ns>', 'namespace of the operator (and, in namespace scope, the one it manages)', 'dynamo-system')
-    .option('--scope <scope>', 'cluster or namespace', (v: string) => {
-      if (v !== 'cluster' && v !== 'namespace') throw new InvalidArgumentError('expected cluster or namespace');
-      return v;
-    }, 'cluster')
+    .description(
+      'Print the runtime operator install manifests (CRDs, RBAC, Deployment, Service, monitoring) as multi-document YAML',
+    )
+    .option(
+      '--namespace <ns>',
+      'namespace of the operator (and, in namespace scope, the one it manages)',
+      'dynamo-system',
+    )
+    .option(
+      '--scope <scope>',
+      'cluster or namespace',
+      (v: string) => {
+        if (v !== 'cluster' && v !== 'namespace') throw new InvalidArgumentError('expected cluster or namespace');
+        return v;
+      },
+      'cluster',
+    )
     .option('--image <ref>', 'operator image (default: the release image of this version)')
-    .option('--image-pull-secret <name>', 'a docker-registry Secret in the operator\'s namespace to pull its image with (repeatable)', (v: string, previous: string[] = []) => {
-      // Loaded when the flag is given: `--help` stays without the api modules.
-      const { dns1123Subdomain } = require('../api/k8s-syntax') as typeof import('../api/k8s-syntax');
-      const problems = dns1123Subdomain(v);
-      if (problems.length) throw new InvalidArgumentError(`a Secret name: ${problems.join('; ')}`);
-      return [...previous, v];
-    })
+    .option(
+      '--image-pull-secret <name>',
+      "a docker-registry Secret in the operator's namespace to pull its image with (repeatable)",
+      (v: string, previous: string[] = []) => {
+        // Loaded when the flag is given: `--help` stays without the api modules.
+        const { dns1123Subdomain } = require('../api/k8s-syntax') as typeof import('../api/k8s-syntax');
+        const problems = dns1123Subdomain(v);
+        if (problems.length) throw new InvalidArgumentError(`a Secret name: ${problems.join('; ')}`);
+        return [...previous, v];
+      },
+    )
     .option('--no-crds', 'leave out the CustomResourceDefinitions (installed elsewhere)')
     .option('--monitoring', 'add a Prometheus Operator ServiceMonitor and a Grafana dashboard ConfigMap')
-    .option('--nats', 'add NATS with JetStream (StatefulSet dynamo-platform-nats) for Dynamo\'s runtime')
+    .option('--nats', "add NATS with JetStream (StatefulSet dynamo-platform-nats) for Dynamo's runtime")
     .option('--nats-image <ref>', `NATS image (default ${DEFAULT_NATS_IMAGE})`)
-    .option('--etcd', 'add etcd (StatefulSet dynamo-platform-etcd) for Dynamo\'s runtime')
+    .option('--etcd', "add etcd (StatefulSet dynamo-platform-etcd) for Dynamo's runtime")
     .option('--etcd-image <ref>', `etcd image (default ${DEFAULT_ETCD_IMAGE})`)
     .option('--storage-class <name>', 'StorageClass of the NATS and etcd volumes (default: the cluster default)')
-    .option('--checkpoint-agent-image <ref>', 'deploy the privileged checkpoint node agent with this image (in its own namespace, Pod Security privileged)')
-    .option('--checkpoint-agent-namespace <ns>', 'namespace of the checkpoint agent (default: <namespace>-checkpoint-agent)')
-    .addHelpText('after', `
+    .option(
+      '--checkpoint-agent-image <ref>',
+      'deploy the privileged checkpoint node agent with this image (in its own namespace, Pod Security privileged)',
+    )
+    .option(
+      '--checkpoint-agent-namespace <ns>',
+      'namespace of the checkpoint agent (default: <namespace>-checkpoint-agent)',
+    )
+    .addHelpText(
+      'after',
+      `
 Example:
   dynamo-iac platform --namespace dynamo-system | kubectl apply --server-side -f -
   dynamo-iac platform --nats --etcd   # graphs then use settings natsAddress / etcdAddress:
                                       # nats://dynamo-platform-nats.<ns>.svc.cluster.local:4222
-                                      # dynamo-platform-etcd.<ns>.svc.cluster.local:2379`)
+                                      # dynamo-platform-etcd.<ns>.svc.cluster.local:2379`,
+    )
     .action((opts: PlatformFlags) => {
-      const { nats, natsImage, etcd, etcdImage, storageClass, checkpointAgentImage, checkpointAgentNamespace, imagePullSecret, ...rest } = opts;
-      if ((natsImage && !nats) || (etcdImage && !etcd)) throw new CliError('dynamo-iac platform: --nats-image needs --nats, and --etcd-image needs --etcd', EXIT_USAGE);
-      if (checkpointAgentNamespace && !checkpointAgentImage) throw new CliError('dynamo-iac platform: --checkpoint-agent-namespace needs --checkpoint-agent-image', EXIT_USAGE);
+      const {
+        nats,
+        natsImage,
+        etcd,
+        etcdImage,
+        storageClass,
+        checkpointAgentImage,
+        checkpointAgentNamespace,
+        imagePullSecret,
+        ...rest
+      } = opts;
+      if ((natsImage && !nats) || (etcdImage && !etcd))
+        throw new CliError('dynamo-iac platform: --nats-image needs --nats, and --etcd-image needs --etcd', EXIT_USAGE);
+      if (checkpointAgentNamespace && !checkpointAgentImage)
+        throw new CliError(
+          'dynamo-iac platform: --checkpoint-agent-namespace needs --checkpoint-agent-image',
+          EXIT_USAGE,
+        );
       const { renderPlatform } = require('../render/platform') as typeof import('../render/platform');
-      writeYamlStream(renderPlatform({
-        ...rest,
-        imagePullSecrets: imagePullSecret,
-        nats: nats ? { image: natsImage, storageClassName: storageClass } : undefined,
-        etcd: etcd ? { image: etcdImage, storageClassName: storageClass } : undefined,
-        checkpointAgent: checkpointAgentImage ? { image: checkpointAgentImage, ...(checkpointAgentNamespace ? { namespace: checkpointAgentNamespace } : {}) } : undefined,
-        version: packageVersion(),
-      }));
+      writeYamlStream(
+        renderPlatform({
+          ...rest,
+          imagePullSecrets: imagePullSecret,
+          nats: nats ? { image: natsImage, storageClassName: storageClass } : undefined,
+          etcd: etcd ? { image: etcdImage, storageClassName: storageClass } : undefined,
+          checkpointAgent: checkpointAgentImage
+            ? {
+                image: checkpointAgentImage,
+                ...(checkpointAgentNamespace ? { namespace: checkpointAgentNamespace } : {}),
+              }
+            : undefined,
+          version: packageVersion(),
+        }),
+      );
     });
 }
 

@@ -14,7 +14,10 @@ export interface ReadInputs {
   readonly problems: SourcedProblem[];
 }
 
-export async function readInputs(files: readonly string[], stdin: NodeJS.ReadableStream = process.stdin): Promise<ReadInputs> {
+export async function readInputs(
+  files: readonly string[],
+  stdin: NodeJS.ReadableStream = process.stdin,
+): Promise<ReadInputs> {
   const inputs: ManifestInput[] = [];
   const problems: SourcedProblem[] = [];
   const fail = (source: string, message: string) => problems.push({ source, path: '', message, severity: 'error' });
@@ -38,14 +41,15 @@ function readFile(file: string): Buffer {
   try {
     stat = fs.statSync(file);
   } catch (e) {
-    throw new Error(`cannot read: ${(e as Error).message}`);
+    throw new Error(`cannot read: ${(e as Error).message}`, { cause: e });
   }
-  if (stat.isDirectory()) throw new Error(`is a directory; pass the manifest files in it instead (e.g. ${file.replace(/\/$/, '')}/*.yaml)`);
+  if (stat.isDirectory())
+    throw new Error(`is a directory; pass the manifest files in it instead (e.g. ${file.replace(/\/$/, '')}/*.yaml)`);
   if (stat.size > MAX_MANIFEST_BYTES) throw new Error(tooLarge(stat.size));
   try {
     return fs.readFileSync(file);
   } catch (e) {
-    throw new Error(`cannot read: ${(e as Error).message}`);
+    throw new Error(`cannot read: ${(e as Error).message}`, { cause: e });
   }
 }
 
@@ -62,4 +66,5 @@ async function readStream(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-const tooLarge = (size: number, prefix = '') => `is ${prefix}${size} bytes; the limit is ${MAX_MANIFEST_BYTES} bytes (10 MiB)`;
+const tooLarge = (size: number, prefix = '') =>
+  `is ${prefix}${size} bytes; the limit is ${MAX_MANIFEST_BYTES} bytes (10 MiB)`;

@@ -12,17 +12,37 @@ export function renderCommand(): Command {
   return new Command('render')
     .description('Render DynamoGraphDeployment / DynamoComponentDeployment manifests into Kubernetes objects')
     .argument('<file...>', 'YAML or JSON manifests (multi-document allowed); - reads stdin')
-    .option('-o, --output <dir>', `write one file per object: <dir>/<namespace>/<kind>-<name>.yaml (${NO_NAMESPACE_DIR}/ for objects without a namespace)`)
-    .option('--force', 'with -o: replace <dir> even if it already holds files (--layout gitops: take over a graphs/ dynamo-iac did not write)')
-    .option('--layout <layout>', 'with -o: flat (<dir>/<namespace>/<kind>-<name>.yaml) or gitops (<dir>/graphs/<namespace>/<graph>/, kustomization.yaml per directory)', (v: string) => {
-      if (v !== 'flat' && v !== 'gitops') throw new InvalidArgumentError('expected flat or gitops');
-      return v;
-    }, 'flat')
+    .option(
+      '-o, --output <dir>',
+      `write one file per object: <dir>/<namespace>/<kind>-<name>.yaml (${NO_NAMESPACE_DIR}/ for objects without a namespace)`,
+    )
+    .option(
+      '--force',
+      'with -o: replace <dir> even if it already holds files (--layout gitops: take over a graphs/ dynamo-iac did not write)',
+    )
+    .option(
+      '--layout <layout>',
+      'with -o: flat (<dir>/<namespace>/<kind>-<name>.yaml) or gitops (<dir>/graphs/<namespace>/<graph>/, kustomization.yaml per directory)',
+      (v: string) => {
+        if (v !== 'flat' && v !== 'gitops') throw new InvalidArgumentError('expected flat or gitops');
+        return v;
+      },
+      'flat',
+    )
     .option('-n, --namespace <ns>', 'namespace for inputs without metadata.namespace', 'default')
     .option('--settings <file>', 'platform settings (YAML or JSON PlatformSettings)')
-    .option('--lock <file>', 'plan lock that DynamoGraphDeploymentRequests render from (written by dynamo-iac plan)', DEFAULT_LOCK_FILE)
-    .option('--no-graph-record', 'leave out the DynamoGraphDeployment / DynamoComponentDeployment records (clusters without the nvidia.com CRDs)')
-    .addHelpText('after', `
+    .option(
+      '--lock <file>',
+      'plan lock that DynamoGraphDeploymentRequests render from (written by dynamo-iac plan)',
+      DEFAULT_LOCK_FILE,
+    )
+    .option(
+      '--no-graph-record',
+      'leave out the DynamoGraphDeployment / DynamoComponentDeployment records (clusters without the nvidia.com CRDs)',
+    )
+    .addHelpText(
+      'after',
+      `
 Output is multi-document YAML with sorted keys: the same input always gives the same bytes.
 With -o, everything is rendered before anything is written, into a temporary
 directory next to <dir> that is renamed into place, so a failure leaves no <dir> behind.
@@ -36,7 +56,8 @@ Examples:
   dynamo-iac render -n inference agg.yaml disagg.yaml
   cat graph.yaml | dynamo-iac render -
   dynamo-iac render --settings platform.yaml -o manifests/ --force graphs/*.yaml
-  dynamo-iac render -o deploy/ --layout gitops graphs/*.yaml`)
+  dynamo-iac render -o deploy/ --layout gitops graphs/*.yaml`,
+    )
     .action(async (files: string[], options: RenderOptions) => {
       const { render } = require('./run-render') as typeof import('./run-render');
       process.exitCode = await render(files, options);

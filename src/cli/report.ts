@@ -14,7 +14,10 @@ export const EXIT_USAGE = 2;
  * settings file, a non-empty `-o DIR`): its message is printed as it is, with no stack.
  */
 export class CliError extends Error {
-  constructor(message: string, public readonly exitCode: number = EXIT_INVALID) {
+  constructor(
+    message: string,
+    public readonly exitCode: number = EXIT_INVALID,
+  ) {
     super(message);
     this.name = 'CliError';
   }

@@ -31,7 +31,7 @@ export interface GitOpsOptions extends PipelineOptions {
 }
 
 export async function gitops(files: string[], options: GitOpsOptions): Promise<number> {
-  let objects: KubeObject[] = [];
+  let objects: KubeObject[];
   let split: ReturnType<typeof splitByGraph> | undefined;
   if (files.length > 0) {
     const result = await runPipeline(files, options);
@@ -43,10 +43,22 @@ export async function gitops(files: string[], options: GitOpsOptions): Promise<n
   }
   const platformNamespaces = [...new Set(options.platformNamespace ?? ['dynamo-system'])];
   if (platformNamespaces.length > 1 && options.scope !== 'namespace') {
-    throw new CliError('--platform-namespace: more than one needs --scope namespace (cluster scope runs one operator for the whole cluster)', EXIT_USAGE);
+    throw new CliError(
+      '--platform-namespace: more than one needs --scope namespace (cluster scope runs one operator for the whole cluster)',
+      EXIT_USAGE,
+    );
   }
   const platform = options.platform
-    ? platformNamespaces.flatMap((namespace) => renderPlatform({ namespace, scope: options.scope, image: options.image, monitoring: options.monitoring, crds: false, version: packageVersion() }))
+    ? platformNamespaces.flatMap((namespace) =>
+        renderPlatform({
+          namespace,
+          scope: options.scope,
+          image: options.image,
+          monitoring: options.monitoring,
+          crds: false,
+          version: packageVersion(),
+        }),
+      )
     : undefined;
   const crds = options.crds ? (crdManifests() as KubeObject[]) : undefined;
   const namespaces = options.createNamespaces
@@ -58,13 +70,24 @@ export async function gitops(files: string[], options: GitOpsOptions): Promise<n
   if (options.fluxUrl !== undefined) {
     let source: KubeObject;
     try {
-      source = fluxSource({ name: options.fluxName, namespace: options.fluxNamespace, url: options.fluxUrl, ref: options.fluxRef, secretName: options.fluxSecret });
+      source = fluxSource({
+        name: options.fluxName,
+        namespace: options.fluxNamespace,
+        url: options.fluxUrl,
+        ref: options.fluxRef,
+        secretName: options.fluxSecret,
+      });
     } catch (e) {
       throw new CliError(`--flux-url: ${(e as Error).message}`, EXIT_USAGE);
     }
     // The layers that will exist (Namespaces alone can make a platform/).
     const layers = asCliError(() => gitOpsLayout(input)).layers;
-    const sourceRef = { apiVersion: source.apiVersion, kind: source.kind, name: source.metadata.name, namespace: source.metadata.namespace };
+    const sourceRef = {
+      apiVersion: source.apiVersion,
+      kind: source.kind,
+      name: source.metadata.name,
+      namespace: source.metadata.namespace,
+    };
     flux = [source, ...fluxKustomizations({ source: sourceRef, layers, path: options.fluxPath })];
   }
   writeLayout({ ...input, flux }, options.output, options.force);
@@ -74,7 +97,9 @@ export async function gitops(files: string[], options: GitOpsOptions): Promise<n
 /** Lays out and writes; prints a one-line summary and every removed file on stderr. Shared with `render --layout gitops`. */
 export function writeLayout(input: GitOpsLayoutInput, output: string, force?: boolean): void {
   const result = asCliError(() => writeGitOpsLayout(gitOpsLayout(input), output, { force }));
-  process.stderr.write(`${output}: ${result.written.length} written, ${result.removed.length} removed, ${result.unchanged} unchanged\n`);
+  process.stderr.write(
+    `${output}: ${result.written.length} written, ${result.removed.length} removed, ${result.unchanged} unchanged\n`,
+  );
   for (const f of result.removed) process.stderr.write(`removed ${f}\n`);
 }
 

@@ -18,7 +18,8 @@ export interface PlanCommandOptions {
 }
 
 export async function plan(files: string[], options: PlanCommandOptions): Promise<number> {
-  const settingsFile = options.settings === undefined ? { settings: {}, problems: [] } : readSettingsFile(options.settings);
+  const settingsFile =
+    options.settings === undefined ? { settings: {}, problems: [] } : readSettingsFile(options.settings);
   if (!settingsFile.settings) return reportProblems(settingsFile.problems);
   const read = await readInputs(files);
   const imports = await readInputs(options.import ?? []);
@@ -36,7 +37,8 @@ export async function plan(files: string[], options: PlanCommandOptions): Promis
     });
   } catch (e) {
     // The tool missing, not installable or crashing: one message, nothing written.
-    if (e instanceof SearchToolError) throw new CliError(`dynamo-iac plan: ${e.message}\nnothing was written`, EXIT_INVALID);
+    if (e instanceof SearchToolError)
+      throw new CliError(`dynamo-iac plan: ${e.message}\nnothing was written`, EXIT_INVALID);
     throw e;
   }
   const code = reportProblems(result.problems);
@@ -46,8 +48,10 @@ export async function plan(files: string[], options: PlanCommandOptions): Promis
   }
   for (const p of result.planned) process.stderr.write(`${p.request}: ${p.status}: ${p.detail}\n`);
   const lockDir = path.dirname(options.lock);
-  process.stderr.write(result.written.length
-    ? `wrote ${result.written.map((f) => path.relative(lockDir, f) || f).join(', ')}\n`
-    : `${options.lock} and ${PLAN_ARTIFACT_DIR}/ are up to date\n`);
+  process.stderr.write(
+    result.written.length
+      ? `wrote ${result.written.map((f) => path.relative(lockDir, f) || f).join(', ')}\n`
+      : `${options.lock} and ${PLAN_ARTIFACT_DIR}/ are up to date\n`,
+  );
   return EXIT_OK;
 }

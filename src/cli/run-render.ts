@@ -10,7 +10,8 @@ export interface RenderOptions extends PipelineOptions {
 }
 
 export async function render(files: string[], options: RenderOptions): Promise<number> {
-  if (options.layout === 'gitops' && options.output === undefined) throw new CliError('--layout gitops needs -o <dir>', EXIT_USAGE);
+  if (options.layout === 'gitops' && options.output === undefined)
+    throw new CliError('--layout gitops needs -o <dir>', EXIT_USAGE);
   const { objects, problems, rendered } = await runPipeline(files, options);
   const code = reportProblems(problems);
   if (code !== EXIT_OK) return code;
@@ -18,7 +19,9 @@ export async function render(files: string[], options: RenderOptions): Promise<n
     // Only this layout needs the GitOps writer (and with it the Flux and platform code).
     const { splitByGraph } = require('../gitops/graphs') as typeof import('../gitops/graphs');
     const { writeLayout } = require('./run-gitops') as typeof import('./run-gitops');
-    const split = splitByGraph(rendered!.graphs, objects, rendered!.settings, { includeGraphRecord: options.graphRecord ?? true });
+    const split = splitByGraph(rendered!.graphs, objects, rendered!.settings, {
+      includeGraphRecord: options.graphRecord ?? true,
+    });
     writeLayout({ graphs: split.graphs, shared: split.shared }, options.output!, options.force);
   } else if (options.output === undefined) {
     writeYamlStream(objects);

@@ -13,8 +13,10 @@ export async function validate(files: string[], options: PipelineOptions): Promi
       const n = objects.filter((o) => o.kind === kind).length;
       return n ? `, ${n} ${n === 1 ? one : many}` : '';
     };
-    const records = count('DynamoModel', 'model', 'models') + count('DynamoCheckpoint', 'checkpoint', 'checkpoints')
-      + count('DynamoGraphDeploymentRequest', 'request', 'requests');
+    const records =
+      count('DynamoModel', 'model', 'models') +
+      count('DynamoCheckpoint', 'checkpoint', 'checkpoints') +
+      count('DynamoGraphDeploymentRequest', 'request', 'requests');
     process.stderr.write(`${graphs} ${graphs === 1 ? 'graph' : 'graphs'}${records} valid\n`);
   }
   return code;

@@ -15,34 +15,45 @@ const str: Check = (v, path, out) => {
 const bool: Check = (v, path, out) => {
   if (typeof v !== 'boolean') out.push([path, 'must be a boolean (true or false)']);
 };
-const oneOf = (...allowed: string[]): Check => (v, path, out) => {
-  if (typeof v !== 'string' || !allowed.includes(v)) out.push([path, `must be one of: ${allowed.join(', ')}`]);
-};
-const listOf = (item: Check): Check => (v, path, out) => {
-  if (!Array.isArray(v)) out.push([path, 'must be a list']);
-  else v.forEach((x, i) => item(x, `${path}[${i}]`, out));
-};
-const mapOf = (value: Check): Check => (v, path, out) => {
-  if (!isMap(v)) out.push([path, 'must be a map']);
-  else for (const [k, x] of Object.entries(v)) value(x, `${path}[${k}]`, out);
-};
-const fields = (known: Record<string, Check>): Check => (v, path, out) => {
-  if (!isMap(v)) {
-    out.push([path, 'must be a map']);
-    return;
-  }
-  for (const [k, x] of Object.entries(v)) {
-    const at = path ? `${path}.${k}` : k;
-    const check = known[k];
-    if (!check) out.push([at, `unknown field; expected one of: ${Object.keys(known).join(', ')}`]);
-    else check(x, at, out);
-  }
-};
+const oneOf =
+  (...allowed: string[]): Check =>
+  (v, path, out) => {
+    if (typeof v !== 'string' || !allowed.includes(v)) out.push([path, `must be one of: ${allowed.join(', ')}`]);
+  };
+const listOf =
+  (item: Check): Check =>
+  (v, path, out) => {
+    if (!Array.isArray(v)) out.push([path, 'must be a list']);
+    else v.forEach((x, i) => item(x, `${path}[${i}]`, out));
+  };
+const mapOf =
+  (value: Check): Check =>
+  (v, path, out) => {
+    if (!isMap(v)) out.push([path, 'must be a map']);
+    else for (const [k, x] of Object.entries(v)) value(x, `${path}[${k}]`, out);
+  };
+const fields =
+  (known: Record<string, Check>): Check =>
+  (v, path, out) => {
+    if (!isMap(v)) {
+      out.push([path, 'must be a map']);
+      return;
+    }
+    for (const [k, x] of Object.entries(v)) {
+      const at = path ? `${path}.${k}` : k;
+      const check = known[k];
+      if (!check) out.push([at, `unknown field; expected one of: ${Object.keys(known).join(', ')}`]);
+      else check(x, at, out);
+    }
+  };
 
 // Typed against PlatformSettings so a new setting fails to compile until it is checked here.
 type Ingress = NonNullable<PlatformSettings['ingress']>;
 const INGRESS: Record<keyof Ingress, Check> = {
-  controllerClassName: str, virtualServiceGateway: str, hostSuffix: str, tlsSecretName: str,
+  controllerClassName: str,
+  virtualServiceGateway: str,
+  hostSuffix: str,
+  tlsSecretName: str,
 };
 type CheckpointStorage = NonNullable<PlatformSettings['checkpointStorage']>;
 const CHECKPOINT_STORAGE: Record<keyof CheckpointStorage, Check> = { pvcName: str, basePath: str };
@@ -69,7 +80,9 @@ export interface SettingsFile {
 }
 
 export function readSettingsFile(file: string): SettingsFile {
-  const fail = (path: string, message: string): SettingsFile => ({ problems: [{ source: file, path, message, severity: 'error' }] });
+  const fail = (path: string, message: string): SettingsFile => ({
+    problems: [{ source: file, path, message, severity: 'error' }],
+  });
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
@@ -83,7 +96,8 @@ export function readSettingsFile(file: string): SettingsFile {
   if (parsed.docs.length > 1) return fail('', `expected one settings document, found ${parsed.docs.length}`);
   const found: string[][] = [];
   fields(SETTINGS)(parsed.docs[0], '', found);
-  if (found.length) return { problems: found.map(([path, message]) => ({ source: file, path, message, severity: 'error' })) };
+  if (found.length)
+    return { problems: found.map(([path, message]) => ({ source: file, path, message, severity: 'error' })) };
   return { settings: parsed.docs[0] as PlatformSettings, problems: [] };
 }
 

@@ -12,14 +12,21 @@ export function validateCommand(): Command {
     .argument('<file...>', 'YAML or JSON manifests (multi-document allowed); - reads stdin')
     .option('-n, --namespace <ns>', 'namespace for inputs without metadata.namespace', 'default')
     .option('--settings <file>', 'platform settings (YAML or JSON PlatformSettings); some rules depend on them')
-    .option('--lock <file>', 'plan lock that DynamoGraphDeploymentRequests render from (written by dynamo-iac plan)', DEFAULT_LOCK_FILE)
-    .addHelpText('after', `
+    .option(
+      '--lock <file>',
+      'plan lock that DynamoGraphDeploymentRequests render from (written by dynamo-iac plan)',
+      DEFAULT_LOCK_FILE,
+    )
+    .addHelpText(
+      'after',
+      `
 Prints one line per problem on stderr (<file>: <field path>: <message>) and, on
 success, a one-line summary on stderr. stdout stays empty.
 
 Examples:
   dynamo-iac validate graphs/*.yaml
-  dynamo-iac validate --settings platform.yaml graph.yaml`)
+  dynamo-iac validate --settings platform.yaml graph.yaml`,
+    )
     .action(async (files: string[], options: PipelineOptions) => {
       const { validate } = require('./run-validate') as typeof import('./run-validate');
       process.exitCode = await validate(files, options);

@@ -1,16 +1,5 @@
 /** Dynamo schema pieces shared by several kinds and versions. */
-import {
-  arr,
-  bool,
-  enumStr,
-  int32,
-  JSONSchemaProps,
-  map,
-  obj,
-  preserveUnknown,
-  quantity,
-  str,
-} from './schema';
+import { arr, bool, enumStr, int32, JSONSchemaProps, map, obj, preserveUnknown, quantity, str } from './schema';
 
 export const BACKEND_FRAMEWORKS = ['sglang', 'vllm', 'trtllm'];
 

@@ -190,6 +190,10 @@ export function componentList(): JSONSchemaProps {
  * ship no webhook (our renderer always sets it).
  */
 export function componentDeploymentSpec(): JSONSchemaProps {
-  const rules = [...COMPONENT_RULES, BACKEND_FRAMEWORK_FROZEN, ...componentTransitionRules('DynamoComponentDeployment')];
+  const rules = [
+    ...COMPONENT_RULES,
+    BACKEND_FRAMEWORK_FROZEN,
+    ...componentTransitionRules('DynamoComponentDeployment'),
+  ];
   return obj({ backendFramework: backendFramework(), ...componentProperties() }, { rules });
 }

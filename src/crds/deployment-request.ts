@@ -3,13 +3,16 @@
  * and stored; v1alpha1 (the profiling-config shape) is served, deprecated.
  */
 import {
-  DGDR_BACKENDS, DGDR_DEFAULTS, DGDR_PHASES, GPU_SKUS, PROFILING_PHASES, SEARCH_STRATEGIES,
+  DGDR_BACKENDS,
+  DGDR_DEFAULTS,
+  DGDR_PHASES,
+  GPU_SKUS,
+  PROFILING_PHASES,
+  SEARCH_STRATEGIES,
 } from '../api/deployment-request';
 import { condition, conditions, stringMap } from './core';
 import { AGE_COLUMN, crd, PrinterColumn } from './crd';
-import {
-  arr, bool, doc, enumStr, int32, int64, JSONSchemaProps, num, obj, preserveUnknown, str,
-} from './schema';
+import { arr, bool, doc, enumStr, int32, int64, JSONSchemaProps, num, obj, preserveUnknown, str } from './schema';
 
 /** A free-form object the API server keeps as written (a RawExtension or apiextensions JSON). */
 const open = (description: string): JSONSchemaProps => doc(description, preserveUnknown());
@@ -17,7 +20,10 @@ const open = (description: string): JSONSchemaProps => doc(description, preserve
 /** `overrides.dgd`: an embedded resource, which the API server checks has apiVersion and kind. */
 function embeddedResource(): JSONSchemaProps {
   return {
-    ...doc('A partial DynamoGraphDeployment (apiVersion and kind set) merged into the generated one.', preserveUnknown()),
+    ...doc(
+      'A partial DynamoGraphDeployment (apiVersion and kind set) merged into the generated one.',
+      preserveUnknown(),
+    ),
     'x-kubernetes-embedded-resource': true,
   };
 }
@@ -28,7 +34,11 @@ function specV1beta1(): JSONSchemaProps {
       model: str({ minLength: 1 }),
       backend: enumStr([...DGDR_BACKENDS], DGDR_DEFAULTS.backend),
       image: str(),
-      modelCache: obj({ pvcName: str(), pvcModelPath: str(), pvcMountPath: str({ default: DGDR_DEFAULTS.pvcMountPath }) }),
+      modelCache: obj({
+        pvcName: str(),
+        pvcModelPath: str(),
+        pvcMountPath: str({ default: DGDR_DEFAULTS.pvcMountPath }),
+      }),
       hardware: obj({
         gpuSku: enumStr([...GPU_SKUS]),
         vramMb: num(),
@@ -45,7 +55,9 @@ function specV1beta1(): JSONSchemaProps {
       }),
       sla: obj({ ttft: num(), itl: num(), e2eLatency: num() }),
       overrides: obj({
-        profilingJob: open('A batch/v1 JobSpec merged into the profiling Job. Kept open: validated by the API server on the Job.'),
+        profilingJob: open(
+          'A batch/v1 JobSpec merged into the profiling Job. Kept open: validated by the API server on the Job.',
+        ),
         dgd: embeddedResource(),
       }),
       features: obj({

@@ -11,20 +11,7 @@ import { componentList, componentName } from './component-spec-v1beta1';
 import { BACKEND_FRAMEWORK_FROZEN, KV_TRANSFER_POLICY_FROZEN, topologyFrozen } from './immutability';
 import { conditions, envVars, stringMap } from './core';
 import { AGE_COLUMN, crd, PrinterColumn } from './crd';
-import {
-  arr,
-  bool,
-  enumStr,
-  int32,
-  int64,
-  JSONSchemaProps,
-  map,
-  num,
-  obj,
-  quantity,
-  str,
-  time,
-} from './schema';
+import { arr, bool, enumStr, int32, int64, JSONSchemaProps, map, num, obj, quantity, str, time } from './schema';
 import { sharedSpec } from './shared-spec-v1alpha1';
 
 type Version = 'v1alpha1' | 'v1beta1';
@@ -156,16 +143,17 @@ function status(version: Version): JSONSchemaProps {
         phase: enumStr(['Pending', 'Restarting', 'Completed', 'Failed', 'Superseded']),
         inProgress: arr(str()),
       }),
-      checkpoints: map(
-        obj({ checkpointName: str(), checkpointID: str(), identityHash: str(), ready: bool() }),
-      ),
+      checkpoints: map(obj({ checkpointName: str(), checkpointID: str(), identityHash: str(), ready: bool() })),
       rollingUpdate: obj({
         phase: enumStr(['Pending', 'InProgress', 'Completed', 'Failed', '']),
         startTime: time(),
         endTime: time(),
         [updated]: arr(str()),
       }),
-      placement: obj({ score: num({ min: 0, max: 1 }), state: enumStr(['Reported', 'Partial', 'Unsupported', 'Unknown']) }),
+      placement: obj({
+        score: num({ min: 0, max: 1 }),
+        state: enumStr(['Reported', 'Partial', 'Unsupported', 'Unknown']),
+      }),
     },
     { required: ['state'] },
   );

@@ -9,7 +9,12 @@ import { scalingAdapterCrd } from './scaling-adapter';
 
 /** All CRDs, sorted by name so the output is byte-stable. Each call builds fresh objects. */
 export function crdManifests(): KubeObject[] {
-  return [graphDeploymentCrd(), componentDeploymentCrd(), scalingAdapterCrd(), modelCrd(), checkpointCrd(), deploymentRequestCrd()].sort(
-    (a, b) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0),
-  );
+  return [
+    graphDeploymentCrd(),
+    componentDeploymentCrd(),
+    scalingAdapterCrd(),
+    modelCrd(),
+    checkpointCrd(),
+    deploymentRequestCrd(),
+  ].sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0));
 }

@@ -7,10 +7,17 @@ const SPEC = obj(
   {
     modelName: str(),
     // Upstream's update webhook makes these two immutable; we run no webhooks, so CEL does it, with its messages.
-    baseModelName: { ...str(), 'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'spec.baseModelName is immutable and cannot be changed after creation' }] },
+    baseModelName: {
+      ...str(),
+      'x-kubernetes-validations': [
+        { rule: 'self == oldSelf', message: 'spec.baseModelName is immutable and cannot be changed after creation' },
+      ],
+    },
     modelType: {
       ...enumStr(['base', 'lora', 'adapter'], 'base'),
-      'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'spec.modelType is immutable and cannot be changed after creation' }],
+      'x-kubernetes-validations': [
+        { rule: 'self == oldSelf', message: 'spec.modelType is immutable and cannot be changed after creation' },
+      ],
     },
     source: obj({ uri: str() }, { required: ['uri'] }),
   },

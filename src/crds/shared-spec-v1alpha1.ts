@@ -92,7 +92,9 @@ export function sharedSpecProperties(): Properties {
         enabled: bool(),
         mode: enumStr(GMS_MODES, 'IntraPod'),
         deviceClassName: str({ default: 'gpu.nvidia.com' }),
-        extraClientContainers: arr(str({ minLength: 1, maxLength: 63, pattern: '^[a-z0-9]([-a-z0-9]*[a-z0-9])?$' }), { listType: 'set' }),
+        extraClientContainers: arr(str({ minLength: 1, maxLength: 63, pattern: '^[a-z0-9]([-a-z0-9]*[a-z0-9])?$' }), {
+          listType: 'set',
+        }),
       },
       {
         rules: [

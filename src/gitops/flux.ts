@@ -41,7 +41,9 @@ export interface FluxSourceOptions {
 export function fluxSource(opts: FluxSourceOptions): KubeObject {
   const oci = opts.url.startsWith('oci://');
   if (!oci && !/^(https?|ssh):\/\//.test(opts.url)) {
-    throw new Error(`Flux source url ${JSON.stringify(opts.url)}: expected https://, http://, ssh:// (Git) or oci:// (OCI artifact)`);
+    throw new Error(
+      `Flux source url ${JSON.stringify(opts.url)}: expected https://, http://, ssh:// (Git) or oci:// (OCI artifact)`,
+    );
   }
   return {
     apiVersion: FLUX_SOURCE_API,
@@ -88,7 +90,10 @@ export interface FluxLayersOptions {
    * carry `kustomize.toolkit.fluxcd.io/substitute: disabled` in the layout, so their commands survive.
    * @default - no substitution
    */
-  readonly postBuild?: { readonly substitute?: Record<string, string>; readonly substituteFrom?: { kind: 'ConfigMap' | 'Secret'; name: string; optional?: boolean }[] };
+  readonly postBuild?: {
+    readonly substitute?: Record<string, string>;
+    readonly substituteFrom?: { kind: 'ConfigMap' | 'Secret'; name: string; optional?: boolean }[];
+  };
 }
 
 /**
@@ -105,7 +110,8 @@ export function graphHealthCheckExpr(apiVersion: string = V1BETA1): Record<strin
     kind: 'DynamoGraphDeployment',
     inProgress: '!has(status.observedGeneration) || status.observedGeneration != metadata.generation',
     failed: "has(status.state) && status.state == 'failed'",
-    current: "status.observedGeneration == metadata.generation && has(status.conditions) && status.conditions.exists(c, c.type == 'Ready' && c.status == 'True')",
+    current:
+      "status.observedGeneration == metadata.generation && has(status.conditions) && status.conditions.exists(c, c.type == 'Ready' && c.status == 'True')",
   };
 }
 
@@ -120,7 +126,11 @@ export function fluxKustomizations(opts: FluxLayersOptions): KubeObject[] {
     name: opts.source.name,
     ...(opts.source.namespace && opts.source.namespace !== namespace ? { namespace: opts.source.namespace } : {}),
   };
-  const kustomization = (layer: LayerName, dependsOn: LayerName | undefined, spec: Record<string, unknown>): KubeObject => ({
+  const kustomization = (
+    layer: LayerName,
+    dependsOn: LayerName | undefined,
+    spec: Record<string, unknown>,
+  ): KubeObject => ({
     apiVersion: FLUX_KUSTOMIZE_API,
     kind: 'Kustomization',
     metadata: { name: name(layer), namespace },
@@ -137,11 +147,14 @@ export function fluxKustomizations(opts: FluxLayersOptions): KubeObject[] {
   const postBuild = opts.postBuild ? { postBuild: opts.postBuild } : {};
   const out: KubeObject[] = [];
   if (has('crds')) out.push(kustomization('crds', undefined, { prune: false, wait: true }));
-  if (has('platform')) out.push(kustomization('platform', has('crds') ? 'crds' : undefined, { prune: true, wait: true, ...postBuild }));
+  if (has('platform'))
+    out.push(kustomization('platform', has('crds') ? 'crds' : undefined, { prune: true, wait: true, ...postBuild }));
   if (has('graphs')) {
     const after = has('platform') ? 'platform' : has('crds') ? 'crds' : undefined;
     const health = { wait: true, healthCheckExprs: [graphHealthCheckExpr()] };
-    out.push(kustomization('graphs', after, { prune: true, timeout: opts.graphsTimeout ?? '30m', ...health, ...postBuild }));
+    out.push(
+      kustomization('graphs', after, { prune: true, timeout: opts.graphsTimeout ?? '30m', ...health, ...postBuild }),
+    );
   }
   return out;
 }

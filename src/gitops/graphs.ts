@@ -12,8 +12,17 @@ export interface GraphSplit {
 }
 
 /** Renders each graph on its own, so objects several graphs share are known as such. */
-export function splitByGraph(models: readonly GraphModel[], all: readonly KubeObject[], settings: ResolvedSettings, options: RenderOptions = {}): GraphSplit {
-  const graphs = models.map((m) => ({ name: m.name, namespace: m.namespace, objects: renderGraph(m, settings, options) }));
+export function splitByGraph(
+  models: readonly GraphModel[],
+  all: readonly KubeObject[],
+  settings: ResolvedSettings,
+  options: RenderOptions = {},
+): GraphSplit {
+  const graphs = models.map((m) => ({
+    name: m.name,
+    namespace: m.namespace,
+    objects: renderGraph(m, settings, options),
+  }));
   const inGraphs = new Set(graphs.flatMap((g) => g.objects.map(objectKey)));
   return { graphs, shared: all.filter((o) => !inGraphs.has(objectKey(o))) };
 }

@@ -12,6 +12,10 @@ export function namespaceObjects(names: Iterable<string>, labels: Record<string,
   return [...new Set(names)].sort().map((name) => ({
     apiVersion: 'v1',
     kind: 'Namespace',
-    metadata: { name, ...(Object.keys(labels).length ? { labels: { ...labels } } : {}), annotations: { [PRUNE_ANNOTATION]: 'disabled' } },
+    metadata: {
+      name,
+      ...(Object.keys(labels).length ? { labels: { ...labels } } : {}),
+      annotations: { [PRUNE_ANNOTATION]: 'disabled' },
+    },
   }));
 }

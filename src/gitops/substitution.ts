@@ -13,12 +13,19 @@ export const SUBSTITUTE_DISABLED = 'disabled';
 export function hasSubstitutionSyntax(v: unknown): boolean {
   if (typeof v === 'string') return v.includes('${');
   if (Array.isArray(v)) return v.some(hasSubstitutionSyntax);
-  if (typeof v === 'object' && v !== null) return Object.entries(v).some(([k, x]) => k.includes('${') || hasSubstitutionSyntax(x));
+  if (typeof v === 'object' && v !== null)
+    return Object.entries(v).some(([k, x]) => k.includes('${') || hasSubstitutionSyntax(x));
   return false;
 }
 
 /** The object with `kustomize.toolkit.fluxcd.io/substitute: disabled` when it needs it; otherwise the same object. */
 export function withSubstitutionGuard(o: KubeObject): KubeObject {
   if (!hasSubstitutionSyntax(o) || o.metadata.annotations?.[SUBSTITUTE_ANNOTATION] === SUBSTITUTE_DISABLED) return o;
-  return { ...o, metadata: { ...o.metadata, annotations: { ...(o.metadata.annotations ?? {}), [SUBSTITUTE_ANNOTATION]: SUBSTITUTE_DISABLED } } };
+  return {
+    ...o,
+    metadata: {
+      ...o.metadata,
+      annotations: { ...(o.metadata.annotations ?? {}), [SUBSTITUTE_ANNOTATION]: SUBSTITUTE_DISABLED },
+    },
+  };
 }

@@ -34,9 +34,14 @@ export interface WriteLayoutResult {
 /** A layer directory that is not ours; the CLI reports it as a usage error. */
 export class NotOurDirectoryError extends GitOpsLayoutError {}
 
-export function writeGitOpsLayout(layout: GitOpsLayout, dir: string, options: WriteLayoutOptions = {}): WriteLayoutResult {
+export function writeGitOpsLayout(
+  layout: GitOpsLayout,
+  dir: string,
+  options: WriteLayoutOptions = {},
+): WriteLayoutResult {
   const root = path.resolve(dir);
-  if (fs.existsSync(root) && !fs.statSync(root).isDirectory()) throw new NotOurDirectoryError(`${dir}: exists and is not a directory`);
+  if (fs.existsSync(root) && !fs.statSync(root).isDirectory())
+    throw new NotOurDirectoryError(`${dir}: exists and is not a directory`);
   const byLayer = new Map<LayerName, Map<string, string>>(layout.layers.map((l) => [l, new Map()]));
   for (const f of layout.files) {
     const [layer, ...rest] = f.path.split('/');
@@ -76,15 +81,23 @@ function checkOwnership(root: string, dir: string, layer: string, force: boolean
     // no kustomization.yaml: not ours
   }
   if (first !== GENERATED_MARKER) {
-    throw new NotOurDirectoryError(`${shown}: exists and was not written by dynamo-iac (no generated ${KUSTOMIZATION_FILE}); pass --force to replace it`);
+    throw new NotOurDirectoryError(
+      `${shown}: exists and was not written by dynamo-iac (no generated ${KUSTOMIZATION_FILE}); pass --force to replace it`,
+    );
   }
 }
 
-interface LayerResult { written: string[]; removed: string[]; unchanged: number }
+interface LayerResult {
+  written: string[];
+  removed: string[];
+  unchanged: number;
+}
 
 function writeLayer(layerDir: string, files: Map<string, string>): LayerResult {
   const existing = listFiles(layerDir);
-  const written = [...files].filter(([f, content]) => !existing.has(f) || !sameContent(path.join(layerDir, f), content)).map(([f]) => f);
+  const written = [...files]
+    .filter(([f, content]) => !existing.has(f) || !sameContent(path.join(layerDir, f), content))
+    .map(([f]) => f);
   const removed = [...existing].filter((f) => !files.has(f) && isYaml(f));
   const unchanged = files.size - written.length;
   if (written.length === 0 && removed.length === 0) return { written, removed, unchanged };

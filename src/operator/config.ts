@@ -45,7 +45,13 @@ export function defaultConfig(env: NodeJS.ProcessEnv = process.env): OperatorCon
     serviceAccount: env.POD_SERVICE_ACCOUNT || undefined,
     version: packageVersion(),
     namespaceLease: NAMESPACE_SCOPE_LEASE,
-    leaderElection: { enabled: true, leaseName: LEADER_ELECTION_LEASE_NAME, namespace, durationMs: 15_000, retryPeriodMs: 2_000 },
+    leaderElection: {
+      enabled: true,
+      leaseName: LEADER_ELECTION_LEASE_NAME,
+      namespace,
+      durationMs: 15_000,
+      retryPeriodMs: 2_000,
+    },
     httpPort: 8080,
     workers: 4,
     models: DEFAULT_MODEL_ENDPOINTS,
@@ -64,26 +70,46 @@ export function parseOperatorArgs(argv: string[], env: NodeJS.ProcessEnv = proce
     if (value === undefined) throw new Error(`--${m[1]} needs a value`);
     flags.set(m[1], value);
   }
-  const known = ['kubeconfig', 'context', 'scope', 'namespace', 'identity', 'http-port', 'leader-elect', 'lease-duration', 'lease-renew-interval', 'model-endpoint-port', 'checkpoint-pvc-name', 'checkpoint-base-path'];
+  const known = [
+    'kubeconfig',
+    'context',
+    'scope',
+    'namespace',
+    'identity',
+    'http-port',
+    'leader-elect',
+    'lease-duration',
+    'lease-renew-interval',
+    'model-endpoint-port',
+    'checkpoint-pvc-name',
+    'checkpoint-base-path',
+  ];
   for (const k of flags.keys()) if (!known.includes(k)) throw new Error(`unknown flag --${k}`);
   const scope = flags.get('scope') ?? 'cluster';
-  if (scope !== 'cluster' && scope !== 'namespace') throw new Error(`--scope must be cluster or namespace, got ${JSON.stringify(scope)}`);
+  if (scope !== 'cluster' && scope !== 'namespace')
+    throw new Error(`--scope must be cluster or namespace, got ${JSON.stringify(scope)}`);
   const namespace = flags.get('namespace') ?? base.namespace;
   const namespaceLease = {
     durationMs: seconds(flags.get('lease-duration'), NAMESPACE_SCOPE_LEASE.durationMs, 'lease-duration'),
-    renewIntervalMs: seconds(flags.get('lease-renew-interval'), NAMESPACE_SCOPE_LEASE.renewIntervalMs, 'lease-renew-interval'),
+    renewIntervalMs: seconds(
+      flags.get('lease-renew-interval'),
+      NAMESPACE_SCOPE_LEASE.renewIntervalMs,
+      'lease-renew-interval',
+    ),
   };
   // Upstream refuses to start with a renew interval that cannot keep the lease alive.
   if (namespaceLease.renewIntervalMs <= 0 || namespaceLease.renewIntervalMs >= namespaceLease.durationMs) {
     throw new Error('--lease-renew-interval must be > 0 and < --lease-duration');
   }
   const port = Number(flags.get('http-port') ?? base.httpPort);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--http-port must be a port number, got ${flags.get('http-port')}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--http-port must be a port number, got ${flags.get('http-port')}`);
   const leaderElect = flags.get('leader-elect') ?? 'true';
   if (leaderElect !== 'true' && leaderElect !== 'false') throw new Error('--leader-elect must be true or false');
   const endpointPort = flags.get('model-endpoint-port');
   const basePath = flags.get('checkpoint-base-path') ?? base.checkpointStorage.basePath;
-  if (!basePath.startsWith('/')) throw new Error(`--checkpoint-base-path must be an absolute path, got ${JSON.stringify(basePath)}`);
+  if (!basePath.startsWith('/'))
+    throw new Error(`--checkpoint-base-path must be an absolute path, got ${JSON.stringify(basePath)}`);
   return {
     ...base,
     kubeconfig: flags.get('kubeconfig'),
@@ -110,7 +136,6 @@ function seconds(text: string | undefined, fallbackMs: number, flag: string): nu
 
 function packageVersion(): string {
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     return require('../../package.json').version ?? '0.0.0';
   } catch {
     return '0.0.0';

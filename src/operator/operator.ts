@@ -106,7 +106,9 @@ export class Operator {
         timings: config.namespaceLease,
         log,
         clock,
-        principal: config.serviceAccount ? `system:serviceaccount:${config.namespace}:${config.serviceAccount}` : undefined,
+        principal: config.serviceAccount
+          ? `system:serviceaccount:${config.namespace}:${config.serviceAccount}`
+          : undefined,
         onFatal: (err) => (this.deps.onFatal ?? ((e) => log.error({ err: String(e) }, 'fatal')))(err),
       });
       await this.lease.start();

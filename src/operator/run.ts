@@ -40,14 +40,24 @@ export function runOperator(api: KubeApi, config: OperatorConfig, log: Logger): 
 
   const operator = new Operator({ api, config, log, metrics, onFatal: () => void shutdown(1) });
   // A standby replica is ready: it serves, it just does not act.
-  const http = new OperatorHttpServer({ port: config.httpPort, registry: metrics.registry, ready: () => !stopping && (!elector || !elector.isLeader || operator.ready) });
+  const http = new OperatorHttpServer({
+    port: config.httpPort,
+    registry: metrics.registry,
+    ready: () => !stopping && (!elector || !elector.isLeader || operator.ready),
+  });
   const startOperator = () =>
     operator.start().catch((err) => {
       log.error({ err: String(err) }, 'operator failed to start');
       void shutdown(1);
     });
   const elector = config.leaderElection.enabled
-    ? new LeaderElector(api, config.leaderElection, config.identity, { onStartedLeading: startOperator, onStoppedLeading: () => void shutdown(1) }, log)
+    ? new LeaderElector(
+        api,
+        config.leaderElection,
+        config.identity,
+        { onStartedLeading: startOperator, onStoppedLeading: () => void shutdown(1) },
+        log,
+      )
     : undefined;
 
   const port = http.start();

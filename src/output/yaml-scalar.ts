@@ -13,6 +13,7 @@
  */
 
 /** Control characters and lone surrogates: only double quotes can write them. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const NEEDS_ESCAPES = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u{d800}-\u{dfff}]/u;
 
 /**
@@ -23,11 +24,35 @@ const NOT_PLAIN = /^[\t ,[\]{}#&*!|>'"%@`]|^[-?]([\t ]|$)|:[\t ]|[\t ]#|[\t :]$/
 
 /** Words YAML 1.1 or 1.2 reads as null, a boolean or a merge / value key. */
 const NON_STRING_WORDS = new Set([
-  '', '~', 'null', 'Null', 'NULL',
-  'true', 'True', 'TRUE', 'false', 'False', 'FALSE',
-  'y', 'Y', 'yes', 'Yes', 'YES', 'n', 'N', 'no', 'No', 'NO',
-  'on', 'On', 'ON', 'off', 'Off', 'OFF',
-  '<<', '=',
+  '',
+  '~',
+  'null',
+  'Null',
+  'NULL',
+  'true',
+  'True',
+  'TRUE',
+  'false',
+  'False',
+  'FALSE',
+  'y',
+  'Y',
+  'yes',
+  'Yes',
+  'YES',
+  'n',
+  'N',
+  'no',
+  'No',
+  'NO',
+  'on',
+  'On',
+  'ON',
+  'off',
+  'Off',
+  'OFF',
+  '<<',
+  '=',
 ]);
 
 /**
@@ -97,7 +122,8 @@ function doubleQuoted(s: string): string {
   const json = JSON.stringify(s);
   if (!json.includes('\\u00')) return json;
   return json.replace(/\\(\\|u00([0-9a-f]{2}))/g, (all, _e: string, hex: string | undefined) =>
-    hex === undefined ? all : (SHORT_ESCAPES[hex] ?? `\\x${hex}`));
+    hex === undefined ? all : (SHORT_ESCAPES[hex] ?? `\\x${hex}`),
+  );
 }
 
 /**

@@ -96,7 +96,8 @@ function inlineValue(value: unknown, indent: string): string {
 
 function isNonEmptyMap(value: unknown): value is Map {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key) && (value as Map)[key] !== undefined) return true;
+  for (const key in value)
+    if (Object.prototype.hasOwnProperty.call(value, key) && (value as Map)[key] !== undefined) return true;
   return false;
 }
 

@@ -40,7 +40,10 @@ export function generateGraph(request: DeploymentRequestModel, entry: PlanEntry)
   const at = request.paths.at;
   const name = graphName(request);
   let spec = JSON.parse(JSON.stringify(entry.graph)) as JsonObject;
-  const objects: KubeObject[] = (entry.objects ?? []).map((o) => ({ ...o, metadata: { ...o.metadata, namespace: request.namespace } }));
+  const objects: KubeObject[] = (entry.objects ?? []).map((o) => ({
+    ...o,
+    metadata: { ...o.metadata, namespace: request.namespace },
+  }));
   if (entry.origin === 'rapid') {
     const image = request.spec.image ?? request.deploymentOverrides?.workersImage;
     if (image) for (const c of components(spec)) mainContainer(c).image = image;
@@ -52,7 +55,11 @@ export function generateGraph(request: DeploymentRequestModel, entry: PlanEntry)
   const override = request.spec.overrides.dgd;
   const overrideMeta = isObject(override?.metadata) ? override.metadata : {};
   if (override && overrideMeta.namespace !== undefined) {
-    problems.push({ path: at('overrides.dgd.metadata.namespace'), severity: 'warning', message: 'ignored: the generated graph lives in the request\'s namespace' });
+    problems.push({
+      path: at('overrides.dgd.metadata.namespace'),
+      severity: 'warning',
+      message: "ignored: the generated graph lives in the request's namespace",
+    });
   }
   const labels = {
     ...stringMap(overrideMeta.labels),
@@ -64,10 +71,20 @@ export function generateGraph(request: DeploymentRequestModel, entry: PlanEntry)
   const manifest: KubeObject = {
     apiVersion: 'nvidia.com/v1beta1',
     kind: 'DynamoGraphDeployment',
-    metadata: { name, namespace: request.namespace, labels, ...(Object.keys(annotations).length ? { annotations } : {}) },
+    metadata: {
+      name,
+      namespace: request.namespace,
+      labels,
+      ...(Object.keys(annotations).length ? { annotations } : {}),
+    },
     spec,
   };
-  for (const o of objects) o.metadata.labels = { ...(o.metadata.labels ?? {}), [DGDR_LABEL.name]: request.name, [DGDR_LABEL.namespace]: request.namespace };
+  for (const o of objects)
+    o.metadata.labels = {
+      ...(o.metadata.labels ?? {}),
+      [DGDR_LABEL.name]: request.name,
+      [DGDR_LABEL.namespace]: request.namespace,
+    };
   return { manifest, objects, problems };
 }
 
@@ -104,7 +121,10 @@ function applyModelCache(request: DeploymentRequestModel, spec: JsonObject): voi
   const sub = cache.pvcModelPath ?? '';
   const modelPath = sub.startsWith('/') ? sub : sub ? `${mount.replace(/\/+$/, '')}/${sub}` : mount;
   for (const c of components(spec).filter((x) => WORKER_TYPES.includes(String(x.type)))) {
-    list(podSpec(c), 'volumes').push({ name: MODEL_CACHE_VOLUME, persistentVolumeClaim: { claimName: cache.pvcName, readOnly: true } });
+    list(podSpec(c), 'volumes').push({
+      name: MODEL_CACHE_VOLUME,
+      persistentVolumeClaim: { claimName: cache.pvcName, readOnly: true },
+    });
     const main = mainContainer(c);
     list(main, 'volumeMounts').push({ name: MODEL_CACHE_VOLUME, mountPath: mount, readOnly: true });
     const args = Array.isArray(main.args) ? main.args.map(String) : [];
@@ -156,13 +176,15 @@ function applyPlanner(request: DeploymentRequestModel, entry: PlanEntry, spec: J
     podTemplate: {
       spec: {
         volumes: [{ name: configMap, configMap: { name: configMap } }],
-        containers: [{
-          name: 'main',
-          ...(typeof image === 'string' ? { image } : {}),
-          command: ['python3', '-m', 'dynamo.planner'],
-          args: ['--config', `${PLANNER_CONFIG_MOUNT}/${PLANNER_CONFIG_FILE}`],
-          volumeMounts: [{ name: configMap, mountPath: PLANNER_CONFIG_MOUNT, readOnly: true }],
-        }],
+        containers: [
+          {
+            name: 'main',
+            ...(typeof image === 'string' ? { image } : {}),
+            command: ['python3', '-m', 'dynamo.planner'],
+            args: ['--config', `${PLANNER_CONFIG_MOUNT}/${PLANNER_CONFIG_FILE}`],
+            volumeMounts: [{ name: configMap, mountPath: PLANNER_CONFIG_MOUNT, readOnly: true }],
+          },
+        ],
       },
     },
   });
@@ -189,7 +211,12 @@ function applyOverride(override: JsonObject, spec: JsonObject, path: string, pro
     // Merging a services map into a components list needs upstream's full conversion; say so.
     const converted = graphSpecV1beta1({ apiVersion: 'nvidia.com/v1alpha1', spec: overrideSpec });
     if (converted.problems.length) {
-      for (const p of converted.problems) problems.push({ path: fieldPath(path, p.split(':')[0]), message: p.split(': ').slice(1).join(': '), severity: 'error' });
+      for (const p of converted.problems)
+        problems.push({
+          path: fieldPath(path, p.split(':')[0]),
+          message: p.split(': ').slice(1).join(': '),
+          severity: 'error',
+        });
       return spec;
     }
     return applyOverride({ apiVersion: 'nvidia.com/v1beta1', spec: sparse(converted.spec) }, spec, path, problems);
@@ -213,7 +240,10 @@ function sparse(spec: JsonObject): JsonObject {
   return {
     ...spec,
     components: components(spec).map((c) => {
-      const containers = (isObject(c.podTemplate) && isObject(c.podTemplate.spec) && Array.isArray(c.podTemplate.spec.containers)) ? c.podTemplate.spec.containers : [];
+      const containers =
+        isObject(c.podTemplate) && isObject(c.podTemplate.spec) && Array.isArray(c.podTemplate.spec.containers)
+          ? c.podTemplate.spec.containers
+          : [];
       const onlyMain = containers.length === 1 && isObject(containers[0]) && Object.keys(containers[0]).length === 1;
       if (!onlyMain || Object.keys((c.podTemplate as JsonObject).spec as JsonObject).length !== 1) return c;
       const { podTemplate: _, ...rest } = c;
@@ -223,5 +253,7 @@ function sparse(spec: JsonObject): JsonObject {
 }
 
 function stringMap(v: unknown): Record<string, string> {
-  return isObject(v) ? Object.fromEntries(Object.entries(v).filter(([, x]) => typeof x === 'string')) as Record<string, string> : {};
+  return isObject(v)
+    ? (Object.fromEntries(Object.entries(v).filter(([, x]) => typeof x === 'string')) as Record<string, string>)
+    : {};
 }

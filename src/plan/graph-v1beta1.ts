@@ -15,17 +15,33 @@ export interface ConvertedGraph {
 
 const GRAPH_FIELDS = ['services', 'backendFramework', 'envs', 'labels', 'annotations'];
 const SERVICE_FIELDS = [
-  'componentType', 'subComponentType', 'replicas', 'resources', 'sharedMemory', 'envFromSecret', 'envs', 'extraPodSpec',
-  'extraPodMetadata', 'livenessProbe', 'readinessProbe', 'scalingAdapter', 'modelRef', 'multinode', 'labels', 'annotations',
+  'componentType',
+  'subComponentType',
+  'replicas',
+  'resources',
+  'sharedMemory',
+  'envFromSecret',
+  'envs',
+  'extraPodSpec',
+  'extraPodMetadata',
+  'livenessProbe',
+  'readinessProbe',
+  'scalingAdapter',
+  'modelRef',
+  'multinode',
+  'labels',
+  'annotations',
   'dynamoNamespace',
 ];
 
 /** The `spec` of `doc` as nvidia.com/v1beta1 (already-v1beta1 graphs pass through). */
 export function graphSpecV1beta1(doc: JsonObject): ConvertedGraph {
   const spec = isObject(doc.spec) ? doc.spec : {};
-  if (doc.apiVersion === 'nvidia.com/v1beta1') return { spec: JSON.parse(JSON.stringify(spec)) as JsonObject, problems: [] };
+  if (doc.apiVersion === 'nvidia.com/v1beta1')
+    return { spec: JSON.parse(JSON.stringify(spec)) as JsonObject, problems: [] };
   const problems: string[] = [];
-  for (const k of Object.keys(spec)) if (!GRAPH_FIELDS.includes(k)) problems.push(`spec.${k}: not carried into the nvidia.com/v1beta1 graph`);
+  for (const k of Object.keys(spec))
+    if (!GRAPH_FIELDS.includes(k)) problems.push(`spec.${k}: not carried into the nvidia.com/v1beta1 graph`);
   const services = isObject(spec.services) ? spec.services : {};
   const out: JsonObject = {
     ...pick(spec, ['backendFramework', 'labels', 'annotations']),
@@ -36,7 +52,9 @@ export function graphSpecV1beta1(doc: JsonObject): ConvertedGraph {
 }
 
 function component(name: string, svc: JsonObject, problems: string[]): JsonObject {
-  for (const k of Object.keys(svc)) if (!SERVICE_FIELDS.includes(k)) problems.push(`spec.services[${name}].${k}: not carried into the nvidia.com/v1beta1 graph`);
+  for (const k of Object.keys(svc))
+    if (!SERVICE_FIELDS.includes(k))
+      problems.push(`spec.services[${name}].${k}: not carried into the nvidia.com/v1beta1 graph`);
   const { type } = canonicalType(str(svc.componentType), str(svc.subComponentType));
   const extra = isObject(svc.extraPodSpec) ? { ...svc.extraPodSpec } : {};
   const main: JsonObject = { name: 'main', ...(isObject(extra.mainContainer) ? extra.mainContainer : {}) };
@@ -44,7 +62,8 @@ function component(name: string, svc: JsonObject, problems: string[]): JsonObjec
   const resources = containerResources(svc.resources);
   if (resources) main.resources = resources;
   if (Array.isArray(svc.envs)) main.env = [...(Array.isArray(main.env) ? main.env : []), ...svc.envs];
-  if (typeof svc.envFromSecret === 'string') main.envFrom = [...(Array.isArray(main.envFrom) ? main.envFrom : []), { secretRef: { name: svc.envFromSecret } }];
+  if (typeof svc.envFromSecret === 'string')
+    main.envFrom = [...(Array.isArray(main.envFrom) ? main.envFrom : []), { secretRef: { name: svc.envFromSecret } }];
   for (const probe of ['livenessProbe', 'readinessProbe']) if (isObject(svc[probe])) main[probe] = svc[probe];
   const metadata = {
     ...(isObject(svc.extraPodMetadata) ? svc.extraPodMetadata : {}),
@@ -55,7 +74,11 @@ function component(name: string, svc: JsonObject, problems: string[]): JsonObjec
     name,
     ...(type ? { type } : {}),
     ...pick(svc, ['replicas', 'modelRef', 'multinode']),
-    ...(shm?.disabled === true ? { sharedMemorySize: '0' } : shm?.size !== undefined ? { sharedMemorySize: String(shm.size) } : {}),
+    ...(shm?.disabled === true
+      ? { sharedMemorySize: '0' }
+      : shm?.size !== undefined
+        ? { sharedMemorySize: String(shm.size) }
+        : {}),
     ...(isObject(svc.scalingAdapter) && svc.scalingAdapter.enabled === true ? { scalingAdapter: {} } : {}),
     podTemplate: {
       ...(Object.keys(metadata).length ? { metadata } : {}),

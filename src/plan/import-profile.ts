@@ -33,24 +33,43 @@ export function importProfile(request: DeploymentRequestModel, configMap: JsonOb
   const error = (path: string, message: string): Imported => ({ problems: [{ path, message, severity: 'error' }] });
   const data = isObject(configMap.data) ? configMap.data : {};
   if (request.spec.searchStrategy !== 'thorough') {
-    return error(request.paths.at('searchStrategy'), 'profiling results can only be imported for searchStrategy: thorough; a rapid request is planned by dynamo-iac plan itself');
+    return error(
+      request.paths.at('searchStrategy'),
+      'profiling results can only be imported for searchStrategy: thorough; a rapid request is planned by dynamo-iac plan itself',
+    );
   }
   const status = typeof data.profiler_status === 'string' ? data.profiler_status : statusOf(data[PROFILER_STATUS_FILE]);
   if (status !== undefined && status !== 'success') {
-    return error('data.profiler_status', `the profiling Job did not succeed (status ${JSON.stringify(status)}${typeof data.profiler_error === 'string' ? `: ${data.profiler_error}` : ''})`);
+    return error(
+      'data.profiler_status',
+      `the profiling Job did not succeed (status ${JSON.stringify(status)}${typeof data.profiler_error === 'string' ? `: ${data.profiler_error}` : ''})`,
+    );
   }
   const key = OUTPUT_KEYS.find((k) => typeof data[k] === 'string');
   if (!key) return error('data', `no profiling output: expected data.${PROFILING_OUTPUT_FILE} (is the Job finished?)`);
-  const docs = parseAllDocuments(data[key] as string).map((d) => d.toJS() as unknown).filter(isObject);
+  const docs = parseAllDocuments(data[key] as string)
+    .map((d) => d.toJS() as unknown)
+    .filter(isObject);
   const graphs = docs.filter((d) => d.kind === 'DynamoGraphDeployment');
-  if (graphs.length !== 1) return error(`data[${key}]`, `expected one DynamoGraphDeployment in the profiler's output, found ${graphs.length}`);
+  if (graphs.length !== 1)
+    return error(`data[${key}]`, `expected one DynamoGraphDeployment in the profiler's output, found ${graphs.length}`);
   const converted = graphSpecV1beta1(graphs[0]);
-  if (converted.problems.length) return { problems: converted.problems.map((p) => ({ path: `data[${key}]`, message: p, severity: 'error' as const })) };
+  if (converted.problems.length)
+    return {
+      problems: converted.problems.map((p) => ({ path: `data[${key}]`, message: p, severity: 'error' as const })),
+    };
   const graph = converted.spec;
-  const objects: KubeObject[] = docs.filter((d) => d.kind === 'ConfigMap').map((d) => {
-    const meta = isObject(d.metadata) ? d.metadata : {};
-    return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: String(meta.name ?? '') }, ...(isObject(d.data) ? { data: d.data } : {}) };
-  });
+  const objects: KubeObject[] = docs
+    .filter((d) => d.kind === 'ConfigMap')
+    .map((d) => {
+      const meta = isObject(d.metadata) ? d.metadata : {};
+      return {
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { name: String(meta.name ?? '') },
+        ...(isObject(d.data) ? { data: d.data } : {}),
+      };
+    });
   const layout = layoutOf(graph);
   const inputs = searchInputsOf(request);
   return {
@@ -79,18 +98,23 @@ function statusOf(file: unknown): string | undefined {
 /** Workers as the profiler deployed them: replicas, GPU limits, tensor parallelism from the engine flags. */
 function layoutOf(graph: JsonObject): WorkerLayout[] {
   const components = Array.isArray(graph.components) ? graph.components.filter(isObject) : [];
-  return components.filter((c) => ['worker', 'prefill', 'decode'].includes(String(c.type))).map((c) => {
-    const main = ((c.podTemplate as JsonObject | undefined)?.spec as { containers?: JsonObject[] } | undefined)?.containers?.find((x) => x.name === 'main') ?? {};
-    const limits = ((main.resources as JsonObject | undefined)?.limits ?? {}) as Record<string, string>;
-    const args = Array.isArray(main.args) ? main.args.map(String) : [];
-    const flag = args.findIndex((a) => a === '--tensor-parallel-size' || a === '--tp-size' || a === '--tp');
-    const tp = flag >= 0 ? args[flag + 1] : undefined;
-    return {
-      role: c.type === 'worker' ? 'agg' as const : c.type as 'prefill' | 'decode',
-      workers: typeof c.replicas === 'number' ? c.replicas : 1,
-      gpusPerWorker: Number(limits['nvidia.com/gpu'] ?? 0),
-      parallel: tp ? `tp${tp}` : '',
-      batchSize: 0,
-    };
-  });
+  return components
+    .filter((c) => ['worker', 'prefill', 'decode'].includes(String(c.type)))
+    .map((c) => {
+      const main =
+        (
+          (c.podTemplate as JsonObject | undefined)?.spec as { containers?: JsonObject[] } | undefined
+        )?.containers?.find((x) => x.name === 'main') ?? {};
+      const limits = ((main.resources as JsonObject | undefined)?.limits ?? {}) as Record<string, string>;
+      const args = Array.isArray(main.args) ? main.args.map(String) : [];
+      const flag = args.findIndex((a) => a === '--tensor-parallel-size' || a === '--tp-size' || a === '--tp');
+      const tp = flag >= 0 ? args[flag + 1] : undefined;
+      return {
+        role: c.type === 'worker' ? ('agg' as const) : (c.type as 'prefill' | 'decode'),
+        workers: typeof c.replicas === 'number' ? c.replicas : 1,
+        gpusPerWorker: Number(limits['nvidia.com/gpu'] ?? 0),
+        parallel: tp ? `tp${tp}` : '',
+        batchSize: 0,
+      };
+    });
 }

@@ -105,13 +105,17 @@ export interface PlanLock {
 
 export const emptyLock = (): PlanLock => ({ apiVersion: LOCK_API_VERSION, kind: LOCK_KIND, plans: [] });
 
-export const findPlan = (lock: PlanLock | undefined, hash: string): PlanEntry | undefined => lock?.plans.find((p) => p.inputHash === hash);
+export const findPlan = (lock: PlanLock | undefined, hash: string): PlanEntry | undefined =>
+  lock?.plans.find((p) => p.inputHash === hash);
 
 /** `lock` with `entries` added (an entry with the same hash is replaced), sorted. */
 export function withPlans(lock: PlanLock, entries: readonly PlanEntry[]): PlanLock {
   const byHash = new Map(lock.plans.map((p) => [p.inputHash, p]));
   for (const e of entries) byHash.set(e.inputHash, e);
-  return { ...lock, plans: [...byHash.values()].sort((a, b) => (a.inputHash < b.inputHash ? -1 : a.inputHash > b.inputHash ? 1 : 0)) };
+  return {
+    ...lock,
+    plans: [...byHash.values()].sort((a, b) => (a.inputHash < b.inputHash ? -1 : a.inputHash > b.inputHash ? 1 : 0)),
+  };
 }
 
 const HEADER = [
@@ -140,12 +144,22 @@ export function parseLock(text: string, source: string): PlanLock {
     throw new PlanLockError(`${source}: not a plan lock: ${(e as Error).message.split('\n')[0]}`);
   }
   const o = doc as Partial<PlanLock> | null;
-  if (!o || typeof o !== 'object' || o.kind !== LOCK_KIND || o.apiVersion !== LOCK_API_VERSION || !Array.isArray(o.plans)) {
-    throw new PlanLockError(`${source}: not a plan lock (expected apiVersion ${LOCK_API_VERSION}, kind ${LOCK_KIND}, plans: [...])`);
+  if (
+    !o ||
+    typeof o !== 'object' ||
+    o.kind !== LOCK_KIND ||
+    o.apiVersion !== LOCK_API_VERSION ||
+    !Array.isArray(o.plans)
+  ) {
+    throw new PlanLockError(
+      `${source}: not a plan lock (expected apiVersion ${LOCK_API_VERSION}, kind ${LOCK_KIND}, plans: [...])`,
+    );
   }
   o.plans.forEach((p, i) => {
     if (!p || typeof p.inputHash !== 'string' || typeof p.graph !== 'object' || !p.chosen || !p.tool) {
-      throw new PlanLockError(`${source}: plans[${i}]: incomplete entry (inputHash, tool, chosen and graph are required); run dynamo-iac plan --refresh`);
+      throw new PlanLockError(
+        `${source}: plans[${i}]: incomplete entry (inputHash, tool, chosen and graph are required); run dynamo-iac plan --refresh`,
+      );
     }
   });
   return o as PlanLock;

@@ -26,10 +26,12 @@ export function paretoSvg(entry: PlanEntry, title: string): string {
   const px = (x: number) => M.left + (x / xMax) * (W - M.left - M.right);
   const py = (y: number) => H - M.bottom - (y / yMax) * (H - M.top - M.bottom);
   const meets = (p: FrontierPoint) =>
-    (entry.inputs.sla.ttftMs === undefined || p.ttftMs <= entry.inputs.sla.ttftMs)
-    && (entry.inputs.sla.itlMs === undefined || p.itlMs <= entry.inputs.sla.itlMs);
+    (entry.inputs.sla.ttftMs === undefined || p.ttftMs <= entry.inputs.sla.ttftMs) &&
+    (entry.inputs.sla.itlMs === undefined || p.itlMs <= entry.inputs.sla.itlMs);
   const out: string[] = [];
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`);
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`,
+  );
   out.push(`<rect width="${W}" height="${H}" fill="#ffffff"/>`);
   out.push(`<text x="${W / 2}" y="24" text-anchor="middle" font-size="15" font-weight="bold">${esc(title)}</text>`);
   for (const t of xTicks) {
@@ -42,36 +44,52 @@ export function paretoSvg(entry: PlanEntry, title: string): string {
   }
   out.push(`<line x1="${M.left}" y1="${H - M.bottom}" x2="${W - M.right}" y2="${H - M.bottom}" stroke="#111827"/>`);
   out.push(`<line x1="${M.left}" y1="${M.top}" x2="${M.left}" y2="${H - M.bottom}" stroke="#111827"/>`);
-  out.push(`<text x="${(M.left + W - M.right) / 2}" y="${H - 24}" text-anchor="middle">tokens/s per user (faster for each user →)</text>`);
-  out.push(`<text transform="translate(18 ${(M.top + H - M.bottom) / 2}) rotate(-90)" text-anchor="middle">tokens/s per GPU</text>`);
+  out.push(
+    `<text x="${(M.left + W - M.right) / 2}" y="${H - 24}" text-anchor="middle">tokens/s per user (faster for each user →)</text>`,
+  );
+  out.push(
+    `<text transform="translate(18 ${(M.top + H - M.bottom) / 2}) rotate(-90)" text-anchor="middle">tokens/s per GPU</text>`,
+  );
   if (itlBound) {
     const x = f(px(1000 / itlBound));
     out.push(`<line x1="${x}" y1="${M.top}" x2="${x}" y2="${H - M.bottom}" stroke="#dc2626" stroke-dasharray="6 4"/>`);
-    out.push(`<text x="${x}" y="${M.top - 6}" text-anchor="middle" fill="#dc2626">SLA: ITL ≤ ${fmt(itlBound)} ms</text>`);
+    out.push(
+      `<text x="${x}" y="${M.top - 6}" text-anchor="middle" fill="#dc2626">SLA: ITL ≤ ${fmt(itlBound)} ms</text>`,
+    );
   }
   for (const mode of ['agg', 'disagg'] as const) {
     const points = [...modes[mode].frontier].sort((a, b) => a.tokensPerSecondPerUser - b.tokensPerSecondPerUser);
     if (points.length > 1) {
-      out.push(`<polyline fill="none" stroke="${COLORS[mode]}" stroke-width="2" points="${points.map((p) => `${f(px(p.tokensPerSecondPerUser))},${f(py(p.tokensPerSecondPerGpu))}`).join(' ')}"/>`);
+      out.push(
+        `<polyline fill="none" stroke="${COLORS[mode]}" stroke-width="2" points="${points.map((p) => `${f(px(p.tokensPerSecondPerUser))},${f(py(p.tokensPerSecondPerGpu))}`).join(' ')}"/>`,
+      );
     }
     for (const p of points) {
       const fill = meets(p) ? COLORS[mode] : '#ffffff';
-      out.push(`<circle cx="${f(px(p.tokensPerSecondPerUser))}" cy="${f(py(p.tokensPerSecondPerGpu))}" r="3.5" fill="${fill}" stroke="${COLORS[mode]}"><title>${esc(`${mode} ${p.parallel} ${p.backend}: ${fmt(p.tokensPerSecondPerGpu)} tok/s/gpu, ${fmt(p.tokensPerSecondPerUser)} tok/s/user, TTFT ${fmt(p.ttftMs)} ms, ITL ${fmt(p.itlMs)} ms, concurrency ${fmt(p.concurrency)}`)}</title></circle>`);
+      out.push(
+        `<circle cx="${f(px(p.tokensPerSecondPerUser))}" cy="${f(py(p.tokensPerSecondPerGpu))}" r="3.5" fill="${fill}" stroke="${COLORS[mode]}"><title>${esc(`${mode} ${p.parallel} ${p.backend}: ${fmt(p.tokensPerSecondPerGpu)} tok/s/gpu, ${fmt(p.tokensPerSecondPerUser)} tok/s/user, TTFT ${fmt(p.ttftMs)} ms, ITL ${fmt(p.itlMs)} ms, concurrency ${fmt(p.concurrency)}`)}</title></circle>`,
+      );
     }
   }
   if (chosen) {
     const cx = f(px(chosen.tokensPerSecondPerUser));
     const cy = f(py(chosen.tokensPerSecondPerGpu));
     out.push(`<circle cx="${cx}" cy="${cy}" r="9" fill="none" stroke="#111827" stroke-width="2.5"/>`);
-    out.push(`<text x="${f(px(chosen.tokensPerSecondPerUser) + 12)}" y="${f(py(chosen.tokensPerSecondPerGpu) - 12)}" font-weight="bold">chosen: ${esc(entry.chosen.mode)} (${esc(entry.chosen.backend)}), ${fmt(chosen.tokensPerSecondPerGpu)} tok/s/gpu</text>`);
+    out.push(
+      `<text x="${f(px(chosen.tokensPerSecondPerUser) + 12)}" y="${f(py(chosen.tokensPerSecondPerGpu) - 12)}" font-weight="bold">chosen: ${esc(entry.chosen.mode)} (${esc(entry.chosen.backend)}), ${fmt(chosen.tokensPerSecondPerGpu)} tok/s/gpu</text>`,
+    );
   }
   const legendY = H - 8;
   let x = M.left;
   for (const mode of ['agg', 'disagg'] as const) {
-    out.push(`<circle cx="${x}" cy="${legendY - 4}" r="4" fill="${COLORS[mode]}"/><text x="${x + 8}" y="${legendY}">${mode}</text>`);
+    out.push(
+      `<circle cx="${x}" cy="${legendY - 4}" r="4" fill="${COLORS[mode]}"/><text x="${x + 8}" y="${legendY}">${mode}</text>`,
+    );
     x += 80;
   }
-  out.push(`<circle cx="${x}" cy="${legendY - 4}" r="4" fill="#ffffff" stroke="#6b7280"/><text x="${x + 8}" y="${legendY}">misses the SLA</text>`);
+  out.push(
+    `<circle cx="${x}" cy="${legendY - 4}" r="4" fill="#ffffff" stroke="#6b7280"/><text x="${x + 8}" y="${legendY}">misses the SLA</text>`,
+  );
   out.push('</svg>');
   return `${out.join('\n')}\n`;
 }

@@ -34,7 +34,11 @@ export function planManifestSync(manifest: unknown, lockFile: string, mode: Plan
   try {
     fs.writeFileSync(file, stringify(manifest));
     const bin = path.join(__dirname, '..', '..', 'bin', 'dynamo-iac');
-    execFileSync(process.execPath, [bin, 'plan', '--lock', lockFile, ...(mode === 'refresh' ? ['--refresh'] : []), file], { stdio: ['ignore', 'inherit', 'inherit'], env: process.env });
+    execFileSync(
+      process.execPath,
+      [bin, 'plan', '--lock', lockFile, ...(mode === 'refresh' ? ['--refresh'] : []), file],
+      { stdio: ['ignore', 'inherit', 'inherit'], env: process.env },
+    );
     return undefined;
   } catch (e) {
     const status = (e as { status?: number }).status;
@@ -48,10 +52,19 @@ export function planManifestSync(manifest: unknown, lockFile: string, mode: Plan
  * What the cdk8s construct and the Pulumi component render a request manifest into: the lock
  * read from `lockFile`, and (when DYNAMO_IAC_PLAN asks) the request planned first.
  */
-export function resolveRequestWithLock(manifest: unknown, lockFile: string, opts: { defaultNamespace?: string } = {}): ResolvedRequest {
+export function resolveRequestWithLock(
+  manifest: unknown,
+  lockFile: string,
+  opts: { defaultNamespace?: string } = {},
+): ResolvedRequest {
   const resolve = (): ResolvedRequest => {
     const plans = readPlanLock(lockFile);
-    if ('problem' in plans) return { objects: [], deploy: false, problems: [{ path: '', message: `${lockFile}: ${plans.problem.message}`, severity: 'error' }] };
+    if ('problem' in plans)
+      return {
+        objects: [],
+        deploy: false,
+        problems: [{ path: '', message: `${lockFile}: ${plans.problem.message}`, severity: 'error' }],
+      };
     return resolveRequest(manifest, plans, opts);
   };
   const first = resolve();
@@ -59,6 +72,10 @@ export function resolveRequestWithLock(manifest: unknown, lockFile: string, opts
   const rapid = first.request?.spec.searchStrategy === 'rapid';
   if (!mode || !rapid || !(first.notPlanned || (mode === 'refresh' && first.entry))) return first;
   const failure = planManifestSync(manifest, lockFile, mode);
-  if (failure) return { ...first, problems: [...first.problems.filter((p) => p.path !== 'spec'), { path: '', message: failure, severity: 'error' }] };
+  if (failure)
+    return {
+      ...first,
+      problems: [...first.problems.filter((p) => p.path !== 'spec'), { path: '', message: failure, severity: 'error' }],
+    };
   return resolve();
 }

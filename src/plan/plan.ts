@@ -69,12 +69,19 @@ export async function planRequests(inputs: readonly ManifestInput[], opts: PlanO
       add(input.source, loaded.problems);
       if (loaded.request && errorsOf(loaded.problems).length === 0) {
         const searchInputs = searchInputsOf(loaded.request);
-        found.push({ source: input.source, request: loaded.request, inputs: searchInputs, hash: inputHash(searchInputs) });
+        found.push({
+          source: input.source,
+          request: loaded.request,
+          inputs: searchInputs,
+          hash: inputHash(searchInputs),
+        });
       }
     }
   }
   if (inputs.length > 0 && found.length === 0 && errorsOf(problems).length === 0) {
-    add(inputs.map((i) => i.source).join(', '), [{ path: '', message: `no ${DGDR_KIND} in the inputs: nothing to plan`, severity: 'error' }]);
+    add(inputs.map((i) => i.source).join(', '), [
+      { path: '', message: `no ${DGDR_KIND} in the inputs: nothing to plan`, severity: 'error' },
+    ]);
   }
   const read = readPlanLock(opts.lockFile);
   if ('problem' in read) problems.push(read.problem);
@@ -95,12 +102,20 @@ export async function planRequests(inputs: readonly ManifestInput[], opts: PlanO
         add(output.source, imported.problems);
         if (imported.entry) {
           entries.set(f.hash, imported.entry);
-          planned.push({ request: key, status: 'imported', detail: `from ${output.source}: ${layoutText(imported.entry.chosen.layout)}` });
+          planned.push({
+            request: key,
+            status: 'imported',
+            detail: `from ${output.source}: ${layoutText(imported.entry.chosen.layout)}`,
+          });
         }
       } else if (existing) {
         planned.push({ request: key, status: 'up to date', detail: `profiled, ${layoutText(existing.chosen.layout)}` });
       } else {
-        planned.push({ request: key, status: 'waiting for its profiling Job', detail: `render deploys Job profile-${f.request.name}; when it has finished, run \`kubectl get configmap dgdr-output-${f.request.name} -n ${f.request.namespace} -o yaml > output.yaml\` and \`dynamo-iac plan --import output.yaml ${f.source}\`` });
+        planned.push({
+          request: key,
+          status: 'waiting for its profiling Job',
+          detail: `render deploys Job profile-${f.request.name}; when it has finished, run \`kubectl get configmap dgdr-output-${f.request.name} -n ${f.request.namespace} -o yaml > output.yaml\` and \`dynamo-iac plan --import output.yaml ${f.source}\``,
+        });
       }
       continue;
     }
@@ -143,19 +158,33 @@ function chosenText(e: Pick<PlanEntry, 'chosen' | 'inputs'>): string {
   return `${e.chosen.mode} on ${e.chosen.backend}: ${layoutText(e.chosen.layout)}${latency}`;
 }
 
-function readImports(inputs: readonly ManifestInput[], problems: SourcedProblem[]): { source: string; doc: JsonObject }[] {
+function readImports(
+  inputs: readonly ManifestInput[],
+  problems: SourcedProblem[],
+): { source: string; doc: JsonObject }[] {
   return inputs.flatMap((input) => {
     const parsed = parseManifestText(input.text, input.source);
     problems.push(...parsed.problems.map((p) => ({ ...p, source: input.source })));
-    const configMaps = parsed.docs.flatMap((d) => (isObject(d) && d.kind === 'List' && Array.isArray(d.items) ? d.items : [d]))
+    const configMaps = parsed.docs
+      .flatMap((d) => (isObject(d) && d.kind === 'List' && Array.isArray(d.items) ? d.items : [d]))
       .filter((d): d is JsonObject => isObject(d) && d.kind === 'ConfigMap');
-    if (!parsed.problems.length && !configMaps.length) problems.push({ source: input.source, path: '', message: 'no ConfigMap to import (expected the profiling Job\'s dgdr-output-<name> ConfigMap)', severity: 'error' });
+    if (!parsed.problems.length && !configMaps.length)
+      problems.push({
+        source: input.source,
+        path: '',
+        message: "no ConfigMap to import (expected the profiling Job's dgdr-output-<name> ConfigMap)",
+        severity: 'error',
+      });
     return configMaps.map((doc) => ({ source: input.source, doc }));
   });
 }
 
 /** The lock after this run: each planned request listed under the entry of its current inputs only. */
-function nextLock(lock: PlanLock, found: readonly Found[], entries: Map<string, Omit<PlanEntry, 'requests'>>): PlanLock {
+function nextLock(
+  lock: PlanLock,
+  found: readonly Found[],
+  entries: Map<string, Omit<PlanEntry, 'requests'>>,
+): PlanLock {
   const keys = new Set(found.map((f) => requestKey(f.request)));
   const usedBy = new Map<string, Set<string>>();
   for (const f of found) usedBy.set(f.hash, (usedBy.get(f.hash) ?? new Set()).add(requestKey(f.request)));
@@ -166,7 +195,10 @@ function nextLock(lock: PlanLock, found: readonly Found[], entries: Map<string, 
     if (requests.size && !entries.has(old.inputHash)) updated.push({ ...old, requests: [...requests].sort() });
   }
   for (const [hash, entry] of entries) {
-    const requests = new Set([...(lock.plans.find((p) => p.inputHash === hash)?.requests.filter((r) => !keys.has(r)) ?? []), ...(usedBy.get(hash) ?? [])]);
+    const requests = new Set([
+      ...(lock.plans.find((p) => p.inputHash === hash)?.requests.filter((r) => !keys.has(r)) ?? []),
+      ...(usedBy.get(hash) ?? []),
+    ]);
     updated.push({ ...entry, requests: [...requests].sort() });
   }
   return withPlans({ ...lock, plans: [] }, updated);
@@ -178,7 +210,12 @@ interface PlannedFile {
 }
 
 /** Per planned request: `<lock dir>/dynamo-plan/<namespace>/<name>/{plan.md, pareto.svg, dynamo-graph-deployment.yaml}`. */
-function artifacts(found: readonly Found[], lock: PlanLock, opts: PlanOptions, problems: SourcedProblem[]): PlannedFile[] {
+function artifacts(
+  found: readonly Found[],
+  lock: PlanLock,
+  opts: PlanOptions,
+  problems: SourcedProblem[],
+): PlannedFile[] {
   const out: PlannedFile[] = [];
   const root = path.join(path.dirname(opts.lockFile), PLAN_ARTIFACT_DIR);
   for (const f of found) {
@@ -189,18 +226,32 @@ function artifacts(found: readonly Found[], lock: PlanLock, opts: PlanOptions, p
     // The generated graph must render the way `render` will render it.
     const rendered = renderManifest(generated.manifest, opts.settings);
     const name = graphName(f.request);
-    problems.push(...rendered.problems.map((p) => ({ ...p, source: f.source, path: `generated DynamoGraphDeployment ${name}: ${p.path}` })));
+    problems.push(
+      ...rendered.problems.map((p) => ({
+        ...p,
+        source: f.source,
+        path: `generated DynamoGraphDeployment ${name}: ${p.path}`,
+      })),
+    );
     const dir = path.join(root, f.request.namespace, f.request.name);
     const title = `${f.request.namespace}/${f.request.name}: ${entry.inputs.model} on ${entry.inputs.totalGpus} × ${entry.inputs.system}`;
-    out.push({ file: path.join(dir, 'plan.md'), content: planReport(entry, { ...f.request, graphName: name, autoApply: f.request.spec.autoApply }) });
+    out.push({
+      file: path.join(dir, 'plan.md'),
+      content: planReport(entry, { ...f.request, graphName: name, autoApply: f.request.spec.autoApply }),
+    });
     if (entry.modes) out.push({ file: path.join(dir, 'pareto.svg'), content: paretoSvg(entry, title) });
-    out.push({ file: path.join(dir, 'dynamo-graph-deployment.yaml'), content: yamlStream([generated.manifest, ...generated.objects]) });
+    out.push({
+      file: path.join(dir, 'dynamo-graph-deployment.yaml'),
+      content: yamlStream([generated.manifest, ...generated.objects]),
+    });
   }
   return out;
 }
 
 function yamlStream(objects: readonly KubeObject[]): string {
-  return objects.map((o) => stringify(o, { sortMapEntries: true, lineWidth: 0, aliasDuplicateObjects: false })).join('---\n');
+  return objects
+    .map((o) => stringify(o, { sortMapEntries: true, lineWidth: 0, aliasDuplicateObjects: false }))
+    .join('---\n');
 }
 
 const unchanged = (f: PlannedFile) => fs.existsSync(f.file) && fs.readFileSync(f.file, 'utf8') === f.content;

@@ -35,14 +35,21 @@ export interface ResolvedRequest {
 }
 
 /** A request document read and checked: upstream's rules first, then our CRD's schema. */
-export function loadRequestDoc(doc: unknown, opts: { defaultNamespace?: string } = {}): { request?: DeploymentRequestModel; problems: Problem[] } {
+export function loadRequestDoc(
+  doc: unknown,
+  opts: { defaultNamespace?: string } = {},
+): { request?: DeploymentRequestModel; problems: Problem[] } {
   const loaded = loadDeploymentRequest(doc, opts);
   const problems = [...loaded.problems];
   problems.push(...schemaProblems(doc, problems));
   return { request: loaded.model, problems };
 }
 
-export function resolveRequest(doc: unknown, plans: PlanSource, opts: { defaultNamespace?: string } = {}): ResolvedRequest {
+export function resolveRequest(
+  doc: unknown,
+  plans: PlanSource,
+  opts: { defaultNamespace?: string } = {},
+): ResolvedRequest {
   const { request, problems } = loadRequestDoc(doc, opts);
   if (!request || errorsOf(problems).length) return { request, objects: [], deploy: false, problems };
   const hash = inputHash(searchInputsOf(request));
@@ -52,7 +59,8 @@ export function resolveRequest(doc: unknown, plans: PlanSource, opts: { defaultN
       // Profiled in the cluster: the Job runs, `dynamo-iac plan --import` records its result.
       return { request, objects: renderProfilingJob(request), deploy: false, problems };
     }
-    const where = plans.lock ? `${plans.file} has no plan for its search inputs (hash ${hash}): the request is new, or changed since it was planned`
+    const where = plans.lock
+      ? `${plans.file} has no plan for its search inputs (hash ${hash}): the request is new, or changed since it was planned`
       : `${plans.file} does not exist`;
     problems.push({
       path: 'spec',
@@ -63,5 +71,12 @@ export function resolveRequest(doc: unknown, plans: PlanSource, opts: { defaultN
   }
   const generated = generateGraph(request, entry);
   problems.push(...generated.problems);
-  return { request, entry, graph: generated.manifest, objects: generated.objects, deploy: request.spec.autoApply, problems };
+  return {
+    request,
+    entry,
+    graph: generated.manifest,
+    objects: generated.objects,
+    deploy: request.spec.autoApply,
+    problems,
+  };
 }

@@ -36,9 +36,10 @@ export interface SearchInputs {
 
 export function searchInputsOf(request: DeploymentRequestModel): SearchInputs {
   const s = request.spec;
-  const sla = s.sla.e2eLatency !== undefined
-    ? { e2eLatencyMs: s.sla.e2eLatency }
-    : { ttftMs: s.sla.ttft ?? SLA_DEFAULTS.ttft, itlMs: s.sla.itl ?? SLA_DEFAULTS.itl };
+  const sla =
+    s.sla.e2eLatency !== undefined
+      ? { e2eLatencyMs: s.sla.e2eLatency }
+      : { ttftMs: s.sla.ttft ?? SLA_DEFAULTS.ttft, itlMs: s.sla.itl ?? SLA_DEFAULTS.itl };
   const sku = s.hardware.gpuSku ?? '';
   const common = {
     searchStrategy: s.searchStrategy,
@@ -52,9 +53,15 @@ export function searchInputsOf(request: DeploymentRequestModel): SearchInputs {
   };
   if (s.searchStrategy === 'rapid') return { ...common, tool: { name: AIC_PACKAGE, version: AIC_VERSION } };
   const image = s.image ?? '';
-  const profiler = JSON.parse(JSON.stringify({
-    image, hardware: s.hardware, modelCache: s.modelCache, features: s.features, overrides: { dgd: s.overrides.dgd },
-  })) as JsonObject;
+  const profiler = JSON.parse(
+    JSON.stringify({
+      image,
+      hardware: s.hardware,
+      modelCache: s.modelCache,
+      features: s.features,
+      overrides: { dgd: s.overrides.dgd },
+    }),
+  ) as JsonObject;
   return {
     ...common,
     ...(s.workload.concurrency === undefined ? {} : { concurrency: s.workload.concurrency }),

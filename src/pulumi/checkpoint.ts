@@ -5,7 +5,13 @@
  */
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
-import { CHECKPOINT_ANNOTATION, CHECKPOINT_API_VERSION, CheckpointModel, checkpointIdOf, DynamoCheckpointSpec } from '../api/checkpoint';
+import {
+  CHECKPOINT_ANNOTATION,
+  CHECKPOINT_API_VERSION,
+  CheckpointModel,
+  checkpointIdOf,
+  DynamoCheckpointSpec,
+} from '../api/checkpoint';
 import { errorsOf } from '../api/problems';
 import type { ComponentCheckpointInput } from '../api/v1beta1';
 import { renderCheckpointManifest } from '../manifests';
@@ -43,14 +49,23 @@ export class DynamoCheckpoint extends pulumi.ComponentResource {
   constructor(name: string, args: DynamoCheckpointArgs, opts?: pulumi.ComponentResourceOptions) {
     super('dynamo:index:Checkpoint', name, {}, opts);
     this.recordName = args.name ?? name;
-    const annotations = args.artifactVersion === undefined
-      ? args.annotations
-      : { ...(args.annotations ?? {}), [CHECKPOINT_ANNOTATION.artifactVersion]: args.artifactVersion };
+    const annotations =
+      args.artifactVersion === undefined
+        ? args.annotations
+        : { ...(args.annotations ?? {}), [CHECKPOINT_ANNOTATION.artifactVersion]: args.artifactVersion };
     this.namespaceKnown = args.namespace === undefined || typeof args.namespace === 'string';
     const plainNamespace = typeof args.namespace === 'string' ? args.namespace : 'default';
-    const metadata = Object.fromEntries(Object.entries({ name: this.recordName, namespace: plainNamespace, labels: args.labels, annotations })
-      .filter(([, v]) => v !== undefined));
-    const manifest = { apiVersion: CHECKPOINT_API_VERSION, kind: 'DynamoCheckpoint', metadata, spec: JSON.parse(JSON.stringify(args.spec ?? {})) };
+    const metadata = Object.fromEntries(
+      Object.entries({ name: this.recordName, namespace: plainNamespace, labels: args.labels, annotations }).filter(
+        ([, v]) => v !== undefined,
+      ),
+    );
+    const manifest = {
+      apiVersion: CHECKPOINT_API_VERSION,
+      kind: 'DynamoCheckpoint',
+      metadata,
+      spec: JSON.parse(JSON.stringify(args.spec ?? {})),
+    };
     const rendered = renderCheckpointManifest(manifest);
     const errors = errorsOf(rendered.problems);
     if (errors.length || !rendered.model) {
@@ -59,15 +74,19 @@ export class DynamoCheckpoint extends pulumi.ComponentResource {
     }
     this.model = rendered.model;
     const record = rendered.objects[0];
-    new k8s.apiextensions.CustomResource(`${name}/${this.recordName}`, {
-      ...record,
-      // Only the runtime operator writes the status.
-      metadata: {
-        ...record.metadata,
-        namespace: this.namespaceKnown ? record.metadata.namespace : args.namespace,
-        annotations: { ...(record.metadata.annotations ?? {}), [SKIP_AWAIT]: 'true' },
+    new k8s.apiextensions.CustomResource(
+      `${name}/${this.recordName}`,
+      {
+        ...record,
+        // Only the runtime operator writes the status.
+        metadata: {
+          ...record.metadata,
+          namespace: this.namespaceKnown ? record.metadata.namespace : args.namespace,
+          annotations: { ...(record.metadata.annotations ?? {}), [SKIP_AWAIT]: 'true' },
+        },
       },
-    }, { parent: this, dependsOn: opts?.dependsOn });
+      { parent: this, dependsOn: opts?.dependsOn },
+    );
     this.namespace = pulumi.output(args.namespace ?? 'default');
     this.checkpointId = pulumi.output(checkpointIdOf(this.model));
     this.registerOutputs({ recordName: this.recordName, namespace: this.namespace, checkpointId: this.checkpointId });
@@ -75,6 +94,10 @@ export class DynamoCheckpoint extends pulumi.ComponentResource {
 
   /** `experimental.checkpoint` for a v1beta1 component that restores from this checkpoint. */
   public ref(opts: { readonly targetContainerName?: string } = {}): ComponentCheckpointInput {
-    return { enabled: true, checkpointRef: this.recordName, ...(opts.targetContainerName ? { targetContainerName: opts.targetContainerName } : {}) };
+    return {
+      enabled: true,
+      checkpointRef: this.recordName,
+      ...(opts.targetContainerName ? { targetContainerName: opts.targetContainerName } : {}),
+    };
   }
 }

@@ -2,7 +2,15 @@
 import * as pulumi from '@pulumi/pulumi';
 import type { DynamoComponentDeploymentSpec } from '../api/v1beta1';
 import { WithInputs } from './inputs';
-import { AdoptedManifest, adoptFile, adoptManifest, AdoptOptions, GraphArgsBase, isAdopted, RenderedGraphResource } from './rendered-graph';
+import {
+  AdoptedManifest,
+  adoptFile,
+  adoptManifest,
+  AdoptOptions,
+  GraphArgsBase,
+  isAdopted,
+  RenderedGraphResource,
+} from './rendered-graph';
 
 export interface DynamoComponentArgs extends GraphArgsBase {
   /** The component, in the `nvidia.com/v1beta1` shape (as the cdk8s `DynamoComponentDeployment`). */
@@ -11,12 +19,22 @@ export interface DynamoComponentArgs extends GraphArgsBase {
 
 export class DynamoComponent extends RenderedGraphResource {
   /** Adopts an existing DCD manifest (`nvidia.com/v1alpha1` or `v1beta1`) as it is. */
-  public static fromManifest(name: string, manifest: unknown, options: AdoptOptions = {}, opts?: pulumi.ComponentResourceOptions): DynamoComponent {
+  public static fromManifest(
+    name: string,
+    manifest: unknown,
+    options: AdoptOptions = {},
+    opts?: pulumi.ComponentResourceOptions,
+  ): DynamoComponent {
     return new DynamoComponent(name, adoptManifest(manifest, options), opts);
   }
 
   /** Adopts the single DCD in a YAML or JSON file. */
-  public static fromFile(name: string, path: string, options: AdoptOptions = {}, opts?: pulumi.ComponentResourceOptions): DynamoComponent {
+  public static fromFile(
+    name: string,
+    path: string,
+    options: AdoptOptions = {},
+    opts?: pulumi.ComponentResourceOptions,
+  ): DynamoComponent {
     return new DynamoComponent(name, adoptFile(path, options), opts);
   }
 

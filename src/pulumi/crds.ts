@@ -14,7 +14,8 @@ export class DynamoCrds extends pulumi.ComponentResource {
   constructor(name: string, opts?: pulumi.ComponentResourceOptions) {
     super('dynamo:index:Crds', name, {}, opts);
     const crds = crdManifests();
-    for (const crd of crds) kubernetesResource(`${name}/${crd.metadata.name}`, crd, crd, { parent: this, dependsOn: opts?.dependsOn });
+    for (const crd of crds)
+      kubernetesResource(`${name}/${crd.metadata.name}`, crd, crd, { parent: this, dependsOn: opts?.dependsOn });
     this.crdNames = pulumi.output(crds.map((c) => c.metadata.name));
     this.registerOutputs({ crdNames: this.crdNames });
   }

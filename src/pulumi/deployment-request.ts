@@ -43,12 +43,22 @@ interface Adopted {
 
 export class DynamoGraphRequest extends pulumi.ComponentResource {
   /** Adopts an existing request manifest as it is. */
-  public static fromManifest(name: string, manifest: unknown, options: RequestOptions = {}, opts?: pulumi.ComponentResourceOptions): DynamoGraphRequest {
+  public static fromManifest(
+    name: string,
+    manifest: unknown,
+    options: RequestOptions = {},
+    opts?: pulumi.ComponentResourceOptions,
+  ): DynamoGraphRequest {
     return new DynamoGraphRequest(name, { manifest, problems: [], options }, opts);
   }
 
   /** Adopts the single request in a YAML or JSON file. */
-  public static fromFile(name: string, file: string, options: RequestOptions = {}, opts?: pulumi.ComponentResourceOptions): DynamoGraphRequest {
+  public static fromFile(
+    name: string,
+    file: string,
+    options: RequestOptions = {},
+    opts?: pulumi.ComponentResourceOptions,
+  ): DynamoGraphRequest {
     return new DynamoGraphRequest(name, { ...manifestFromFile(file), options }, opts);
   }
 
@@ -64,29 +74,54 @@ export class DynamoGraphRequest extends pulumi.ComponentResource {
   constructor(name: string, args: DynamoGraphRequestArgs | Adopted, opts?: pulumi.ComponentResourceOptions) {
     super('dynamo:index:GraphRequest', name, {}, opts);
     const adopted: Adopted = 'manifest' in args ? args : fromArgs(name, args);
-    const fail = (lines: string[]) => new pulumi.ResourceError(`${DGDR_KIND} "${name}": invalid input:\n${lines.map((l) => `  ${l}`).join('\n')}`, this, true);
-    if (adopted.problems.length) throw fail(adopted.problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)));
+    const fail = (lines: string[]) =>
+      new pulumi.ResourceError(
+        `${DGDR_KIND} "${name}": invalid input:\n${lines.map((l) => `  ${l}`).join('\n')}`,
+        this,
+        true,
+      );
+    if (adopted.problems.length)
+      throw fail(adopted.problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)));
     const { lockFile, namespace, ...graphOptions } = adopted.options;
-    const resolved = resolveRequestWithLock(adopted.manifest, path.resolve(lockFile ?? DEFAULT_LOCK_FILE), { defaultNamespace: namespace });
+    const resolved = resolveRequestWithLock(adopted.manifest, path.resolve(lockFile ?? DEFAULT_LOCK_FILE), {
+      defaultNamespace: namespace,
+    });
     const errors = errorsOf(resolved.problems).map((p) => (p.path ? `${p.path}: ${p.message}` : p.message));
     if (resolved.notPlanned) errors.push(`(${PLAN_HINT})`);
     if (errors.length || !resolved.request) throw fail(errors);
-    for (const w of resolved.problems.filter((p) => p.severity === 'warning')) pulumi.log.warn(`${w.path}: ${w.message}`, this);
+    for (const w of resolved.problems.filter((p) => p.severity === 'warning'))
+      pulumi.log.warn(`${w.path}: ${w.message}`, this);
     this.requestName = resolved.request.name;
     this.plan = resolved.entry;
     this.generatedManifest = resolved.graph;
     const record = adopted.manifest as KubeObject;
     // Only the runtime side writes the status; the provider does not wait for it.
-    const recordArgs = { ...record, metadata: { ...record.metadata, namespace: resolved.request.namespace, annotations: { ...(record.metadata.annotations ?? {}), [SKIP_AWAIT]: 'true' } } };
+    const recordArgs = {
+      ...record,
+      metadata: {
+        ...record.metadata,
+        namespace: resolved.request.namespace,
+        annotations: { ...(record.metadata.annotations ?? {}), [SKIP_AWAIT]: 'true' },
+      },
+    };
     const after = { parent: this, dependsOn: opts?.dependsOn };
     kubernetesResource(`${name}/${this.requestName}`, record, recordArgs, after);
     for (const o of resolved.objects) {
       // A profiling Job runs for hours; the provider must not wait for it to complete.
-      const args = o.kind === 'Job' ? { ...o, metadata: { ...o.metadata, annotations: { ...(o.metadata.annotations ?? {}), [SKIP_AWAIT]: 'true' } } } : o;
+      const args =
+        o.kind === 'Job'
+          ? {
+              ...o,
+              metadata: { ...o.metadata, annotations: { ...(o.metadata.annotations ?? {}), [SKIP_AWAIT]: 'true' } },
+            }
+          : o;
       kubernetesResource(`${name}/${o.kind.toLowerCase()}-${o.metadata.name}`, o, args, after);
     }
     if (resolved.graph && resolved.deploy) {
-      this.graph = DynamoGraph.fromManifest(name, resolved.graph, graphOptions, { parent: this, dependsOn: opts?.dependsOn });
+      this.graph = DynamoGraph.fromManifest(name, resolved.graph, graphOptions, {
+        parent: this,
+        dependsOn: opts?.dependsOn,
+      });
     }
     this.registerOutputs({ requestName: this.requestName });
   }
@@ -94,6 +129,14 @@ export class DynamoGraphRequest extends pulumi.ComponentResource {
 
 function fromArgs(name: string, args: DynamoGraphRequestArgs): Adopted {
   const { name: recordName, labels, annotations, spec, ...options } = args;
-  const metadata = Object.fromEntries(Object.entries({ name: recordName ?? name, namespace: options.namespace, labels, annotations }).filter(([, v]) => v !== undefined));
-  return { manifest: { apiVersion: 'nvidia.com/v1beta1', kind: DGDR_KIND, metadata, spec: JSON.parse(JSON.stringify(spec)) }, problems: [], options };
+  const metadata = Object.fromEntries(
+    Object.entries({ name: recordName ?? name, namespace: options.namespace, labels, annotations }).filter(
+      ([, v]) => v !== undefined,
+    ),
+  );
+  return {
+    manifest: { apiVersion: 'nvidia.com/v1beta1', kind: DGDR_KIND, metadata, spec: JSON.parse(JSON.stringify(spec)) },
+    problems: [],
+    options,
+  };
 }

@@ -2,7 +2,15 @@
 import * as pulumi from '@pulumi/pulumi';
 import type { DynamoGraphDeploymentSpec } from '../api/v1beta1';
 import { WithInputs } from './inputs';
-import { AdoptedManifest, adoptFile, adoptManifest, AdoptOptions, GraphArgsBase, isAdopted, RenderedGraphResource } from './rendered-graph';
+import {
+  AdoptedManifest,
+  adoptFile,
+  adoptManifest,
+  AdoptOptions,
+  GraphArgsBase,
+  isAdopted,
+  RenderedGraphResource,
+} from './rendered-graph';
 
 export interface DynamoGraphArgs extends GraphArgsBase {
   /**
@@ -16,12 +24,22 @@ export interface DynamoGraphArgs extends GraphArgsBase {
 
 export class DynamoGraph extends RenderedGraphResource {
   /** Adopts an existing DGD manifest (`nvidia.com/v1alpha1` or `v1beta1`) as it is. */
-  public static fromManifest(name: string, manifest: unknown, options: AdoptOptions = {}, opts?: pulumi.ComponentResourceOptions): DynamoGraph {
+  public static fromManifest(
+    name: string,
+    manifest: unknown,
+    options: AdoptOptions = {},
+    opts?: pulumi.ComponentResourceOptions,
+  ): DynamoGraph {
     return new DynamoGraph(name, adoptManifest(manifest, options), opts);
   }
 
   /** Adopts the single DGD in a YAML or JSON file. */
-  public static fromFile(name: string, path: string, options: AdoptOptions = {}, opts?: pulumi.ComponentResourceOptions): DynamoGraph {
+  public static fromFile(
+    name: string,
+    path: string,
+    options: AdoptOptions = {},
+    opts?: pulumi.ComponentResourceOptions,
+  ): DynamoGraph {
     return new DynamoGraph(name, adoptFile(path, options), opts);
   }
 

@@ -9,7 +9,13 @@ export { DynamoModel, type DynamoModelArgs } from './model';
 export { DynamoCheckpoint, type DynamoCheckpointArgs } from './checkpoint';
 export { DynamoCrds } from './crds';
 export { DynamoPlatform, type DynamoPlatformArgs } from './platform';
-export { type GraphArgsBase, type GraphOptions, type AdoptOptions, type AdoptedManifest, RenderedGraphResource } from './rendered-graph';
+export {
+  type GraphArgsBase,
+  type GraphOptions,
+  type AdoptOptions,
+  type AdoptedManifest,
+  RenderedGraphResource,
+} from './rendered-graph';
 export { type ReadinessOptions } from './readiness';
 export { type WithInputs } from './inputs';
 export { DynamoGraphRequest, type DynamoGraphRequestArgs, type RequestOptions } from './deployment-request';

@@ -15,11 +15,13 @@
 import * as pulumi from '@pulumi/pulumi';
 
 /** `T` with every string (also inside arrays and objects) allowed to be a `pulumi.Input<string>`. */
-export type WithInputs<T> =
-  T extends string ? pulumi.Input<T>
-    : T extends readonly (infer U)[] ? readonly WithInputs<U>[]
-      : T extends object ? { readonly [K in keyof T]: WithInputs<T[K]> }
-        : T;
+export type WithInputs<T> = T extends string
+  ? pulumi.Input<T>
+  : T extends readonly (infer U)[]
+    ? readonly WithInputs<U>[]
+    : T extends object
+      ? { readonly [K in keyof T]: WithInputs<T[K]> }
+      : T;
 
 // Lower-case letters, digits and dashes only: a valid DNS label, label value and
 // image name, so a token passes the same validation as a typical real value.

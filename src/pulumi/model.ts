@@ -47,16 +47,20 @@ export class DynamoModel extends pulumi.ComponentResource {
     }
     for (const w of loaded.problems) pulumi.log.warn(`${w.path}: ${w.message}`, this);
     const record = renderDynamoModel(loaded.model);
-    new k8s.apiextensions.CustomResource(`${name}/${this.recordName}`, {
-      apiVersion: record.apiVersion,
-      kind: record.kind,
-      metadata: {
-        ...record.metadata,
-        namespace: this.namespace,
-        annotations: { ...(record.metadata.annotations ?? {}), [SKIP_AWAIT]: 'true' },
+    new k8s.apiextensions.CustomResource(
+      `${name}/${this.recordName}`,
+      {
+        apiVersion: record.apiVersion,
+        kind: record.kind,
+        metadata: {
+          ...record.metadata,
+          namespace: this.namespace,
+          annotations: { ...(record.metadata.annotations ?? {}), [SKIP_AWAIT]: 'true' },
+        },
+        spec: record.spec,
       },
-      spec: record.spec,
-    }, { parent: this, dependsOn: opts?.dependsOn });
+      { parent: this, dependsOn: opts?.dependsOn },
+    );
     this.registerOutputs({ recordName: this.recordName, namespace: this.namespace });
   }
 }

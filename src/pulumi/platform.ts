@@ -31,7 +31,10 @@ export class DynamoPlatform extends pulumi.ComponentResource {
     // it: those objects take their namespace from its output.
     const namespaces = new Map<string, pulumi.Output<string>>();
     for (const o of objects.filter((x) => x.kind === 'Namespace')) {
-      const ns = kubernetesResource(`${name}/${o.metadata.name}`, o, withReadiness(o, readiness), { parent: this, dependsOn }) as k8s.core.v1.Namespace;
+      const ns = kubernetesResource(`${name}/${o.metadata.name}`, o, withReadiness(o, readiness), {
+        parent: this,
+        dependsOn,
+      }) as k8s.core.v1.Namespace;
       namespaces.set(o.metadata.name, ns.metadata.name);
     }
     for (const o of objects.filter((x) => x.kind !== 'Namespace')) {
@@ -46,6 +49,5 @@ export class DynamoPlatform extends pulumi.ComponentResource {
 }
 
 function packageVersion(): string {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require('../../package.json').version;
 }

@@ -43,8 +43,13 @@ export interface ReadinessOptions {
 
 /** Kinds the provider awaits by itself, and which need pods (or controllers) running. */
 const AWAITED_BUILTINS = new Set([
-  'apps/v1/Deployment', 'apps/v1/StatefulSet', 'apps/v1/DaemonSet', 'batch/v1/Job',
-  'v1/Service', 'networking.k8s.io/v1/Ingress', 'v1/PersistentVolumeClaim',
+  'apps/v1/Deployment',
+  'apps/v1/StatefulSet',
+  'apps/v1/DaemonSet',
+  'batch/v1/Job',
+  'v1/Service',
+  'networking.k8s.io/v1/Ingress',
+  'v1/PersistentVolumeClaim',
 ]);
 
 /** Condition the runtime sets on each kind when it is ready. */
@@ -56,19 +61,28 @@ const READY_CONDITION: Record<string, string> = {
 
 /** API versions served by Kubernetes itself; anything else is a custom resource. */
 const BUILTIN_API_VERSIONS = new Set([
-  'v1', 'apps/v1', 'batch/v1', 'policy/v1', 'autoscaling/v2', 'rbac.authorization.k8s.io/v1',
-  'networking.k8s.io/v1', 'apiextensions.k8s.io/v1', 'scheduling.k8s.io/v1', 'storage.k8s.io/v1',
+  'v1',
+  'apps/v1',
+  'batch/v1',
+  'policy/v1',
+  'autoscaling/v2',
+  'rbac.authorization.k8s.io/v1',
+  'networking.k8s.io/v1',
+  'apiextensions.k8s.io/v1',
+  'scheduling.k8s.io/v1',
+  'storage.k8s.io/v1',
 ]);
 
 /** The `pulumi.com/*` annotations for one object (empty when the provider's default is right). */
 export function readinessAnnotations(o: KubeObject, options: ReadinessOptions): Record<string, string> {
   const awaitWorkloads = options.awaitWorkloads ?? false;
-  const timeout: Record<string, string> = options.awaitTimeoutSeconds === undefined ? {} : { [TIMEOUT_SECONDS]: String(options.awaitTimeoutSeconds) };
+  const timeout: Record<string, string> =
+    options.awaitTimeoutSeconds === undefined ? {} : { [TIMEOUT_SECONDS]: String(options.awaitTimeoutSeconds) };
   if (AWAITED_BUILTINS.has(`${o.apiVersion}/${o.kind}`)) return awaitWorkloads ? timeout : { [SKIP_AWAIT]: 'true' };
   if (BUILTIN_API_VERSIONS.has(o.apiVersion)) return {};
   const condition = READY_CONDITION[o.kind];
   const isRecord = o.apiVersion.startsWith('nvidia.com/');
-  const wait = condition !== undefined && (isRecord ? options.awaitGraphStatus ?? false : awaitWorkloads);
+  const wait = condition !== undefined && (isRecord ? (options.awaitGraphStatus ?? false) : awaitWorkloads);
   // Explicit skipAwait also keeps the provider's opt-in generic await (PULUMI_K8S_AWAIT_ALL) from hanging.
   return wait ? { [WAIT_FOR]: `condition=${condition}`, ...timeout } : { [SKIP_AWAIT]: 'true' };
 }

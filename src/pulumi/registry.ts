@@ -9,12 +9,16 @@ import * as pulumi from '@pulumi/pulumi';
 import { KubeObject } from '../api/k8s-types';
 import { objectKey } from '../render';
 
-interface Registered { readonly body: string; readonly owner: string }
+interface Registered {
+  readonly body: string;
+  readonly owner: string;
+}
 
 const NONE = {};
 const registries = new WeakMap<object, WeakMap<object, Map<string, Registered>>>();
 
-export type Claim = { readonly kind: 'new' } | { readonly kind: 'shared' } | { readonly kind: 'conflict'; readonly message: string };
+export type Claim =
+  { readonly kind: 'new' } | { readonly kind: 'shared' } | { readonly kind: 'conflict'; readonly message: string };
 
 /** Records `o` for `owner`; `shared` when an identical object was claimed before. */
 export function claimObject(provider: pulumi.ProviderResource | undefined, o: KubeObject, owner: string): Claim {

@@ -65,8 +65,15 @@ export interface AdoptedManifest {
 /** What a graph component renders: typed props, or an adopted manifest. */
 export type GraphSource = { readonly props: GraphArgsBase & { readonly spec: WithInputs<unknown> } } | AdoptedManifest;
 
-export const adoptManifest = (manifest: unknown, options: AdoptOptions): AdoptedManifest => ({ manifest, problems: [], options });
-export const adoptFile = (path: string, options: AdoptOptions): AdoptedManifest => ({ ...manifestFromFile(path), options });
+export const adoptManifest = (manifest: unknown, options: AdoptOptions): AdoptedManifest => ({
+  manifest,
+  problems: [],
+  options,
+});
+export const adoptFile = (path: string, options: AdoptOptions): AdoptedManifest => ({
+  ...manifestFromFile(path),
+  options,
+});
 export const isAdopted = (a: object): a is AdoptedManifest => 'manifest' in a && 'options' in a;
 
 /** One render of the graph: the shared pipeline, with this component's settings and choices. */
@@ -94,24 +101,39 @@ export abstract class RenderedGraphResource extends pulumi.ComponentResource {
   public readonly warnings: readonly string[];
 
   protected constructor(
-    type: string, kind: string, name: string, source: GraphSource, opts?: pulumi.ComponentResourceOptions,
+    type: string,
+    kind: string,
+    name: string,
+    source: GraphSource,
+    opts?: pulumi.ComponentResourceOptions,
   ) {
     super(type, name, {}, opts);
     const args: GraphOptions = 'props' in source ? source.props : source.options;
     const { plain, inputs } = tokenize<{ namespace?: string; spec?: unknown }>(
-      'props' in source ? { namespace: source.props.namespace, spec: source.props.spec } : { namespace: source.options.namespace },
+      'props' in source
+        ? { namespace: source.props.namespace, spec: source.props.spec }
+        : { namespace: source.options.namespace },
     );
-    const manifest = 'props' in source
-      ? manifestFromProps(kind, name, { ...source.props, namespace: plain.namespace }, plain.spec).manifest
-      : source.manifest;
+    const manifest =
+      'props' in source
+        ? manifestFromProps(kind, name, { ...source.props, namespace: plain.namespace }, plain.spec).manifest
+        : source.manifest;
     const { settings, includeGraphRecord, orchestrator, gangScheduling, kaiScheduler } = args;
     // A namespace given as a pulumi.Input cannot be compared: its checkpoints are taken to share it.
     const graphNamespace = plain.namespace ?? 'default';
     const checkpoints = (args.checkpoints ?? []).map((c) =>
-      (hasToken(graphNamespace) || !c.namespaceKnown ? { ...c.model, namespace: graphNamespace } : c.model));
+      hasToken(graphNamespace) || !c.namespaceKnown ? { ...c.model, namespace: graphNamespace } : c.model,
+    );
     const plan: Plan = {
       settings: resolveSettings(settings),
-      request: { expectedKind: kind as GraphModel['kind'], includeGraphRecord, orchestrator, gangScheduling, kaiScheduler, checkpoints },
+      request: {
+        expectedKind: kind as GraphModel['kind'],
+        includeGraphRecord,
+        orchestrator,
+        gangScheduling,
+        kaiScheduler,
+        checkpoints,
+      },
     };
     const defaultNamespace = 'props' in source ? undefined : plain.namespace;
     const early = 'props' in source ? [] : source.problems;
@@ -127,9 +149,12 @@ export abstract class RenderedGraphResource extends pulumi.ComponentResource {
     const model = rendered.model;
     const objects = rendered.objects;
     const structural = [
-      ...objects.filter((o) => hasToken(o.metadata.name)).map((o) =>
-        `${o.kind} metadata.name "${o.metadata.name}": names must be plain strings, not pulumi.Inputs`),
-      ...objects.flatMap((o) => tokenKeys(o).map((p) => `${o.kind} "${o.metadata.name}" ${p}: a map key cannot be a pulumi.Input`)),
+      ...objects
+        .filter((o) => hasToken(o.metadata.name))
+        .map((o) => `${o.kind} metadata.name "${o.metadata.name}": names must be plain strings, not pulumi.Inputs`),
+      ...objects.flatMap((o) =>
+        tokenKeys(o).map((p) => `${o.kind} "${o.metadata.name}" ${p}: a map key cannot be a pulumi.Input`),
+      ),
     ];
     if (structural.length > 0) throw fail(structural);
     this.graphName = model.name;
@@ -138,25 +163,35 @@ export abstract class RenderedGraphResource extends pulumi.ComponentResource {
 
     // Resolved once, and checked against a render with the real values before any resource sees them.
     // A failure is logged once, on this component; the children only point to it.
-    const values = inputs.length === 0 ? undefined : pulumi.all(inputs).apply((vals) => {
-      const real = renderPlan(plan, fill(manifest, vals), fill(defaultNamespace, vals));
-      const expected = fill(objects, vals);
-      const differs = real.objects.findIndex((o, i) => JSON.stringify(o) !== JSON.stringify(expected[i]));
-      const problems = errorsOf(real.problems).length > 0 ? lines(errorsOf(real.problems))
-        : differs >= 0 || real.objects.length !== expected.length
-          ? [`${real.objects[Math.max(differs, 0)]?.kind ?? 'an object'}: a pulumi.Input flows into a field that is derived, not copied; pass that value as a plain string`]
-          : [];
-      if (problems.length > 0) {
-        pulumi.log.error(fail(problems).message, this);
-        throw new pulumi.ResourceError(`invalid input on ${kind} "${name}" (see its error)`, this, true);
-      }
-      return vals;
-    });
-    const resolve = <T>(v: T): pulumi.Output<T> => (values ? values.apply((vals) => fill(v, vals)) : pulumi.output(v) as pulumi.Output<T>);
+    const values =
+      inputs.length === 0
+        ? undefined
+        : pulumi.all(inputs).apply((vals) => {
+            const real = renderPlan(plan, fill(manifest, vals), fill(defaultNamespace, vals));
+            const expected = fill(objects, vals);
+            const differs = real.objects.findIndex((o, i) => JSON.stringify(o) !== JSON.stringify(expected[i]));
+            const problems =
+              errorsOf(real.problems).length > 0
+                ? lines(errorsOf(real.problems))
+                : differs >= 0 || real.objects.length !== expected.length
+                  ? [
+                      `${real.objects[Math.max(differs, 0)]?.kind ?? 'an object'}: a pulumi.Input flows into a field that is derived, not copied; pass that value as a plain string`,
+                    ]
+                  : [];
+            if (problems.length > 0) {
+              pulumi.log.error(fail(problems).message, this);
+              throw new pulumi.ResourceError(`invalid input on ${kind} "${name}" (see its error)`, this, true);
+            }
+            return vals;
+          });
+    const resolve = <T>(v: T): pulumi.Output<T> =>
+      values ? values.apply((vals) => fill(v, vals)) : (pulumi.output(v) as pulumi.Output<T>);
 
     const provider = this.getProvider('kubernetes::');
     // Objects holding a token are never shared: the same token means different values in different components.
-    const claims = objects.map((o) => (hasToken(JSON.stringify(o)) ? { kind: 'new' as const } : claimObject(provider, o, `${type} "${name}"`)));
+    const claims = objects.map((o) =>
+      hasToken(JSON.stringify(o)) ? { kind: 'new' as const } : claimObject(provider, o, `${type} "${name}"`),
+    );
     const conflicts = claims.flatMap((c) => (c.kind === 'conflict' ? [c.message] : []));
     if (conflicts.length > 0) throw fail(conflicts);
     objects.forEach((o, i) => {
@@ -169,8 +204,11 @@ export abstract class RenderedGraphResource extends pulumi.ComponentResource {
       });
     });
 
-    const serviceSpec = (o: KubeObject) => o.spec as { selector?: Record<string, string>; ports?: { port?: number }[] } | undefined;
-    const frontend = objects.find((o) => o.kind === 'Service' && serviceSpec(o)?.selector?.[LABEL.componentType] === 'frontend');
+    const serviceSpec = (o: KubeObject) =>
+      o.spec as { selector?: Record<string, string>; ports?: { port?: number }[] } | undefined;
+    const frontend = objects.find(
+      (o) => o.kind === 'Service' && serviceSpec(o)?.selector?.[LABEL.componentType] === 'frontend',
+    );
     const frontendPort = frontend && serviceSpec(frontend)?.ports?.[0]?.port;
     this.namespace = resolve(model.namespace);
     this.dynamoNamespace = resolve(dynamoNamespaceOf(model.namespace, model.name, false));

@@ -6,7 +6,8 @@
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
 
-type ResourceClass = new (name: string, args: any, opts?: pulumi.CustomResourceOptions) => pulumi.CustomResource;
+// `args: never`: each class takes its own kind's args; the object handed over is that kind's.
+type ResourceClass = new (name: string, args: never, opts?: pulumi.CustomResourceOptions) => pulumi.CustomResource;
 
 const TYPED: Record<string, ResourceClass> = {
   'v1/ConfigMap': k8s.core.v1.ConfigMap,
@@ -29,8 +30,13 @@ const TYPED: Record<string, ResourceClass> = {
 
 /** A rendered object as a resource; `args` is the object, whose strings may be Outputs. */
 export function kubernetesResource(
-  name: string, object: { readonly apiVersion: string; readonly kind: string }, args: unknown, opts: pulumi.CustomResourceOptions,
+  name: string,
+  object: { readonly apiVersion: string; readonly kind: string },
+  args: unknown,
+  opts: pulumi.CustomResourceOptions,
 ): pulumi.CustomResource {
   const Typed = TYPED[`${object.apiVersion}/${object.kind}`];
-  return Typed ? new Typed(name, args, opts) : new k8s.apiextensions.CustomResource(name, args as k8s.apiextensions.CustomResourceArgs, opts);
+  return Typed
+    ? new Typed(name, args as never, opts)
+    : new k8s.apiextensions.CustomResource(name, args as k8s.apiextensions.CustomResourceArgs, opts);
 }

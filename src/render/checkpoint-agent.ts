@@ -27,13 +27,19 @@ export interface CheckpointAgentOptions {
 
 export const CHECKPOINT_AGENT_NAME = 'dynamo-checkpoint-agent';
 /** Upstream finds the agent (and the storage it mounts) by this label. */
-const AGENT_LABELS = { 'app.kubernetes.io/name': CHECKPOINT_AGENT_NAME, 'app.kubernetes.io/component': 'snapshot-agent', 'app.kubernetes.io/part-of': 'dynamo-iac' };
+const AGENT_LABELS = {
+  'app.kubernetes.io/name': CHECKPOINT_AGENT_NAME,
+  'app.kubernetes.io/component': 'snapshot-agent',
+  'app.kubernetes.io/part-of': 'dynamo-iac',
+};
 const SELECTOR = { 'app.kubernetes.io/name': CHECKPOINT_AGENT_NAME, 'app.kubernetes.io/component': 'snapshot-agent' };
 
 /** Denies the io_uring syscalls CRIU cannot checkpoint; everything else is allowed. */
 export const BLOCK_IOURING_PROFILE = {
   defaultAction: 'SCMP_ACT_ALLOW',
-  syscalls: [{ names: ['io_uring_setup', 'io_uring_enter', 'io_uring_register'], action: 'SCMP_ACT_ERRNO', errnoRet: 1 }],
+  syscalls: [
+    { names: ['io_uring_setup', 'io_uring_enter', 'io_uring_register'], action: 'SCMP_ACT_ERRNO', errnoRet: 1 },
+  ],
 };
 
 type Rule = { apiGroups: string[]; resources: string[]; verbs: string[] };
@@ -53,10 +59,16 @@ export function agentNamespaceOf(operatorNamespace: string, opts: CheckpointAgen
  * namespace only, and the agent is told to watch just that namespace.
  */
 export function renderCheckpointAgent(
-  opts: CheckpointAgentOptions, storage: CheckpointStorage, scope: { kind: 'cluster' | 'namespace'; operatorNamespace: string },
+  opts: CheckpointAgentOptions,
+  storage: CheckpointStorage,
+  scope: { kind: 'cluster' | 'namespace'; operatorNamespace: string },
 ): KubeObject[] {
   const ns = agentNamespaceOf(scope.operatorNamespace, opts);
-  const meta = (name: string, namespace?: string) => ({ name, ...(namespace ? { namespace } : {}), labels: { ...AGENT_LABELS } });
+  const meta = (name: string, namespace?: string) => ({
+    name,
+    ...(namespace ? { namespace } : {}),
+    labels: { ...AGENT_LABELS },
+  });
   const socket = opts.runtimeSocket ?? '/run/containerd/containerd.sock';
   const socketDir = socket.replace(/\/[^/]+$/, '') || '/';
   const basePath = storage.basePath.replace(/\/+$/, '') || '/';
@@ -64,7 +76,10 @@ export function renderCheckpointAgent(
   const roleKind = restricted ? 'Role' : 'ClusterRole';
   const roleNamespace = restricted ? scope.operatorNamespace : undefined;
   const hostPath = (name: string, path: string, type = 'Directory') => ({ name, hostPath: { path, type } });
-  const fieldEnv = (name: string, fieldPath: string) => ({ name, valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath } } });
+  const fieldEnv = (name: string, fieldPath: string) => ({
+    name,
+    valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath } },
+  });
   const daemonSet: KubeObject = {
     apiVersion: 'apps/v1',
     kind: 'DaemonSet',
@@ -81,29 +96,51 @@ export function renderCheckpointAgent(
           hostNetwork: true,
           tolerations: [{ operator: 'Exists' }],
           // cuda-checkpoint is x86_64 only.
-          affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'kubernetes.io/arch', operator: 'In', values: ['amd64'] }] }] } } },
+          affinity: {
+            nodeAffinity: {
+              requiredDuringSchedulingIgnoredDuringExecution: {
+                nodeSelectorTerms: [
+                  { matchExpressions: [{ key: 'kubernetes.io/arch', operator: 'In', values: ['amd64'] }] },
+                ],
+              },
+            },
+          },
           runtimeClassName: 'nvidia',
-          initContainers: [{
-            name: 'install-seccomp-profile',
-            image: opts.seccompInstallerImage ?? 'busybox:1.36',
-            command: ['sh', '-c', 'mkdir -p /host-seccomp/profiles && cp /seccomp/block-iouring.json /host-seccomp/profiles/block-iouring.json'],
-            volumeMounts: [{ name: 'seccomp-profile', mountPath: '/seccomp', readOnly: true }, { name: 'host-seccomp', mountPath: '/host-seccomp' }],
-          }],
-          containers: [{
-            name: 'agent',
-            image: opts.image,
-            args: ['--runtime', 'containerd', '--runtime-socket', socket],
-            securityContext: { privileged: true },
-            env: [fieldEnv('NODE_NAME', 'spec.nodeName'), ...(restricted ? [{ name: 'RESTRICTED_NAMESPACE', value: scope.operatorNamespace }] : [])],
-            volumeMounts: [
-              { name: 'checkpoints', mountPath: basePath },
-              { name: 'runtime-run', mountPath: socketDir },
-              { name: 'kubelet-pods', mountPath: '/var/lib/kubelet/pods', readOnly: true },
-              { name: 'host-proc', mountPath: '/host/proc' },
-              { name: 'host-cgroup', mountPath: '/sys/fs/cgroup' },
-              { name: 'kubelet-pod-resources', mountPath: '/var/lib/kubelet/pod-resources', readOnly: true },
-            ],
-          }],
+          initContainers: [
+            {
+              name: 'install-seccomp-profile',
+              image: opts.seccompInstallerImage ?? 'busybox:1.36',
+              command: [
+                'sh',
+                '-c',
+                'mkdir -p /host-seccomp/profiles && cp /seccomp/block-iouring.json /host-seccomp/profiles/block-iouring.json',
+              ],
+              volumeMounts: [
+                { name: 'seccomp-profile', mountPath: '/seccomp', readOnly: true },
+                { name: 'host-seccomp', mountPath: '/host-seccomp' },
+              ],
+            },
+          ],
+          containers: [
+            {
+              name: 'agent',
+              image: opts.image,
+              args: ['--runtime', 'containerd', '--runtime-socket', socket],
+              securityContext: { privileged: true },
+              env: [
+                fieldEnv('NODE_NAME', 'spec.nodeName'),
+                ...(restricted ? [{ name: 'RESTRICTED_NAMESPACE', value: scope.operatorNamespace }] : []),
+              ],
+              volumeMounts: [
+                { name: 'checkpoints', mountPath: basePath },
+                { name: 'runtime-run', mountPath: socketDir },
+                { name: 'kubelet-pods', mountPath: '/var/lib/kubelet/pods', readOnly: true },
+                { name: 'host-proc', mountPath: '/host/proc' },
+                { name: 'host-cgroup', mountPath: '/sys/fs/cgroup' },
+                { name: 'kubelet-pod-resources', mountPath: '/var/lib/kubelet/pod-resources', readOnly: true },
+              ],
+            },
+          ],
           volumes: [
             { name: 'seccomp-profile', configMap: { name: `${CHECKPOINT_AGENT_NAME}-seccomp` } },
             hostPath('host-seccomp', '/var/lib/kubelet/seccomp', 'DirectoryOrCreate'),
@@ -132,8 +169,18 @@ export function renderCheckpointAgent(
       },
     },
     { apiVersion: 'v1', kind: 'ServiceAccount', metadata: meta(CHECKPOINT_AGENT_NAME, ns) },
-    { apiVersion: 'v1', kind: 'ConfigMap', metadata: meta(`${CHECKPOINT_AGENT_NAME}-seccomp`, ns), data: { 'block-iouring.json': `${JSON.stringify(BLOCK_IOURING_PROFILE, null, 2)}\n` } },
-    { apiVersion: 'rbac.authorization.k8s.io/v1', kind: roleKind, metadata: meta(CHECKPOINT_AGENT_NAME, roleNamespace), rules: AGENT_RULES },
+    {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: meta(`${CHECKPOINT_AGENT_NAME}-seccomp`, ns),
+      data: { 'block-iouring.json': `${JSON.stringify(BLOCK_IOURING_PROFILE, null, 2)}\n` },
+    },
+    {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: roleKind,
+      metadata: meta(CHECKPOINT_AGENT_NAME, roleNamespace),
+      rules: AGENT_RULES,
+    },
     {
       apiVersion: 'rbac.authorization.k8s.io/v1',
       kind: restricted ? 'RoleBinding' : 'ClusterRoleBinding',

@@ -4,7 +4,11 @@
  * creates from the checkpoint (shaped the way the snapshot node agent expects, reference §5).
  */
 import {
-  artifactVersionOf, CHECKPOINT_ANNOTATION, CHECKPOINT_LABEL, CheckpointModel, checkpointIdOf,
+  artifactVersionOf,
+  CHECKPOINT_ANNOTATION,
+  CHECKPOINT_LABEL,
+  CheckpointModel,
+  checkpointIdOf,
   DEFAULT_CHECKPOINT_DEADLINE_SECONDS,
 } from '../api/checkpoint';
 import { gpuCount } from '../api/gpu';
@@ -67,7 +71,10 @@ export function renderCheckpointRecord(c: CheckpointModel): KubeObject {
  * node agent restores them once the artifact exists.
  */
 export function applyCheckpointRestore(
-  template: PodTemplate, restore: CheckpointRestore, storage: CheckpointStorage, targetContainer = DEFAULT_TARGET_CONTAINER,
+  template: PodTemplate,
+  restore: CheckpointRestore,
+  storage: CheckpointStorage,
+  targetContainer = DEFAULT_TARGET_CONTAINER,
 ): void {
   template.metadata.labels = {
     ...template.metadata.labels,
@@ -100,22 +107,29 @@ export interface CheckpointJobOptions {
  * are dropped so a slow load is not restarted), the checkpoint PVC and env, shared memory, and
  * `cuda-checkpoint --launch-job` around multi-GPU engines. Single attempt, fixed TTL.
  */
-export function buildCheckpointJob(c: CheckpointModel, storage: CheckpointStorage, opts: CheckpointJobOptions = {}): KubeObject {
+export function buildCheckpointJob(
+  c: CheckpointModel,
+  storage: CheckpointStorage,
+  opts: CheckpointJobOptions = {},
+): KubeObject {
   const id = checkpointIdOf(c);
   const version = artifactVersionOf(c);
   const job = c.job;
   const source = isPlainObject(job.podTemplateSpec) ? clone(job.podTemplateSpec) : {};
   const meta = isPlainObject(source.metadata) ? source.metadata : {};
   const spec: JsonObject = isPlainObject(source.spec) ? source.spec : {};
-  const target = typeof job.targetContainerName === 'string' && job.targetContainerName ? job.targetContainerName : DEFAULT_TARGET_CONTAINER;
+  const target =
+    typeof job.targetContainerName === 'string' && job.targetContainerName
+      ? job.targetContainerName
+      : DEFAULT_TARGET_CONTAINER;
   const labels: Record<string, string> = {
-    ...(isPlainObject(meta.labels) ? meta.labels as Record<string, string> : {}),
+    ...(isPlainObject(meta.labels) ? (meta.labels as Record<string, string>) : {}),
     [CHECKPOINT_LABEL.checkpointSource]: 'true',
     [CHECKPOINT_LABEL.checkpointId]: id,
   };
   delete labels[CHECKPOINT_LABEL.restoreTarget];
   const annotations = {
-    ...(isPlainObject(meta.annotations) ? meta.annotations as Record<string, string> : {}),
+    ...(isPlainObject(meta.annotations) ? (meta.annotations as Record<string, string>) : {}),
     ...storageAnnotations(version, storage, target),
   };
   spec.restartPolicy = 'Never';
@@ -125,18 +139,25 @@ export function buildCheckpointJob(c: CheckpointModel, storage: CheckpointStorag
   if (container) {
     mountCheckpointVolume(container, storage);
     let env = (container.env ?? []) as EnvVar[];
-    const set = (name: string, value: string) => { env = setEnv(env, { name, value }); };
+    const set = (name: string, value: string) => {
+      env = setEnv(env, { name, value });
+    };
     set('DYN_READY_FOR_CHECKPOINT_FILE', READY_FOR_CHECKPOINT_FILE);
     set('DYN_CHECKPOINT_STORAGE_TYPE', STORAGE_TYPE);
     set('DYN_CHECKPOINT_PATH', basePathOf(storage));
     set('DYN_CHECKPOINT_HASH', id);
     set('DYN_CHECKPOINT_LOCATION', checkpointLocation(storage, id, version));
     container.env = env;
-    container.readinessProbe = { exec: { command: ['cat', READY_FOR_CHECKPOINT_FILE] }, initialDelaySeconds: 15, periodSeconds: 2 };
+    container.readinessProbe = {
+      exec: { command: ['cat', READY_FOR_CHECKPOINT_FILE] },
+      initialDelaySeconds: 15,
+      periodSeconds: 2,
+    };
     delete container.livenessProbe;
     delete container.startupProbe;
     const gpus = gpuCount(limitOf(container, 'nvidia.com/gpu'));
-    if (gpus > 1 && Array.isArray(container.command)) container.command = ['cuda-checkpoint', '--launch-job', ...container.command];
+    if (gpus > 1 && Array.isArray(container.command))
+      container.command = ['cuda-checkpoint', '--launch-job', ...container.command];
     applySharedMemory(spec, container, job.sharedMemory);
   }
   return {
@@ -147,11 +168,21 @@ export function buildCheckpointJob(c: CheckpointModel, storage: CheckpointStorag
       namespace: c.namespace,
       labels: { [CHECKPOINT_LABEL.checkpointId]: id },
       ownerReferences: opts.owner
-        ? [{ apiVersion: opts.owner.apiVersion, kind: opts.owner.kind, name: opts.owner.name, uid: opts.owner.uid, controller: true, blockOwnerDeletion: true }]
+        ? [
+            {
+              apiVersion: opts.owner.apiVersion,
+              kind: opts.owner.kind,
+              name: opts.owner.name,
+              uid: opts.owner.uid,
+              controller: true,
+              blockOwnerDeletion: true,
+            },
+          ]
         : undefined,
     }) as KubeObject['metadata'],
     spec: {
-      activeDeadlineSeconds: typeof job.activeDeadlineSeconds === 'number' ? job.activeDeadlineSeconds : DEFAULT_CHECKPOINT_DEADLINE_SECONDS,
+      activeDeadlineSeconds:
+        typeof job.activeDeadlineSeconds === 'number' ? job.activeDeadlineSeconds : DEFAULT_CHECKPOINT_DEADLINE_SECONDS,
       // A snapshot is taken once: a retry would race the agent's terminal status.
       backoffLimit: 0,
       ttlSecondsAfterFinished: CHECKPOINT_JOB_TTL_SECONDS,
@@ -179,7 +210,8 @@ function addCheckpointVolume(spec: JsonObject, storage: CheckpointStorage): void
 
 function mountCheckpointVolume(container: Container, storage: CheckpointStorage): void {
   const mounts = asArray(container.volumeMounts);
-  if (!mounts.some((m) => m.name === CHECKPOINT_VOLUME)) mounts.push({ name: CHECKPOINT_VOLUME, mountPath: basePathOf(storage) });
+  if (!mounts.some((m) => m.name === CHECKPOINT_VOLUME))
+    mounts.push({ name: CHECKPOINT_VOLUME, mountPath: basePathOf(storage) });
   container.volumeMounts = mounts;
 }
 
@@ -205,7 +237,8 @@ function containerNamed(spec: JsonObject, name: string): Container | undefined {
 }
 
 function limitOf(container: Container, resource: string): string | undefined {
-  const limits = isPlainObject(container.resources) && isPlainObject(container.resources.limits) ? container.resources.limits : {};
+  const limits =
+    isPlainObject(container.resources) && isPlainObject(container.resources.limits) ? container.resources.limits : {};
   const v = limits[resource];
   return v === undefined ? undefined : String(v);
 }

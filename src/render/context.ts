@@ -34,14 +34,20 @@ export interface ComponentContext {
 }
 
 export function componentContext(
-  graph: GraphModel, settings: ResolvedSettings, component: ComponentModel, checkpoint?: CheckpointRestore,
+  graph: GraphModel,
+  settings: ResolvedSettings,
+  component: ComponentModel,
+  checkpoint?: CheckpointRestore,
 ): ComponentContext {
   const standalone = graph.kind === 'DynamoComponentDeployment';
   const objectName = standalone ? graph.name : componentObjectName(graph.name, component.name);
   const parentGraphName = standalone ? '' : graph.name;
   const dynamoNamespace = dynamoNamespaceOf(graph.namespace, graph.name, component.globalDynamoNamespace);
   const propagated = Object.fromEntries(
-    PROPAGATED_GRAPH_ANNOTATIONS.filter((k) => k in graph.metadataAnnotations).map((k) => [k, graph.metadataAnnotations[k]]),
+    PROPAGATED_GRAPH_ANNOTATIONS.filter((k) => k in graph.metadataAnnotations).map((k) => [
+      k,
+      graph.metadataAnnotations[k],
+    ]),
   );
   const annotations = mergeMaps(graph.annotations, propagated, component.annotations);
   const labels = mergeMaps(graph.labels, component.labels, {
@@ -49,9 +55,8 @@ export function componentContext(
     [LABEL.dynamoNamespace]: dynamoNamespace,
     [LABEL.graphName]: parentGraphName,
   });
-  const discoveryBackend = ANNOTATION.discoveryBackend in annotations
-    ? annotations[ANNOTATION.discoveryBackend]
-    : settings.discoveryBackend;
+  const discoveryBackend =
+    ANNOTATION.discoveryBackend in annotations ? annotations[ANNOTATION.discoveryBackend] : settings.discoveryBackend;
   return {
     graph,
     settings,
@@ -69,7 +74,10 @@ export function componentContext(
 }
 
 function workerBackend(graph: GraphModel, component: ComponentModel): string | undefined {
-  const detected = detectBackendFramework(strings(component.mainContainer?.command), strings(component.mainContainer?.args));
+  const detected = detectBackendFramework(
+    strings(component.mainContainer?.command),
+    strings(component.mainContainer?.args),
+  );
   return detected.length === 1 ? detected[0] : graph.backendFramework;
 }
 

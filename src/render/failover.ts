@@ -12,7 +12,13 @@ import { clone, isPlainObject } from './merge';
 
 const ENGINES = 2;
 /** Set per engine below, or left out on purpose (the engine reports its own health). */
-const ENGINE_ENV_REMOVED = ['DYN_SYSTEM_USE_ENDPOINT_HEALTH_STATUS', 'DYN_SYSTEM_PORT', 'DYN_SYSTEM_ENABLED', 'DYN_HEALTH_CHECK_ENABLED', 'CONTAINER_NAME'];
+const ENGINE_ENV_REMOVED = [
+  'DYN_SYSTEM_USE_ENDPOINT_HEALTH_STATUS',
+  'DYN_SYSTEM_PORT',
+  'DYN_SYSTEM_ENABLED',
+  'DYN_HEALTH_CHECK_ENABLED',
+  'CONTAINER_NAME',
+];
 const MASTER_PORT_FLAG = '--master-port';
 const DEFAULT_MASTER_PORT = 29500;
 const MASTER_PORT_STRIDE = 100;
@@ -38,7 +44,8 @@ function engine(main: Container, id: number): Container {
     ['DYN_SYSTEM_STARTING_HEALTH_STATUS', 'notready'],
     ['DYN_SYSTEM_PORT', String(SYSTEM_PORT + id)],
     ['DYN_SYSTEM_ENABLED', 'true'],
-  ]) env = setEnv(env, envValue(k, v));
+  ])
+    env = setEnv(env, envValue(k, v));
   c.env = env;
   // Each engine's probes follow its own system port.
   for (const probe of ['startupProbe', 'livenessProbe', 'readinessProbe']) {

@@ -32,14 +32,16 @@ export function renderGmsClaimTemplate(cc: ComponentContext): KubeObject {
     spec: {
       spec: {
         devices: {
-          requests: [{
-            name: 'gpus',
-            exactly: {
-              deviceClassName: gms.deviceClassName || DEFAULT_DEVICE_CLASS,
-              allocationMode: 'ExactCount',
-              count: claimedGpuCount(cc.component.resources),
+          requests: [
+            {
+              name: 'gpus',
+              exactly: {
+                deviceClassName: gms.deviceClassName || DEFAULT_DEVICE_CLASS,
+                allocationMode: 'ExactCount',
+                count: claimedGpuCount(cc.component.resources),
+              },
             },
-          }],
+          ],
         },
       },
     },
@@ -52,9 +54,16 @@ export function applyGpuMemoryService(cc: ComponentContext, spec: JsonObject, ma
   // The claim replaces the device-plugin GPU, whose toleration DRA does not inject.
   dropGpuResource(main);
   addClient(main);
-  spec.tolerations = [...asArray(spec.tolerations), { key: DEFAULT_GPU_RESOURCE, operator: 'Exists', effect: 'NoSchedule' }];
-  spec.resourceClaims = [...asArray(spec.resourceClaims), { name: GMS_CLAIM, resourceClaimTemplateName: gmsClaimTemplateName(cc) }];
-  if (!asArray(spec.volumes).some((v) => v.name === GMS_VOLUME)) spec.volumes = [...asArray(spec.volumes), { name: GMS_VOLUME, emptyDir: {} }];
+  spec.tolerations = [
+    ...asArray(spec.tolerations),
+    { key: DEFAULT_GPU_RESOURCE, operator: 'Exists', effect: 'NoSchedule' },
+  ];
+  spec.resourceClaims = [
+    ...asArray(spec.resourceClaims),
+    { name: GMS_CLAIM, resourceClaimTemplateName: gmsClaimTemplateName(cc) },
+  ];
+  if (!asArray(spec.volumes).some((v) => v.name === GMS_VOLUME))
+    spec.volumes = [...asArray(spec.volumes), { name: GMS_VOLUME, emptyDir: {} }];
   for (const name of gms.extraClientContainers) {
     const client = asArray(spec.containers).find((c) => c.name === name && c !== main);
     if (client) addClient(client as Container);

@@ -6,22 +6,31 @@ import { EPP_GRPC_PORT } from './components/epp';
 import { FRONTEND_HTTP_PORT, SYSTEM_PORT } from './components/defaults';
 import { ANNOTATION, LABEL, MANAGED_BY_VALUE } from './labels';
 import {
-  discoveryNames, EPP_CONFIG_KEY, EPP_SERVICE_ACCOUNT, eppConfigMapName, inferencePoolName, modelServiceName,
-  PLANNER_SERVICE_ACCOUNT, serviceNameOf, shortHash,
+  discoveryNames,
+  EPP_CONFIG_KEY,
+  EPP_SERVICE_ACCOUNT,
+  eppConfigMapName,
+  inferencePoolName,
+  modelServiceName,
+  PLANNER_SERVICE_ACCOUNT,
+  serviceNameOf,
+  shortHash,
 } from './naming';
 import { GraphModel } from '../api/model';
 
 export function renderPvcs(graph: GraphModel): KubeObject[] {
-  return graph.pvcs.filter((p) => p.create).map((p) => ({
-    apiVersion: 'v1',
-    kind: 'PersistentVolumeClaim',
-    metadata: { name: p.name, namespace: graph.namespace },
-    spec: {
-      accessModes: [p.volumeAccessMode],
-      resources: { requests: { storage: p.size } },
-      storageClassName: p.storageClass,
-    },
-  }));
+  return graph.pvcs
+    .filter((p) => p.create)
+    .map((p) => ({
+      apiVersion: 'v1',
+      kind: 'PersistentVolumeClaim',
+      metadata: { name: p.name, namespace: graph.namespace },
+      spec: {
+        accessModes: [p.volumeAccessMode],
+        resources: { requests: { storage: p.size } },
+        storageClassName: p.storageClass,
+      },
+    }));
 }
 
 const rbacLabels = (name: string) => ({
@@ -93,7 +102,11 @@ export function renderEppObjects(epp: ComponentContext): KubeObject[] {
       kind: 'ConfigMap',
       metadata: { name: eppConfigMapName(graph.name), namespace: graph.namespace },
       // Loaded here: only graphs with an inline EPP config need the yaml package (a cold CLI start pays for loading it).
-      data: { [EPP_CONFIG_KEY]: (require('yaml') as typeof import('yaml')).stringify(cfg.config ?? {}, { sortMapEntries: true }) },
+      data: {
+        [EPP_CONFIG_KEY]: (require('yaml') as typeof import('yaml')).stringify(cfg.config ?? {}, {
+          sortMapEntries: true,
+        }),
+      },
     });
   }
   out.push({

@@ -9,7 +9,12 @@ import { effectiveOrchestrator } from '../api/orchestrator';
 import { ResolvedSettings } from '../api/settings';
 import { ComponentContext, componentContext } from './context';
 import {
-  renderDiscoveryRbac, renderEppAccess, renderEppObjects, renderModelService, renderPlannerAccess, renderPvcs,
+  renderDiscoveryRbac,
+  renderEppAccess,
+  renderEppObjects,
+  renderModelService,
+  renderPlannerAccess,
+  renderPvcs,
 } from './graph-objects';
 import { renderGmsClaimTemplate } from './gpu-memory-service';
 import { renderIngress, renderService, renderVirtualService } from './network';
@@ -34,7 +39,11 @@ export interface RenderOptions {
   readonly checkpoints?: readonly CheckpointModel[];
 }
 
-function restoreOf(graph: GraphModel, c: ComponentModel, checkpoints: readonly CheckpointModel[]): CheckpointRestore | undefined {
+function restoreOf(
+  graph: GraphModel,
+  c: ComponentModel,
+  checkpoints: readonly CheckpointModel[],
+): CheckpointRestore | undefined {
   const ref = c.checkpoint?.enabled ? c.checkpoint.checkpointRef : undefined;
   const found = ref ? checkpoints.find((k) => k.name === ref && k.namespace === graph.namespace) : undefined;
   return found ? checkpointRestoreOf(found) : undefined;
@@ -43,7 +52,10 @@ function restoreOf(graph: GraphModel, c: ComponentModel, checkpoints: readonly C
 /** Every object of one component on the LWS path: a Deployment, or LeaderWorkerSets when it spans nodes. */
 export function renderComponent(cc: ComponentContext): KubeObject[] {
   if (isMultinode(cc)) {
-    return [...renderLeaderWorkerSets(cc), ...defined(renderService(cc, { [ROLE_LABEL]: 'leader' }), ...renderIngressObjects(cc))];
+    return [
+      ...renderLeaderWorkerSets(cc),
+      ...defined(renderService(cc, { [ROLE_LABEL]: 'leader' }), ...renderIngressObjects(cc)),
+    ];
   }
   return defined(renderDeployment(cc), renderService(cc), ...renderIngressObjects(cc));
 }
@@ -61,10 +73,16 @@ function renderGroveGraph(graph: GraphModel, contexts: ComponentContext[]): Kube
 }
 
 /** Every object of a graph, in render order (callers sort and de-duplicate). */
-export function renderGraphObjects(graph: GraphModel, settings: ResolvedSettings, options: RenderOptions = {}): KubeObject[] {
+export function renderGraphObjects(
+  graph: GraphModel,
+  settings: ResolvedSettings,
+  options: RenderOptions = {},
+): KubeObject[] {
   const dangling = validateCheckpointRefs(graph, options.checkpoints ?? []);
   if (dangling.length) throw new ValidationError(dangling);
-  const contexts = graph.components.map((c) => componentContext(graph, settings, c, restoreOf(graph, c, options.checkpoints ?? [])));
+  const contexts = graph.components.map((c) =>
+    componentContext(graph, settings, c, restoreOf(graph, c, options.checkpoints ?? [])),
+  );
   const out: KubeObject[] = [...renderPvcs(graph)];
   if (contexts.some((cc) => cc.kubernetesDiscovery)) out.push(...renderDiscoveryRbac(graph));
   if (settings.operatorScope === 'cluster' && contexts.some((cc) => cc.component.type === 'planner')) {

@@ -17,12 +17,25 @@ export { RECOMMENDED_POD_SECURITY_LABELS } from './pod-security';
 export { renderDynamoModel } from './model-record';
 export * from './naming';
 export {
-  applyCheckpointRestore, buildCheckpointJob, checkpointJobName, checkpointLocation, checkpointRestoreOf, renderCheckpointRecord,
-  type CheckpointJobOptions, type CheckpointRestore, type CheckpointStorage, CHECKPOINT_JOB_TTL_SECONDS, CHECKPOINT_VOLUME,
+  applyCheckpointRestore,
+  buildCheckpointJob,
+  checkpointJobName,
+  checkpointLocation,
+  checkpointRestoreOf,
+  renderCheckpointRecord,
+  type CheckpointJobOptions,
+  type CheckpointRestore,
+  type CheckpointStorage,
+  CHECKPOINT_JOB_TTL_SECONDS,
+  CHECKPOINT_VOLUME,
 } from './checkpoint';
 
 /** Renders graphs that passed validation; objects shared between graphs appear once. Throws ValidationError on conflicts. */
-export function renderGraphs(graphs: GraphModel[], settings: ResolvedSettings, options: RenderOptions = {}): KubeObject[] {
+export function renderGraphs(
+  graphs: GraphModel[],
+  settings: ResolvedSettings,
+  options: RenderOptions = {},
+): KubeObject[] {
   const all = graphs.flatMap((g) => renderGraphObjects(g, settings, options));
   const { objects, problems } = dedupeObjects(all);
   if (problems.length) throw new ValidationError(problems);

@@ -12,10 +12,18 @@ import { envValue, setEnv } from './env';
 export const TOPOLOGY_LABEL_KEY_ANNOTATION = 'nvidia.com/topology-label-key';
 const TOPOLOGY_VOLUME = 'topology-labels';
 const TOPOLOGY_MOUNT_PATH = '/etc/dynamo/topology';
-const POLICY_ENV = ['DYN_KV_TRANSFER_DOMAIN', 'DYN_KV_TRANSFER_ENFORCEMENT', 'DYN_KV_TRANSFER_PREFERRED_WEIGHT', 'DYN_TOPOLOGY_ENABLED', 'DYN_TOPOLOGY_MOUNT_PATH'];
+const POLICY_ENV = [
+  'DYN_KV_TRANSFER_DOMAIN',
+  'DYN_KV_TRANSFER_ENFORCEMENT',
+  'DYN_KV_TRANSFER_PREFERRED_WEIGHT',
+  'DYN_TOPOLOGY_ENABLED',
+  'DYN_TOPOLOGY_MOUNT_PATH',
+];
 
 /** The policy of a worker component, when there is one to render (only `labelKey` is). */
-export function kvTransferPolicyOf(cc: ComponentContext): (KvTransferPolicyModel & { labelKey: string; domain: string }) | undefined {
+export function kvTransferPolicyOf(
+  cc: ComponentContext,
+): (KvTransferPolicyModel & { labelKey: string; domain: string }) | undefined {
   const policy = cc.graph.kvTransferPolicy;
   if (!policy?.labelKey || !policy.domain || !isWorkerComponent(cc.component.type)) return undefined;
   return policy as KvTransferPolicyModel & { labelKey: string; domain: string };
@@ -35,7 +43,8 @@ export function applyKvTransferPolicy(cc: ComponentContext, spec: JsonObject, ma
   env = setEnv(env, envValue('DYN_KV_TRANSFER_ENFORCEMENT', policy.enforcement ?? 'required'));
   env = setEnv(env, envValue('DYN_TOPOLOGY_ENABLED', 'true'));
   env = setEnv(env, envValue('DYN_TOPOLOGY_MOUNT_PATH', TOPOLOGY_MOUNT_PATH));
-  if (policy.preferredWeight !== undefined) env = setEnv(env, envValue('DYN_KV_TRANSFER_PREFERRED_WEIGHT', float32Text(policy.preferredWeight)));
+  if (policy.preferredWeight !== undefined)
+    env = setEnv(env, envValue('DYN_KV_TRANSFER_PREFERRED_WEIGHT', float32Text(policy.preferredWeight)));
   main.env = env;
   const mounts = (Array.isArray(main.volumeMounts) ? main.volumeMounts : []) as JsonObject[];
   main.volumeMounts = [
@@ -48,7 +57,9 @@ export function applyKvTransferPolicy(cc: ComponentContext, spec: JsonObject, ma
     {
       name: TOPOLOGY_VOLUME,
       downwardAPI: {
-        items: [{ path: policy.domain, fieldRef: { apiVersion: 'v1', fieldPath: `metadata.labels['${policy.labelKey}']` } }],
+        items: [
+          { path: policy.domain, fieldRef: { apiVersion: 'v1', fieldPath: `metadata.labels['${policy.labelKey}']` } },
+        ],
       },
     },
   ];

@@ -14,7 +14,10 @@ import { workloadMetadata } from './workload';
  * Frontends always get a Service; other components only when Kubernetes discovery is on.
  * `extraSelector` narrows it (LWS: leaders only, the pods that serve).
  */
-export function renderService(cc: ComponentContext, extraSelector: Record<string, string> = {}): KubeObject | undefined {
+export function renderService(
+  cc: ComponentContext,
+  extraSelector: Record<string, string> = {},
+): KubeObject | undefined {
   const type = cc.component.type;
   if (type !== 'frontend' && !cc.kubernetesDiscovery) return undefined;
   const port = defaultsFor(type, defaultsContext(cc)).servicePort;
@@ -32,7 +35,15 @@ export function renderService(cc: ComponentContext, extraSelector: Record<string
     metadata: compact({ ...meta, name: serviceNameOf(cc.objectName), labels }),
     spec: {
       selector,
-      ports: [compact({ name: port.name, port: port.port, targetPort: port.targetPort, protocol: 'TCP', appProtocol: port.appProtocol })],
+      ports: [
+        compact({
+          name: port.name,
+          port: port.port,
+          targetPort: port.targetPort,
+          protocol: 'TCP',
+          appProtocol: port.appProtocol,
+        }),
+      ],
     },
   };
 }
@@ -73,16 +84,20 @@ export function renderIngress(cc: ComponentContext): KubeObject | undefined {
     }),
     spec: compact({
       ingressClassName: ing.ingressControllerClassName,
-      rules: [{
-        host,
-        http: {
-          paths: [{
-            path: '/',
-            pathType: 'Prefix',
-            backend: { service: { name: serviceNameOf(cc.objectName), port: { number: FRONTEND_HTTP_PORT } } },
-          }],
+      rules: [
+        {
+          host,
+          http: {
+            paths: [
+              {
+                path: '/',
+                pathType: 'Prefix',
+                backend: { service: { name: serviceNameOf(cc.objectName), port: { number: FRONTEND_HTTP_PORT } } },
+              },
+            ],
+          },
         },
-      }],
+      ],
       tls: ing.tlsSecretName ? [{ hosts: [host], secretName: ing.tlsSecretName }] : undefined,
     }),
   };
@@ -98,10 +113,12 @@ export function renderVirtualService(cc: ComponentContext): KubeObject | undefin
     spec: {
       hosts: [hostOf(ing)],
       gateways: [ing.virtualServiceGateway],
-      http: [{
-        match: [{ uri: { prefix: '/' } }],
-        route: [{ destination: { host: serviceNameOf(cc.objectName), port: { number: FRONTEND_HTTP_PORT } } }],
-      }],
+      http: [
+        {
+          match: [{ uri: { prefix: '/' } }],
+          route: [{ destination: { host: serviceNameOf(cc.objectName), port: { number: FRONTEND_HTTP_PORT } } }],
+        },
+      ],
     },
   };
 }

@@ -4,12 +4,28 @@ import { Problem } from '../api/problems';
 
 /** Apply order: what others reference comes first (the order Helm and kubectl users expect). */
 const KIND_ORDER = [
-  'Namespace', 'CustomResourceDefinition', 'ServiceAccount', 'Secret', 'ConfigMap', 'PersistentVolumeClaim',
-  'ClusterRole', 'ClusterRoleBinding', 'Role', 'RoleBinding', 'Service', 'Deployment', 'LeaderWorkerSet',
-  'PodGroup', 'PodCliqueSet', 'Ingress', 'VirtualService', 'InferencePool',
+  'Namespace',
+  'CustomResourceDefinition',
+  'ServiceAccount',
+  'Secret',
+  'ConfigMap',
+  'PersistentVolumeClaim',
+  'ClusterRole',
+  'ClusterRoleBinding',
+  'Role',
+  'RoleBinding',
+  'Service',
+  'Deployment',
+  'LeaderWorkerSet',
+  'PodGroup',
+  'PodCliqueSet',
+  'Ingress',
+  'VirtualService',
+  'InferencePool',
 ];
 
-export const objectKey = (o: KubeObject) => `${o.apiVersion}/${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`;
+export const objectKey = (o: KubeObject) =>
+  `${o.apiVersion}/${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`;
 
 function kindRank(kind: string): number {
   const i = KIND_ORDER.indexOf(kind);
@@ -17,12 +33,14 @@ function kindRank(kind: string): number {
 }
 
 export function sortObjects(objects: KubeObject[]): KubeObject[] {
-  return [...objects].sort((a, b) =>
-    kindRank(a.kind) - kindRank(b.kind)
-    || cmp(a.kind, b.kind)
-    || cmp(a.metadata.namespace ?? '', b.metadata.namespace ?? '')
-    || cmp(a.metadata.name, b.metadata.name)
-    || cmp(a.apiVersion, b.apiVersion));
+  return [...objects].sort(
+    (a, b) =>
+      kindRank(a.kind) - kindRank(b.kind) ||
+      cmp(a.kind, b.kind) ||
+      cmp(a.metadata.namespace ?? '', b.metadata.namespace ?? '') ||
+      cmp(a.metadata.name, b.metadata.name) ||
+      cmp(a.apiVersion, b.apiVersion),
+  );
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -42,30 +42,52 @@ const ETCD_PEER_PORT = 2380;
 const NON_ROOT = 65532;
 
 /** What to put into the graph settings (`natsAddress`, `etcdAddress`) for these servers. */
-export function infraAddresses(namespace: string, clusterDomain = 'cluster.local'): { natsAddress: string; etcdAddress: string } {
+export function infraAddresses(
+  namespace: string,
+  clusterDomain = 'cluster.local',
+): { natsAddress: string; etcdAddress: string } {
   return {
     natsAddress: `nats://${NATS_NAME}.${namespace}.svc.${clusterDomain}:${NATS_CLIENT_PORT}`,
     etcdAddress: `${ETCD_NAME}.${namespace}.svc.${clusterDomain}:${ETCD_CLIENT_PORT}`,
   };
 }
 
-const labelsOf = (name: string) => ({ 'app.kubernetes.io/name': name, 'app.kubernetes.io/component': name === NATS_NAME ? 'nats' : 'etcd', 'app.kubernetes.io/part-of': 'dynamo-iac' });
+const labelsOf = (name: string) => ({
+  'app.kubernetes.io/name': name,
+  'app.kubernetes.io/component': name === NATS_NAME ? 'nats' : 'etcd',
+  'app.kubernetes.io/part-of': 'dynamo-iac',
+});
 const selectorOf = (name: string) => ({ 'app.kubernetes.io/name': name });
 
 /** Pod Security `restricted`: non-root, no privilege escalation, no capabilities, RuntimeDefault seccomp. */
-const POD_SECURITY = { runAsNonRoot: true, runAsUser: NON_ROOT, runAsGroup: NON_ROOT, fsGroup: NON_ROOT, seccompProfile: { type: 'RuntimeDefault' } };
-const CONTAINER_SECURITY = { allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } };
+const POD_SECURITY = {
+  runAsNonRoot: true,
+  runAsUser: NON_ROOT,
+  runAsGroup: NON_ROOT,
+  fsGroup: NON_ROOT,
+  seccompProfile: { type: 'RuntimeDefault' },
+};
+const CONTAINER_SECURITY = {
+  allowPrivilegeEscalation: false,
+  readOnlyRootFilesystem: true,
+  capabilities: { drop: ['ALL'] },
+};
 
 type Port = { name: string; port: number };
 
 function services(ns: string, name: string, ports: Port[], clientPorts: string[]): KubeObject[] {
-  const svcPorts = (list: Port[]) => list.map((p) => ({ name: p.name, port: p.port, targetPort: p.name, protocol: 'TCP' }));
+  const svcPorts = (list: Port[]) =>
+    list.map((p) => ({ name: p.name, port: p.port, targetPort: p.name, protocol: 'TCP' }));
   return [
     {
       apiVersion: 'v1',
       kind: 'Service',
       metadata: { name, namespace: ns, labels: labelsOf(name) },
-      spec: { type: 'ClusterIP', selector: selectorOf(name), ports: svcPorts(ports.filter((p) => clientPorts.includes(p.name))) },
+      spec: {
+        type: 'ClusterIP',
+        selector: selectorOf(name),
+        ports: svcPorts(ports.filter((p) => clientPorts.includes(p.name))),
+      },
     },
     {
       apiVersion: 'v1',
@@ -77,8 +99,20 @@ function services(ns: string, name: string, ports: Port[], clientPorts: string[]
   ];
 }
 
-function statefulSet(ns: string, name: string, replicas: number, pod: JsonObject, storage: string, storageClassName: string | undefined, mountPath: string): KubeObject {
-  const container = { ...(pod.container as JsonObject), volumeMounts: [...((pod.mounts as JsonObject[]) ?? []), { name: 'data', mountPath }], securityContext: CONTAINER_SECURITY };
+function statefulSet(
+  ns: string,
+  name: string,
+  replicas: number,
+  pod: JsonObject,
+  storage: string,
+  storageClassName: string | undefined,
+  mountPath: string,
+): KubeObject {
+  const container = {
+    ...(pod.container as JsonObject),
+    volumeMounts: [...((pod.mounts as JsonObject[]) ?? []), { name: 'data', mountPath }],
+    securityContext: CONTAINER_SECURITY,
+  };
   return {
     apiVersion: 'apps/v1',
     kind: 'StatefulSet',
@@ -96,18 +130,27 @@ function statefulSet(ns: string, name: string, replicas: number, pod: JsonObject
           containers: [container],
         },
       },
-      volumeClaimTemplates: [{
-        apiVersion: 'v1',
-        kind: 'PersistentVolumeClaim',
-        metadata: { name: 'data' },
-        spec: { accessModes: ['ReadWriteOnce'], ...(storageClassName ? { storageClassName } : {}), resources: { requests: { storage } } },
-      }],
+      volumeClaimTemplates: [
+        {
+          apiVersion: 'v1',
+          kind: 'PersistentVolumeClaim',
+          metadata: { name: 'data' },
+          spec: {
+            accessModes: ['ReadWriteOnce'],
+            ...(storageClassName ? { storageClassName } : {}),
+            resources: { requests: { storage } },
+          },
+        },
+      ],
     },
   };
 }
 
 export function renderNats(ns: string, opts: NatsOptions = {}): KubeObject[] {
-  const ports: Port[] = [{ name: 'client', port: NATS_CLIENT_PORT }, { name: 'monitor', port: NATS_MONITOR_PORT }];
+  const ports: Port[] = [
+    { name: 'client', port: NATS_CLIENT_PORT },
+    { name: 'monitor', port: NATS_MONITOR_PORT },
+  ];
   const config = [
     `port: ${NATS_CLIENT_PORT}`,
     `http_port: ${NATS_MONITOR_PORT}`,
@@ -117,7 +160,12 @@ export function renderNats(ns: string, opts: NatsOptions = {}): KubeObject[] {
     '}',
     '',
   ].join('\n');
-  const configMap: KubeObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `${NATS_NAME}-config`, namespace: ns, labels: labelsOf(NATS_NAME) }, data: { 'nats.conf': config } };
+  const configMap: KubeObject = {
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name: `${NATS_NAME}-config`, namespace: ns, labels: labelsOf(NATS_NAME) },
+    data: { 'nats.conf': config },
+  };
   const probe = (path: string) => ({ httpGet: { path, port: 'monitor' }, periodSeconds: 10 });
   const pod = {
     // As upstream's chart: keep a mesh sidecar out of the message bus.
@@ -134,14 +182,24 @@ export function renderNats(ns: string, opts: NatsOptions = {}): KubeObject[] {
       resources: { requests: { cpu: '100m', memory: '128Mi' } },
     },
   };
-  return [configMap, ...services(ns, NATS_NAME, ports, ['client']), statefulSet(ns, NATS_NAME, 1, pod, opts.storage ?? '10Gi', opts.storageClassName, '/data')];
+  return [
+    configMap,
+    ...services(ns, NATS_NAME, ports, ['client']),
+    statefulSet(ns, NATS_NAME, 1, pod, opts.storage ?? '10Gi', opts.storageClassName, '/data'),
+  ];
 }
 
 export function renderEtcd(ns: string, opts: EtcdOptions = {}): KubeObject[] {
   const replicas = opts.replicas ?? 1;
-  const ports: Port[] = [{ name: 'client', port: ETCD_CLIENT_PORT }, { name: 'peer', port: ETCD_PEER_PORT }];
+  const ports: Port[] = [
+    { name: 'client', port: ETCD_CLIENT_PORT },
+    { name: 'peer', port: ETCD_PEER_PORT },
+  ];
   const peer = (i: number) => `${ETCD_NAME}-${i}.${ETCD_NAME}-headless.${ns}.svc`;
-  const initialCluster = Array.from({ length: replicas }, (_, i) => `${ETCD_NAME}-${i}=http://${peer(i)}:${ETCD_PEER_PORT}`).join(',');
+  const initialCluster = Array.from(
+    { length: replicas },
+    (_, i) => `${ETCD_NAME}-${i}=http://${peer(i)}:${ETCD_PEER_PORT}`,
+  ).join(',');
   const self = `$(POD_NAME).${ETCD_NAME}-headless.${ns}.svc`;
   const pod = {
     container: {
@@ -166,5 +224,8 @@ export function renderEtcd(ns: string, opts: EtcdOptions = {}): KubeObject[] {
       resources: { requests: { cpu: '100m', memory: '128Mi' } },
     },
   };
-  return [...services(ns, ETCD_NAME, ports, ['client']), statefulSet(ns, ETCD_NAME, replicas, pod, opts.storage ?? '1Gi', opts.storageClassName, '/var/lib/etcd')];
+  return [
+    ...services(ns, ETCD_NAME, ports, ['client']),
+    statefulSet(ns, ETCD_NAME, replicas, pod, opts.storage ?? '1Gi', opts.storageClassName, '/var/lib/etcd'),
+  ];
 }

@@ -75,7 +75,11 @@ export const OPERATOR_MALLOC_ARENA_MAX = '2';
 /** Where a release publishes the operator image (built from this package's Dockerfile). */
 export const DEFAULT_OPERATOR_IMAGE_REPOSITORY = 'ghcr.io/dynamo-iac/dynamo-iac-operator';
 
-const LABELS = { 'app.kubernetes.io/name': OPERATOR_NAME, 'app.kubernetes.io/component': 'operator', 'app.kubernetes.io/part-of': 'dynamo-iac' };
+const LABELS = {
+  'app.kubernetes.io/name': OPERATOR_NAME,
+  'app.kubernetes.io/component': 'operator',
+  'app.kubernetes.io/part-of': 'dynamo-iac',
+};
 const SELECTOR = { 'app.kubernetes.io/name': OPERATOR_NAME, 'app.kubernetes.io/component': 'operator' };
 
 type Rule = { apiGroups: string[]; resources: string[]; verbs: string[] };
@@ -84,11 +88,19 @@ type Rule = { apiGroups: string[]; resources: string[]; verbs: string[] };
 const WORKLOAD_RULES: Rule[] = [
   { apiGroups: ['nvidia.com'], resources: ['dynamographdeployments'], verbs: ['get', 'list', 'watch'] },
   { apiGroups: ['nvidia.com'], resources: ['dynamographdeployments/status'], verbs: ['get', 'patch'] },
-  { apiGroups: ['nvidia.com'], resources: ['dynamographdeploymentscalingadapters'], verbs: ['get', 'list', 'watch', 'create', 'delete'] },
+  {
+    apiGroups: ['nvidia.com'],
+    resources: ['dynamographdeploymentscalingadapters'],
+    verbs: ['get', 'list', 'watch', 'create', 'delete'],
+  },
   { apiGroups: ['nvidia.com'], resources: ['dynamographdeploymentscalingadapters/status'], verbs: ['get', 'patch'] },
   // Deployments / LWS: replicas (scaling adapters) and the Sequential restart's annotation, by server-side apply.
   { apiGroups: ['apps'], resources: ['deployments'], verbs: ['get', 'list', 'watch', 'patch'] },
-  { apiGroups: ['leaderworkerset.x-k8s.io'], resources: ['leaderworkersets'], verbs: ['get', 'list', 'watch', 'patch'] },
+  {
+    apiGroups: ['leaderworkerset.x-k8s.io'],
+    resources: ['leaderworkersets'],
+    verbs: ['get', 'list', 'watch', 'patch'],
+  },
   { apiGroups: ['grove.io'], resources: ['podcliques', 'podcliquescalinggroups'], verbs: ['get', 'list', 'watch'] },
   // The Sequential restart's annotation on a clique template (JSON patch).
   { apiGroups: ['grove.io'], resources: ['podcliquesets'], verbs: ['get', 'list', 'watch', 'patch'] },
@@ -119,9 +131,13 @@ const WORKLOAD_RULES: Rule[] = [
 const NODE_RULES: Rule[] = [{ apiGroups: [''], resources: ['nodes'], verbs: ['get'] }];
 
 /** Leader election, and in namespace scope the namespace-scope lease, in the operator's namespace. */
-const OWN_LEASE_RULES: Rule[] = [{ apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['get', 'create', 'update', 'delete'] }];
+const OWN_LEASE_RULES: Rule[] = [
+  { apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['get', 'create', 'update', 'delete'] },
+];
 /** Cluster scope: watch every namespace-scope lease to leave held namespaces alone. */
-const LEASE_WATCH_RULES: Rule[] = [{ apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['get', 'list', 'watch'] }];
+const LEASE_WATCH_RULES: Rule[] = [
+  { apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['get', 'list', 'watch'] },
+];
 
 export function operatorImage(opts: Pick<PlatformOptions, 'image' | 'version'>): string {
   return opts.image ?? `${DEFAULT_OPERATOR_IMAGE_REPOSITORY}:${opts.version}`;
@@ -130,9 +146,17 @@ export function operatorImage(opts: Pick<PlatformOptions, 'image' | 'version'>):
 export function renderPlatform(opts: PlatformOptions): KubeObject[] {
   const scope = opts.scope ?? 'cluster';
   const ns = opts.namespace;
-  const meta = (name: string, namespaced = true) => ({ name, ...(namespaced ? { namespace: ns } : {}), labels: { ...LABELS } });
+  const meta = (name: string, namespaced = true) => ({
+    name,
+    ...(namespaced ? { namespace: ns } : {}),
+    labels: { ...LABELS },
+  });
   const subject = { kind: 'ServiceAccount', name: OPERATOR_NAME, namespace: ns };
-  const roleBinding = (kind: 'Role' | 'ClusterRole', name: string, bindingKind: 'RoleBinding' | 'ClusterRoleBinding') => ({
+  const roleBinding = (
+    kind: 'Role' | 'ClusterRole',
+    name: string,
+    bindingKind: 'RoleBinding' | 'ClusterRoleBinding',
+  ) => ({
     apiVersion: 'rbac.authorization.k8s.io/v1',
     kind: bindingKind,
     metadata: meta(name, bindingKind === 'RoleBinding'),
@@ -148,24 +172,34 @@ export function renderPlatform(opts: PlatformOptions): KubeObject[] {
 
   // One namespace-scoped install per namespace: its cluster-scoped names carry the namespace.
   const nodeReader = `${OPERATOR_NAME}-${ns}-nodes`;
-  const rbac: KubeObject[] = scope === 'namespace'
-    ? [
-      role('Role', OPERATOR_NAME, [...WORKLOAD_RULES, ...OWN_LEASE_RULES]),
-      roleBinding('Role', OPERATOR_NAME, 'RoleBinding'),
-      role('ClusterRole', nodeReader, NODE_RULES),
-      roleBinding('ClusterRole', nodeReader, 'ClusterRoleBinding'),
-    ]
-    : [
-      role('ClusterRole', OPERATOR_NAME, [...WORKLOAD_RULES, ...NODE_RULES, ...LEASE_WATCH_RULES]),
-      roleBinding('ClusterRole', OPERATOR_NAME, 'ClusterRoleBinding'),
-      role('Role', `${OPERATOR_NAME}-leader-election`, OWN_LEASE_RULES),
-      roleBinding('Role', `${OPERATOR_NAME}-leader-election`, 'RoleBinding'),
-    ];
+  const rbac: KubeObject[] =
+    scope === 'namespace'
+      ? [
+          role('Role', OPERATOR_NAME, [...WORKLOAD_RULES, ...OWN_LEASE_RULES]),
+          roleBinding('Role', OPERATOR_NAME, 'RoleBinding'),
+          role('ClusterRole', nodeReader, NODE_RULES),
+          roleBinding('ClusterRole', nodeReader, 'ClusterRoleBinding'),
+        ]
+      : [
+          role('ClusterRole', OPERATOR_NAME, [...WORKLOAD_RULES, ...NODE_RULES, ...LEASE_WATCH_RULES]),
+          roleBinding('ClusterRole', OPERATOR_NAME, 'ClusterRoleBinding'),
+          role('Role', `${OPERATOR_NAME}-leader-election`, OWN_LEASE_RULES),
+          roleBinding('Role', `${OPERATOR_NAME}-leader-election`, 'RoleBinding'),
+        ];
 
   const storage = { ...DEFAULT_SETTINGS.checkpointStorage, ...definedOnly(opts.checkpointStorage ?? {}) };
-  const storageArgs = opts.checkpointStorage ? ['--checkpoint-pvc-name', storage.pvcName, '--checkpoint-base-path', storage.basePath] : [];
-  const fieldEnv = (name: string, fieldPath: string) => ({ name, valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath } } });
-  const probe = (path: string, initialDelaySeconds: number, periodSeconds: number) => ({ httpGet: { path, port: 'http' }, initialDelaySeconds, periodSeconds });
+  const storageArgs = opts.checkpointStorage
+    ? ['--checkpoint-pvc-name', storage.pvcName, '--checkpoint-base-path', storage.basePath]
+    : [];
+  const fieldEnv = (name: string, fieldPath: string) => ({
+    name,
+    valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath } },
+  });
+  const probe = (path: string, initialDelaySeconds: number, periodSeconds: number) => ({
+    httpGet: { path, port: 'http' },
+    initialDelaySeconds,
+    periodSeconds,
+  });
   const deployment: KubeObject = {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
@@ -177,24 +211,48 @@ export function renderPlatform(opts: PlatformOptions): KubeObject[] {
         metadata: { labels: { ...LABELS } },
         spec: {
           serviceAccountName: OPERATOR_NAME,
-          ...(opts.imagePullSecrets?.length ? { imagePullSecrets: opts.imagePullSecrets.map((name) => ({ name })) } : {}),
-          securityContext: { runAsNonRoot: true, runAsUser: 65532, runAsGroup: 65532, seccompProfile: { type: 'RuntimeDefault' } },
+          ...(opts.imagePullSecrets?.length
+            ? { imagePullSecrets: opts.imagePullSecrets.map((name) => ({ name })) }
+            : {}),
+          securityContext: {
+            runAsNonRoot: true,
+            runAsUser: 65532,
+            runAsGroup: 65532,
+            seccompProfile: { type: 'RuntimeDefault' },
+          },
           terminationGracePeriodSeconds: 30,
-          containers: [{
-            name: 'operator',
-            image: operatorImage(opts),
-            args: ['operator', '--scope', scope, '--namespace', ns, '--http-port', String(OPERATOR_HTTP_PORT), ...storageArgs],
-            env: [
-              fieldEnv('POD_NAME', 'metadata.name'), fieldEnv('POD_NAMESPACE', 'metadata.namespace'), fieldEnv('POD_SERVICE_ACCOUNT', 'spec.serviceAccountName'),
-              { name: 'NODE_OPTIONS', value: OPERATOR_NODE_OPTIONS },
-              { name: 'MALLOC_ARENA_MAX', value: OPERATOR_MALLOC_ARENA_MAX },
-            ],
-            ports: [{ name: 'http', containerPort: OPERATOR_HTTP_PORT, protocol: 'TCP' }],
-            livenessProbe: probe('/healthz', 15, 20),
-            readinessProbe: probe('/readyz', 5, 10),
-            resources: { requests: { cpu: '50m', memory: '64Mi' }, limits: { memory: '256Mi' } },
-            securityContext: { allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } },
-          }],
+          containers: [
+            {
+              name: 'operator',
+              image: operatorImage(opts),
+              args: [
+                'operator',
+                '--scope',
+                scope,
+                '--namespace',
+                ns,
+                '--http-port',
+                String(OPERATOR_HTTP_PORT),
+                ...storageArgs,
+              ],
+              env: [
+                fieldEnv('POD_NAME', 'metadata.name'),
+                fieldEnv('POD_NAMESPACE', 'metadata.namespace'),
+                fieldEnv('POD_SERVICE_ACCOUNT', 'spec.serviceAccountName'),
+                { name: 'NODE_OPTIONS', value: OPERATOR_NODE_OPTIONS },
+                { name: 'MALLOC_ARENA_MAX', value: OPERATOR_MALLOC_ARENA_MAX },
+              ],
+              ports: [{ name: 'http', containerPort: OPERATOR_HTTP_PORT, protocol: 'TCP' }],
+              livenessProbe: probe('/healthz', 15, 20),
+              readinessProbe: probe('/readyz', 5, 10),
+              resources: { requests: { cpu: '50m', memory: '64Mi' }, limits: { memory: '256Mi' } },
+              securityContext: {
+                allowPrivilegeEscalation: false,
+                readOnlyRootFilesystem: true,
+                capabilities: { drop: ['ALL'] },
+              },
+            },
+          ],
         },
       },
     },
@@ -203,14 +261,21 @@ export function renderPlatform(opts: PlatformOptions): KubeObject[] {
     apiVersion: 'v1',
     kind: 'Service',
     metadata: meta(`${OPERATOR_NAME}-metrics`),
-    spec: { type: 'ClusterIP', selector: { ...SELECTOR }, ports: [{ name: 'http', port: OPERATOR_HTTP_PORT, targetPort: 'http', protocol: 'TCP' }] },
+    spec: {
+      type: 'ClusterIP',
+      selector: { ...SELECTOR },
+      ports: [{ name: 'http', port: OPERATOR_HTTP_PORT, targetPort: 'http', protocol: 'TCP' }],
+    },
   };
   // Selects the metrics Service by the labels it carries.
   const serviceMonitor: KubeObject = {
     apiVersion: 'monitoring.coreos.com/v1',
     kind: 'ServiceMonitor',
     metadata: meta(OPERATOR_NAME),
-    spec: { selector: { matchLabels: { ...SELECTOR } }, endpoints: [{ port: 'http', path: '/metrics', interval: '15s' }] },
+    spec: {
+      selector: { matchLabels: { ...SELECTOR } },
+      endpoints: [{ port: 'http', path: '/metrics', interval: '15s' }],
+    },
   };
   return sortObjects([
     ...(opts.crds === false ? [] : (crdManifests() as KubeObject[])),
@@ -221,7 +286,9 @@ export function renderPlatform(opts: PlatformOptions): KubeObject[] {
     ...(opts.monitoring ? [serviceMonitor, operatorDashboard(`${OPERATOR_NAME}-dashboard`, ns, LABELS)] : []),
     ...(opts.nats ? renderNats(ns, opts.nats === true ? {} : opts.nats) : []),
     ...(opts.etcd ? renderEtcd(ns, opts.etcd === true ? {} : opts.etcd) : []),
-    ...(opts.checkpointAgent ? renderCheckpointAgent(opts.checkpointAgent, storage, { kind: scope, operatorNamespace: ns }) : []),
+    ...(opts.checkpointAgent
+      ? renderCheckpointAgent(opts.checkpointAgent, storage, { kind: scope, operatorNamespace: ns })
+      : []),
   ]);
 }
 

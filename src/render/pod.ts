@@ -62,7 +62,12 @@ export function buildPodTemplate(cc: ComponentContext, node?: MultinodeNode): Po
     spec,
   };
   if (cc.checkpoint) {
-    applyCheckpointRestore(template, cc.checkpoint, cc.settings.checkpointStorage, cc.component.checkpoint?.targetContainerName);
+    applyCheckpointRestore(
+      template,
+      cc.checkpoint,
+      cc.settings.checkpointStorage,
+      cc.component.checkpoint?.targetContainerName,
+    );
   }
   return template;
 }
@@ -87,7 +92,8 @@ function applyMultinodeLaunch(cc: ComponentContext, node: MultinodeNode, main: C
   let env = (main.env ?? []) as EnvVar[];
   for (const e of launch.env ?? []) env = setEnv(env, clone(e));
   main.env = env;
-  if (launch.volumeMounts?.length) main.volumeMounts = [...asArray(main.volumeMounts), ...launch.volumeMounts.map(clone)];
+  if (launch.volumeMounts?.length)
+    main.volumeMounts = [...asArray(main.volumeMounts), ...launch.volumeMounts.map(clone)];
   for (const probe of launch.removeProbes ?? []) delete main[probe];
   if (launch.readinessProbe) main.readinessProbe = clone(launch.readinessProbe);
   return launch;
@@ -161,7 +167,11 @@ function pvcVolumes(cc: ComponentContext): PvcVolumes {
 }
 
 function buildPodSpec(
-  cc: ComponentContext, defaults: ComponentDefaults, main: Container, pvcVols: JsonObject[], launch: MultinodeLaunch,
+  cc: ComponentContext,
+  defaults: ComponentDefaults,
+  main: Container,
+  pvcVols: JsonObject[],
+  launch: MultinodeLaunch,
 ): JsonObject {
   const { containers: userContainers, volumes: userVolumes, ...overlay } = cc.component.podSpec;
   const spec: JsonObject = overrideMerge(
@@ -170,8 +180,10 @@ function buildPodSpec(
   );
   // Upstream adds fsGroup only when the user gave no securityContext at all.
   if (!isPlainObject(overlay.securityContext)) spec.securityContext = { fsGroup: DEFAULT_FS_GROUP };
-  const sa = overlay.serviceAccountName || defaults.serviceAccountName
-    || (cc.kubernetesDiscovery ? discoveryNames(cc.graph.name).serviceAccount : undefined);
+  const sa =
+    overlay.serviceAccountName ||
+    defaults.serviceAccountName ||
+    (cc.kubernetesDiscovery ? discoveryNames(cc.graph.name).serviceAccount : undefined);
   if (sa) spec.serviceAccountName = sa;
 
   let volumes = [...asArray(userVolumes).map(clone), ...defaults.volumes.map(clone), ...pvcVols];
@@ -188,14 +200,18 @@ function buildPodSpec(
   }
   // Backend volumes (SSH keys, the wait-for-leader script) come after shared memory, as upstream.
   volumes.push(...(launch.volumes ?? []).map(clone));
-  if (launch.initContainers?.length) spec.initContainers = [...asArray(spec.initContainers), ...launch.initContainers.map(clone)];
+  if (launch.initContainers?.length)
+    spec.initContainers = [...asArray(spec.initContainers), ...launch.initContainers.map(clone)];
   if (asArray(main.volumeMounts).length === 0) delete main.volumeMounts;
   const sidecar = buildFrontendSidecar(cc);
   if (sidecar) containers.push(sidecar);
   spec.containers = containers;
   if (volumes.length) spec.volumes = volumes;
 
-  const pullSecrets = mergePullSecrets(asArray(spec.imagePullSecrets), imagePullSecretsFor(cc, sidecar ? [main, sidecar] : [main]));
+  const pullSecrets = mergePullSecrets(
+    asArray(spec.imagePullSecrets),
+    imagePullSecretsFor(cc, sidecar ? [main, sidecar] : [main]),
+  );
   if (pullSecrets.length) spec.imagePullSecrets = pullSecrets;
   return spec;
 }

@@ -64,7 +64,9 @@ export function renderProfilingJob(request: DeploymentRequestModel): KubeObject[
         containers: [profiler, copier],
         volumes: [
           { name: 'profiling-output', emptyDir: {} },
-          ...(cache ? [{ name: 'model-cache', persistentVolumeClaim: { claimName: cache.pvcName, readOnly: true } }] : []),
+          ...(cache
+            ? [{ name: 'model-cache', persistentVolumeClaim: { claimName: cache.pvcName, readOnly: true } }]
+            : []),
         ],
         imagePullSecrets: [{ name: 'nvcr-imagepullsecret' }],
       },
@@ -84,7 +86,11 @@ export function renderProfilingJob(request: DeploymentRequestModel): KubeObject[
         { apiGroups: [''], resources: ['configmaps'], verbs: ['create', 'get', 'list', 'patch', 'update'] },
         { apiGroups: [''], resources: ['services'], verbs: ['get', 'list'] },
         // The profiler deploys candidate graphs, measures them and removes them.
-        { apiGroups: ['nvidia.com'], resources: ['dynamographdeployments'], verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'] },
+        {
+          apiGroups: ['nvidia.com'],
+          resources: ['dynamographdeployments'],
+          verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'],
+        },
         { apiGroups: ['nvidia.com'], resources: ['dynamographdeployments/status'], verbs: ['get'] },
       ],
     },
@@ -98,7 +104,11 @@ export function renderProfilingJob(request: DeploymentRequestModel): KubeObject[
     {
       apiVersion: 'v1',
       kind: 'ConfigMap',
-      metadata: { name: output, namespace: ns, labels: { ...requestLabels, 'nvidia.com/managed-by': 'dynamo-operator' } },
+      metadata: {
+        name: output,
+        namespace: ns,
+        labels: { ...requestLabels, 'nvidia.com/managed-by': 'dynamo-operator' },
+      },
     },
     {
       apiVersion: 'batch/v1',
@@ -113,19 +123,21 @@ export function renderProfilingJob(request: DeploymentRequestModel): KubeObject[
 function profilerSpec(request: DeploymentRequestModel): JsonObject {
   const s = request.spec;
   const { profilingJob: _, ...overrides } = s.overrides;
-  return JSON.parse(JSON.stringify({
-    model: s.model,
-    backend: s.backend,
-    image: s.image,
-    modelCache: s.modelCache,
-    hardware: s.hardware,
-    workload: s.workload,
-    sla: s.sla,
-    overrides,
-    features: s.features,
-    searchStrategy: s.searchStrategy,
-    autoApply: s.autoApply,
-  })) as JsonObject;
+  return JSON.parse(
+    JSON.stringify({
+      model: s.model,
+      backend: s.backend,
+      image: s.image,
+      modelCache: s.modelCache,
+      hardware: s.hardware,
+      workload: s.workload,
+      sla: s.sla,
+      overrides,
+      features: s.features,
+      searchStrategy: s.searchStrategy,
+      autoApply: s.autoApply,
+    }),
+  ) as JsonObject;
 }
 
 /**

@@ -17,7 +17,8 @@ test('the validators in lib/ are generated from the current src/crds (run `npm r
   const fresh = validatorModules();
   const built = fs.existsSync(BUILT) ? fs.readdirSync(BUILT).sort() : [];
   expect(built).toEqual([...fresh.keys()].sort());
-  for (const [file, code] of fresh) expect({ file, code: fs.readFileSync(path.join(BUILT, file), 'utf8') }).toEqual({ file, code });
+  for (const [file, code] of fresh)
+    expect({ file, code: fs.readFileSync(path.join(BUILT, file), 'utf8') }).toEqual({ file, code });
 });
 
 function schemaOf(key: string): JSONSchemaProps {
@@ -29,15 +30,24 @@ function schemaOf(key: string): JSONSchemaProps {
 /** Valid graphs from the fixtures, and copies broken in the ways the schema catches. */
 function documents(): Record<string, unknown>[] {
   const dirs = ['test/fixtures', 'test/crds/fixtures'].map((d) => path.join(__dirname, '..', '..', d));
-  const valid = dirs.flatMap((dir) => fs.readdirSync(dir).filter((f) => f.endsWith('.yaml'))
-    .flatMap((f) => parseAllDocuments(fs.readFileSync(path.join(dir, f), 'utf8')).map((d) => d.toJSON() as Record<string, unknown>)));
+  const valid = dirs.flatMap((dir) =>
+    fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.yaml'))
+      .flatMap((f) =>
+        parseAllDocuments(fs.readFileSync(path.join(dir, f), 'utf8')).map((d) => d.toJSON() as Record<string, unknown>),
+      ),
+  );
   const broken = valid.flatMap((doc) => {
     const spec = doc.spec as Record<string, unknown>;
     return [
       { ...doc, spec: { ...spec, unknownField: 1 } },
       { ...doc, spec: { ...spec, backendFramework: 'jax' } },
       // int32: the format the generated modules require from crd-formats.js.
-      { ...doc, spec: { ...spec, services: { A: { replicas: 2 ** 40 } }, components: [{ name: 'a', replicas: 2 ** 40 }] } },
+      {
+        ...doc,
+        spec: { ...spec, services: { A: { replicas: 2 ** 40 } }, components: [{ name: 'a', replicas: 2 ** 40 }] },
+      },
       { ...doc, metadata: 'x' },
     ];
   });
@@ -54,7 +64,12 @@ test('generated and run-time compiled validators give the same verdicts and erro
     const compiled = compileCrdSchema(schemaOf(key));
     for (const doc of docs) {
       const ok = compiled(doc);
-      expect({ key, doc, ok: generated(doc), errors: generated.errors }).toEqual({ key, doc, ok, errors: compiled.errors });
+      expect({ key, doc, ok: generated(doc), errors: generated.errors }).toEqual({
+        key,
+        doc,
+        ok,
+        errors: compiled.errors,
+      });
       if (!ok) failing++;
     }
   }

@@ -20,29 +20,75 @@ function viaYaml(text: string): unknown[] | undefined {
 }
 
 function yamlFiles(dir: string): string[] {
-  return fs.readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.yaml')).map((f) => path.join(ROOT, dir, f));
+  return fs
+    .readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.yaml'))
+    .map((f) => path.join(ROOT, dir, f));
 }
 
 const SCALARS = [
-  'on', 'y', 'yes', 'null', 'Null', '~', '', 'true', 'True', 'tRue', '0755', '0o17', '0x1F', '0b101', '1_000', '1:20',
-  '1.5', '.5', '1.', '1e3', '1E+3', '.inf', '-.Inf', '.NaN', 'NaN', '-0', '+1', '007', '9007199254740993', '2024-01-01',
-  '0.6.1', '=', '<<', '"quoted"', "'single'", '"\\x41\\u00e9"', 'a b', 'ünï', '!!str 1', '!!int "2"', '|\n  block\n', '>\n  folded\n  text\n',
+  'on',
+  'y',
+  'yes',
+  'null',
+  'Null',
+  '~',
+  '',
+  'true',
+  'True',
+  'tRue',
+  '0755',
+  '0o17',
+  '0x1F',
+  '0b101',
+  '1_000',
+  '1:20',
+  '1.5',
+  '.5',
+  '1.',
+  '1e3',
+  '1E+3',
+  '.inf',
+  '-.Inf',
+  '.NaN',
+  'NaN',
+  '-0',
+  '+1',
+  '007',
+  '9007199254740993',
+  '2024-01-01',
+  '0.6.1',
+  '=',
+  '<<',
+  '"quoted"',
+  "'single'",
+  '"\\x41\\u00e9"',
+  'a b',
+  'ünï',
+  '!!str 1',
+  '!!int "2"',
+  '|\n  block\n',
+  '>\n  folded\n  text\n',
 ];
 
 function randomValue(r: () => number, depth: number): unknown {
   const x = r();
-  const word = () => ['a', 'on', '1', 'x y', 'é', '-', 'k: v', '#c', '0x1', '', 'null', 'a\nb', ' s '][Math.floor(r() * 13)];
+  const word = () =>
+    ['a', 'on', '1', 'x y', 'é', '-', 'k: v', '#c', '0x1', '', 'null', 'a\nb', ' s '][Math.floor(r() * 13)];
   if (depth > 3 || x < 0.4) return [word(), Math.floor(r() * 1000) - 500, r() * 10, true, null][Math.floor(r() * 5)];
-  if (x < 0.7) return Object.fromEntries(Array.from({ length: Math.floor(r() * 4) }, () => [word(), randomValue(r, depth + 1)]));
+  if (x < 0.7)
+    return Object.fromEntries(Array.from({ length: Math.floor(r() * 4) }, () => [word(), randomValue(r, depth + 1)]));
   return Array.from({ length: Math.floor(r() * 4) }, () => randomValue(r, depth + 1));
 }
 
 describe('the fast path reads what yaml reads', () => {
-  test.each(['test/fixtures', 'test/crds/fixtures', 'examples/graphs', 'imports/crds'].flatMap(yamlFiles))('%s', (file) => {
-    const text = fs.readFileSync(file, 'utf8');
-    expect(parseCommonYaml(text)?.filter((d) => d !== null)).toEqual(viaYaml(text));
-  });
+  test.each(['test/fixtures', 'test/crds/fixtures', 'examples/graphs', 'imports/crds'].flatMap(yamlFiles))(
+    '%s',
+    (file) => {
+      const text = fs.readFileSync(file, 'utf8');
+      expect(parseCommonYaml(text)?.filter((d) => d !== null)).toEqual(viaYaml(text));
+    },
+  );
 
   test.each(SCALARS)('the scalar %j, plain, in a block and in a flow', (s) => {
     for (const text of [`a: ${s}\n`, `- ${s}\n`, `a: [${s.includes('\n') ? '1' : s}]\n`]) {
@@ -81,7 +127,11 @@ describe('what the fast path leaves to yaml', () => {
 
   test('errors: one line each, the location said once', () => {
     expect(parseManifestText('a: 1\na: 2\n', 'f.yaml').problems).toEqual([
-      { path: '', message: 'invalid YAML at line 2, column 1: duplicate key "a": map keys must be unique', severity: 'error' },
+      {
+        path: '',
+        message: 'invalid YAML at line 2, column 1: duplicate key "a": map keys must be unique',
+        severity: 'error',
+      },
     ]);
     expect(parseManifestText('%YAML 1.1\n---\na: on\n', 'f.yaml')).toEqual({ docs: [{ a: true }], problems: [] });
   });
@@ -89,6 +139,8 @@ describe('what the fast path leaves to yaml', () => {
   test('the document limit holds on both paths', () => {
     const many = Array.from({ length: 1001 }, (_, i) => `a: ${i}`).join('\n---\n');
     expect(parseManifestText(many, 'f.yaml').problems[0].message).toBe('f.yaml has 1001 documents; the limit is 1000');
-    expect(parseManifestText(`${many}\nb: &x 1\nc: *x`, 'f.yaml').problems[0].message).toBe('f.yaml has 1001 documents; the limit is 1000');
+    expect(parseManifestText(`${many}\nb: &x 1\nc: *x`, 'f.yaml').problems[0].message).toBe(
+      'f.yaml has 1001 documents; the limit is 1000',
+    );
   });
 });

@@ -11,7 +11,12 @@ import * as pulumi from '@pulumi/pulumi';
 import { Chart, Testing } from 'cdk8s';
 import * as ts from 'typescript';
 import {
-  ContainerInput, DynamoCheckpointSpec, DynamoGraphDeployment, DynamoGraphDeploymentSpec, DynamoGraphDeploymentSpecV1alpha1, PodSpecInput,
+  ContainerInput,
+  DynamoCheckpointSpec,
+  DynamoGraphDeployment,
+  DynamoGraphDeploymentSpec,
+  DynamoGraphDeploymentSpecV1alpha1,
+  PodSpecInput,
 } from '../../src';
 import { CORE_V1_FIELDS } from '../../src/api/core-v1-fields';
 import type { DynamoGraphArgs } from '../../src/pulumi';
@@ -19,7 +24,13 @@ import { CORE_V1_TYPES_FILE, coreV1TypesSource } from '../../scripts/core-v1-typ
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1';
 const graph = (main: ContainerInput, pod: Omit<PodSpecInput, 'containers'> = {}): DynamoGraphDeploymentSpec => ({
-  components: [{ name: 'Frontend', type: 'frontend', podTemplate: { spec: { ...pod, containers: [{ name: 'main', image: IMAGE, ...main }] } } }],
+  components: [
+    {
+      name: 'Frontend',
+      type: 'frontend',
+      podTemplate: { spec: { ...pod, containers: [{ name: 'main', image: IMAGE, ...main }] } },
+    },
+  ],
 });
 
 /** Synth problems of a graph, as `cdk8s synth` reports them. */
@@ -38,18 +49,28 @@ describe('the editor flags what synth would refuse', () => {
   test('a misspelt container field', () => {
     // @ts-expect-error `imagePulPolicy` is not a Container field
     const spec = graph({ imagePulPolicy: 'Always' });
-    expect(synthProblems(spec)).toContain('spec.components[0].podTemplate.spec.containers[0].imagePulPolicy: unknown field "imagePulPolicy"');
+    expect(synthProblems(spec)).toContain(
+      'spec.components[0].podTemplate.spec.containers[0].imagePulPolicy: unknown field "imagePulPolicy"',
+    );
   });
 
   test('a value outside an enum, a string where a number goes, a misspelt probe and pod field', () => {
     // @ts-expect-error not one of Always, IfNotPresent, Never
-    expect(synthProblems(graph({ imagePullPolicy: 'Sometimes' }))).toContain('imagePullPolicy: Unsupported value: "Sometimes"');
+    expect(synthProblems(graph({ imagePullPolicy: 'Sometimes' }))).toContain(
+      'imagePullPolicy: Unsupported value: "Sometimes"',
+    );
     // @ts-expect-error containerPort is a number
-    expect(synthProblems(graph({ ports: [{ containerPort: '8000' }] }))).toContain('ports[0].containerPort: must be an integer');
+    expect(synthProblems(graph({ ports: [{ containerPort: '8000' }] }))).toContain(
+      'ports[0].containerPort: must be an integer',
+    );
     // @ts-expect-error `paht` is not an HTTPGetAction field
-    expect(synthProblems(graph({ livenessProbe: { httpGet: { port: 8000, paht: '/health' } } }))).toContain('livenessProbe.httpGet.paht: unknown field "paht"');
+    expect(synthProblems(graph({ livenessProbe: { httpGet: { port: 8000, paht: '/health' } } }))).toContain(
+      'livenessProbe.httpGet.paht: unknown field "paht"',
+    );
     // @ts-expect-error `nodeSelectr` is not a PodSpec field
-    expect(synthProblems(graph({}, { nodeSelectr: { pool: 'gpu' } }))).toContain('podTemplate.spec.nodeSelectr: unknown field "nodeSelectr"');
+    expect(synthProblems(graph({}, { nodeSelectr: { pool: 'gpu' } }))).toContain(
+      'podTemplate.spec.nodeSelectr: unknown field "nodeSelectr"',
+    );
     // @ts-expect-error env values are strings
     expect(synthProblems(graph({ env: [{ name: 'N', value: 1 }] }))).toContain('env[0].value: must be a string');
   });
@@ -74,11 +95,20 @@ describe('the editor flags what synth would refuse', () => {
   test('the Pulumi props too, with Inputs where strings go', () => {
     const args: DynamoGraphArgs = {
       spec: {
-        components: [{
-          name: 'Frontend', type: 'frontend',
-          // @ts-expect-error `imagePulPolicy` is not a Container field
-          podTemplate: { spec: { containers: [{ name: 'main', image: pulumi.output(IMAGE), imagePulPolicy: 'Always' }] } },
-        }],
+        components: [
+          {
+            name: 'Frontend',
+            type: 'frontend',
+            podTemplate: {
+              spec: {
+                containers: [
+                  // @ts-expect-error `imagePulPolicy` is not a Container field
+                  { name: 'main', image: pulumi.output(IMAGE), imagePulPolicy: 'Always' },
+                ],
+              },
+            },
+          },
+        ],
       },
     };
     expect(args.spec.components).toHaveLength(1);
@@ -90,8 +120,14 @@ describe('what users could pass before still compiles', () => {
     const command = ['python3', '-m', 'dynamo.vllm'] as const;
     const spec = graph(
       {
-        command, args: ['--model', 'Qwen/Qwen3-0.6B'], imagePullPolicy: 'IfNotPresent',
-        resources: { limits: { 'nvidia.com/gpu': '1', 'memory': '16Gi' }, requests: { cpu: '2' }, claims: [{ name: 'gpu' }] },
+        command,
+        args: ['--model', 'Qwen/Qwen3-0.6B'],
+        imagePullPolicy: 'IfNotPresent',
+        resources: {
+          limits: { 'nvidia.com/gpu': '1', memory: '16Gi' },
+          requests: { cpu: '2' },
+          claims: [{ name: 'gpu' }],
+        },
         ports: [{ name: 'http', containerPort: 8000, protocol: 'TCP' }],
         readinessProbe: { httpGet: { path: '/health', port: 'http' }, periodSeconds: 10 },
         securityContext: { runAsNonRoot: true, capabilities: { drop: ['ALL'] } },
@@ -111,21 +147,54 @@ describe('what users could pass before still compiles', () => {
 
   test('the Pulumi props take Inputs for strings inside pod content', () => {
     const args: DynamoGraphArgs = {
-      spec: { components: [{ name: 'Frontend', type: 'frontend', podTemplate: { spec: { containers: [{ name: 'main', image: pulumi.output(IMAGE), env: [{ name: 'A', value: pulumi.output('b') }] }] } } }] },
+      spec: {
+        components: [
+          {
+            name: 'Frontend',
+            type: 'frontend',
+            podTemplate: {
+              spec: {
+                containers: [
+                  { name: 'main', image: pulumi.output(IMAGE), env: [{ name: 'A', value: pulumi.output('b') }] },
+                ],
+              },
+            },
+          },
+        ],
+      },
     };
     expect(args.spec.components[0].name).toBe('Frontend');
   });
 
   test('every field the API server declares in pod content is in the typed props', () => {
-    const file = ts.createSourceFile(CORE_V1_TYPES_FILE, readFileSync(CORE_V1_TYPES_FILE, 'utf8'), ts.ScriptTarget.Latest);
-    const members = new Map(file.statements.filter(ts.isInterfaceDeclaration).map((i) => [
-      i.name.text, new Set(i.members.map((m) => (m.name && (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name)) ? m.name.text : ''))),
-    ]));
+    const file = ts.createSourceFile(
+      CORE_V1_TYPES_FILE,
+      readFileSync(CORE_V1_TYPES_FILE, 'utf8'),
+      ts.ScriptTarget.Latest,
+    );
+    const members = new Map(
+      file.statements
+        .filter(ts.isInterfaceDeclaration)
+        .map((i) => [
+          i.name.text,
+          new Set(
+            i.members.map((m) =>
+              m.name && (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name)) ? m.name.text : '',
+            ),
+          ),
+        ]),
+    );
     // A pod template's metadata is typed as Dynamo reads it (labels and annotations), as before.
-    const missing = Object.entries(CORE_V1_FIELDS).filter(([type]) => type !== 'PodTemplateSpec').flatMap(([type, fields]) => {
-      const declared = members.get(type);
-      return declared ? Object.keys(fields).filter((f) => !declared.has(f)).map((f) => `${type}.${f}`) : [`${type} (no type)`];
-    });
+    const missing = Object.entries(CORE_V1_FIELDS)
+      .filter(([type]) => type !== 'PodTemplateSpec')
+      .flatMap(([type, fields]) => {
+        const declared = members.get(type);
+        return declared
+          ? Object.keys(fields)
+              .filter((f) => !declared.has(f))
+              .map((f) => `${type}.${f}`)
+          : [`${type} (no type)`];
+      });
     expect(missing).toEqual([]);
   });
 });

@@ -7,9 +7,17 @@ import { ComponentCheckpointInput, DynamoCheckpoint, DynamoGraphDeployment } fro
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1';
 const spec = {
   identity: { model: 'meta-llama/Llama-2-7b-hf', backendFramework: 'vllm' as const },
-  job: { podTemplateSpec: { spec: { containers: [{ name: 'main', image: IMAGE, command: ['python3', '-m', 'dynamo.vllm'] }] } } },
+  job: {
+    podTemplateSpec: {
+      spec: { containers: [{ name: 'main', image: IMAGE, command: ['python3', '-m', 'dynamo.vllm'] }] },
+    },
+  },
 };
-const frontend = { name: 'Frontend', type: 'frontend' as const, podTemplate: { spec: { containers: [{ name: 'main', image: IMAGE }] } } };
+const frontend = {
+  name: 'Frontend',
+  type: 'frontend' as const,
+  podTemplate: { spec: { containers: [{ name: 'main', image: IMAGE }] } },
+};
 const worker = (checkpoint?: ComponentCheckpointInput) => ({
   name: 'worker',
   type: 'worker' as const,
@@ -24,29 +32,46 @@ test('a component restores from a checkpoint through its typed reference', () =>
   expect(ckpt.namespace).toBe('ml');
   new DynamoGraphDeployment(chart, 'g', { spec: { components: [frontend, worker(ckpt.ref())] } });
   const objs: any[] = Testing.synth(chart);
-  expect(objs.find((o) => o.kind === 'DynamoCheckpoint')).toEqual({ apiVersion: 'nvidia.com/v1alpha1', kind: 'DynamoCheckpoint', metadata: { name: 'llama', namespace: 'ml' }, spec });
-  const labels = objs.find((o) => o.kind === 'Deployment' && o.metadata.name === 'g-worker').spec.template.metadata.labels;
-  expect(labels).toMatchObject({ 'nvidia.com/snapshot-is-restore-target': 'true', 'nvidia.com/snapshot-checkpoint-id': '96429b2725761a09' });
+  expect(objs.find((o) => o.kind === 'DynamoCheckpoint')).toEqual({
+    apiVersion: 'nvidia.com/v1alpha1',
+    kind: 'DynamoCheckpoint',
+    metadata: { name: 'llama', namespace: 'ml' },
+    spec,
+  });
+  const labels = objs.find((o) => o.kind === 'Deployment' && o.metadata.name === 'g-worker').spec.template.metadata
+    .labels;
+  expect(labels).toMatchObject({
+    'nvidia.com/snapshot-is-restore-target': 'true',
+    'nvidia.com/snapshot-checkpoint-id': '96429b2725761a09',
+  });
 });
 
 test('a dangling reference is a synth error with the construct and field path', () => {
   const app = Testing.app();
   const chart = new Chart(app, 'c', { namespace: 'ml' });
-  new DynamoGraphDeployment(chart, 'g', { spec: { components: [frontend, worker({ enabled: true, checkpointRef: 'nope' })] } });
-  expect(() => app.synth()).toThrow(/c\/g.*spec\.components\[1\]\.experimental\.checkpoint\.checkpointRef: DynamoCheckpoint "ml\/nope" not found/s);
+  new DynamoGraphDeployment(chart, 'g', {
+    spec: { components: [frontend, worker({ enabled: true, checkpointRef: 'nope' })] },
+  });
+  expect(() => app.synth()).toThrow(
+    /c\/g.*spec\.components\[1\]\.experimental\.checkpoint\.checkpointRef: DynamoCheckpoint "ml\/nope" not found/s,
+  );
 });
 
 test('a checkpoint in another namespace does not satisfy a reference', () => {
   const app = Testing.app();
   const other = new DynamoCheckpoint(new Chart(app, 'o', { namespace: 'other' }), 'llama', { spec });
-  new DynamoGraphDeployment(new Chart(app, 'c', { namespace: 'ml' }), 'g', { spec: { components: [frontend, worker(other.ref())] } });
+  new DynamoGraphDeployment(new Chart(app, 'c', { namespace: 'ml' }), 'g', {
+    spec: { components: [frontend, worker(other.ref())] },
+  });
   expect(() => app.synth()).toThrow(/DynamoCheckpoint "ml\/llama" not found/);
 });
 
 test('invalid props surface at synth with field paths; artifactVersion becomes the annotation', () => {
   const app = Testing.app();
   const chart = new Chart(app, 'c');
-  const bad = new DynamoCheckpoint(chart, 'bad', { spec: { ...spec, identity: { model: '', backendFramework: 'vllm' } } });
+  const bad = new DynamoCheckpoint(chart, 'bad', {
+    spec: { ...spec, identity: { model: '', backendFramework: 'vllm' } },
+  });
   expect(bad.model).toBeUndefined();
   expect(() => app.synth()).toThrow(/spec\.identity\.model: Required value/);
   const v2 = new DynamoCheckpoint(new Chart(Testing.app(), 'd'), 'v2', { spec, artifactVersion: '2' });
@@ -56,18 +81,25 @@ test('invalid props surface at synth with field paths; artifactVersion becomes t
 test('fromFile adopts a manifest; fromManifest refuses another kind', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dynamo-iac-'));
   const file = path.join(dir, 'c.yaml');
-  fs.writeFileSync(file, [
-    'apiVersion: nvidia.com/v1alpha1',
-    'kind: DynamoCheckpoint',
-    'metadata: { name: from-file }',
-    'spec:',
-    '  identity: { model: meta-llama/Llama-2-7b-hf, backendFramework: vllm }',
-    `  job: { podTemplateSpec: { spec: { containers: [ { name: main, image: "${IMAGE}" } ] } } }`,
-  ].join('\n'));
+  fs.writeFileSync(
+    file,
+    [
+      'apiVersion: nvidia.com/v1alpha1',
+      'kind: DynamoCheckpoint',
+      'metadata: { name: from-file }',
+      'spec:',
+      '  identity: { model: meta-llama/Llama-2-7b-hf, backendFramework: vllm }',
+      `  job: { podTemplateSpec: { spec: { containers: [ { name: main, image: "${IMAGE}" } ] } } }`,
+    ].join('\n'),
+  );
   const c = DynamoCheckpoint.fromFile(new Chart(Testing.app(), 'c'), 'x', file);
   expect(c.name).toBe('from-file');
   expect(c.checkpointId).toBe('96429b2725761a09');
   const app = Testing.app();
-  DynamoCheckpoint.fromManifest(new Chart(app, 'c'), 'x', { apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoModel', metadata: { name: 'm' } });
+  DynamoCheckpoint.fromManifest(new Chart(app, 'c'), 'x', {
+    apiVersion: 'nvidia.com/v1beta1',
+    kind: 'DynamoModel',
+    metadata: { name: 'm' },
+  });
   expect(() => app.synth()).toThrow(/kind: expected DynamoCheckpoint, got "DynamoModel"/);
 });

@@ -10,13 +10,15 @@ const worker = {
   replicas: 2,
   podTemplate: {
     spec: {
-      containers: [{
-        name: 'main',
-        image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1',
-        command: ['python3'],
-        args: ['-m', 'dynamo.vllm', '--model', 'Qwen/Qwen3-0.6B'],
-        resources: { limits: { 'nvidia.com/gpu': '1' } },
-      }],
+      containers: [
+        {
+          name: 'main',
+          image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1',
+          command: ['python3'],
+          args: ['-m', 'dynamo.vllm', '--model', 'Qwen/Qwen3-0.6B'],
+          resources: { limits: { 'nvidia.com/gpu': '1' } },
+        },
+      ],
     },
   },
 };
@@ -26,11 +28,14 @@ const frontend = {
   podTemplate: { spec: { containers: [{ name: 'main', image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1' }] } },
 };
 
-const names = (chart: Chart) => Testing.synth(chart).map((o: any) => `${o.kind}/${o.metadata.namespace}/${o.metadata.name}`);
+const names = (chart: Chart) =>
+  Testing.synth(chart).map((o: any) => `${o.kind}/${o.metadata.namespace}/${o.metadata.name}`);
 
 test('typed props render into the chart namespace, named after the construct id by default', () => {
   const chart = new Chart(Testing.app(), 'c', { namespace: 'ml' });
-  const g = new DynamoGraphDeployment(chart, 'demo', { spec: { backendFramework: 'vllm', components: [frontend, worker] } });
+  const g = new DynamoGraphDeployment(chart, 'demo', {
+    spec: { backendFramework: 'vllm', components: [frontend, worker] },
+  });
   expect(g.name).toBe('demo');
   expect(g.namespace).toBe('ml');
   expect(names(chart)).toEqual([
@@ -48,7 +53,11 @@ test('typed props render into the chart namespace, named after the construct id 
 
 test('the construct renders exactly what the render core renders for the same manifest', () => {
   const chart = new Chart(Testing.app(), 'c');
-  const g = new DynamoGraphDeployment(chart, 'demo', { name: 'demo', namespace: 'ml', spec: { components: [frontend, worker] } });
+  const g = new DynamoGraphDeployment(chart, 'demo', {
+    name: 'demo',
+    namespace: 'ml',
+    spec: { components: [frontend, worker] },
+  });
   expect(Testing.synth(chart)).toEqual(JSON.parse(JSON.stringify(g.objects)));
 });
 
@@ -56,7 +65,12 @@ test('invalid props fail synth with the construct path and the field path, all p
   const app = Testing.app();
   const chart = new Chart(app, 'c');
   new DynamoGraphDeployment(chart, 'bad', {
-    spec: { components: [{ ...worker, replicas: -1 }, { ...frontend, name: 'vllmworker' }] },
+    spec: {
+      components: [
+        { ...worker, replicas: -1 },
+        { ...frontend, name: 'vllmworker' },
+      ],
+    },
   });
   let message = '';
   try {
@@ -72,7 +86,9 @@ test('invalid props fail synth with the construct path and the field path, all p
 
 test('warnings do not fail synth and are printed with the construct path and the field path', () => {
   const app = Testing.app();
-  new DynamoGraphDeployment(new Chart(app, 'c'), 'untyped', { spec: { components: [{ ...frontend, type: undefined }, worker] } });
+  new DynamoGraphDeployment(new Chart(app, 'c'), 'untyped', {
+    spec: { components: [{ ...frontend, type: undefined }, worker] },
+  });
   const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
   try {
     app.synth();
@@ -92,12 +108,17 @@ test('fromManifest adopts v1alpha1 and renders the same objects as the equivalen
     spec: {
       backendFramework: 'vllm',
       services: {
-        Frontend: { componentType: 'frontend', extraPodSpec: { mainContainer: { image: frontend.podTemplate.spec.containers[0].image } } },
+        Frontend: {
+          componentType: 'frontend',
+          extraPodSpec: { mainContainer: { image: frontend.podTemplate.spec.containers[0].image } },
+        },
         VllmWorker: {
           componentType: 'worker',
           replicas: 2,
           resources: { limits: { gpu: '1' } },
-          extraPodSpec: { mainContainer: { ...worker.podTemplate.spec.containers[0], resources: undefined, name: undefined } },
+          extraPodSpec: {
+            mainContainer: { ...worker.podTemplate.spec.containers[0], resources: undefined, name: undefined },
+          },
         },
       },
     },
@@ -105,7 +126,11 @@ test('fromManifest adopts v1alpha1 and renders the same objects as the equivalen
   const a = new Chart(Testing.app(), 'a');
   DynamoGraphDeployment.fromManifest(a, 'g', JSON.parse(JSON.stringify(v1alpha1)));
   const b = new Chart(Testing.app(), 'b');
-  new DynamoGraphDeployment(b, 'g', { name: 'demo', namespace: 'ml', spec: { backendFramework: 'vllm', components: [frontend, worker] } });
+  new DynamoGraphDeployment(b, 'g', {
+    name: 'demo',
+    namespace: 'ml',
+    spec: { backendFramework: 'vllm', components: [frontend, worker] },
+  });
   const withoutRecord = (objs: any[]) => objs.filter((o) => o.kind !== 'DynamoGraphDeployment');
   expect(withoutRecord(Testing.synth(a))).toEqual(withoutRecord(Testing.synth(b)));
 });
@@ -119,14 +144,17 @@ test('fromFile reports an unreadable file at synth instead of throwing at constr
 test('fromFile reads a YAML manifest', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dynamo-iac-'));
   const file = path.join(dir, 'g.yaml');
-  fs.writeFileSync(file, [
-    'apiVersion: nvidia.com/v1beta1',
-    'kind: DynamoGraphDeployment',
-    'metadata: {name: from-file}',
-    'spec:',
-    '  components:',
-    '    - {name: Frontend, type: frontend, podTemplate: {spec: {containers: [{name: main, image: img}]}}}',
-  ].join('\n'));
+  fs.writeFileSync(
+    file,
+    [
+      'apiVersion: nvidia.com/v1beta1',
+      'kind: DynamoGraphDeployment',
+      'metadata: {name: from-file}',
+      'spec:',
+      '  components:',
+      '    - {name: Frontend, type: frontend, podTemplate: {spec: {containers: [{name: main, image: img}]}}}',
+    ].join('\n'),
+  );
   const chart = new Chart(Testing.app(), 'c', { namespace: 'team' });
   const g = DynamoGraphDeployment.fromFile(chart, 'g', file);
   expect(g.name).toBe('from-file');
@@ -140,7 +168,8 @@ test('platform settings set on the app apply to every graph; per-graph settings 
   new DynamoGraphDeployment(a, 'g1', { spec: { components: [worker] } });
   const b = new Chart(app, 'b');
   new DynamoGraphDeployment(b, 'g2', { spec: { components: [worker] }, settings: { natsAddress: 'nats://mine:4222' } });
-  const env = (chart: Chart) => Testing.synth(chart).find((o: any) => o.kind === 'Deployment').spec.template.spec.containers[0].env;
+  const env = (chart: Chart) =>
+    Testing.synth(chart).find((o: any) => o.kind === 'Deployment').spec.template.spec.containers[0].env;
   expect(env(a)).toContainEqual({ name: 'NATS_SERVER', value: 'nats://platform:4222' });
   expect(env(b)).toContainEqual({ name: 'NATS_SERVER', value: 'nats://mine:4222' });
   expect(names(a)).not.toContain('ServiceAccount/default/g1-k8s-service-discovery');
@@ -148,7 +177,11 @@ test('platform settings set on the app apply to every graph; per-graph settings 
 
 test('objects shared by two graphs of one namespace are synthesized once', () => {
   const app = Testing.app();
-  const planner = { name: 'Planner', type: 'planner' as const, podTemplate: { spec: { containers: [{ name: 'main', image: 'img' }] } } };
+  const planner = {
+    name: 'Planner',
+    type: 'planner' as const,
+    podTemplate: { spec: { containers: [{ name: 'main', image: 'img' }] } },
+  };
   const a = new Chart(app, 'a', { namespace: 'ml' });
   new DynamoGraphDeployment(a, 'g1', { spec: { components: [planner] } });
   const b = new Chart(app, 'b', { namespace: 'ml' });
@@ -159,7 +192,9 @@ test('objects shared by two graphs of one namespace are synthesized once', () =>
 });
 
 test('DynamoComponentDeployment renders a standalone component', () => {
-  const chart = new Chart(new App({ outdir: fs.mkdtempSync(path.join(os.tmpdir(), 'dynamo-iac-')) }), 'c', { namespace: 'ml' });
+  const chart = new Chart(new App({ outdir: fs.mkdtempSync(path.join(os.tmpdir(), 'dynamo-iac-')) }), 'c', {
+    namespace: 'ml',
+  });
   const { name: _n, ...spec } = worker;
   new DynamoComponentDeployment(chart, 'solo', { spec: { ...spec, backendFramework: 'vllm' } });
   expect(names(chart)).toEqual(expect.arrayContaining(['Deployment/ml/solo', 'DynamoComponentDeployment/ml/solo']));

@@ -29,11 +29,20 @@ const key = (o: any) => `${o.kind}/${o.metadata.namespace}/${o.metadata.name}`;
 test('props: the request record and every object the CLI renders from the same lock', () => {
   const chart = new Chart(Testing.app(), 'c');
   const { metadata, spec } = example();
-  const request = new DynamoGraphDeploymentRequest(chart, 'qwen', { name: metadata.name, namespace: metadata.namespace, spec, lockFile: LOCK_FILE });
-  const synthesized = Testing.synth(chart);
-  const cli = renderManifests([{ source: REQUEST_FILE, text: fs.readFileSync(REQUEST_FILE, 'utf8') }], resolveSettings({}), {
-    plans: { file: LOCK_FILE, lock: parseLock(fs.readFileSync(LOCK_FILE, 'utf8'), LOCK_FILE) },
+  const request = new DynamoGraphDeploymentRequest(chart, 'qwen', {
+    name: metadata.name,
+    namespace: metadata.namespace,
+    spec,
+    lockFile: LOCK_FILE,
   });
+  const synthesized = Testing.synth(chart);
+  const cli = renderManifests(
+    [{ source: REQUEST_FILE, text: fs.readFileSync(REQUEST_FILE, 'utf8') }],
+    resolveSettings({}),
+    {
+      plans: { file: LOCK_FILE, lock: parseLock(fs.readFileSync(LOCK_FILE, 'utf8'), LOCK_FILE) },
+    },
+  );
   expect(cli.problems).toEqual([]);
   const byKey = (objects: any[]) => Object.fromEntries(objects.map((o) => [key(o), o]));
   expect(byKey(synthesized)).toEqual(byKey(cli.objects));
@@ -48,7 +57,11 @@ test('fromFile, with the lock from app context; autoApply: false keeps only the 
   const chart = new Chart(app, 'c');
   const request = DynamoGraphDeploymentRequest.fromFile(chart, 'qwen', REQUEST_FILE);
   expect(Testing.synth(chart).map(key)).toContain('DynamoGraphDeployment/dynamo-examples/qwen3-32b');
-  const review = DynamoGraphDeploymentRequest.fromFile(new Chart(app, 'r'), 'small', path.join(EXAMPLES, 'requests', 'qwen3-0.6b-review.yaml'));
+  const review = DynamoGraphDeploymentRequest.fromFile(
+    new Chart(app, 'r'),
+    'small',
+    path.join(EXAMPLES, 'requests', 'qwen3-0.6b-review.yaml'),
+  );
   expect(Testing.synth(review.node.scope as Chart).map((o: any) => o.kind)).toEqual(['DynamoGraphDeploymentRequest']);
   expect(review.graph).toBeUndefined();
   expect(review.generatedManifest?.metadata.name).toBe('qwen3-small');
@@ -58,7 +71,11 @@ test('fromFile, with the lock from app context; autoApply: false keeps only the 
 test('a request the lock has no plan for fails synth with how to plan it; no search runs', () => {
   const app = Testing.app();
   const { metadata, spec } = example();
-  new DynamoGraphDeploymentRequest(new Chart(app, 'c'), 'qwen', { name: metadata.name, spec: { ...spec, sla: { ttft: 450, itl: 20 } }, lockFile: LOCK_FILE });
+  new DynamoGraphDeploymentRequest(new Chart(app, 'c'), 'qwen', {
+    name: metadata.name,
+    spec: { ...spec, sla: { ttft: 450, itl: 20 } },
+    lockFile: LOCK_FILE,
+  });
   const message = synthError(app);
   expect(message).toContain('[c/qwen] spec: not planned: ');
   expect(message).toContain('has no plan for its search inputs');
@@ -67,8 +84,13 @@ test('a request the lock has no plan for fails synth with how to plan it; no sea
 
 test('invalid input fails synth with field paths and upstream messages', () => {
   const app = Testing.app();
-  new DynamoGraphDeploymentRequest(new Chart(app, 'c'), 'bad', { spec: { model: 'm', searchStrategy: 'thorough', hardware: { gpuSku: 'h200_sxm', totalGpus: 8 } }, lockFile: LOCK_FILE });
-  expect(synthError(app)).toContain('[c/bad] spec.searchStrategy: Invalid value: "thorough": is incompatible with spec.backend "auto"; set spec.backend to a specific backend (sglang, trtllm, or vllm)');
+  new DynamoGraphDeploymentRequest(new Chart(app, 'c'), 'bad', {
+    spec: { model: 'm', searchStrategy: 'thorough', hardware: { gpuSku: 'h200_sxm', totalGpus: 8 } },
+    lockFile: LOCK_FILE,
+  });
+  expect(synthError(app)).toContain(
+    '[c/bad] spec.searchStrategy: Invalid value: "thorough": is incompatible with spec.backend "auto"; set spec.backend to a specific backend (sglang, trtllm, or vllm)',
+  );
 });
 
 test('DYNAMO_IAC_PLAN=missing: synth runs dynamo-iac plan for what the lock lacks, then renders from it', () => {
@@ -80,13 +102,23 @@ test('DYNAMO_IAC_PLAN=missing: synth runs dynamo-iac plan for what the lock lack
   try {
     const chart = new Chart(Testing.app(), 'c');
     const doc = parse(QWEN_REQUEST);
-    const request = new DynamoGraphDeploymentRequest(chart, 'qwen', { name: doc.metadata.name, namespace: doc.metadata.namespace, spec: doc.spec, lockFile });
+    const request = new DynamoGraphDeploymentRequest(chart, 'qwen', {
+      name: doc.metadata.name,
+      namespace: doc.metadata.namespace,
+      spec: doc.spec,
+      lockFile,
+    });
     expect(request.plan?.chosen.mode).toBe('disagg');
     expect(Testing.synth(chart).map(key)).toContain('DynamoGraphDeployment/inference/qwen3-32b');
     expect(fs.existsSync(lockFile)).toBe(true);
     expect(fs.existsSync(path.join(dir, 'dynamo-plan', 'inference', 'qwen3-32b', 'pareto.svg'))).toBe(true);
     // Planned now: a second construct finds it without another search.
-    new DynamoGraphDeploymentRequest(new Chart(Testing.app(), 'd'), 'qwen', { name: doc.metadata.name, namespace: doc.metadata.namespace, spec: doc.spec, lockFile });
+    new DynamoGraphDeploymentRequest(new Chart(Testing.app(), 'd'), 'qwen', {
+      name: doc.metadata.name,
+      namespace: doc.metadata.namespace,
+      spec: doc.spec,
+      lockFile,
+    });
     expect(tool.calls()).toHaveLength(1);
   } finally {
     process.env = saved;

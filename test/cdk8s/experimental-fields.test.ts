@@ -12,10 +12,15 @@ const worker = {
   type: 'worker' as const,
   podTemplate: {
     spec: {
-      containers: [{
-        name: 'main', image: IMAGE, command: ['python3'], args: ['-m', 'dynamo.vllm', '--model', 'Qwen/Qwen3-0.6B'],
-        resources: { limits: { 'nvidia.com/gpu': '1' } },
-      }],
+      containers: [
+        {
+          name: 'main',
+          image: IMAGE,
+          command: ['python3'],
+          args: ['-m', 'dynamo.vllm', '--model', 'Qwen/Qwen3-0.6B'],
+          resources: { limits: { 'nvidia.com/gpu': '1' } },
+        },
+      ],
     },
   },
 };
@@ -31,7 +36,9 @@ function synthMessage(app: App): string {
 
 test('typed experimental.gpuMemoryService renders the claim template and the wiring', () => {
   const chart = new Chart(Testing.app(), 'c', { namespace: 'ml' });
-  new DynamoGraphDeployment(chart, 'demo', { spec: { components: [{ ...worker, experimental: { gpuMemoryService: { deviceClassName: 'gpu.nvidia.com' } } }] } });
+  new DynamoGraphDeployment(chart, 'demo', {
+    spec: { components: [{ ...worker, experimental: { gpuMemoryService: { deviceClassName: 'gpu.nvidia.com' } } }] },
+  });
   const objects = Testing.synth(chart);
   expect(objects.find((o: any) => o.kind === 'ResourceClaimTemplate')?.metadata.name).toBe('demo-vllmworker-gpu');
   const pod = objects.find((o: any) => o.kind === 'Deployment').spec.template.spec;
@@ -49,12 +56,16 @@ test('a refused field fails synth with the construct path and the field path', (
   expect(message).toContain('c/demo');
   expect(message).toMatch(/spec\.priorityClassName: requires the Grove pathway/);
   expect(message).toMatch(/spec\.components\[0\]\.dynamoSidecar: is not rendered by dynamo-iac/);
-  expect(message).toMatch(/spec\.components\[0\]\.minAvailable: is currently supported only for Grove-backed DynamoGraphDeployment components/);
+  expect(message).toMatch(
+    /spec\.components\[0\]\.minAvailable: is currently supported only for Grove-backed DynamoGraphDeployment components/,
+  );
 });
 
 test('a warned field is recorded on the construct with its field path', () => {
   const chart = new Chart(Testing.app(), 'c');
-  const g = new DynamoGraphDeployment(chart, 'demo', { spec: { components: [{ ...worker, runtimeVersionOverride: '1.3.0' }] } });
+  const g = new DynamoGraphDeployment(chart, 'demo', {
+    spec: { components: [{ ...worker, runtimeVersionOverride: '1.3.0' }] },
+  });
   Testing.synth(chart);
   const warnings = g.node.metadata.filter((m) => m.type === 'dynamo-iac:warning').map((m) => m.data as string);
   expect(warnings).toEqual([expect.stringMatching(/^spec\.components\[0\]\.runtimeVersionOverride: is not used/)]);

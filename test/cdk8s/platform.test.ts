@@ -5,8 +5,19 @@ import { renderPlatform } from '../../src/render/platform';
 test('DynamoPlatform synthesizes exactly what renderPlatform renders, in the same order', () => {
   const app = Testing.app();
   const chart = new Chart(app, 'platform');
-  new DynamoPlatform(chart, 'dynamo', { namespace: 'dynamo-system', scope: 'namespace', monitoring: true, image: 'registry.example/op:1' });
-  const expected = renderPlatform({ namespace: 'dynamo-system', scope: 'namespace', monitoring: true, image: 'registry.example/op:1', version: require('../../package.json').version });
+  new DynamoPlatform(chart, 'dynamo', {
+    namespace: 'dynamo-system',
+    scope: 'namespace',
+    monitoring: true,
+    image: 'registry.example/op:1',
+  });
+  const expected = renderPlatform({
+    namespace: 'dynamo-system',
+    scope: 'namespace',
+    monitoring: true,
+    image: 'registry.example/op:1',
+    version: require('../../package.json').version,
+  });
   expect(Testing.synth(chart)).toEqual(JSON.parse(JSON.stringify(expected)));
 });
 
@@ -22,5 +33,8 @@ test('nats and etcd props add their StatefulSets', () => {
   const chart = new Chart(app, 'platform');
   new DynamoPlatform(chart, 'dynamo', { namespace: 'ops', crds: false, nats: true, etcd: { replicas: 3 } });
   const sets = Testing.synth(chart).filter((o: any) => o.kind === 'StatefulSet');
-  expect(sets.map((s: any) => [s.metadata.name, s.spec.replicas])).toEqual([['dynamo-platform-etcd', 3], ['dynamo-platform-nats', 1]]);
+  expect(sets.map((s: any) => [s.metadata.name, s.spec.replicas])).toEqual([
+    ['dynamo-platform-etcd', 3],
+    ['dynamo-platform-nats', 1],
+  ]);
 });

@@ -19,11 +19,13 @@ test('validate: checkpoint problems and a dangling reference, one line each, exi
   expect(r.code).toBe(1);
   expect(r.stdout).toBe('');
   const f = `${CLI_FIXTURES}/checkpoint-bad.yaml`;
-  expect(lines(r.stderr)).toEqual(expect.arrayContaining([
-    `${f}: spec.identity.model: Required value`,
-    `${f}: spec.identity.backendFramework: Unsupported value: "onnx": supported values: "vllm", "sglang", "trtllm"`,
-    `${f}: spec.components[0].experimental.checkpoint.checkpointRef: DynamoCheckpoint "default/missing" not found: declare it alongside the graph (same namespace)`,
-  ]));
+  expect(lines(r.stderr)).toEqual(
+    expect.arrayContaining([
+      `${f}: spec.identity.model: Required value`,
+      `${f}: spec.identity.backendFramework: Unsupported value: "onnx": supported values: "vllm", "sglang", "trtllm"`,
+      `${f}: spec.components[0].experimental.checkpoint.checkpointRef: DynamoCheckpoint "default/missing" not found: declare it alongside the graph (same namespace)`,
+    ]),
+  );
   expect(r.stderr).not.toMatch(/\n\s+at /);
 });
 

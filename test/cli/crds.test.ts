@@ -8,10 +8,9 @@ describe('crds', () => {
     expect(r.stderr).toBe('');
     const crds = parseAllDocuments(r.stdout).map((d) => d.toJS());
     expect(crds.map((c) => c.kind)).toEqual(crds.map(() => 'CustomResourceDefinition'));
-    expect(crds.map((c) => c.metadata.name)).toEqual(expect.arrayContaining([
-      'dynamographdeployments.nvidia.com',
-      'dynamocomponentdeployments.nvidia.com',
-    ]));
+    expect(crds.map((c) => c.metadata.name)).toEqual(
+      expect.arrayContaining(['dynamographdeployments.nvidia.com', 'dynamocomponentdeployments.nvidia.com']),
+    );
     expect(run(['crds']).stdout).toBe(r.stdout);
   });
 

@@ -6,12 +6,19 @@ describe('DynamoModel documents in the CLI', () => {
     const r = run(['render', '-n', 'ml', `${CLI_FIXTURES}/lora-model.yaml`]);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
-    expect(parseAllDocuments(r.stdout).map((d) => d.toJSON())).toEqual([{
-      apiVersion: 'nvidia.com/v1alpha1',
-      kind: 'DynamoModel',
-      metadata: { name: 'support-lora', namespace: 'ml' },
-      spec: { baseModelName: 'Qwen/Qwen3-0.6B', modelName: 'support-lora', modelType: 'lora', source: { uri: 'hf://example-org/support-lora@main' } },
-    }]);
+    expect(parseAllDocuments(r.stdout).map((d) => d.toJSON())).toEqual([
+      {
+        apiVersion: 'nvidia.com/v1alpha1',
+        kind: 'DynamoModel',
+        metadata: { name: 'support-lora', namespace: 'ml' },
+        spec: {
+          baseModelName: 'Qwen/Qwen3-0.6B',
+          modelName: 'support-lora',
+          modelType: 'lora',
+          source: { uri: 'hf://example-org/support-lora@main' },
+        },
+      },
+    ]);
   });
 
   test('validate counts models next to graphs', () => {

@@ -12,7 +12,9 @@ function tree(dir: string): string[] {
 
 describe('render -o DIR', () => {
   let work: string;
-  beforeEach(() => { work = fs.mkdtempSync(path.join(os.tmpdir(), 'dynamo-iac-cli-')); });
+  beforeEach(() => {
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'dynamo-iac-cli-'));
+  });
   afterEach(() => fs.rmSync(work, { recursive: true, force: true }));
 
   const agg = path.join(ROOT, FIXTURES, 'agg-v1beta1.yaml');
@@ -24,12 +26,14 @@ describe('render -o DIR', () => {
     expect(r.stdout).toBe('');
     const files = tree(out);
     expect(r.stderr).toBe(`wrote ${files.length} files to ${out}\n`);
-    expect(files).toEqual(expect.arrayContaining([
-      'default/deployment-vllm-agg-frontend.yaml',
-      'default/dynamographdeployment-vllm-agg.yaml',
-      'default/dynamographdeployment-first.yaml',
-      'team-b/dynamographdeployment-second.yaml',
-    ]));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'default/deployment-vllm-agg-frontend.yaml',
+        'default/dynamographdeployment-vllm-agg.yaml',
+        'default/dynamographdeployment-first.yaml',
+        'team-b/dynamographdeployment-second.yaml',
+      ]),
+    );
     // The directory is the stream split by object: same content, same bytes per object.
     const stream = run(['render', agg, path.join(ROOT, CLI_FIXTURES, 'two-graphs.yaml')]).stdout;
     const joined = stream.split('---\n').sort();
@@ -95,6 +99,7 @@ describe('render -o DIR', () => {
     expect(run(['render', '-o', a, ...inputs]).code).toBe(0);
     expect(run(['render', '-o', b, ...inputs]).code).toBe(0);
     expect(tree(b)).toEqual(tree(a));
-    for (const f of tree(a)) expect(fs.readFileSync(path.join(b, f), 'utf8')).toBe(fs.readFileSync(path.join(a, f), 'utf8'));
+    for (const f of tree(a))
+      expect(fs.readFileSync(path.join(b, f), 'utf8')).toBe(fs.readFileSync(path.join(a, f), 'utf8'));
   });
 });

@@ -10,7 +10,12 @@ import { AIC_FIXTURES, fakeTool, QWEN_REQUEST, tree, workdir } from '../plan/fak
 import { lines, run } from './run';
 
 const docs = (yaml: string) => parseAllDocuments(yaml).map((d) => d.toJS());
-const ARTIFACTS = ['dynamo-plan.lock', 'dynamo-plan/inference/qwen3-32b/dynamo-graph-deployment.yaml', 'dynamo-plan/inference/qwen3-32b/pareto.svg', 'dynamo-plan/inference/qwen3-32b/plan.md'];
+const ARTIFACTS = [
+  'dynamo-plan.lock',
+  'dynamo-plan/inference/qwen3-32b/dynamo-graph-deployment.yaml',
+  'dynamo-plan/inference/qwen3-32b/pareto.svg',
+  'dynamo-plan/inference/qwen3-32b/plan.md',
+];
 
 test('plan: one search, then the lock, the Pareto picture, the table and the generated graph; same input, same bytes', () => {
   const tool = fakeTool();
@@ -18,24 +23,45 @@ test('plan: one search, then the lock, the Pareto picture, the table and the gen
   const r = run(['plan', 'qwen.yaml'], { cwd: dir, env: tool.env });
   expect(r.stdout).toBe('');
   expect(r.code).toBe(0);
-  expect(lines(r.stderr)).toEqual(expect.arrayContaining([
-    expect.stringMatching(/^planning inference\/qwen3-32b: aiconfigurator 0\.12\.0, Qwen\/Qwen3-32B on 8 × h200_sxm: chose disagg on vllm \(\d+\.\d s\)$/),
-    'inference/qwen3-32b: searched: disagg on vllm: 2 × prefill (2 GPUs, tp2) + 1 × decode (4 GPUs, tp4), TTFT 429.532 ms (≤ 600), ITL 17.746 ms (≤ 20), 471.488 tokens/s/GPU',
-  ]));
-  expect(tool.calls()).toEqual([expect.stringMatching(
-    /^cli default --model-path Qwen\/Qwen3-32B --system h200_sxm --backend vllm --total-gpus 8 --isl 4000 --osl 500 --ttft 600 --tpot 20 --top-n 5 --save-dir \S+ --no-color$/)]);
+  expect(lines(r.stderr)).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(
+        /^planning inference\/qwen3-32b: aiconfigurator 0\.12\.0, Qwen\/Qwen3-32B on 8 × h200_sxm: chose disagg on vllm \(\d+\.\d s\)$/,
+      ),
+      'inference/qwen3-32b: searched: disagg on vllm: 2 × prefill (2 GPUs, tp2) + 1 × decode (4 GPUs, tp4), TTFT 429.532 ms (≤ 600), ITL 17.746 ms (≤ 20), 471.488 tokens/s/GPU',
+    ]),
+  );
+  expect(tool.calls()).toEqual([
+    expect.stringMatching(
+      /^cli default --model-path Qwen\/Qwen3-32B --system h200_sxm --backend vllm --total-gpus 8 --isl 4000 --osl 500 --ttft 600 --tpot 20 --top-n 5 --save-dir \S+ --no-color$/,
+    ),
+  ]);
   const files = tree(dir);
   expect(Object.keys(files)).toEqual([...ARTIFACTS.slice(0, 1), ...ARTIFACTS.slice(1), 'qwen.yaml'].sort());
   const plan = files['dynamo-plan/inference/qwen3-32b/plan.md'];
-  expect(plan).toContain('| **disagg (chosen)** | vllm | 471.49 | 56.35 | 429.53 | 17.75 | 8 | 2 × prefill (2 GPUs, tp2) + 1 × decode (4 GPUs, tp4) |');
+  expect(plan).toContain(
+    '| **disagg (chosen)** | vllm | 471.49 | 56.35 | 429.53 | 17.75 | 8 | 2 × prefill (2 GPUs, tp2) + 1 × decode (4 GPUs, tp4) |',
+  );
   expect(plan).toContain('| agg | vllm | 437.96 | 56.58 | 296.12 | 17.67 | 8 | 2 × worker (4 GPUs, tp4) |');
   expect(plan).toContain('| TTFT | ≤ 600 | 429.53 | meets |');
-  expect(files['dynamo-plan/inference/qwen3-32b/pareto.svg']).toMatch(/^<svg [^]*SLA: ITL ≤ 20 ms[^]*chosen: disagg \(vllm\), 471\.49 tok\/s\/gpu[^]*<\/svg>\n$/);
+  expect(files['dynamo-plan/inference/qwen3-32b/pareto.svg']).toMatch(
+    /^<svg [^]*SLA: ITL ≤ 20 ms[^]*chosen: disagg \(vllm\), 471\.49 tok\/s\/gpu[^]*<\/svg>\n$/,
+  );
   const [graph] = docs(files['dynamo-plan/inference/qwen3-32b/dynamo-graph-deployment.yaml']);
-  expect(graph.metadata).toEqual({ name: 'qwen3-32b', namespace: 'inference', labels: { 'dgdr.nvidia.com/name': 'qwen3-32b', 'dgdr.nvidia.com/namespace': 'inference' } });
-  expect(graph.spec.components.map((c: any) => [c.name, c.type, c.replicas])).toEqual([['Frontend', 'frontend', 1], ['VllmPrefillWorker', 'prefill', 2], ['VllmDecodeWorker', 'decode', 1]]);
+  expect(graph.metadata).toEqual({
+    name: 'qwen3-32b',
+    namespace: 'inference',
+    labels: { 'dgdr.nvidia.com/name': 'qwen3-32b', 'dgdr.nvidia.com/namespace': 'inference' },
+  });
+  expect(graph.spec.components.map((c: any) => [c.name, c.type, c.replicas])).toEqual([
+    ['Frontend', 'frontend', 1],
+    ['VllmPrefillWorker', 'prefill', 2],
+    ['VllmDecodeWorker', 'decode', 1],
+  ]);
   // The request's image on every component, not the tool's.
-  expect(graph.spec.components.map((c: any) => c.podTemplate.spec.containers[0].image)).toEqual(Array(3).fill('nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.3.1'));
+  expect(graph.spec.components.map((c: any) => c.podTemplate.spec.containers[0].image)).toEqual(
+    Array(3).fill('nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.3.1'),
+  );
 
   // Another checkout planning the same request writes the same bytes.
   const again = workdir({ 'qwen.yaml': QWEN_REQUEST });
@@ -87,7 +113,9 @@ test('plan: a model the tool does not know fails on spec.model', () => {
   const dir = workdir({ 'qwen.yaml': QWEN_REQUEST.replace('model: Qwen/Qwen3-32B', 'model: acme/NoSuchModel-7B') });
   const r = run(['plan', 'qwen.yaml'], { cwd: dir, env: tool.env });
   expect(r.code).toBe(1);
-  expect(lines(r.stderr)).toContain('qwen.yaml: spec.model: Invalid value: "acme/NoSuchModel-7B": aiconfigurator 0.12.0 does not know this model (it has no architecture data for it offline, and fetching its config.json failed: Failed to download acme/NoSuchModel-7B\'s config.json from HuggingFace: <urlopen error [Errno -2] Name or service not known>)');
+  expect(lines(r.stderr)).toContain(
+    'qwen.yaml: spec.model: Invalid value: "acme/NoSuchModel-7B": aiconfigurator 0.12.0 does not know this model (it has no architecture data for it offline, and fetching its config.json failed: Failed to download acme/NoSuchModel-7B\'s config.json from HuggingFace: <urlopen error [Errno -2] Name or service not known>)',
+  );
   expect(Object.keys(tree(dir))).toEqual(['qwen.yaml']);
 });
 
@@ -104,7 +132,9 @@ test('plan: a GPU the search has no data for, or no GPU budget, fail before any 
     'nothing was written',
   ]);
   const sku = run(['plan', 'sku.yaml'], { cwd: dir, env: tool.env });
-  expect(lines(sku.stderr)[0]).toMatch(/^sku\.yaml: spec\.hardware\.gpuSku: Unsupported value: "t4": the rapid search \(aiconfigurator 0\.12\.0\) has no performance data for it; it knows a100_pcie, .*h200_sxm, .* \(use searchStrategy: thorough to profile on the real GPUs\)$/);
+  expect(lines(sku.stderr)[0]).toMatch(
+    /^sku\.yaml: spec\.hardware\.gpuSku: Unsupported value: "t4": the rapid search \(aiconfigurator 0\.12\.0\) has no performance data for it; it knows a100_pcie, .*h200_sxm, .* \(use searchStrategy: thorough to profile on the real GPUs\)$/,
+  );
   expect(tool.calls()).toEqual([]);
 });
 
@@ -113,12 +143,18 @@ test('plan: a failing search tool is one clear message and nothing written; so i
   const dir = workdir({ 'qwen.yaml': QWEN_REQUEST });
   const r = run(['plan', 'qwen.yaml'], { cwd: dir, env: tool.env });
   expect(r.code).toBe(1);
-  expect(r.stderr).toContain('dynamo-iac plan: aiconfigurator 0.12.0 failed for inference/qwen3-32b (exit 3):\nTraceback (most recent call last):\nRuntimeError: perf database corrupted\nnothing was written\n');
+  expect(r.stderr).toContain(
+    'dynamo-iac plan: aiconfigurator 0.12.0 failed for inference/qwen3-32b (exit 3):\nTraceback (most recent call last):\nRuntimeError: perf database corrupted\nnothing was written\n',
+  );
   expect(r.stderr).not.toMatch(/\n\s+at /);
   expect(Object.keys(tree(dir))).toEqual(['qwen.yaml']);
 
   const empty = fakeTool();
-  const env = { ...empty.env, DYNAMO_IAC_CACHE_DIR: path.join(empty.dir, 'nothing-installed'), DYNAMO_IAC_PYTHON: '/nonexistent/python3' };
+  const env = {
+    ...empty.env,
+    DYNAMO_IAC_CACHE_DIR: path.join(empty.dir, 'nothing-installed'),
+    DYNAMO_IAC_PYTHON: '/nonexistent/python3',
+  };
   const noPython = run(['plan', 'qwen.yaml'], { cwd: dir, env });
   expect(noPython.code).toBe(1);
   expect(lines(noPython.stderr)).toEqual([
@@ -128,11 +164,20 @@ test('plan: a failing search tool is one clear message and nothing written; so i
 });
 
 test('plan: inputs without a request, and a broken lock, are errors', () => {
-  const dir = workdir({ 'graph.yaml': fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'agg-v1beta1.yaml'), 'utf8'), 'qwen.yaml': QWEN_REQUEST, 'bad.lock': 'plans: 3\n' });
+  const dir = workdir({
+    'graph.yaml': fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'agg-v1beta1.yaml'), 'utf8'),
+    'qwen.yaml': QWEN_REQUEST,
+    'bad.lock': 'plans: 3\n',
+  });
   const none = run(['plan', 'graph.yaml'], { cwd: dir });
-  expect(lines(none.stderr)).toEqual(['graph.yaml: no DynamoGraphDeploymentRequest in the inputs: nothing to plan', 'nothing was written']);
+  expect(lines(none.stderr)).toEqual([
+    'graph.yaml: no DynamoGraphDeploymentRequest in the inputs: nothing to plan',
+    'nothing was written',
+  ]);
   const lock = run(['plan', '--lock', 'bad.lock', 'qwen.yaml'], { cwd: dir });
-  expect(lines(lock.stderr)[0]).toBe('bad.lock: not a plan lock (expected apiVersion dynamo-iac.dev/v1, kind PlanLock, plans: [...])');
+  expect(lines(lock.stderr)[0]).toBe(
+    'bad.lock: not a plan lock (expected apiVersion dynamo-iac.dev/v1, kind PlanLock, plans: [...])',
+  );
   expect(lock.code).toBe(1);
 });
 
@@ -148,10 +193,16 @@ describe('render and validate from the lock', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const objs = docs(r.stdout);
-    expect(objs.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual(expect.arrayContaining([
-      'DynamoGraphDeploymentRequest/qwen3-32b', 'DynamoGraphDeployment/qwen3-32b', 'Deployment/qwen3-32b-frontend',
-      'Deployment/qwen3-32b-vllmprefillworker', 'Deployment/qwen3-32b-vllmdecodeworker', 'Service/qwen3-32b-frontend',
-    ]));
+    expect(objs.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual(
+      expect.arrayContaining([
+        'DynamoGraphDeploymentRequest/qwen3-32b',
+        'DynamoGraphDeployment/qwen3-32b',
+        'Deployment/qwen3-32b-frontend',
+        'Deployment/qwen3-32b-vllmprefillworker',
+        'Deployment/qwen3-32b-vllmdecodeworker',
+        'Service/qwen3-32b-frontend',
+      ]),
+    );
     const prefill = objs.find((o) => o.kind === 'Deployment' && o.metadata.name === 'qwen3-32b-vllmprefillworker');
     expect(prefill.spec.replicas).toBe(2);
     expect(prefill.spec.template.spec.containers[0].resources.limits['nvidia.com/gpu']).toBe('2');
@@ -169,22 +220,31 @@ describe('render and validate from the lock', () => {
       'changed.yaml: spec: not planned: dynamo-plan.lock has no plan for its search inputs (hash caa3d30590a7b51e): the request is new, or changed since it was planned; run `dynamo-iac plan` on this file to search and record the plan (`dynamo-iac plan --refresh` searches again)',
     ]);
     const missing = run(['validate', '--lock', 'nowhere.lock', 'qwen.yaml'], { cwd: dir });
-    expect(lines(missing.stderr)[0]).toMatch(/^qwen\.yaml: spec: not planned: nowhere\.lock does not exist; run `dynamo-iac plan`/);
+    expect(lines(missing.stderr)[0]).toMatch(
+      /^qwen\.yaml: spec: not planned: nowhere\.lock does not exist; run `dynamo-iac plan`/,
+    );
   });
 
   test('gitops: the generated graph in its own directory, the request record in _shared/, Flux waiting for the graph', () => {
     const r = run(['gitops', '-o', 'deploy', '--flux-url', 'oci://ghcr.io/acme/deploy', 'qwen.yaml'], { cwd: dir });
     expect(r.code).toBe(0);
     const files = Object.keys(tree(path.join(dir, 'deploy')));
-    expect(files).toEqual(expect.arrayContaining([
-      'graphs/inference/qwen3-32b/dynamographdeployment-qwen3-32b.yaml',
-      'graphs/inference/qwen3-32b/deployment-qwen3-32b-vllmdecodeworker.yaml',
-      'graphs/inference/_shared/dynamographdeploymentrequest-qwen3-32b.yaml',
-      'crds/customresourcedefinition-dynamographdeploymentrequests.nvidia.com.yaml',
-    ]));
-    const graphs = docs(fs.readFileSync(path.join(dir, 'deploy', 'flux', 'kustomization-dynamo-graphs.yaml'), 'utf8'))[0];
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'graphs/inference/qwen3-32b/dynamographdeployment-qwen3-32b.yaml',
+        'graphs/inference/qwen3-32b/deployment-qwen3-32b-vllmdecodeworker.yaml',
+        'graphs/inference/_shared/dynamographdeploymentrequest-qwen3-32b.yaml',
+        'crds/customresourcedefinition-dynamographdeploymentrequests.nvidia.com.yaml',
+      ]),
+    );
+    const graphs = docs(
+      fs.readFileSync(path.join(dir, 'deploy', 'flux', 'kustomization-dynamo-graphs.yaml'), 'utf8'),
+    )[0];
     // Flux waits for what it applied, the DGD through its Ready condition.
-    expect(graphs.spec).toMatchObject({ wait: true, healthCheckExprs: [{ apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment' }] });
+    expect(graphs.spec).toMatchObject({
+      wait: true,
+      healthCheckExprs: [{ apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment' }],
+    });
   });
 
   test('autoApply: false renders the record only; the generated graph stays in dynamo-plan/ for review', () => {
@@ -196,27 +256,43 @@ describe('render and validate from the lock', () => {
 });
 
 describe('thorough: the profiling Job until its output is imported', () => {
-  const THOROUGH = QWEN_REQUEST.replace('name: qwen3-32b', 'name: llama').replace('  sla:', '  searchStrategy: thorough\n  sla:')
-    .replace('image: nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.3.1', 'image: nvcr.io/nvidia/ai-dynamo/dynamo-planner:1.3.1');
+  const THOROUGH = QWEN_REQUEST.replace('name: qwen3-32b', 'name: llama')
+    .replace('  sla:', '  searchStrategy: thorough\n  sla:')
+    .replace(
+      'image: nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.3.1',
+      'image: nvcr.io/nvidia/ai-dynamo/dynamo-planner:1.3.1',
+    );
   const dir = workdir({ 'llama.yaml': THOROUGH });
 
   test('render deploys the profiling Job, its RBAC and output ConfigMap; plan says how to import', () => {
     const r = run(['render', 'llama.yaml'], { cwd: dir });
     expect(r.stderr).toBe('');
     expect(docs(r.stdout).map((o) => `${o.kind}/${o.metadata.name}`)).toEqual([
-      'DynamoGraphDeploymentRequest/llama', 'ServiceAccount/dgdr-profiling-job', 'Role/dgdr-profiling-job', 'RoleBinding/dgdr-profiling-job',
-      'ConfigMap/dgdr-output-llama', 'Job/profile-llama',
+      'DynamoGraphDeploymentRequest/llama',
+      'ServiceAccount/dgdr-profiling-job',
+      'Role/dgdr-profiling-job',
+      'RoleBinding/dgdr-profiling-job',
+      'ConfigMap/dgdr-output-llama',
+      'Job/profile-llama',
     ]);
     const p = run(['plan', 'llama.yaml'], { cwd: dir });
     expect(p.code).toBe(0);
-    expect(lines(p.stderr)[0]).toBe('inference/llama: waiting for its profiling Job: render deploys Job profile-llama; when it has finished, run `kubectl get configmap dgdr-output-llama -n inference -o yaml > output.yaml` and `dynamo-iac plan --import output.yaml llama.yaml`');
+    expect(lines(p.stderr)[0]).toBe(
+      'inference/llama: waiting for its profiling Job: render deploys Job profile-llama; when it has finished, run `kubectl get configmap dgdr-output-llama -n inference -o yaml > output.yaml` and `dynamo-iac plan --import output.yaml llama.yaml`',
+    );
   });
 
-  test('plan --import records the profiler\'s graph; render then deploys the graph instead of the Job', () => {
+  test("plan --import records the profiler's graph; render then deploys the graph instead of the Job", () => {
     const graph = fs.readFileSync(path.join(AIC_FIXTURES, 'qwen3-32b-h200', 'agg', 'top1', 'k8s_deploy.yaml'), 'utf8');
-    const planner = stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'planner-config-ab12' }, data: { 'planner_config.json': '{}' } });
+    const planner = stringify({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'planner-config-ab12' },
+      data: { 'planner_config.json': '{}' },
+    });
     const output = {
-      apiVersion: 'v1', kind: 'ConfigMap',
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
       metadata: { name: 'dgdr-output-llama', namespace: 'inference', uid: 'x', resourceVersion: '7' },
       data: { profiler_status: 'success', 'final_config.yaml': `${planner}---\n${graph}` },
     };
@@ -226,11 +302,23 @@ describe('thorough: the profiling Job until its output is imported', () => {
     expect(lines(r.stderr)[0]).toBe('inference/llama: imported: from output.yaml: 2 × worker (4 GPUs, tp4)');
     const rendered = docs(run(['render', 'llama.yaml'], { cwd: dir }).stdout);
     const kinds = rendered.map((o) => `${o.kind}/${o.metadata.name}`);
-    expect(kinds).toEqual(expect.arrayContaining(['DynamoGraphDeployment/llama', 'ConfigMap/planner-config-ab12', 'Deployment/llama-vllmworker']));
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        'DynamoGraphDeployment/llama',
+        'ConfigMap/planner-config-ab12',
+        'Deployment/llama-vllmworker',
+      ]),
+    );
     expect(kinds).not.toContain('Job/profile-llama');
 
-    fs.writeFileSync(path.join(dir, 'failed.yaml'), stringify({ ...output, data: { profiler_status: 'failed', profiler_error: 'OOM in decode sweep' } }));
+    fs.writeFileSync(
+      path.join(dir, 'failed.yaml'),
+      stringify({ ...output, data: { profiler_status: 'failed', profiler_error: 'OOM in decode sweep' } }),
+    );
     const failed = run(['plan', '--import', 'failed.yaml', 'llama.yaml'], { cwd: dir });
-    expect(lines(failed.stderr)).toEqual(['failed.yaml: data.profiler_status: the profiling Job did not succeed (status "failed": OOM in decode sweep)', 'nothing was written']);
+    expect(lines(failed.stderr)).toEqual([
+      'failed.yaml: data.profiler_status: the profiling Job did not succeed (status "failed": OOM in decode sweep)',
+      'nothing was written',
+    ]);
   });
 });

@@ -11,11 +11,13 @@ describe('render', () => {
     const r = run(['render', `${FIXTURES}/agg-v1beta1.yaml`]);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
-    expect(ids(r.stdout)).toEqual(expect.arrayContaining([
-      'Deployment/default/vllm-agg-frontend',
-      'Deployment/default/vllm-agg-vllmdecodeworker',
-      'DynamoGraphDeployment/default/vllm-agg',
-    ]));
+    expect(ids(r.stdout)).toEqual(
+      expect.arrayContaining([
+        'Deployment/default/vllm-agg-frontend',
+        'Deployment/default/vllm-agg-vllmdecodeworker',
+        'DynamoGraphDeployment/default/vllm-agg',
+      ]),
+    );
     expect(r.stdout.split('\n---\n')).toHaveLength(docs(r.stdout).length);
   });
 
@@ -56,10 +58,9 @@ describe('render', () => {
   test('renders every document of a multi-document file', () => {
     const r = run(['render', `${CLI_FIXTURES}/two-graphs.yaml`]);
     expect(r.code).toBe(0);
-    expect(ids(r.stdout)).toEqual(expect.arrayContaining([
-      'DynamoGraphDeployment/default/first',
-      'DynamoGraphDeployment/team-b/second',
-    ]));
+    expect(ids(r.stdout)).toEqual(
+      expect.arrayContaining(['DynamoGraphDeployment/default/first', 'DynamoGraphDeployment/team-b/second']),
+    );
   });
 
   test('--namespace applies to inputs without one, not to those that set it', () => {

@@ -9,7 +9,11 @@ describe('usage errors exit 2', () => {
     ['unknown option', ['render', '--bogus', `${FIXTURES}/agg-v1beta1.yaml`], /unknown option '--bogus'/],
     ['missing FILE', ['render'], /missing required argument 'file'/],
     ['missing FILE for validate', ['validate'], /missing required argument 'file'/],
-    ['invalid --namespace', ['render', '-n', 'Not_A_Namespace', `${FIXTURES}/agg-v1beta1.yaml`], /--namespace: "Not_A_Namespace" is not a valid namespace name/],
+    [
+      'invalid --namespace',
+      ['render', '-n', 'Not_A_Namespace', `${FIXTURES}/agg-v1beta1.yaml`],
+      /--namespace: "Not_A_Namespace" is not a valid namespace name/,
+    ],
   ])('%s', (_name, args, message) => {
     const r = run(args as string[]);
     expect(r.code).toBe(2);
@@ -26,7 +30,7 @@ describe('--help and --version', () => {
     expect(r.stdout).toMatch(/render \[options\] <file\.\.\.>/);
     expect(r.stdout).toMatch(/validate \[options\] <file\.\.\.>/);
     expect(r.stdout).toMatch(/crds/);
-    expect(r.stdout).toMatch(/Exit codes:\n  0 {3}success/);
+    expect(r.stdout).toMatch(/Exit codes:\n {2}0 {3}success/);
     expect(r.stdout).toMatch(/Examples:/);
   });
 

@@ -4,7 +4,12 @@ import { CLI_FIXTURES, FIXTURES, lines, ROOT, run } from './run';
 
 describe('validate', () => {
   test('valid inputs: exit 0, empty stdout, a one-line summary on stderr', () => {
-    const r = run(['validate', `${FIXTURES}/agg-v1alpha1.yaml`, `${FIXTURES}/disagg-v1beta1.yaml`, `${CLI_FIXTURES}/two-graphs.yaml`]);
+    const r = run([
+      'validate',
+      `${FIXTURES}/agg-v1alpha1.yaml`,
+      `${FIXTURES}/disagg-v1beta1.yaml`,
+      `${CLI_FIXTURES}/two-graphs.yaml`,
+    ]);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe('4 graphs valid\n');
@@ -25,7 +30,14 @@ describe('validate', () => {
   });
 
   test('every problem of every input is reported in one run', () => {
-    const r = run(['validate', 'missing.yaml', CLI_FIXTURES, `${CLI_FIXTURES}/bad-graph.yaml`, `${CLI_FIXTURES}/not-yaml.yaml`, `${FIXTURES}/agg-v1beta1.yaml`]);
+    const r = run([
+      'validate',
+      'missing.yaml',
+      CLI_FIXTURES,
+      `${CLI_FIXTURES}/bad-graph.yaml`,
+      `${CLI_FIXTURES}/not-yaml.yaml`,
+      `${FIXTURES}/agg-v1beta1.yaml`,
+    ]);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(lines(r.stderr)).toEqual([

@@ -10,10 +10,12 @@ import { KubeClient } from './kube';
 const FILE = join(__dirname, '..', '..', 'src', 'api', 'core-v1-fields.ts');
 
 let kube: KubeClient;
-beforeAll(() => { kube = KubeClient.fromTestEnv(); });
+beforeAll(() => {
+  kube = KubeClient.fromTestEnv();
+});
 afterAll(() => kube.close());
 
-test('src/api/core-v1-fields.ts matches the server\'s OpenAPI v3 for core/v1', async () => {
+test("src/api/core-v1-fields.ts matches the server's OpenAPI v3 for core/v1", async () => {
   const openapi = await kube.request<Parameters<typeof coreV1Fields>[0]>('GET', '/openapi/v3/api/v1');
   const version = (await kube.request<{ gitVersion: string }>('GET', '/version')).gitVersion;
   const want = coreV1FieldsSource(coreV1Fields(openapi), version);

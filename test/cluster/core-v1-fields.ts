@@ -34,7 +34,8 @@ function encode(node: Schema, structs: Set<string>, queue: string[]): string {
   };
   if (ref) return structName(ref);
   if (node.type === 'array') {
-    const keys = node['x-kubernetes-list-type'] === 'map' ? `|${(node['x-kubernetes-list-map-keys'] as string[]).join(',')}` : '';
+    const keys =
+      node['x-kubernetes-list-type'] === 'map' ? `|${(node['x-kubernetes-list-map-keys'] as string[]).join(',')}` : '';
     return `[${structName(refOf(node.items))}${keys}`;
   }
   if (node.type === 'object' && node.additionalProperties) return `{${structName(refOf(node.additionalProperties))}`;
@@ -58,7 +59,9 @@ export function coreV1Fields(openapi: Schema): Record<string, Record<string, str
     }
     seen.set(name, ref);
     const fields: Record<string, string> = {};
-    for (const [field, node] of Object.entries(schemas[ref].properties as Record<string, Schema>).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    for (const [field, node] of Object.entries(schemas[ref].properties as Record<string, Schema>).sort(([a], [b]) =>
+      a < b ? -1 : 1,
+    )) {
       fields[field] = encode(node, structs, queue);
     }
     out[name] = fields;
@@ -68,7 +71,12 @@ export function coreV1Fields(openapi: Schema): Record<string, Record<string, str
 
 export function coreV1FieldsSource(fields: Record<string, Record<string, string>>, version: string): string {
   const body = Object.entries(fields)
-    .map(([type, fs]) => `  ${type}: {\n${Object.entries(fs).map(([f, v]) => `    ${f}: '${v}',`).join('\n')}\n  },`)
+    .map(
+      ([type, fs]) =>
+        `  ${type}: {\n${Object.entries(fs)
+          .map(([f, v]) => `    ${f}: '${v}',`)
+          .join('\n')}\n  },`,
+    )
     .join('\n');
   return [
     `// Generated from kube-apiserver ${version}'s /openapi/v3/api/v1 by test/cluster/core-v1-fields.test.ts`,
@@ -76,9 +84,9 @@ export function coreV1FieldsSource(fields: Record<string, Record<string, string>
     '/* eslint-disable */',
     '',
     '/**',
-    ' * The fields of every core/v1 type reachable from PodTemplateSpec, encoded as: `\'\'` scalar or',
-    ' * opaque, `\'Name\'` a struct, `\'[Name\'` a list (`\'[Name|k1,k2\'` a list map keyed by k1, k2),',
-    ' * `\'{Name\'` a map (an empty Name: of scalars).',
+    " * The fields of every core/v1 type reachable from PodTemplateSpec, encoded as: `''` scalar or",
+    " * opaque, `'Name'` a struct, `'[Name'` a list (`'[Name|k1,k2'` a list map keyed by k1, k2),",
+    " * `'{Name'` a map (an empty Name: of scalars).",
     ' */',
     `export const CORE_V1_KUBERNETES_VERSION = '${version}';`,
     '',

@@ -30,7 +30,10 @@ const betaGraph = (name: string, spec: object): KubeObject => ({
 });
 const withWorker = (g: KubeObject, fields: object): KubeObject => {
   const spec = g.spec as any;
-  return { ...g, spec: { ...spec, components: spec.components.map((c: any) => (c.name === 'Worker' ? { ...c, ...fields } : c)) } };
+  return {
+    ...g,
+    spec: { ...spec, components: spec.components.map((c: any) => (c.name === 'Worker' ? { ...c, ...fields } : c)) },
+  };
 };
 const withSpec = (g: KubeObject, fields: object): KubeObject => ({ ...g, spec: { ...(g.spec as object), ...fields } });
 
@@ -49,7 +52,9 @@ test('DGD v1beta1: backendFramework cannot be changed or removed', async () => {
     { ...g, spec: { ...(g.spec as any), backendFramework: undefined } },
     withWorker(g, { replicas: 2 }),
   ]);
-  expect(changed).toMatch(/spec\.backendFramework: Invalid value: .*spec\.backendFramework is immutable and cannot be changed after creation/);
+  expect(changed).toMatch(
+    /spec\.backendFramework: Invalid value: .*spec\.backendFramework is immutable and cannot be changed after creation/,
+  );
   expect(removed).toMatch(/spec\.backendFramework is immutable/);
   expect(ok).toBe('');
 });
@@ -57,9 +62,14 @@ test('DGD v1beta1: backendFramework cannot be changed or removed', async () => {
 test('DGD v1beta1: a component cannot switch between single-node and multinode', async () => {
   const g = betaGraph('nodes', {});
   const [toMulti] = await updates(g, [withWorker(g, { multinode: { nodeCount: 2 } })]);
-  expect(toMulti).toMatch(/spec\.components\[1\]\.multinode: .*cannot change node topology between single-node and multi-node after creation/);
+  expect(toMulti).toMatch(
+    /spec\.components\[1\]\.multinode: .*cannot change node topology between single-node and multi-node after creation/,
+  );
   const m = withWorker(betaGraph('nodes-multi', {}), { multinode: { nodeCount: 2 } });
-  const [toSingle, nodeCountChange] = await updates(m, [withWorker(m, { multinode: undefined }), withWorker(m, { multinode: { nodeCount: 4 } })]);
+  const [toSingle, nodeCountChange] = await updates(m, [
+    withWorker(m, { multinode: undefined }),
+    withWorker(m, { multinode: { nodeCount: 4 } }),
+  ]);
   expect(toSingle).toMatch(/cannot change node topology/);
   // Only the switch is frozen, as the seed states it.
   expect(nodeCountChange).toBe('');
@@ -68,8 +78,13 @@ test('DGD v1beta1: a component cannot switch between single-node and multinode',
 test('DGD v1beta1: topology constraints cannot be added, removed or changed (spec and component level)', async () => {
   const plain = betaGraph('topo-add', {});
   const topo = { clusterTopologyName: 't', packDomain: 'zone' };
-  const [added, componentAdded] = await updates(plain, [withSpec(plain, { topologyConstraint: topo }), withWorker(plain, { topologyConstraint: { packDomain: 'rack' } })]);
-  expect(added).toMatch(/spec\.topologyConstraint: .*is immutable and cannot be added, removed, or changed after creation; delete and recreate the DynamoGraphDeployment to change topology constraints/);
+  const [added, componentAdded] = await updates(plain, [
+    withSpec(plain, { topologyConstraint: topo }),
+    withWorker(plain, { topologyConstraint: { packDomain: 'rack' } }),
+  ]);
+  expect(added).toMatch(
+    /spec\.topologyConstraint: .*is immutable and cannot be added, removed, or changed after creation; delete and recreate the DynamoGraphDeployment to change topology constraints/,
+  );
   expect(componentAdded).toMatch(/spec\.components\[1\]\.topologyConstraint: .*is immutable/);
   const withTopo = betaGraph('topo-set', { topologyConstraint: topo });
   const [changed, removed] = await updates(withTopo, [
@@ -84,7 +99,9 @@ test('DGD v1beta1: the KV transfer policy cannot be added, removed or changed', 
   const policy = { labelKey: 'topology.kubernetes.io/zone', domain: 'zone' };
   const plain = betaGraph('kv-add', {});
   const [added] = await updates(plain, [withSpec(plain, { experimental: { kvTransferPolicy: policy } })]);
-  expect(added).toMatch(/spec\.experimental\.kvTransferPolicy: .*is immutable and cannot be added, removed, or changed after creation; delete and recreate the DynamoGraphDeployment to change the KV transfer policy/);
+  expect(added).toMatch(
+    /spec\.experimental\.kvTransferPolicy: .*is immutable and cannot be added, removed, or changed after creation; delete and recreate the DynamoGraphDeployment to change the KV transfer policy/,
+  );
   const g = betaGraph('kv-set', { experimental: { kvTransferPolicy: policy } });
   const [changed, removed] = await updates(g, [
     withSpec(g, { experimental: { kvTransferPolicy: { ...policy, domain: 'rack' } } }),
@@ -99,9 +116,15 @@ test('DGD v1alpha1: the same rules on the services map', async () => {
     apiVersion: 'nvidia.com/v1alpha1',
     kind: 'DynamoGraphDeployment',
     metadata: { name: 'alpha', namespace: ns },
-    spec: { backendFramework: 'vllm', services: { Worker: { componentType: 'worker', extraPodSpec: { mainContainer: { image: IMAGE } } } } },
+    spec: {
+      backendFramework: 'vllm',
+      services: { Worker: { componentType: 'worker', extraPodSpec: { mainContainer: { image: IMAGE } } } },
+    },
   };
-  const service = (fields: object) => ({ ...g, spec: { ...(g.spec as any), services: { Worker: { ...(g.spec as any).services.Worker, ...fields } } } });
+  const service = (fields: object) => ({
+    ...g,
+    spec: { ...(g.spec as any), services: { Worker: { ...(g.spec as any).services.Worker, ...fields } } },
+  });
   const [multi, topo, backend, replicas] = await updates(g, [
     service({ multinode: { nodeCount: 2 } }),
     service({ topologyConstraint: { packDomain: 'rack' } }),
@@ -116,11 +139,15 @@ test('DGD v1alpha1: the same rules on the services map', async () => {
 
 test('DCD, both versions: backendFramework, node topology and topology are frozen', async () => {
   const beta: KubeObject = {
-    apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoComponentDeployment', metadata: { name: 'dcd-beta', namespace: ns },
+    apiVersion: 'nvidia.com/v1beta1',
+    kind: 'DynamoComponentDeployment',
+    metadata: { name: 'dcd-beta', namespace: ns },
     spec: { backendFramework: 'vllm', type: 'worker', podTemplate: { spec: { containers: [main] } } },
   };
   const alpha: KubeObject = {
-    apiVersion: 'nvidia.com/v1alpha1', kind: 'DynamoComponentDeployment', metadata: { name: 'dcd-alpha', namespace: ns },
+    apiVersion: 'nvidia.com/v1alpha1',
+    kind: 'DynamoComponentDeployment',
+    metadata: { name: 'dcd-alpha', namespace: ns },
     spec: { backendFramework: 'vllm', componentType: 'worker', extraPodSpec: { mainContainer: { image: IMAGE } } },
   };
   for (const d of [beta, alpha]) {
@@ -132,7 +159,9 @@ test('DCD, both versions: backendFramework, node topology and topology are froze
     ]);
     expect(backend).toMatch(/spec\.backendFramework is immutable/);
     expect(multi).toMatch(/spec\.multinode: .*cannot change node topology/);
-    expect(topo).toMatch(/spec\.topologyConstraint: .*delete and recreate the DynamoComponentDeployment to change topology constraints/);
+    expect(topo).toMatch(
+      /spec\.topologyConstraint: .*delete and recreate the DynamoComponentDeployment to change topology constraints/,
+    );
     expect(replicas).toBe('');
   }
 });

@@ -24,8 +24,15 @@ beforeAll(() => {
 const apply = (o: Obj, dryRun = false) => kube.apply(o, FIELD_MANAGER, { dryRun });
 const read = async (o: Obj) => (await kube.get(o.apiVersion, o.kind, o.metadata.name, o.metadata.namespace))!;
 const label = (o: Obj) => `${o.kind} ${o.metadata.namespace ? `${o.metadata.namespace}/` : ''}${o.metadata.name}`;
-const established = (crd: Obj) => kube.waitFor(crd.apiVersion, crd.kind, crd.metadata.name, undefined,
-  (o: any) => o?.status?.conditions?.some((c: any) => c.type === 'Established' && c.status === 'True'), `${label(crd)} Established`);
+const established = (crd: Obj) =>
+  kube.waitFor(
+    crd.apiVersion,
+    crd.kind,
+    crd.metadata.name,
+    undefined,
+    (o: any) => o?.status?.conditions?.some((c: any) => c.type === 'Established' && c.status === 'True'),
+    `${label(crd)} Established`,
+  );
 
 describe.each(crdManifests().map((c) => [c.metadata.name, c as Obj] as const))('CRD %s', (_name, crd) => {
   test('reads back exactly as written, and applying it again changes nothing', async () => {
@@ -41,16 +48,32 @@ describe.each(crdManifests().map((c) => [c.metadata.name, c as Obj] as const))('
 test('every platform object, with every option on, reads back exactly as written', async () => {
   const ns = `reapply-${Date.now().toString(36)}`;
   // The ServiceMonitor needs its (stand-in) CRD.
-  for (const crd of thirdPartyCrds().filter((c) => (c.spec as { group: string }).group === 'monitoring.coreos.com') as Obj[]) {
+  for (const crd of thirdPartyCrds().filter(
+    (c) => (c.spec as { group: string }).group === 'monitoring.coreos.com',
+  ) as Obj[]) {
     await apply(crd);
     await established(crd);
   }
   await apply({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } });
-  const options = { version: '0.0.0', crds: false, monitoring: true, nats: true, etcd: true, checkpointAgent: { image: 'registry.example/agent:1' } };
+  const options = {
+    version: '0.0.0',
+    crds: false,
+    monitoring: true,
+    nats: true,
+    etcd: true,
+    checkpointAgent: { image: 'registry.example/agent:1' },
+  };
   const namespaceScope = renderPlatform({ ...options, namespace: ns, scope: 'namespace' }) as Obj[];
   // Cluster scope differs only by its cluster-wide RBAC: dry-run those (their names are fixed, shared with other tests).
-  const clusterWide = (renderPlatform({ ...options, namespace: ns, scope: 'cluster' }) as Obj[]).filter((o) => o.kind.startsWith('Cluster'));
-  expect(clusterWide.map((o) => o.kind).sort()).toEqual(['ClusterRole', 'ClusterRole', 'ClusterRoleBinding', 'ClusterRoleBinding']);
+  const clusterWide = (renderPlatform({ ...options, namespace: ns, scope: 'cluster' }) as Obj[]).filter((o) =>
+    o.kind.startsWith('Cluster'),
+  );
+  expect(clusterWide.map((o) => o.kind).sort()).toEqual([
+    'ClusterRole',
+    'ClusterRole',
+    'ClusterRoleBinding',
+    'ClusterRoleBinding',
+  ]);
   const problems: string[] = [];
   for (const o of namespaceScope) {
     const stored = await apply(o);

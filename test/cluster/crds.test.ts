@@ -20,7 +20,8 @@ beforeAll(async () => {
 afterAll(() => kube.close());
 
 const CRD_API = 'apiextensions.k8s.io/v1';
-const fixture = (name: string): KubeObject => parse(readFileSync(join(__dirname, '..', 'crds', 'fixtures', name), 'utf8'));
+const fixture = (name: string): KubeObject =>
+  parse(readFileSync(join(__dirname, '..', 'crds', 'fixtures', name), 'utf8'));
 
 test('every CRD installs, becomes Established and accepts its names', async () => {
   const crds = crdManifests();
@@ -106,7 +107,10 @@ test('each CRD stores only its storage version', async () => {
   for (const crd of crdManifests()) {
     const storage = (crd.spec as any).versions.find((v: any) => v.storage).name;
     const read: any = await kube.get(CRD_API, 'CustomResourceDefinition', crd.metadata.name);
-    expect({ crd: crd.metadata.name, stored: read.status.storedVersions }).toEqual({ crd: crd.metadata.name, stored: [storage] });
+    expect({ crd: crd.metadata.name, stored: read.status.storedVersions }).toEqual({
+      crd: crd.metadata.name,
+      stored: [storage],
+    });
   }
 });
 
@@ -117,14 +121,17 @@ test('a field neither version knows is still rejected (strict) or pruned', async
     metadata: { name: 'typo', namespace: ns },
     spec: { components: [{ name: 'Frontend', type: 'frontend', replica: 3 }] },
   };
-  const err = await kube.create(bad).then(() => undefined, (e: unknown) => e);
+  const err = await kube.create(bad).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(KubeError);
   expect((err as KubeError).message).toContain('unknown field "spec.components[0].replica"');
   const lenient = await kube.create(bad, { fieldValidation: 'Ignore' });
   expect((lenient.spec as any).components[0]).not.toHaveProperty('replica');
 });
 
-test("a field added from another version brings no default: v1beta1 `scalingAdapter: {}` stays empty", async () => {
+test('a field added from another version brings no default: v1beta1 `scalingAdapter: {}` stays empty', async () => {
   const read: any = await kube.get('nvidia.com/v1beta1', 'DynamoComponentDeployment', 'dcd-b1', ns);
   expect(read.spec.scalingAdapter).toEqual({});
 });

@@ -28,11 +28,16 @@ function render(inputs: { source: string; text: string }[], namespace: string): 
   return out.objects as KubeObject[];
 }
 
-const planned = render(fs.readdirSync(path.join(EXAMPLES, 'requests')).map((f) => read(path.join(EXAMPLES, 'requests', f))), 'unused');
+const planned = render(
+  fs.readdirSync(path.join(EXAMPLES, 'requests')).map((f) => read(path.join(EXAMPLES, 'requests', f))),
+  'unused',
+);
 const thoroughNs = uniqueName('dgdr-thorough');
-const thorough = render([{
-  source: 'thorough.yaml',
-  text: `apiVersion: nvidia.com/v1beta1
+const thorough = render(
+  [
+    {
+      source: 'thorough.yaml',
+      text: `apiVersion: nvidia.com/v1beta1
 kind: DynamoGraphDeploymentRequest
 metadata: { name: llama }
 spec:
@@ -46,7 +51,10 @@ spec:
     profilingJob:
       activeDeadlineSeconds: 7200
 `,
-}], thoroughNs);
+    },
+  ],
+  thoroughNs,
+);
 
 let kube: KubeClient;
 beforeAll(async () => {
@@ -60,15 +68,31 @@ afterAll(() => kube.close());
 
 test('the example plan renders the requests, the deployed graph and its planner ConfigMap (the review-only graph stays out)', () => {
   const kinds = planned.map((o) => `${o.kind}/${o.metadata.name}`);
-  expect(kinds).toEqual(expect.arrayContaining([
-    'DynamoGraphDeploymentRequest/qwen3-32b', 'DynamoGraphDeploymentRequest/qwen3-small', 'DynamoGraphDeployment/qwen3-32b',
-    'ConfigMap/qwen3-32b-planner-config', 'Deployment/qwen3-32b-vllmdecodeworker', 'Deployment/qwen3-32b-planner',
-  ]));
+  expect(kinds).toEqual(
+    expect.arrayContaining([
+      'DynamoGraphDeploymentRequest/qwen3-32b',
+      'DynamoGraphDeploymentRequest/qwen3-small',
+      'DynamoGraphDeployment/qwen3-32b',
+      'ConfigMap/qwen3-32b-planner-config',
+      'Deployment/qwen3-32b-vllmdecodeworker',
+      'Deployment/qwen3-32b-planner',
+    ]),
+  );
   expect(kinds).not.toContain('DynamoGraphDeployment/qwen3-small');
-  expect(thorough.map((o) => o.kind)).toEqual(['DynamoGraphDeploymentRequest', 'ServiceAccount', 'Role', 'RoleBinding', 'ConfigMap', 'Job']);
+  expect(thorough.map((o) => o.kind)).toEqual([
+    'DynamoGraphDeploymentRequest',
+    'ServiceAccount',
+    'Role',
+    'RoleBinding',
+    'ConfigMap',
+    'Job',
+  ]);
 });
 
-describe.each([['planned graphs', planned], ['thorough profiling Job', thorough]] as const)('%s', (_what, objects) => {
+describe.each([
+  ['planned graphs', planned],
+  ['thorough profiling Job', thorough],
+] as const)('%s', (_what, objects) => {
   const versions = new Map<string, string>();
 
   test('apply with server-side apply; every field we set reads back unchanged', async () => {
@@ -92,24 +116,51 @@ describe.each([['planned graphs', planned], ['thorough profiling Job', thorough]
   });
 });
 
-test('a v1alpha1 request is stored through v1beta1 and reads back with its profilingConfig (each version carries the other\'s fields)', async () => {
+test("a v1alpha1 request is stored through v1beta1 and reads back with its profilingConfig (each version carries the other's fields)", async () => {
   const ns = thoroughNs;
   const alpha: KubeObject = {
-    apiVersion: 'nvidia.com/v1alpha1', kind: 'DynamoGraphDeploymentRequest', metadata: { name: 'legacy', namespace: ns },
-    spec: { model: 'Qwen/Qwen3-0.6B', backend: 'vllm', profilingConfig: { profilerImage: 'p:1', config: { sla: { ttft: 200, itl: 10 } } } },
+    apiVersion: 'nvidia.com/v1alpha1',
+    kind: 'DynamoGraphDeploymentRequest',
+    metadata: { name: 'legacy', namespace: ns },
+    spec: {
+      model: 'Qwen/Qwen3-0.6B',
+      backend: 'vllm',
+      profilingConfig: { profilerImage: 'p:1', config: { sla: { ttft: 200, itl: 10 } } },
+    },
   };
   await kube.apply(alpha);
   const viaBeta = await kube.get('nvidia.com/v1beta1', 'DynamoGraphDeploymentRequest', 'legacy', ns);
-  expect(viaBeta!.spec).toMatchObject({ model: 'Qwen/Qwen3-0.6B', profilingConfig: { profilerImage: 'p:1', config: { sla: { ttft: 200, itl: 10 } } }, autoApply: false });
+  expect(viaBeta!.spec).toMatchObject({
+    model: 'Qwen/Qwen3-0.6B',
+    profilingConfig: { profilerImage: 'p:1', config: { sla: { ttft: 200, itl: 10 } } },
+    autoApply: false,
+  });
 });
 
 test('the server rejects what our validation rejects: no model, an unknown GPU, an override without apiVersion and kind', async () => {
   const reject = async (spec: Record<string, unknown>) => {
-    const obj: Rendered = { apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeploymentRequest', metadata: { name: uniqueName('bad'), namespace: thoroughNs }, spec };
-    return kube.create(obj as KubeObject, { dryRun: true }).then(() => 'accepted', (e: unknown) => (e instanceof KubeError ? e.message : String(e)));
+    const obj: Rendered = {
+      apiVersion: 'nvidia.com/v1beta1',
+      kind: 'DynamoGraphDeploymentRequest',
+      metadata: { name: uniqueName('bad'), namespace: thoroughNs },
+      spec,
+    };
+    return kube.create(obj as KubeObject, { dryRun: true }).then(
+      () => 'accepted',
+      (e: unknown) => (e instanceof KubeError ? e.message : String(e)),
+    );
   };
   expect(await reject({ hardware: { gpuSku: 'h200_sxm' } })).toMatch(/spec\.model: Required value/);
-  expect(await reject({ model: 'm', hardware: { gpuSku: 'h900' } })).toMatch(/spec\.hardware\.gpuSku: Unsupported value: "h900"/);
-  expect(await reject({ model: 'm', overrides: { dgd: { spec: {} } } })).toMatch(/spec\.overrides\.dgd\.(apiVersion|kind): Required value/);
-  expect(await reject({ model: 'm', overrides: { dgd: { apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment', spec: { components: [] } } } })).toBe('accepted');
+  expect(await reject({ model: 'm', hardware: { gpuSku: 'h900' } })).toMatch(
+    /spec\.hardware\.gpuSku: Unsupported value: "h900"/,
+  );
+  expect(await reject({ model: 'm', overrides: { dgd: { spec: {} } } })).toMatch(
+    /spec\.overrides\.dgd\.(apiVersion|kind): Required value/,
+  );
+  expect(
+    await reject({
+      model: 'm',
+      overrides: { dgd: { apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment', spec: { components: [] } } },
+    }),
+  ).toBe('accepted');
 });

@@ -19,7 +19,9 @@ beforeAll(async () => {
   kube = KubeClient.fromTestEnv();
   for (const crd of crdManifests()) await kube.installCrd(crd as KubeObject);
   await installThirdPartyCrds(kube);
-  const namespaces = new Set(charts.flatMap((c) => c.objects.map((o) => o.metadata.namespace).filter((n): n is string => !!n)));
+  const namespaces = new Set(
+    charts.flatMap((c) => c.objects.map((o) => o.metadata.namespace).filter((n): n is string => !!n)),
+  );
   for (const ns of namespaces) await kube.createNamespace(ns);
 });
 afterAll(() => kube.close());
@@ -29,8 +31,14 @@ test('the example app renders charts to check', () => {
 });
 
 test('every third-party kind in the output has a stand-in CRD', () => {
-  const builtIn = /^(v1|apps\/v1|rbac\.authorization\.k8s\.io\/v1|networking\.k8s\.io\/v1|nvidia\.com\/v1(alpha1|beta1))$/;
-  const thirdParty = new Set(charts.flatMap((c) => c.objects).filter((o) => !builtIn.test(o.apiVersion)).map((o) => `${o.apiVersion} ${o.kind}`));
+  const builtIn =
+    /^(v1|apps\/v1|rbac\.authorization\.k8s\.io\/v1|networking\.k8s\.io\/v1|nvidia\.com\/v1(alpha1|beta1))$/;
+  const thirdParty = new Set(
+    charts
+      .flatMap((c) => c.objects)
+      .filter((o) => !builtIn.test(o.apiVersion))
+      .map((o) => `${o.apiVersion} ${o.kind}`),
+  );
   const standIns = new Set(THIRD_PARTY_KINDS.flatMap((k) => k.versions.map((v) => `${k.group}/${v} ${k.kind}`)));
   expect([...thirdParty].filter((k) => !standIns.has(k))).toEqual([]);
   expect(thirdParty.size).toBeGreaterThanOrEqual(5);
@@ -45,13 +53,19 @@ describe.each(charts.map((c) => [c.chart, c.objects] as const))('chart %s', (_ch
       const applied = await kube.apply(obj);
       firstVersions.set(describeObject(obj), applied.metadata.resourceVersion!);
       const read = await kube.get(obj.apiVersion, obj.kind, obj.metadata.name, obj.metadata.namespace);
-      for (const [what, got] of [['apply', applied], ['get', read]] as const) {
+      for (const [what, got] of [
+        ['apply', applied],
+        ['get', read],
+      ] as const) {
         problems.push(...lostOrChanged(obj, got).map((p) => `${describeObject(obj)} (${what}): ${p}`));
       }
       // Flux is the only manager. (An object with nothing but a name, like a bare
       // ServiceAccount, owns no fields, so it has no managedFields entry at all.)
-      const managers = ((read!.metadata.managedFields ?? []) as Array<{ manager: string; operation: string }>).map((m) => `${m.manager}/${m.operation}`);
-      if (managers.some((m) => m !== `${FLUX_FIELD_MANAGER}/Apply`)) problems.push(`${describeObject(obj)}: managers ${managers.join(', ')}`);
+      const managers = ((read!.metadata.managedFields ?? []) as Array<{ manager: string; operation: string }>).map(
+        (m) => `${m.manager}/${m.operation}`,
+      );
+      if (managers.some((m) => m !== `${FLUX_FIELD_MANAGER}/Apply`))
+        problems.push(`${describeObject(obj)}: managers ${managers.join(', ')}`);
     }
     expect(problems).toEqual([]);
   });

@@ -20,7 +20,11 @@ beforeAll(async () => {
   ({ kube, ns } = await testNamespace('experimental', [...crdManifests(), ...thirdPartyCrds()] as KubeObject[]));
 });
 
-const frontend = { name: 'Frontend', type: 'frontend', podTemplate: { spec: { containers: [{ name: 'main', image: IMAGE }] } } };
+const frontend = {
+  name: 'Frontend',
+  type: 'frontend',
+  podTemplate: { spec: { containers: [{ name: 'main', image: IMAGE }] } },
+};
 const worker = (name: string, over: object = {}) => ({
   name,
   type: 'worker',
@@ -28,7 +32,13 @@ const worker = (name: string, over: object = {}) => ({
   podTemplate: {
     spec: {
       containers: [
-        { name: 'main', image: IMAGE, command: ['python3'], args: ARGS, resources: { limits: { 'nvidia.com/gpu': '2' } } },
+        {
+          name: 'main',
+          image: IMAGE,
+          command: ['python3'],
+          args: ARGS,
+          resources: { limits: { 'nvidia.com/gpu': '2' } },
+        },
         { name: 'loader', image: IMAGE, command: ['sleep', 'infinity'] },
       ],
     },
@@ -50,18 +60,54 @@ function render(doc: object, settings: object): KubeObject[] {
 }
 
 const cases: [string, () => KubeObject[]][] = [
-  ['GMS + failover + kvTransferPolicy on Deployments', () => render(graph('exp-deploy', {
-    components: [frontend, worker('Decode'), worker('Prefill', { type: 'prefill' })],
-    experimental: { kvTransferPolicy: { labelKey: 'topology.kubernetes.io/zone', domain: 'zone', enforcement: 'preferred', preferredWeight: 0.25 } },
-  }), {})],
-  ['GMS + failover on a multinode LeaderWorkerSet', () => render(graph('exp-lws', {
-    components: [frontend, worker('Worker', { multinode: { nodeCount: 2 } })],
-  }), { lwsAvailable: true })],
-  ['Grove: priority class, topology names, minAvailable, GMS', () => render(graph('exp-grove', {
-    priorityClassName: 'inference-high',
-    topologyConstraint: { clusterTopologyName: 'dc-topology', packDomain: 'zone' },
-    components: [frontend, worker('Worker', { replicas: 2, minAvailable: 2, topologyConstraint: { packDomain: 'rack' }, experimental: { gpuMemoryService: {} } })],
-  }), { groveAvailable: true })],
+  [
+    'GMS + failover + kvTransferPolicy on Deployments',
+    () =>
+      render(
+        graph('exp-deploy', {
+          components: [frontend, worker('Decode'), worker('Prefill', { type: 'prefill' })],
+          experimental: {
+            kvTransferPolicy: {
+              labelKey: 'topology.kubernetes.io/zone',
+              domain: 'zone',
+              enforcement: 'preferred',
+              preferredWeight: 0.25,
+            },
+          },
+        }),
+        {},
+      ),
+  ],
+  [
+    'GMS + failover on a multinode LeaderWorkerSet',
+    () =>
+      render(
+        graph('exp-lws', {
+          components: [frontend, worker('Worker', { multinode: { nodeCount: 2 } })],
+        }),
+        { lwsAvailable: true },
+      ),
+  ],
+  [
+    'Grove: priority class, topology names, minAvailable, GMS',
+    () =>
+      render(
+        graph('exp-grove', {
+          priorityClassName: 'inference-high',
+          topologyConstraint: { clusterTopologyName: 'dc-topology', packDomain: 'zone' },
+          components: [
+            frontend,
+            worker('Worker', {
+              replicas: 2,
+              minAvailable: 2,
+              topologyConstraint: { packDomain: 'rack' },
+              experimental: { gpuMemoryService: {} },
+            }),
+          ],
+        }),
+        { groveAvailable: true },
+      ),
+  ],
 ];
 
 describe.each(cases)('%s', (_name, objects) => {
@@ -81,7 +127,8 @@ describe.each(cases)('%s', (_name, objects) => {
       const read = await kube.get(o.apiVersion, o.kind, o.metadata.name, o.metadata.namespace);
       problems.push(...lostOrChanged(o, read).map((p) => `${id(o)}: ${p}`));
       const managers = ((read?.metadata as any)?.managedFields ?? []).map((m: any) => `${m.manager}/${m.operation}`);
-      if (managers.some((m: string) => m !== `${FLUX_FIELD_MANAGER}/Apply`)) problems.push(`${id(o)}: managers ${managers.join(', ')}`);
+      if (managers.some((m: string) => m !== `${FLUX_FIELD_MANAGER}/Apply`))
+        problems.push(`${id(o)}: managers ${managers.join(', ')}`);
     }
     expect(problems).toEqual([]);
   });

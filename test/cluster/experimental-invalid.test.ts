@@ -14,55 +14,78 @@ beforeAll(async () => {
 });
 
 const worker = (experimental: object) => ({
-  name: 'Worker', type: 'worker',
-  podTemplate: { spec: { containers: [{ name: 'main', image: IMAGE, args: ['-m', 'dynamo.vllm'], resources: { limits: { 'nvidia.com/gpu': '1' } } }] } },
+  name: 'Worker',
+  type: 'worker',
+  podTemplate: {
+    spec: {
+      containers: [
+        { name: 'main', image: IMAGE, args: ['-m', 'dynamo.vllm'], resources: { limits: { 'nvidia.com/gpu': '1' } } },
+      ],
+    },
+  },
   experimental,
 });
-const policy = (p: object) => ({ components: [worker({})], experimental: { kvTransferPolicy: { labelKey: 'topology.kubernetes.io/zone', domain: 'zone', ...p } } });
+const policy = (p: object) => ({
+  components: [worker({})],
+  experimental: { kvTransferPolicy: { labelKey: 'topology.kubernetes.io/zone', domain: 'zone', ...p } },
+});
 
-interface Case { rule: string; spec: object; server: RegExp; path: string; message: RegExp }
+interface Case {
+  rule: string;
+  spec: object;
+  server: RegExp;
+  path: string;
+  message: RegExp;
+}
 const CASES: Case[] = [
   {
     rule: 'preferredWeight required with preferred',
     spec: policy({ enforcement: 'preferred' }),
     server: /preferredWeight is required when enforcement is preferred/,
-    path: 'spec.experimental.kvTransferPolicy', message: /^preferredWeight is required when enforcement is preferred$/,
+    path: 'spec.experimental.kvTransferPolicy',
+    message: /^preferredWeight is required when enforcement is preferred$/,
   },
   {
     rule: 'preferredWeight only with preferred',
     spec: policy({ preferredWeight: 0.5 }),
     server: /preferredWeight may only be set when enforcement is preferred/,
-    path: 'spec.experimental.kvTransferPolicy', message: /^preferredWeight may only be set when enforcement is preferred$/,
+    path: 'spec.experimental.kvTransferPolicy',
+    message: /^preferredWeight may only be set when enforcement is preferred$/,
   },
   {
     rule: 'kvTransferPolicy domain required',
     spec: { components: [worker({})], experimental: { kvTransferPolicy: { labelKey: 'topology.kubernetes.io/zone' } } },
     server: /kvTransferPolicy\.domain: Required value/,
-    path: 'spec.experimental.kvTransferPolicy.domain', message: /^Required value$/,
+    path: 'spec.experimental.kvTransferPolicy.domain',
+    message: /^Required value$/,
   },
   {
     rule: 'labelKey is a label key',
     spec: policy({ labelKey: 'not a key' }),
     server: /kvTransferPolicy\.labelKey: Invalid value/,
-    path: 'spec.experimental.kvTransferPolicy.labelKey', message: /should match/,
+    path: 'spec.experimental.kvTransferPolicy.labelKey',
+    message: /should match/,
   },
   {
     rule: 'extraClientContainers only with IntraPod',
     spec: { components: [worker({ gpuMemoryService: { mode: 'InterPod', extraClientContainers: ['main'] } })] },
     server: /extraClientContainers is only supported with mode=IntraPod/,
-    path: 'spec.components[0].experimental.gpuMemoryService', message: /^extraClientContainers is only supported with mode=IntraPod$/,
+    path: 'spec.components[0].experimental.gpuMemoryService',
+    message: /^extraClientContainers is only supported with mode=IntraPod$/,
   },
   {
     rule: 'extraClientPods reserved',
     spec: { components: [worker({ gpuMemoryService: { extraClientPods: [{ name: 'p', podTemplate: {} }] } })] },
     server: /extraClientPods is reserved for inter-pod GMS and is not implemented yet/,
-    path: 'spec.components[0].experimental.gpuMemoryService', message: /^extraClientPods is reserved for inter-pod GMS and is not implemented yet$/,
+    path: 'spec.components[0].experimental.gpuMemoryService',
+    message: /^extraClientPods is reserved for inter-pod GMS and is not implemented yet$/,
   },
   {
     rule: 'numShadows is 1',
     spec: { components: [worker({ gpuMemoryService: {}, failover: { numShadows: 2 } })] },
     server: /failover\.numShadows: Invalid value/,
-    path: 'spec.components[0].experimental.failover.numShadows', message: /should be less than or equal to 1/,
+    path: 'spec.components[0].experimental.failover.numShadows',
+    message: /should be less than or equal to 1/,
   },
 ];
 
@@ -74,10 +97,17 @@ function ours(doc: object): Problem[] {
 
 describe.each(CASES.map((c, i) => [c.rule, c, i] as const))('%s', (_rule, c, i) => {
   test('the API server refuses it; validation reports the same rule at the same path', async () => {
-    const doc: KubeObject = { apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment', metadata: { name: `bad-${i}`, namespace: ns }, spec: { backendFramework: 'vllm', ...c.spec } };
+    const doc: KubeObject = {
+      apiVersion: 'nvidia.com/v1beta1',
+      kind: 'DynamoGraphDeployment',
+      metadata: { name: `bad-${i}`, namespace: ns },
+      spec: { backendFramework: 'vllm', ...c.spec },
+    };
     expect(await refusal(kube.apply(doc, { dryRun: true }))).toMatch(c.server);
-    expect(ours(doc)).toEqual(expect.arrayContaining([
-      expect.objectContaining({ path: c.path, message: expect.stringMatching(c.message), severity: 'error' }),
-    ]));
+    expect(ours(doc)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: c.path, message: expect.stringMatching(c.message), severity: 'error' }),
+      ]),
+    );
   });
 });

@@ -7,7 +7,9 @@ import { renderManifest } from '../../src/manifests';
 import { KubeObject } from './kube';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.3.1';
-const main = (args: string[] = []) => ({ spec: { containers: [{ name: 'main', image: IMAGE, ...(args.length ? { args } : {}) }] } });
+const main = (args: string[] = []) => ({
+  spec: { containers: [{ name: 'main', image: IMAGE, ...(args.length ? { args } : {}) }] },
+});
 
 function render(manifest: object, settings: object): KubeObject[] {
   const out = renderManifest(manifest, resolveSettings(settings));
@@ -28,8 +30,19 @@ export function extraCharts(namespace: string): { chart: string; objects: KubeOb
       objects: render(
         graph('vllm-epp', [
           { name: 'Frontend', type: 'frontend', replicas: 1, podTemplate: main() },
-          { name: 'Epp', type: 'epp', replicas: 1, eppConfig: { config: { plugins: [{ type: 'kv-cache-scorer' }] } }, podTemplate: main() },
-          { name: 'Worker', type: 'worker', replicas: 1, podTemplate: main(['-m', 'dynamo.vllm', '--model', 'Qwen/Qwen3-0.6B']) },
+          {
+            name: 'Epp',
+            type: 'epp',
+            replicas: 1,
+            eppConfig: { config: { plugins: [{ type: 'kv-cache-scorer' }] } },
+            podTemplate: main(),
+          },
+          {
+            name: 'Worker',
+            type: 'worker',
+            replicas: 1,
+            podTemplate: main(['-m', 'dynamo.vllm', '--model', 'Qwen/Qwen3-0.6B']),
+          },
         ]),
         { discoveryBackend: 'kubernetes' },
       ),
@@ -39,7 +52,12 @@ export function extraCharts(namespace: string): { chart: string; objects: KubeOb
       objects: render(
         graph('vllm-istio', [
           { name: 'Frontend', type: 'frontend', replicas: 1, podTemplate: main() },
-          { name: 'Worker', type: 'worker', replicas: 1, podTemplate: main(['-m', 'dynamo.vllm', '--model', 'Qwen/Qwen3-0.6B']) },
+          {
+            name: 'Worker',
+            type: 'worker',
+            replicas: 1,
+            podTemplate: main(['-m', 'dynamo.vllm', '--model', 'Qwen/Qwen3-0.6B']),
+          },
         ]),
         { ingress: { virtualServiceGateway: 'istio-system/gateway', hostSuffix: 'example.com' } },
       ),

@@ -20,8 +20,33 @@ export function seededRng(seed: number): Rng {
 const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)];
 
 const VALUES: readonly unknown[] = [
-  -1, 0, 1, 2, 3, 26, 1.5, '', 'x', 'Worker', 'worker', 'frontend', 'epp', 'router', 'vllm', 'tgi', '-bad', 'a b', 'UPPER',
-  '1Gi', '-1Gi', 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.3.1', true, false, null, {}, [],
+  -1,
+  0,
+  1,
+  2,
+  3,
+  26,
+  1.5,
+  '',
+  'x',
+  'Worker',
+  'worker',
+  'frontend',
+  'epp',
+  'router',
+  'vllm',
+  'tgi',
+  '-bad',
+  'a b',
+  'UPPER',
+  '1Gi',
+  '-1Gi',
+  'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.3.1',
+  true,
+  false,
+  null,
+  {},
+  [],
 ];
 
 /** Fields our rules look at, added to a random object. */
@@ -37,13 +62,17 @@ const ADDITIONS: readonly [string, (rng: Rng) => unknown][] = [
   ['componentType', (r) => pick(r, ['frontend', 'worker', 'planner', 'main'])],
   ['envs', (r) => pick(r, [[{ name: 'A', value: '1' }], [{ name: '1BAD', value: 'x' }], [{}]])],
   ['minAvailable', (r) => pick(r, [0, 1, 2, 3])],
-  ['experimental', (r) => pick(r, [
-    { kvTransferPolicy: { labelKey: 'topology.kubernetes.io/zone' } },
-    { kvTransferPolicy: { clusterTopologyName: 't', labelKey: 'topology.kubernetes.io/zone' } },
-    { kvTransferPolicy: {} },
-    { checkpoint: { enabled: true, checkpointRef: 'c' } },
-    { checkpoint: { enabled: true, checkpointRef: 'c', job: { podTemplate: {} } } },
-  ])],
+  [
+    'experimental',
+    (r) =>
+      pick(r, [
+        { kvTransferPolicy: { labelKey: 'topology.kubernetes.io/zone' } },
+        { kvTransferPolicy: { clusterTopologyName: 't', labelKey: 'topology.kubernetes.io/zone' } },
+        { kvTransferPolicy: {} },
+        { checkpoint: { enabled: true, checkpointRef: 'c' } },
+        { checkpoint: { enabled: true, checkpointRef: 'c', job: { podTemplate: {} } } },
+      ]),
+  ],
 ];
 
 interface Slot {
@@ -52,9 +81,16 @@ interface Slot {
 }
 
 function slots(node: unknown, out: Slot[] = []): Slot[] {
-  if (Array.isArray(node)) node.forEach((v, i) => { out.push({ parent: node, key: i }); slots(v, out); });
+  if (Array.isArray(node))
+    node.forEach((v, i) => {
+      out.push({ parent: node, key: i });
+      slots(v, out);
+    });
   else if (node && typeof node === 'object') {
-    for (const [k, v] of Object.entries(node)) { out.push({ parent: node as Record<string, unknown>, key: k }); slots(v, out); }
+    for (const [k, v] of Object.entries(node)) {
+      out.push({ parent: node as Record<string, unknown>, key: k });
+      slots(v, out);
+    }
   }
   return out;
 }

@@ -20,8 +20,8 @@ import { mutate, seededRng } from './fuzz-mutate';
 /** CI runs the fixed seed; FUZZ_SEED / FUZZ_RUNS explore other runs locally (FUZZ_SEED=7 npm run test:cluster -- fuzz). */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 const SEED = Number(process.env.FUZZ_SEED ?? 20260401);
-const BASES = ['agg-v1beta1.yaml', 'disagg-v1beta1.yaml', 'agg-v1alpha1.yaml', 'disagg-v1alpha1.yaml'].map(
-  (f) => parse(readFileSync(join(__dirname, '..', 'fixtures', f), 'utf8')),
+const BASES = ['agg-v1beta1.yaml', 'disagg-v1beta1.yaml', 'agg-v1alpha1.yaml', 'disagg-v1alpha1.yaml'].map((f) =>
+  parse(readFileSync(join(__dirname, '..', 'fixtures', f), 'utf8')),
 );
 
 let kube: KubeClient;
@@ -64,7 +64,14 @@ function podsAtFault(doc: any, errors: Problem[], run: number): KubeObject[] {
 test(`${RUNS} mutated graphs: rejected by us with field paths, or accepted by the API server`, async () => {
   const rng = seededRng(SEED);
   const settings = resolveSettings({ discoveryBackend: 'kubernetes' });
-  const counts = { rejectedByUs: 0, acceptedByUs: 0, acceptedByBoth: 0, objectsApplied: 0, schemaRejectionsChecked: 0, podContentRejectionsChecked: 0 };
+  const counts = {
+    rejectedByUs: 0,
+    acceptedByUs: 0,
+    acceptedByBoth: 0,
+    objectsApplied: 0,
+    schemaRejectionsChecked: 0,
+    podContentRejectionsChecked: 0,
+  };
   const crashes: string[] = [];
   const pathless: string[] = [];
   const mismatches: string[] = [];
@@ -89,20 +96,35 @@ test(`${RUNS} mutated graphs: rejected by us with field paths, or accepted by th
       if (schema.length > 0) {
         counts.schemaRejectionsChecked++;
         // Server-side apply, as Flux applies the graph record (a plain create would drop `field: null`).
-        const accepted = await kube.apply(doc as KubeObject, { dryRun: true }).then(() => true, () => false);
+        const accepted = await kube.apply(doc as KubeObject, { dryRun: true }).then(
+          () => true,
+          () => false,
+        );
         if (accepted) tooStrict.push(`${what}: ${schema.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
       } else if (errorsOf(upstreamRuleProblems(doc, settings)).length === 0) {
         // Refused only by the core/v1 checks: Pods made from the templates at fault must be refused too.
         const pods = podsAtFault(doc, errors, run);
         if (pods.length > 0) {
           counts.podContentRejectionsChecked++;
-          const accepted = await Promise.all(pods.map((p) => kube.apply(p, { dryRun: true }).then(() => true, () => false)));
-          if (accepted.every((ok) => ok)) tooStrict.push(`${what}: ${errors.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
+          const accepted = await Promise.all(
+            pods.map((p) =>
+              kube.apply(p, { dryRun: true }).then(
+                () => true,
+                () => false,
+              ),
+            ),
+          );
+          if (accepted.every((ok) => ok))
+            tooStrict.push(`${what}: ${errors.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
         }
       }
       pathless.push(...errors.filter((p) => !p.path).map((p) => `${what}: ${p.message}`));
       // FUZZ_REJECTIONS=FILE lists what we rejected and why, to look for rejections the server would not make.
-      if (process.env.FUZZ_REJECTIONS) appendFileSync(process.env.FUZZ_REJECTIONS, `${what}\n${errors.map((p) => `   ${p.path}: ${p.message}`).join('\n')}\n`);
+      if (process.env.FUZZ_REJECTIONS)
+        appendFileSync(
+          process.env.FUZZ_REJECTIONS,
+          `${what}\n${errors.map((p) => `   ${p.path}: ${p.message}`).join('\n')}\n`,
+        );
       continue;
     }
     counts.acceptedByUs++;
@@ -110,7 +132,8 @@ test(`${RUNS} mutated graphs: rejected by us with field paths, or accepted by th
       rendered.objects.map((o) =>
         kube.apply(o as KubeObject, { dryRun: true }).then(
           () => undefined,
-          (e: unknown) => `${what}: ${describeObject(o as KubeObject)}: ${e instanceof KubeError ? e.message : String(e)}`,
+          (e: unknown) =>
+            `${what}: ${describeObject(o as KubeObject)}: ${e instanceof KubeError ? e.message : String(e)}`,
         ),
       ),
     );
@@ -121,11 +144,13 @@ test(`${RUNS} mutated graphs: rejected by us with field paths, or accepted by th
   }
 
   // Reported numbers (also on success), so a change in the mix shows in the log.
-  console.log(`fuzz: ${RUNS} graphs (seed ${SEED}): ${counts.rejectedByUs} rejected by our validation, ` +
-    `${counts.acceptedByUs} accepted by us, ${counts.acceptedByBoth} of them also by the server (${counts.objectsApplied} objects, ` +
-    `dry-run apply), ${crashes.length} crashes, ${mismatches.length} objects accepted by us but rejected by the server; ` +
-    `${counts.schemaRejectionsChecked} graphs refused by our CRD-schema check and ${counts.podContentRejectionsChecked} by our core/v1 ` +
-    `checks of a v1beta1 pod template re-checked on the server, ${tooStrict.length} of them accepted by the server`);
+  console.log(
+    `fuzz: ${RUNS} graphs (seed ${SEED}): ${counts.rejectedByUs} rejected by our validation, ` +
+      `${counts.acceptedByUs} accepted by us, ${counts.acceptedByBoth} of them also by the server (${counts.objectsApplied} objects, ` +
+      `dry-run apply), ${crashes.length} crashes, ${mismatches.length} objects accepted by us but rejected by the server; ` +
+      `${counts.schemaRejectionsChecked} graphs refused by our CRD-schema check and ${counts.podContentRejectionsChecked} by our core/v1 ` +
+      `checks of a v1beta1 pod template re-checked on the server, ${tooStrict.length} of them accepted by the server`,
+  );
   expect(crashes).toEqual([]);
   expect(pathless).toEqual([]);
   expect(mismatches).toEqual([]);

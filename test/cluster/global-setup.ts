@@ -8,7 +8,7 @@ import { startTestCluster, TestCluster } from './harness';
 
 declare global {
   // Shared with global-teardown.ts (same context in jest).
-  // eslint-disable-next-line no-var
+
   var __DYNAMO_IAC_TEST_CLUSTER__: TestCluster | undefined;
 }
 

@@ -87,14 +87,18 @@ export function buildTestBinaries(...groups: ('cluster' | 'pulumi' | 'flux')[]):
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return Object.fromEntries(
-    out.split('\n').filter((l) => l.includes('=')).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+    out
+      .split('\n')
+      .filter((l) => l.includes('='))
+      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
   );
 }
 
 /** The cluster's binaries, built when missing. */
 export function ensureBinaries(): Binaries {
   const vars = buildTestBinaries('cluster');
-  if (!vars.ETCD || !vars.KUBE_APISERVER || !vars.KUBE_CONTROLLER_MANAGER) throw new Error(`build.sh printed no binary paths: ${JSON.stringify(vars)}`);
+  if (!vars.ETCD || !vars.KUBE_APISERVER || !vars.KUBE_CONTROLLER_MANAGER)
+    throw new Error(`build.sh printed no binary paths: ${JSON.stringify(vars)}`);
   return { etcd: vars.ETCD, kubeApiserver: vars.KUBE_APISERVER, kubeControllerManager: vars.KUBE_CONTROLLER_MANAGER };
 }
 
@@ -183,7 +187,7 @@ export async function startTestCluster(options: StartOptions = {}): Promise<Test
     const logs = cleanup.logTails();
     await cleanup.stop();
     const msg = err instanceof Error ? err.message : String(err);
-    throw new Error(`test cluster failed to start: ${msg}\n${logs}`);
+    throw new Error(`test cluster failed to start: ${msg}\n${logs}`, { cause: err });
   }
 }
 
@@ -272,17 +276,68 @@ function generatePki(dir: string): Pki {
       execFileSync('openssl', args, { cwd: pki, stdio: ['ignore', 'pipe', 'pipe'] });
     } catch (err) {
       const e = err as { stderr?: Buffer; message: string };
-      throw new Error(`openssl ${args[0]} failed (is openssl installed?): ${e.stderr?.toString() ?? e.message}`);
+      throw new Error(`openssl ${args[0]} failed (is openssl installed?): ${e.stderr?.toString() ?? e.message}`, {
+        cause: err,
+      });
     }
   };
   const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes'];
   const serial = () => '0x' + (crypto.randomBytes(8).readBigUInt64BE() >> 1n).toString(16);
-  openssl('req', '-x509', ...ec, '-keyout', 'ca.key', '-out', 'ca.crt', '-days', '7', '-sha256',
-    '-subj', '/CN=dynamo-iac-test-ca', '-config', 'openssl.cnf', '-extensions', 'v3_ca', '-set_serial', serial());
+  openssl(
+    'req',
+    '-x509',
+    ...ec,
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.crt',
+    '-days',
+    '7',
+    '-sha256',
+    '-subj',
+    '/CN=dynamo-iac-test-ca',
+    '-config',
+    'openssl.cnf',
+    '-extensions',
+    'v3_ca',
+    '-set_serial',
+    serial(),
+  );
   const leaf = (name: string, subj: string, ext: string) => {
-    openssl('req', '-new', ...ec, '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', subj, '-config', 'openssl.cnf');
-    openssl('x509', '-req', '-in', `${name}.csr`, '-CA', 'ca.crt', '-CAkey', 'ca.key', '-set_serial', serial(),
-      '-days', '7', '-sha256', '-extfile', 'openssl.cnf', '-extensions', ext, '-out', `${name}.crt`);
+    openssl(
+      'req',
+      '-new',
+      ...ec,
+      '-keyout',
+      `${name}.key`,
+      '-out',
+      `${name}.csr`,
+      '-subj',
+      subj,
+      '-config',
+      'openssl.cnf',
+    );
+    openssl(
+      'x509',
+      '-req',
+      '-in',
+      `${name}.csr`,
+      '-CA',
+      'ca.crt',
+      '-CAkey',
+      'ca.key',
+      '-set_serial',
+      serial(),
+      '-days',
+      '7',
+      '-sha256',
+      '-extfile',
+      'openssl.cnf',
+      '-extensions',
+      ext,
+      '-out',
+      `${name}.crt`,
+    );
   };
   leaf('apiserver', '/CN=kube-apiserver', 'v3_server');
   leaf('admin', '/O=system:masters/CN=dynamo-iac-admin', 'v3_client');
@@ -356,7 +411,10 @@ class Cleanup {
     process.kill(process.pid, sig);
   };
 
-  constructor(private readonly dir: string, private readonly keepDir: boolean) {
+  constructor(
+    private readonly dir: string,
+    private readonly keepDir: boolean,
+  ) {
     process.on('exit', this.onExit);
     process.on('SIGINT', this.onSignal);
     process.on('SIGTERM', this.onSignal);
@@ -389,7 +447,10 @@ class Cleanup {
    */
   private updateReaper() {
     this.reaper?.kill('SIGKILL');
-    const pids = this.procs.map((p) => p.child.pid).filter((p): p is number => p !== undefined).join(' ');
+    const pids = this.procs
+      .map((p) => p.child.pid)
+      .filter((p): p is number => p !== undefined)
+      .join(' ');
     const rm = this.keepDir ? ':' : `rm -rf '${this.dir}'`;
     const script =
       `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done; ` +
@@ -401,7 +462,7 @@ class Cleanup {
   logTails(): string {
     return this.procs
       .map((p) => {
-        let text = '';
+        let text: string;
         try {
           text = fs.readFileSync(p.logFile, 'utf8');
         } catch {
@@ -454,7 +515,7 @@ async function terminate(p: Managed, graceMs: number): Promise<void> {
 
 async function waitUntil(what: string, timeoutMs: number, watch: Managed[], probe: () => Promise<boolean>) {
   const deadline = Date.now() + timeoutMs;
-  let lastError = '';
+  let lastError: string;
   for (;;) {
     for (const p of watch) {
       if (p.exited) throw new Error(`${p.name} exited (${p.exitInfo}) while waiting for ${what} to become ready`);

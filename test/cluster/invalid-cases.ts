@@ -19,13 +19,21 @@ export interface InvalidCase {
 
 const frontend = { name: 'Frontend', type: 'frontend', replicas: 1, podTemplate: pod };
 const worker = (extra: object = {}) => ({ name: 'Worker', type: 'worker', replicas: 1, podTemplate: pod, ...extra });
-const epp = (name: string, extra: object = {}) => ({ name, type: 'epp', replicas: 1, podTemplate: pod, eppConfig: { config: {} }, ...extra });
+const epp = (name: string, extra: object = {}) => ({
+  name,
+  type: 'epp',
+  replicas: 1,
+  podTemplate: pod,
+  eppConfig: { config: {} },
+  ...extra,
+});
 
 export const INVALID_CASES: InvalidCase[] = [
   {
     rule: 'replicas must be >= 0',
     spec: { components: [frontend, worker({ replicas: -1 })] },
-    server: /spec\.components\[1\]\.replicas: Invalid value: -1: spec\.components\[1\]\.replicas in body should be greater than or equal to 0/,
+    server:
+      /spec\.components\[1\]\.replicas: Invalid value: -1: spec\.components\[1\]\.replicas in body should be greater than or equal to 0/,
     ours: { path: 'spec.components[1].replicas', message: /must be non-negative/ },
   },
   {
@@ -54,7 +62,13 @@ export const INVALID_CASES: InvalidCase[] = [
   },
   {
     rule: 'exactly one of configMapRef or config',
-    spec: { components: [frontend, epp('Epp', { eppConfig: { config: {}, configMapRef: { name: 'c', key: 'k' } } }), worker()] },
+    spec: {
+      components: [
+        frontend,
+        epp('Epp', { eppConfig: { config: {}, configMapRef: { name: 'c', key: 'k' } } }),
+        worker(),
+      ],
+    },
     server: /exactly one of configMapRef or config must be specified/,
     ours: { path: 'spec.components[1].eppConfig', message: /exactly one of configMapRef or config/ },
   },
@@ -74,7 +88,10 @@ export const INVALID_CASES: InvalidCase[] = [
     rule: 'minAvailable <= replicas',
     spec: { components: [frontend, worker({ replicas: 2, minAvailable: 3 })] },
     server: /minAvailable must be less than or equal to replicas unless replicas is 0/,
-    ours: { path: 'spec.components[1].minAvailable', message: /^minAvailable must be less than or equal to replicas unless replicas is 0$/ },
+    ours: {
+      path: 'spec.components[1].minAvailable',
+      message: /^minAvailable must be less than or equal to replicas unless replicas is 0$/,
+    },
   },
   {
     rule: 'component type enum',
@@ -84,15 +101,31 @@ export const INVALID_CASES: InvalidCase[] = [
   },
   {
     rule: 'kvTransferPolicy: exactly one of labelKey or clusterTopologyName',
-    spec: { components: [frontend, worker()], experimental: { kvTransferPolicy: { labelKey: 'topology.kubernetes.io/zone', clusterTopologyName: 't', domain: 'zone' } } },
+    spec: {
+      components: [frontend, worker()],
+      experimental: {
+        kvTransferPolicy: { labelKey: 'topology.kubernetes.io/zone', clusterTopologyName: 't', domain: 'zone' },
+      },
+    },
     server: /exactly one of labelKey or clusterTopologyName is required/,
-    ours: { path: 'spec.experimental.kvTransferPolicy', message: /^exactly one of labelKey or clusterTopologyName is required$/ },
+    ours: {
+      path: 'spec.experimental.kvTransferPolicy',
+      message: /^exactly one of labelKey or clusterTopologyName is required$/,
+    },
   },
   {
     rule: 'checkpoint: job and checkpointRef exclusive',
-    spec: { components: [frontend, worker({ experimental: { checkpoint: { enabled: true, checkpointRef: 'c', job: { podTemplate: pod } } } })] },
+    spec: {
+      components: [
+        frontend,
+        worker({ experimental: { checkpoint: { enabled: true, checkpointRef: 'c', job: { podTemplate: pod } } } }),
+      ],
+    },
     server: /checkpoint\.job cannot be set when checkpointRef is specified/,
-    ours: { path: 'spec.components[1].experimental.checkpoint', message: /^checkpoint\.job cannot be set when checkpointRef is specified$/ },
+    ours: {
+      path: 'spec.components[1].experimental.checkpoint',
+      message: /^checkpoint\.job cannot be set when checkpointRef is specified$/,
+    },
   },
   {
     rule: 'unknown field (strict field validation)',
@@ -104,7 +137,8 @@ export const INVALID_CASES: InvalidCase[] = [
   {
     rule: 'field type (CRD schema)',
     spec: { components: [frontend, worker({ globalDynamoNamespace: 'yes' })] },
-    server: /spec\.components\[1\]\.globalDynamoNamespace: Invalid value: "string": spec\.components\[1\]\.globalDynamoNamespace in body must be of type boolean/,
+    server:
+      /spec\.components\[1\]\.globalDynamoNamespace: Invalid value: "string": spec\.components\[1\]\.globalDynamoNamespace in body must be of type boolean/,
     ours: { path: 'spec.components[1].globalDynamoNamespace', message: /^must be a boolean$/ },
   },
   {

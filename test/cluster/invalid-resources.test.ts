@@ -32,7 +32,16 @@ function ourProblems(doc: KubeObject): Problem[] {
 }
 
 test('the valid base graph is accepted by both', async () => {
-  const ok = graph('ok', { components: [{ name: 'Frontend', type: 'frontend', replicas: 1, podTemplate: { spec: { containers: [{ name: 'main', image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.3.1' }] } } }] });
+  const ok = graph('ok', {
+    components: [
+      {
+        name: 'Frontend',
+        type: 'frontend',
+        replicas: 1,
+        podTemplate: { spec: { containers: [{ name: 'main', image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.3.1' }] } },
+      },
+    ],
+  });
   expect(errorsOf(ourProblems(ok))).toEqual([]);
   await expect(kube.create(ok, { dryRun: true })).resolves.toMatchObject({ kind: 'DynamoGraphDeployment' });
 });
@@ -40,7 +49,10 @@ test('the valid base graph is accepted by both', async () => {
 describe.each(INVALID_CASES.map((c, i) => [c.rule, c, i] as const))('%s', (_rule, c, i) => {
   test('the API server rejects it; validateGraph reports the same rule', async () => {
     const doc = graph(`bad-${i}`, c.spec);
-    const err = await kube.create(doc, { dryRun: true }).then(() => undefined, (e: unknown) => e);
+    const err = await kube.create(doc, { dryRun: true }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(KubeError);
     expect((err as KubeError).status).toBe(c.status ?? 422);
     expect((err as KubeError).message).toMatch(c.server);
@@ -49,7 +61,11 @@ describe.each(INVALID_CASES.map((c, i) => [c.rule, c, i] as const))('%s', (_rule
     const want = c.ours;
     expect(ours).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ path: want.path, message: expect.stringMatching(want.message), severity: want.severity ?? 'error' }),
+        expect.objectContaining({
+          path: want.path,
+          message: expect.stringMatching(want.message),
+          severity: want.severity ?? 'error',
+        }),
       ]),
     );
   });

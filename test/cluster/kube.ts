@@ -61,7 +61,10 @@ export class KubeClient {
     const find = () => this.discovery.get(apiVersion)?.find((r) => r.kind === kind);
     if (!find()) {
       const found = (await this.api.discover(apiVersion)) ?? [];
-      this.discovery.set(apiVersion, found.filter((r) => !r.name.includes('/')).map((r) => resource(apiVersion, r.kind, r.name, r.namespaced)));
+      this.discovery.set(
+        apiVersion,
+        found.filter((r) => !r.name.includes('/')).map((r) => resource(apiVersion, r.kind, r.name, r.namespaced)),
+      );
     }
     const res = find();
     if (!res) throw new Error(`the server does not serve kind ${kind} in ${apiVersion}`);
@@ -69,17 +72,34 @@ export class KubeClient {
   }
 
   /** Server-side apply as `kustomize-controller` with force, like Flux. */
-  async apply<T extends KubeObject>(obj: T, opts: { fieldManager?: string; force?: boolean; dryRun?: boolean } = {}): Promise<T> {
-    return this.api.apply<T>(await this.resource(obj.apiVersion, obj.kind), obj, { fieldManager: FLUX_FIELD_MANAGER, ...opts });
+  async apply<T extends KubeObject>(
+    obj: T,
+    opts: { fieldManager?: string; force?: boolean; dryRun?: boolean } = {},
+  ): Promise<T> {
+    return this.api.apply<T>(await this.resource(obj.apiVersion, obj.kind), obj, {
+      fieldManager: FLUX_FIELD_MANAGER,
+      ...opts,
+    });
   }
 
   /** POST; `fieldValidation=Strict` by default, so unknown fields are rejected. */
-  async create<T extends KubeObject>(obj: T, opts: { fieldValidation?: 'Strict' | 'Warn' | 'Ignore'; dryRun?: boolean } = {}): Promise<T> {
-    return this.api.create<T>(await this.resource(obj.apiVersion, obj.kind), obj, { fieldValidation: 'Strict', ...opts });
+  async create<T extends KubeObject>(
+    obj: T,
+    opts: { fieldValidation?: 'Strict' | 'Warn' | 'Ignore'; dryRun?: boolean } = {},
+  ): Promise<T> {
+    return this.api.create<T>(await this.resource(obj.apiVersion, obj.kind), obj, {
+      fieldValidation: 'Strict',
+      ...opts,
+    });
   }
 
   /** GET; undefined when NotFound. */
-  async get<T extends KubeObject = KubeObject>(apiVersion: string, kind: string, name: string, namespace?: string): Promise<T | undefined> {
+  async get<T extends KubeObject = KubeObject>(
+    apiVersion: string,
+    kind: string,
+    name: string,
+    namespace?: string,
+  ): Promise<T | undefined> {
     try {
       return await this.api.get<T>(await this.resource(apiVersion, kind), namespace, name);
     } catch (err) {
@@ -89,13 +109,26 @@ export class KubeClient {
   }
 
   /** In one namespace, or all namespaces. */
-  async list<T extends KubeObject = KubeObject>(apiVersion: string, kind: string, opts: { namespace?: string; labelSelector?: string } = {}): Promise<T[]> {
-    const list = await this.api.list<T>(await this.resource(apiVersion, kind), opts.namespace, { labelSelector: opts.labelSelector });
+  async list<T extends KubeObject = KubeObject>(
+    apiVersion: string,
+    kind: string,
+    opts: { namespace?: string; labelSelector?: string } = {},
+  ): Promise<T[]> {
+    const list = await this.api.list<T>(await this.resource(apiVersion, kind), opts.namespace, {
+      labelSelector: opts.labelSelector,
+    });
     return list.items;
   }
 
   /** A merge patch, optionally of a subresource (`status`, `scale`). */
-  async mergePatch<T extends KubeObject = KubeObject>(apiVersion: string, kind: string, name: string, namespace: string | undefined, patch: unknown, subresource?: string): Promise<T> {
+  async mergePatch<T extends KubeObject = KubeObject>(
+    apiVersion: string,
+    kind: string,
+    name: string,
+    namespace: string | undefined,
+    patch: unknown,
+    subresource?: string,
+  ): Promise<T> {
     return this.api.mergePatch<T>(await this.resource(apiVersion, kind), namespace, name, patch, subresource);
   }
 
@@ -143,10 +176,17 @@ export class KubeClient {
     opts: { status?: string; timeoutMs?: number } = {},
   ): Promise<T> {
     const want = opts.status ?? 'True';
-    const obj = await this.waitFor<T>(apiVersion, kind, name, namespace, (o) => conditionsOf(o).some((c) => c.type === type && c.status === want), {
-      timeoutMs: opts.timeoutMs,
-      what: `condition ${type}=${want}`,
-    });
+    const obj = await this.waitFor<T>(
+      apiVersion,
+      kind,
+      name,
+      namespace,
+      (o) => conditionsOf(o).some((c) => c.type === type && c.status === want),
+      {
+        timeoutMs: opts.timeoutMs,
+        what: `condition ${type}=${want}`,
+      },
+    );
     if (!obj) throw new Error(`${kind} ${name} is gone`);
     return obj;
   }
@@ -154,7 +194,14 @@ export class KubeClient {
   /** Applies a CRD and waits for Established. */
   async installCrd(crd: KubeObject, timeoutMs = 30_000): Promise<KubeObject> {
     await this.apply(crd);
-    const done = await this.waitForCondition('apiextensions.k8s.io/v1', 'CustomResourceDefinition', crd.metadata.name, undefined, 'Established', { timeoutMs });
+    const done = await this.waitForCondition(
+      'apiextensions.k8s.io/v1',
+      'CustomResourceDefinition',
+      crd.metadata.name,
+      undefined,
+      'Established',
+      { timeoutMs },
+    );
     // New kinds appear in discovery once Established.
     this.discovery.clear();
     return done;
@@ -173,7 +220,10 @@ function conditionsOf(obj: KubeObject | undefined): Condition[] {
 }
 
 /** A client with `crds` installed (default: ours) and a fresh namespace named after `prefix`. */
-export async function testNamespace(prefix: string, crds: KubeObject[] = crdManifests() as KubeObject[]): Promise<{ kube: KubeClient; ns: string }> {
+export async function testNamespace(
+  prefix: string,
+  crds: KubeObject[] = crdManifests() as KubeObject[],
+): Promise<{ kube: KubeClient; ns: string }> {
   const kube = KubeClient.fromTestEnv();
   for (const crd of crds) await kube.installCrd(crd);
   const ns = uniqueName(prefix);
@@ -198,7 +248,10 @@ export function uniqueName(prefix: string): string {
 }
 
 /** Pod Security Admission labels enforcing (and warning / auditing) a level. */
-export function podSecurityLabels(level: 'privileged' | 'baseline' | 'restricted', version = 'latest'): Record<string, string> {
+export function podSecurityLabels(
+  level: 'privileged' | 'baseline' | 'restricted',
+  version = 'latest',
+): Record<string, string> {
   const labels: Record<string, string> = {};
   for (const mode of ['enforce', 'audit', 'warn']) {
     labels[`pod-security.kubernetes.io/${mode}`] = level;

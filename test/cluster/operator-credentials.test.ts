@@ -24,7 +24,8 @@ beforeAll(async () => {
   kube = KubeClient.fromTestEnv();
   ns = uniqueName('op-creds');
   await kube.createNamespace(ns);
-  for (const sa of ['first', 'second']) await kube.apply({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: sa, namespace: ns } });
+  for (const sa of ['first', 'second'])
+    await kube.apply({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: sa, namespace: ns } });
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'op-creds-'));
 });
 afterAll(() => {
@@ -34,17 +35,26 @@ afterAll(() => {
 
 /** A token for a ServiceAccount from the TokenRequest API, as the kubelet gets the projected one. */
 async function tokenFor(serviceAccount: string): Promise<string> {
-  const review = await kube.request<{ status: { token: string } }>('POST', `/api/v1/namespaces/${ns}/serviceaccounts/${serviceAccount}/token`, {
-    apiVersion: 'authentication.k8s.io/v1',
-    kind: 'TokenRequest',
-    spec: { expirationSeconds: 600 },
-  });
+  const review = await kube.request<{ status: { token: string } }>(
+    'POST',
+    `/api/v1/namespaces/${ns}/serviceaccounts/${serviceAccount}/token`,
+    {
+      apiVersion: 'authentication.k8s.io/v1',
+      kind: 'TokenRequest',
+      spec: { expirationSeconds: 600 },
+    },
+  );
   return review.status.token;
 }
 
 /** The user the API server sees for this client. */
 async function whoami(api: KubeApi): Promise<string> {
-  const review = await api.create<{ apiVersion: string; kind: string; metadata: { name: string }; status?: { userInfo?: { username?: string } } }>(SELF_SUBJECT_REVIEWS, {
+  const review = await api.create<{
+    apiVersion: string;
+    kind: string;
+    metadata: { name: string };
+    status?: { userInfo?: { username?: string } };
+  }>(SELF_SUBJECT_REVIEWS, {
     apiVersion: SELF_SUBJECT_REVIEWS.apiVersion,
     kind: SELF_SUBJECT_REVIEWS.kind,
     metadata: { name: '' },
@@ -55,7 +65,8 @@ async function whoami(api: KubeApi): Promise<string> {
 /** Runs `fn` with these environment variables (undefined removes one), then puts them back. */
 async function withEnv<T>(vars: Record<string, string | undefined>, fn: () => Promise<T>): Promise<T> {
   const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
-  const set = (v: Record<string, string | undefined>) => Object.entries(v).forEach(([k, x]) => (x === undefined ? delete process.env[k] : (process.env[k] = x)));
+  const set = (v: Record<string, string | undefined>) =>
+    Object.entries(v).forEach(([k, x]) => (x === undefined ? delete process.env[k] : (process.env[k] = x)));
   set(vars);
   try {
     return await fn();
@@ -75,21 +86,37 @@ test('in-cluster: the service account token is used, and a rotated token is pick
   fs.writeFileSync(path.join(mount, 'token'), await tokenFor('first'));
   const server = new URL(apiServerUrl());
 
-  await withEnv({ KUBECONFIG: undefined, KUBERNETES_SERVICE_HOST: server.hostname, KUBERNETES_SERVICE_PORT: server.port }, async () => {
-    const api = new KubeApi(loadKubeConfig({ inClusterRoot: root }));
-    expect(await whoami(api)).toBe(`system:serviceaccount:${ns}:first`);
-    // The kubelet rotates the projected token in place.
-    fs.writeFileSync(path.join(mount, 'token'), await tokenFor('second'));
-    expect(await whoami(api)).toBe(`system:serviceaccount:${ns}:first`);
-    // client-node re-reads the file once it is a minute old (as client-go does); move the clock, not the test.
-    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'hrtime', 'performance'] });
-    try {
-      jest.setSystemTime(Date.now() + 61_000);
-      expect(await whoami(api)).toBe(`system:serviceaccount:${ns}:second`);
-    } finally {
-      jest.useRealTimers();
-    }
-  });
+  await withEnv(
+    { KUBECONFIG: undefined, KUBERNETES_SERVICE_HOST: server.hostname, KUBERNETES_SERVICE_PORT: server.port },
+    async () => {
+      const api = new KubeApi(loadKubeConfig({ inClusterRoot: root }));
+      expect(await whoami(api)).toBe(`system:serviceaccount:${ns}:first`);
+      // The kubelet rotates the projected token in place.
+      fs.writeFileSync(path.join(mount, 'token'), await tokenFor('second'));
+      expect(await whoami(api)).toBe(`system:serviceaccount:${ns}:first`);
+      // client-node re-reads the file once it is a minute old (as client-go does); move the clock, not the test.
+      jest.useFakeTimers({
+        doNotFake: [
+          'nextTick',
+          'setImmediate',
+          'clearImmediate',
+          'setTimeout',
+          'clearTimeout',
+          'setInterval',
+          'clearInterval',
+          'queueMicrotask',
+          'hrtime',
+          'performance',
+        ],
+      });
+      try {
+        jest.setSystemTime(Date.now() + 61_000);
+        expect(await whoami(api)).toBe(`system:serviceaccount:${ns}:second`);
+      } finally {
+        jest.useRealTimers();
+      }
+    },
+  );
 });
 
 test('an exec credential plugin (the EKS / GKE way) and a context chosen by name', async () => {
@@ -97,21 +124,39 @@ test('an exec credential plugin (the EKS / GKE way) and a context chosen by name
   fs.writeFileSync(tokenFile, await tokenFor('first'));
   // A stand-in for `aws eks get-token`: prints an ExecCredential with the token.
   const plugin = path.join(dir, 'get-token.js');
-  fs.writeFileSync(plugin, `process.stdout.write(JSON.stringify({ apiVersion: 'client.authentication.k8s.io/v1', kind: 'ExecCredential', status: { token: require('fs').readFileSync(${JSON.stringify(tokenFile)}, 'utf8') } }));\n`);
+  fs.writeFileSync(
+    plugin,
+    `process.stdout.write(JSON.stringify({ apiVersion: 'client.authentication.k8s.io/v1', kind: 'ExecCredential', status: { token: require('fs').readFileSync(${JSON.stringify(tokenFile)}, 'utf8') } }));\n`,
+  );
   const admin = loadKubeConfig({ kubeconfig: testKubeconfig() });
   const cluster = admin.getCurrentCluster();
   const file = path.join(dir, 'kubeconfig');
-  fs.writeFileSync(file, stringify({
-    apiVersion: 'v1',
-    kind: 'Config',
-    clusters: [{ name: 'test', cluster: { server: cluster?.server, 'certificate-authority-data': cluster?.caData } }],
-    users: [{ name: 'eks-style', user: { exec: { apiVersion: 'client.authentication.k8s.io/v1', command: process.execPath, args: [plugin], interactiveMode: 'Never' } } }],
-    contexts: [
-      { name: 'admin-elsewhere', context: { cluster: 'test', user: 'nobody' } },
-      { name: 'operator', context: { cluster: 'test', user: 'eks-style' } },
-    ],
-    'current-context': 'admin-elsewhere',
-  }));
+  fs.writeFileSync(
+    file,
+    stringify({
+      apiVersion: 'v1',
+      kind: 'Config',
+      clusters: [{ name: 'test', cluster: { server: cluster?.server, 'certificate-authority-data': cluster?.caData } }],
+      users: [
+        {
+          name: 'eks-style',
+          user: {
+            exec: {
+              apiVersion: 'client.authentication.k8s.io/v1',
+              command: process.execPath,
+              args: [plugin],
+              interactiveMode: 'Never',
+            },
+          },
+        },
+      ],
+      contexts: [
+        { name: 'admin-elsewhere', context: { cluster: 'test', user: 'nobody' } },
+        { name: 'operator', context: { cluster: 'test', user: 'eks-style' } },
+      ],
+      'current-context': 'admin-elsewhere',
+    }),
+  );
   const api = new KubeApi(loadKubeConfig({ kubeconfig: file, context: 'operator' }));
   expect(await whoami(api)).toBe(`system:serviceaccount:${ns}:first`);
 });

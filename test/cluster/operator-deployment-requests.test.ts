@@ -23,10 +23,14 @@ const env = operatorNamespace('op-dgdr');
 
 /** A request file of the examples (or a text), moved into the test namespace (the plan's hash does not include it). */
 function render(text: string): KubeObject[] {
-  const out = renderManifests([{ source: 'request.yaml', text: text.replace(/namespace: dynamo-examples/g, `namespace: ${env.ns}`) }], resolveSettings({}), {
-    defaultNamespace: env.ns,
-    plans: { file: LOCK_FILE, lock: parseLock(fs.readFileSync(LOCK_FILE, 'utf8'), LOCK_FILE) },
-  });
+  const out = renderManifests(
+    [{ source: 'request.yaml', text: text.replace(/namespace: dynamo-examples/g, `namespace: ${env.ns}`) }],
+    resolveSettings({}),
+    {
+      defaultNamespace: env.ns,
+      plans: { file: LOCK_FILE, lock: parseLock(fs.readFileSync(LOCK_FILE, 'utf8'), LOCK_FILE) },
+    },
+  );
   if (out.problems.some((p) => p.severity === 'error')) throw new Error(JSON.stringify(out.problems));
   return out.objects as KubeObject[];
 }
@@ -34,21 +38,49 @@ const example = (file: string) => render(fs.readFileSync(path.join(EXAMPLES, 're
 const applyAll = async (objs: KubeObject[]) => {
   for (const o of objs) await env.kube.apply(o);
 };
-const conditions = (r: any) => Object.fromEntries((r?.status?.conditions ?? []).map((c: any) => [c.type, [c.status, c.reason, c.message]]));
-const waitPhase = (name: string, phase: string) => env.kube.waitFor<any>(DGDR, KIND, name, env.ns, (r: any) => r?.status?.phase === phase, { ...WAIT, what: `phase ${phase}` });
+const conditions = (r: any) =>
+  Object.fromEntries((r?.status?.conditions ?? []).map((c: any) => [c.type, [c.status, c.reason, c.message]]));
+const waitPhase = (name: string, phase: string) =>
+  env.kube.waitFor<any>(DGDR, KIND, name, env.ns, (r: any) => r?.status?.phase === phase, {
+    ...WAIT,
+    what: `phase ${phase}`,
+  });
 const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** What the Deployment controller writes for a graph's Deployments: all replicas up, or one short. */
 async function rollOut(graph: string, available: 'all' | 'one short'): Promise<void> {
-  for (const d of await env.kube.list<any>('apps/v1', 'Deployment', { namespace: env.ns, labelSelector: `nvidia.com/dynamo-graph-deployment-name=${graph}` })) {
+  for (const d of await env.kube.list<any>('apps/v1', 'Deployment', {
+    namespace: env.ns,
+    labelSelector: `nvidia.com/dynamo-graph-deployment-name=${graph}`,
+  })) {
     const n = d.spec.replicas ?? 1;
     const up = available === 'all' ? n : Math.max(0, n - 1);
-    await env.kube.mergePatch('apps/v1', 'Deployment', d.metadata.name, env.ns, {
-      status: {
-        observedGeneration: d.metadata.generation, replicas: n, updatedReplicas: n, readyReplicas: up, availableReplicas: up,
-        conditions: [{ type: 'Available', status: up === n ? 'True' : 'False', reason: 'r', message: 'm', lastUpdateTime: now(), lastTransitionTime: now() }],
+    await env.kube.mergePatch(
+      'apps/v1',
+      'Deployment',
+      d.metadata.name,
+      env.ns,
+      {
+        status: {
+          observedGeneration: d.metadata.generation,
+          replicas: n,
+          updatedReplicas: n,
+          readyReplicas: up,
+          availableReplicas: up,
+          conditions: [
+            {
+              type: 'Available',
+              status: up === n ? 'True' : 'False',
+              reason: 'r',
+              message: 'm',
+              lastUpdateTime: now(),
+              lastTransitionTime: now(),
+            },
+          ],
+        },
       },
-    }, 'status');
+      'status',
+    );
   }
 }
 
@@ -66,7 +98,11 @@ test('rapid: Pending until Flux applies the graph, Deploying, Deployed when the 
   await applyAll(objs.filter((o) => o.kind !== KIND));
   const deploying = await waitPhase('qwen3-32b', 'Deploying');
   expect(deploying.status.dgdName).toBe('qwen3-32b');
-  expect(conditions(deploying).DeploymentReady).toEqual(['False', 'DeploymentInProgress', expect.stringMatching(/^DGD qwen3-32b is in \w+ state$/)]);
+  expect(conditions(deploying).DeploymentReady).toEqual([
+    'False',
+    'DeploymentInProgress',
+    expect.stringMatching(/^DGD qwen3-32b is in \w+ state$/),
+  ]);
 
   await rollOut('qwen3-32b', 'all');
   const deployed = await waitPhase('qwen3-32b', 'Deployed');
@@ -81,9 +117,17 @@ test('rapid: Pending until Flux applies the graph, Deploying, Deployed when the 
 
   await rollOut('qwen3-32b', 'one short');
   const degraded = await waitPhase('qwen3-32b', 'Deploying');
-  expect(conditions(degraded).DeploymentReady).toEqual(['False', 'DeploymentDegraded', expect.stringMatching(/^Deployment degraded to /)]);
+  expect(conditions(degraded).DeploymentReady).toEqual([
+    'False',
+    'DeploymentDegraded',
+    expect.stringMatching(/^Deployment degraded to /),
+  ]);
   const events = await env.kube.list<any>('v1', 'Event', { namespace: env.ns });
-  expect(events.filter((e) => e.involvedObject?.name === 'qwen3-32b' && e.involvedObject?.kind === KIND).map((e) => e.reason)).toEqual(expect.arrayContaining(['DeploymentReady', 'DeploymentDegraded']));
+  expect(
+    events
+      .filter((e) => e.involvedObject?.name === 'qwen3-32b' && e.involvedObject?.kind === KIND)
+      .map((e) => e.reason),
+  ).toEqual(expect.arrayContaining(['DeploymentReady', 'DeploymentDegraded']));
   // The operator never touches the request's spec, nor sets an owner on the graph.
   const graph = await env.kube.get<any>('nvidia.com/v1beta1', 'DynamoGraphDeployment', 'qwen3-32b', env.ns);
   expect(graph.metadata.ownerReferences).toBeUndefined();
@@ -111,13 +155,35 @@ spec:
   hardware: { gpuSku: h100_sxm, totalGpus: 8 }
 `;
   /** The output copier's ConfigMap data, then the Job controller's verdict. */
-  async function profilerDone(name: string, data: Record<string, string>, outcome: 'Complete' | 'Failed'): Promise<void> {
+  async function profilerDone(
+    name: string,
+    data: Record<string, string>,
+    outcome: 'Complete' | 'Failed',
+  ): Promise<void> {
     await env.kube.mergePatch('v1', 'ConfigMap', `dgdr-output-${name}`, env.ns, { data });
-    const cond = (type: string) => ({ type, status: 'True', reason: 'r', message: 'm', lastProbeTime: now(), lastTransitionTime: now() });
-    const status = outcome === 'Complete'
-      ? { startTime: now(), completionTime: now(), succeeded: 1, conditions: [cond('SuccessCriteriaMet'), cond('Complete')] }
-      : { startTime: now(), failed: 1, conditions: [cond('FailureTarget'), cond('Failed')] };
-    await env.kube.request('PATCH', `/apis/batch/v1/namespaces/${env.ns}/jobs/profile-${name}/status`, { status }, 'application/merge-patch+json');
+    const cond = (type: string) => ({
+      type,
+      status: 'True',
+      reason: 'r',
+      message: 'm',
+      lastProbeTime: now(),
+      lastTransitionTime: now(),
+    });
+    const status =
+      outcome === 'Complete'
+        ? {
+            startTime: now(),
+            completionTime: now(),
+            succeeded: 1,
+            conditions: [cond('SuccessCriteriaMet'), cond('Complete')],
+          }
+        : { startTime: now(), failed: 1, conditions: [cond('FailureTarget'), cond('Failed')] };
+    await env.kube.request(
+      'PATCH',
+      `/apis/batch/v1/namespaces/${env.ns}/jobs/profile-${name}/status`,
+      { status },
+      'application/merge-patch+json',
+    );
   }
 
   test('Profiling while the Job runs; Ready when it is done, with how to import the plan', async () => {
@@ -125,20 +191,39 @@ spec:
     const profiling = await waitPhase('llama', 'Profiling');
     expect(profiling.status).toMatchObject({ profilingJobName: 'profile-llama', profilingPhase: 'Initializing' });
     expect(conditions(profiling).Profiling).toEqual(['False', 'ProfilingRunning', 'Profiling is in progress']);
-    await profilerDone('llama', { profiler_status: 'success', 'final_config.yaml': 'apiVersion: nvidia.com/v1beta1\nkind: DynamoGraphDeployment\n' }, 'Complete');
+    await profilerDone(
+      'llama',
+      {
+        profiler_status: 'success',
+        'final_config.yaml': 'apiVersion: nvidia.com/v1beta1\nkind: DynamoGraphDeployment\n',
+      },
+      'Complete',
+    );
     const ready = await waitPhase('llama', 'Ready');
     expect(ready.status.profilingPhase).toBeUndefined();
     expect(conditions(ready)).toMatchObject({
       Profiling: ['True', 'ProfilingCompleted', 'Profiling job completed successfully'],
-      Succeeded: ['False', 'ImportRequired', expect.stringContaining(`kubectl get configmap dgdr-output-llama -n ${env.ns} -o yaml`)],
+      Succeeded: [
+        'False',
+        'ImportRequired',
+        expect.stringContaining(`kubectl get configmap dgdr-output-llama -n ${env.ns} -o yaml`),
+      ],
     });
   });
 
   test('the profiler reported failure: Failed, with its error', async () => {
     await applyAll(render(request('llama-oom')));
     await waitPhase('llama-oom', 'Profiling');
-    await profilerDone('llama-oom', { profiler_status: 'failed', profiler_error: 'CUDA out of memory in the decode sweep' }, 'Complete');
+    await profilerDone(
+      'llama-oom',
+      { profiler_status: 'failed', profiler_error: 'CUDA out of memory in the decode sweep' },
+      'Complete',
+    );
     const failed = await waitPhase('llama-oom', 'Failed');
-    expect(conditions(failed).Profiling).toEqual(['False', 'ProfilingFailed', 'profiling failed: CUDA out of memory in the decode sweep']);
+    expect(conditions(failed).Profiling).toEqual([
+      'False',
+      'ProfilingFailed',
+      'profiling failed: CUDA out of memory in the decode sweep',
+    ]);
   });
 });

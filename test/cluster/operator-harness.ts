@@ -31,10 +31,20 @@ export function apiServerUrl(): string {
 export const testLogger = () => createLogger(process.env.LOG_LEVEL ?? 'warn', process.stderr);
 
 export function testConfig(overrides: Partial<OperatorConfig> = {}): OperatorConfig {
-  return { ...defaultConfig({}), leaderElection: { ...defaultConfig({}).leaderElection, enabled: false }, httpPort: 0, workers: 2, ...overrides };
+  return {
+    ...defaultConfig({}),
+    leaderElection: { ...defaultConfig({}).leaderElection, enabled: false },
+    httpPort: 0,
+    workers: 2,
+    ...overrides,
+  };
 }
 
-export async function startOperator(api: KubeApi, config: OperatorConfig = testConfig(), extra: Partial<ConstructorParameters<typeof Operator>[0]> = {}): Promise<Operator> {
+export async function startOperator(
+  api: KubeApi,
+  config: OperatorConfig = testConfig(),
+  extra: Partial<ConstructorParameters<typeof Operator>[0]> = {},
+): Promise<Operator> {
   const op = new Operator({ api, config, log: testLogger(), ...extra });
   await op.start();
   return op;
@@ -53,7 +63,10 @@ export interface OperatorNamespace {
  * A fresh namespace with our CRDs installed and an in-process operator watching it, for the
  * whole test file; `setup` runs after the operator started (e.g. to apply rendered objects).
  */
-export function operatorNamespace(prefix: string, setup?: (env: OperatorNamespace) => Promise<void>): OperatorNamespace {
+export function operatorNamespace(
+  prefix: string,
+  setup?: (env: OperatorNamespace) => Promise<void>,
+): OperatorNamespace {
   const env = {} as { kube: KubeClient; api: KubeApi; operator: Operator; ns: string };
   beforeAll(async () => {
     env.kube = KubeClient.fromTestEnv();
@@ -79,22 +92,41 @@ export const LWS_STAND_IN_CRD: KubeObject = {
   spec: {
     group: 'leaderworkerset.x-k8s.io',
     scope: 'Namespaced',
-    names: { plural: 'leaderworkersets', singular: 'leaderworkerset', kind: 'LeaderWorkerSet', listKind: 'LeaderWorkerSetList', shortNames: ['lws'] },
-    versions: [{
-      name: 'v1',
-      served: true,
-      storage: true,
-      subresources: { status: {}, scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas', labelSelectorPath: '.status.hpaPodSelector' } },
-      schema: {
-        openAPIV3Schema: {
-          type: 'object',
-          properties: {
-            spec: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true, properties: { replicas: { type: 'integer', format: 'int32' } } },
-            status: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
+    names: {
+      plural: 'leaderworkersets',
+      singular: 'leaderworkerset',
+      kind: 'LeaderWorkerSet',
+      listKind: 'LeaderWorkerSetList',
+      shortNames: ['lws'],
+    },
+    versions: [
+      {
+        name: 'v1',
+        served: true,
+        storage: true,
+        subresources: {
+          status: {},
+          scale: {
+            specReplicasPath: '.spec.replicas',
+            statusReplicasPath: '.status.replicas',
+            labelSelectorPath: '.status.hpaPodSelector',
+          },
+        },
+        schema: {
+          openAPIV3Schema: {
+            type: 'object',
+            properties: {
+              spec: {
+                type: 'object',
+                'x-kubernetes-preserve-unknown-fields': true,
+                properties: { replicas: { type: 'integer', format: 'int32' } },
+              },
+              status: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
+            },
           },
         },
       },
-    }],
+    ],
   },
 };
 
@@ -123,9 +155,27 @@ function graphDoc(namespace: string, opts: { decodeAdapter: boolean }) {
     spec: {
       backendFramework: 'sglang',
       components: [
-        { name: 'Frontend', type: 'frontend', replicas: 1, podTemplate: { spec: { containers: [{ name: 'main', image: 'registry.example/sglang-runtime:1' }] } } },
-        { name: 'decode', type: 'worker', replicas: 2, ...(opts.decodeAdapter ? { scalingAdapter: {} } : {}), podTemplate: { spec: { containers: [main(['--tp', '1'], '1')] } } },
-        { name: 'prefill', type: 'prefill', replicas: 1, scalingAdapter: {}, multinode: { nodeCount: 2 }, podTemplate: { spec: { containers: [main(['--tp', '8'], '4')] } } },
+        {
+          name: 'Frontend',
+          type: 'frontend',
+          replicas: 1,
+          podTemplate: { spec: { containers: [{ name: 'main', image: 'registry.example/sglang-runtime:1' }] } },
+        },
+        {
+          name: 'decode',
+          type: 'worker',
+          replicas: 2,
+          ...(opts.decodeAdapter ? { scalingAdapter: {} } : {}),
+          podTemplate: { spec: { containers: [main(['--tp', '1'], '1')] } },
+        },
+        {
+          name: 'prefill',
+          type: 'prefill',
+          replicas: 1,
+          scalingAdapter: {},
+          multinode: { nodeCount: 2 },
+          podTemplate: { spec: { containers: [main(['--tp', '8'], '4')] } },
+        },
       ],
     },
   };

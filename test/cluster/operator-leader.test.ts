@@ -19,7 +19,13 @@ beforeAll(async () => {
   api = operatorApi();
   const ns = uniqueName('op-leader');
   await kube.createNamespace(ns);
-  config = { enabled: true, leaseName: 'dynamo-iac-operator-leader', namespace: ns, durationMs: 2000, retryPeriodMs: 200 };
+  config = {
+    enabled: true,
+    leaseName: 'dynamo-iac-operator-leader',
+    namespace: ns,
+    durationMs: 2000,
+    retryPeriodMs: 200,
+  };
 });
 afterAll(async () => {
   await Promise.all(electors.map((e) => e.stop({ release: false })));
@@ -29,7 +35,13 @@ afterAll(async () => {
 
 function candidate(identity: string) {
   const events: string[] = [];
-  const e = new LeaderElector(api, config, identity, { onStartedLeading: () => events.push('started'), onStoppedLeading: () => events.push('stopped') }, testLogger());
+  const e = new LeaderElector(
+    api,
+    config,
+    identity,
+    { onStartedLeading: () => events.push('started'), onStoppedLeading: () => events.push('stopped') },
+    testLogger(),
+  );
   electors.push(e);
   e.start();
   return { e, events };

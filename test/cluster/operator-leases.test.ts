@@ -9,7 +9,15 @@ import { KubeApi } from '../../src/operator/runtime/kube/api';
 import { microTime } from '../../src/operator/runtime/micro-time';
 import { Operator } from '../../src/operator/operator';
 import { KubeClient, KubeObject, uniqueName } from './kube';
-import { ADAPTER, ADAPTER_KIND, installOperatorCrds, operatorApi, rendered, startOperator, testConfig } from './operator-harness';
+import {
+  ADAPTER,
+  ADAPTER_KIND,
+  installOperatorCrds,
+  operatorApi,
+  rendered,
+  startOperator,
+  testConfig,
+} from './operator-harness';
 
 const LEASE = 'coordination.k8s.io/v1';
 const LEASE_NAME = 'dynamo-operator-namespace-scope';
@@ -38,15 +46,28 @@ describe('namespace scope holds the lease like upstream', () => {
   beforeAll(async () => {
     ns = uniqueName('op-lease-ns');
     await kube.createNamespace(ns);
-    op = await startOperator(api, testConfig({ scope: 'namespace', namespace: ns, version: '9.8.7', namespaceLease: { durationMs: 3000, renewIntervalMs: 1000 } }));
+    op = await startOperator(
+      api,
+      testConfig({
+        scope: 'namespace',
+        namespace: ns,
+        version: '9.8.7',
+        namespaceLease: { durationMs: 3000, renewIntervalMs: 1000 },
+      }),
+    );
   });
   afterAll(() => op?.stop());
 
   test('creates it with upstream holder identity and duration, and renews it', async () => {
     const lease = await kube.get<any>(LEASE, 'Lease', LEASE_NAME, ns);
-    expect(lease.spec).toMatchObject({ holderIdentity: 'namespace-restricted-operator-9.8.7', leaseDurationSeconds: 3 });
+    expect(lease.spec).toMatchObject({
+      holderIdentity: 'namespace-restricted-operator-9.8.7',
+      leaseDurationSeconds: 3,
+    });
     expect(lease.spec.acquireTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
-    await kube.waitFor<any>(LEASE, 'Lease', LEASE_NAME, ns, (l) => !!l && l.spec.renewTime !== lease.spec.renewTime, { what: 'a renew' });
+    await kube.waitFor<any>(LEASE, 'Lease', LEASE_NAME, ns, (l) => !!l && l.spec.renewTime !== lease.spec.renewTime, {
+      what: 'a renew',
+    });
   });
 
   test('re-creates the lease after someone deletes it', async () => {
@@ -57,7 +78,9 @@ describe('namespace scope holds the lease like upstream', () => {
 
   test('acts in its own namespace', async () => {
     await applyAll(rendered(ns));
-    await kube.waitFor(ADAPTER, ADAPTER_KIND, 'sg-decode', ns, (o) => (o as any)?.status?.replicas === 2, { what: 'adapter' });
+    await kube.waitFor(ADAPTER, ADAPTER_KIND, 'sg-decode', ns, (o) => (o as any)?.status?.replicas === 2, {
+      what: 'adapter',
+    });
   });
 
   test('deletes the lease on shutdown', async () => {
@@ -74,7 +97,12 @@ describe('cluster scope leaves a namespace alone while an upstream namespace-sco
     apiVersion: LEASE,
     kind: 'Lease',
     metadata: { name: LEASE_NAME, namespace: held },
-    spec: { holderIdentity: 'namespace-restricted-operator-0.9.0', leaseDurationSeconds: durationSeconds, acquireTime: microTime(Date.now()), renewTime: microTime(Date.now()) },
+    spec: {
+      holderIdentity: 'namespace-restricted-operator-0.9.0',
+      leaseDurationSeconds: durationSeconds,
+      acquireTime: microTime(Date.now()),
+      renewTime: microTime(Date.now()),
+    },
   });
 
   beforeAll(async () => {
@@ -95,7 +123,10 @@ describe('cluster scope leaves a namespace alone while an upstream namespace-sco
     await kube.waitFor(ADAPTER, ADAPTER_KIND, 'sg-decode', free, (o) => !!o, { what: 'adapter in the free namespace' });
     expect(await kube.get(ADAPTER, ADAPTER_KIND, 'sg-decode', held)).toBeUndefined();
     // The lease is never renewed: after it expires the operator catches up on the namespace.
-    await kube.waitFor(ADAPTER, ADAPTER_KIND, 'sg-decode', held, (o) => (o as any)?.status?.replicas === 2, { what: 'adapter after expiry', timeoutMs: 60_000 });
+    await kube.waitFor(ADAPTER, ADAPTER_KIND, 'sg-decode', held, (o) => (o as any)?.status?.replicas === 2, {
+      what: 'adapter after expiry',
+      timeoutMs: 60_000,
+    });
   });
 
   test('a renewed lease keeps it out again; deleting the lease lets it in', async () => {
@@ -103,14 +134,23 @@ describe('cluster scope leaves a namespace alone while an upstream namespace-sco
     // Wait until the operator has seen the lease: a scale in the free namespace goes through after it.
     await kube.waitFor<any>(LEASE, 'Lease', LEASE_NAME, held, (l) => l?.spec.leaseDurationSeconds === 300);
     const scale = (ns: string) =>
-      kube.request('PATCH', `/apis/${ADAPTER}/namespaces/${ns}/dynamographdeploymentscalingadapters/sg-decode/scale`, { spec: { replicas: 4 } }, 'application/merge-patch+json');
+      kube.request(
+        'PATCH',
+        `/apis/${ADAPTER}/namespaces/${ns}/dynamographdeploymentscalingadapters/sg-decode/scale`,
+        { spec: { replicas: 4 } },
+        'application/merge-patch+json',
+      );
     await pollUntil(() => !op.allows(held), 'the operator to see the renewed lease');
     await scale(held);
     await scale(free);
-    await kube.waitFor('apps/v1', 'Deployment', 'sg-decode', free, (o) => replicasOf(o) === 4, { what: 'free namespace scaled' });
+    await kube.waitFor('apps/v1', 'Deployment', 'sg-decode', free, (o) => replicasOf(o) === 4, {
+      what: 'free namespace scaled',
+    });
     expect(replicasOf(await kube.get('apps/v1', 'Deployment', 'sg-decode', held))).toBe(2);
     await kube.delete(LEASE, 'Lease', LEASE_NAME, held);
-    await kube.waitFor('apps/v1', 'Deployment', 'sg-decode', held, (o) => replicasOf(o) === 4, { what: 'held namespace scaled after the lease was deleted' });
+    await kube.waitFor('apps/v1', 'Deployment', 'sg-decode', held, (o) => replicasOf(o) === 4, {
+      what: 'held namespace scaled after the lease was deleted',
+    });
   });
 });
 

@@ -21,7 +21,12 @@ const DM = 'nvidia.com/v1alpha1';
 const BASE = 'Qwen/Qwen3-0.6B';
 const SERVICE = modelServiceName(BASE);
 
-interface Call { method: string; url: string; contentType?: string; body: any }
+interface Call {
+  method: string;
+  url: string;
+  contentType?: string;
+  body: any;
+}
 
 /** A stand-in worker: records every call; `mode` decides the answer. */
 class Worker {
@@ -32,7 +37,12 @@ class Worker {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8');
-      this.calls.push({ method: req.method!, url: req.url!, contentType: req.headers['content-type'], body: text ? JSON.parse(text) : undefined });
+      this.calls.push({
+        method: req.method!,
+        url: req.url!,
+        contentType: req.headers['content-type'],
+        body: text ? JSON.parse(text) : undefined,
+      });
       if (this.mode === 'hang') return; // never answers: the operator's request timeout must end it
       res.writeHead(this.mode === 'ok' ? 200 : 500, { 'Content-Type': 'application/json' });
       res.end(this.mode === 'ok' ? '{"status":"ok"}' : '{"error":"adapter download failed"}');
@@ -40,7 +50,10 @@ class Worker {
   });
 
   /** The pod IP written into the slice; the operator connects to 127.0.0.1 instead (hostOverride). */
-  constructor(readonly pod: string, readonly podIP: string) {}
+  constructor(
+    readonly pod: string,
+    readonly podIP: string,
+  ) {}
 
   async start(): Promise<void> {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
@@ -75,16 +88,27 @@ function sliceFor(w: Worker, service = SERVICE, baseHash = () => hash): KubeObje
     metadata: {
       name: `${service}-${w.pod}`,
       namespace: ns,
-      labels: { 'nvidia.com/dynamo-base-model-hash': baseHash(), 'nvidia.com/managed-by': 'dynamo-operator', 'kubernetes.io/service-name': service },
+      labels: {
+        'nvidia.com/dynamo-base-model-hash': baseHash(),
+        'nvidia.com/managed-by': 'dynamo-operator',
+        'kubernetes.io/service-name': service,
+      },
     },
     addressType: 'IPv4',
-    endpoints: [{ addresses: [w.podIP], conditions: { ready: true }, targetRef: { kind: 'Pod', name: w.pod, namespace: ns } }],
+    endpoints: [
+      { addresses: [w.podIP], conditions: { ready: true }, targetRef: { kind: 'Pod', name: w.pod, namespace: ns } },
+    ],
     ports: [{ name: 'system', port: w.port, protocol: 'TCP' }],
   } as KubeObject;
 }
 
 function loraModel(name: string, uri: string, baseModelName = BASE): KubeObject {
-  return { apiVersion: DM, kind: 'DynamoModel', metadata: { name, namespace: ns }, spec: { modelName: name, baseModelName, modelType: 'lora', source: { uri } } } as KubeObject;
+  return {
+    apiVersion: DM,
+    kind: 'DynamoModel',
+    metadata: { name, namespace: ns },
+    spec: { modelName: name, baseModelName, modelType: 'lora', source: { uri } },
+  } as KubeObject;
 }
 
 const status = (o: KubeObject | undefined) => (o as any)?.status;
@@ -104,10 +128,17 @@ async function waitForEvent(involved: string, reason: string, message?: string |
   const deadline = Date.now() + 60_000;
   for (;;) {
     const events = await kube.list<any>('v1', 'Event', { namespace: ns });
-    const hit = events.find((e) => e.involvedObject?.name === involved && e.reason === reason &&
-      (message === undefined || (typeof message === 'string' ? e.message === message : message.test(e.message))));
+    const hit = events.find(
+      (e) =>
+        e.involvedObject?.name === involved &&
+        e.reason === reason &&
+        (message === undefined || (typeof message === 'string' ? e.message === message : message.test(e.message))),
+    );
     if (hit) return hit;
-    if (Date.now() > deadline) throw new Error(`no ${reason} event on ${involved}; saw ${JSON.stringify(events.map((e) => [e.involvedObject?.name, e.reason, e.message]))}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `no ${reason} event on ${involved}; saw ${JSON.stringify(events.map((e) => [e.involvedObject?.name, e.reason, e.message]))}`,
+      );
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -122,10 +153,20 @@ beforeAll(async () => {
     await workers[pod].start();
   }
   api = operatorApi();
-  operator = await startOperator(api, testConfig({
-    // Short timeouts so the hanging worker costs seconds; generous enough for a loaded machine.
-    models: { ...DEFAULT_MODEL_ENDPOINTS, port: 'endpointslice', hostOverride: '127.0.0.1', requestTimeoutMs: 5_000, batchTimeoutMs: 20_000, retryAfterMs: 1_000 },
-  }));
+  operator = await startOperator(
+    api,
+    testConfig({
+      // Short timeouts so the hanging worker costs seconds; generous enough for a loaded machine.
+      models: {
+        ...DEFAULT_MODEL_ENDPOINTS,
+        port: 'endpointslice',
+        hostOverride: '127.0.0.1',
+        requestTimeoutMs: 5_000,
+        batchTimeoutMs: 20_000,
+        retryAfterMs: 1_000,
+      },
+    }),
+  );
   // The rendered graph: its model Service is what the slices belong to.
   const { model, problems } = loadGraph({
     apiVersion: 'nvidia.com/v1beta1',
@@ -134,8 +175,29 @@ beforeAll(async () => {
     spec: {
       backendFramework: 'vllm',
       components: [
-        { name: 'Frontend', type: 'frontend', podTemplate: { spec: { containers: [{ name: 'main', image: 'registry.example/vllm-runtime:1' }] } } },
-        { name: 'decode', type: 'worker', replicas: 2, modelRef: { name: BASE }, podTemplate: { spec: { containers: [{ name: 'main', image: 'registry.example/vllm-runtime:1', command: ['python3'], args: ['-m', 'dynamo.vllm', '--model', BASE] }] } } },
+        {
+          name: 'Frontend',
+          type: 'frontend',
+          podTemplate: { spec: { containers: [{ name: 'main', image: 'registry.example/vllm-runtime:1' }] } },
+        },
+        {
+          name: 'decode',
+          type: 'worker',
+          replicas: 2,
+          modelRef: { name: BASE },
+          podTemplate: {
+            spec: {
+              containers: [
+                {
+                  name: 'main',
+                  image: 'registry.example/vllm-runtime:1',
+                  command: ['python3'],
+                  args: ['-m', 'dynamo.vllm', '--model', BASE],
+                },
+              ],
+            },
+          },
+        },
       ],
     },
   });
@@ -162,9 +224,17 @@ test('the rendered model Service carries the hash label its EndpointSlices inher
 
 test('a model without endpoints: zeroed status, NoEndpointsFound, upstream conditions', async () => {
   await kube.apply(loraModel('early-lora', 'hf://org/early', 'not/served-yet'));
-  const m = await waitModel('early-lora', (o) => condition(o, 'EndpointsReady')?.reason === 'NoEndpoints', 'NoEndpoints');
+  const m = await waitModel(
+    'early-lora',
+    (o) => condition(o, 'EndpointsReady')?.reason === 'NoEndpoints',
+    'NoEndpoints',
+  );
   expect(status(m)).toMatchObject({ readyEndpoints: 0, totalEndpoints: 0 });
-  expect(condition(m, 'ServicesFound')).toMatchObject({ status: 'False', reason: 'NoServicesFound', message: 'No endpoint slices found for base model not/served-yet' });
+  expect(condition(m, 'ServicesFound')).toMatchObject({
+    status: 'False',
+    reason: 'NoServicesFound',
+    message: 'No endpoint slices found for base model not/served-yet',
+  });
   expect(m!.metadata.finalizers).toEqual(['nvidia.com/finalizer']);
   await waitForEvent('early-lora', 'NoEndpointsFound', 'No endpoint slices found for base model not/served-yet');
   // Deleting it needs no HTTP call and is not held up.
@@ -185,14 +255,28 @@ test('LoRA load on existing endpoints: upstream request, per-endpoint readiness,
     { address: addr(workers['decode-0']), podName: 'decode-0', ready: true },
     { address: addr(workers['decode-1']), podName: 'decode-1', ready: false },
   ]);
-  expect(condition(m, 'EndpointsReady')).toMatchObject({ status: 'False', reason: 'NotReady', message: 'Found 1 ready endpoint(s) out of 2 total' });
-  expect(condition(m, 'ServicesFound')).toMatchObject({ status: 'True', reason: 'ServicesFound', message: 'Found 1 service(s)' });
+  expect(condition(m, 'EndpointsReady')).toMatchObject({
+    status: 'False',
+    reason: 'NotReady',
+    message: 'Found 1 ready endpoint(s) out of 2 total',
+  });
+  expect(condition(m, 'ServicesFound')).toMatchObject({
+    status: 'True',
+    reason: 'ServicesFound',
+    message: 'Found 1 service(s)',
+  });
   const post = workers['decode-0'].callsOf('POST')[0];
   expect(post).toEqual({
-    method: 'POST', url: '/v1/loras', contentType: 'application/json',
+    method: 'POST',
+    url: '/v1/loras',
+    contentType: 'application/json',
     body: { lora_name: 'support-lora', source: { uri: 'hf://example-org/support-lora@v1' } },
   });
-  await waitForEvent('support-lora', 'PartialEndpointFailure', /Some endpoints failed to load LoRA: 1 task\(s\) failed .*status 500/);
+  await waitForEvent(
+    'support-lora',
+    'PartialEndpointFailure',
+    /Some endpoints failed to load LoRA: 1 task\(s\) failed .*status 500/,
+  );
   await waitForEvent('support-lora', 'NotReady', `Only 1 of 2 endpoints ready for base model ${BASE}`);
 
   // The failed endpoint is retried without any change in the cluster (requeue after a partial failure).
@@ -200,41 +284,76 @@ test('LoRA load on existing endpoints: upstream request, per-endpoint readiness,
   await waitUntil('a retry of the failed endpoint', () => workers['decode-1'].callsOf('POST').length > before);
   workers['decode-1'].mode = 'ok';
   const ready = await waitModel('support-lora', (o) => status(o)?.readyEndpoints === 2, 'both ready');
-  expect(condition(ready, 'EndpointsReady')).toMatchObject({ status: 'True', reason: 'AllEndpointsReady', message: 'All 2 endpoint(s) are ready' });
+  expect(condition(ready, 'EndpointsReady')).toMatchObject({
+    status: 'True',
+    reason: 'AllEndpointsReady',
+    message: 'All 2 endpoint(s) are ready',
+  });
   await waitForEvent('support-lora', 'EndpointsReady', `All 2 endpoints ready for base model ${BASE}`);
 });
 
 test('a pod that appears later gets the adapter', async () => {
   await kube.apply(sliceFor(workers['decode-2']));
   await waitUntil('decode-2 loaded', () => workers['decode-2'].callsOf('POST').length > 0);
-  expect(workers['decode-2'].callsOf('POST')[0].body).toEqual({ lora_name: 'support-lora', source: { uri: 'hf://example-org/support-lora@v1' } });
-  await waitModel('support-lora', (o) => status(o)?.totalEndpoints === 3 && status(o)?.readyEndpoints === 3, '3 of 3 ready');
+  expect(workers['decode-2'].callsOf('POST')[0].body).toEqual({
+    lora_name: 'support-lora',
+    source: { uri: 'hf://example-org/support-lora@v1' },
+  });
+  await waitModel(
+    'support-lora',
+    (o) => status(o)?.totalEndpoints === 3 && status(o)?.readyEndpoints === 3,
+    '3 of 3 ready',
+  );
 });
 
 test('an endpoint that never answers times out and is reported not ready; the others stay ready', async () => {
   workers['decode-3'].mode = 'hang';
   await kube.apply(sliceFor(workers['decode-3']));
   const m = await waitModel('support-lora', (o) => status(o)?.totalEndpoints === 4, '4 endpoints');
-  expect(status(m).endpoints.map((e: any) => [e.podName, e.ready])).toEqual([['decode-0', true], ['decode-1', true], ['decode-2', true], ['decode-3', false]]);
+  expect(status(m).endpoints.map((e: any) => [e.podName, e.ready])).toEqual([
+    ['decode-0', true],
+    ['decode-1', true],
+    ['decode-2', true],
+    ['decode-3', false],
+  ]);
   await waitForEvent('support-lora', 'PartialEndpointFailure', /timed out/);
   // The pod goes away: its slice is removed and the model is whole again.
   await kube.delete('discovery.k8s.io/v1', 'EndpointSlice', `${SERVICE}-decode-3`, ns);
-  await waitModel('support-lora', (o) => status(o)?.totalEndpoints === 3 && status(o)?.readyEndpoints === 3, 'back to 3 of 3');
+  await waitModel(
+    'support-lora',
+    (o) => status(o)?.totalEndpoints === 3 && status(o)?.readyEndpoints === 3,
+    'back to 3 of 3',
+  );
 });
 
 test('changing source.uri reloads the adapter everywhere', async () => {
-  const seen = Object.fromEntries(['decode-0', 'decode-1', 'decode-2'].map((p) => [p, workers[p].callsOf('POST').length]));
+  const seen = Object.fromEntries(
+    ['decode-0', 'decode-1', 'decode-2'].map((p) => [p, workers[p].callsOf('POST').length]),
+  );
   await kube.apply(loraModel('support-lora', 's3://adapters/support-lora/v2'));
   for (const p of Object.keys(seen)) {
-    await waitUntil(`${p} reloaded`, () => workers[p].callsOf('POST').slice(seen[p]).some((c) => c.body.source.uri === 's3://adapters/support-lora/v2'));
+    await waitUntil(`${p} reloaded`, () =>
+      workers[p]
+        .callsOf('POST')
+        .slice(seen[p])
+        .some((c) => c.body.source.uri === 's3://adapters/support-lora/v2'),
+    );
   }
 });
 
 test('modelType and baseModelName are immutable in the API server, with upstream messages', async () => {
   const current = (await kube.get<any>(DM, 'DynamoModel', 'support-lora', ns))!;
-  const update = (spec: object) => kube.request('PUT', `/apis/${DM}/namespaces/${ns}/dynamomodels/support-lora`, { ...current, spec: { ...current.spec, ...spec } });
-  await expect(update({ modelType: 'adapter' })).rejects.toThrow(/spec\.modelType is immutable and cannot be changed after creation/);
-  await expect(update({ baseModelName: 'other/base' })).rejects.toThrow(/spec\.baseModelName is immutable and cannot be changed after creation/);
+  const update = (spec: object) =>
+    kube.request('PUT', `/apis/${DM}/namespaces/${ns}/dynamomodels/support-lora`, {
+      ...current,
+      spec: { ...current.spec, ...spec },
+    });
+  await expect(update({ modelType: 'adapter' })).rejects.toThrow(
+    /spec\.modelType is immutable and cannot be changed after creation/,
+  );
+  await expect(update({ baseModelName: 'other/base' })).rejects.toThrow(
+    /spec\.baseModelName is immutable and cannot be changed after creation/,
+  );
 });
 
 test('deleting the model unloads the adapter from every endpoint, then the object goes', async () => {
@@ -256,17 +375,30 @@ test('a failed unload is reported and does not block the deletion', async () => 
   workers['decode-1'].mode = 'fail';
   await kube.delete(DM, 'DynamoModel', 'sticky-lora', ns);
   await waitModel('sticky-lora', (o) => o === undefined, 'deleted despite the failure');
-  await waitForEvent('sticky-lora', 'LoRAUnloadFailed', /Failed to unload LoRA from some endpoints: 1 task\(s\) failed .*status 500/);
+  await waitForEvent(
+    'sticky-lora',
+    'LoRAUnloadFailed',
+    /Failed to unload LoRA from some endpoints: 1 task\(s\) failed .*status 500/,
+  );
   expect(workers['decode-1'].callsOf('DELETE').map((c) => c.url)).toContain('/v1/loras/sticky-lora');
   workers['decode-1'].mode = 'ok';
 });
 
 test('a base model makes no HTTP calls: endpoints discovered, none ready', async () => {
   const calls = Object.values(workers).reduce((n, w) => n + w.calls.length, 0);
-  await kube.apply({ apiVersion: DM, kind: 'DynamoModel', metadata: { name: 'qwen-base', namespace: ns }, spec: { modelName: BASE, baseModelName: BASE } } as KubeObject);
+  await kube.apply({
+    apiVersion: DM,
+    kind: 'DynamoModel',
+    metadata: { name: 'qwen-base', namespace: ns },
+    spec: { modelName: BASE, baseModelName: BASE },
+  } as KubeObject);
   const m = await waitModel('qwen-base', (o) => status(o)?.totalEndpoints === 3, '3 endpoints');
   expect(status(m).readyEndpoints).toBe(0);
-  expect(condition(m, 'EndpointsReady')).toMatchObject({ status: 'True', reason: 'EndpointsDiscovered', message: 'Found 3 endpoint(s) for base model' });
+  expect(condition(m, 'EndpointsReady')).toMatchObject({
+    status: 'True',
+    reason: 'EndpointsDiscovered',
+    message: 'Found 3 endpoint(s) for base model',
+  });
   await waitForEvent('qwen-base', 'EndpointsDiscovered', `Discovered 3 endpoints for base model ${BASE}`);
   expect(Object.values(workers).reduce((n, w) => n + w.calls.length, 0)).toBe(calls);
   await kube.delete(DM, 'DynamoModel', 'qwen-base', ns);
@@ -276,6 +408,14 @@ test('a base model makes no HTTP calls: endpoints discovered, none ready', async
 
 test('reconciles are counted under resource_type DynamoModel', async () => {
   const text = await operator.metrics.registry.getSingleMetricAsString('dynamo_operator_reconcile_total');
-  expect(text).toMatch(new RegExp(`dynamo_operator_reconcile_total\\{resource_type="DynamoModel",namespace="${ns}",result="requeue"\\} [1-9]`));
-  expect(text).toMatch(new RegExp(`dynamo_operator_reconcile_total\\{resource_type="DynamoModel",namespace="${ns}",result="success"\\} [1-9]`));
+  expect(text).toMatch(
+    new RegExp(
+      `dynamo_operator_reconcile_total\\{resource_type="DynamoModel",namespace="${ns}",result="requeue"\\} [1-9]`,
+    ),
+  );
+  expect(text).toMatch(
+    new RegExp(
+      `dynamo_operator_reconcile_total\\{resource_type="DynamoModel",namespace="${ns}",result="success"\\} [1-9]`,
+    ),
+  );
 });

@@ -11,7 +11,15 @@ import { runOperator, RunningOperator } from '../../src/operator/run';
 import { OPERATOR_NAME, renderPlatform } from '../../src/render/platform';
 import { thirdPartyCrds } from './crds/third-party';
 import { KubeClient, KubeObject, podSecurityLabels, uniqueName } from './kube';
-import { ADAPTER, ADAPTER_KIND, installOperatorCrds, operatorApi, rendered, testConfig, testLogger } from './operator-harness';
+import {
+  ADAPTER,
+  ADAPTER_KIND,
+  installOperatorCrds,
+  operatorApi,
+  rendered,
+  testConfig,
+  testLogger,
+} from './operator-harness';
 
 let kube: KubeClient;
 const running: RunningOperator[] = [];
@@ -33,10 +41,23 @@ function asServiceAccount(ns: string): KubeApi {
 
 async function scaleAndCheck(ns: string): Promise<void> {
   for (const o of rendered(ns)) await kube.apply(o);
-  await kube.waitFor(ADAPTER, ADAPTER_KIND, 'sg-decode', ns, (o) => (o as any)?.status?.replicas === 2, { what: 'adapter', timeoutMs: 60_000 });
-  await kube.request('PATCH', `/apis/${ADAPTER}/namespaces/${ns}/dynamographdeploymentscalingadapters/sg-decode/scale`, { spec: { replicas: 3 } }, 'application/merge-patch+json');
-  await kube.waitFor('apps/v1', 'Deployment', 'sg-decode', ns, (o) => (o as any)?.spec?.replicas === 3, { what: 'scaled Deployment', timeoutMs: 60_000 });
-  await kube.waitFor<any>('nvidia.com/v1beta1', 'DynamoGraphDeployment', 'sg', ns, (o) => !!o?.status?.state, { what: 'graph status' });
+  await kube.waitFor(ADAPTER, ADAPTER_KIND, 'sg-decode', ns, (o) => (o as any)?.status?.replicas === 2, {
+    what: 'adapter',
+    timeoutMs: 60_000,
+  });
+  await kube.request(
+    'PATCH',
+    `/apis/${ADAPTER}/namespaces/${ns}/dynamographdeploymentscalingadapters/sg-decode/scale`,
+    { spec: { replicas: 3 } },
+    'application/merge-patch+json',
+  );
+  await kube.waitFor('apps/v1', 'Deployment', 'sg-decode', ns, (o) => (o as any)?.spec?.replicas === 3, {
+    what: 'scaled Deployment',
+    timeoutMs: 60_000,
+  });
+  await kube.waitFor<any>('nvidia.com/v1beta1', 'DynamoGraphDeployment', 'sg', ns, (o) => !!o?.status?.state, {
+    what: 'graph status',
+  });
 }
 
 test('namespace scope: applies, passes restricted, and its Role is all the operator needs', async () => {
@@ -44,33 +65,78 @@ test('namespace scope: applies, passes restricted, and its Role is all the opera
   await kube.createNamespace(ns, podSecurityLabels('restricted'));
   // Without the rendered RBAC the impersonated account may do nothing: the check below is real.
   await expect(asServiceAccount(ns).list(RESOURCES.adapter, ns)).rejects.toMatchObject({ status: 403 });
-  const objs = renderPlatform({ namespace: ns, scope: 'namespace', version: '0.0.0', crds: false, nats: true, etcd: true }) as KubeObject[];
+  const objs = renderPlatform({
+    namespace: ns,
+    scope: 'namespace',
+    version: '0.0.0',
+    crds: false,
+    nats: true,
+    etcd: true,
+  }) as KubeObject[];
   for (const o of objs) await kube.apply(o);
   const dep = objs.find((o) => o.kind === 'Deployment') as any;
-  const pod = await kube.create<KubeObject>({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'operator-pod', namespace: ns }, spec: dep.spec.template.spec });
+  const pod = await kube.create<KubeObject>({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'operator-pod', namespace: ns },
+    spec: dep.spec.template.spec,
+  });
   expect(pod.metadata.uid).toBeTruthy();
   // NATS and etcd pods pass `restricted` too: each as the StatefulSet controller would create
   // member 0, with its claim from the volumeClaimTemplate.
   const sets = objs.filter((o) => o.kind === 'StatefulSet') as any[];
   expect(sets.map((s) => s.metadata.name)).toEqual(['dynamo-platform-etcd', 'dynamo-platform-nats']);
   for (const s of sets) {
-    const spec = { ...s.spec.template.spec, volumes: [...(s.spec.template.spec.volumes ?? []), { name: 'data', persistentVolumeClaim: { claimName: `data-${s.metadata.name}-0` } }] };
-    const member = await kube.create<KubeObject>({ apiVersion: 'v1', kind: 'Pod', metadata: { name: `${s.metadata.name}-0`, namespace: ns, labels: s.spec.template.metadata.labels }, spec });
+    const spec = {
+      ...s.spec.template.spec,
+      volumes: [
+        ...(s.spec.template.spec.volumes ?? []),
+        { name: 'data', persistentVolumeClaim: { claimName: `data-${s.metadata.name}-0` } },
+      ],
+    };
+    const member = await kube.create<KubeObject>({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: `${s.metadata.name}-0`, namespace: ns, labels: s.spec.template.metadata.labels },
+      spec,
+    });
     expect(member.metadata.uid).toBeTruthy();
   }
 
-  const r = runOperator(asServiceAccount(ns), testConfig({ scope: 'namespace', namespace: ns, leaderElection: { ...testConfig().leaderElection, enabled: true, namespace: ns } }), testLogger());
+  const r = runOperator(
+    asServiceAccount(ns),
+    testConfig({
+      scope: 'namespace',
+      namespace: ns,
+      leaderElection: { ...testConfig().leaderElection, enabled: true, namespace: ns },
+    }),
+    testLogger(),
+  );
   running.push(r);
   await scaleAndCheck(ns);
   // Grove objects are scaled through /scale, which the Role allows.
-  await kube.create({ apiVersion: 'grove.io/v1alpha1', kind: 'PodClique', metadata: { name: 'pc', namespace: ns }, spec: { replicas: 1 } });
+  await kube.create({
+    apiVersion: 'grove.io/v1alpha1',
+    kind: 'PodClique',
+    metadata: { name: 'pc', namespace: ns },
+    spec: { replicas: 1 },
+  });
   await asServiceAccount(ns).mergePatch(RESOURCES.podClique, ns, 'pc', { spec: { replicas: 2 } }, 'scale');
   expect((await kube.get<any>('grove.io/v1alpha1', 'PodClique', 'pc', ns))!.spec.replicas).toBe(2);
   // A Sequential restart's stamp on a clique template is a JSON patch of the set, which the Role allows.
-  await kube.create({ apiVersion: 'grove.io/v1alpha1', kind: 'PodCliqueSet', metadata: { name: 'pcs', namespace: ns }, spec: { template: { cliques: [{ name: 'a' }] } } });
-  await asServiceAccount(ns).jsonPatch(RESOURCES.podCliqueSet, ns, 'pcs', [{ op: 'add', path: '/spec/template/cliques/0/annotations', value: { 'nvidia.com/restartAt': 'r1' } }]);
+  await kube.create({
+    apiVersion: 'grove.io/v1alpha1',
+    kind: 'PodCliqueSet',
+    metadata: { name: 'pcs', namespace: ns },
+    spec: { template: { cliques: [{ name: 'a' }] } },
+  });
+  await asServiceAccount(ns).jsonPatch(RESOURCES.podCliqueSet, ns, 'pcs', [
+    { op: 'add', path: '/spec/template/cliques/0/annotations', value: { 'nvidia.com/restartAt': 'r1' } },
+  ]);
   // Topology labels read a pod's node: the nodes ClusterRole lets it (404: no such node here, not 403).
-  await expect(asServiceAccount(ns).get(RESOURCES.node, undefined, 'no-such-node')).rejects.toMatchObject({ status: 404 });
+  await expect(asServiceAccount(ns).get(RESOURCES.node, undefined, 'no-such-node')).rejects.toMatchObject({
+    status: 404,
+  });
   await r.shutdown();
   expect(await r.done).toBe(0);
   expect(await kube.get('coordination.k8s.io/v1', 'Lease', 'dynamo-operator-namespace-scope', ns)).toBeUndefined();
@@ -82,7 +148,11 @@ test('cluster scope: the ClusterRole and leader-election Role are all the operat
   await kube.createNamespace(ns);
   await kube.createNamespace(workloads);
   for (const o of renderPlatform({ namespace: ns, version: '0.0.0', crds: false }) as KubeObject[]) await kube.apply(o);
-  const r = runOperator(asServiceAccount(ns), testConfig({ namespace: ns, leaderElection: { ...testConfig().leaderElection, enabled: true, namespace: ns } }), testLogger());
+  const r = runOperator(
+    asServiceAccount(ns),
+    testConfig({ namespace: ns, leaderElection: { ...testConfig().leaderElection, enabled: true, namespace: ns } }),
+    testLogger(),
+  );
   running.push(r);
   await scaleAndCheck(workloads);
   await r.shutdown();

@@ -11,7 +11,17 @@ import { KubeApi } from '../../src/operator/runtime/kube/api';
 import { Operator } from '../../src/operator/operator';
 import { runOperator } from '../../src/operator/run';
 import { KubeClient, KubeObject, uniqueName } from './kube';
-import { ADAPTER, ADAPTER_KIND, apiServerUrl, installOperatorCrds, operatorApi, rendered, startOperator, testConfig, testLogger } from './operator-harness';
+import {
+  ADAPTER,
+  ADAPTER_KIND,
+  apiServerUrl,
+  installOperatorCrds,
+  operatorApi,
+  rendered,
+  startOperator,
+  testConfig,
+  testLogger,
+} from './operator-harness';
 
 /** A TCP pass-through to the API server that can be stopped and restarted on the same port. */
 class Outage {
@@ -70,13 +80,25 @@ test('changes made while the API server is unreachable are all acted on once it 
   await kube.waitFor('apps/v1', 'Deployment', 'sg-decode', ns, (o) => replicasOf(o) === 2, { what: 'replicas 2' });
   // The operator must have created the adapters before the outage, or the scale below has nothing to scale.
   for (const adapter of ['sg-prefill', 'sg-decode']) {
-    await kube.waitFor(ADAPTER, ADAPTER_KIND, adapter, ns, (o) => (o as any)?.status?.replicas !== undefined, { what: `adapter ${adapter}` });
+    await kube.waitFor(ADAPTER, ADAPTER_KIND, adapter, ns, (o) => (o as any)?.status?.replicas !== undefined, {
+      what: `adapter ${adapter}`,
+    });
   }
 
   await outage.down();
   // While the operator cannot reach the server: a scale, a direct edit, and a new graph.
-  await kube.request('PATCH', `/apis/${ADAPTER}/namespaces/${ns}/dynamographdeploymentscalingadapters/sg-prefill/scale`, { spec: { replicas: 4 } }, 'application/merge-patch+json');
-  await kube.request('PATCH', `/apis/apps/v1/namespaces/${ns}/deployments/sg-decode?fieldManager=kubectl-edit`, { spec: { replicas: 7 } }, 'application/merge-patch+json');
+  await kube.request(
+    'PATCH',
+    `/apis/${ADAPTER}/namespaces/${ns}/dynamographdeploymentscalingadapters/sg-prefill/scale`,
+    { spec: { replicas: 4 } },
+    'application/merge-patch+json',
+  );
+  await kube.request(
+    'PATCH',
+    `/apis/apps/v1/namespaces/${ns}/deployments/sg-decode?fieldManager=kubectl-edit`,
+    { spec: { replicas: 7 } },
+    'application/merge-patch+json',
+  );
   const other = uniqueName('op-restart-2');
   await kube.createNamespace(other);
   for (const o of rendered(other)) await kube.apply(o);
@@ -84,9 +106,18 @@ test('changes made while the API server is unreachable are all acted on once it 
   expect(replicasOf(await kube.get('apps/v1', 'Deployment', 'sg-decode', ns))).toBe(7);
 
   await outage.up();
-  await kube.waitFor('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet', 'sg-prefill', ns, (o) => replicasOf(o) === 4, { what: 'LWS scaled after the outage', timeoutMs: 90_000 });
-  await kube.waitFor('apps/v1', 'Deployment', 'sg-decode', ns, (o) => replicasOf(o) === 2, { what: 'direct edit put back after the outage', timeoutMs: 90_000 });
-  await kube.waitFor(ADAPTER, ADAPTER_KIND, 'sg-decode', other, (o) => (o as any)?.status?.replicas === 2, { what: 'adapter for the graph created during the outage', timeoutMs: 90_000 });
+  await kube.waitFor('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet', 'sg-prefill', ns, (o) => replicasOf(o) === 4, {
+    what: 'LWS scaled after the outage',
+    timeoutMs: 90_000,
+  });
+  await kube.waitFor('apps/v1', 'Deployment', 'sg-decode', ns, (o) => replicasOf(o) === 2, {
+    what: 'direct edit put back after the outage',
+    timeoutMs: 90_000,
+  });
+  await kube.waitFor(ADAPTER, ADAPTER_KIND, 'sg-decode', other, (o) => (o as any)?.status?.replicas === 2, {
+    what: 'adapter for the graph created during the outage',
+    timeoutMs: 90_000,
+  });
 });
 
 test('namespace scope: consecutive lease renew failures stop the operator with exit code 1', async () => {
@@ -95,9 +126,20 @@ test('namespace scope: consecutive lease renew failures stop the operator with e
   const proxy = new Outage(new URL(apiServerUrl()));
   await proxy.up();
   const viaProxy = operatorApi({ server: `https://127.0.0.1:${proxy.port}` });
-  const config = testConfig({ scope: 'namespace', namespace: scoped, namespaceLease: { durationMs: 6000, renewIntervalMs: 1000 } });
+  const config = testConfig({
+    scope: 'namespace',
+    namespace: scoped,
+    namespaceLease: { durationMs: 6000, renewIntervalMs: 1000 },
+  });
   const run = runOperator(viaProxy, config, testLogger());
-  const lease = await kube.waitFor<any>('coordination.k8s.io/v1', 'Lease', 'dynamo-operator-namespace-scope', scoped, (l) => !!l, { what: 'lease' });
+  const lease = await kube.waitFor<any>(
+    'coordination.k8s.io/v1',
+    'Lease',
+    'dynamo-operator-namespace-scope',
+    scoped,
+    (l) => !!l,
+    { what: 'lease' },
+  );
   await proxy.down();
   // floor(6 / 1) − 1 = 5 failed renews end it (the fake-clock unit test proves that this is
   // before the lease expires). The lease could not be deleted: the server was unreachable.

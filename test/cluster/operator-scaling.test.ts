@@ -22,7 +22,12 @@ const applyAll = async (objs: KubeObject[]) => {
   return out;
 };
 const scale = (name: string, replicas: number) =>
-  kube.request('PATCH', `/apis/${ADAPTER}/namespaces/${ns}/dynamographdeploymentscalingadapters/${name}/scale`, { spec: { replicas } }, 'application/merge-patch+json');
+  kube.request(
+    'PATCH',
+    `/apis/${ADAPTER}/namespaces/${ns}/dynamographdeploymentscalingadapters/${name}/scale`,
+    { spec: { replicas } },
+    'application/merge-patch+json',
+  );
 const replicasOf = (o: KubeObject | undefined) => (o as any)?.spec?.replicas;
 
 beforeAll(async () => {
@@ -43,17 +48,37 @@ afterAll(async () => {
 
 test('the rendered adapter-managed workloads carry no replicas', () => {
   const objs = rendered(ns);
-  expect(objs.find((o) => o.kind === 'Deployment' && o.metadata.name === 'sg-decode')!.spec).not.toHaveProperty('replicas');
-  expect(objs.find((o) => o.kind === 'LeaderWorkerSet' && o.metadata.name === 'sg-prefill')!.spec).not.toHaveProperty('replicas');
+  expect(objs.find((o) => o.kind === 'Deployment' && o.metadata.name === 'sg-decode')!.spec).not.toHaveProperty(
+    'replicas',
+  );
+  expect(objs.find((o) => o.kind === 'LeaderWorkerSet' && o.metadata.name === 'sg-prefill')!.spec).not.toHaveProperty(
+    'replicas',
+  );
 });
 
 test('an adapter appears per opted-in component, with upstream name, labels, dgdRef and starting replicas', async () => {
-  const decode = await kube.waitFor(ADAPTER, ADAPTER_KIND, 'sg-decode', ns, (o) => (o as any)?.status?.replicas === 2, { what: 'adapter status' });
-  expect(decode!.metadata.labels).toEqual({ 'nvidia.com/dynamo-graph-deployment-name': 'sg', 'nvidia.com/dynamo-component': 'decode' });
+  const decode = await kube.waitFor(ADAPTER, ADAPTER_KIND, 'sg-decode', ns, (o) => (o as any)?.status?.replicas === 2, {
+    what: 'adapter status',
+  });
+  expect(decode!.metadata.labels).toEqual({
+    'nvidia.com/dynamo-graph-deployment-name': 'sg',
+    'nvidia.com/dynamo-component': 'decode',
+  });
   expect((decode as any).spec).toEqual({ replicas: 2, dgdRef: { name: 'sg', serviceName: 'decode' } });
-  expect((decode as any).status.selector).toBe('nvidia.com/dynamo-component=decode,nvidia.com/dynamo-graph-deployment-name=sg');
-  expect((decode!.metadata as any).ownerReferences).toEqual([expect.objectContaining({ kind: 'DynamoGraphDeployment', name: 'sg', controller: true })]);
-  const prefill = await kube.waitFor(ADAPTER, ADAPTER_KIND, 'sg-prefill', ns, (o) => (o as any)?.status?.replicas === 1, { what: 'adapter status' });
+  expect((decode as any).status.selector).toBe(
+    'nvidia.com/dynamo-component=decode,nvidia.com/dynamo-graph-deployment-name=sg',
+  );
+  expect((decode!.metadata as any).ownerReferences).toEqual([
+    expect.objectContaining({ kind: 'DynamoGraphDeployment', name: 'sg', controller: true }),
+  ]);
+  const prefill = await kube.waitFor(
+    ADAPTER,
+    ADAPTER_KIND,
+    'sg-prefill',
+    ns,
+    (o) => (o as any)?.status?.replicas === 1,
+    { what: 'adapter status' },
+  );
   expect((prefill as any).spec.dgdRef).toEqual({ name: 'sg', serviceName: 'prefill' });
   expect(await kube.get(ADAPTER, ADAPTER_KIND, 'sg-frontend', ns)).toBeUndefined();
   // The workloads start from the adapter's replicas.
@@ -62,15 +87,30 @@ test('an adapter appears per opted-in component, with upstream name, labels, dgd
 
 test('a /scale write moves the Deployment, and the adapter status and a Scaled event follow', async () => {
   await scale('sg-decode', 5);
-  const dep = await kube.waitFor('apps/v1', 'Deployment', 'sg-decode', ns, (o) => replicasOf(o) === 5, { what: 'replicas 5' });
+  const dep = await kube.waitFor('apps/v1', 'Deployment', 'sg-decode', ns, (o) => replicasOf(o) === 5, {
+    what: 'replicas 5',
+  });
   const owners = (dep!.metadata.managedFields as Array<{ manager: string; fieldsV1?: any }>)
     .filter((m) => m.fieldsV1?.['f:spec']?.['f:replicas'] !== undefined)
     .map((m) => m.manager);
   expect(owners).toEqual(['dynamo-iac-operator']);
-  const adapter = await kube.waitFor(ADAPTER, ADAPTER_KIND, 'sg-decode', ns, (o) => (o as any)?.status?.replicas === 5, { what: 'adapter status 5' });
+  const adapter = await kube.waitFor(
+    ADAPTER,
+    ADAPTER_KIND,
+    'sg-decode',
+    ns,
+    (o) => (o as any)?.status?.replicas === 5,
+    { what: 'adapter status 5' },
+  );
   expect(Date.parse((adapter as any).status.lastScaleTime)).not.toBeNaN();
-  const scaleView = await kube.request<{ status?: unknown }>('GET', `/apis/${ADAPTER}/namespaces/${ns}/dynamographdeploymentscalingadapters/sg-decode/scale`);
-  expect(scaleView.status).toEqual({ replicas: 5, selector: 'nvidia.com/dynamo-component=decode,nvidia.com/dynamo-graph-deployment-name=sg' });
+  const scaleView = await kube.request<{ status?: unknown }>(
+    'GET',
+    `/apis/${ADAPTER}/namespaces/${ns}/dynamographdeploymentscalingadapters/sg-decode/scale`,
+  );
+  expect(scaleView.status).toEqual({
+    replicas: 5,
+    selector: 'nvidia.com/dynamo-component=decode,nvidia.com/dynamo-graph-deployment-name=sg',
+  });
   await waitForEvent('sg-decode', 'Scaled', 'Scaled component decode from 2 to 5 replicas');
 });
 
@@ -83,8 +123,15 @@ test('re-applying the rendered output with server-side apply as kustomize-contro
 });
 
 test('a direct edit of an adapter-managed Deployment replicas is put back', async () => {
-  await kube.request('PATCH', `/apis/apps/v1/namespaces/${ns}/deployments/sg-decode?fieldManager=kubectl-edit`, { spec: { replicas: 1 } }, 'application/merge-patch+json');
-  await kube.waitFor('apps/v1', 'Deployment', 'sg-decode', ns, (o) => replicasOf(o) === 5, { what: 'replicas put back to 5' });
+  await kube.request(
+    'PATCH',
+    `/apis/apps/v1/namespaces/${ns}/deployments/sg-decode?fieldManager=kubectl-edit`,
+    { spec: { replicas: 1 } },
+    'application/merge-patch+json',
+  );
+  await kube.waitFor('apps/v1', 'Deployment', 'sg-decode', ns, (o) => replicasOf(o) === 5, {
+    what: 'replicas put back to 5',
+  });
   expect((await kube.get<any>(ADAPTER, ADAPTER_KIND, 'sg-decode', ns))!.spec.replicas).toBe(5);
 });
 
@@ -94,7 +141,9 @@ test('multinode: a /scale write sets the LeaderWorkerSet group count, and a re-a
   await kube.waitFor(LWS, 'LeaderWorkerSet', 'sg-prefill', ns, (o) => replicasOf(o) === 3, { what: 'LWS replicas 3' });
   await applyAll(rendered(ns));
   expect(replicasOf(await kube.get(LWS, 'LeaderWorkerSet', 'sg-prefill', ns))).toBe(3);
-  await kube.waitFor(ADAPTER, ADAPTER_KIND, 'sg-prefill', ns, (o) => (o as any)?.status?.replicas === 3, { what: 'adapter status 3' });
+  await kube.waitFor(ADAPTER, ADAPTER_KIND, 'sg-prefill', ns, (o) => (o as any)?.status?.replicas === 3, {
+    what: 'adapter status 3',
+  });
 });
 
 test('an adapter whose component no longer opts in is deleted', async () => {
@@ -109,7 +158,10 @@ async function waitForEvent(involved: string, reason: string, message: string): 
   for (;;) {
     const events = await kube.list<any>('v1', 'Event', { namespace: ns });
     if (events.some((e) => e.involvedObject?.name === involved && e.reason === reason && e.message === message)) return;
-    if (Date.now() > deadline) throw new Error(`no ${reason} event on ${involved}; saw ${JSON.stringify(events.map((e) => [e.involvedObject?.name, e.reason, e.message]))}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `no ${reason} event on ${involved}; saw ${JSON.stringify(events.map((e) => [e.involvedObject?.name, e.reason, e.message]))}`,
+      );
     await new Promise((r) => setTimeout(r, 250));
   }
 }

@@ -20,7 +20,12 @@ const LWS = 'leaderworkerset.x-k8s.io/v1';
 const GROVE = 'grove.io/v1alpha1';
 const RESTART_AT = 'nvidia.com/restartAt';
 const WAIT = { timeoutMs: 60_000 };
-const main = { name: 'main', image: 'registry.example/sglang-runtime:1', command: ['python3'], args: ['-m', 'dynamo.sglang'] };
+const main = {
+  name: 'main',
+  image: 'registry.example/sglang-runtime:1',
+  command: ['python3'],
+  args: ['-m', 'dynamo.sglang'],
+};
 
 let kube: KubeClient;
 let api: KubeApi;
@@ -35,9 +40,26 @@ function rendered(name: string, orchestrator: 'lws' | 'grove', restart?: object)
     spec: {
       backendFramework: 'sglang',
       components: [
-        { name: 'Frontend', type: 'frontend', replicas: 1, podTemplate: { spec: { containers: [{ name: 'main', image: main.image }] } } },
-        { name: 'decode', type: 'worker', replicas: 2, scalingAdapter: {}, podTemplate: { spec: { containers: [main] } } },
-        { name: 'prefill', type: 'prefill', replicas: 1, multinode: { nodeCount: 2 }, podTemplate: { spec: { containers: [main] } } },
+        {
+          name: 'Frontend',
+          type: 'frontend',
+          replicas: 1,
+          podTemplate: { spec: { containers: [{ name: 'main', image: main.image }] } },
+        },
+        {
+          name: 'decode',
+          type: 'worker',
+          replicas: 2,
+          scalingAdapter: {},
+          podTemplate: { spec: { containers: [main] } },
+        },
+        {
+          name: 'prefill',
+          type: 'prefill',
+          replicas: 1,
+          multinode: { nodeCount: 2 },
+          podTemplate: { spec: { containers: [main] } },
+        },
       ],
       ...(restart ? { restart } : {}),
     },
@@ -50,23 +72,61 @@ const applyAll = async (objs: KubeObject[]) => {
   for (const o of objs) await kube.apply(o);
 };
 const annotationOf = (t: any) => t?.metadata?.annotations?.[RESTART_AT];
-const restartOf = (graph: string) => kube.get<any>(DGD, 'DynamoGraphDeployment', graph, ns).then((g) => g?.status?.restart);
+const restartOf = (graph: string) =>
+  kube.get<any>(DGD, 'DynamoGraphDeployment', graph, ns).then((g) => g?.status?.restart);
 const waitRestart = (graph: string, want: object, what: string) =>
-  kube.waitFor<any>(DGD, 'DynamoGraphDeployment', graph, ns, (g) => JSON.stringify(g?.status?.restart) === JSON.stringify(want), { ...WAIT, what });
+  kube.waitFor<any>(
+    DGD,
+    'DynamoGraphDeployment',
+    graph,
+    ns,
+    (g) => JSON.stringify(g?.status?.restart) === JSON.stringify(want),
+    { ...WAIT, what },
+  );
 
 /** What the Deployment controller writes once the pods of the current template are all up. */
 async function rollOutDeployment(name: string): Promise<void> {
   const d = await kube.get<any>('apps/v1', 'Deployment', name, ns);
   const n = d.spec.replicas ?? 1;
-  const status = { observedGeneration: d.metadata.generation, replicas: n, updatedReplicas: n, readyReplicas: n, availableReplicas: n, conditions: [{ type: 'Available', status: 'True', reason: 'MinimumReplicasAvailable', message: 'ok', lastUpdateTime: now(), lastTransitionTime: now() }] };
+  const status = {
+    observedGeneration: d.metadata.generation,
+    replicas: n,
+    updatedReplicas: n,
+    readyReplicas: n,
+    availableReplicas: n,
+    conditions: [
+      {
+        type: 'Available',
+        status: 'True',
+        reason: 'MinimumReplicasAvailable',
+        message: 'ok',
+        lastUpdateTime: now(),
+        lastTransitionTime: now(),
+      },
+    ],
+  };
   await kube.mergePatch('apps/v1', 'Deployment', name, ns, { status }, 'status');
 }
 /** What the LWS controller writes while it replaces the groups (none updated yet), then when done; LWS status has no observedGeneration. */
 async function rollOutLws(name: string): Promise<void> {
   const l = await kube.get<any>(LWS, 'LeaderWorkerSet', name, ns);
   const n = l.spec.replicas ?? 1;
-  await kube.mergePatch(LWS, 'LeaderWorkerSet', name, ns, { status: { replicas: n, updatedReplicas: 0, readyReplicas: 0 } }, 'status');
-  await kube.mergePatch(LWS, 'LeaderWorkerSet', name, ns, { status: { replicas: n, updatedReplicas: n, readyReplicas: n } }, 'status');
+  await kube.mergePatch(
+    LWS,
+    'LeaderWorkerSet',
+    name,
+    ns,
+    { status: { replicas: n, updatedReplicas: 0, readyReplicas: 0 } },
+    'status',
+  );
+  await kube.mergePatch(
+    LWS,
+    'LeaderWorkerSet',
+    name,
+    ns,
+    { status: { replicas: n, updatedReplicas: n, readyReplicas: n } },
+    'status',
+  );
 }
 const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -93,7 +153,10 @@ describe('Sequential on Deployments and LeaderWorkerSets', () => {
   beforeAll(async () => {
     // The CRD refuses spec.restart on create: first the graph without it, as a GitOps history has it.
     await applyAll(rendered('sq', 'lws'));
-    await kube.waitFor('apps/v1', 'Deployment', 'sq-decode', ns, (o) => (o as any)?.spec?.replicas === 2, { ...WAIT, what: 'adapter replicas' });
+    await kube.waitFor('apps/v1', 'Deployment', 'sq-decode', ns, (o) => (o as any)?.spec?.replicas === 2, {
+      ...WAIT,
+      what: 'adapter replicas',
+    });
     for (const d of ['sq-frontend', 'sq-decode']) await rollOutDeployment(d);
     await rollOutLws('sq-prefill-0');
   });
@@ -101,18 +164,35 @@ describe('Sequential on Deployments and LeaderWorkerSets', () => {
   test('the rendered output carries no restart annotation: the operator owns it', () => {
     for (const o of restart('r1').filter((x) => x.kind === 'Deployment' || x.kind === 'LeaderWorkerSet')) {
       const s = (o as any).spec;
-      for (const t of [s.template, s.leaderWorkerTemplate?.leaderTemplate, s.leaderWorkerTemplate?.workerTemplate]) expect(annotationOf(t)).toBeUndefined();
+      for (const t of [s.template, s.leaderWorkerTemplate?.leaderTemplate, s.leaderWorkerTemplate?.workerTemplate])
+        expect(annotationOf(t)).toBeUndefined();
     }
   });
 
   test('a new id: Restarting with the first component in the order; only its Deployment is stamped, as the restart field manager', async () => {
     await applyAll(restart('r1'));
     await waitRestart('sq', { inProgress: ['decode'], observedID: 'r1', phase: 'Restarting' }, 'restart of decode');
-    const decode = await kube.waitFor<any>('apps/v1', 'Deployment', 'sq-decode', ns, (d: any) => annotationOf(d?.spec?.template) === 'r1', { ...WAIT, what: 'decode stamped' });
-    expect(annotationOf((await kube.get<any>('apps/v1', 'Deployment', 'sq-frontend', ns)).spec.template)).toBeUndefined();
-    expect(annotationOf((await kube.get<any>(LWS, 'LeaderWorkerSet', 'sq-prefill-0', ns)).spec.leaderWorkerTemplate.leaderTemplate)).toBeUndefined();
-    const owners = (field: (f: any) => unknown) => decode.metadata.managedFields.filter((m: any) => field(m.fieldsV1) !== undefined).map((m: any) => m.manager);
-    expect(owners((f) => f?.['f:spec']?.['f:template']?.['f:metadata']?.['f:annotations']?.[`f:${RESTART_AT}`])).toEqual(['dynamo-iac-operator-restart']);
+    const decode = await kube.waitFor<any>(
+      'apps/v1',
+      'Deployment',
+      'sq-decode',
+      ns,
+      (d: any) => annotationOf(d?.spec?.template) === 'r1',
+      { ...WAIT, what: 'decode stamped' },
+    );
+    expect(
+      annotationOf((await kube.get<any>('apps/v1', 'Deployment', 'sq-frontend', ns)).spec.template),
+    ).toBeUndefined();
+    expect(
+      annotationOf(
+        (await kube.get<any>(LWS, 'LeaderWorkerSet', 'sq-prefill-0', ns)).spec.leaderWorkerTemplate.leaderTemplate,
+      ),
+    ).toBeUndefined();
+    const owners = (field: (f: any) => unknown) =>
+      decode.metadata.managedFields.filter((m: any) => field(m.fieldsV1) !== undefined).map((m: any) => m.manager);
+    expect(
+      owners((f) => f?.['f:spec']?.['f:template']?.['f:metadata']?.['f:annotations']?.[`f:${RESTART_AT}`]),
+    ).toEqual(['dynamo-iac-operator-restart']);
     // The scaling adapter's replicas, applied by another field manager of the operator, are untouched.
     expect(decode.spec.replicas).toBe(2);
     expect(owners((f) => f?.['f:spec']?.['f:replicas'])).toEqual(['dynamo-iac-operator']);
@@ -133,12 +213,28 @@ describe('Sequential on Deployments and LeaderWorkerSets', () => {
     expect(await restartOf('sq')).toEqual({ inProgress: ['decode'], observedID: 'r1', phase: 'Restarting' });
     await rollOutDeployment('sq-decode');
     await waitRestart('sq', { inProgress: ['prefill'], observedID: 'r1', phase: 'Restarting' }, 'restart of prefill');
-    const lws = await kube.waitFor<any>(LWS, 'LeaderWorkerSet', 'sq-prefill-0', ns, (l: any) => annotationOf(l?.spec?.leaderWorkerTemplate?.workerTemplate) === 'r1', { ...WAIT, what: 'prefill stamped' });
+    const lws = await kube.waitFor<any>(
+      LWS,
+      'LeaderWorkerSet',
+      'sq-prefill-0',
+      ns,
+      (l: any) => annotationOf(l?.spec?.leaderWorkerTemplate?.workerTemplate) === 'r1',
+      { ...WAIT, what: 'prefill stamped' },
+    );
     expect(annotationOf(lws.spec.leaderWorkerTemplate.leaderTemplate)).toBe('r1');
-    expect(annotationOf((await kube.get<any>('apps/v1', 'Deployment', 'sq-frontend', ns)).spec.template)).toBeUndefined();
+    expect(
+      annotationOf((await kube.get<any>('apps/v1', 'Deployment', 'sq-frontend', ns)).spec.template),
+    ).toBeUndefined();
     await rollOutLws('sq-prefill-0');
     await waitRestart('sq', { inProgress: ['Frontend'], observedID: 'r1', phase: 'Restarting' }, 'restart of Frontend');
-    await kube.waitFor<any>('apps/v1', 'Deployment', 'sq-frontend', ns, (d: any) => annotationOf(d?.spec?.template) === 'r1', { ...WAIT, what: 'Frontend stamped' });
+    await kube.waitFor<any>(
+      'apps/v1',
+      'Deployment',
+      'sq-frontend',
+      ns,
+      (d: any) => annotationOf(d?.spec?.template) === 'r1',
+      { ...WAIT, what: 'Frontend stamped' },
+    );
     await rollOutDeployment('sq-frontend');
     await waitRestart('sq', { observedID: 'r1', phase: 'Completed' }, 'Completed');
   });
@@ -146,7 +242,14 @@ describe('Sequential on Deployments and LeaderWorkerSets', () => {
   test('a new id restarts from the first component; the others keep the last id until their turn', async () => {
     await applyAll(restart('r2'));
     await waitRestart('sq', { inProgress: ['decode'], observedID: 'r2', phase: 'Restarting' }, 'second restart');
-    await kube.waitFor<any>('apps/v1', 'Deployment', 'sq-decode', ns, (d: any) => annotationOf(d?.spec?.template) === 'r2', { ...WAIT, what: 'decode stamped r2' });
+    await kube.waitFor<any>(
+      'apps/v1',
+      'Deployment',
+      'sq-decode',
+      ns,
+      (d: any) => annotationOf(d?.spec?.template) === 'r2',
+      { ...WAIT, what: 'decode stamped r2' },
+    );
     expect(annotationOf((await kube.get<any>('apps/v1', 'Deployment', 'sq-frontend', ns)).spec.template)).toBe('r1');
   });
 });
@@ -154,41 +257,90 @@ describe('Sequential on Deployments and LeaderWorkerSets', () => {
 test('Parallel: the rendered output carries the id; the operator reports Restarting until every component is rolled out', async () => {
   await applyAll(rendered('par', 'lws'));
   const objs = rendered('par', 'lws', { id: 'p1', strategy: { type: 'Parallel' } });
-  expect(annotationOf((objs.find((o) => o.metadata.name === 'par-frontend' && o.kind === 'Deployment') as any).spec.template)).toBe('p1');
+  expect(
+    annotationOf(
+      (objs.find((o) => o.metadata.name === 'par-frontend' && o.kind === 'Deployment') as any).spec.template,
+    ),
+  ).toBe('p1');
   await applyAll(objs);
-  await waitRestart('par', { inProgress: ['Frontend', 'decode', 'prefill'], observedID: 'p1', phase: 'Restarting' }, 'parallel restart');
-  await kube.waitFor('apps/v1', 'Deployment', 'par-decode', ns, (o) => (o as any)?.spec?.replicas === 2, { ...WAIT, what: 'adapter replicas' });
+  await waitRestart(
+    'par',
+    { inProgress: ['Frontend', 'decode', 'prefill'], observedID: 'p1', phase: 'Restarting' },
+    'parallel restart',
+  );
+  await kube.waitFor('apps/v1', 'Deployment', 'par-decode', ns, (o) => (o as any)?.spec?.replicas === 2, {
+    ...WAIT,
+    what: 'adapter replicas',
+  });
   for (const d of ['par-frontend', 'par-decode']) await rollOutDeployment(d);
   await waitRestart('par', { inProgress: ['prefill'], observedID: 'p1', phase: 'Restarting' }, 'prefill left');
   await rollOutLws('par-prefill-0');
   await waitRestart('par', { observedID: 'p1', phase: 'Completed' }, 'parallel Completed');
 });
 
-test('Grove: the id goes on the clique template in the PodCliqueSet; Flux\'s re-apply of the set keeps it', async () => {
+test("Grove: the id goes on the clique template in the PodCliqueSet; Flux's re-apply of the set keeps it", async () => {
   const objs = rendered('gr', 'grove');
   await applyAll(objs);
   const setStatus = async () => {
     const pcs = await kube.get<any>(GROVE, 'PodCliqueSet', 'gr', ns);
-    await kube.mergePatch(GROVE, 'PodCliqueSet', 'gr', ns, { status: { observedGeneration: pcs.metadata.generation } }, 'status');
+    await kube.mergePatch(
+      GROVE,
+      'PodCliqueSet',
+      'gr',
+      ns,
+      { status: { observedGeneration: pcs.metadata.generation } },
+      'status',
+    );
   };
   // Play Grove: the objects it makes from the set, all rolled out.
   const readyClique = { replicas: 1, updatedReplicas: 1, readyReplicas: 1, observedGeneration: 1 };
-  for (const [kind, name] of [['PodClique', 'gr-0-frontend'], ['PodClique', 'gr-0-decode'], ['PodCliqueScalingGroup', 'gr-0-prefill']]) {
+  for (const [kind, name] of [
+    ['PodClique', 'gr-0-frontend'],
+    ['PodClique', 'gr-0-decode'],
+    ['PodCliqueScalingGroup', 'gr-0-prefill'],
+  ]) {
     await kube.create({ apiVersion: GROVE, kind, metadata: { name, namespace: ns }, spec: { replicas: 1 } });
     await kube.mergePatch(GROVE, kind, name, ns, { status: { ...readyClique, availableReplicas: 1 } }, 'status');
   }
   await setStatus();
   await applyAll(rendered('gr', 'grove', { id: 'g1', strategy: { order: ['prefill', 'decode', 'Frontend'] } }));
-  await waitRestart('gr', { inProgress: ['prefill'], observedID: 'g1', phase: 'Restarting' }, 'grove restart of prefill');
-  const cliques = (pcs: any) => Object.fromEntries(pcs.spec.template.cliques.map((c: any) => [c.name, c.annotations?.[RESTART_AT]]));
-  const stamped = await kube.waitFor<any>(GROVE, 'PodCliqueSet', 'gr', ns, (p: any) => cliques(p)['prefill-ldr'] === 'g1', { ...WAIT, what: 'prefill cliques stamped' });
-  expect(cliques(stamped)).toEqual({ frontend: undefined, decode: undefined, 'prefill-ldr': 'g1', 'prefill-wkr': 'g1' });
+  await waitRestart(
+    'gr',
+    { inProgress: ['prefill'], observedID: 'g1', phase: 'Restarting' },
+    'grove restart of prefill',
+  );
+  const cliques = (pcs: any) =>
+    Object.fromEntries(pcs.spec.template.cliques.map((c: any) => [c.name, c.annotations?.[RESTART_AT]]));
+  const stamped = await kube.waitFor<any>(
+    GROVE,
+    'PodCliqueSet',
+    'gr',
+    ns,
+    (p: any) => cliques(p)['prefill-ldr'] === 'g1',
+    { ...WAIT, what: 'prefill cliques stamped' },
+  );
+  expect(cliques(stamped)).toEqual({
+    frontend: undefined,
+    decode: undefined,
+    'prefill-ldr': 'g1',
+    'prefill-wkr': 'g1',
+  });
   // Flux applies the set again (the rendered cliques have no restart annotation): the stamp stays.
   await applyAll(rendered('gr', 'grove', { id: 'g1', strategy: { order: ['prefill', 'decode', 'Frontend'] } }));
   expect(cliques(await kube.get<any>(GROVE, 'PodCliqueSet', 'gr', ns))).toEqual(cliques(stamped));
   // Grove saw the new set and rolled the group: the next component.
   await setStatus();
-  await kube.mergePatch(GROVE, 'PodCliqueScalingGroup', 'gr-0-prefill', ns, { status: { ...readyClique, availableReplicas: 1, observedGeneration: 1 } }, 'status');
+  await kube.mergePatch(
+    GROVE,
+    'PodCliqueScalingGroup',
+    'gr-0-prefill',
+    ns,
+    { status: { ...readyClique, availableReplicas: 1, observedGeneration: 1 } },
+    'status',
+  );
   await waitRestart('gr', { inProgress: ['decode'], observedID: 'g1', phase: 'Restarting' }, 'grove restart of decode');
-  await kube.waitFor<any>(GROVE, 'PodCliqueSet', 'gr', ns, (p: any) => cliques(p).decode === 'g1', { ...WAIT, what: 'decode clique stamped' });
+  await kube.waitFor<any>(GROVE, 'PodCliqueSet', 'gr', ns, (p: any) => cliques(p).decode === 'g1', {
+    ...WAIT,
+    what: 'decode clique stamped',
+  });
 });

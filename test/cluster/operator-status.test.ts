@@ -13,14 +13,36 @@ const env = operatorNamespace('op-status', async (env) => {
 });
 
 const dgdStatus = (pred: (s: any) => boolean, what: string) =>
-  env.kube.waitFor<any>(DGD, 'DynamoGraphDeployment', 'sg', env.ns, (o) => !!o?.status && pred(o.status), { what, timeoutMs: 60_000 }).then((o) => o!.status);
+  env.kube
+    .waitFor<any>(DGD, 'DynamoGraphDeployment', 'sg', env.ns, (o) => !!o?.status && pred(o.status), {
+      what,
+      timeoutMs: 60_000,
+    })
+    .then((o) => o!.status);
 const ready = (s: any) => s.conditions?.find((c: any) => c.type === 'Ready');
 
 /** Writes a workload's status as its controller would, once the operator has set spec.replicas. */
-async function setStatus(apiVersion: string, kind: string, plural: string, name: string, status: (gen: number, replicas: number) => object) {
-  const w = await env.kube.waitFor<KubeObject>(apiVersion, kind, name, env.ns, (o) => typeof (o as any)?.spec?.replicas === 'number');
+async function setStatus(
+  apiVersion: string,
+  kind: string,
+  plural: string,
+  name: string,
+  status: (gen: number, replicas: number) => object,
+) {
+  const w = await env.kube.waitFor<KubeObject>(
+    apiVersion,
+    kind,
+    name,
+    env.ns,
+    (o) => typeof (o as any)?.spec?.replicas === 'number',
+  );
   const base = apiVersion.includes('/') ? `/apis/${apiVersion}` : `/api/${apiVersion}`;
-  await env.kube.request('PATCH', `${base}/namespaces/${env.ns}/${plural}/${name}/status`, { status: status(w!.metadata.generation!, (w as any).spec.replicas) }, 'application/merge-patch+json');
+  await env.kube.request(
+    'PATCH',
+    `${base}/namespaces/${env.ns}/${plural}/${name}/status`,
+    { status: status(w!.metadata.generation!, (w as any).spec.replicas) },
+    'application/merge-patch+json',
+  );
 }
 const deploymentStatus = (ready: number, updated?: number) => (gen: number, replicas: number) => ({
   observedGeneration: gen,
@@ -28,7 +50,15 @@ const deploymentStatus = (ready: number, updated?: number) => (gen: number, repl
   updatedReplicas: updated ?? replicas,
   readyReplicas: ready,
   availableReplicas: ready,
-  conditions: [{ type: 'Available', status: ready === replicas ? 'True' : 'False', reason: 'MinimumReplicasAvailable', lastUpdateTime: new Date().toISOString(), lastTransitionTime: new Date().toISOString() }],
+  conditions: [
+    {
+      type: 'Available',
+      status: ready === replicas ? 'True' : 'False',
+      reason: 'MinimumReplicasAvailable',
+      lastUpdateTime: new Date().toISOString(),
+      lastTransitionTime: new Date().toISOString(),
+    },
+  ],
 });
 
 test('workloads without status: pending, Ready=False because they are updating', async () => {
@@ -41,13 +71,42 @@ test('all workloads ready: successful, Ready=True all_resources_are_ready, repli
   await env.kube.waitFor('apps/v1', 'Deployment', 'sg-decode', env.ns, (o) => (o as any)?.spec?.replicas === 2);
   await setStatus('apps/v1', 'Deployment', 'deployments', 'sg-frontend', deploymentStatus(1));
   await setStatus('apps/v1', 'Deployment', 'deployments', 'sg-decode', deploymentStatus(2));
-  await setStatus('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet', 'leaderworkersets', 'sg-prefill', (_g, r) => ({ replicas: r, updatedReplicas: r, readyReplicas: r }));
+  await setStatus('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet', 'leaderworkersets', 'sg-prefill', (_g, r) => ({
+    replicas: r,
+    updatedReplicas: r,
+    readyReplicas: r,
+  }));
   const s = await dgdStatus((s) => s.state === 'successful', 'state successful');
-  expect(ready(s)).toMatchObject({ type: 'Ready', status: 'True', reason: 'all_resources_are_ready', observedGeneration: 1 });
+  expect(ready(s)).toMatchObject({
+    type: 'Ready',
+    status: 'True',
+    reason: 'all_resources_are_ready',
+    observedGeneration: 1,
+  });
   expect(s.components).toEqual({
-    Frontend: { componentKind: 'Deployment', componentNames: ['sg-frontend'], replicas: 1, updatedReplicas: 1, readyReplicas: 1, availableReplicas: 1 },
-    decode: { componentKind: 'Deployment', componentNames: ['sg-decode'], replicas: 2, updatedReplicas: 2, readyReplicas: 2, availableReplicas: 2 },
-    prefill: { componentKind: 'LeaderWorkerSet', componentNames: ['sg-prefill'], replicas: 1, updatedReplicas: 1, readyReplicas: 1 },
+    Frontend: {
+      componentKind: 'Deployment',
+      componentNames: ['sg-frontend'],
+      replicas: 1,
+      updatedReplicas: 1,
+      readyReplicas: 1,
+      availableReplicas: 1,
+    },
+    decode: {
+      componentKind: 'Deployment',
+      componentNames: ['sg-decode'],
+      replicas: 2,
+      updatedReplicas: 2,
+      readyReplicas: 2,
+      availableReplicas: 2,
+    },
+    prefill: {
+      componentKind: 'LeaderWorkerSet',
+      componentNames: ['sg-prefill'],
+      replicas: 1,
+      updatedReplicas: 1,
+      readyReplicas: 1,
+    },
   });
 });
 
@@ -58,14 +117,27 @@ test('one component with unready pods: pending, pods_not_ready; a second reason 
   expect(s.state).toBe('pending');
   expect(ready(s).message).toBe('Not ready: decode');
   expect(Date.parse(ready(s).lastTransitionTime)).toBeGreaterThanOrEqual(Date.parse(before.lastTransitionTime));
-  await setStatus('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet', 'leaderworkersets', 'sg-prefill', (_g, r) => ({ replicas: r, updatedReplicas: 0, readyReplicas: 0 }));
+  await setStatus('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet', 'leaderworkersets', 'sg-prefill', (_g, r) => ({
+    replicas: r,
+    updatedReplicas: 0,
+    readyReplicas: 0,
+  }));
   await dgdStatus((s) => ready(s)?.reason === 'mixed_not_ready_reasons', 'mixed_not_ready_reasons');
 });
 
 test('a Deployment past its progress deadline makes the graph failed', async () => {
   await setStatus('apps/v1', 'Deployment', 'deployments', 'sg-frontend', (gen, r) => ({
     ...deploymentStatus(0)(gen, r),
-    conditions: [{ type: 'Progressing', status: 'False', reason: 'ProgressDeadlineExceeded', message: 'timed out', lastUpdateTime: new Date().toISOString(), lastTransitionTime: new Date().toISOString() }],
+    conditions: [
+      {
+        type: 'Progressing',
+        status: 'False',
+        reason: 'ProgressDeadlineExceeded',
+        message: 'timed out',
+        lastUpdateTime: new Date().toISOString(),
+        lastTransitionTime: new Date().toISOString(),
+      },
+    ],
   }));
   const s = await dgdStatus((s) => s.state === 'failed', 'state failed');
   expect(ready(s).status).toBe('False');

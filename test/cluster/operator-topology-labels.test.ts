@@ -12,7 +12,12 @@ import { operatorNamespace } from './operator-harness';
 
 const ZONE = 'topology.kubernetes.io/zone';
 const WAIT = { timeoutMs: 60_000 };
-const main = { name: 'main', image: 'registry.example/vllm-runtime:1', command: ['python3'], args: ['-m', 'dynamo.vllm'] };
+const main = {
+  name: 'main',
+  image: 'registry.example/vllm-runtime:1',
+  command: ['python3'],
+  args: ['-m', 'dynamo.vllm'],
+};
 
 const env = operatorNamespace('op-topo');
 const nodeWithZone = uniqueName('node-zoned');
@@ -36,11 +41,20 @@ function workerTemplate(): any {
 
 async function workerPod(name: string, nodeName?: string): Promise<void> {
   const t = workerTemplate();
-  await env.kube.create({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: env.ns, labels: t.metadata.labels, annotations: t.metadata.annotations }, spec: { ...t.spec, ...(nodeName ? { nodeName } : {}) } });
+  await env.kube.create({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name, namespace: env.ns, labels: t.metadata.labels, annotations: t.metadata.annotations },
+    spec: { ...t.spec, ...(nodeName ? { nodeName } : {}) },
+  });
 }
 
 beforeAll(async () => {
-  await env.kube.create({ apiVersion: 'v1', kind: 'Node', metadata: { name: nodeWithZone, labels: { [ZONE]: 'us-east-1a' } } });
+  await env.kube.create({
+    apiVersion: 'v1',
+    kind: 'Node',
+    metadata: { name: nodeWithZone, labels: { [ZONE]: 'us-east-1a' } },
+  });
   await env.kube.create({ apiVersion: 'v1', kind: 'Node', metadata: { name: nodeWithout } });
 });
 afterAll(async () => {
@@ -50,19 +64,33 @@ afterAll(async () => {
 test('the rendered worker pod asks for the label and projects it into the topology file', () => {
   const t = workerTemplate();
   expect(t.metadata.annotations['nvidia.com/topology-label-key']).toBe(ZONE);
-  expect(t.spec.volumes).toContainEqual({ name: 'topology-labels', downwardAPI: { items: [{ path: 'zone', fieldRef: { apiVersion: 'v1', fieldPath: `metadata.labels['${ZONE}']` } }] } });
+  expect(t.spec.volumes).toContainEqual({
+    name: 'topology-labels',
+    downwardAPI: { items: [{ path: 'zone', fieldRef: { apiVersion: 'v1', fieldPath: `metadata.labels['${ZONE}']` } }] },
+  });
 });
 
-test('a pod bound to a node gets the node\'s label; an unbound one waits for its binding', async () => {
+test("a pod bound to a node gets the node's label; an unbound one waits for its binding", async () => {
   await workerPod('bound', nodeWithZone);
-  await env.kube.waitFor<any>('v1', 'Pod', 'bound', env.ns, (p) => p?.metadata.labels?.[ZONE] === 'us-east-1a', { ...WAIT, what: 'zone label copied' });
+  await env.kube.waitFor<any>('v1', 'Pod', 'bound', env.ns, (p) => p?.metadata.labels?.[ZONE] === 'us-east-1a', {
+    ...WAIT,
+    what: 'zone label copied',
+  });
 
   await workerPod('unbound');
   await new Promise((r) => setTimeout(r, 1000));
   expect((await env.kube.get<any>('v1', 'Pod', 'unbound', env.ns))!.metadata.labels[ZONE]).toBeUndefined();
   // The scheduler's binding (pods/binding is how spec.nodeName is set on an existing pod).
-  await env.kube.request('POST', `/api/v1/namespaces/${env.ns}/pods/unbound/binding`, { apiVersion: 'v1', kind: 'Binding', metadata: { name: 'unbound' }, target: { apiVersion: 'v1', kind: 'Node', name: nodeWithZone } });
-  await env.kube.waitFor<any>('v1', 'Pod', 'unbound', env.ns, (p) => p?.metadata.labels?.[ZONE] === 'us-east-1a', { ...WAIT, what: 'zone label copied after binding' });
+  await env.kube.request('POST', `/api/v1/namespaces/${env.ns}/pods/unbound/binding`, {
+    apiVersion: 'v1',
+    kind: 'Binding',
+    metadata: { name: 'unbound' },
+    target: { apiVersion: 'v1', kind: 'Node', name: nodeWithZone },
+  });
+  await env.kube.waitFor<any>('v1', 'Pod', 'unbound', env.ns, (p) => p?.metadata.labels?.[ZONE] === 'us-east-1a', {
+    ...WAIT,
+    what: 'zone label copied after binding',
+  });
 });
 
 test('a node without the label: a TopologyLabelMissing warning on the pod', async () => {
@@ -72,7 +100,10 @@ test('a node without the label: a TopologyLabelMissing warning on the pod', asyn
     const events = await env.kube.list<any>('v1', 'Event', { namespace: env.ns });
     const warning = events.find((e) => e.involvedObject?.name === 'bare' && e.reason === 'TopologyLabelMissing');
     if (warning) {
-      expect(warning).toMatchObject({ type: 'Warning', message: `Node "${nodeWithout}" does not have required topology label "${ZONE}"; topology metadata will remain unavailable` });
+      expect(warning).toMatchObject({
+        type: 'Warning',
+        message: `Node "${nodeWithout}" does not have required topology label "${ZONE}"; topology metadata will remain unavailable`,
+      });
       break;
     }
     if (Date.now() > deadline) throw new Error('no TopologyLabelMissing event');

@@ -22,12 +22,43 @@ const env = operatorNamespace('op-v1alpha1', async (env) => {
 });
 
 test('adapter with serviceName, scaling, and status under services', async () => {
-  const adapter = await env.kube.waitFor<any>(ADAPTER, ADAPTER_KIND, 'vllm-agg-vllmdecodeworker', env.ns, (o) => !!o, { what: 'adapter' });
+  const adapter = await env.kube.waitFor<any>(ADAPTER, ADAPTER_KIND, 'vllm-agg-vllmdecodeworker', env.ns, (o) => !!o, {
+    what: 'adapter',
+  });
   expect(adapter!.spec).toEqual({ replicas: 3, dgdRef: { name: 'vllm-agg', serviceName: 'VllmDecodeWorker' } });
-  await env.kube.waitFor('apps/v1', 'Deployment', 'vllm-agg-vllmdecodeworker', env.ns, (o) => (o as any)?.spec?.replicas === 3, { what: 'replicas 3' });
-  await env.kube.request('PATCH', `/apis/${ADAPTER}/namespaces/${env.ns}/dynamographdeploymentscalingadapters/vllm-agg-vllmdecodeworker/scale`, { spec: { replicas: 1 } }, 'application/merge-patch+json');
-  await env.kube.waitFor('apps/v1', 'Deployment', 'vllm-agg-vllmdecodeworker', env.ns, (o) => (o as any)?.spec?.replicas === 1, { what: 'replicas 1' });
-  const dgd = await env.kube.waitFor<any>('nvidia.com/v1alpha1', 'DynamoGraphDeployment', 'vllm-agg', env.ns, (o) => !!o?.status?.services?.VllmDecodeWorker, { what: 'status.services' });
-  expect(dgd!.status.services.VllmDecodeWorker).toMatchObject({ componentKind: 'Deployment', componentName: 'vllm-agg-vllmdecodeworker' });
+  await env.kube.waitFor(
+    'apps/v1',
+    'Deployment',
+    'vllm-agg-vllmdecodeworker',
+    env.ns,
+    (o) => (o as any)?.spec?.replicas === 3,
+    { what: 'replicas 3' },
+  );
+  await env.kube.request(
+    'PATCH',
+    `/apis/${ADAPTER}/namespaces/${env.ns}/dynamographdeploymentscalingadapters/vllm-agg-vllmdecodeworker/scale`,
+    { spec: { replicas: 1 } },
+    'application/merge-patch+json',
+  );
+  await env.kube.waitFor(
+    'apps/v1',
+    'Deployment',
+    'vllm-agg-vllmdecodeworker',
+    env.ns,
+    (o) => (o as any)?.spec?.replicas === 1,
+    { what: 'replicas 1' },
+  );
+  const dgd = await env.kube.waitFor<any>(
+    'nvidia.com/v1alpha1',
+    'DynamoGraphDeployment',
+    'vllm-agg',
+    env.ns,
+    (o) => !!o?.status?.services?.VllmDecodeWorker,
+    { what: 'status.services' },
+  );
+  expect(dgd!.status.services.VllmDecodeWorker).toMatchObject({
+    componentKind: 'Deployment',
+    componentName: 'vllm-agg-vllmdecodeworker',
+  });
   expect(dgd!.status.state).toBe('pending');
 });

@@ -52,10 +52,18 @@ test('restricted cannot be enforced: the server names what our pods lack', async
     await kube.create(podFrom(t, ns, i), { dryRun: true }).catch((e: unknown) => {
       if (!(e instanceof KubeError) || e.status !== 403) throw e;
       rejected++;
-      for (const m of e.message.matchAll(/(allowPrivilegeEscalation|unrestricted capabilities|runAsNonRoot|seccompProfile)/g)) reasons.add(m[1]);
+      for (const m of e.message.matchAll(
+        /(allowPrivilegeEscalation|unrestricted capabilities|runAsNonRoot|seccompProfile)/g,
+      ))
+        reasons.add(m[1]);
     });
   }
   // Every pod fails restricted, for the reasons in src/render/pod-security.ts.
   expect(rejected).toBe(templates.length);
-  expect([...reasons].sort()).toEqual(['allowPrivilegeEscalation', 'runAsNonRoot', 'seccompProfile', 'unrestricted capabilities']);
+  expect([...reasons].sort()).toEqual([
+    'allowPrivilegeEscalation',
+    'runAsNonRoot',
+    'seccompProfile',
+    'unrestricted capabilities',
+  ]);
 });

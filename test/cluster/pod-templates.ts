@@ -11,14 +11,22 @@ export interface NamedTemplate {
 export function podTemplatesOf(o: KubeObject): NamedTemplate[] {
   const spec = (o.spec ?? {}) as any;
   const at = (what: string) => `${o.kind} ${o.metadata.namespace}/${o.metadata.name}${what ? ` (${what})` : ''}`;
-  const from = (t: any, what: string): NamedTemplate[] => (t?.spec ? [{ source: at(what), metadata: t.metadata ?? {}, spec: t.spec }] : []);
+  const from = (t: any, what: string): NamedTemplate[] =>
+    t?.spec ? [{ source: at(what), metadata: t.metadata ?? {}, spec: t.spec }] : [];
   switch (o.kind) {
     case 'Deployment':
       return from(spec.template, '');
     case 'LeaderWorkerSet':
-      return [...from(spec.leaderWorkerTemplate?.leaderTemplate, 'leader'), ...from(spec.leaderWorkerTemplate?.workerTemplate, 'worker')];
+      return [
+        ...from(spec.leaderWorkerTemplate?.leaderTemplate, 'leader'),
+        ...from(spec.leaderWorkerTemplate?.workerTemplate, 'worker'),
+      ];
     case 'PodCliqueSet':
-      return (spec.template?.cliques ?? []).map((c: any) => ({ source: at(c.name), metadata: { labels: c.labels, annotations: c.annotations }, spec: c.spec.podSpec }));
+      return (spec.template?.cliques ?? []).map((c: any) => ({
+        source: at(c.name),
+        metadata: { labels: c.labels, annotations: c.annotations },
+        spec: c.spec.podSpec,
+      }));
     default:
       return [];
   }

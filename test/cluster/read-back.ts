@@ -20,7 +20,9 @@ export function lostOrChanged(expected: unknown, actual: unknown, path = ''): st
       return lostOrChanged(expected[k], actual[k], at);
     });
   }
-  return Object.is(expected, actual) ? [] : [`${path}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`];
+  return Object.is(expected, actual)
+    ? []
+    : [`${path}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`];
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

@@ -94,7 +94,10 @@ describe('CustomResourceDefinitions and server-side apply', () => {
                     maxReplicas: { type: 'integer' },
                   },
                   'x-kubernetes-validations': [
-                    { rule: '!has(self.maxReplicas) || self.maxReplicas >= self.replicas', message: 'maxReplicas must be >= replicas' },
+                    {
+                      rule: '!has(self.maxReplicas) || self.maxReplicas >= self.replicas',
+                      message: 'maxReplicas must be >= replicas',
+                    },
                   ],
                 },
                 status: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
@@ -125,7 +128,9 @@ describe('CustomResourceDefinitions and server-side apply', () => {
     const desired = widget({ replicas: 2, image: 'registry.example/app:1', args: ['--a', '--b'], maxReplicas: 4 });
     const first = await kube.apply(desired);
     expect(first.spec).toEqual(desired.spec);
-    expect((first.metadata.managedFields as Array<{ manager: string }>).map((m) => m.manager)).toContain(FLUX_FIELD_MANAGER);
+    expect((first.metadata.managedFields as Array<{ manager: string }>).map((m) => m.manager)).toContain(
+      FLUX_FIELD_MANAGER,
+    );
 
     const second = await kube.apply(desired);
     expect(second.metadata.resourceVersion).toBe(first.metadata.resourceVersion);
@@ -140,6 +145,8 @@ describe('CustomResourceDefinitions and server-side apply', () => {
     await expect(kube.apply(bad)).rejects.toMatchObject({ status: 422, reason: 'Invalid' });
     await expect(kube.apply(bad)).rejects.toThrow('maxReplicas must be >= replicas');
     const zero = { ...widget({ replicas: 0 }), metadata: { name: 'w-zero', namespace: ns } };
-    await expect(kube.apply(zero)).rejects.toThrow(/spec.replicas: Invalid value: 0: spec.replicas in body should be greater than or equal to 1/);
+    await expect(kube.apply(zero)).rejects.toThrow(
+      /spec.replicas: Invalid value: 0: spec.replicas in body should be greater than or equal to 1/,
+    );
   });
 });

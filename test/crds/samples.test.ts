@@ -117,7 +117,11 @@ describe('other kinds', () => {
       }),
     ).toEqual([]);
     expect(
-      check({ ...base, apiVersion: 'nvidia.com/v1beta1', spec: { replicas: 2, dgdRef: { name: 'g', serviceName: 'w' } } }),
+      check({
+        ...base,
+        apiVersion: 'nvidia.com/v1beta1',
+        spec: { replicas: 2, dgdRef: { name: 'g', serviceName: 'w' } },
+      }),
     ).toEqual(["/spec/dgdRef: must have required property 'componentName'"]);
   });
 

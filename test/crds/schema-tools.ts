@@ -56,7 +56,8 @@ export function structuralProblems(root: JSONSchemaProps): string[] {
       for (const key of node['x-kubernetes-list-map-keys'] ?? []) {
         const keySchema = node.items?.properties?.[key];
         if (!keySchema || !node.items?.required?.includes(key)) problems.push(`${path}: map key ${key} not required`);
-        else if (keySchema.type === 'object' || keySchema.type === 'array') problems.push(`${path}: map key ${key} not scalar`);
+        else if (keySchema.type === 'object' || keySchema.type === 'array')
+          problems.push(`${path}: map key ${key} not scalar`);
       }
     }
   });

@@ -65,7 +65,9 @@ describe('versions', () => {
 
   test('only DGD and DGDR v1alpha1 are deprecated, with the upstream warning', () => {
     const deprecated = crds.flatMap((c) =>
-      specOf(c).versions.filter((v) => v.deprecated).map((v) => [specOf(c).names.kind, v.name, v.deprecationWarning]),
+      specOf(c)
+        .versions.filter((v) => v.deprecated)
+        .map((v) => [specOf(c).names.kind, v.name, v.deprecationWarning]),
     );
     expect(deprecated).toEqual([
       [
@@ -116,7 +118,8 @@ describe('structural schemas', () => {
   });
 
   test('quantities are int-or-string', () => {
-    const component = schemaOf(byKind('DynamoGraphDeployment'), 'v1beta1').properties!.spec.properties!.components.items!;
+    const component = schemaOf(byKind('DynamoGraphDeployment'), 'v1beta1').properties!.spec.properties!.components
+      .items!;
     expect(component.properties!.sharedMemorySize).toMatchObject({
       anyOf: [{ type: 'integer' }, { type: 'string' }],
       'x-kubernetes-int-or-string': true,
@@ -124,7 +127,8 @@ describe('structural schemas', () => {
   });
 
   test('embedded core/v1 shapes are open objects', () => {
-    const component = schemaOf(byKind('DynamoGraphDeployment'), 'v1beta1').properties!.spec.properties!.components.items!;
+    const component = schemaOf(byKind('DynamoGraphDeployment'), 'v1beta1').properties!.spec.properties!.components
+      .items!;
     expect(component.properties!.podTemplate).toMatchObject({
       type: 'object',
       'x-kubernetes-preserve-unknown-fields': true,
@@ -139,9 +143,15 @@ describe('subresources', () => {
 
   test('only the scaling adapter has a scale subresource, in both versions', () => {
     const withScale = crds.flatMap((c) =>
-      specOf(c).versions.filter((v) => v.subresources.scale).map((v) => [specOf(c).names.kind, v.name, v.subresources.scale]),
+      specOf(c)
+        .versions.filter((v) => v.subresources.scale)
+        .map((v) => [specOf(c).names.kind, v.name, v.subresources.scale]),
     );
-    const scale = { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas', labelSelectorPath: '.status.selector' };
+    const scale = {
+      specReplicasPath: '.spec.replicas',
+      statusReplicasPath: '.status.replicas',
+      labelSelectorPath: '.status.selector',
+    };
     expect(withScale).toEqual([
       ['DynamoGraphDeploymentScalingAdapter', 'v1alpha1', scale],
       ['DynamoGraphDeploymentScalingAdapter', 'v1beta1', scale],
@@ -229,7 +239,8 @@ describe('CEL rules', () => {
   /** The update webhook's frozen fields, as transition rules (src/crds/immutability.ts). */
   const topologyFrozen = (where: string, kind: string) =>
     `${where}: is immutable and cannot be added, removed, or changed after creation; delete and recreate the ${kind} to change topology constraints`;
-  const nodeTopologyFrozen = (where: string) => `${where}: cannot change node topology between single-node and multi-node after creation`;
+  const nodeTopologyFrozen = (where: string) =>
+    `${where}: cannot change node topology between single-node and multi-node after creation`;
   const frozenSpec = [
     '.spec: spec.backendFramework is immutable and cannot be changed after creation',
     topologyFrozen('.spec', 'DynamoGraphDeployment'),
@@ -305,7 +316,9 @@ describe('CEL rules', () => {
   });
 
   test('DynamoCheckpoint identity is immutable', () => {
-    expect(rulesOf('DynamoCheckpoint', 'v1alpha1')).toEqual(['.spec.identity: spec.identity is immutable after creation']);
+    expect(rulesOf('DynamoCheckpoint', 'v1alpha1')).toEqual([
+      '.spec.identity: spec.identity is immutable after creation',
+    ]);
   });
 
   test('components are a list-map keyed by name, bounded for CEL cost', () => {

@@ -6,7 +6,7 @@ const versionSpec = (kind: string, version: string): any =>
   (specOf(crdManifests().find((c) => specOf(c).names.kind === kind)!).versions.find((v) => v.name === version) as any)
     .schema.openAPIV3Schema.properties.spec;
 
-describe('every served version carries the other versions\' fields (conversion: None)', () => {
+describe("every served version carries the other versions' fields (conversion: None)", () => {
   test('DGD: v1alpha1 knows components/env, v1beta1 knows services/envs/pvcs', () => {
     expect(Object.keys(versionSpec('DynamoGraphDeployment', 'v1alpha1').properties)).toEqual(
       expect.arrayContaining(['services', 'envs', 'pvcs', 'components', 'env']),
@@ -16,7 +16,7 @@ describe('every served version carries the other versions\' fields (conversion: 
     );
   });
 
-  test('own constraints win; the other version\'s CEL rules stay on its own fields', () => {
+  test("own constraints win; the other version's CEL rules stay on its own fields", () => {
     const a1 = versionSpec('DynamoGraphDeployment', 'v1alpha1');
     expect(a1.properties.components['x-kubernetes-validations'].map((r: any) => r.message)).toContain(
       'component names must be unique case-insensitively',

@@ -17,9 +17,12 @@ import * as path from 'path';
 import { Kube, KubeObject } from './kube';
 
 const GIT_ENV = {
-  GIT_AUTHOR_NAME: 'dynamo-iac test', GIT_AUTHOR_EMAIL: 'test@dynamo-iac.invalid',
-  GIT_COMMITTER_NAME: 'dynamo-iac test', GIT_COMMITTER_EMAIL: 'test@dynamo-iac.invalid',
-  GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null',
+  GIT_AUTHOR_NAME: 'dynamo-iac test',
+  GIT_AUTHOR_EMAIL: 'test@dynamo-iac.invalid',
+  GIT_COMMITTER_NAME: 'dynamo-iac test',
+  GIT_COMMITTER_EMAIL: 'test@dynamo-iac.invalid',
+  GIT_CONFIG_NOSYSTEM: '1',
+  GIT_CONFIG_GLOBAL: '/dev/null',
 };
 
 export class GitSource {
@@ -40,10 +43,18 @@ export class GitSource {
     res.end(body);
   });
 
-  private constructor(readonly dir: string, readonly branch: string) {}
+  private constructor(
+    readonly dir: string,
+    readonly branch: string,
+  ) {}
 
   git(...args: string[]): string {
-    return execFileSync('git', args, { cwd: this.dir, env: { ...process.env, ...GIT_ENV }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+    return execFileSync('git', args, {
+      cwd: this.dir,
+      env: { ...process.env, ...GIT_ENV },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }).trim();
   }
 
   /** Commits everything in the work tree; returns the commit id. */
@@ -69,7 +80,11 @@ export class GitSource {
   async publish(kube: Kube, gitRepository: KubeObject): Promise<string> {
     const commit = this.head();
     // The tree, not the commit: an archive of a commit starts with a pax header naming it.
-    const archive = execFileSync('git', ['archive', '--format=tar.gz', `${commit}^{tree}`], { cwd: this.dir, env: { ...process.env, ...GIT_ENV }, maxBuffer: 256 * 1024 * 1024 });
+    const archive = execFileSync('git', ['archive', '--format=tar.gz', `${commit}^{tree}`], {
+      cwd: this.dir,
+      env: { ...process.env, ...GIT_ENV },
+      maxBuffer: 256 * 1024 * 1024,
+    });
     const { name, namespace } = gitRepository.metadata;
     const artifactPath = `gitrepository/${namespace}/${name}/${commit}.tar.gz`;
     this.archives.set(`/${artifactPath}`, archive);
@@ -78,7 +93,14 @@ export class GitSource {
     const now = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
     const current = (await kube.get(gitRepository.apiVersion, gitRepository.kind, name, namespace))!;
     const generation = current.metadata.generation!;
-    const condition = (type: string, reason: string) => ({ type, status: 'True', reason, message: `stored artifact for revision '${revision}'`, observedGeneration: generation, lastTransitionTime: now });
+    const condition = (type: string, reason: string) => ({
+      type,
+      status: 'True',
+      reason,
+      message: `stored artifact for revision '${revision}'`,
+      observedGeneration: generation,
+      lastTransitionTime: now,
+    });
     await kube.patchStatus(current, {
       observedGeneration: generation,
       artifact: {

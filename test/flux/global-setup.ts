@@ -7,7 +7,8 @@ import { buildTestBinaries } from '../cluster/harness';
 
 export default async function globalSetup(): Promise<void> {
   const flux = buildTestBinaries('flux');
-  if (!flux.KUSTOMIZE_CONTROLLER || !flux.FLUX_CRDS) throw new Error(`build.sh printed no Flux paths: ${JSON.stringify(flux)}`);
+  if (!flux.KUSTOMIZE_CONTROLLER || !flux.FLUX_CRDS)
+    throw new Error(`build.sh printed no Flux paths: ${JSON.stringify(flux)}`);
   process.env.DYNAMO_IAC_KUSTOMIZE_CONTROLLER = flux.KUSTOMIZE_CONTROLLER;
   process.env.FLUX_CRDS = flux.FLUX_CRDS;
   await clusterSetup();

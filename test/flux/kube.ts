@@ -15,12 +15,22 @@ export interface KubeObject {
 }
 
 export class KubeError extends Error {
-  constructor(readonly status: number, readonly body: any, what: string) {
-    super(`${what}: HTTP ${status}: ${typeof body === 'object' && body?.message ? body.message : JSON.stringify(body)}`);
+  constructor(
+    readonly status: number,
+    readonly body: any,
+    what: string,
+  ) {
+    super(
+      `${what}: HTTP ${status}: ${typeof body === 'object' && body?.message ? body.message : JSON.stringify(body)}`,
+    );
   }
 }
 
-interface ApiResource { name: string; kind: string; namespaced: boolean }
+interface ApiResource {
+  name: string;
+  kind: string;
+  namespaced: boolean;
+}
 
 export class Kube {
   private readonly agent: https.Agent;
@@ -49,20 +59,34 @@ export class Kube {
   request<T = any>(method: string, path: string, body?: unknown, contentType = 'application/json'): Promise<T> {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
     return new Promise((resolve, reject) => {
-      const req = https.request({
-        agent: this.agent, hostname: this.server.hostname, port: this.server.port, method, path,
-        headers: { accept: 'application/json', ...(payload ? { 'content-type': contentType, 'content-length': payload.length } : {}) },
-      }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let parsed: any = text;
-          try { parsed = JSON.parse(text); } catch { /* not JSON */ }
-          if (res.statusCode! >= 300) reject(new KubeError(res.statusCode!, parsed, `${method} ${path}`));
-          else resolve(parsed);
-        });
-      });
+      const req = https.request(
+        {
+          agent: this.agent,
+          hostname: this.server.hostname,
+          port: this.server.port,
+          method,
+          path,
+          headers: {
+            accept: 'application/json',
+            ...(payload ? { 'content-type': contentType, 'content-length': payload.length } : {}),
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c) => chunks.push(c));
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            let parsed: any = text;
+            try {
+              parsed = JSON.parse(text);
+            } catch {
+              /* not JSON */
+            }
+            if (res.statusCode! >= 300) reject(new KubeError(res.statusCode!, parsed, `${method} ${path}`));
+            else resolve(parsed);
+          });
+        },
+      );
       req.on('error', reject);
       req.end(payload);
     });
@@ -83,7 +107,12 @@ export class Kube {
     return `${base}${ns}/${resource.name}${name ? `/${encodeURIComponent(name)}` : ''}`;
   }
 
-  async get<T extends KubeObject = KubeObject>(apiVersion: string, kind: string, name: string, namespace?: string): Promise<T | undefined> {
+  async get<T extends KubeObject = KubeObject>(
+    apiVersion: string,
+    kind: string,
+    name: string,
+    namespace?: string,
+  ): Promise<T | undefined> {
     try {
       return await this.request<T>('GET', await this.path(apiVersion, kind, namespace, name));
     } catch (e) {
@@ -100,7 +129,12 @@ export class Kube {
   /** Server-side apply with strict field validation (an unknown field is an error, not a warning). */
   async apply<T extends KubeObject = KubeObject>(obj: KubeObject, fieldManager: string): Promise<T> {
     const p = await this.path(obj.apiVersion, obj.kind, obj.metadata.namespace, obj.metadata.name);
-    return this.request<T>('PATCH', `${p}?fieldManager=${fieldManager}&force=true&fieldValidation=Strict`, obj, 'application/apply-patch+yaml');
+    return this.request<T>(
+      'PATCH',
+      `${p}?fieldManager=${fieldManager}&force=true&fieldValidation=Strict`,
+      obj,
+      'application/apply-patch+yaml',
+    );
   }
 
   /** Writes `status` through the status subresource (merge patch), as the object's controller would. */
@@ -120,12 +154,17 @@ export class Kube {
  * timeout is generous: it only bounds a hung test, it never judges speed. `context` adds what
  * to print on a timeout.
  */
-export async function poll<T>(what: string, fn: () => Promise<T | undefined> | T | undefined, opts: { timeoutMs?: number; context?: () => Promise<string> | string } = {}): Promise<T> {
+export async function poll<T>(
+  what: string,
+  fn: () => Promise<T | undefined> | T | undefined,
+  opts: { timeoutMs?: number; context?: () => Promise<string> | string } = {},
+): Promise<T> {
   const deadline = Date.now() + (opts.timeoutMs ?? 180_000);
   for (;;) {
     const v = await fn();
     if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${opts.context ? `\n${await opts.context()}` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}${opts.context ? `\n${await opts.context()}` : ''}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }

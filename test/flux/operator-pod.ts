@@ -30,10 +30,22 @@ export function startOperatorPod(deployment: KubeObject, kubeconfig: string): Pr
 
 /** Waits for the operator's /readyz (the Deployment's readinessProbe) to answer 200. */
 export async function waitOperatorReady(operator: Process): Promise<void> {
-  const port = await poll('the operator HTTP port', () => {
-    if (!operator.running) throw new Error(`the operator exited\n${operator.tail()}`);
-    const line = operator.log.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).find((l) => l.msg === 'serving /metrics, /healthz, /readyz');
-    return line?.port as number | undefined;
-  }, { context: () => operator.tail() });
-  await poll('the operator /readyz', async () => ((await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200 ? true : undefined), { context: () => operator.tail() });
+  const port = await poll(
+    'the operator HTTP port',
+    () => {
+      if (!operator.running) throw new Error(`the operator exited\n${operator.tail()}`);
+      const line = operator.log
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l))
+        .find((l) => l.msg === 'serving /metrics, /healthz, /readyz');
+      return line?.port as number | undefined;
+    },
+    { context: () => operator.tail() },
+  );
+  await poll(
+    'the operator /readyz',
+    async () => ((await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200 ? true : undefined),
+    { context: () => operator.tail() },
+  );
 }

@@ -10,7 +10,12 @@ export class Process {
   readonly exited: Promise<number | null>;
   private readonly killOnExit = () => this.child.kill('SIGKILL');
 
-  constructor(readonly name: string, command: string, args: string[], env: NodeJS.ProcessEnv) {
+  constructor(
+    readonly name: string,
+    command: string,
+    args: string[],
+    env: NodeJS.ProcessEnv,
+  ) {
     this.child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     const keep = (d: Buffer) => {
       // Enough to explain a failure; the whole log of a long run is not needed.

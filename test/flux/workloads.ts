@@ -7,7 +7,14 @@
 import { Kube, KubeObject } from './kube';
 
 const now = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-const condition = (type: string, status: 'True' | 'False', reason: string, message: string) => ({ type, status, reason, message, lastUpdateTime: now(), lastTransitionTime: now() });
+const condition = (type: string, status: 'True' | 'False', reason: string, message: string) => ({
+  type,
+  status,
+  reason,
+  message,
+  lastUpdateTime: now(),
+  lastTransitionTime: now(),
+});
 
 /** Every replica of the current spec is up: observedGeneration caught up, Available, NewReplicaSetAvailable. */
 export async function markDeploymentAvailable(kube: Kube, namespace: string, name: string): Promise<KubeObject> {
@@ -15,7 +22,10 @@ export async function markDeploymentAvailable(kube: Kube, namespace: string, nam
   const replicas = d.spec.replicas ?? 1;
   return kube.patchStatus(d, {
     observedGeneration: d.metadata.generation,
-    replicas, updatedReplicas: replicas, readyReplicas: replicas, availableReplicas: replicas,
+    replicas,
+    updatedReplicas: replicas,
+    readyReplicas: replicas,
+    availableReplicas: replicas,
     conditions: [
       condition('Available', 'True', 'MinimumReplicasAvailable', 'Deployment has minimum availability.'),
       condition('Progressing', 'True', 'NewReplicaSetAvailable', `ReplicaSet "${name}" has successfully progressed.`),
@@ -29,7 +39,11 @@ export async function markDeploymentFailed(kube: Kube, namespace: string, name: 
   const replicas = d.spec.replicas ?? 1;
   return kube.patchStatus(d, {
     observedGeneration: d.metadata.generation,
-    replicas, updatedReplicas: replicas, readyReplicas: 0, availableReplicas: 0, unavailableReplicas: replicas,
+    replicas,
+    updatedReplicas: replicas,
+    readyReplicas: 0,
+    availableReplicas: 0,
+    unavailableReplicas: replicas,
     conditions: [
       condition('Available', 'False', 'MinimumReplicasUnavailable', 'Deployment does not have minimum availability.'),
       condition('Progressing', 'False', 'ProgressDeadlineExceeded', `ReplicaSet "${name}" has timed out progressing.`),

@@ -10,8 +10,10 @@ import { SUBSTITUTE_ANNOTATION } from '../../src/gitops/substitution';
 import { graphHealthCheckExpr } from '../../src/gitops/flux';
 import { validateWithFluxSchemas } from './flux-schemas';
 
-const exampleLayout = () => addExampleGitOps(buildExampleApp(new DynamoGitOpsApp({ outdir: '/nonexistent' }))).gitOpsLayout();
-const objectFiles = (files: { path: string; content: string }[]) => files.filter((f) => !f.path.endsWith('/kustomization.yaml'));
+const exampleLayout = () =>
+  addExampleGitOps(buildExampleApp(new DynamoGitOpsApp({ outdir: '/nonexistent' }))).gitOpsLayout();
+const objectFiles = (files: { path: string; content: string }[]) =>
+  files.filter((f) => !f.path.endsWith('/kustomization.yaml'));
 const withoutGuard = (o: any) => {
   if (o.metadata.annotations?.[SUBSTITUTE_ANNOTATION] === undefined) return o;
   const { [SUBSTITUTE_ANNOTATION]: _, ...rest } = o.metadata.annotations;
@@ -38,34 +40,55 @@ describe('DynamoGitOpsApp', () => {
 
   test('every object whose YAML has ${ (multinode launch scripts) carries the substitution guard, and only those', () => {
     const files = objectFiles(layout.files);
-    const guarded = files.filter((f) => parse(f.content).metadata.annotations?.[SUBSTITUTE_ANNOTATION] === 'disabled').map((f) => f.path);
+    const guarded = files
+      .filter((f) => parse(f.content).metadata.annotations?.[SUBSTITUTE_ANNOTATION] === 'disabled')
+      .map((f) => f.path);
     expect(guarded).toEqual(files.filter((f) => f.content.includes('${')).map((f) => f.path));
-    expect(guarded).toEqual(expect.arrayContaining(['graphs/dynamo/vllm-multinode/leaderworkerset-vllm-multinode-vllmworker-0.yaml']));
+    expect(guarded).toEqual(
+      expect.arrayContaining(['graphs/dynamo/vllm-multinode/leaderworkerset-vllm-multinode-vllmworker-0.yaml']),
+    );
   });
 
   test('DynamoFluxSync: one Kustomization per layer, each waiting for what it applied; the graphs through the DGD health check', () => {
     const ks = (name: string) => parse(layout.files.find((f) => f.path === `flux/kustomization-${name}.yaml`)!.content);
-    expect(ks('dynamo-examples-platform').spec).toMatchObject({ wait: true, dependsOn: [{ name: 'dynamo-examples-crds' }] });
-    expect(ks('dynamo-examples-graphs').spec).toMatchObject({ wait: true, healthCheckExprs: [graphHealthCheckExpr()], dependsOn: [{ name: 'dynamo-examples-platform' }] });
+    expect(ks('dynamo-examples-platform').spec).toMatchObject({
+      wait: true,
+      dependsOn: [{ name: 'dynamo-examples-crds' }],
+    });
+    expect(ks('dynamo-examples-graphs').spec).toMatchObject({
+      wait: true,
+      healthCheckExprs: [graphHealthCheckExpr()],
+      dependsOn: [{ name: 'dynamo-examples-platform' }],
+    });
     expect(ks('dynamo-examples-crds').spec).toMatchObject({ prune: false, path: './crds' });
-    const flux = layout.files.filter((f) => f.path.startsWith('flux/') && !f.path.endsWith('/kustomization.yaml')).map((f) => parse(f.content));
+    const flux = layout.files
+      .filter((f) => f.path.startsWith('flux/') && !f.path.endsWith('/kustomization.yaml'))
+      .map((f) => parse(f.content));
     expect(validateWithFluxSchemas(flux)).toEqual(flux.map(() => ({ ok: true })));
   });
 
   test('objects outside Dynamo constructs: a Namespace goes to platform/, a namespaced object to graphs/<ns>/_shared/', () => {
     const app = new DynamoGitOpsApp({ outdir: '/nonexistent' });
     const chart = new Chart(app, 'extra', { namespace: 'llm' });
-    new ApiObject(chart, 'ns', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'llm', namespace: undefined as any } });
+    new ApiObject(chart, 'ns', {
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      metadata: { name: 'llm', namespace: undefined as any },
+    });
     new ApiObject(chart, 'cm', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cluster-vars' } });
     const paths = app.gitOpsLayout().files.map((f) => f.path);
-    expect(paths).toEqual(expect.arrayContaining(['platform/namespace-llm.yaml', 'graphs/llm/_shared/configmap-cluster-vars.yaml']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['platform/namespace-llm.yaml', 'graphs/llm/_shared/configmap-cluster-vars.yaml']),
+    );
   });
 
-  test('an invalid graph fails synth with cdk8s\'s construct path and field path, and writes nothing', () => {
+  test("an invalid graph fails synth with cdk8s's construct path and field path, and writes nothing", () => {
     const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'dynamo-iac-gitops-app-'));
     try {
       const app = new DynamoGitOpsApp({ outdir: path.join(outdir, 'dist') });
-      new DynamoGraphDeployment(new Chart(app, 'llm', { namespace: 'llm' }), 'bad', { spec: { components: [{ name: 'w', type: 'worker', replicas: -1 }] } as any });
+      new DynamoGraphDeployment(new Chart(app, 'llm', { namespace: 'llm' }), 'bad', {
+        spec: { components: [{ name: 'w', type: 'worker', replicas: -1 }] } as any,
+      });
       expect(() => app.synth()).toThrow(/Validation failed with the following errors:\n {2}\[llm\/bad\] /);
       expect(fs.readdirSync(outdir)).toEqual([]);
     } finally {
@@ -79,13 +102,23 @@ describe('DynamoGitOpsApp', () => {
       const make = () => {
         const app = new DynamoGitOpsApp({ outdir });
         new DynamoPlatform(new Chart(app, 'platform'), 'dynamo', { namespace: 'dynamo-system' });
-        new DynamoFluxSync(new Chart(app, 'flux'), 'sync', { sourceRef: { apiVersion: 'source.toolkit.fluxcd.io/v1', kind: 'GitRepository', name: 'flux-system', namespace: 'flux-system' }, path: './deploy' });
+        new DynamoFluxSync(new Chart(app, 'flux'), 'sync', {
+          sourceRef: {
+            apiVersion: 'source.toolkit.fluxcd.io/v1',
+            kind: 'GitRepository',
+            name: 'flux-system',
+            namespace: 'flux-system',
+          },
+          path: './deploy',
+        });
         return app;
       };
       make().synth();
       expect(fs.readdirSync(outdir).sort()).toEqual(['crds', 'flux', 'graphs', 'platform']);
       expect(make().synthGitOps()).toEqual(expect.objectContaining({ written: [], removed: [] }));
-      expect(() => new DynamoFluxSync(new Chart(make(), 'f2'), 'sync', {})).toThrow('give exactly one of source (a source to create) and sourceRef (an existing one)');
+      expect(() => new DynamoFluxSync(new Chart(make(), 'f2'), 'sync', {})).toThrow(
+        'give exactly one of source (a source to create) and sourceRef (an existing one)',
+      );
     } finally {
       fs.rmSync(outdir, { recursive: true, force: true });
     }

@@ -7,14 +7,18 @@ import { CLI_FIXTURES, FIXTURES, lines, ROOT, run } from '../cli/run';
 
 /** Every file under dir, relative and sorted. */
 function tree(dir: string): string[] {
-  return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile()).sort();
+  return (fs.readdirSync(dir, { recursive: true }) as string[])
+    .filter((f) => fs.statSync(path.join(dir, f)).isFile())
+    .sort();
 }
 
 const kubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' }).status === 0;
 
 describe('dynamo-iac gitops', () => {
   let work: string;
-  beforeEach(() => { work = fs.mkdtempSync(path.join(os.tmpdir(), 'dynamo-iac-gitops-cli-')); });
+  beforeEach(() => {
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'dynamo-iac-gitops-cli-'));
+  });
   afterEach(() => fs.rmSync(work, { recursive: true, force: true }));
 
   const agg = path.join(ROOT, FIXTURES, 'agg-v1beta1.yaml');
@@ -28,30 +32,47 @@ describe('dynamo-iac gitops', () => {
     const files = tree(repo);
     expect(r.stderr).toBe(`${repo}: ${files.length} written, 0 removed, 0 unchanged\n`);
     expect(fs.readdirSync(repo).sort()).toEqual(['crds', 'graphs', 'platform']);
-    expect(files).toEqual(expect.arrayContaining([
-      'graphs/default/vllm-agg/deployment-vllm-agg-frontend.yaml',
-      'graphs/default/first/dynamographdeployment-first.yaml',
-      'graphs/team-b/second/dynamographdeployment-second.yaml',
-      'platform/dynamo-system/deployment-dynamo-iac-operator.yaml',
-      'crds/customresourcedefinition-dynamographdeployments.nvidia.com.yaml',
-    ]));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'graphs/default/vllm-agg/deployment-vllm-agg-frontend.yaml',
+        'graphs/default/first/dynamographdeployment-first.yaml',
+        'graphs/team-b/second/dynamographdeployment-second.yaml',
+        'platform/dynamo-system/deployment-dynamo-iac-operator.yaml',
+        'crds/customresourcedefinition-dynamographdeployments.nvidia.com.yaml',
+      ]),
+    );
     // The graph layer holds exactly what `render` prints (none of these objects need the guard).
     const rendered = run(['render', agg, two]).stdout.split('---\n').sort();
     const graphFiles = files.filter((f) => f.startsWith('graphs/') && !f.endsWith('kustomization.yaml'));
     expect(graphFiles.map((f) => fs.readFileSync(path.join(repo, f), 'utf8')).sort()).toEqual(rendered);
     // And the platform layer what `platform` prints, the CRDs moved to crds/.
-    const platform = run(['platform']).stdout.split('---\n').map((d) => parse(d)).filter((o) => o.kind !== 'CustomResourceDefinition');
-    expect(files.filter((f) => f.startsWith('platform/') && !f.endsWith('kustomization.yaml'))).toHaveLength(platform.length);
+    const platform = run(['platform'])
+      .stdout.split('---\n')
+      .map((d) => parse(d))
+      .filter((o) => o.kind !== 'CustomResourceDefinition');
+    expect(files.filter((f) => f.startsWith('platform/') && !f.endsWith('kustomization.yaml'))).toHaveLength(
+      platform.length,
+    );
   });
 
   test('--flux-url adds flux/ with the source and one Kustomization per layer; an OCI URL makes an OCIRepository', () => {
     const repo = path.join(work, 'repo');
-    expect(run(['gitops', '-o', repo, '--flux-url', 'oci://ghcr.io/acme/deploy', '--flux-path', './prod', agg]).code).toBe(0);
+    expect(
+      run(['gitops', '-o', repo, '--flux-url', 'oci://ghcr.io/acme/deploy', '--flux-path', './prod', agg]).code,
+    ).toBe(0);
     expect(tree(path.join(repo, 'flux'))).toEqual([
-      'kustomization-dynamo-crds.yaml', 'kustomization-dynamo-graphs.yaml', 'kustomization-dynamo-platform.yaml', 'kustomization.yaml', 'ocirepository-dynamo.yaml',
+      'kustomization-dynamo-crds.yaml',
+      'kustomization-dynamo-graphs.yaml',
+      'kustomization-dynamo-platform.yaml',
+      'kustomization.yaml',
+      'ocirepository-dynamo.yaml',
     ]);
     const graphs = parse(fs.readFileSync(path.join(repo, 'flux', 'kustomization-dynamo-graphs.yaml'), 'utf8'));
-    expect(graphs.spec).toMatchObject({ path: './prod/graphs', sourceRef: { kind: 'OCIRepository', name: 'dynamo' }, dependsOn: [{ name: 'dynamo-platform' }] });
+    expect(graphs.spec).toMatchObject({
+      path: './prod/graphs',
+      sourceRef: { kind: 'OCIRepository', name: 'dynamo' },
+      dependsOn: [{ name: 'dynamo-platform' }],
+    });
     expect(graphs.spec).toMatchObject({ wait: true, healthCheckExprs: [{ kind: 'DynamoGraphDeployment' }] });
   });
 
@@ -66,7 +87,9 @@ describe('dynamo-iac gitops', () => {
 
     const dropped = run(['gitops', '-o', repo, two]);
     expect(dropped.code).toBe(0);
-    const removed = lines(dropped.stderr).filter((l) => l.startsWith('removed ')).map((l) => l.slice('removed '.length));
+    const removed = lines(dropped.stderr)
+      .filter((l) => l.startsWith('removed '))
+      .map((l) => l.slice('removed '.length));
     expect(removed).toEqual([...before.keys()].filter((f) => f.startsWith('graphs/default/vllm-agg/')));
     expect(fs.existsSync(path.join(repo, 'graphs', 'default', 'vllm-agg'))).toBe(false);
   });
@@ -77,7 +100,9 @@ describe('dynamo-iac gitops', () => {
     fs.writeFileSync(path.join(repo, 'platform', 'mine.yaml'), 'kind: ConfigMap\n');
     const r = run(['gitops', '-o', repo, agg]);
     expect(r.code).toBe(2);
-    expect(lines(r.stderr)).toEqual([`${path.join(repo, 'platform')}: exists and was not written by dynamo-iac (no generated kustomization.yaml); pass --force to replace it`]);
+    expect(lines(r.stderr)).toEqual([
+      `${path.join(repo, 'platform')}: exists and was not written by dynamo-iac (no generated kustomization.yaml); pass --force to replace it`,
+    ]);
     expect(tree(repo)).toEqual(['platform/mine.yaml']);
     expect(run(['gitops', '-o', repo, '--force', agg]).code).toBe(0);
     expect(fs.existsSync(path.join(repo, 'platform', 'mine.yaml'))).toBe(false);
@@ -90,7 +115,9 @@ describe('dynamo-iac gitops', () => {
     expect(fs.existsSync(repo)).toBe(false);
     const url = run(['gitops', '-o', repo, '--flux-url', 'github.com/acme/deploy', agg]);
     expect(url.code).toBe(2);
-    expect(lines(url.stderr)).toEqual(['--flux-url: Flux source url "github.com/acme/deploy": expected https://, http://, ssh:// (Git) or oci:// (OCI artifact)']);
+    expect(lines(url.stderr)).toEqual([
+      '--flux-url: Flux source url "github.com/acme/deploy": expected https://, http://, ssh:// (Git) or oci:// (OCI artifact)',
+    ]);
     expect(run(['gitops', agg]).code).toBe(2);
   });
 
@@ -107,7 +134,8 @@ describe('dynamo-iac gitops', () => {
     expect(r.code).toBe(0);
     expect(fs.readdirSync(viaRender)).toEqual(['graphs']);
     run(['gitops', '-o', viaGitops, agg, two]);
-    const graphs = (dir: string) => tree(path.join(dir, 'graphs')).map((f) => [f, fs.readFileSync(path.join(dir, 'graphs', f), 'utf8')]);
+    const graphs = (dir: string) =>
+      tree(path.join(dir, 'graphs')).map((f) => [f, fs.readFileSync(path.join(dir, 'graphs', f), 'utf8')]);
     expect(graphs(viaRender)).toEqual(graphs(viaGitops));
     expect(run(['render', '--layout', 'gitops', agg]).code).toBe(2);
     expect(lines(run(['render', '--layout', 'gitops', agg]).stderr)).toEqual(['--layout gitops needs -o <dir>']);
@@ -116,15 +144,31 @@ describe('dynamo-iac gitops', () => {
 
   test('--create-namespaces: a Namespace per graph namespace and for the operator, in platform/, never pruned by Flux', () => {
     const repo = path.join(work, 'repo');
-    expect(run(['gitops', '-o', repo, '--create-namespaces', '--flux-url', 'https://github.com/acme/deploy', agg, two]).code).toBe(0);
+    expect(
+      run(['gitops', '-o', repo, '--create-namespaces', '--flux-url', 'https://github.com/acme/deploy', agg, two]).code,
+    ).toBe(0);
     const namespaces = tree(path.join(repo, 'platform')).filter((f) => f.startsWith('namespace-'));
     expect(namespaces).toEqual(['namespace-default.yaml', 'namespace-dynamo-system.yaml', 'namespace-team-b.yaml']);
     expect(parse(fs.readFileSync(path.join(repo, 'platform', 'namespace-team-b.yaml'), 'utf8'))).toEqual({
-      apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team-b', annotations: { 'kustomize.toolkit.fluxcd.io/prune': 'disabled' } },
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      metadata: { name: 'team-b', annotations: { 'kustomize.toolkit.fluxcd.io/prune': 'disabled' } },
     });
     // Without the operator, the Namespaces alone make a platform layer, and Flux gets a Kustomization for it.
     const bare = path.join(work, 'bare');
-    expect(run(['gitops', '-o', bare, '--no-platform', '--no-crds', '--create-namespaces', '--flux-url', 'https://github.com/acme/deploy', agg]).code).toBe(0);
+    expect(
+      run([
+        'gitops',
+        '-o',
+        bare,
+        '--no-platform',
+        '--no-crds',
+        '--create-namespaces',
+        '--flux-url',
+        'https://github.com/acme/deploy',
+        agg,
+      ]).code,
+    ).toBe(0);
     expect(tree(path.join(bare, 'platform'))).toEqual(['kustomization.yaml', 'namespace-default.yaml']);
     const graphs = parse(fs.readFileSync(path.join(bare, 'flux', 'kustomization-dynamo-graphs.yaml'), 'utf8'));
     expect(graphs.spec.dependsOn).toEqual([{ name: 'dynamo-platform' }]);
@@ -132,21 +176,52 @@ describe('dynamo-iac gitops', () => {
 
   test('--scope namespace with several --platform-namespace: one operator per namespace', () => {
     const repo = path.join(work, 'repo');
-    const r = run(['gitops', '-o', repo, '--no-crds', '--scope', 'namespace', '--platform-namespace', 'team-a', '--platform-namespace', 'team-b', '--flux-url', 'https://github.com/acme/deploy', agg]);
+    const r = run([
+      'gitops',
+      '-o',
+      repo,
+      '--no-crds',
+      '--scope',
+      'namespace',
+      '--platform-namespace',
+      'team-a',
+      '--platform-namespace',
+      'team-b',
+      '--flux-url',
+      'https://github.com/acme/deploy',
+      agg,
+    ]);
     expect(r.code).toBe(0);
-    expect(tree(path.join(repo, 'platform')).filter((f) => f.includes('deployment-'))).toEqual(['team-a/deployment-dynamo-iac-operator.yaml', 'team-b/deployment-dynamo-iac-operator.yaml']);
+    expect(tree(path.join(repo, 'platform')).filter((f) => f.includes('deployment-'))).toEqual([
+      'team-a/deployment-dynamo-iac-operator.yaml',
+      'team-b/deployment-dynamo-iac-operator.yaml',
+    ]);
     // Namespace scope: the only cluster-scoped objects are each operator's nodes reader (topology labels).
     expect(tree(path.join(repo, 'platform')).filter((f) => !f.includes('/'))).toEqual([
-      'clusterrole-dynamo-iac-operator-team-a-nodes.yaml', 'clusterrole-dynamo-iac-operator-team-b-nodes.yaml',
-      'clusterrolebinding-dynamo-iac-operator-team-a-nodes.yaml', 'clusterrolebinding-dynamo-iac-operator-team-b-nodes.yaml', 'kustomization.yaml',
+      'clusterrole-dynamo-iac-operator-team-a-nodes.yaml',
+      'clusterrole-dynamo-iac-operator-team-b-nodes.yaml',
+      'clusterrolebinding-dynamo-iac-operator-team-a-nodes.yaml',
+      'clusterrolebinding-dynamo-iac-operator-team-b-nodes.yaml',
+      'kustomization.yaml',
     ]);
     const platform = parse(fs.readFileSync(path.join(repo, 'flux', 'kustomization-dynamo-platform.yaml'), 'utf8'));
     // Both operators are health-checked: the layer waits for every object it applies.
     expect(platform.spec.wait).toBe(true);
     expect(platform.spec.healthChecks).toBeUndefined();
-    const cluster = run(['gitops', '-o', repo, '--platform-namespace', 'team-a', '--platform-namespace', 'team-b', agg]);
+    const cluster = run([
+      'gitops',
+      '-o',
+      repo,
+      '--platform-namespace',
+      'team-a',
+      '--platform-namespace',
+      'team-b',
+      agg,
+    ]);
     expect(cluster.code).toBe(2);
-    expect(lines(cluster.stderr)).toEqual(['--platform-namespace: more than one needs --scope namespace (cluster scope runs one operator for the whole cluster)']);
+    expect(lines(cluster.stderr)).toEqual([
+      '--platform-namespace: more than one needs --scope namespace (cluster scope runs one operator for the whole cluster)',
+    ]);
   });
 
   test('--help explains the layout and what is removed', () => {
@@ -156,16 +231,29 @@ describe('dynamo-iac gitops', () => {
     expect(r.stdout).toContain('Nothing outside the layer directories is touched');
   });
 
-  (kubectl ? test : test.skip)('kubectl kustomize builds every layer to exactly the objects of its files (needs kubectl on PATH)', () => {
-    const repo = path.join(work, 'repo');
-    run(['gitops', '-o', repo, '--flux-url', 'https://github.com/acme/deploy', agg, two]);
-    for (const layer of ['crds', 'platform', 'graphs', 'flux']) {
-      const built = spawnSync('kubectl', ['kustomize', path.join(repo, layer)], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-      expect(built.stderr).toBe('');
-      const names = built.stdout.split(/^---$/m).map((d) => parse(d)).map((o) => `${o.kind}/${o.metadata.name}`).sort();
-      const files = tree(path.join(repo, layer)).filter((f) => !f.endsWith('kustomization.yaml'))
-        .map((f) => parse(fs.readFileSync(path.join(repo, layer, f), 'utf8'))).map((o) => `${o.kind}/${o.metadata.name}`).sort();
-      expect(names).toEqual(files);
-    }
-  });
+  (kubectl ? test : test.skip)(
+    'kubectl kustomize builds every layer to exactly the objects of its files (needs kubectl on PATH)',
+    () => {
+      const repo = path.join(work, 'repo');
+      run(['gitops', '-o', repo, '--flux-url', 'https://github.com/acme/deploy', agg, two]);
+      for (const layer of ['crds', 'platform', 'graphs', 'flux']) {
+        const built = spawnSync('kubectl', ['kustomize', path.join(repo, layer)], {
+          encoding: 'utf8',
+          maxBuffer: 64 * 1024 * 1024,
+        });
+        expect(built.stderr).toBe('');
+        const names = built.stdout
+          .split(/^---$/m)
+          .map((d) => parse(d))
+          .map((o) => `${o.kind}/${o.metadata.name}`)
+          .sort();
+        const files = tree(path.join(repo, layer))
+          .filter((f) => !f.endsWith('kustomization.yaml'))
+          .map((f) => parse(fs.readFileSync(path.join(repo, layer, f), 'utf8')))
+          .map((o) => `${o.kind}/${o.metadata.name}`)
+          .sort();
+        expect(names).toEqual(files);
+      }
+    },
+  );
 });

@@ -13,7 +13,8 @@ const FLUX_MODELS: Record<string, FluxModel> = {
 export function validateWithFluxSchemas(objects: any[]): { ok: boolean; errors?: string[] }[] {
   return objects.map((o) => {
     const Model = FLUX_MODELS[o.kind];
-    if (!Model || Model.apiVersion !== o.apiVersion) return { ok: false, errors: [`no schema for ${o.apiVersion} ${o.kind}`] };
+    if (!Model || Model.apiVersion !== o.apiVersion)
+      return { ok: false, errors: [`no schema for ${o.apiVersion} ${o.kind}`] };
     try {
       new Model(o).validate();
       return { ok: true };

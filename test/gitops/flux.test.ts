@@ -2,22 +2,39 @@ import { KubeObject } from '../../src/api/k8s-types';
 import { fluxKustomizations, fluxSource, graphHealthCheckExpr } from '../../src/gitops/flux';
 import { validateWithFluxSchemas } from './flux-schemas';
 
-
 const git = fluxSource({ url: 'https://github.com/acme/deploy', ref: 'release' });
 const oci = fluxSource({ name: 'models', url: 'oci://ghcr.io/acme/deploy', secretName: 'ghcr' });
-const refOf = (o: KubeObject) => ({ apiVersion: o.apiVersion, kind: o.kind, name: o.metadata.name, namespace: o.metadata.namespace });
-const all = fluxKustomizations({ source: refOf(git), layers: ['crds', 'platform', 'graphs'], path: './clusters/prod/' });
+const refOf = (o: KubeObject) => ({
+  apiVersion: o.apiVersion,
+  kind: o.kind,
+  name: o.metadata.name,
+  namespace: o.metadata.namespace,
+});
+const all = fluxKustomizations({
+  source: refOf(git),
+  layers: ['crds', 'platform', 'graphs'],
+  path: './clusters/prod/',
+});
 const byName = (name: string) => all.find((k) => k.metadata.name === name) as any;
 
 test('sources: a GitRepository for https/ssh URLs, an OCIRepository for oci://, both source.toolkit.fluxcd.io/v1', () => {
   expect(git).toEqual({
-    apiVersion: 'source.toolkit.fluxcd.io/v1', kind: 'GitRepository', metadata: { name: 'dynamo', namespace: 'flux-system' },
+    apiVersion: 'source.toolkit.fluxcd.io/v1',
+    kind: 'GitRepository',
+    metadata: { name: 'dynamo', namespace: 'flux-system' },
     spec: { interval: '1m', url: 'https://github.com/acme/deploy', ref: { branch: 'release' } },
   });
   expect(oci.kind).toBe('OCIRepository');
-  expect(oci.spec).toEqual({ interval: '1m', url: 'oci://ghcr.io/acme/deploy', ref: { tag: 'latest' }, secretRef: { name: 'ghcr' } });
+  expect(oci.spec).toEqual({
+    interval: '1m',
+    url: 'oci://ghcr.io/acme/deploy',
+    ref: { tag: 'latest' },
+    secretRef: { name: 'ghcr' },
+  });
   expect(fluxSource({ url: 'ssh://git@github.com/acme/deploy' }).kind).toBe('GitRepository');
-  expect(() => fluxSource({ url: 'github.com/acme/deploy' })).toThrow('expected https://, http://, ssh:// (Git) or oci:// (OCI artifact)');
+  expect(() => fluxSource({ url: 'github.com/acme/deploy' })).toThrow(
+    'expected https://, http://, ssh:// (Git) or oci:// (OCI artifact)',
+  );
 });
 
 test('one Kustomization per layer, chained by dependsOn: graphs after platform after crds', () => {
@@ -40,7 +57,12 @@ test('CRDs are never pruned (deleting a CRD deletes every object of its kind); t
 
 test('every layer waits for what it applied; graphs through one CEL health check for every DGD version', () => {
   // No list of named objects: it would live in flux/ and go stale when a graph is removed (test/flux).
-  for (const k of all) expect({ name: k.metadata.name, wait: (k.spec as any).wait, healthChecks: (k.spec as any).healthChecks }).toEqual({ name: k.metadata.name, wait: true, healthChecks: undefined });
+  for (const k of all)
+    expect({ name: k.metadata.name, wait: (k.spec as any).wait, healthChecks: (k.spec as any).healthChecks }).toEqual({
+      name: k.metadata.name,
+      wait: true,
+      healthChecks: undefined,
+    });
   const graphs = byName('dynamo-graphs').spec;
   // One set for the kind: Flux refuses two for one group and kind, so v1alpha1 and v1beta1 graphs share it.
   expect(graphs.healthCheckExprs).toEqual([graphHealthCheckExpr()]);
@@ -49,7 +71,8 @@ test('every layer waits for what it applied; graphs through one CEL health check
     kind: 'DynamoGraphDeployment',
     inProgress: '!has(status.observedGeneration) || status.observedGeneration != metadata.generation',
     failed: "has(status.state) && status.state == 'failed'",
-    current: "status.observedGeneration == metadata.generation && has(status.conditions) && status.conditions.exists(c, c.type == 'Ready' && c.status == 'True')",
+    current:
+      "status.observedGeneration == metadata.generation && has(status.conditions) && status.conditions.exists(c, c.type == 'Ready' && c.status == 'True')",
   });
   expect(graphs.timeout).toBe('30m');
   expect(byName('dynamo-platform').spec.healthCheckExprs).toBeUndefined();
@@ -57,14 +80,27 @@ test('every layer waits for what it applied; graphs through one CEL health check
 
 test('nothing rewrites the rendered objects: no targetNamespace, name prefixes, patches or images', () => {
   for (const k of all) {
-    for (const field of ['targetNamespace', 'namePrefix', 'nameSuffix', 'patches', 'images', 'commonMetadata', 'components']) expect(k.spec).not.toHaveProperty(field);
+    for (const field of [
+      'targetNamespace',
+      'namePrefix',
+      'nameSuffix',
+      'patches',
+      'images',
+      'commonMetadata',
+      'components',
+    ])
+      expect(k.spec).not.toHaveProperty(field);
   }
 });
 
 test('every object validates against the Flux schemas of @kubernetes-models/flux-cd (Git and OCI sources, postBuild too)', () => {
   const withPostBuild = fluxKustomizations({
-    source: refOf(oci), layers: ['platform', 'graphs'],
-    postBuild: { substitute: { cluster: 'prod' }, substituteFrom: [{ kind: 'ConfigMap', name: 'cluster-vars', optional: true }] },
+    source: refOf(oci),
+    layers: ['platform', 'graphs'],
+    postBuild: {
+      substitute: { cluster: 'prod' },
+      substituteFrom: [{ kind: 'ConfigMap', name: 'cluster-vars', optional: true }],
+    },
   });
   const objects = [git, oci, ...all, ...withPostBuild];
   expect(validateWithFluxSchemas(objects)).toEqual(objects.map(() => ({ ok: true })));
@@ -76,8 +112,10 @@ test('the schema check is real: it rejects a Kustomization without prune and a h
   delete broken.spec.healthCheckExprs[0].current;
   const [result] = validateWithFluxSchemas([broken]);
   expect(result.ok).toBe(false);
-  expect(result.errors).toEqual(expect.arrayContaining([
-    expect.stringContaining('must have required property prune'),
-    expect.stringMatching(/healthCheckExprs\/0 must have required property current/),
-  ]));
+  expect(result.errors).toEqual(
+    expect.arrayContaining([
+      expect.stringContaining('must have required property prune'),
+      expect.stringMatching(/healthCheckExprs\/0 must have required property current/),
+    ]),
+  );
 });

@@ -8,21 +8,32 @@ import { SUBSTITUTE_ANNOTATION } from '../../src/gitops/substitution';
 import { renderGraphs } from '../../src/render';
 import { renderPlatform } from '../../src/render/platform';
 
-const obj = (kind: string, name: string, namespace?: string, extra: object = {}): KubeObject =>
-  ({ apiVersion: kind === 'Deployment' ? 'apps/v1' : 'v1', kind, metadata: { name, ...(namespace ? { namespace } : {}) }, ...extra });
+const obj = (kind: string, name: string, namespace?: string, extra: object = {}): KubeObject => ({
+  apiVersion: kind === 'Deployment' ? 'apps/v1' : 'v1',
+  kind,
+  metadata: { name, ...(namespace ? { namespace } : {}) },
+  ...extra,
+});
 
 const paths = (files: { path: string }[]) => files.map((f) => f.path);
 const fileOf = (files: { path: string; content: string }[], p: string) => files.find((f) => f.path === p)?.content;
-const resourcesOf = (files: { path: string; content: string }[], dir: string) => parse(fileOf(files, `${dir}/kustomization.yaml`)!).resources;
+const resourcesOf = (files: { path: string; content: string }[], dir: string) =>
+  parse(fileOf(files, `${dir}/kustomization.yaml`)!).resources;
 
 describe('gitOpsLayout', () => {
   const platform = renderPlatform({ namespace: 'dynamo-system', version: '1.2.3' });
   const graphA: GraphObjects = {
-    name: 'a', namespace: 'llm',
-    objects: [obj('Deployment', 'a-frontend', 'llm'), obj('ServiceAccount', 'planner-serviceaccount', 'llm'), obj('Service', 'a-frontend', 'llm')],
+    name: 'a',
+    namespace: 'llm',
+    objects: [
+      obj('Deployment', 'a-frontend', 'llm'),
+      obj('ServiceAccount', 'planner-serviceaccount', 'llm'),
+      obj('Service', 'a-frontend', 'llm'),
+    ],
   };
   const graphB: GraphObjects = {
-    name: 'b', namespace: 'llm',
+    name: 'b',
+    namespace: 'llm',
     objects: [obj('Deployment', 'b-frontend', 'llm'), obj('ServiceAccount', 'planner-serviceaccount', 'llm')],
   };
   const graphC: GraphObjects = { name: 'a', namespace: 'other', objects: [obj('Deployment', 'a-frontend', 'other')] };
@@ -31,16 +42,23 @@ describe('gitOpsLayout', () => {
     const { files, layers } = gitOpsLayout({ platform, graphs: [graphA, graphB, graphC] });
     expect(layers).toEqual(['crds', 'platform', 'graphs']);
     const crds = paths(files).filter((p) => p.startsWith('crds/'));
-    expect(crds).toEqual([...crdManifests().map((c: any) => `crds/customresourcedefinition-${c.metadata.name}.yaml`).sort(), 'crds/kustomization.yaml']);
-    expect(paths(files)).toEqual(expect.arrayContaining([
-      'platform/dynamo-system/deployment-dynamo-iac-operator.yaml',
-      'platform/clusterrole-dynamo-iac-operator.yaml',
-      'graphs/llm/a/deployment-a-frontend.yaml',
-      'graphs/llm/a/service-a-frontend.yaml',
-      'graphs/llm/b/deployment-b-frontend.yaml',
-      // Same graph name in another namespace: its own directory.
-      'graphs/other/a/deployment-a-frontend.yaml',
-    ]));
+    expect(crds).toEqual([
+      ...crdManifests()
+        .map((c: any) => `crds/customresourcedefinition-${c.metadata.name}.yaml`)
+        .sort(),
+      'crds/kustomization.yaml',
+    ]);
+    expect(paths(files)).toEqual(
+      expect.arrayContaining([
+        'platform/dynamo-system/deployment-dynamo-iac-operator.yaml',
+        'platform/clusterrole-dynamo-iac-operator.yaml',
+        'graphs/llm/a/deployment-a-frontend.yaml',
+        'graphs/llm/a/service-a-frontend.yaml',
+        'graphs/llm/b/deployment-b-frontend.yaml',
+        // Same graph name in another namespace: its own directory.
+        'graphs/other/a/deployment-a-frontend.yaml',
+      ]),
+    );
     expect(paths(files).some((p) => p.startsWith('platform/customresourcedefinition'))).toBe(false);
     expect(paths(files)).toEqual([...paths(files)].sort());
   });
@@ -50,7 +68,9 @@ describe('gitOpsLayout', () => {
     const sa = paths(files).filter((p) => p.includes('serviceaccount-planner-serviceaccount'));
     expect(sa).toEqual(['graphs/llm/_shared/serviceaccount-planner-serviceaccount.yaml']);
     // With graph b gone, the account is graph a's own.
-    expect(paths(gitOpsLayout({ graphs: [graphA] }).files)).toContain('graphs/llm/a/serviceaccount-planner-serviceaccount.yaml');
+    expect(paths(gitOpsLayout({ graphs: [graphA] }).files)).toContain(
+      'graphs/llm/a/serviceaccount-planner-serviceaccount.yaml',
+    );
   });
 
   test('every directory has a kustomization.yaml listing its files and subdirectories, sorted, under the generated marker', () => {
@@ -65,9 +85,16 @@ describe('gitOpsLayout', () => {
     expect(resourcesOf(files, 'platform/dynamo-system')).toContain('deployment-dynamo-iac-operator.yaml');
     const kustomizations = files.filter((f) => f.path.endsWith('/kustomization.yaml'));
     expect(kustomizations.map((f) => f.path).sort()).toEqual([
-      'crds/kustomization.yaml', 'graphs/kustomization.yaml', 'graphs/llm/_shared/kustomization.yaml', 'graphs/llm/a/kustomization.yaml',
-      'graphs/llm/b/kustomization.yaml', 'graphs/llm/kustomization.yaml', 'graphs/other/a/kustomization.yaml',
-      'graphs/other/kustomization.yaml', 'platform/dynamo-system/kustomization.yaml', 'platform/kustomization.yaml',
+      'crds/kustomization.yaml',
+      'graphs/kustomization.yaml',
+      'graphs/llm/_shared/kustomization.yaml',
+      'graphs/llm/a/kustomization.yaml',
+      'graphs/llm/b/kustomization.yaml',
+      'graphs/llm/kustomization.yaml',
+      'graphs/other/a/kustomization.yaml',
+      'graphs/other/kustomization.yaml',
+      'platform/dynamo-system/kustomization.yaml',
+      'platform/kustomization.yaml',
     ]);
     for (const k of kustomizations) {
       expect(k.content.split('\n')[0]).toBe(GENERATED_MARKER);
@@ -82,39 +109,69 @@ describe('gitOpsLayout', () => {
 
   test('deterministic: the same objects in another order give the same files, byte for byte', () => {
     const one = gitOpsLayout({ platform, graphs: [graphA, graphB, graphC] });
-    const two = gitOpsLayout({ platform: [...platform].reverse(), graphs: [graphC, { ...graphB, objects: [...graphB.objects].reverse() }, graphA] });
+    const two = gitOpsLayout({
+      platform: [...platform].reverse(),
+      graphs: [graphC, { ...graphB, objects: [...graphB.objects].reverse() }, graphA],
+    });
     expect(two.files).toEqual(one.files);
   });
 
   test('objects whose YAML contains ${ carry the Flux substitution guard; others are written as rendered', () => {
-    const script = obj('Deployment', 'a-worker', 'llm', { spec: { template: { spec: { containers: [{ name: 'main', command: ['sh', '-c', 'exec run --rank ${LWS_WORKER_INDEX}'] }] } } } });
+    const script = obj('Deployment', 'a-worker', 'llm', {
+      spec: {
+        template: {
+          spec: { containers: [{ name: 'main', command: ['sh', '-c', 'exec run --rank ${LWS_WORKER_INDEX}'] }] },
+        },
+      },
+    });
     const plain = obj('Deployment', 'a-frontend', 'llm');
     const { files } = gitOpsLayout({ graphs: [{ name: 'a', namespace: 'llm', objects: [script, plain] }] });
-    expect(parse(fileOf(files, 'graphs/llm/a/deployment-a-worker.yaml')!).metadata.annotations).toEqual({ [SUBSTITUTE_ANNOTATION]: 'disabled' });
-    expect(parse(fileOf(files, 'graphs/llm/a/deployment-a-frontend.yaml')!).metadata).toEqual({ name: 'a-frontend', namespace: 'llm' });
-    const off = gitOpsLayout({ graphs: [{ name: 'a', namespace: 'llm', objects: [script] }], substitutionGuard: false });
+    expect(parse(fileOf(files, 'graphs/llm/a/deployment-a-worker.yaml')!).metadata.annotations).toEqual({
+      [SUBSTITUTE_ANNOTATION]: 'disabled',
+    });
+    expect(parse(fileOf(files, 'graphs/llm/a/deployment-a-frontend.yaml')!).metadata).toEqual({
+      name: 'a-frontend',
+      namespace: 'llm',
+    });
+    const off = gitOpsLayout({
+      graphs: [{ name: 'a', namespace: 'llm', objects: [script] }],
+      substitutionGuard: false,
+    });
     expect(parse(fileOf(off.files, 'graphs/llm/a/deployment-a-worker.yaml')!).metadata.annotations).toBeUndefined();
     // The Grafana dashboard's ${datasource} is guarded too.
-    const monitored = gitOpsLayout({ platform: renderPlatform({ namespace: 'dynamo-system', version: '1', monitoring: true }) });
-    expect(parse(fileOf(monitored.files, 'platform/dynamo-system/configmap-dynamo-iac-operator-dashboard.yaml')!).metadata.annotations).toEqual({ [SUBSTITUTE_ANNOTATION]: 'disabled' });
+    const monitored = gitOpsLayout({
+      platform: renderPlatform({ namespace: 'dynamo-system', version: '1', monitoring: true }),
+    });
+    expect(
+      parse(fileOf(monitored.files, 'platform/dynamo-system/configmap-dynamo-iac-operator-dashboard.yaml')!).metadata
+        .annotations,
+    ).toEqual({ [SUBSTITUTE_ANNOTATION]: 'disabled' });
   });
 
   test('refuses what cannot be written: conflicting content, two objects in one file, names that are not DNS-style', () => {
-    const other = { ...graphB, objects: [{ ...obj('ServiceAccount', 'planner-serviceaccount', 'llm'), automountServiceAccountToken: false }] };
+    const other = {
+      ...graphB,
+      objects: [{ ...obj('ServiceAccount', 'planner-serviceaccount', 'llm'), automountServiceAccountToken: false }],
+    };
     expect(() => gitOpsLayout({ graphs: [graphA, other] })).toThrow(
-      new GitOpsLayoutError('ServiceAccount "llm/planner-serviceaccount" is rendered with different content by graph llm/a and by graph llm/b'),
+      new GitOpsLayoutError(
+        'ServiceAccount "llm/planner-serviceaccount" is rendered with different content by graph llm/a and by graph llm/b',
+      ),
     );
     const knative = { ...obj('Service', 'x', 'llm'), apiVersion: 'serving.knative.dev/v1' };
     expect(() => gitOpsLayout({ platform: [obj('Service', 'x', 'llm'), knative] })).toThrow(
       'two objects would be written to platform/llm/service-x.yaml: v1/Service/llm/x and serving.knative.dev/v1/Service/llm/x',
     );
     // The same kind and name in two namespaces is fine: two directories.
-    expect(paths(gitOpsLayout({ platform: [obj('ConfigMap', 'x', 'ns1'), obj('ConfigMap', 'x', 'ns2')] }).files))
-      .toEqual(expect.arrayContaining(['platform/ns1/configmap-x.yaml', 'platform/ns2/configmap-x.yaml']));
+    expect(
+      paths(gitOpsLayout({ platform: [obj('ConfigMap', 'x', 'ns1'), obj('ConfigMap', 'x', 'ns2')] }).files),
+    ).toEqual(expect.arrayContaining(['platform/ns1/configmap-x.yaml', 'platform/ns2/configmap-x.yaml']));
     expect(() => gitOpsLayout({ shared: [obj('ConfigMap', '../../etc', 'llm')] })).toThrow(
       'cannot name a file or directory for ConfigMap "../../etc": "../../etc" is not a DNS-style name',
     );
-    expect(() => gitOpsLayout({ graphs: [{ name: 'a', namespace: 'Bad_NS', objects: [] }] })).toThrow(GitOpsLayoutError);
+    expect(() => gitOpsLayout({ graphs: [{ name: 'a', namespace: 'Bad_NS', objects: [] }] })).toThrow(
+      GitOpsLayoutError,
+    );
   });
 
   test('only the layers given are laid out', () => {
@@ -124,22 +181,49 @@ describe('gitOpsLayout', () => {
 });
 
 describe('splitByGraph + gitOpsLayout on real graphs', () => {
-  const graph = (name: string) => loadGraph({
-    apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment', metadata: { name, namespace: 'llm' },
-    spec: {
-      backendFramework: 'vllm',
-      components: [
-        { name: 'Frontend', type: 'frontend', replicas: 1, podTemplate: { spec: { containers: [{ name: 'main', image: 'img:1' }] } } },
-        { name: 'Planner', type: 'planner', replicas: 1, podTemplate: { spec: { containers: [{ name: 'main', image: 'img:1' }] } } },
-        { name: 'worker', type: 'worker', replicas: 1, podTemplate: { spec: { containers: [{ name: 'main', image: 'img:1', command: ['python3'], args: ['-m', 'dynamo.vllm'] }] } } },
-      ],
-    },
-  }).model!;
+  const graph = (name: string) =>
+    loadGraph({
+      apiVersion: 'nvidia.com/v1beta1',
+      kind: 'DynamoGraphDeployment',
+      metadata: { name, namespace: 'llm' },
+      spec: {
+        backendFramework: 'vllm',
+        components: [
+          {
+            name: 'Frontend',
+            type: 'frontend',
+            replicas: 1,
+            podTemplate: { spec: { containers: [{ name: 'main', image: 'img:1' }] } },
+          },
+          {
+            name: 'Planner',
+            type: 'planner',
+            replicas: 1,
+            podTemplate: { spec: { containers: [{ name: 'main', image: 'img:1' }] } },
+          },
+          {
+            name: 'worker',
+            type: 'worker',
+            replicas: 1,
+            podTemplate: {
+              spec: {
+                containers: [{ name: 'main', image: 'img:1', command: ['python3'], args: ['-m', 'dynamo.vllm'] }],
+              },
+            },
+          },
+        ],
+      },
+    }).model!;
 
-  test('two graphs with a planner in one namespace: the planner ServiceAccount and its binding are shared, everything else is each graph\'s', () => {
+  test("two graphs with a planner in one namespace: the planner ServiceAccount and its binding are shared, everything else is each graph's", () => {
     const settings = resolveSettings({});
     const models = [graph('one'), graph('two')];
-    const model = { apiVersion: 'nvidia.com/v1alpha1', kind: 'DynamoModel', metadata: { name: 'qwen', namespace: 'llm' }, spec: {} };
+    const model = {
+      apiVersion: 'nvidia.com/v1alpha1',
+      kind: 'DynamoModel',
+      metadata: { name: 'qwen', namespace: 'llm' },
+      spec: {},
+    };
     const all = [...renderGraphs(models, settings), model as KubeObject];
     const { graphs, shared } = splitByGraph(models, all, settings);
     expect(shared).toEqual([model]);
@@ -152,6 +236,10 @@ describe('splitByGraph + gitOpsLayout on real graphs', () => {
     ]);
     // Every rendered object is in exactly one file.
     expect(files.filter((f) => !f.path.endsWith('kustomization.yaml'))).toHaveLength(all.length);
-    expect(paths(files).filter((p) => p.startsWith('graphs/llm/one/')).every((p) => !p.includes('planner-serviceaccount'))).toBe(true);
+    expect(
+      paths(files)
+        .filter((p) => p.startsWith('graphs/llm/one/'))
+        .every((p) => !p.includes('planner-serviceaccount')),
+    ).toBe(true);
   });
 });

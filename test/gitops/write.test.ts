@@ -5,8 +5,12 @@ import { KubeObject } from '../../src/api/k8s-types';
 import { gitOpsLayout, GraphObjects } from '../../src/gitops/layout';
 import { NotOurDirectoryError, writeGitOpsLayout } from '../../src/gitops/write';
 
-const dep = (name: string, ns = 'llm', image = 'img:1'): KubeObject =>
-  ({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name, namespace: ns }, spec: { template: { spec: { containers: [{ name: 'main', image }] } } } });
+const dep = (name: string, ns = 'llm', image = 'img:1'): KubeObject => ({
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  metadata: { name, namespace: ns },
+  spec: { template: { spec: { containers: [{ name: 'main', image }] } } },
+});
 const graph = (name: string, objects: KubeObject[]): GraphObjects => ({ name, namespace: 'llm', objects });
 
 /** path -> [inode, mtimeMs, content] for every file under dir. */
@@ -22,7 +26,9 @@ function snapshot(dir: string): Map<string, [number, number, string]> {
 
 describe('writeGitOpsLayout', () => {
   let work: string;
-  beforeEach(() => { work = fs.mkdtempSync(path.join(os.tmpdir(), 'dynamo-iac-gitops-')); });
+  beforeEach(() => {
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'dynamo-iac-gitops-'));
+  });
   afterEach(() => fs.rmSync(work, { recursive: true, force: true }));
 
   const layout = (graphs: GraphObjects[]) => gitOpsLayout({ platform: [dep('op', 'dynamo-system')], graphs });
@@ -50,13 +56,24 @@ describe('writeGitOpsLayout', () => {
 
   test('a change rewrites only the changed files; files no longer rendered are removed; unchanged ones keep inode and mtime', () => {
     const repo = path.join(work, 'repo');
-    writeGitOpsLayout(layout([graph('a', [dep('a-frontend'), dep('a-worker')]), graph('b', [dep('b-frontend')])]), repo);
+    writeGitOpsLayout(
+      layout([graph('a', [dep('a-frontend'), dep('a-worker')]), graph('b', [dep('b-frontend')])]),
+      repo,
+    );
     const before = snapshot(repo);
-    const r = writeGitOpsLayout(layout([graph('a', [dep('a-frontend', 'llm', 'img:2')]), graph('b', [dep('b-frontend')])]), repo);
+    const r = writeGitOpsLayout(
+      layout([graph('a', [dep('a-frontend', 'llm', 'img:2')]), graph('b', [dep('b-frontend')])]),
+      repo,
+    );
     expect(r.written).toEqual(['graphs/llm/a/deployment-a-frontend.yaml', 'graphs/llm/a/kustomization.yaml']);
     expect(r.removed).toEqual(['graphs/llm/a/deployment-a-worker.yaml']);
     const after = snapshot(repo);
-    for (const f of ['graphs/llm/b/deployment-b-frontend.yaml', 'graphs/llm/b/kustomization.yaml', 'graphs/kustomization.yaml', 'platform/dynamo-system/deployment-op.yaml']) {
+    for (const f of [
+      'graphs/llm/b/deployment-b-frontend.yaml',
+      'graphs/llm/b/kustomization.yaml',
+      'graphs/kustomization.yaml',
+      'platform/dynamo-system/deployment-op.yaml',
+    ]) {
       expect(after.get(f)).toEqual(before.get(f));
     }
     expect(after.has('graphs/llm/a/deployment-a-worker.yaml')).toBe(false);
@@ -65,7 +82,7 @@ describe('writeGitOpsLayout', () => {
     expect(fs.readdirSync(path.join(repo, 'graphs', 'llm')).sort()).toEqual(['b', 'kustomization.yaml']);
   });
 
-  test('leaves everything outside the layer directories alone, and the user\'s non-YAML files inside them', () => {
+  test("leaves everything outside the layer directories alone, and the user's non-YAML files inside them", () => {
     const repo = path.join(work, 'repo');
     fs.mkdirSync(path.join(repo, 'clusters', 'prod'), { recursive: true });
     fs.writeFileSync(path.join(repo, 'README.md'), 'mine');
@@ -85,7 +102,9 @@ describe('writeGitOpsLayout', () => {
     fs.writeFileSync(path.join(repo, 'graphs', 'app.yaml'), 'kind: ConfigMap');
     const l = layout([graph('a', [dep('a-frontend')])]);
     expect(() => writeGitOpsLayout(l, repo)).toThrow(NotOurDirectoryError);
-    expect(() => writeGitOpsLayout(l, repo)).toThrow(`${path.join(repo, 'graphs')}: exists and was not written by dynamo-iac (no generated kustomization.yaml); pass --force to replace it`);
+    expect(() => writeGitOpsLayout(l, repo)).toThrow(
+      `${path.join(repo, 'graphs')}: exists and was not written by dynamo-iac (no generated kustomization.yaml); pass --force to replace it`,
+    );
     // platform/ comes first in the layout, and was still not written.
     expect(fs.readdirSync(repo)).toEqual(['graphs']);
     writeGitOpsLayout(l, repo, { force: true });

@@ -31,9 +31,12 @@ export interface Call {
 type Answer = unknown | Error | ((call: Call) => unknown);
 
 /** `404 NotFound` / `409 AlreadyExists` / `409 Conflict` as the API server says them. */
-export const notFound = (name = 'x') => new ApiError('GET', name, 404, { reason: 'NotFound', message: `${name} not found` });
-export const alreadyExists = (name = 'x') => new ApiError('POST', name, 409, { reason: 'AlreadyExists', message: `${name} already exists` });
-export const conflict = (name = 'x') => new ApiError('PUT', name, 409, { reason: 'Conflict', message: 'the object has been modified' });
+export const notFound = (name = 'x') =>
+  new ApiError('GET', name, 404, { reason: 'NotFound', message: `${name} not found` });
+export const alreadyExists = (name = 'x') =>
+  new ApiError('POST', name, 409, { reason: 'AlreadyExists', message: `${name} already exists` });
+export const conflict = (name = 'x') =>
+  new ApiError('PUT', name, 409, { reason: 'Conflict', message: 'the object has been modified' });
 
 export class ScriptedApi implements ObjectApi {
   readonly calls: Call[] = [];
@@ -75,35 +78,108 @@ export class ScriptedApi implements ObjectApi {
   }
 
   async create<T extends KubeObject>(res: Resource, obj: T): Promise<T> {
-    const call = { verb: 'create' as const, apiVersion: res.apiVersion, kind: res.kind, namespace: obj.metadata.namespace, name: obj.metadata.name, body: obj };
-    return this.call<T>(call, () => this.stored({ ...obj, metadata: { ...obj.metadata, uid: `uid-${obj.metadata.name}` } }));
+    const call = {
+      verb: 'create' as const,
+      apiVersion: res.apiVersion,
+      kind: res.kind,
+      namespace: obj.metadata.namespace,
+      name: obj.metadata.name,
+      body: obj,
+    };
+    return this.call<T>(call, () =>
+      this.stored({ ...obj, metadata: { ...obj.metadata, uid: `uid-${obj.metadata.name}` } }),
+    );
   }
 
   async replace<T extends KubeObject>(res: Resource, obj: T): Promise<T> {
-    return this.call<T>({ verb: 'replace', apiVersion: res.apiVersion, kind: res.kind, namespace: obj.metadata.namespace, name: obj.metadata.name, body: obj }, () => this.stored(obj));
+    return this.call<T>(
+      {
+        verb: 'replace',
+        apiVersion: res.apiVersion,
+        kind: res.kind,
+        namespace: obj.metadata.namespace,
+        name: obj.metadata.name,
+        body: obj,
+      },
+      () => this.stored(obj),
+    );
   }
 
   async apply<T extends KubeObject>(res: Resource, obj: KubeObject, opts: ApplyOptions = {}): Promise<T> {
-    const call = { verb: 'apply' as const, apiVersion: res.apiVersion, kind: res.kind, namespace: obj.metadata.namespace, name: obj.metadata.name, subresource: opts.subresource, body: obj, opts };
-    return this.call<T>(call, () => this.stored(mergePatch(this.objects.get(keyOf(obj.metadata.namespace, obj.metadata.name)), obj)));
+    const call = {
+      verb: 'apply' as const,
+      apiVersion: res.apiVersion,
+      kind: res.kind,
+      namespace: obj.metadata.namespace,
+      name: obj.metadata.name,
+      subresource: opts.subresource,
+      body: obj,
+      opts,
+    };
+    return this.call<T>(call, () =>
+      this.stored(mergePatch(this.objects.get(keyOf(obj.metadata.namespace, obj.metadata.name)), obj)),
+    );
   }
 
-  async mergePatch<T extends KubeObject>(res: Resource, namespace: string | undefined, name: string, patch: unknown, subresource?: string): Promise<T> {
-    const call = { verb: 'mergePatch' as const, apiVersion: res.apiVersion, kind: res.kind, namespace, name, subresource, body: patch };
+  async mergePatch<T extends KubeObject>(
+    res: Resource,
+    namespace: string | undefined,
+    name: string,
+    patch: unknown,
+    subresource?: string,
+  ): Promise<T> {
+    const call = {
+      verb: 'mergePatch' as const,
+      apiVersion: res.apiVersion,
+      kind: res.kind,
+      namespace,
+      name,
+      subresource,
+      body: patch,
+    };
     return this.call<T>(call, () => {
-      const base = this.objects.get(keyOf(namespace, name)) ?? { apiVersion: res.apiVersion, kind: res.kind, metadata: { name, namespace } };
+      const base = this.objects.get(keyOf(namespace, name)) ?? {
+        apiVersion: res.apiVersion,
+        kind: res.kind,
+        metadata: { name, namespace },
+      };
       return this.stored(mergePatch(base, patch));
     });
   }
 
   /** Recorded; the reply is the registered object with a new resourceVersion (the ops are not applied). */
-  async jsonPatch<T extends KubeObject>(res: Resource, namespace: string | undefined, name: string, ops: readonly JsonPatchOp[], opts: Pick<WriteOptions, 'fieldManager'> = {}): Promise<T> {
-    const call = { verb: 'jsonPatch' as const, apiVersion: res.apiVersion, kind: res.kind, namespace, name, body: ops, opts };
-    return this.call<T>(call, () => this.stored(this.objects.get(keyOf(namespace, name)) ?? { apiVersion: res.apiVersion, kind: res.kind, metadata: { name, namespace } }));
+  async jsonPatch<T extends KubeObject>(
+    res: Resource,
+    namespace: string | undefined,
+    name: string,
+    ops: readonly JsonPatchOp[],
+    opts: Pick<WriteOptions, 'fieldManager'> = {},
+  ): Promise<T> {
+    const call = {
+      verb: 'jsonPatch' as const,
+      apiVersion: res.apiVersion,
+      kind: res.kind,
+      namespace,
+      name,
+      body: ops,
+      opts,
+    };
+    return this.call<T>(call, () =>
+      this.stored(
+        this.objects.get(keyOf(namespace, name)) ?? {
+          apiVersion: res.apiVersion,
+          kind: res.kind,
+          metadata: { name, namespace },
+        },
+      ),
+    );
   }
 
   async delete(res: Resource, namespace: string | undefined, name: string, opts: { uid?: string } = {}): Promise<void> {
-    await this.call({ verb: 'delete', apiVersion: res.apiVersion, kind: res.kind, namespace, name, opts }, () => undefined);
+    await this.call(
+      { verb: 'delete', apiVersion: res.apiVersion, kind: res.kind, namespace, name, opts },
+      () => undefined,
+    );
   }
 
   async served(res: Resource): Promise<boolean> {
@@ -142,7 +218,10 @@ function describe(c: Call): string {
 /** RFC 7386 JSON merge patch: what a server does with `application/merge-patch+json`. */
 function mergePatch<T>(target: T | undefined, patch: unknown): T {
   if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) return patch as T;
-  const out: Record<string, unknown> = typeof target === 'object' && target !== null && !Array.isArray(target) ? { ...(target as Record<string, unknown>) } : {};
+  const out: Record<string, unknown> =
+    typeof target === 'object' && target !== null && !Array.isArray(target)
+      ? { ...(target as Record<string, unknown>) }
+      : {};
   for (const [k, v] of Object.entries(patch)) {
     if (v === null) delete out[k];
     else out[k] = mergePatch(out[k], v);
@@ -165,11 +244,20 @@ export function cacheOf<T extends KubeObject>(res: Resource, objects: T[] = []):
 }
 
 /** What every reconciler gets: this API, silent logs, a fake clock, events through the API, and a gate. */
-export function reconcilerContext(api: ScriptedApi, opts: { clock?: FakeClock; held?: string[] } = {}): ReconcilerContext & { clock: FakeClock } {
+export function reconcilerContext(
+  api: ScriptedApi,
+  opts: { clock?: FakeClock; held?: string[] } = {},
+): ReconcilerContext & { clock: FakeClock } {
   const clock = opts.clock ?? new FakeClock();
   const log = createLogger('silent');
   const held = new Set(opts.held ?? []);
-  return { api, log, clock, events: new EventRecorder(api, clock, log), gate: { allows: (ns) => !held.has(ns), onResume: () => undefined } };
+  return {
+    api,
+    log,
+    clock,
+    events: new EventRecorder(api, clock, log),
+    gate: { allows: (ns) => !held.has(ns), onResume: () => undefined },
+  };
 }
 
 /** The reason and message of every Event the reconciler recorded. */

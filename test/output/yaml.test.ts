@@ -14,19 +14,161 @@ import { seededRng as random } from '../cluster/fuzz-mutate';
 
 /** Strings that YAML reads as something else, or that break plain style, in some position. */
 const TRICKY = [
-  'on', 'On', 'off', 'y', 'Y', 'n', 'N', 'yes', 'No', 'true', 'False', 'TRUE', 'null', 'Null', '~', '', '<<', '=',
-  '0', '7', '-1', '+1', '0755', '0o17', '0x1F', '0b101', '1_000', '1:20', '-1:30:00', '1.5', '.5', '1.', '.', '-.', '1e3', '1E-3',
-  '-.inf', '.Inf', '.NaN', '+inf', '-Infinity', '+nan', '0x1p-2', '2024-01-01', '2001-12-14t21:59:43.10-05:00',
-  '---', '...', '--- x', '%YAML', '- a', '-', '?', '? x', ':', ':x', 'a:', 'a: b', 'a:b', 'a #b', 'a#b', '#x', ' lead', 'trail ',
-  'multi\nline', 'multi\nline\n', 'x\n\n', '\n', '\n\n', ' \n', '  \n  x', 'x\n  y', 'a\n#b', 'x\n  ', 'x\r\ny',
-  "it's", 'say "hi"', `both " and '`, 'tab\tx', 'ünïcode ✓', 'emoji 😀', '\u0085x', 'a\u00a0b', '\u2028', '\u0000', '\u0007\u001b',
-  '\ud800', 'a\\b', '@x', '`x', '[x', 'x]', '{x}', 'x,y', '&a', '*a', '!tag', '|', '>', "'", '"',
-  '0.6.1', '1Gi', '100m', 'nvidia.com/gpu', 'http://x:80/y', 'a=b', 'key: value\nnext: 1',
+  'on',
+  'On',
+  'off',
+  'y',
+  'Y',
+  'n',
+  'N',
+  'yes',
+  'No',
+  'true',
+  'False',
+  'TRUE',
+  'null',
+  'Null',
+  '~',
+  '',
+  '<<',
+  '=',
+  '0',
+  '7',
+  '-1',
+  '+1',
+  '0755',
+  '0o17',
+  '0x1F',
+  '0b101',
+  '1_000',
+  '1:20',
+  '-1:30:00',
+  '1.5',
+  '.5',
+  '1.',
+  '.',
+  '-.',
+  '1e3',
+  '1E-3',
+  '-.inf',
+  '.Inf',
+  '.NaN',
+  '+inf',
+  '-Infinity',
+  '+nan',
+  '0x1p-2',
+  '2024-01-01',
+  '2001-12-14t21:59:43.10-05:00',
+  '---',
+  '...',
+  '--- x',
+  '%YAML',
+  '- a',
+  '-',
+  '?',
+  '? x',
+  ':',
+  ':x',
+  'a:',
+  'a: b',
+  'a:b',
+  'a #b',
+  'a#b',
+  '#x',
+  ' lead',
+  'trail ',
+  'multi\nline',
+  'multi\nline\n',
+  'x\n\n',
+  '\n',
+  '\n\n',
+  ' \n',
+  '  \n  x',
+  'x\n  y',
+  'a\n#b',
+  'x\n  ',
+  'x\r\ny',
+  "it's",
+  'say "hi"',
+  `both " and '`,
+  'tab\tx',
+  'ünïcode ✓',
+  'emoji 😀',
+  '\u0085x',
+  'a\u00a0b',
+  '\u2028',
+  '\u0000',
+  '\u0007\u001b',
+  '\ud800',
+  'a\\b',
+  '@x',
+  '`x',
+  '[x',
+  'x]',
+  '{x}',
+  'x,y',
+  '&a',
+  '*a',
+  '!tag',
+  '|',
+  '>',
+  "'",
+  '"',
+  '0.6.1',
+  '1Gi',
+  '100m',
+  'nvidia.com/gpu',
+  'http://x:80/y',
+  'a=b',
+  'key: value\nnext: 1',
 ];
 
 const PIECES = [
-  'a', 'b', 'Z', '0', '9', '-', '_', '.', ':', ' ', '  ', '#', '\n', '\t', '"', "'", '\\', '/', '{', '[', ']', ',', '&', '*',
-  '!', '|', '>', '%', '@', '`', '?', '~', '=', '<', 'é', '✓', '😀', '\r', '\u0001', '\u00a0', 'on', 'y', 'null', '1', '0x',
+  'a',
+  'b',
+  'Z',
+  '0',
+  '9',
+  '-',
+  '_',
+  '.',
+  ':',
+  ' ',
+  '  ',
+  '#',
+  '\n',
+  '\t',
+  '"',
+  "'",
+  '\\',
+  '/',
+  '{',
+  '[',
+  ']',
+  ',',
+  '&',
+  '*',
+  '!',
+  '|',
+  '>',
+  '%',
+  '@',
+  '`',
+  '?',
+  '~',
+  '=',
+  '<',
+  'é',
+  '✓',
+  '😀',
+  '\r',
+  '\u0001',
+  '\u00a0',
+  'on',
+  'y',
+  'null',
+  '1',
+  '0x',
 ];
 
 function randomString(r: () => number): string {
@@ -63,7 +205,11 @@ function randomValue(r: () => number, depth: number): unknown {
 function expected(value: unknown): unknown {
   if (Array.isArray(value)) return value.map((v) => (v === undefined ? null : expected(v)));
   if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => [k, expected(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, expected(v)]),
+    );
   }
   return value;
 }
@@ -89,6 +235,7 @@ function styleChanged(s: string, isKey: boolean): boolean {
   if (readsAsNonString(s) || /^(---|\.\.\.)/.test(s)) return true;
   // `yaml` writes these as `|` blocks that read back with their blanks lost.
   if (/^[\n\t ]*[\t ][\n\t ]*$/.test(s) && s.includes('\n')) return true;
+  // eslint-disable-next-line no-control-regex -- control characters force double quotes
   const doubleQuoted = isKey || /[\x00-\x08\x0b-\x1f\x7f-\x9f]/.test(s) || /\n[\t ]+$/.test(s);
   return s.includes('\n') && doubleQuoted && (s.includes(' \n') || JSON.stringify(s).length >= 40);
 }
@@ -143,22 +290,45 @@ describe('toYaml quoting', () => {
   });
 
   test('every string YAML 1.1 reads as a boolean, null, number or date is quoted', () => {
-    const text = toYaml({ a: 'on', b: 'y', c: 'n', d: '0755', e: '1_000', f: '1:20', g: '2024-01-01', h: '+inf', i: '<<', j: '=' });
-    expect(text).toBe('a: "on"\nb: "y"\nc: "n"\nd: "0755"\ne: "1_000"\nf: "1:20"\ng: "2024-01-01"\nh: "+inf"\ni: "<<"\nj: "="\n');
+    const text = toYaml({
+      a: 'on',
+      b: 'y',
+      c: 'n',
+      d: '0755',
+      e: '1_000',
+      f: '1:20',
+      g: '2024-01-01',
+      h: '+inf',
+      i: '<<',
+      j: '=',
+    });
+    expect(text).toBe(
+      'a: "on"\nb: "y"\nc: "n"\nd: "0755"\ne: "1_000"\nf: "1:20"\ng: "2024-01-01"\nh: "+inf"\ni: "<<"\nj: "="\n',
+    );
   });
 
   test('strings that are strings in every version stay plain', () => {
-    expect(toYaml({ image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1', memory: '1Gi', cpu: '100m', tag: '0.6.1', on: 'x' }))
-      .toBe('cpu: 100m\nimage: nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1\nmemory: 1Gi\n"on": x\ntag: 0.6.1\n');
+    expect(
+      toYaml({
+        image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1',
+        memory: '1Gi',
+        cpu: '100m',
+        tag: '0.6.1',
+        on: 'x',
+      }),
+    ).toBe('cpu: 100m\nimage: nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1\nmemory: 1Gi\n"on": x\ntag: 0.6.1\n');
   });
 
   test('multi-line strings are literal blocks that keep leading spaces and trailing newlines', () => {
-    expect(toYaml({ a: 'x\ny', b: 'x\n', c: 'x\n\n', d: '  x\ny' })).toBe('a: |-\n  x\n  y\nb: |\n  x\nc: |+\n  x\n\nd: |2-\n    x\n  y\n');
+    expect(toYaml({ a: 'x\ny', b: 'x\n', c: 'x\n\n', d: '  x\ny' })).toBe(
+      'a: |-\n  x\n  y\nb: |\n  x\nc: |+\n  x\n\nd: |2-\n    x\n  y\n',
+    );
   });
 
   test('structure: nested maps and lists, empty collections, compact list items', () => {
-    expect(toYaml({ m: { a: [1, { b: [] }, [2, {}]] }, e: {}, u: undefined, n: null }))
-      .toBe('e: {}\nm:\n  a:\n    - 1\n    - b: []\n    - - 2\n      - {}\n"n": null\n');
+    expect(toYaml({ m: { a: [1, { b: [] }, [2, {}]] }, e: {}, u: undefined, n: null })).toBe(
+      'e: {}\nm:\n  a:\n    - 1\n    - b: []\n    - - 2\n      - {}\n"n": null\n',
+    );
   });
 
   test('keys longer than YAML allows for implicit keys use the explicit form', () => {

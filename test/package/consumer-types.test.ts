@@ -30,7 +30,14 @@ const parsed = new Map<string, ts.SourceFile | undefined>();
 
 /** Every diagnostic of the consumer project, as `file(line): message` with the file relative to the project. */
 function diagnostics(dir: string, options: ts.CompilerOptions): string[] {
-  const all: ts.CompilerOptions = { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, types: [], skipDefaultLibCheck: true, ...options };
+  const all: ts.CompilerOptions = {
+    strict: true,
+    noEmit: true,
+    target: ts.ScriptTarget.ES2022,
+    types: [],
+    skipDefaultLibCheck: true,
+    ...options,
+  };
   const host = ts.createCompilerHost(all);
   const read = host.getSourceFile.bind(host);
   host.getSourceFile = (file, version, onError) => {
@@ -40,7 +47,9 @@ function diagnostics(dir: string, options: ts.CompilerOptions): string[] {
   };
   const program = ts.createProgram([join(dir, 'main.ts')], all, host);
   return ts.getPreEmitDiagnostics(program).map((d) => {
-    const where = d.file ? `${d.file.fileName.replace(`${dir}/`, '')}(${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1})` : '';
+    const where = d.file
+      ? `${d.file.fileName.replace(`${dir}/`, '')}(${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1})`
+      : '';
     return `${where}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`;
   });
 }
@@ -54,7 +63,8 @@ describe('a project using the package type-checks, and flags a misspelt containe
     // packages the consumer imports itself; the package's own dependencies resolve from its real path.
     mkdirSync(join(dir, 'node_modules'));
     symlinkSync(ROOT, join(dir, 'node_modules', 'dynamo-iac'));
-    for (const dep of ['cdk8s', 'constructs', '@pulumi']) symlinkSync(join(ROOT, 'node_modules', dep), join(dir, 'node_modules', dep));
+    for (const dep of ['cdk8s', 'constructs', '@pulumi'])
+      symlinkSync(join(ROOT, 'node_modules', dep), join(dir, 'node_modules', dep));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -63,7 +73,10 @@ describe('a project using the package type-checks, and flags a misspelt containe
   ];
 
   test.each([
-    ['node10 without skipLibCheck (cdk8s init)', { module: ts.ModuleKind.CommonJS, moduleResolution: ts.ModuleResolutionKind.Node10 }],
+    [
+      'node10 without skipLibCheck (cdk8s init)',
+      { module: ts.ModuleKind.CommonJS, moduleResolution: ts.ModuleResolutionKind.Node10 },
+    ],
     ['node16', { module: ts.ModuleKind.Node16, moduleResolution: ts.ModuleResolutionKind.Node16 }],
   ])('%s', (_name, options) => {
     expect(diagnostics(dir, options)).toEqual(expected);

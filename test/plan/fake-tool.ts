@@ -35,7 +35,13 @@ export function fakeTool(mode: FakeMode = 'ok'): FakeTool {
       FAKE_AIC_RESULTS: path.join(AIC_FIXTURES, 'qwen3-32b-h200'),
       FAKE_AIC_LOG: log,
     },
-    calls: () => (fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n').filter((l) => l) : []),
+    calls: () =>
+      fs.existsSync(log)
+        ? fs
+            .readFileSync(log, 'utf8')
+            .split('\n')
+            .filter((l) => l)
+        : [],
   };
 }
 

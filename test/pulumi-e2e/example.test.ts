@@ -42,17 +42,28 @@ async function versions(): Promise<Map<string, string>> {
 
 /** Keys of the objects whose resourceVersion changed between two `versions()`. */
 const changedBetween = (before: Map<string, string>, after: Map<string, string>) =>
-  [...before].filter(([k, v]) => after.get(k) !== v).map(([k]) => k).sort();
+  [...before]
+    .filter(([k, v]) => after.get(k) !== v)
+    .map(([k]) => k)
+    .sort();
 
 /** A rendered object with nothing but its name and namespace (so no field for a manager to own). */
-const isBare = (o: Obj) => Object.keys(o).every((k) => ['apiVersion', 'kind', 'metadata'].includes(k)) &&
-  !o.metadata.labels && !o.metadata.annotations;
+const isBare = (o: Obj) =>
+  Object.keys(o).every((k) => ['apiVersion', 'kind', 'metadata'].includes(k)) &&
+  !o.metadata.labels &&
+  !o.metadata.annotations;
 
 const find = (kind: string, name: string) => expected.find((o) => o.kind === kind && o.metadata.name === name)!;
 
 beforeAll(async () => {
   kube = KubeRest.fromKubeconfig(process.env.DYNAMO_IAC_TEST_KUBECONFIG!);
-  stack = await PulumiStack.create({ projectDir: REPO, stack: 'e2e', kubeconfig: process.env.DYNAMO_IAC_TEST_KUBECONFIG!, transpileOnly: true, log });
+  stack = await PulumiStack.create({
+    projectDir: REPO,
+    stack: 'e2e',
+    kubeconfig: process.env.DYNAMO_IAC_TEST_KUBECONFIG!,
+    transpileOnly: true,
+    log,
+  });
 });
 afterAll(async () => {
   await stack?.dispose();
@@ -60,14 +71,16 @@ afterAll(async () => {
 
 test('a cluster without the third-party CRDs: preview stops at once, naming one, with nothing created', async () => {
   const run = await stack.cli(['preview'], { expectFailure: true });
-  expect(`${run.stdout}${run.stderr}`).toMatch(new RegExp(THIRD_PARTY_CRDS.map((n) => n.replace(/\./g, '\\.')).join('|')));
+  expect(`${run.stdout}${run.stderr}`).toMatch(
+    new RegExp(THIRD_PARTY_CRDS.map((n) => n.replace(/\./g, '\\.')).join('|')),
+  );
   expect(stateObjects(await stack.exportState())).toEqual([]);
   expect(await kube.get('v1', 'Namespace', 'dynamo')).toBeUndefined();
   // What the user does next: install LWS, Volcano and Grove (here: their test stand-ins).
   await installStandInCrds(kube, THIRD_PARTY_CRDS);
 });
 
-test('pulumi up creates every object, each as cdk8s synthesizes it, written by Pulumi\'s field manager only', async () => {
+test("pulumi up creates every object, each as cdk8s synthesizes it, written by Pulumi's field manager only", async () => {
   const run = await stack.up();
   log(`up created ${expected.length} objects in ${run.seconds.toFixed(0)}s`);
   const state = stateObjects(await stack.exportState());
@@ -82,12 +95,20 @@ test('pulumi up creates every object, each as cdk8s synthesizes it, written by P
     if (extra.length) problems.push(`${keyOf(want)}: annotations not rendered: ${extra.join(', ')}`);
     // The provider creates as `pulumi-kubernetes` and applies later changes as the resource's own
     // server-side-apply manager (in the stack's state); nobody else writes (status aside).
-    const writers = [...new Set((got.metadata.managedFields ?? []).filter((m) => m.subresource !== 'status').map((m) => m.manager))];
+    const writers = [
+      ...new Set((got.metadata.managedFields ?? []).filter((m) => m.subresource !== 'status').map((m) => m.manager)),
+    ];
     const manager = managerOf.get(keyOf(want));
     // (An object with nothing but a name, like a bare ServiceAccount, has no fields to own.)
     const ownsFields = writers.length > 0 || isBare(want);
-    if (!manager?.startsWith('pulumi-kubernetes-') || !ownsFields || writers.some((w) => w !== CREATOR && w !== manager)) {
-      problems.push(`${keyOf(want)}: written by ${writers.join(', ') || 'nobody'}; the stack's managers are ${CREATOR} and ${manager}`);
+    if (
+      !manager?.startsWith('pulumi-kubernetes-') ||
+      !ownsFields ||
+      writers.some((w) => w !== CREATOR && w !== manager)
+    ) {
+      problems.push(
+        `${keyOf(want)}: written by ${writers.join(', ') || 'nobody'}; the stack's managers are ${CREATOR} and ${manager}`,
+      );
     }
   }
   expect(problems).toEqual([]);
@@ -101,7 +122,7 @@ test('a second run changes nothing: preview --expect-no-changes, and again after
   expect(changedBetween(before, await versions())).toEqual([]);
 });
 
-test('one worker\'s replicas: only that Deployment and its graph record change, in place', async () => {
+test("one worker's replicas: only that Deployment and its graph record change, in place", async () => {
   const worker = find('Deployment', 'vllm-agg-vllmdecodeworker');
   const uid = (await live(worker)).metadata.uid;
   const before = await versions();
@@ -112,7 +133,9 @@ test('one worker\'s replicas: only that Deployment and its graph record change, 
   ]);
   const after = await live(worker);
   expect({ uid: after.metadata.uid, replicas: (after as any).spec.replicas }).toEqual({ uid, replicas: 3 });
-  expect(changedBetween(before, await versions())).toEqual([keyOf(worker), keyOf(find('DynamoGraphDeployment', 'vllm-agg'))].sort());
+  expect(changedBetween(before, await versions())).toEqual(
+    [keyOf(worker), keyOf(find('DynamoGraphDeployment', 'vllm-agg'))].sort(),
+  );
 });
 
 test('a worker with a scaling adapter: the replicas an HPA set survive an image change, which updates in place', async () => {
@@ -129,9 +152,14 @@ test('a worker with a scaling adapter: the replicas an HPA set survive an image 
     'update kubernetes:nvidia.com/v1beta1:DynamoGraphDeployment::sglang-scaling-adapter/sglang-agg',
   ]);
   const after = (await live(decode)) as any;
-  expect({ uid: after.metadata.uid, replicas: after.spec.replicas, image: after.spec.template.spec.containers[0].image })
-    .toEqual({ uid, replicas: 5, image });
-  expect(changedBetween(before, await versions())).toEqual([keyOf(decode), keyOf(find('DynamoGraphDeployment', 'sglang-agg'))].sort());
+  expect({
+    uid: after.metadata.uid,
+    replicas: after.spec.replicas,
+    image: after.spec.template.spec.containers[0].image,
+  }).toEqual({ uid, replicas: 5, image });
+  expect(changedBetween(before, await versions())).toEqual(
+    [keyOf(decode), keyOf(find('DynamoGraphDeployment', 'sglang-agg'))].sort(),
+  );
   // Nor does Pulumi see the HPA's replicas as drift to undo.
   await stack.cli(['refresh', '--yes']);
   await stack.cli(['preview', '--expect-no-changes']);
@@ -139,14 +167,21 @@ test('a worker with a scaling adapter: the replicas an HPA set survive an image 
 });
 
 /** The stack's objects and their outputs, in URN order (a run may re-register them in another order). */
-const stateSnapshot = async () => JSON.stringify(stateObjects(await stack.exportState()).map((r) => [r.urn, r.outputs]).sort((a, b) => a[0].localeCompare(b[0])));
+const stateSnapshot = async () =>
+  JSON.stringify(
+    stateObjects(await stack.exportState())
+      .map((r) => [r.urn, r.outputs])
+      .sort((a, b) => a[0].localeCompare(b[0])),
+  );
 
 test('an invalid graph: up fails before changing anything, with the field path', async () => {
   const state = await stateSnapshot();
   const before = await versions();
   await stack.setConfig('aggWorkerReplicas', '-1');
   const run = await stack.upFailing();
-  expect(`${run.stdout}${run.stderr}`).toMatch(/DynamoGraphDeployment "agg-vllm": invalid input:\s+spec\.components\[1\]\.replicas: /);
+  expect(`${run.stdout}${run.stderr}`).toMatch(
+    /DynamoGraphDeployment "agg-vllm": invalid input:\s+spec\.components\[1\]\.replicas: /,
+  );
   expect(await stateSnapshot()).toEqual(state);
   expect(changedBetween(before, await versions())).toEqual([]);
   await stack.setConfig('aggWorkerReplicas', '3');
@@ -174,7 +209,12 @@ test('pulumi destroy removes everything the stack created, and nothing else', as
     left = await leftovers();
   }
   expect(left).toEqual([]);
-  for (const o of expected) expect([keyOf(o), await kube.get(o.apiVersion, o.kind, o.metadata.name, o.metadata.namespace)]).toEqual([keyOf(o), undefined]);
+  for (const o of expected)
+    expect([keyOf(o), await kube.get(o.apiVersion, o.kind, o.metadata.name, o.metadata.namespace)]).toEqual([
+      keyOf(o),
+      undefined,
+    ]);
   // What the stack did not create stays: the third-party CRDs the cluster already had.
-  for (const name of THIRD_PARTY_CRDS) expect((await kube.get('apiextensions.k8s.io/v1', 'CustomResourceDefinition', name))?.metadata.name).toBe(name);
+  for (const name of THIRD_PARTY_CRDS)
+    expect((await kube.get('apiextensions.k8s.io/v1', 'CustomResourceDefinition', name))?.metadata.name).toBe(name);
 });

@@ -14,7 +14,11 @@ export const keyOf = (o: Pick<Obj, 'apiVersion' | 'kind' | 'metadata'>) =>
   `${o.apiVersion} ${o.kind} ${o.metadata.namespace ? `${o.metadata.namespace}/` : ''}${o.metadata.name}`;
 
 export function expectedObjects(): Obj[] {
-  const namespaces = [EXAMPLE_NAMESPACE, EXAMPLE_PLATFORM_NAMESPACE].map((name) => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } }));
+  const namespaces = [EXAMPLE_NAMESPACE, EXAMPLE_PLATFORM_NAMESPACE].map((name) => ({
+    apiVersion: 'v1',
+    kind: 'Namespace',
+    metadata: { name },
+  }));
   const platform = addExampleGitOps(Testing.app()).charts.find((c) => c.node.id === 'platform')!;
   const graphs = buildExampleApp(Testing.app()).charts;
   const all = [...namespaces, ...Testing.synth(platform), ...graphs.flatMap((c) => Testing.synth(c))] as Obj[];
@@ -25,7 +29,9 @@ export function expectedObjects(): Obj[] {
 
 /** `o` without the `pulumi.com/*` annotations (readiness settings, checked on their own). */
 export function withoutPulumiAnnotations(o: Obj): Obj {
-  const annotations = Object.fromEntries(Object.entries(o.metadata.annotations ?? {}).filter(([k]) => !k.startsWith('pulumi.com/')));
+  const annotations = Object.fromEntries(
+    Object.entries(o.metadata.annotations ?? {}).filter(([k]) => !k.startsWith('pulumi.com/')),
+  );
   const { annotations: _, ...metadata } = o.metadata;
   return { ...o, metadata: Object.keys(annotations).length ? { ...metadata, annotations } : metadata };
 }
@@ -36,7 +42,13 @@ export async function installStandInCrds(kube: KubeRest, names: readonly string[
   if (crds.length !== names.length) throw new Error(`no stand-in for some of ${names.join(', ')}`);
   for (const crd of crds) {
     await kube.apply(crd, 'dynamo-iac-e2e');
-    await kube.waitFor(crd.apiVersion, crd.kind, crd.metadata.name, undefined,
-      (o: any) => o?.status?.conditions?.some((c: any) => c.type === 'Established' && c.status === 'True'), `${crd.metadata.name} Established`);
+    await kube.waitFor(
+      crd.apiVersion,
+      crd.kind,
+      crd.metadata.name,
+      undefined,
+      (o: any) => o?.status?.conditions?.some((c: any) => c.type === 'Established' && c.status === 'True'),
+      `${crd.metadata.name} Established`,
+    );
   }
 }

@@ -33,7 +33,11 @@ export interface ApiResource {
 }
 
 export class KubeRestError extends Error {
-  constructor(readonly status: number, readonly body: string, what: string) {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    what: string,
+  ) {
     super(`${what}: HTTP ${status}: ${body.slice(0, 2000)}`);
   }
 }
@@ -53,10 +57,21 @@ export class KubeRest {
 
   async request<T>(method: string, path: string, body?: unknown, contentType = 'application/json'): Promise<T> {
     const server = new URL(this.kc.getCurrentCluster()!.server);
-    const options: https.RequestOptions = { method, host: server.hostname, port: server.port, path, headers: { accept: 'application/json' } };
+    const options: https.RequestOptions = {
+      method,
+      host: server.hostname,
+      port: server.port,
+      path,
+      headers: { accept: 'application/json' },
+    };
     await this.kc.applyToHTTPSOptions(options);
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    if (payload !== undefined) options.headers = { ...options.headers, 'content-type': contentType, 'content-length': Buffer.byteLength(payload) };
+    if (payload !== undefined)
+      options.headers = {
+        ...options.headers,
+        'content-type': contentType,
+        'content-length': Buffer.byteLength(payload),
+      };
     const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
       const req = https.request(options, (res) => {
         const chunks: Buffer[] = [];
@@ -74,12 +89,19 @@ export class KubeRest {
   /** Server-side apply as `fieldManager` (forced: the test is the only writer it cares about). */
   async apply(o: Obj, fieldManager: string, opts: { dryRun?: boolean } = {}): Promise<Obj> {
     const query = `?fieldManager=${encodeURIComponent(fieldManager)}&force=true${opts.dryRun ? '&dryRun=All' : ''}`;
-    return this.request('PATCH', `${await this.path(o.apiVersion, o.kind, o.metadata.namespace, o.metadata.name)}${query}`, o, 'application/apply-patch+yaml');
+    return this.request(
+      'PATCH',
+      `${await this.path(o.apiVersion, o.kind, o.metadata.namespace, o.metadata.name)}${query}`,
+      o,
+      'application/apply-patch+yaml',
+    );
   }
 
   /** The object, or undefined when it does not exist (or its kind is not served, e.g. its CRD is gone). */
   async get(apiVersion: string, kind: string, name: string, namespace?: string): Promise<Obj | undefined> {
-    const path = await this.path(apiVersion, kind, namespace, name).catch((err) => (err instanceof NotServed ? undefined : Promise.reject(err)));
+    const path = await this.path(apiVersion, kind, namespace, name).catch((err) =>
+      err instanceof NotServed ? undefined : Promise.reject(err),
+    );
     if (path === undefined) return undefined;
     try {
       return await this.request<Obj>('GET', path);
@@ -97,10 +119,20 @@ export class KubeRest {
   }
 
   /** A merge patch of a subresource (`status`, `scale`) or of the object itself. */
-  async mergePatch(o: Pick<Obj, 'apiVersion' | 'kind' | 'metadata'>, patch: unknown, subresource?: string, fieldManager?: string): Promise<Obj> {
+  async mergePatch(
+    o: Pick<Obj, 'apiVersion' | 'kind' | 'metadata'>,
+    patch: unknown,
+    subresource?: string,
+    fieldManager?: string,
+  ): Promise<Obj> {
     const path = await this.path(o.apiVersion, o.kind, o.metadata.namespace, o.metadata.name);
     const query = fieldManager ? `?fieldManager=${encodeURIComponent(fieldManager)}` : '';
-    return this.request('PATCH', `${path}${subresource ? `/${subresource}` : ''}${query}`, patch, 'application/merge-patch+json');
+    return this.request(
+      'PATCH',
+      `${path}${subresource ? `/${subresource}` : ''}${query}`,
+      patch,
+      'application/merge-patch+json',
+    );
   }
 
   /** Every listable resource type the server serves, re-read on each call (CRDs come and go). */
@@ -114,12 +146,23 @@ export class KubeRest {
   }
 
   /** Waits until `check` holds for the object (polling; `what` names it in the error). */
-  async waitFor(apiVersion: string, kind: string, name: string, namespace: string | undefined, check: (o: Obj | undefined) => boolean, what: string, timeoutMs = 60_000): Promise<Obj | undefined> {
+  async waitFor(
+    apiVersion: string,
+    kind: string,
+    name: string,
+    namespace: string | undefined,
+    check: (o: Obj | undefined) => boolean,
+    what: string,
+    timeoutMs = 60_000,
+  ): Promise<Obj | undefined> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const o = await this.get(apiVersion, kind, name, namespace);
       if (check(o)) return o;
-      if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000}s waiting for ${what}: ${JSON.stringify(o?.status ?? o)?.slice(0, 500)}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `timed out after ${timeoutMs / 1000}s waiting for ${what}: ${JSON.stringify(o?.status ?? o)?.slice(0, 500)}`,
+        );
       await new Promise((r) => setTimeout(r, 250));
     }
   }
@@ -134,7 +177,9 @@ export class KubeRest {
     } catch (err) {
       if (!(err instanceof KubeRestError && err.status === 404)) throw err;
     }
-    const resources = list.filter((r) => !r.name.includes('/')).map((r) => ({ apiVersion, kind: r.kind, plural: r.name, namespaced: r.namespaced, verbs: r.verbs }));
+    const resources = list
+      .filter((r) => !r.name.includes('/'))
+      .map((r) => ({ apiVersion, kind: r.kind, plural: r.name, namespaced: r.namespaced, verbs: r.verbs }));
     this.discovery.set(apiVersion, resources);
     return resources;
   }

@@ -40,7 +40,10 @@ const CALL_TIMEOUT_MS = 20 * 60 * 1000;
 
 export function pulumiBinaries(): PulumiBinaries {
   const raw = process.env.DYNAMO_IAC_PULUMI_BINARIES;
-  if (!raw) throw new Error('DYNAMO_IAC_PULUMI_BINARIES is not set: run through `npm run test:pulumi` (test/pulumi-e2e/jest.config.js)');
+  if (!raw)
+    throw new Error(
+      'DYNAMO_IAC_PULUMI_BINARIES is not set: run through `npm run test:pulumi` (test/pulumi-e2e/jest.config.js)',
+    );
   return JSON.parse(raw) as PulumiBinaries;
 }
 
@@ -63,11 +66,28 @@ export class PulumiStack {
     // ignored, see env()). Hard links where the file system allows, else copies.
     const bin = path.join(dir, 'bin');
     fs.mkdirSync(bin);
-    for (const file of [bins.PULUMI, bins.PULUMI_LANGUAGE_NODEJS]) linkOrCopy(file, path.join(bin, path.basename(file)));
-    const stack = new PulumiStack(opts.projectDir, opts.stack, dir, path.join(bin, 'pulumi'), opts.kubeconfig, opts.transpileOnly ?? false, opts.log ?? (() => undefined));
+    for (const file of [bins.PULUMI, bins.PULUMI_LANGUAGE_NODEJS])
+      linkOrCopy(file, path.join(bin, path.basename(file)));
+    const stack = new PulumiStack(
+      opts.projectDir,
+      opts.stack,
+      dir,
+      path.join(bin, 'pulumi'),
+      opts.kubeconfig,
+      opts.transpileOnly ?? false,
+      opts.log ?? (() => undefined),
+    );
     fs.mkdirSync(path.join(dir, 'state'));
     await stack.cli(['login', `file://${path.join(dir, 'state')}`]);
-    await stack.cli(['plugin', 'install', 'resource', 'kubernetes', `v${packageVersion('@pulumi/kubernetes')}`, '--file', bins.PULUMI_RESOURCE_KUBERNETES]);
+    await stack.cli([
+      'plugin',
+      'install',
+      'resource',
+      'kubernetes',
+      `v${packageVersion('@pulumi/kubernetes')}`,
+      '--file',
+      bins.PULUMI_RESOURCE_KUBERNETES,
+    ]);
     await stack.cli(['stack', 'init', opts.stack, '--secrets-provider', 'passphrase']);
     return stack;
   }
@@ -96,7 +116,10 @@ export class PulumiStack {
   async upChanges(): Promise<[string, string][]> {
     const run = await this.cli(['up', '--yes', '--skip-preview', '--json']);
     // One engine event per line; each finished step is a `resOutputsEvent`.
-    const events = run.stdout.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as { resOutputsEvent?: { metadata: { op: string; urn: string } } });
+    const events = run.stdout
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l) as { resOutputsEvent?: { metadata: { op: string; urn: string } } });
     const steps = events.flatMap((e) => (e.resOutputsEvent ? [e.resOutputsEvent.metadata] : []));
     if (steps.length === 0) throw new Error(`pulumi up --json reported no steps:\n${tail(run.stdout)}`);
     return steps.filter((s) => s.op !== 'same' && s.op !== 'read').map((s) => [s.op, s.urn]);
@@ -121,15 +144,25 @@ export class PulumiStack {
   /** Runs `pulumi <args>` for this stack; rejects unless the exit code matches the expectation. */
   async cli(args: string[], opts: { expectFailure?: boolean } = { expectFailure: false }): Promise<PulumiRun> {
     const global = ['--non-interactive', '--color', 'never'];
-    const scoped = ['login', 'plugin'].includes(args[0]) || (args[0] === 'stack' && args[1] === 'init') ? [] : ['--stack', this.name];
+    const scoped =
+      ['login', 'plugin'].includes(args[0]) || (args[0] === 'stack' && args[1] === 'init')
+        ? []
+        : ['--stack', this.name];
     const started = Date.now();
     // Flags before a `--` (after it everything is a value).
     const at = args.includes('--') ? args.indexOf('--') : args.length;
-    const run = await spawnCollect(this.pulumi, [...args.slice(0, at), ...global, ...scoped, ...args.slice(at)], this.projectDir, this.env());
+    const run = await spawnCollect(
+      this.pulumi,
+      [...args.slice(0, at), ...global, ...scoped, ...args.slice(at)],
+      this.projectDir,
+      this.env(),
+    );
     const result = { ...run, seconds: (Date.now() - started) / 1000 };
     this.log(`pulumi ${args.join(' ')}: exit ${run.code} in ${result.seconds.toFixed(1)}s`);
     if (opts.expectFailure !== undefined && (run.code !== 0) !== opts.expectFailure) {
-      throw new Error(`pulumi ${args.join(' ')} exited ${run.code}${opts.expectFailure ? ' (expected a failure)' : ''}:\n${tail(run.stdout)}\n${tail(run.stderr)}`);
+      throw new Error(
+        `pulumi ${args.join(' ')} exited ${run.code}${opts.expectFailure ? ' (expected a failure)' : ''}:\n${tail(run.stdout)}\n${tail(run.stderr)}`,
+      );
     }
     return result;
   }
@@ -155,7 +188,6 @@ export class PulumiStack {
 
 /** The version of an npm package the program loads (the plugin binaries are built to match). */
 function packageVersion(name: string): string {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require(`${name}/package.json`).version;
 }
 
@@ -172,7 +204,12 @@ function tail(text: string, lines = 60): string {
   return text.trimEnd().split('\n').slice(-lines).join('\n');
 }
 
-function spawnCollect(bin: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
+function spawnCollect(
+  bin: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
@@ -183,7 +220,9 @@ function spawnCollect(bin: string, args: string[], cwd: string, env: NodeJS.Proc
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      const stderr = Buffer.concat(err).toString('utf8') + (signal ? `\n(killed by ${signal} after ${CALL_TIMEOUT_MS / 60000} min)` : '');
+      const stderr =
+        Buffer.concat(err).toString('utf8') +
+        (signal ? `\n(killed by ${signal} after ${CALL_TIMEOUT_MS / 60000} min)` : '');
       resolve({ code: code ?? 1, stdout: Buffer.concat(out).toString('utf8'), stderr });
     });
   });

@@ -20,7 +20,13 @@ let stack: PulumiStack;
 
 beforeAll(async () => {
   kube = KubeRest.fromKubeconfig(process.env.DYNAMO_IAC_TEST_KUBECONFIG!);
-  stack = await PulumiStack.create({ projectDir: path.join(__dirname, 'readiness'), stack: 'readiness', kubeconfig: process.env.DYNAMO_IAC_TEST_KUBECONFIG!, transpileOnly: true, log });
+  stack = await PulumiStack.create({
+    projectDir: path.join(__dirname, 'readiness'),
+    stack: 'readiness',
+    kubeconfig: process.env.DYNAMO_IAC_TEST_KUBECONFIG!,
+    transpileOnly: true,
+    log,
+  });
   await stack.setConfig('awaitWorkloads', 'true');
   await stack.setConfig('awaitGraphStatus', 'true');
   await stack.setConfig('awaitTimeoutSeconds', String(TIMEOUT_SECONDS));
@@ -39,19 +45,37 @@ test('awaitWorkloads: nothing becomes ready, so up gives up after the timeout, n
     expect(await kube.get('apps/v1', 'Deployment', name, NAMESPACE)).toBeDefined();
   }
   // awaitGraphStatus: the record's Ready condition, which only the runtime operator writes.
-  expect(output).toMatch(/DynamoGraphDeployment::agg\/vllm-agg" was successfully created, but .* timed out waiting for the condition/);
+  expect(output).toMatch(
+    /DynamoGraphDeployment::agg\/vllm-agg" was successfully created, but .* timed out waiting for the condition/,
+  );
   log(`gave up after ${run.seconds.toFixed(0)}s (timeout ${TIMEOUT_SECONDS}s per object)`);
 });
 
 test('awaitWorkloads and awaitGraphStatus: up succeeds once workloads, Services and the graph are ready', async () => {
   const readied = await playReady(kube, NAMESPACE);
-  expect(readied).toEqual(expect.arrayContaining(['Deployment vllm-agg-frontend', 'Deployment vllm-agg-vllmdecodeworker', 'DynamoGraphDeployment vllm-agg']));
+  expect(readied).toEqual(
+    expect.arrayContaining([
+      'Deployment vllm-agg-frontend',
+      'Deployment vllm-agg-vllmdecodeworker',
+      'DynamoGraphDeployment vllm-agg',
+    ]),
+  );
   await stack.up();
   await stack.cli(['preview', '--expect-no-changes']);
 });
 
 test('destroy removes the graph, its namespace and the CRDs', async () => {
   await stack.cli(['destroy', '--yes']);
-  await kube.waitFor('v1', 'Namespace', NAMESPACE, undefined, (o) => o === undefined, `namespace ${NAMESPACE} deleted`, 120_000);
-  expect(await kube.get('apiextensions.k8s.io/v1', 'CustomResourceDefinition', 'dynamographdeployments.nvidia.com')).toBeUndefined();
+  await kube.waitFor(
+    'v1',
+    'Namespace',
+    NAMESPACE,
+    undefined,
+    (o) => o === undefined,
+    `namespace ${NAMESPACE} deleted`,
+    120_000,
+  );
+  expect(
+    await kube.get('apiextensions.k8s.io/v1', 'CustomResourceDefinition', 'dynamographdeployments.nvidia.com'),
+  ).toBeUndefined();
 });

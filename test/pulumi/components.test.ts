@@ -21,7 +21,8 @@ function withImage<T>(image: T) {
     spec: {
       ...aggregatedVllm.spec,
       components: aggregatedVllm.spec.components.map((c) => ({
-        ...c, podTemplate: { spec: { containers: c.podTemplate!.spec!.containers!.map((ct) => ({ ...ct, image })) } },
+        ...c,
+        podTemplate: { spec: { containers: c.podTemplate!.spec!.containers!.map((ct) => ({ ...ct, image })) } },
       })),
     },
   };
@@ -48,7 +49,10 @@ describe('pulumi.Input values', () => {
   });
 
   test('an Input that would become part of an object name is rejected up front', () => {
-    const spec = { ...aggregatedVllm.spec, components: [{ ...aggregatedVllm.spec.components[0], name: pulumi.output('Frontend') }] };
+    const spec = {
+      ...aggregatedVllm.spec,
+      components: [{ ...aggregatedVllm.spec.components[0], name: pulumi.output('Frontend') }],
+    };
     return expect(runProgram(() => new DynamoGraph('agg', { spec } as any))).rejects.toThrow(
       /^DynamoGraphDeployment "agg": invalid input:\n {2}Service metadata.name "agg-<pulumi.Input>": names must be plain strings/,
     );
@@ -57,7 +61,12 @@ describe('pulumi.Input values', () => {
 
 test('invalid props: one error on the component, every problem with its field path, no stack', async () => {
   const bad: DynamoGraphDeploymentProps = {
-    spec: { components: [{ name: 'Frontend', type: 'frontend', replicas: -1 }, { name: 'Frontend', type: 'frontend' }] },
+    spec: {
+      components: [
+        { name: 'Frontend', type: 'frontend', replicas: -1 },
+        { name: 'Frontend', type: 'frontend' },
+      ],
+    },
   };
   const error = await runProgram(() => new DynamoGraph('bad', bad)).catch((e) => e);
   expect(pulumi.ResourceError.isInstance(error)).toBe(true);
@@ -74,41 +83,64 @@ describe('readiness annotations', () => {
       expect(byKind(rs, kind).length).toBeGreaterThan(0);
       for (const r of byKind(rs, kind)) expect(annotationsOf(r)).toEqual({ 'pulumi.com/skipAwait': 'true' });
     }
-    for (const kind of ['ServiceAccount', 'Role', 'RoleBinding']) for (const r of byKind(rs, kind)) expect(annotationsOf(r)).toEqual({});
+    for (const kind of ['ServiceAccount', 'Role', 'RoleBinding'])
+      for (const r of byKind(rs, kind)) expect(annotationsOf(r)).toEqual({});
   });
 
   test('awaitWorkloads: the provider awaits workloads, within awaitTimeoutSeconds; awaitGraphStatus waits for Ready', async () => {
-    const rs = await runProgram(() => new DynamoGraph('agg', {
-      ...aggregatedVllm, awaitWorkloads: true, awaitGraphStatus: true, awaitTimeoutSeconds: 900,
-      settings: EXAMPLE_SETTINGS,
-    }));
+    const rs = await runProgram(
+      () =>
+        new DynamoGraph('agg', {
+          ...aggregatedVllm,
+          awaitWorkloads: true,
+          awaitGraphStatus: true,
+          awaitTimeoutSeconds: 900,
+          settings: EXAMPLE_SETTINGS,
+        }),
+    );
     for (const kind of ['Deployment', 'Service', 'Ingress']) {
       expect(byKind(rs, kind).length).toBeGreaterThan(0);
       for (const r of byKind(rs, kind)) expect(annotationsOf(r)).toEqual({ 'pulumi.com/timeoutSeconds': '900' });
     }
-    for (const kind of ['ServiceAccount', 'Role', 'RoleBinding']) for (const r of byKind(rs, kind)) expect(annotationsOf(r)).toEqual({});
-    expect(annotationsOf(byKind(rs, 'DynamoGraphDeployment')[0])).toEqual({ 'pulumi.com/waitFor': 'condition=Ready', 'pulumi.com/timeoutSeconds': '900' });
+    for (const kind of ['ServiceAccount', 'Role', 'RoleBinding'])
+      for (const r of byKind(rs, kind)) expect(annotationsOf(r)).toEqual({});
+    expect(annotationsOf(byKind(rs, 'DynamoGraphDeployment')[0])).toEqual({
+      'pulumi.com/waitFor': 'condition=Ready',
+      'pulumi.com/timeoutSeconds': '900',
+    });
   });
 
-  test('awaitWorkloads without a timeout: the provider\'s own', async () => {
+  test("awaitWorkloads without a timeout: the provider's own", async () => {
     const rs = await runProgram(() => new DynamoGraph('agg', { ...aggregatedVllm, awaitWorkloads: true }));
     for (const r of byKind(rs, 'Deployment')) expect(annotationsOf(r)).toEqual({});
   });
 });
 
 describe('DynamoPlatform', () => {
-  const options = { namespace: 'dynamo-system', scope: 'namespace' as const, nats: true, etcd: true, monitoring: true, checkpointAgent: { image: 'registry.example/agent:1' } };
+  const options = {
+    namespace: 'dynamo-system',
+    scope: 'namespace' as const,
+    nats: true,
+    etcd: true,
+    monitoring: true,
+    checkpointAgent: { image: 'registry.example/agent:1' },
+  };
 
   test('renders what `dynamo-iac platform` renders: CRDs in a child DynamoCrds, then every other object', async () => {
     const rs = await runProgram(() => new DynamoPlatform('dynamo', options));
     const platform = rs.find((r) => r.type === 'dynamo:index:Platform')!;
     const crds = childrenOf(rs, platform).find((r) => r.type === 'dynamo:index:Crds')!;
     const expected = renderPlatform({ ...options, version: require('../../package.json').version });
-    expect(childrenOf(rs, crds).map((r) => r.inputs)).toEqual(expected.filter((o) => o.kind === 'CustomResourceDefinition'));
+    expect(childrenOf(rs, crds).map((r) => r.inputs)).toEqual(
+      expected.filter((o) => o.kind === 'CustomResourceDefinition'),
+    );
     const objects = childrenOf(rs, platform).filter((r) => r.type.startsWith('kubernetes:'));
     const byName = (o: { kind: string; metadata: { name: string } }) => `${o.kind}/${o.metadata.name}`;
-    expect(objects.map((r) => withoutPulumiAnnotations(r.inputs)).sort((a, b) => byName(a).localeCompare(byName(b))))
-      .toEqual(expected.filter((o) => o.kind !== 'CustomResourceDefinition').sort((a, b) => byName(a).localeCompare(byName(b))));
+    expect(
+      objects.map((r) => withoutPulumiAnnotations(r.inputs)).sort((a, b) => byName(a).localeCompare(byName(b))),
+    ).toEqual(
+      expected.filter((o) => o.kind !== 'CustomResourceDefinition').sort((a, b) => byName(a).localeCompare(byName(b))),
+    );
     // Same readiness rule as the graphs: by default nothing waits for pods.
     for (const kind of ['Deployment', 'StatefulSet', 'DaemonSet', 'Service']) {
       expect(byKind(objects, kind).length).toBeGreaterThan(0);
@@ -118,7 +150,9 @@ describe('DynamoPlatform', () => {
 
   test('crds: false leaves the CRDs out', async () => {
     let platform!: DynamoPlatform;
-    const rs = await runProgram(() => { platform = new DynamoPlatform('dynamo', { namespace: 'ops', crds: false }); });
+    const rs = await runProgram(() => {
+      platform = new DynamoPlatform('dynamo', { namespace: 'ops', crds: false });
+    });
     expect(platform.crds).toBeUndefined();
     expect(rs.filter((r) => r.type.includes('CustomResourceDefinition') || r.type === 'dynamo:index:Crds')).toEqual([]);
   });
@@ -136,7 +170,9 @@ test('a provider passed to the component manages every child', async () => {
 
 test('outputs: frontend Service and port, object names', async () => {
   let graph!: DynamoGraph;
-  await runProgram(() => { graph = new DynamoGraph('agg', { ...aggregatedVllm, namespace: 'dynamo' }); });
+  await runProgram(() => {
+    graph = new DynamoGraph('agg', { ...aggregatedVllm, namespace: 'dynamo' });
+  });
   expect(graph.graphName).toBe('vllm-agg');
   expect(await valueOf(graph.frontendServiceName)).toBe('vllm-agg-frontend');
   expect(await valueOf(graph.frontendPort)).toBe(8000);
@@ -163,33 +199,74 @@ test('DynamoComponent renders what the cdk8s DynamoComponentDeployment renders',
 
 test('DynamoModel and DynamoCheckpoint emit their record, not awaited', async () => {
   const rs = await runProgram(() => {
-    new DynamoModel('qwen', { namespace: 'dynamo', spec: { modelName: 'Qwen/Qwen3-0.6B', baseModelName: 'Qwen/Qwen3-0.6B' } });
-    new DynamoCheckpoint('ckpt', { name: 'qwen-ckpt', spec: { identity: { model: 'Qwen/Qwen3-0.6B', backendFramework: 'vllm' }, job: { podTemplateSpec: { spec: { containers: [{ name: 'main', image: VLLM_RUNTIME }] } } } } });
+    new DynamoModel('qwen', {
+      namespace: 'dynamo',
+      spec: { modelName: 'Qwen/Qwen3-0.6B', baseModelName: 'Qwen/Qwen3-0.6B' },
+    });
+    new DynamoCheckpoint('ckpt', {
+      name: 'qwen-ckpt',
+      spec: {
+        identity: { model: 'Qwen/Qwen3-0.6B', backendFramework: 'vllm' },
+        job: { podTemplateSpec: { spec: { containers: [{ name: 'main', image: VLLM_RUNTIME }] } } },
+      },
+    });
   });
   const records = rs.filter((r) => r.type.startsWith('kubernetes:nvidia.com/'));
   expect(records.map((r) => [r.type, r.name, r.inputs.metadata])).toEqual([
-    ['kubernetes:nvidia.com/v1alpha1:DynamoModel', 'qwen/qwen', { name: 'qwen', namespace: 'dynamo', annotations: { 'pulumi.com/skipAwait': 'true' } }],
-    ['kubernetes:nvidia.com/v1alpha1:DynamoCheckpoint', 'ckpt/qwen-ckpt', { name: 'qwen-ckpt', namespace: 'default', annotations: { 'pulumi.com/skipAwait': 'true' } }],
+    [
+      'kubernetes:nvidia.com/v1alpha1:DynamoModel',
+      'qwen/qwen',
+      { name: 'qwen', namespace: 'dynamo', annotations: { 'pulumi.com/skipAwait': 'true' } },
+    ],
+    [
+      'kubernetes:nvidia.com/v1alpha1:DynamoCheckpoint',
+      'ckpt/qwen-ckpt',
+      { name: 'qwen-ckpt', namespace: 'default', annotations: { 'pulumi.com/skipAwait': 'true' } },
+    ],
   ]);
 });
 
 test('DynamoCheckpoint validates like the CLI', async () => {
   const error = await runProgram(() => {
-    new DynamoCheckpoint('bad', { spec: { identity: { model: '', backendFramework: 'vllm' }, job: { podTemplateSpec: { spec: { containers: [{ name: 'main', image: VLLM_RUNTIME }] } } } } });
+    new DynamoCheckpoint('bad', {
+      spec: {
+        identity: { model: '', backendFramework: 'vllm' },
+        job: { podTemplateSpec: { spec: { containers: [{ name: 'main', image: VLLM_RUNTIME }] } } },
+      },
+    });
   }).catch((e) => e);
   expect(error.message).toMatch(/^DynamoCheckpoint "bad": invalid input:\n {2}spec\.identity\.model: Required value$/);
 });
 
 test('a graph restores from a DynamoCheckpoint by reference; a dangling reference is an error', async () => {
   const rs = await runProgram(() => {
-    const ckpt = new DynamoCheckpoint('ckpt', { namespace: 'dynamo', spec: { identity: { model: 'meta-llama/Llama-2-7b-hf', backendFramework: 'vllm' }, job: { podTemplateSpec: { spec: { containers: [{ name: 'main', image: VLLM_RUNTIME }] } } } } });
-    const components = aggregatedVllm.spec.components.map((c) => (c.type === 'worker' ? { ...c, experimental: { checkpoint: ckpt.ref() } } : c));
-    new DynamoGraph('agg', { ...aggregatedVllm, namespace: 'dynamo', spec: { ...aggregatedVllm.spec, components }, checkpoints: [ckpt] });
+    const ckpt = new DynamoCheckpoint('ckpt', {
+      namespace: 'dynamo',
+      spec: {
+        identity: { model: 'meta-llama/Llama-2-7b-hf', backendFramework: 'vllm' },
+        job: { podTemplateSpec: { spec: { containers: [{ name: 'main', image: VLLM_RUNTIME }] } } },
+      },
+    });
+    const components = aggregatedVllm.spec.components.map((c) =>
+      c.type === 'worker' ? { ...c, experimental: { checkpoint: ckpt.ref() } } : c,
+    );
+    new DynamoGraph('agg', {
+      ...aggregatedVllm,
+      namespace: 'dynamo',
+      spec: { ...aggregatedVllm.spec, components },
+      checkpoints: [ckpt],
+    });
   });
-  const worker = byKind(rs, 'Deployment').find((r) => r.inputs.metadata.name.endsWith('-vllmworker') || r.inputs.spec.template.metadata.labels['nvidia.com/dynamo-component-type'] === 'worker')!;
+  const worker = byKind(rs, 'Deployment').find(
+    (r) =>
+      r.inputs.metadata.name.endsWith('-vllmworker') ||
+      r.inputs.spec.template.metadata.labels['nvidia.com/dynamo-component-type'] === 'worker',
+  )!;
   expect(worker.inputs.spec.template.metadata.labels['nvidia.com/snapshot-checkpoint-id']).toBe('96429b2725761a09');
   const error = await runProgram(() => {
-    const components = aggregatedVllm.spec.components.map((c) => (c.type === 'worker' ? { ...c, experimental: { checkpoint: { enabled: true, checkpointRef: 'nope' } } } : c));
+    const components = aggregatedVllm.spec.components.map((c) =>
+      c.type === 'worker' ? { ...c, experimental: { checkpoint: { enabled: true, checkpointRef: 'nope' } } } : c,
+    );
     new DynamoGraph('agg', { ...aggregatedVllm, namespace: 'dynamo', spec: { ...aggregatedVllm.spec, components } });
   }).catch((e) => e);
   expect(error.message).toMatch(/checkpointRef: DynamoCheckpoint "dynamo\/nope" not found/);

@@ -13,31 +13,59 @@ const LOCK_FILE = path.join(EXAMPLES, 'dynamo-plan.lock');
 const REQUEST_FILE = path.join(EXAMPLES, 'requests', 'qwen3-32b-h200.yaml');
 const key = (o: any) => `${o.kind}/${o.metadata.name}`;
 
-test('the request record under the component, the generated graph as a child DynamoGraph: the cdk8s construct\'s objects', async () => {
+test("the request record under the component, the generated graph as a child DynamoGraph: the cdk8s construct's objects", async () => {
   const { metadata, spec } = parse(fs.readFileSync(REQUEST_FILE, 'utf8'));
-  const rs = await runProgram(() => new DynamoGraphRequest('qwen', { name: metadata.name, namespace: metadata.namespace, spec, lockFile: LOCK_FILE }));
+  const rs = await runProgram(
+    () =>
+      new DynamoGraphRequest('qwen', { name: metadata.name, namespace: metadata.namespace, spec, lockFile: LOCK_FILE }),
+  );
   const component = rs.find((r) => r.type === 'dynamo:index:GraphRequest')!;
   const graph = rs.find((r) => r.type === 'dynamo:index:Graph')!;
   expect(graph.parent).toBe(component.resource);
   const own = childrenOf(rs, component).filter((r) => r.type.startsWith('kubernetes:'));
-  expect(own.map((r) => r.type)).toEqual(['kubernetes:nvidia.com/v1beta1:DynamoGraphDeploymentRequest', 'kubernetes:core/v1:ConfigMap']);
+  expect(own.map((r) => r.type)).toEqual([
+    'kubernetes:nvidia.com/v1beta1:DynamoGraphDeploymentRequest',
+    'kubernetes:core/v1:ConfigMap',
+  ]);
   expect(own[0].inputs.metadata.annotations).toEqual({ 'pulumi.com/skipAwait': 'true' });
   const pulumiObjects = [...own, ...childrenOf(rs, graph)].map((r) => withoutPulumiAnnotations(r.inputs));
-  const cdk8s = cdk8sObjects('default', (chart) => DynamoGraphDeploymentRequest.fromFile(chart, 'qwen', REQUEST_FILE, { lockFile: LOCK_FILE }));
+  const cdk8s = cdk8sObjects('default', (chart) =>
+    DynamoGraphDeploymentRequest.fromFile(chart, 'qwen', REQUEST_FILE, { lockFile: LOCK_FILE }),
+  );
   const byKey = (objects: any[]) => Object.fromEntries(objects.map((o) => [key(o), o]));
   expect(byKey(pulumiObjects)).toEqual(byKey(cdk8s));
 });
 
 test('not planned: one error on the component that says how to plan, no stack', async () => {
   const { metadata, spec } = parse(fs.readFileSync(REQUEST_FILE, 'utf8'));
-  const error = await runProgram(() => new DynamoGraphRequest('qwen', { name: metadata.name, spec: { ...spec, hardware: { gpuSku: 'h200_sxm', totalGpus: 16 } }, lockFile: LOCK_FILE })).catch((e) => e);
+  const error = await runProgram(
+    () =>
+      new DynamoGraphRequest('qwen', {
+        name: metadata.name,
+        spec: { ...spec, hardware: { gpuSku: 'h200_sxm', totalGpus: 16 } },
+        lockFile: LOCK_FILE,
+      }),
+  ).catch((e) => e);
   expect(pulumi.ResourceError.isInstance(error)).toBe(true);
   expect(error.hideStack).toBe(true);
-  expect(error.message).toMatch(/^DynamoGraphDeploymentRequest "qwen": invalid input:\n {2}spec: not planned: .* has no plan for its search inputs/);
+  expect(error.message).toMatch(
+    /^DynamoGraphDeploymentRequest "qwen": invalid input:\n {2}spec: not planned: .* has no plan for its search inputs/,
+  );
   expect(error.message).toContain('  (or run the synth with DYNAMO_IAC_PLAN=missing to search and record it)');
 });
 
-test('invalid: the field path and the API server\'s message', async () => {
-  const invalid = await runProgram(() => DynamoGraphRequest.fromManifest('bad', { apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeploymentRequest', metadata: { name: 'bad' }, spec: { hardware: { gpuSku: 'h200_sxm', totalGpus: 8 } } }, { lockFile: LOCK_FILE })).catch((e) => e);
+test("invalid: the field path and the API server's message", async () => {
+  const invalid = await runProgram(() =>
+    DynamoGraphRequest.fromManifest(
+      'bad',
+      {
+        apiVersion: 'nvidia.com/v1beta1',
+        kind: 'DynamoGraphDeploymentRequest',
+        metadata: { name: 'bad' },
+        spec: { hardware: { gpuSku: 'h200_sxm', totalGpus: 8 } },
+      },
+      { lockFile: LOCK_FILE },
+    ),
+  ).catch((e) => e);
   expect(invalid.message).toBe('DynamoGraphDeploymentRequest "bad": invalid input:\n  spec.model: Required value');
 });

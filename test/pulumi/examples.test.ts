@@ -27,7 +27,9 @@ test.each(charts.map((c) => [c.node.id, c]))('%s: one resource per cdk8s object,
   const synthesized = Testing.synth(chart);
   const expected = synthesized.filter((o) => o.kind !== 'DynamoModel' && !isCheckpoint(o));
   const children = childrenOf(resources, graphNamed(id));
-  expect(children.map((r) => [r.type, r.name])).toEqual(expected.map((o) => [typeToken(o), `${id}/${o.metadata.name}`]));
+  expect(children.map((r) => [r.type, r.name])).toEqual(
+    expected.map((o) => [typeToken(o), `${id}/${o.metadata.name}`]),
+  );
   expect(children.map((r) => withoutPulumiAnnotations(r.inputs))).toEqual(expected);
   const models = synthesized.filter((o) => o.kind === 'DynamoModel');
   const model = resources.find((r) => r.type === 'dynamo:index:Model' && r.name === id);
@@ -48,25 +50,34 @@ test('every graph child waits for its namespace and the platform, whose CRDs are
   }
 });
 
-test('the platform: the objects of the GitOps example\'s cdk8s DynamoPlatform, CRDs first', () => {
+test("the platform: the objects of the GitOps example's cdk8s DynamoPlatform, CRDs first", () => {
   const app = addExampleGitOps(Testing.app());
   const chart = app.charts.find((c) => c.node.id === 'platform')!;
   const expected = Testing.synth(chart).filter((o) => o.kind !== 'CustomResourceDefinition');
   const platform = resources.find((r) => r.type === 'dynamo:index:Platform')!;
   const objects = childrenOf(resources, platform).filter((r) => r.type.startsWith('kubernetes:'));
   expect(objects.map((r) => withoutPulumiAnnotations(r.inputs))).toEqual(expected);
-  expect(platform.dependsOn.map((r) => resources.find((x) => x.resource === r)!.inputs.metadata.name)).toEqual([EXAMPLE_NAMESPACE, EXAMPLE_PLATFORM_NAMESPACE]);
+  expect(platform.dependsOn.map((r) => resources.find((x) => x.resource === r)!.inputs.metadata.name)).toEqual([
+    EXAMPLE_NAMESPACE,
+    EXAMPLE_PLATFORM_NAMESPACE,
+  ]);
 });
 
 test('the third-party CRDs are looked up before anything is created', () => {
-  const lookups = resources.filter((r) => r.type === 'kubernetes:apiextensions.k8s.io/v1:CustomResourceDefinition' && !r.parent);
+  const lookups = resources.filter(
+    (r) => r.type === 'kubernetes:apiextensions.k8s.io/v1:CustomResourceDefinition' && !r.parent,
+  );
   expect(lookups.map((r) => r.name)).toEqual(THIRD_PARTY_CRDS);
   for (const ns of resources.filter((r) => r.type === 'kubernetes:core/v1:Namespace' && !r.parent)) {
     expect(ns.dependsOn).toEqual(lookups.map((r) => r.resource));
   }
   // Every third-party kind the graphs render has its CRD on the list.
-  const kinds = new Set(charts.flatMap((c) => Testing.synth(c)).filter((o) => !/^(v1|[a-z.]*k8s\.io\/v1|apps\/v1|nvidia\.com\/.*)$/.test(o.apiVersion))
-    .map((o) => `${o.kind.toLowerCase()}s.${o.apiVersion.split('/')[0]}`));
+  const kinds = new Set(
+    charts
+      .flatMap((c) => Testing.synth(c))
+      .filter((o) => !/^(v1|[a-z.]*k8s\.io\/v1|apps\/v1|nvidia\.com\/.*)$/.test(o.apiVersion))
+      .map((o) => `${o.kind.toLowerCase()}s.${o.apiVersion.split('/')[0]}`),
+  );
   expect([...kinds].sort()).toEqual([...THIRD_PARTY_CRDS].sort());
 });
 
@@ -74,7 +85,9 @@ test('checkpoints: the same records as the cdk8s app, each under its DynamoCheck
   const expected = charts.flatMap((c) => Testing.synth(c).filter(isCheckpoint));
   const components = resources.filter((r) => r.type === 'dynamo:index:Checkpoint');
   expect(expected.length).toBeGreaterThan(0);
-  expect(components.flatMap((c) => childrenOf(resources, c)).map((r) => withoutPulumiAnnotations(r.inputs))).toEqual(expected);
+  expect(components.flatMap((c) => childrenOf(resources, c)).map((r) => withoutPulumiAnnotations(r.inputs))).toEqual(
+    expected,
+  );
 });
 
 test('nothing is created outside a component but the namespaces (and the CRD lookups)', () => {
@@ -82,6 +95,7 @@ test('nothing is created outside a component but the namespaces (and the CRD loo
   const outside = resources.filter((x) => x.type.startsWith('kubernetes:') && !components.has(x.parent!));
   expect(outside.map((r) => r.type)).toEqual([
     ...THIRD_PARTY_CRDS.map(() => 'kubernetes:apiextensions.k8s.io/v1:CustomResourceDefinition'),
-    'kubernetes:core/v1:Namespace', 'kubernetes:core/v1:Namespace',
+    'kubernetes:core/v1:Namespace',
+    'kubernetes:core/v1:Namespace',
   ]);
 });

@@ -14,16 +14,24 @@ const worker = {
   type: 'worker' as const,
   podTemplate: {
     spec: {
-      containers: [{
-        name: 'main', image: IMAGE, command: ['python3'], args: ['-m', 'dynamo.vllm', '--model', 'Qwen/Qwen3-0.6B'],
-        resources: { limits: { 'nvidia.com/gpu': '1' } },
-      }],
+      containers: [
+        {
+          name: 'main',
+          image: IMAGE,
+          command: ['python3'],
+          args: ['-m', 'dynamo.vllm', '--model', 'Qwen/Qwen3-0.6B'],
+          resources: { limits: { 'nvidia.com/gpu': '1' } },
+        },
+      ],
     },
   },
 };
 
 test('a GMS worker renders the same objects as the cdk8s construct, the claim template included', async () => {
-  const props: DynamoGraphDeploymentProps = { namespace: 'ml', spec: { components: [{ ...worker, experimental: { gpuMemoryService: {} } }] } };
+  const props: DynamoGraphDeploymentProps = {
+    namespace: 'ml',
+    spec: { components: [{ ...worker, experimental: { gpuMemoryService: {} } }] },
+  };
   const rs = await runProgram(() => new DynamoGraph('demo', props));
   const graph = rs.find((r) => r.type === 'dynamo:index:Graph')!;
   const children = childrenOf(rs, graph).map((r) => withoutPulumiAnnotations(r.inputs));
@@ -32,16 +40,22 @@ test('a GMS worker renders the same objects as the cdk8s construct, the claim te
 });
 
 test('a refused field fails the component with its field path', async () => {
-  const props: DynamoGraphDeploymentProps = { spec: { components: [{ ...worker, experimental: { gpuMemoryService: { mode: 'InterPod' } } }] } };
+  const props: DynamoGraphDeploymentProps = {
+    spec: { components: [{ ...worker, experimental: { gpuMemoryService: { mode: 'InterPod' } } }] },
+  };
   const error = await runProgram(() => new DynamoGraph('demo', props)).catch((e) => e);
   expect(pulumi.ResourceError.isInstance(error)).toBe(true);
-  expect(error.message).toMatch(/spec\.components\[0\]\.experimental\.gpuMemoryService\.mode: Unsupported value: "InterPod"/);
+  expect(error.message).toMatch(
+    /spec\.components\[0\]\.experimental\.gpuMemoryService\.mode: Unsupported value: "InterPod"/,
+  );
 });
 
-test('a warned field is in the component\'s warnings with its field path', async () => {
+test("a warned field is in the component's warnings with its field path", async () => {
   let graph!: DynamoGraph;
   await runProgram(() => {
     graph = new DynamoGraph('demo', { spec: { components: [worker], restart: { id: 'r1' } } });
   });
-  expect(graph.warnings).toContainEqual(expect.stringMatching(/^spec\.restart: a Sequential restart \(the default strategy\)/));
+  expect(graph.warnings).toContainEqual(
+    expect.stringMatching(/^spec\.restart: a Sequential restart \(the default strategy\)/),
+  );
 });

@@ -24,13 +24,18 @@ export interface Recorded {
 export async function runProgram(program: () => void): Promise<Recorded[]> {
   const engine = new Map<string, { inputs: any; provider?: string }>();
   const seen: Omit<Recorded, 'inputs' | 'provider'>[] = [];
-  pulumi.runtime.setMocks({
-    newResource: (args) => {
-      engine.set(`${args.type}::${args.name}`, { inputs: args.inputs, provider: args.provider });
-      return { id: `${args.name}-id`, state: args.inputs };
+  pulumi.runtime.setMocks(
+    {
+      newResource: (args) => {
+        engine.set(`${args.type}::${args.name}`, { inputs: args.inputs, provider: args.provider });
+        return { id: `${args.name}-id`, state: args.inputs };
+      },
+      call: (args) => args.inputs,
     },
-    call: (args) => args.inputs,
-  }, 'dynamo-iac-test', 'test', false);
+    'dynamo-iac-test',
+    'test',
+    false,
+  );
   let thrown: unknown;
   await pulumi.runtime.runInPulumiStack(async () => {
     pulumi.runtime.registerStackTransformation((t) => {

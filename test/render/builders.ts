@@ -34,18 +34,20 @@ export function graph(over: Partial<GraphModel> & { components: ComponentModel[]
   };
 }
 
-export const vllmWorker = (over: Partial<ComponentModel> = {}) => component({
-  name: 'VllmWorker',
-  type: 'worker',
-  replicas: 2,
-  mainContainer: { name: 'main', image: 'img', command: ['python3'], args: ['-m', 'dynamo.vllm', '--model', 'm'] },
-  resources: { limits: { 'nvidia.com/gpu': '1' } },
-  ...over,
-});
+export const vllmWorker = (over: Partial<ComponentModel> = {}) =>
+  component({
+    name: 'VllmWorker',
+    type: 'worker',
+    replicas: 2,
+    mainContainer: { name: 'main', image: 'img', command: ['python3'], args: ['-m', 'dynamo.vllm', '--model', 'm'] },
+    resources: { limits: { 'nvidia.com/gpu': '1' } },
+    ...over,
+  });
 
-export const frontend = (over: Partial<ComponentModel> = {}) => component({
-  name: 'Frontend',
-  type: 'frontend',
-  mainContainer: { name: 'main', image: 'img' },
-  ...over,
-});
+export const frontend = (over: Partial<ComponentModel> = {}) =>
+  component({
+    name: 'Frontend',
+    type: 'frontend',
+    mainContainer: { name: 'main', image: 'img' },
+    ...over,
+  });

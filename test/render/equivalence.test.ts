@@ -29,7 +29,9 @@ describe.each(['agg', 'disagg'])('%s graph', (name) => {
   });
 
   test('the graph record keeps the version the user wrote', () => {
-    expect(renderYaml(`${name}-v1alpha1.yaml`)).toContain('apiVersion: nvidia.com/v1alpha1\nkind: DynamoGraphDeployment');
+    expect(renderYaml(`${name}-v1alpha1.yaml`)).toContain(
+      'apiVersion: nvidia.com/v1alpha1\nkind: DynamoGraphDeployment',
+    );
     expect(renderYaml(`${name}-v1beta1.yaml`)).toContain('apiVersion: nvidia.com/v1beta1\nkind: DynamoGraphDeployment');
   });
 });

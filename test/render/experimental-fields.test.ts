@@ -12,7 +12,11 @@ import { float32Text } from '../../src/render/kv-transfer';
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1';
 const ARGS = ['-m', 'dynamo.vllm', '--model', 'Qwen/Qwen3-0.6B'];
 
-const frontend = { name: 'Frontend', type: 'frontend', podTemplate: { spec: { containers: [{ name: 'main', image: IMAGE }] } } };
+const frontend = {
+  name: 'Frontend',
+  type: 'frontend',
+  podTemplate: { spec: { containers: [{ name: 'main', image: IMAGE }] } },
+};
 const worker = (over: object = {}, sidecars: object[] = []) => ({
   name: 'VllmWorker',
   type: 'worker',
@@ -20,7 +24,13 @@ const worker = (over: object = {}, sidecars: object[] = []) => ({
   podTemplate: {
     spec: {
       containers: [
-        { name: 'main', image: IMAGE, command: ['python3'], args: ARGS, resources: { limits: { 'nvidia.com/gpu': '2', memory: '40Gi' } } },
+        {
+          name: 'main',
+          image: IMAGE,
+          command: ['python3'],
+          args: ARGS,
+          resources: { limits: { 'nvidia.com/gpu': '2', memory: '40Gi' } },
+        },
         ...sidecars,
       ],
     },
@@ -58,11 +68,13 @@ function render(doc: object, settings: PlatformSettings = {}) {
   expect(out.problems.filter((p) => p.severity === 'error')).toEqual([]);
   const find = (kind: string, name: string): any => {
     const o = out.objects.find((x) => x.kind === kind && x.metadata.name === name);
-    if (!o) throw new Error(`no ${kind}/${name} in ${out.objects.map((x) => `${x.kind}/${x.metadata.name}`).join(', ')}`);
+    if (!o)
+      throw new Error(`no ${kind}/${name} in ${out.objects.map((x) => `${x.kind}/${x.metadata.name}`).join(', ')}`);
     return o;
   };
   const pod = (deployment: string): any => find('Deployment', deployment).spec.template;
-  const container = (deployment: string, name: string): any => pod(deployment).spec.containers.find((c: any) => c.name === name);
+  const container = (deployment: string, name: string): any =>
+    pod(deployment).spec.containers.find((c: any) => c.name === name);
   return { objects: out.objects, warnings: out.problems, find, pod, container };
 }
 
@@ -72,49 +84,79 @@ const envOf = (c: any) => Object.fromEntries((c.env ?? []).map((e: any) => [e.na
 describe('GPU Memory Service (IntraPod)', () => {
   const r = render(beta([frontend, worker({ experimental: { gpuMemoryService: {} } })]));
 
-  test('a ResourceClaimTemplate <graph>-<component>-gpu asks for the main container\'s GPUs', () => {
+  test("a ResourceClaimTemplate <graph>-<component>-gpu asks for the main container's GPUs", () => {
     expect(r.find('ResourceClaimTemplate', 'g-vllmworker-gpu')).toEqual({
       apiVersion: 'resource.k8s.io/v1',
       kind: 'ResourceClaimTemplate',
       metadata: { name: 'g-vllmworker-gpu', namespace: 'ml' },
-      spec: { spec: { devices: { requests: [{ name: 'gpus', exactly: { deviceClassName: 'gpu.nvidia.com', allocationMode: 'ExactCount', count: 2 } }] } } },
+      spec: {
+        spec: {
+          devices: {
+            requests: [
+              { name: 'gpus', exactly: { deviceClassName: 'gpu.nvidia.com', allocationMode: 'ExactCount', count: 2 } },
+            ],
+          },
+        },
+      },
     });
   });
 
-  test('the claim replaces main\'s nvidia.com/gpu; main reaches the server through the socket directory', () => {
+  test("the claim replaces main's nvidia.com/gpu; main reaches the server through the socket directory", () => {
     const main = r.container('g-vllmworker', 'main');
     expect(main.resources).toEqual({ limits: { memory: '40Gi' }, claims: [{ name: 'intrapod-shared-gpu' }] });
     expect(main.volumeMounts).toContainEqual({ name: 'gms-intrapod-control', mountPath: '/gms-intrapod-control' });
     expect(envOf(main).GMS_SOCKET_DIR).toBe('/gms-intrapod-control');
     const spec = r.pod('g-vllmworker').spec;
-    expect(spec.resourceClaims).toEqual([{ name: 'intrapod-shared-gpu', resourceClaimTemplateName: 'g-vllmworker-gpu' }]);
+    expect(spec.resourceClaims).toEqual([
+      { name: 'intrapod-shared-gpu', resourceClaimTemplateName: 'g-vllmworker-gpu' },
+    ]);
     expect(spec.tolerations).toEqual([{ key: 'nvidia.com/gpu', operator: 'Exists', effect: 'NoSchedule' }]);
     expect(spec.volumes).toContainEqual({ name: 'gms-intrapod-control', emptyDir: {} });
   });
 
-  test('the gms-server sidecar runs from main\'s image and shares the claim', () => {
-    expect(r.pod('g-vllmworker').spec.initContainers).toEqual([{
-      name: 'gms-server',
-      image: IMAGE,
-      command: ['python3', '-m', 'gpu_memory_service.cli.server'],
-      restartPolicy: 'Always',
-      startupProbe: { exec: { command: ['test', '-f', '/gms-intrapod-control/gms-ready'] }, periodSeconds: 1, failureThreshold: 300 },
-      resources: { claims: [{ name: 'intrapod-shared-gpu' }] },
-      volumeMounts: [{ name: 'gms-intrapod-control', mountPath: '/gms-intrapod-control' }],
-      env: [{ name: 'GMS_SOCKET_DIR', value: '/gms-intrapod-control' }],
-    }]);
+  test("the gms-server sidecar runs from main's image and shares the claim", () => {
+    expect(r.pod('g-vllmworker').spec.initContainers).toEqual([
+      {
+        name: 'gms-server',
+        image: IMAGE,
+        command: ['python3', '-m', 'gpu_memory_service.cli.server'],
+        restartPolicy: 'Always',
+        startupProbe: {
+          exec: { command: ['test', '-f', '/gms-intrapod-control/gms-ready'] },
+          periodSeconds: 1,
+          failureThreshold: 300,
+        },
+        resources: { claims: [{ name: 'intrapod-shared-gpu' }] },
+        volumeMounts: [{ name: 'gms-intrapod-control', mountPath: '/gms-intrapod-control' }],
+        env: [{ name: 'GMS_SOCKET_DIR', value: '/gms-intrapod-control' }],
+      },
+    ]);
   });
 
   test('extra client containers get the claim, the mount and the env; the device class is configurable', () => {
     const loader = { name: 'loader', image: 'loader:1' };
-    const r2 = render(beta([frontend, worker({ experimental: { gpuMemoryService: { deviceClassName: 'mig.nvidia.com', extraClientContainers: ['loader'] } } }, [loader])]));
+    const r2 = render(
+      beta([
+        frontend,
+        worker(
+          {
+            experimental: {
+              gpuMemoryService: { deviceClassName: 'mig.nvidia.com', extraClientContainers: ['loader'] },
+            },
+          },
+          [loader],
+        ),
+      ]),
+    );
     expect(r2.container('g-vllmworker', 'loader')).toEqual({
       ...loader,
       resources: { claims: [{ name: 'intrapod-shared-gpu' }] },
       volumeMounts: [{ name: 'gms-intrapod-control', mountPath: '/gms-intrapod-control' }],
       env: [{ name: 'GMS_SOCKET_DIR', value: '/gms-intrapod-control' }],
     });
-    expect(r2.find('ResourceClaimTemplate', 'g-vllmworker-gpu').spec.spec.devices.requests[0].exactly.deviceClassName).toBe('mig.nvidia.com');
+    expect(
+      r2.find('ResourceClaimTemplate', 'g-vllmworker-gpu').spec.spec.devices.requests[0].exactly.deviceClassName,
+    ).toBe('mig.nvidia.com');
   });
 
   test('the frontend and a graph without GMS are untouched', () => {
@@ -124,7 +166,9 @@ describe('GPU Memory Service (IntraPod)', () => {
 
   test('v1alpha1 `gpuMemoryService: {enabled: true}` renders the same objects', () => {
     expect(yaml(render(alpha({ gpuMemoryService: { enabled: true } })).objects)).toBe(yaml(r.objects));
-    expect(render(alpha({ gpuMemoryService: { enabled: false } })).objects.some((o) => o.kind === 'ResourceClaimTemplate')).toBe(false);
+    expect(
+      render(alpha({ gpuMemoryService: { enabled: false } })).objects.some((o) => o.kind === 'ResourceClaimTemplate'),
+    ).toBe(false);
   });
 });
 
@@ -139,8 +183,16 @@ describe('failover (IntraPod, vLLM)', () => {
       [{ name: 'system-0', containerPort: 9090, protocol: 'TCP' }],
       [{ name: 'system-1', containerPort: 9091, protocol: 'TCP' }],
     ]);
-    expect(containers.map((c: any) => [c.livenessProbe.httpGet.port, c.readinessProbe.httpGet.port, c.startupProbe.httpGet.port]))
-      .toEqual([['system-0', 'system-0', 'system-0'], ['system-1', 'system-1', 'system-1']]);
+    expect(
+      containers.map((c: any) => [
+        c.livenessProbe.httpGet.port,
+        c.readinessProbe.httpGet.port,
+        c.startupProbe.httpGet.port,
+      ]),
+    ).toEqual([
+      ['system-0', 'system-0', 'system-0'],
+      ['system-1', 'system-1', 'system-1'],
+    ]);
   });
 
   test('per-engine env: identity, lock file, system port, vLLM shadow mode and staggered ports', () => {
@@ -167,13 +219,34 @@ describe('failover (IntraPod, vLLM)', () => {
     expect(new Set(names).size).toBe(names.length);
   });
 
-  test('the standby\'s torch store moves up by 100 (appended, or shifted when given)', () => {
+  test("the standby's torch store moves up by 100 (appended, or shifted when given)", () => {
     expect(containers[0].args).toEqual(ARGS);
     expect(containers[1].args).toEqual([...ARGS, '--master-port', '29600']);
-    const given = render(beta([frontend, worker({
-      experimental: { gpuMemoryService: {}, failover: {} },
-      podTemplate: { spec: { containers: [{ name: 'main', image: IMAGE, command: ['python3'], args: [...ARGS, '--master-port', '30000'], resources: { limits: { 'nvidia.com/gpu': '1' } } }] } },
-    })], {}, container));
+    const given = render(
+      beta(
+        [
+          frontend,
+          worker({
+            experimental: { gpuMemoryService: {}, failover: {} },
+            podTemplate: {
+              spec: {
+                containers: [
+                  {
+                    name: 'main',
+                    image: IMAGE,
+                    command: ['python3'],
+                    args: [...ARGS, '--master-port', '30000'],
+                    resources: { limits: { 'nvidia.com/gpu': '1' } },
+                  },
+                ],
+              },
+            },
+          }),
+        ],
+        {},
+        container,
+      ),
+    );
     expect(given.container('g-vllmworker', 'engine-1').args).toEqual([...ARGS, '--master-port', '30100']);
   });
 
@@ -185,7 +258,12 @@ describe('failover (IntraPod, vLLM)', () => {
 });
 
 describe('kvTransferPolicy (labelKey)', () => {
-  const policy = { labelKey: 'topology.kubernetes.io/zone', domain: 'zone', enforcement: 'preferred', preferredWeight: 0.3 };
+  const policy = {
+    labelKey: 'topology.kubernetes.io/zone',
+    domain: 'zone',
+    enforcement: 'preferred',
+    preferredWeight: 0.3,
+  };
   const r = render(beta([frontend, worker()], { experimental: { kvTransferPolicy: policy } }));
 
   test('workers get the policy env, the topology file and the label-key annotation', () => {
@@ -197,20 +275,36 @@ describe('kvTransferPolicy (labelKey)', () => {
       DYN_TOPOLOGY_ENABLED: 'true',
       DYN_TOPOLOGY_MOUNT_PATH: '/etc/dynamo/topology',
     });
-    expect(main.volumeMounts).toContainEqual({ name: 'topology-labels', mountPath: '/etc/dynamo/topology', readOnly: true });
+    expect(main.volumeMounts).toContainEqual({
+      name: 'topology-labels',
+      mountPath: '/etc/dynamo/topology',
+      readOnly: true,
+    });
     expect(r.pod('g-vllmworker').spec.volumes).toContainEqual({
       name: 'topology-labels',
-      downwardAPI: { items: [{ path: 'zone', fieldRef: { apiVersion: 'v1', fieldPath: "metadata.labels['topology.kubernetes.io/zone']" } }] },
+      downwardAPI: {
+        items: [
+          { path: 'zone', fieldRef: { apiVersion: 'v1', fieldPath: "metadata.labels['topology.kubernetes.io/zone']" } },
+        ],
+      },
     });
-    expect(r.pod('g-vllmworker').metadata.annotations).toEqual({ 'nvidia.com/topology-label-key': 'topology.kubernetes.io/zone' });
-    expect(r.find('Deployment', 'g-vllmworker').metadata.annotations).toEqual({ 'nvidia.com/topology-label-key': 'topology.kubernetes.io/zone' });
+    expect(r.pod('g-vllmworker').metadata.annotations).toEqual({
+      'nvidia.com/topology-label-key': 'topology.kubernetes.io/zone',
+    });
+    expect(r.find('Deployment', 'g-vllmworker').metadata.annotations).toEqual({
+      'nvidia.com/topology-label-key': 'topology.kubernetes.io/zone',
+    });
   });
 
   test('the frontend gets nothing; enforcement defaults to required', () => {
     expect(envOf(r.container('g-frontend', 'main')).DYN_KV_TRANSFER_DOMAIN).toBeUndefined();
     expect(r.pod('g-frontend').metadata.annotations).toBeUndefined();
-    const required = render(beta([frontend, worker()], { experimental: { kvTransferPolicy: { labelKey: 'rack', domain: 'rack' } } }));
-    expect(envOf(required.container('g-vllmworker', 'main'))).toMatchObject({ DYN_KV_TRANSFER_ENFORCEMENT: 'required' });
+    const required = render(
+      beta([frontend, worker()], { experimental: { kvTransferPolicy: { labelKey: 'rack', domain: 'rack' } } }),
+    );
+    expect(envOf(required.container('g-vllmworker', 'main'))).toMatchObject({
+      DYN_KV_TRANSFER_ENFORCEMENT: 'required',
+    });
     expect(envOf(required.container('g-vllmworker', 'main')).DYN_KV_TRANSFER_PREFERRED_WEIGHT).toBeUndefined();
   });
 
@@ -219,7 +313,14 @@ describe('kvTransferPolicy (labelKey)', () => {
   });
 
   test('the weight is written as Go writes a float32: shortest digits, no exponent', () => {
-    expect([0.3, 0.5, 1, 0, 0.123456789, 1e-7].map(float32Text)).toEqual(['0.3', '0.5', '1', '0', '0.12345679', '0.0000001']);
+    expect([0.3, 0.5, 1, 0, 0.123456789, 1e-7].map(float32Text)).toEqual([
+      '0.3',
+      '0.5',
+      '1',
+      '0',
+      '0.12345679',
+      '0.0000001',
+    ]);
   });
 });
 
@@ -233,7 +334,10 @@ describe('Grove pathway fields', () => {
 
   test('priorityClassName on the PodCliqueSet template; minAvailable on the clique (default 1)', () => {
     expect(template.priorityClassName).toBe('inference-high');
-    expect(template.cliques.map((c: any) => [c.name, c.spec.minAvailable])).toEqual([['frontend', 1], ['vllmworker', 2]]);
+    expect(template.cliques.map((c: any) => [c.name, c.spec.minAvailable])).toEqual([
+      ['frontend', 1],
+      ['vllmworker', 2],
+    ]);
   });
 
   test('the ClusterTopology name is carried on the Grove constraint', () => {
@@ -241,9 +345,16 @@ describe('Grove pathway fields', () => {
   });
 
   test('v1alpha1 `topologyProfile` and `priorityClassName` render the same set', () => {
-    const a = render(alpha({ replicas: 3 }, {
-      priorityClassName: 'inference-high', topologyConstraint: { topologyProfile: 'dc-topology', packDomain: 'zone' },
-    }), grove).find('PodCliqueSet', 'g').spec.template;
+    const a = render(
+      alpha(
+        { replicas: 3 },
+        {
+          priorityClassName: 'inference-high',
+          topologyConstraint: { topologyProfile: 'dc-topology', packDomain: 'zone' },
+        },
+      ),
+      grove,
+    ).find('PodCliqueSet', 'g').spec.template;
     expect(a.priorityClassName).toBe('inference-high');
     expect(a.topologyConstraint).toEqual({ topologyName: 'dc-topology', packDomain: 'zone' });
   });

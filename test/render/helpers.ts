@@ -11,10 +11,12 @@ export function rendered(model: GraphModel, settings: PlatformSettings = {}) {
     if (!o) throw new Error(`no ${kind} ${name} in ${ids(objects).join(', ')}`);
     return o;
   };
-  const main = (deployment: string): any => find('Deployment', deployment).spec.template.spec.containers
-    .find((c: any) => c.name === 'main');
+  const main = (deployment: string): any =>
+    find('Deployment', deployment).spec.template.spec.containers.find((c: any) => c.name === 'main');
   const envOf = (container: any): Record<string, string> =>
-    Object.fromEntries((container.env ?? []).map((e: any) => [e.name, e.value ?? `<${e.valueFrom.fieldRef.fieldPath}>`]));
+    Object.fromEntries(
+      (container.env ?? []).map((e: any) => [e.name, e.value ?? `<${e.valueFrom.fieldRef.fieldPath}>`]),
+    );
   return { objects, ids: ids(objects), find, main, envOf };
 }
 

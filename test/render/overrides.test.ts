@@ -3,57 +3,110 @@ import { rendered } from './helpers';
 
 describe('main container merge', () => {
   test('a user probe field is merged over the default probe (upstream struct-merge semantics)', () => {
-    const r = rendered(graph({
-      components: [vllmWorker({ mainContainer: { name: 'main', image: 'img', livenessProbe: { periodSeconds: 30 } } })],
-    }));
+    const r = rendered(
+      graph({
+        components: [
+          vllmWorker({ mainContainer: { name: 'main', image: 'img', livenessProbe: { periodSeconds: 30 } } }),
+        ],
+      }),
+    );
     expect(r.main('demo-vllmworker').livenessProbe).toEqual({
-      httpGet: { path: '/live', port: 'system' }, periodSeconds: 30, timeoutSeconds: 4, failureThreshold: 1,
+      httpGet: { path: '/live', port: 'system' },
+      periodSeconds: 30,
+      timeoutSeconds: 4,
+      failureThreshold: 1,
     });
   });
 
   test('mainContainer.startupProbe and component probes replace the defaults entirely', () => {
     const probe = { exec: { command: ['true'] } };
-    const r = rendered(graph({
-      components: [vllmWorker({
-        mainContainer: { name: 'main', image: 'img', startupProbe: probe },
-        livenessProbe: probe,
-        readinessProbe: probe,
-      })],
-    }));
+    const r = rendered(
+      graph({
+        components: [
+          vllmWorker({
+            mainContainer: { name: 'main', image: 'img', startupProbe: probe },
+            livenessProbe: probe,
+            readinessProbe: probe,
+          }),
+        ],
+      }),
+    );
     const main = r.main('demo-vllmworker');
     expect([main.startupProbe, main.livenessProbe, main.readinessProbe]).toEqual([probe, probe, probe]);
   });
 
   test('lists such as ports are replaced wholesale, empty values keep the default', () => {
-    const r = rendered(graph({
-      components: [frontend({ mainContainer: { name: 'main', image: 'img', ports: [{ name: 'web', containerPort: 9000 }], args: [] } })],
-    }));
+    const r = rendered(
+      graph({
+        components: [
+          frontend({
+            mainContainer: { name: 'main', image: 'img', ports: [{ name: 'web', containerPort: 9000 }], args: [] },
+          }),
+        ],
+      }),
+    );
     const main = r.main('demo-frontend');
     expect(main.ports).toEqual([{ name: 'web', containerPort: 9000 }]);
     expect(main.args).toEqual(['-m', 'dynamo.frontend']);
   });
 
   test('env precedence: defaults < mainContainer.env < graph env < component env; infrastructure env only when absent', () => {
-    const r = rendered(graph({
-      env: [{ name: 'A', value: 'graph' }, { name: 'B', value: 'graph' }],
-      components: [vllmWorker({
-        mainContainer: { name: 'main', image: 'img', env: [{ name: 'A', value: 'main' }, { name: 'DYN_SYSTEM_PORT', value: '1' }, { name: 'C', value: 'main' }] },
-        env: [{ name: 'B', value: 'component' }, { name: 'NATS_SERVER', value: 'nats://mine' }],
-      })],
-    }), { natsAddress: 'nats://platform', etcdAddress: 'etcd:2379' });
+    const r = rendered(
+      graph({
+        env: [
+          { name: 'A', value: 'graph' },
+          { name: 'B', value: 'graph' },
+        ],
+        components: [
+          vllmWorker({
+            mainContainer: {
+              name: 'main',
+              image: 'img',
+              env: [
+                { name: 'A', value: 'main' },
+                { name: 'DYN_SYSTEM_PORT', value: '1' },
+                { name: 'C', value: 'main' },
+              ],
+            },
+            env: [
+              { name: 'B', value: 'component' },
+              { name: 'NATS_SERVER', value: 'nats://mine' },
+            ],
+          }),
+        ],
+      }),
+      { natsAddress: 'nats://platform', etcdAddress: 'etcd:2379' },
+    );
     const env = r.envOf(r.main('demo-vllmworker'));
-    expect(env).toMatchObject({ A: 'graph', B: 'component', C: 'main', DYN_SYSTEM_PORT: '1', NATS_SERVER: 'nats://mine', ETCD_ENDPOINTS: 'etcd:2379' });
+    expect(env).toMatchObject({
+      A: 'graph',
+      B: 'component',
+      C: 'main',
+      DYN_SYSTEM_PORT: '1',
+      NATS_SERVER: 'nats://mine',
+      ETCD_ENDPOINTS: 'etcd:2379',
+    });
   });
 
   test('resources are copied key by key over mainContainer.resources and claims are appended', () => {
-    const r = rendered(graph({
-      components: [vllmWorker({
-        mainContainer: { name: 'main', image: 'img', resources: { requests: { cpu: '1', memory: '1Gi' }, claims: [{ name: 'a' }] } },
-        resources: { requests: { cpu: '4' }, limits: { 'nvidia.com/gpu': '2' }, claims: [{ name: 'b' }] },
-      })],
-    }));
+    const r = rendered(
+      graph({
+        components: [
+          vllmWorker({
+            mainContainer: {
+              name: 'main',
+              image: 'img',
+              resources: { requests: { cpu: '1', memory: '1Gi' }, claims: [{ name: 'a' }] },
+            },
+            resources: { requests: { cpu: '4' }, limits: { 'nvidia.com/gpu': '2' }, claims: [{ name: 'b' }] },
+          }),
+        ],
+      }),
+    );
     expect(r.main('demo-vllmworker').resources).toEqual({
-      requests: { cpu: '4', memory: '1Gi' }, limits: { 'nvidia.com/gpu': '2' }, claims: [{ name: 'a' }, { name: 'b' }],
+      requests: { cpu: '4', memory: '1Gi' },
+      limits: { 'nvidia.com/gpu': '2' },
+      claims: [{ name: 'a' }, { name: 'b' }],
     });
   });
 
@@ -65,20 +118,30 @@ describe('main container merge', () => {
 
 describe('pod spec', () => {
   test('a user securityContext is used as given; the grace period can be overridden', () => {
-    const r = rendered(graph({ components: [vllmWorker({ podSpec: { securityContext: { runAsNonRoot: true }, terminationGracePeriodSeconds: 10 } })] }));
+    const r = rendered(
+      graph({
+        components: [
+          vllmWorker({ podSpec: { securityContext: { runAsNonRoot: true }, terminationGracePeriodSeconds: 10 } }),
+        ],
+      }),
+    );
     const spec = r.find('Deployment', 'demo-vllmworker').spec.template.spec;
     expect(spec.securityContext).toEqual({ runAsNonRoot: true });
     expect(spec.terminationGracePeriodSeconds).toBe(10);
   });
 
   test('user containers come before main; user volumes before Dynamo volumes', () => {
-    const r = rendered(graph({
-      components: [vllmWorker({
-        podSpec: { containers: [{ name: 'proxy', image: 'p' }], volumes: [{ name: 'data', emptyDir: {} }] },
-        mainContainer: { name: 'main', image: 'img', volumeMounts: [{ name: 'data', mountPath: '/data' }] },
-        volumeMounts: [{ name: 'models', mountPoint: '/models', useAsCompilationCache: false }],
-      })],
-    }));
+    const r = rendered(
+      graph({
+        components: [
+          vllmWorker({
+            podSpec: { containers: [{ name: 'proxy', image: 'p' }], volumes: [{ name: 'data', emptyDir: {} }] },
+            mainContainer: { name: 'main', image: 'img', volumeMounts: [{ name: 'data', mountPath: '/data' }] },
+            volumeMounts: [{ name: 'models', mountPoint: '/models', useAsCompilationCache: false }],
+          }),
+        ],
+      }),
+    );
     const spec = r.find('Deployment', 'demo-vllmworker').spec.template.spec;
     expect(spec.containers.map((c: any) => c.name)).toEqual(['proxy', 'main']);
     expect(spec.volumes.map((v: any) => v.name)).toEqual(['data', 'models', 'shared-memory']);
@@ -98,17 +161,23 @@ describe('pod spec', () => {
     const off = rendered(graph({ components: [vllmWorker({ sharedMemorySize: null })] }));
     expect(off.find('Deployment', 'demo-vllmworker').spec.template.spec.volumes).toBeUndefined();
     expect(off.main('demo-vllmworker').volumeMounts).toBeUndefined();
-    const replaced = rendered(graph({
-      components: [vllmWorker({
-        podSpec: { volumes: [{ name: 'shared-memory', emptyDir: {} }] },
-        mainContainer: { name: 'main', image: 'img', volumeMounts: [{ name: 'shm', mountPath: '/dev/shm' }] },
-      })],
-    }));
+    const replaced = rendered(
+      graph({
+        components: [
+          vllmWorker({
+            podSpec: { volumes: [{ name: 'shared-memory', emptyDir: {} }] },
+            mainContainer: { name: 'main', image: 'img', volumeMounts: [{ name: 'shm', mountPath: '/dev/shm' }] },
+          }),
+        ],
+      }),
+    );
     expect(replaced.main('demo-vllmworker').volumeMounts).toEqual([{ name: 'shared-memory', mountPath: '/dev/shm' }]);
   });
 
   test('vLLM compilation cache: default mount path and VLLM_CACHE_ROOT', () => {
-    const r = rendered(graph({ components: [vllmWorker({ volumeMounts: [{ name: 'cc', useAsCompilationCache: true }] })] }));
+    const r = rendered(
+      graph({ components: [vllmWorker({ volumeMounts: [{ name: 'cc', useAsCompilationCache: true }] })] }),
+    );
     const main = r.main('demo-vllmworker');
     expect(main.volumeMounts[0]).toEqual({ name: 'cc', mountPath: '/root/.cache/vllm' });
     expect(main.env[main.env.length - 1]).toEqual({ name: 'VLLM_CACHE_ROOT', value: '/root/.cache/vllm' });
@@ -116,67 +185,103 @@ describe('pod spec', () => {
 
   test('image pull secrets: user secrets first, then the registry secrets from the settings, de-duplicated', () => {
     const model = graph({
-      components: [vllmWorker({
-        mainContainer: { name: 'main', image: 'nvcr.io/nvidia/x:1' },
-        podSpec: { imagePullSecrets: [{ name: 'mine' }, { name: 'nvcr' }] },
-      })],
+      components: [
+        vllmWorker({
+          mainContainer: { name: 'main', image: 'nvcr.io/nvidia/x:1' },
+          podSpec: { imagePullSecrets: [{ name: 'mine' }, { name: 'nvcr' }] },
+        }),
+      ],
     });
     const r = rendered(model, { imagePullSecrets: { 'nvcr.io': ['nvcr', 'nvcr-2'], 'docker.io': ['hub'] } });
     expect(r.find('Deployment', 'demo-vllmworker').spec.template.spec.imagePullSecrets).toEqual([
-      { name: 'mine' }, { name: 'nvcr' }, { name: 'nvcr-2' },
+      { name: 'mine' },
+      { name: 'nvcr' },
+      { name: 'nvcr-2' },
     ]);
   });
 
   test('pull-secret discovery can be switched off per component', () => {
-    const r = rendered(graph({
-      components: [vllmWorker({ annotations: { 'nvidia.com/disable-image-pull-secret-discovery': 'true' } })],
-    }), { imagePullSecrets: { 'docker.io': ['hub'] } });
+    const r = rendered(
+      graph({
+        components: [vllmWorker({ annotations: { 'nvidia.com/disable-image-pull-secret-discovery': 'true' } })],
+      }),
+      { imagePullSecrets: { 'docker.io': ['hub'] } },
+    );
     expect(r.find('Deployment', 'demo-vllmworker').spec.template.spec.imagePullSecrets).toBeUndefined();
   });
 });
 
 describe('labels and annotations', () => {
   test('system labels win over user pod labels; graph spec labels are low-priority defaults', () => {
-    const r = rendered(graph({
-      labels: { team: 'graph', tier: 'graph' },
-      components: [vllmWorker({
-        labels: { tier: 'component' },
-        podLabels: { 'nvidia.com/dynamo-namespace': 'hijack', extra: 'yes' },
-      })],
-    }));
+    const r = rendered(
+      graph({
+        labels: { team: 'graph', tier: 'graph' },
+        components: [
+          vllmWorker({
+            labels: { tier: 'component' },
+            podLabels: { 'nvidia.com/dynamo-namespace': 'hijack', extra: 'yes' },
+          }),
+        ],
+      }),
+    );
     const d = r.find('Deployment', 'demo-vllmworker');
     expect(d.metadata.labels).toMatchObject({ team: 'graph', tier: 'component' });
-    expect(d.spec.template.metadata.labels).toMatchObject({ 'nvidia.com/dynamo-namespace': 'ml-demo', extra: 'yes', tier: 'component' });
+    expect(d.spec.template.metadata.labels).toMatchObject({
+      'nvidia.com/dynamo-namespace': 'ml-demo',
+      extra: 'yes',
+      tier: 'component',
+    });
   });
 
   test('graph metadata annotations that upstream propagates reach components; enable-metrics=false drops the label', () => {
-    const r = rendered(graph({
-      metadataAnnotations: { 'nvidia.com/enable-metrics': 'false', unrelated: 'x' },
-      components: [vllmWorker()],
-    }));
+    const r = rendered(
+      graph({
+        metadataAnnotations: { 'nvidia.com/enable-metrics': 'false', unrelated: 'x' },
+        components: [vllmWorker()],
+      }),
+    );
     const d = r.find('Deployment', 'demo-vllmworker');
     expect(d.metadata.annotations).toEqual({ 'nvidia.com/enable-metrics': 'false' });
     expect(d.spec.template.metadata.labels['nvidia.com/metrics-enabled']).toBeUndefined();
   });
 
   test('a per-component discovery backend annotation switches discovery off for that component', () => {
-    const r = rendered(graph({ components: [vllmWorker({ annotations: { 'nvidia.com/dynamo-discovery-backend': 'etcd' } })] }));
+    const r = rendered(
+      graph({ components: [vllmWorker({ annotations: { 'nvidia.com/dynamo-discovery-backend': 'etcd' } })] }),
+    );
     expect(r.ids).not.toContain('Service/demo-vllmworker');
     expect(r.ids).not.toContain('ServiceAccount/demo-k8s-service-discovery');
   });
 
   test('deployment strategy annotations', () => {
-    const recreate = rendered(graph({ components: [vllmWorker({ annotations: { 'nvidia.com/deployment-strategy': 'Recreate' } })] }));
+    const recreate = rendered(
+      graph({ components: [vllmWorker({ annotations: { 'nvidia.com/deployment-strategy': 'Recreate' } })] }),
+    );
     expect(recreate.find('Deployment', 'demo-vllmworker').spec.strategy).toEqual({ type: 'Recreate' });
-    const rolling = rendered(graph({
-      components: [vllmWorker({ annotations: { 'nvidia.com/deployment-rolling-update-max-surge': '1', 'nvidia.com/deployment-rolling-update-max-unavailable': '0%' } })],
-    }));
-    expect(rolling.find('Deployment', 'demo-vllmworker').spec.strategy.rollingUpdate).toEqual({ maxSurge: 1, maxUnavailable: '0%' });
+    const rolling = rendered(
+      graph({
+        components: [
+          vllmWorker({
+            annotations: {
+              'nvidia.com/deployment-rolling-update-max-surge': '1',
+              'nvidia.com/deployment-rolling-update-max-unavailable': '0%',
+            },
+          }),
+        ],
+      }),
+    );
+    expect(rolling.find('Deployment', 'demo-vllmworker').spec.strategy.rollingUpdate).toEqual({
+      maxSurge: 1,
+      maxUnavailable: '0%',
+    });
   });
 
   test('a Parallel restart renders spec.restart.id as the restartAt pod annotation; a Sequential one leaves it to the runtime operator', () => {
-    const annotations = (restart: object) => rendered(graph({ restart, components: [vllmWorker({ podAnnotations: { a: 'b' } })] }))
-      .find('Deployment', 'demo-vllmworker').spec.template.metadata.annotations;
+    const annotations = (restart: object) =>
+      rendered(graph({ restart, components: [vllmWorker({ podAnnotations: { a: 'b' } })] })).find(
+        'Deployment',
+        'demo-vllmworker',
+      ).spec.template.metadata.annotations;
     expect(annotations({ id: 'r1', strategy: { type: 'Parallel' } })).toEqual({ a: 'b', 'nvidia.com/restartAt': 'r1' });
     expect(annotations({ id: 'r1' })).toEqual({ a: 'b' });
     expect(annotations({ id: 'r1', strategy: { type: 'Sequential', order: ['VllmWorker'] } })).toEqual({ a: 'b' });
@@ -202,9 +307,13 @@ describe('scaling adapter, model reference, sidecar', () => {
   });
 
   test('unset replicas stay unset; zero is kept', () => {
-    expect(rendered(graph({ components: [vllmWorker({ replicas: undefined })] })).find('Deployment', 'demo-vllmworker').spec)
-      .not.toHaveProperty('replicas');
-    expect(rendered(graph({ components: [vllmWorker({ replicas: 0 })] })).find('Deployment', 'demo-vllmworker').spec.replicas).toBe(0);
+    expect(
+      rendered(graph({ components: [vllmWorker({ replicas: undefined })] })).find('Deployment', 'demo-vllmworker').spec,
+    ).not.toHaveProperty('replicas');
+    expect(
+      rendered(graph({ components: [vllmWorker({ replicas: 0 })] })).find('Deployment', 'demo-vllmworker').spec
+        .replicas,
+    ).toBe(0);
   });
 
   test('modelRef: headless model Service, base-model hash label and annotation', () => {
@@ -238,21 +347,36 @@ describe('scaling adapter, model reference, sidecar', () => {
   });
 
   test('modelRef: one model Service per distinct base model, shared by the components that serve it', () => {
-    const r = rendered(graph({
-      components: [
-        vllmWorker({ name: 'a', modelRef: { name: 'Qwen/Qwen3-0.6B' } }),
-        vllmWorker({ name: 'b', modelRef: { name: 'Qwen/Qwen3-0.6B' } }),
-        vllmWorker({ name: 'c', modelRef: { name: 'meta-llama/Llama-3.1-8B-Instruct' } }),
-      ],
-    }));
-    const names = r.objects.filter((o) => o.kind === 'Service' && o.metadata.name.startsWith('dynamo-model-')).map((o) => o.metadata.name);
+    const r = rendered(
+      graph({
+        components: [
+          vllmWorker({ name: 'a', modelRef: { name: 'Qwen/Qwen3-0.6B' } }),
+          vllmWorker({ name: 'b', modelRef: { name: 'Qwen/Qwen3-0.6B' } }),
+          vllmWorker({ name: 'c', modelRef: { name: 'meta-llama/Llama-3.1-8B-Instruct' } }),
+        ],
+      }),
+    );
+    const names = r.objects
+      .filter((o) => o.kind === 'Service' && o.metadata.name.startsWith('dynamo-model-'))
+      .map((o) => o.metadata.name);
     expect(names.sort()).toEqual(['dynamo-model-08a20b29', 'dynamo-model-fb68f5a6']);
   });
 
   test('frontend sidecar: a second container after main with the frontend defaults', () => {
-    const r = rendered(graph({
-      components: [vllmWorker({ frontendSidecar: { image: 'fe', args: ['-m', 'dynamo.frontend', '--router-mode', 'kv'], env: [{ name: 'X', value: '1' }], envFromSecret: 's' } })],
-    }));
+    const r = rendered(
+      graph({
+        components: [
+          vllmWorker({
+            frontendSidecar: {
+              image: 'fe',
+              args: ['-m', 'dynamo.frontend', '--router-mode', 'kv'],
+              env: [{ name: 'X', value: '1' }],
+              envFromSecret: 's',
+            },
+          }),
+        ],
+      }),
+    );
     const containers = r.find('Deployment', 'demo-vllmworker').spec.template.spec.containers;
     expect(containers.map((c: any) => c.name)).toEqual(['main', 'sidecar-frontend']);
     const sc = containers[1];
@@ -266,31 +390,62 @@ describe('scaling adapter, model reference, sidecar', () => {
 
 describe('ingress', () => {
   test('Ingress with class, host, TLS; VirtualService when asked for', () => {
-    const r = rendered(graph({
-      components: [frontend({
-        ingress: {
-          enabled: true, host: 'chat', hostPrefix: 'eu-', hostSuffix: 'example.com', ingressControllerClassName: 'nginx',
-          tlsSecretName: 'tls', useVirtualService: true, virtualServiceGateway: 'istio-system/gw', annotations: { a: 'b' },
-        },
-      })],
-    }));
+    const r = rendered(
+      graph({
+        components: [
+          frontend({
+            ingress: {
+              enabled: true,
+              host: 'chat',
+              hostPrefix: 'eu-',
+              hostSuffix: 'example.com',
+              ingressControllerClassName: 'nginx',
+              tlsSecretName: 'tls',
+              useVirtualService: true,
+              virtualServiceGateway: 'istio-system/gw',
+              annotations: { a: 'b' },
+            },
+          }),
+        ],
+      }),
+    );
     expect(r.find('Ingress', 'demo-frontend')).toMatchObject({
       metadata: { annotations: { a: 'b' } },
       spec: {
         ingressClassName: 'nginx',
-        rules: [{ host: 'eu-chat.example.com', http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: 'demo-frontend', port: { number: 8000 } } } }] } }],
+        rules: [
+          {
+            host: 'eu-chat.example.com',
+            http: {
+              paths: [
+                {
+                  path: '/',
+                  pathType: 'Prefix',
+                  backend: { service: { name: 'demo-frontend', port: { number: 8000 } } },
+                },
+              ],
+            },
+          },
+        ],
         tls: [{ hosts: ['eu-chat.example.com'], secretName: 'tls' }],
       },
     });
     expect(r.find('VirtualService', 'demo-frontend').spec).toEqual({
       hosts: ['eu-chat.example.com'],
       gateways: ['istio-system/gw'],
-      http: [{ match: [{ uri: { prefix: '/' } }], route: [{ destination: { host: 'demo-frontend', port: { number: 8000 } } }] }],
+      http: [
+        {
+          match: [{ uri: { prefix: '/' } }],
+          route: [{ destination: { host: 'demo-frontend', port: { number: 8000 } } }],
+        },
+      ],
     });
   });
 
   test('a frontend without ingress gets the platform default; host defaults to the graph name', () => {
-    const r = rendered(graph({ components: [frontend()] }), { ingress: { controllerClassName: 'nginx', hostSuffix: 'corp' } });
+    const r = rendered(graph({ components: [frontend()] }), {
+      ingress: { controllerClassName: 'nginx', hostSuffix: 'corp' },
+    });
     expect(r.find('Ingress', 'demo-frontend').spec.rules[0].host).toBe('demo.corp');
     expect(rendered(graph({ components: [frontend()] })).ids).not.toContain('Ingress/demo-frontend');
   });
@@ -298,15 +453,19 @@ describe('ingress', () => {
 
 describe('graph-level objects', () => {
   test('PVCs with create: true are rendered; others are only referenced', () => {
-    const r = rendered(graph({
-      pvcs: [
-        { name: 'models', create: true, size: '100Gi', storageClass: 'fast', volumeAccessMode: 'ReadWriteMany' },
-        { name: 'existing', create: false },
-      ],
-      components: [vllmWorker()],
-    }));
+    const r = rendered(
+      graph({
+        pvcs: [
+          { name: 'models', create: true, size: '100Gi', storageClass: 'fast', volumeAccessMode: 'ReadWriteMany' },
+          { name: 'existing', create: false },
+        ],
+        components: [vllmWorker()],
+      }),
+    );
     expect(r.find('PersistentVolumeClaim', 'models').spec).toEqual({
-      accessModes: ['ReadWriteMany'], resources: { requests: { storage: '100Gi' } }, storageClassName: 'fast',
+      accessModes: ['ReadWriteMany'],
+      resources: { requests: { storage: '100Gi' } },
+      storageClassName: 'fast',
     });
     expect(r.ids).not.toContain('PersistentVolumeClaim/existing');
   });
@@ -330,9 +489,13 @@ describe('graph-level objects', () => {
     const { resolveSettings } = require('../../src/api/settings');
     const a = graph({ name: 'a', components: [component({ name: 'x', type: 'planner' })] });
     const b = graph({ name: 'b', components: [component({ name: 'x', type: 'planner' })] });
-    expect(renderGraphs([a, b], resolveSettings()).filter((o: any) => o.metadata.name === 'planner-serviceaccount')).toHaveLength(1);
+    expect(
+      renderGraphs([a, b], resolveSettings()).filter((o: any) => o.metadata.name === 'planner-serviceaccount'),
+    ).toHaveLength(1);
     const c = graph({ name: 'a', namespace: 'ml', components: [frontend()] });
     const d = graph({ name: 'a', namespace: 'ml', components: [frontend({ replicas: 3 })] });
-    expect(() => renderGraphs([c, d], resolveSettings())).toThrow(/Deployment "ml\/a-frontend" is rendered twice with different content/);
+    expect(() => renderGraphs([c, d], resolveSettings())).toThrow(
+      /Deployment "ml\/a-frontend" is rendered twice with different content/,
+    );
   });
 });

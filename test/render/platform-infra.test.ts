@@ -19,9 +19,16 @@ test('NATS and etcd: StatefulSets with a PVC, client and headless Services, at t
   expect(nats.spec.volumeClaimTemplates[0].spec.resources.requests.storage).toBe('10Gi');
   expect(etcd.spec.template.spec.containers[0].image).toBe('quay.io/coreos/etcd:v3.5.18');
   expect(etcd.spec.volumeClaimTemplates[0].spec.resources.requests.storage).toBe('1Gi');
-  expect(find(objs, 'Service', 'dynamo-platform-nats').spec.ports).toEqual([{ name: 'client', port: 4222, targetPort: 'client', protocol: 'TCP' }]);
-  expect(find(objs, 'Service', 'dynamo-platform-etcd').spec.ports).toEqual([{ name: 'client', port: 2379, targetPort: 'client', protocol: 'TCP' }]);
-  expect(find(objs, 'Service', 'dynamo-platform-etcd-headless').spec).toMatchObject({ clusterIP: 'None', publishNotReadyAddresses: true });
+  expect(find(objs, 'Service', 'dynamo-platform-nats').spec.ports).toEqual([
+    { name: 'client', port: 4222, targetPort: 'client', protocol: 'TCP' },
+  ]);
+  expect(find(objs, 'Service', 'dynamo-platform-etcd').spec.ports).toEqual([
+    { name: 'client', port: 2379, targetPort: 'client', protocol: 'TCP' },
+  ]);
+  expect(find(objs, 'Service', 'dynamo-platform-etcd-headless').spec).toMatchObject({
+    clusterIP: 'None',
+    publishNotReadyAddresses: true,
+  });
   // JetStream on, upstream's 15 MiB max payload.
   const conf = find(objs, 'ConfigMap', 'dynamo-platform-nats-config').data['nats.conf'];
   expect(conf).toContain('max_payload: 15728640');
@@ -37,7 +44,8 @@ test('pod specs are Pod Security restricted: non-root, RuntimeDefault seccomp, n
   for (const name of ['dynamo-platform-nats', 'dynamo-platform-etcd']) {
     const pod = find(objs, 'StatefulSet', name).spec.template.spec;
     expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } });
-    for (const c of pod.containers) expect(c.securityContext).toMatchObject({ allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } });
+    for (const c of pod.containers)
+      expect(c.securityContext).toMatchObject({ allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } });
   }
 });
 
@@ -49,14 +57,25 @@ test('images, sizes, StorageClass and etcd members are configurable; every membe
   }) as any[];
   const nats = find(objs, 'StatefulSet', 'dynamo-platform-nats');
   expect(nats.spec.template.spec.containers[0].image).toBe('registry.example/nats:2.11');
-  expect(nats.spec.volumeClaimTemplates[0].spec).toMatchObject({ storageClassName: 'fast', resources: { requests: { storage: '20Gi' } } });
+  expect(nats.spec.volumeClaimTemplates[0].spec).toMatchObject({
+    storageClassName: 'fast',
+    resources: { requests: { storage: '20Gi' } },
+  });
   const etcd = find(objs, 'StatefulSet', 'dynamo-platform-etcd');
   expect(etcd.spec.replicas).toBe(3);
   expect(etcd.spec.template.spec.containers[0].command).toContain(
-    '--initial-cluster=' + [0, 1, 2].map((i) => `dynamo-platform-etcd-${i}=http://dynamo-platform-etcd-${i}.dynamo-platform-etcd-headless.dynamo-system.svc:2380`).join(','),
+    '--initial-cluster=' +
+      [0, 1, 2]
+        .map(
+          (i) =>
+            `dynamo-platform-etcd-${i}=http://dynamo-platform-etcd-${i}.dynamo-platform-etcd-headless.dynamo-system.svc:2380`,
+        )
+        .join(','),
   );
 });
 
 test('snapshot: the NATS and etcd objects (the operator part changes with other controllers)', () => {
-  expect(renderPlatform({ ...base, nats: true, etcd: true }).filter((o) => o.metadata.name.startsWith('dynamo-platform-'))).toMatchSnapshot();
+  expect(
+    renderPlatform({ ...base, nats: true, etcd: true }).filter((o) => o.metadata.name.startsWith('dynamo-platform-')),
+  ).toMatchSnapshot();
 });

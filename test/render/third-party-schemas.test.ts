@@ -18,9 +18,13 @@ import { renderPlatform } from '../../src/render/platform';
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.3.1';
 
 const { VirtualService: VirtualServiceModel } = requireEsmFile<{ VirtualService: typeof VirtualService }>(
-  '@kubernetes-models/istio', 'networking.istio.io/v1beta1/VirtualService.js');
+  '@kubernetes-models/istio',
+  'networking.istio.io/v1beta1/VirtualService.js',
+);
 const { ServiceMonitor: ServiceMonitorModel } = requireEsmFile<{ ServiceMonitor: typeof ServiceMonitor }>(
-  '@kubernetes-models/prometheus-operator', 'monitoring.coreos.com/v1/ServiceMonitor.js');
+  '@kubernetes-models/prometheus-operator',
+  'monitoring.coreos.com/v1/ServiceMonitor.js',
+);
 
 /** The published validator per apiVersion/kind; undefined for kinds no package ships. */
 const VALIDATORS: Record<string, (o: KubeObject) => void> = {
@@ -46,19 +50,33 @@ function rendered(manifest: object, settings: object = {}): KubeObject[] {
 const main = { spec: { containers: [{ name: 'main', image: IMAGE }] } };
 const istioGraphs = [
   // Every frontend routed through Istio by the platform settings.
-  rendered({
-    apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment', metadata: { name: 'istio-beta', namespace: 'ns' },
-    spec: { backendFramework: 'vllm', components: [{ name: 'Frontend', type: 'frontend', podTemplate: main }] },
-  }, { ingress: { virtualServiceGateway: 'istio-system/gateway', hostSuffix: 'example.com' } }),
+  rendered(
+    {
+      apiVersion: 'nvidia.com/v1beta1',
+      kind: 'DynamoGraphDeployment',
+      metadata: { name: 'istio-beta', namespace: 'ns' },
+      spec: { backendFramework: 'vllm', components: [{ name: 'Frontend', type: 'frontend', podTemplate: main }] },
+    },
+    { ingress: { virtualServiceGateway: 'istio-system/gateway', hostSuffix: 'example.com' } },
+  ),
   // A v1alpha1 service that asks for a VirtualService itself.
   rendered({
-    apiVersion: 'nvidia.com/v1alpha1', kind: 'DynamoGraphDeployment', metadata: { name: 'istio-alpha', namespace: 'ns' },
+    apiVersion: 'nvidia.com/v1alpha1',
+    kind: 'DynamoGraphDeployment',
+    metadata: { name: 'istio-alpha', namespace: 'ns' },
     spec: {
       backendFramework: 'vllm',
       services: {
         Frontend: {
-          componentType: 'frontend', extraPodSpec: { mainContainer: { image: IMAGE } },
-          ingress: { enabled: true, host: 'llm', hostSuffix: 'example.com', useVirtualService: true, virtualServiceGateway: 'istio-system/gw' },
+          componentType: 'frontend',
+          extraPodSpec: { mainContainer: { image: IMAGE } },
+          ingress: {
+            enabled: true,
+            host: 'llm',
+            hostSuffix: 'example.com',
+            useVirtualService: true,
+            virtualServiceGateway: 'istio-system/gw',
+          },
         },
       },
     },

@@ -60,7 +60,12 @@ test('worker main container: ports, probes, env, resources', () => {
     { name: 'system', containerPort: 9090, protocol: 'TCP' },
     { name: 'nixl', containerPort: 19090, protocol: 'TCP' },
   ]);
-  expect(main.livenessProbe).toEqual({ httpGet: { path: '/live', port: 'system' }, periodSeconds: 5, timeoutSeconds: 4, failureThreshold: 1 });
+  expect(main.livenessProbe).toEqual({
+    httpGet: { path: '/live', port: 'system' },
+    periodSeconds: 5,
+    timeoutSeconds: 4,
+    failureThreshold: 1,
+  });
   expect(main.startupProbe.failureThreshold).toBe(720);
   expect(main.resources).toEqual({ limits: { 'nvidia.com/gpu': '1' } });
   expect(main.volumeMounts).toEqual([{ name: 'shared-memory', mountPath: '/dev/shm' }]);

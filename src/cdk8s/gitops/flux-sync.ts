@@ -28,16 +28,24 @@ export class DynamoFluxSync extends Construct {
   constructor(scope: Construct, id: string, props: DynamoFluxSyncProps) {
     super(scope, id);
     if ((props.source === undefined) === (props.sourceRef === undefined)) {
-      throw new Error(`${this.node.path}: give exactly one of source (a source to create) and sourceRef (an existing one)`);
+      throw new Error(
+        `${this.node.path}: give exactly one of source (a source to create) and sourceRef (an existing one)`,
+      );
     }
     const { source: sourceProps, sourceRef, layers = ['crds', 'platform', 'graphs'], ...options } = props;
     let ref = sourceRef;
     if (sourceProps) {
       const source = fluxSource(sourceProps);
       new ApiObject(this, 'source', source);
-      ref = { apiVersion: source.apiVersion, kind: source.kind, name: source.metadata.name, namespace: source.metadata.namespace };
+      ref = {
+        apiVersion: source.apiVersion,
+        kind: source.kind,
+        name: source.metadata.name,
+        namespace: source.metadata.namespace,
+      };
     }
     this.sourceRef = ref!;
-    for (const k of fluxKustomizations({ ...options, source: this.sourceRef, layers })) new ApiObject(this, k.metadata.name, k);
+    for (const k of fluxKustomizations({ ...options, source: this.sourceRef, layers }))
+      new ApiObject(this, k.metadata.name, k);
   }
 }

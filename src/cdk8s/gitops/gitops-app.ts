@@ -44,7 +44,9 @@ export class DynamoGitOpsApp extends App {
     const byKey = new Map<string, KubeObject>();
     const inGraph = new Set<string>();
     for (const chart of this.charts) {
-      for (const apiObject of chart.node.findAll().filter((c): c is ApiObject => c instanceof ApiObject && Chart.of(c) === chart)) {
+      for (const apiObject of chart.node
+        .findAll()
+        .filter((c): c is ApiObject => c instanceof ApiObject && Chart.of(c) === chart)) {
         const json = apiObject.toJson() as KubeObject;
         byKey.set(objectKey(json), json);
         const owner = ownerOf(apiObject);
@@ -55,9 +57,17 @@ export class DynamoGitOpsApp extends App {
       }
     }
     // A graph's objects as synthesized, including the ones another graph synthesized first.
-    const graphs: GraphObjects[] = this.node.findAll()
+    const graphs: GraphObjects[] = this.node
+      .findAll()
       .filter((c): c is RenderedGraph => c instanceof RenderedGraph && c.namespace !== undefined)
-      .map((g) => ({ name: g.name, namespace: g.namespace!, objects: g.objects.map(objectKey).filter((k) => inGraph.has(k)).map((k) => byKey.get(k)!) }));
+      .map((g) => ({
+        name: g.name,
+        namespace: g.namespace!,
+        objects: g.objects
+          .map(objectKey)
+          .filter((k) => inGraph.has(k))
+          .map((k) => byKey.get(k)!),
+      }));
     return gitOpsLayout({
       platform: platform.length ? platform : undefined,
       graphs,
@@ -87,5 +97,8 @@ export class DynamoGitOpsApp extends App {
 }
 
 function ownerOf(c: IConstruct): IConstruct | undefined {
-  return c.node.scopes.slice().reverse().find((s) => s instanceof DynamoPlatform || s instanceof DynamoFluxSync || s instanceof RenderedGraph);
+  return c.node.scopes
+    .slice()
+    .reverse()
+    .find((s) => s instanceof DynamoPlatform || s instanceof DynamoFluxSync || s instanceof RenderedGraph);
 }

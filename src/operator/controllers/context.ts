@@ -32,8 +32,18 @@ export interface ControllerContext {
 }
 
 /** A Controller with the operator's logger, metrics, namespace gate, clock and worker count. */
-export function newController(ctx: ControllerContext, opts: Pick<ControllerOptions, 'name' | 'resourceType' | 'reconcile' | 'onResume'>): Controller {
-  return new Controller({ ...opts, log: ctx.log, metrics: ctx.metrics, gate: ctx.gate, clock: ctx.clock, workers: ctx.config.workers });
+export function newController(
+  ctx: ControllerContext,
+  opts: Pick<ControllerOptions, 'name' | 'resourceType' | 'reconcile' | 'onResume'>,
+): Controller {
+  return new Controller({
+    ...opts,
+    log: ctx.log,
+    metrics: ctx.metrics,
+    gate: ctx.gate,
+    clock: ctx.clock,
+    workers: ctx.config.workers,
+  });
 }
 
 export interface ControllerDefinition {

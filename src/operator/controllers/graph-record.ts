@@ -12,25 +12,44 @@ import { GraphDeployment } from './kinds';
 
 /** Fields only a v1alpha1 DCD spec has (the service spec inlined); v1beta1 has `type` and `podTemplate` instead. */
 const V1ALPHA1_COMPONENT_FIELDS = [
-  'componentType', 'subComponentType', 'serviceName', 'dynamoNamespace', 'resources', 'autoscaling', 'envs', 'envFromSecret',
-  'volumeMounts', 'ingress', 'sharedMemory', 'extraPodMetadata', 'extraPodSpec', 'livenessProbe', 'readinessProbe',
+  'componentType',
+  'subComponentType',
+  'serviceName',
+  'dynamoNamespace',
+  'resources',
+  'autoscaling',
+  'envs',
+  'envFromSecret',
+  'volumeMounts',
+  'ingress',
+  'sharedMemory',
+  'extraPodMetadata',
+  'extraPodSpec',
+  'livenessProbe',
+  'readinessProbe',
 ];
 
 /** Whether a record was written as v1alpha1 (then its status has the v1alpha1 field names too). */
 export function writtenAsV1alpha1(record: KubeObject & { spec?: Record<string, unknown> }): boolean {
   const spec = record.spec ?? {};
-  if (record.kind === 'DynamoComponentDeployment') return V1ALPHA1_COMPONENT_FIELDS.some((f) => f in spec) && !('podTemplate' in spec) && !('type' in spec);
+  if (record.kind === 'DynamoComponentDeployment')
+    return V1ALPHA1_COMPONENT_FIELDS.some((f) => f in spec) && !('podTemplate' in spec) && !('type' in spec);
   return spec.services !== undefined && spec.components === undefined;
 }
 
 export function graphModelOf(record: KubeObject & { spec?: Record<string, unknown> }): GraphModel | undefined {
-  const { model, problems } = loadGraph({ ...record, apiVersion: writtenAsV1alpha1(record) ? 'nvidia.com/v1alpha1' : 'nvidia.com/v1beta1' });
+  const { model, problems } = loadGraph({
+    ...record,
+    apiVersion: writtenAsV1alpha1(record) ? 'nvidia.com/v1alpha1' : 'nvidia.com/v1beta1',
+  });
   return errorsOf(problems).length ? undefined : model;
 }
 
 /** The DGD a graph controller's key names, when this operator acts on it: cached, not being deleted, loading as a DGD. */
 export function liveGraph(
-  key: string, graphs: ObjectCache<GraphDeployment> & { get(namespace: string, name: string): GraphDeployment | undefined }, gate: NamespaceGate,
+  key: string,
+  graphs: ObjectCache<GraphDeployment> & { get(namespace: string, name: string): GraphDeployment | undefined },
+  gate: NamespaceGate,
 ): { dgd: GraphDeployment; model: GraphModel } | undefined {
   const [namespace, name] = splitKey(key);
   if (!gate.allows(namespace)) return undefined;

@@ -35,7 +35,9 @@ export async function graphInformers(ctx: ControllerContext): Promise<GraphInfor
   const { informers } = ctx;
   // Only workloads a graph rendered carry the graph-name label.
   const rendered = { labelSelector: LABEL.graphName };
-  const leaderWorkerSets = (await ctx.served(RESOURCES.leaderWorkerSet)) ? informers.for<Workload>(RESOURCES.leaderWorkerSet, rendered) : undefined;
+  const leaderWorkerSets = (await ctx.served(RESOURCES.leaderWorkerSet))
+    ? informers.for<Workload>(RESOURCES.leaderWorkerSet, rendered)
+    : undefined;
   const groveKinds = [RESOURCES.podCliqueSet, RESOURCES.podClique, RESOURCES.podCliqueScalingGroup];
   const groveServed = (await Promise.all(groveKinds.map((r) => ctx.served(r)))).every(Boolean);
   return {
@@ -45,10 +47,10 @@ export async function graphInformers(ctx: ControllerContext): Promise<GraphInfor
     leaderWorkerSets,
     grove: groveServed
       ? {
-        podCliqueSets: informers.for<Workload>(RESOURCES.podCliqueSet),
-        podCliques: informers.for<Workload>(RESOURCES.podClique),
-        scalingGroups: informers.for<Workload>(RESOURCES.podCliqueScalingGroup),
-      }
+          podCliqueSets: informers.for<Workload>(RESOURCES.podCliqueSet),
+          podCliques: informers.for<Workload>(RESOURCES.podClique),
+          scalingGroups: informers.for<Workload>(RESOURCES.podCliqueScalingGroup),
+        }
       : undefined,
   };
 }
@@ -97,7 +99,11 @@ export function enqueueGraphChanges(sources: GraphInformers, controller: Control
 export function graphController(
   name: string,
   resourceType: string,
-  reconcilerOf: (ctx: ControllerContext, sources: GraphInformers, controller: Controller) => { reconcile(key: string): Promise<ReconcileOutcome> },
+  reconcilerOf: (
+    ctx: ControllerContext,
+    sources: GraphInformers,
+    controller: Controller,
+  ) => { reconcile(key: string): Promise<ReconcileOutcome> },
 ): ControllerDefinition {
   return {
     name,

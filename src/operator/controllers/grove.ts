@@ -31,7 +31,10 @@ export function groveCliqueNames(component: ComponentModel): string[] {
 }
 
 /** Whether a graph runs on Grove: its rendered PodCliqueSet exists. */
-export function isGroveGraph(graph: GraphModel, podCliqueSet: (namespace: string, name: string) => KubeObject | undefined): boolean {
+export function isGroveGraph(
+  graph: GraphModel,
+  podCliqueSet: (namespace: string, name: string) => KubeObject | undefined,
+): boolean {
   return podCliqueSet(graph.namespace, graph.name) !== undefined;
 }
 

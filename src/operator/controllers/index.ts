@@ -14,6 +14,16 @@ import { restarts } from './restart';
 import { scalingAdapters } from './scaling-adapters';
 import { topologyLabels } from './topology-labels';
 
-export const CONTROLLERS: readonly ControllerDefinition[] = [scalingAdapters, graphStatus, restarts, componentStatus, dynamoModels, checkpoints, topologyLabels, deploymentRequests, inventory];
+export const CONTROLLERS: readonly ControllerDefinition[] = [
+  scalingAdapters,
+  graphStatus,
+  restarts,
+  componentStatus,
+  dynamoModels,
+  checkpoints,
+  topologyLabels,
+  deploymentRequests,
+  inventory,
+];
 
 export type { ControllerContext, ControllerDefinition } from './context';

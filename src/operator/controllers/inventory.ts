@@ -36,7 +36,8 @@ export interface InventoryOptions {
 }
 
 export const graphInventoryStatus = (g: GraphDeployment): string => g.status?.state || 'unknown';
-export const adapterInventoryStatus = (a: ScalingAdapter): string => (a.status?.selector && (a.status.replicas ?? 0) > 0 ? 'ready' : 'not_ready');
+export const adapterInventoryStatus = (a: ScalingAdapter): string =>
+  a.status?.selector && (a.status.replicas ?? 0) > 0 ? 'ready' : 'not_ready';
 /** Standalone DCDs by their `Available` condition, as upstream counts them. */
 export function componentInventoryStatus(c: ComponentDeployment): string {
   const available = c.status?.conditions?.find((x) => x.type === 'Available');
@@ -120,9 +121,19 @@ export const inventory: ControllerDefinition = {
     const inv = new Inventory({ metrics: ctx.metrics, gate: ctx.gate, clock: ctx.clock, graphs });
     inv.track(RESOURCES.dgdV1beta1.kind, graphs, graphInventoryStatus);
     inv.track(RESOURCES.adapter.kind, ctx.informers.for<ScalingAdapter>(RESOURCES.adapter), adapterInventoryStatus);
-    inv.track(RESOURCES.dcdV1beta1.kind, ctx.informers.for<ComponentDeployment>(RESOURCES.dcdV1beta1), componentInventoryStatus);
-    if (await ctx.served(RESOURCES.dynamoModel)) inv.track(RESOURCES.dynamoModel.kind, ctx.informers.for(RESOURCES.dynamoModel), modelInventoryStatus);
-    if (await ctx.served(RESOURCES.dgdrV1beta1)) inv.track(RESOURCES.dgdrV1beta1.kind, ctx.informers.for<DeploymentRequest>(RESOURCES.dgdrV1beta1), requestInventoryStatus);
+    inv.track(
+      RESOURCES.dcdV1beta1.kind,
+      ctx.informers.for<ComponentDeployment>(RESOURCES.dcdV1beta1),
+      componentInventoryStatus,
+    );
+    if (await ctx.served(RESOURCES.dynamoModel))
+      inv.track(RESOURCES.dynamoModel.kind, ctx.informers.for(RESOURCES.dynamoModel), modelInventoryStatus);
+    if (await ctx.served(RESOURCES.dgdrV1beta1))
+      inv.track(
+        RESOURCES.dgdrV1beta1.kind,
+        ctx.informers.for<DeploymentRequest>(RESOURCES.dgdrV1beta1),
+        requestInventoryStatus,
+      );
     return inv;
   },
 };

@@ -25,7 +25,9 @@ export interface Workload extends KubeObject {
     replicas?: number;
     paused?: boolean;
     /** Deployment: the pod template. PodCliqueSet: the clique templates. */
-    template?: TemplateMetadata & { readonly cliques?: ReadonlyArray<{ readonly name?: string; readonly annotations?: Record<string, string> }> };
+    template?: TemplateMetadata & {
+      readonly cliques?: ReadonlyArray<{ readonly name?: string; readonly annotations?: Record<string, string> }>;
+    };
     /** LeaderWorkerSet. */
     leaderWorkerTemplate?: { readonly leaderTemplate?: TemplateMetadata; readonly workerTemplate?: TemplateMetadata };
   };

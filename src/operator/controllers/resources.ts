@@ -5,7 +5,11 @@ export const RESOURCES = {
   dgdV1alpha1: resource('nvidia.com/v1alpha1', 'DynamoGraphDeployment', 'dynamographdeployments'),
   dgdV1beta1: resource('nvidia.com/v1beta1', 'DynamoGraphDeployment', 'dynamographdeployments'),
   /** Read and written as v1alpha1, upstream's storage version (`spec.dgdRef.serviceName`). */
-  adapter: resource('nvidia.com/v1alpha1', 'DynamoGraphDeploymentScalingAdapter', 'dynamographdeploymentscalingadapters'),
+  adapter: resource(
+    'nvidia.com/v1alpha1',
+    'DynamoGraphDeploymentScalingAdapter',
+    'dynamographdeploymentscalingadapters',
+  ),
   /** Standalone DCDs; like DGDs, v1alpha1-written ones are served under v1beta1 with their own field names. */
   dcdV1alpha1: resource('nvidia.com/v1alpha1', 'DynamoComponentDeployment', 'dynamocomponentdeployments'),
   dcdV1beta1: resource('nvidia.com/v1beta1', 'DynamoComponentDeployment', 'dynamocomponentdeployments'),

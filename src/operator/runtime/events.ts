@@ -39,7 +39,10 @@ export class EventRecorder {
         count: 1,
       });
     } catch (err) {
-      this.log.warn({ reason, object: `${namespace}/${about.metadata.name}`, err: String(err) }, 'could not record event');
+      this.log.warn(
+        { reason, object: `${namespace}/${about.metadata.name}`, err: String(err) },
+        'could not record event',
+      );
     }
   }
 }

@@ -161,7 +161,12 @@ export class Informer<T extends KubeObject> implements ObjectCache<T> {
     this.current = this.api.watch<T>(
       this.resource,
       namespace,
-      { labelSelector, fieldSelector, resourceVersion: this.resourceVersion, timeoutSeconds: this.opts.watchTimeoutSeconds ?? 300 },
+      {
+        labelSelector,
+        fieldSelector,
+        resourceVersion: this.resourceVersion,
+        timeoutSeconds: this.opts.watchTimeoutSeconds ?? 300,
+      },
       (event) => {
         if (event.type === 'ERROR') {
           gone ||= statusCodeOf(event) === 410;
@@ -214,7 +219,10 @@ export class Informer<T extends KubeObject> implements ObjectCache<T> {
         if (which === 'onUpdate') h.onUpdate?.(obj, old ?? obj);
         else h[which]?.(obj);
       } catch (err) {
-        this.log.error({ resource: this.resource.kind, object: objectKey(obj), handler: which, err: String(err) }, 'informer handler failed');
+        this.log.error(
+          { resource: this.resource.kind, object: objectKey(obj), handler: which, err: String(err) },
+          'informer handler failed',
+        );
       }
     }
   }
@@ -223,7 +231,9 @@ export class Informer<T extends KubeObject> implements ObjectCache<T> {
 /** The HTTP code of an ERROR event's Status object. */
 function statusCodeOf(event: WatchEvent<unknown>): number | undefined {
   const status = event.object;
-  return typeof status === 'object' && status !== null && typeof Reflect.get(status, 'code') === 'number' ? Reflect.get(status, 'code') : undefined;
+  return typeof status === 'object' && status !== null && typeof Reflect.get(status, 'code') === 'number'
+    ? Reflect.get(status, 'code')
+    : undefined;
 }
 
 /** A 410 delivered inside the watch stream; handled like a 410 response. */

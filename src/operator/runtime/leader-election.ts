@@ -69,7 +69,15 @@ export class LeaderElector {
       try {
         const lease = await this.api.get<Lease>(LEASES, this.config.namespace, this.config.leaseName);
         if (lease.spec?.holderIdentity === this.identity) {
-          await this.api.replace<Lease>(LEASES, { ...lease, spec: { ...lease.spec, holderIdentity: '', leaseDurationSeconds: 1, renewTime: microTime(this.clock.now()) } });
+          await this.api.replace<Lease>(LEASES, {
+            ...lease,
+            spec: {
+              ...lease.spec,
+              holderIdentity: '',
+              leaseDurationSeconds: 1,
+              renewTime: microTime(this.clock.now()),
+            },
+          });
         }
       } catch (err) {
         this.log.warn({ err: String(err) }, 'could not release the leader lease');
@@ -98,7 +106,10 @@ export class LeaderElector {
       this.lastRenew = now;
       if (!this.leading) {
         this.leading = true;
-        this.log.info({ identity: this.identity, lease: `${this.config.namespace}/${this.config.leaseName}` }, 'became leader');
+        this.log.info(
+          { identity: this.identity, lease: `${this.config.namespace}/${this.config.leaseName}` },
+          'became leader',
+        );
         this.callbacks.onStartedLeading();
       }
     } else if (this.leading && now - this.lastRenew >= this.config.durationMs) {
@@ -112,7 +123,11 @@ export class LeaderElector {
   /** True when we hold the Lease after this call. */
   private async acquireOrRenew(now: number): Promise<boolean> {
     const { namespace, leaseName, durationMs } = this.config;
-    const spec = { holderIdentity: this.identity, leaseDurationSeconds: Math.max(1, Math.ceil(durationMs / 1000)), renewTime: microTime(now) };
+    const spec = {
+      holderIdentity: this.identity,
+      leaseDurationSeconds: Math.max(1, Math.ceil(durationMs / 1000)),
+      renewTime: microTime(now),
+    };
     let lease: Lease | undefined;
     try {
       lease = await this.api.get<Lease>(LEASES, namespace, leaseName);
@@ -140,7 +155,7 @@ export class LeaderElector {
       spec: {
         ...lease.spec,
         ...spec,
-        acquireTime: transition ? microTime(now) : lease.spec?.acquireTime ?? microTime(now),
+        acquireTime: transition ? microTime(now) : (lease.spec?.acquireTime ?? microTime(now)),
         leaseTransitions: (lease.spec?.leaseTransitions ?? 0) + (transition ? 1 : 0),
       },
     });

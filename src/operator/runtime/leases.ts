@@ -76,7 +76,10 @@ export class NamespaceScopeLease {
   /** The first create-or-update; throws when it fails (start-up must fail then). */
   async start(): Promise<void> {
     await this.createOrUpdate();
-    this.o.log.info({ namespace: this.o.namespace, lease: NAMESPACE_SCOPE_LEASE_NAME }, 'holding namespace-scope lease');
+    this.o.log.info(
+      { namespace: this.o.namespace, lease: NAMESPACE_SCOPE_LEASE_NAME },
+      'holding namespace-scope lease',
+    );
     this.schedule();
   }
 
@@ -108,43 +111,64 @@ export class NamespaceScopeLease {
       const max = maxRenewFailures(this.o.timings);
       if (this.failures >= max) {
         this.stopped = true;
-        this.o.log.error({ failures: this.failures, err: String(err) }, 'namespace-scope lease renewals failed; stopping before it can expire');
+        this.o.log.error(
+          { failures: this.failures, err: String(err) },
+          'namespace-scope lease renewals failed; stopping before it can expire',
+        );
         this.o.onFatal(new Error(`namespace-scope lease: ${this.failures} consecutive renew failures: ${err}`));
       } else {
-        this.o.log[this.failures === max - 1 ? 'warn' : 'info']({ failures: this.failures, max, err: String(err) }, 'namespace-scope lease renew failed');
+        this.o.log[this.failures === max - 1 ? 'warn' : 'info'](
+          { failures: this.failures, max, err: String(err) },
+          'namespace-scope lease renew failed',
+        );
       }
     }
   }
 
   private createOrUpdate(): Promise<void> {
     const { api, namespace, version, timings, principal } = this.o;
-    return retryOnConflict(async () => {
-      const now = microTime(this.clock.now());
-      const annotations = { [ADMISSION_GATES_ANNOTATION]: '{}', ...(principal ? { [PRINCIPAL_ANNOTATION]: principal } : {}) };
-      const spec = { holderIdentity: holderIdentity(version), leaseDurationSeconds: Math.ceil(timings.durationMs / 1000), renewTime: now };
-      let current: Lease | undefined;
-      try {
-        current = await api.get<Lease>(LEASES, namespace, NAMESPACE_SCOPE_LEASE_NAME);
-      } catch (err) {
-        if (!isNotFound(err)) throw err;
-      }
-      if (!current) {
-        await api.create<Lease>(LEASES, {
-          apiVersion: LEASES.apiVersion,
-          kind: LEASES.kind,
-          metadata: { name: NAMESPACE_SCOPE_LEASE_NAME, namespace, annotations },
-          spec: { ...spec, acquireTime: now },
+    return retryOnConflict(
+      async () => {
+        const now = microTime(this.clock.now());
+        const annotations = {
+          [ADMISSION_GATES_ANNOTATION]: '{}',
+          ...(principal ? { [PRINCIPAL_ANNOTATION]: principal } : {}),
+        };
+        const spec = {
+          holderIdentity: holderIdentity(version),
+          leaseDurationSeconds: Math.ceil(timings.durationMs / 1000),
+          renewTime: now,
+        };
+        let current: Lease | undefined;
+        try {
+          current = await api.get<Lease>(LEASES, namespace, NAMESPACE_SCOPE_LEASE_NAME);
+        } catch (err) {
+          if (!isNotFound(err)) throw err;
+        }
+        if (!current) {
+          await api.create<Lease>(LEASES, {
+            apiVersion: LEASES.apiVersion,
+            kind: LEASES.kind,
+            metadata: { name: NAMESPACE_SCOPE_LEASE_NAME, namespace, annotations },
+            spec: { ...spec, acquireTime: now },
+          });
+          return;
+        }
+        const sameHolder = current.spec?.holderIdentity === spec.holderIdentity;
+        await api.replace<Lease>(LEASES, {
+          ...current,
+          metadata: { ...current.metadata, annotations: { ...current.metadata.annotations, ...annotations } },
+          spec: {
+            ...current.spec,
+            ...spec,
+            acquireTime: sameHolder && current.spec?.acquireTime ? current.spec.acquireTime : now,
+          },
         });
-        return;
-      }
-      const sameHolder = current.spec?.holderIdentity === spec.holderIdentity;
-      await api.replace<Lease>(LEASES, {
-        ...current,
-        metadata: { ...current.metadata, annotations: { ...current.metadata.annotations, ...annotations } },
-        spec: { ...current.spec, ...spec, acquireTime: sameHolder && current.spec?.acquireTime ? current.spec.acquireTime : now },
-      });
-      // AlreadyExists: created meanwhile, so go round again as an update.
-    }, 5, (err) => isConflict(err) || isAlreadyExists(err));
+        // AlreadyExists: created meanwhile, so go round again as an update.
+      },
+      5,
+      (err) => isConflict(err) || isAlreadyExists(err),
+    );
   }
 }
 
@@ -158,11 +182,22 @@ export class NamespaceLeaseWatcher implements NamespaceGate {
   private readonly held = new Map<string, { expiry: number; timer: TimerHandle }>();
   private readonly listeners: Array<(ns: string) => void> = [];
 
-  constructor(api: Pick<ObjectApi, 'list' | 'watch'>, private readonly log: Logger, clock?: Clock) {
+  constructor(
+    api: Pick<ObjectApi, 'list' | 'watch'>,
+    private readonly log: Logger,
+    clock?: Clock,
+  ) {
     this.clock = clock ?? systemClock;
-    this.informer = new Informer<Lease>(api, LEASES, log, { fieldSelector: `metadata.name=${NAMESPACE_SCOPE_LEASE_NAME}`, clock: this.clock });
+    this.informer = new Informer<Lease>(api, LEASES, log, {
+      fieldSelector: `metadata.name=${NAMESPACE_SCOPE_LEASE_NAME}`,
+      clock: this.clock,
+    });
     const seen = (lease: Lease) => this.observe(lease);
-    this.informer.addHandlers({ onAdd: seen, onUpdate: seen, onDelete: (lease) => this.release(lease.metadata.namespace ?? '', 'lease deleted') });
+    this.informer.addHandlers({
+      onAdd: seen,
+      onUpdate: seen,
+      onDelete: (lease) => this.release(lease.metadata.namespace ?? '', 'lease deleted'),
+    });
   }
 
   async start(): Promise<void> {
@@ -194,7 +229,11 @@ export class NamespaceLeaseWatcher implements NamespaceGate {
     previous?.timer.cancel();
     const timer = this.clock.setTimer(() => this.release(ns, 'lease expired'), expiry - now);
     this.held.set(ns, { expiry, timer });
-    if (!previous) this.log.info({ namespace: ns, holder: lease.spec?.holderIdentity }, 'namespace held by a namespace-scoped operator; leaving it alone');
+    if (!previous)
+      this.log.info(
+        { namespace: ns, holder: lease.spec?.holderIdentity },
+        'namespace held by a namespace-scoped operator; leaving it alone',
+      );
   }
 
   private release(ns: string, why: string): void {

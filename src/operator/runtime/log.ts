@@ -2,5 +2,8 @@
 import pino, { Logger } from 'pino';
 
 export function createLogger(level = process.env.LOG_LEVEL ?? 'info', destination?: pino.DestinationStream): Logger {
-  return pino({ level, base: { component: 'dynamo-iac-operator' }, timestamp: pino.stdTimeFunctions.isoTime }, destination);
+  return pino(
+    { level, base: { component: 'dynamo-iac-operator' }, timestamp: pino.stdTimeFunctions.isoTime },
+    destination,
+  );
 }

@@ -37,7 +37,7 @@ export class OperatorMetrics {
   /** Upstream registers this name and labels; we count pods from the workload status the graph status reports. */
   readonly managedPods = new Gauge({
     name: 'dynamo_operator_managed_pods_total',
-    help: 'Pods of managed graph components by component type, from the workloads\' status',
+    help: "Pods of managed graph components by component type, from the workloads' status",
     labelNames: ['component_type', 'namespace'],
     registers: [this.registry],
   });

@@ -39,7 +39,11 @@ export class SharedInformers {
     const key = `${resource.apiVersion}/${resource.plural}?${selector.labelSelector ?? ''}&${selector.fieldSelector ?? ''}#${view?.name ?? ''}`;
     let informer = this.informers.get(key);
     if (!informer) {
-      informer = new Informer<KubeObject>(this.api, resource, this.log, { ...selector, ...this.opts, transform: view?.transform });
+      informer = new Informer<KubeObject>(this.api, resource, this.log, {
+        ...selector,
+        ...this.opts,
+        transform: view?.transform,
+      });
       this.informers.set(key, informer);
     }
     return informer as Informer<T>;

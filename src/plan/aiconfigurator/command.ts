@@ -10,7 +10,11 @@ export interface CommandResult {
   readonly failure?: string;
 }
 
-export function runCommand(command: string, args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<CommandResult> {
+export function runCommand(
+  command: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<CommandResult> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let child;
@@ -23,14 +27,21 @@ export function runCommand(command: string, args: readonly string[], env: NodeJS
     child.stdout.on('data', (b: Buffer) => chunks.push(b));
     child.stderr.on('data', (b: Buffer) => chunks.push(b));
     child.on('error', (e) => resolve({ output: Buffer.concat(chunks).toString('utf8'), failure: e.message }));
-    child.on('close', (code, signal) => resolve({
-      output: Buffer.concat(chunks).toString('utf8'),
-      ...(code === null ? { failure: `killed by ${signal}` } : { code }),
-    }));
+    child.on('close', (code, signal) =>
+      resolve({
+        output: Buffer.concat(chunks).toString('utf8'),
+        ...(code === null ? { failure: `killed by ${signal}` } : { code }),
+      }),
+    );
   });
 }
 
 /** The last lines of a tool's output, for an error message. */
 export function tail(output: string, lines = 8): string {
-  return output.split('\n').map((l) => l.trimEnd()).filter((l) => l && !/DeprecationWarning|sys\.exit\(main\(\)\)|aisimulate/.test(l)).slice(-lines).join('\n');
+  return output
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter((l) => l && !/DeprecationWarning|sys\.exit\(main\(\)\)|aisimulate/.test(l))
+    .slice(-lines)
+    .join('\n');
 }

@@ -31,7 +31,8 @@ export function cacheDir(env: NodeJS.ProcessEnv = process.env): string {
   return env.DYNAMO_IAC_CACHE_DIR || path.join(os.homedir(), '.cache', 'dynamo-iac');
 }
 
-export const venvDir = (env: NodeJS.ProcessEnv = process.env) => path.join(cacheDir(env), `${AIC_PACKAGE}-${AIC_VERSION}`);
+export const venvDir = (env: NodeJS.ProcessEnv = process.env) =>
+  path.join(cacheDir(env), `${AIC_PACKAGE}-${AIC_VERSION}`);
 
 /** The venv, created first when missing or incomplete. */
 export async function ensureTool(progress: Progress, env: NodeJS.ProcessEnv = process.env): Promise<ToolEnvironment> {
@@ -43,26 +44,46 @@ export async function ensureTool(progress: Progress, env: NodeJS.ProcessEnv = pr
     // Another process may have finished the install while this one waited.
     if (isReady(venv, executable)) return { executable, venv };
     const python = await findPython(env);
-    const done = progress.step(`installing ${AIC_PACKAGE} ${AIC_VERSION} into ${venv} (first use only: about 850 MB from PyPI)`);
+    const done = progress.step(
+      `installing ${AIC_PACKAGE} ${AIC_VERSION} into ${venv} (first use only: about 850 MB from PyPI)`,
+    );
     fs.rmSync(venv, { recursive: true, force: true });
     fs.mkdirSync(path.dirname(venv), { recursive: true });
     const steps: [string, string[]][] = [
       [python, ['-m', 'venv', venv]],
-      [path.join(venv, 'bin', 'python'), ['-m', 'pip', 'install', '--disable-pip-version-check', '--no-input', '--quiet', `${AIC_PACKAGE}==${AIC_VERSION}`]],
+      [
+        path.join(venv, 'bin', 'python'),
+        [
+          '-m',
+          'pip',
+          'install',
+          '--disable-pip-version-check',
+          '--no-input',
+          '--quiet',
+          `${AIC_PACKAGE}==${AIC_VERSION}`,
+        ],
+      ],
     ];
     for (const [command, args] of steps) {
       const result = await runCommand(command, args, env);
       if (result.code !== 0) {
         done('failed');
         fs.rmSync(venv, { recursive: true, force: true });
-        throw new SearchToolError(`cannot install ${AIC_PACKAGE} ${AIC_VERSION} from PyPI into ${venv} (${path.basename(command)} ${args.slice(0, 3).join(' ')} ${result.failure ?? `exited ${result.code}`}):\n${tail(result.output)}`);
+        throw new SearchToolError(
+          `cannot install ${AIC_PACKAGE} ${AIC_VERSION} from PyPI into ${venv} (${path.basename(command)} ${args.slice(0, 3).join(' ')} ${result.failure ?? `exited ${result.code}`}):\n${tail(result.output)}`,
+        );
       }
     }
     if (!fs.existsSync(executable)) {
       done('failed');
-      throw new SearchToolError(`${AIC_PACKAGE} ${AIC_VERSION} installed into ${venv} without its ${AIC_PACKAGE} command`);
+      throw new SearchToolError(
+        `${AIC_PACKAGE} ${AIC_VERSION} installed into ${venv} without its ${AIC_PACKAGE} command`,
+      );
     }
-    fs.writeFileSync(path.join(venv, READY_MARKER), `${JSON.stringify({ package: AIC_PACKAGE, version: AIC_VERSION, python })}\n`);
+    fs.writeFileSync(
+      path.join(venv, READY_MARKER),
+      `${JSON.stringify({ package: AIC_PACKAGE, version: AIC_VERSION, python })}\n`,
+    );
     done('done');
     return { executable, venv };
   } finally {
@@ -79,11 +100,13 @@ function isReady(venv: string, executable: string): boolean {
  * python3.12, python3.11, python3 on PATH whose version is in range.
  */
 export async function findPython(env: NodeJS.ProcessEnv = process.env): Promise<string> {
-  const candidates = env.DYNAMO_IAC_PYTHON ? [env.DYNAMO_IAC_PYTHON] : ['python3.13', 'python3.12', 'python3.11', 'python3'];
+  const candidates = env.DYNAMO_IAC_PYTHON
+    ? [env.DYNAMO_IAC_PYTHON]
+    : ['python3.13', 'python3.12', 'python3.11', 'python3'];
   const seen: string[] = [];
   for (const candidate of candidates) {
     const result = await runCommand(candidate, ['-c', 'import sys; print("%d.%d" % sys.version_info[:2])'], env);
-    const version = result.code === 0 ? result.output.trim().split('\n').pop() ?? '' : '';
+    const version = result.code === 0 ? (result.output.trim().split('\n').pop() ?? '') : '';
     if (!/^\d+\.\d+$/.test(version)) continue;
     seen.push(`${candidate} (${version})`);
     const [major, minor] = version.split('.').map(Number);
@@ -91,7 +114,9 @@ export async function findPython(env: NodeJS.ProcessEnv = process.env): Promise<
     if (atLeast(AIC_PYTHON.min) && !atLeast(AIC_PYTHON.maxExclusive)) return candidate;
   }
   const range = `>= ${AIC_PYTHON.min.join('.')} and < ${AIC_PYTHON.maxExclusive.join('.')}`;
-  throw new SearchToolError(`${AIC_PACKAGE} ${AIC_VERSION} needs Python ${range}; found ${seen.length ? seen.join(', ') : `none of ${candidates.join(', ')}`} (set DYNAMO_IAC_PYTHON to one)`);
+  throw new SearchToolError(
+    `${AIC_PACKAGE} ${AIC_VERSION} needs Python ${range}; found ${seen.length ? seen.join(', ') : `none of ${candidates.join(', ')}`} (set DYNAMO_IAC_PYTHON to one)`,
+  );
 }
 
 /** One installer per venv at a time (parallel `plan` runs, parallel tests): a lock directory. */
@@ -104,12 +129,14 @@ async function lockInstall(venv: string): Promise<() => void> {
       fs.mkdirSync(lock);
       return () => fs.rmSync(lock, { recursive: true, force: true });
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new SearchToolError(`cannot create ${lock}: ${(e as Error).message}`);
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST')
+        throw new SearchToolError(`cannot create ${lock}: ${(e as Error).message}`);
     }
     // A lock older than the longest install is left over from a killed run.
     const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
     if (age > 30 * 60 * 1000) fs.rmSync(lock, { recursive: true, force: true });
-    if (Date.now() > deadline) throw new SearchToolError(`gave up waiting for another process installing ${AIC_PACKAGE} (${lock})`);
+    if (Date.now() > deadline)
+      throw new SearchToolError(`gave up waiting for another process installing ${AIC_PACKAGE} (${lock})`);
     await new Promise((r) => setTimeout(r, 1000));
   }
 }

@@ -52,7 +52,10 @@ const perGpu = (b: ModeBest | undefined) => b?.predicted.tokensPerSecondPerGpu ?
 export function findRunDir(dir: string, depth = 0): string | undefined {
   if (!fs.existsSync(dir) || depth > 3) return undefined;
   if (['agg', 'disagg'].some((m) => fs.existsSync(path.join(dir, m, 'pareto.csv')))) return dir;
-  for (const e of fs.readdirSync(dir, { withFileTypes: true }).filter((x) => x.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const e of fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((x) => x.isDirectory())
+    .sort((a, b) => a.name.localeCompare(b.name))) {
     const found = findRunDir(path.join(dir, e.name), depth + 1);
     if (found) return found;
   }
@@ -72,7 +75,10 @@ function point(r: Row, mode: ServingMode): FrontierPoint {
     ttftMs: num(r.ttft),
     itlMs: num(r.tpot),
     concurrency: num(r.concurrency),
-    parallel: mode === 'agg' ? shortParallel(r.parallel) : `p:${shortParallel(r['(p)parallel'])} d:${shortParallel(r['(d)parallel'])}`,
+    parallel:
+      mode === 'agg'
+        ? shortParallel(r.parallel)
+        : `p:${shortParallel(r['(p)parallel'])} d:${shortParallel(r['(d)parallel'])}`,
     backend: r.backend ?? r['(p)backend'] ?? '',
   };
 }
@@ -80,18 +86,27 @@ function point(r: Row, mode: ServingMode): FrontierPoint {
 function modeBest(r: Row, mode: ServingMode, totalGpus: number): ModeBest {
   const gpusPerReplica = num(r.num_total_gpus);
   const replicas = gpusPerReplica > 0 ? Math.max(1, Math.floor(totalGpus / gpusPerReplica)) : 1;
-  const layout: WorkerLayout[] = mode === 'agg'
-    ? [{ role: 'agg', workers: replicas, gpusPerWorker: gpusPerReplica, parallel: shortParallel(r.parallel), batchSize: num(r.bs) }]
-    : (['prefill', 'decode'] as const).map((role) => {
-      const p = role === 'prefill' ? '(p)' : '(d)';
-      return {
-        role,
-        workers: num(r[`${p}workers`]) * replicas,
-        gpusPerWorker: num(r[`${p}tp`]) * num(r[`${p}pp`]) * Math.max(1, num(r[`${p}dp`])),
-        parallel: shortParallel(r[`${p}parallel`]),
-        batchSize: num(r[`${p}bs`]),
-      };
-    });
+  const layout: WorkerLayout[] =
+    mode === 'agg'
+      ? [
+          {
+            role: 'agg',
+            workers: replicas,
+            gpusPerWorker: gpusPerReplica,
+            parallel: shortParallel(r.parallel),
+            batchSize: num(r.bs),
+          },
+        ]
+      : (['prefill', 'decode'] as const).map((role) => {
+          const p = role === 'prefill' ? '(p)' : '(d)';
+          return {
+            role,
+            workers: num(r[`${p}workers`]) * replicas,
+            gpusPerWorker: num(r[`${p}tp`]) * num(r[`${p}pp`]) * Math.max(1, num(r[`${p}dp`])),
+            parallel: shortParallel(r[`${p}parallel`]),
+            batchSize: num(r[`${p}bs`]),
+          };
+        });
   return {
     backend: r.backend ?? r['(p)backend'] ?? '',
     gpusUsed: gpusPerReplica * replicas,
@@ -120,7 +135,10 @@ type Row = Record<string, string>;
 /** A CSV file as rows keyed by the header (quoted fields allowed); no file, no rows. */
 export function rows(file: string): Row[] {
   if (!fs.existsSync(file)) return [];
-  const lines = fs.readFileSync(file, 'utf8').split(/\r?\n/).filter((l) => l.trim() !== '');
+  const lines = fs
+    .readFileSync(file, 'utf8')
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '');
   if (lines.length === 0) return [];
   const header = splitCsv(lines[0]);
   return lines.slice(1).map((l) => {
@@ -136,9 +154,16 @@ function splitCsv(line: string): string[] {
   for (let i = 0; i < line.length; i++) {
     const ch = line[i];
     if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') { cur += '"'; i++; } else if (ch === '"') quoted = false; else cur += ch;
+      if (ch === '"' && line[i + 1] === '"') {
+        cur += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cur += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') { out.push(cur); cur = ''; } else cur += ch;
+    else if (ch === ',') {
+      out.push(cur);
+      cur = '';
+    } else cur += ch;
   }
   out.push(cur);
   return out;

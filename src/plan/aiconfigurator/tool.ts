@@ -15,6 +15,18 @@ export const AIC_PYTHON = { min: [3, 11], maxExclusive: [3, 14] } as const;
  * installed package.
  */
 export const AIC_SYSTEMS = [
-  'a100_pcie', 'a100_sxm', 'a30', 'b200_sxm', 'b300_sxm', 'b60', 'gb200', 'gb300', 'h100_pcie', 'h100_sxm', 'h200_sxm',
-  'l4', 'l40s', 'rtx_pro_6000_server',
+  'a100_pcie',
+  'a100_sxm',
+  'a30',
+  'b200_sxm',
+  'b300_sxm',
+  'b60',
+  'gb200',
+  'gb300',
+  'h100_pcie',
+  'h100_sxm',
+  'h200_sxm',
+  'l4',
+  'l40s',
+  'rtx_pro_6000_server',
 ] as const;

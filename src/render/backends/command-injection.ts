@@ -49,7 +49,12 @@ export function shellLine(line: CommandLine, quote: (w: string) => string = shel
   return [...line.command, ...line.args].map(quote).join(' ');
 }
 
-export function injectFlags(line: CommandLine, flags: readonly string[], needsShell: boolean, engine: string): CommandLine {
+export function injectFlags(
+  line: CommandLine,
+  flags: readonly string[],
+  needsShell: boolean,
+  engine: string,
+): CommandLine {
   if (isPythonCommand(line.command)) {
     if (!needsShell) return { command: [...line.command], args: [...line.args, ...flags] };
     return { command: [...SH], args: [`exec ${shellLine(line)} ${flags.join(' ')}`] };

@@ -12,9 +12,12 @@ function sglangMultinode({ node, container }: MultinodeLaunchInput): MultinodeLa
   const leader = node.role === 'leader';
   const rank = leader ? { expression: '0', needsShell: false } : node.addressing.workerRank;
   const flags = [
-    '--dist-init-addr', `${node.addressing.leaderHost}:${SGLANG_DIST_INIT_PORT}`,
-    '--nnodes', String(node.nodeCount),
-    '--node-rank', rank.expression,
+    '--dist-init-addr',
+    `${node.addressing.leaderHost}:${SGLANG_DIST_INIT_PORT}`,
+    '--nnodes',
+    String(node.nodeCount),
+    '--node-rank',
+    rank.expression,
   ];
   const launched = injectFlags(commandLineOf(container), flags, rank.needsShell, 'sglang');
   return {

@@ -13,9 +13,24 @@ const SSH_KEY_FILE_MODE = 0o644;
 
 /** Env every rank needs, passed by mpirun with `-x` together with the container's own env. */
 const MPI_FORWARDED_ENV = [
-  'CUDA_VISIBLE_DEVICES', 'MODEL_PATH', 'HF_TOKEN', 'HUGGING_FACE_HUB_TOKEN', 'HF_ENDPOINT',
-  'TOKENIZERS_PARALLELISM', 'NCCL_DEBUG', 'NCCL_IB_DISABLE', 'NCCL_P2P_DISABLE', 'TENSORRT_LLM_CACHE_DIR',
-  'HF_HOME', 'TRANSFORMERS_CACHE', 'HF_DATASETS_CACHE', 'PATH', 'LD_LIBRARY_PATH', 'PYTHONPATH', 'HOME', 'USER',
+  'CUDA_VISIBLE_DEVICES',
+  'MODEL_PATH',
+  'HF_TOKEN',
+  'HUGGING_FACE_HUB_TOKEN',
+  'HF_ENDPOINT',
+  'TOKENIZERS_PARALLELISM',
+  'NCCL_DEBUG',
+  'NCCL_IB_DISABLE',
+  'NCCL_P2P_DISABLE',
+  'TENSORRT_LLM_CACHE_DIR',
+  'HF_HOME',
+  'TRANSFORMERS_CACHE',
+  'HF_DATASETS_CACHE',
+  'PATH',
+  'LD_LIBRARY_PATH',
+  'PYTHONPATH',
+  'HOME',
+  'USER',
   'TRTLLM_USE_UCX_KVCACHE',
 ];
 
@@ -68,7 +83,10 @@ function leaderScript(input: MultinodeLaunchInput, addedEnv: EnvVar[]): string {
   const hosts = node.addressing.hostNames;
   const gpusPerNode = input.gpuRequest || input.gpuLimit;
   const envNames = new Set([...MPI_FORWARDED_ENV, ...envNamesOf(input.container.env), ...addedEnv.map((e) => e.name)]);
-  const forwarded = [...envNames].sort().map((n) => `-x ${n}`).join(' ');
+  const forwarded = [...envNames]
+    .sort()
+    .map((n) => `-x ${n}`)
+    .join(' ');
   const mpirun = [
     'mpirun $([ "$(id -u)" = "0" ] && echo --allow-run-as-root) --oversubscribe',
     `-n ${node.nodeCount * gpusPerNode}`,
@@ -94,11 +112,13 @@ function originalCommand(input: MultinodeLaunchInput): string {
 
 /** Waits (up to 300 s) until every worker's host name resolves: mpirun fails on the first unknown host. */
 function dnsWait(workerHosts: readonly string[]): string {
-  return 'TIMEOUT=300; START_TIME=$(date +%s); '
-    + `for worker in ${workerHosts.join(' ')}; do echo "Waiting for DNS: $worker"; `
-    + 'until getent hosts $worker >/dev/null 2>&1; do CURRENT_TIME=$(date +%s); '
-    + 'if [ $((CURRENT_TIME - START_TIME)) -gt $TIMEOUT ]; then echo "ERROR: Timeout waiting for DNS: $worker"; exit 1; fi; '
-    + 'echo "DNS not ready for $worker, retrying..."; sleep 2; done; echo "✓ DNS resolved: $worker"; done; echo "All workers DNS ready"';
+  return (
+    'TIMEOUT=300; START_TIME=$(date +%s); ' +
+    `for worker in ${workerHosts.join(' ')}; do echo "Waiting for DNS: $worker"; ` +
+    'until getent hosts $worker >/dev/null 2>&1; do CURRENT_TIME=$(date +%s); ' +
+    'if [ $((CURRENT_TIME - START_TIME)) -gt $TIMEOUT ]; then echo "ERROR: Timeout waiting for DNS: $worker"; exit 1; fi; ' +
+    'echo "DNS not ready for $worker, retrying..."; sleep 2; done; echo "✓ DNS resolved: $worker"; done; echo "All workers DNS ready"'
+  );
 }
 
 function workerScript(): string {
@@ -113,7 +133,9 @@ function workerScript(): string {
     'PasswordAuthentication no',
     'PubkeyAuthentication yes',
     `AuthorizedKeysFile ${quotedHome('/.ssh/authorized_keys')}`,
-  ].map((l) => `${l}\\n`).join('');
+  ]
+    .map((l) => `${l}\\n`)
+    .join('');
   return [
     ...sshClientSetup('mkdir -p $HOME/.ssh $HOME/.ssh/host_keys $HOME/.ssh/run'),
     ...['rsa', 'ecdsa', 'ed25519'].map((t) => `ssh-keygen -t ${t} -f ${hostKey(t)} -N ''`),

@@ -41,9 +41,10 @@ function vllmMultinode(input: MultinodeLaunchInput): MultinodeLaunch {
 
   const worker = node.role === 'worker';
   // The mp choice alone (not the parallel layout) adds the side-channel host and the leader wait, as upstream.
-  const waiting = worker && mp && input.waitLeaderConfigMap !== undefined
-    ? waitForLeader(input.waitLeaderConfigMap, container.image, node.addressing.leaderHost, MP_MASTER_PORT)
-    : undefined;
+  const waiting =
+    worker && mp && input.waitLeaderConfigMap !== undefined
+      ? waitForLeader(input.waitLeaderConfigMap, container.image, node.addressing.leaderHost, MP_MASTER_PORT)
+      : undefined;
   return {
     ...(launched === line ? {} : { command: launched.command, args: launched.args }),
     ...(mp ? { env: [envField('VLLM_NIXL_SIDE_CHANNEL_HOST', 'status.podIP')] } : {}),
@@ -55,10 +56,14 @@ function vllmMultinode(input: MultinodeLaunchInput): MultinodeLaunch {
 /** torch distributed over the nodes: the leader is node 0, workers run headless. */
 function mpLaunch({ node }: MultinodeLaunchInput, line: CommandLine): CommandLine {
   const flags = [
-    '--distributed-executor-backend', 'mp',
-    '--nnodes', String(node.nodeCount),
-    '--master-addr', node.addressing.leaderHost,
-    '--master-port', String(MP_MASTER_PORT),
+    '--distributed-executor-backend',
+    'mp',
+    '--nnodes',
+    String(node.nodeCount),
+    '--master-addr',
+    node.addressing.leaderHost,
+    '--master-port',
+    String(MP_MASTER_PORT),
   ];
   if (node.role === 'leader') return injectFlags(line, [...flags, '--node-rank', '0'], false, 'vllm');
   const rank = node.addressing.workerRank;
@@ -72,12 +77,19 @@ function rayLaunch({ node }: MultinodeLaunchInput, line: CommandLine): CommandLi
   }
   const command = shellLine({ command: line.command, args: [] });
   const args = shellLine({ command: [], args: line.args });
-  return { command: [...BIN_SH], args: [`ray start --head --port=${RAY_PORT} && ${command} ${args} --distributed-executor-backend ray`] };
+  return {
+    command: [...BIN_SH],
+    args: [`ray start --head --port=${RAY_PORT} && ${command} ${args} --distributed-executor-backend ray`],
+  };
 }
 
 /** One engine group per node; Dynamo routes between nodes, vLLM balances within one. */
 function dataParallelLaunch(
-  { node }: MultinodeLaunchInput, line: CommandLine, tokens: string[], localSize: number, dp: number,
+  { node }: MultinodeLaunchInput,
+  line: CommandLine,
+  tokens: string[],
+  localSize: number,
+  dp: number,
 ): CommandLine {
   const total = dp === 1 ? localSize * node.nodeCount : dp;
   const leader = node.role === 'leader';
@@ -85,10 +97,14 @@ function dataParallelLaunch(
   const flags = [
     '--data-parallel-hybrid-lb',
     ...(tokens.includes('--data-parallel-size') ? [] : ['--data-parallel-size', String(total)]),
-    '--data-parallel-size-local', String(localSize),
-    '--data-parallel-start-rank', startRank,
-    '--data-parallel-address', node.addressing.leaderHost,
-    '--data-parallel-rpc-port', String(DATA_PARALLEL_RPC_PORT),
+    '--data-parallel-size-local',
+    String(localSize),
+    '--data-parallel-start-rank',
+    startRank,
+    '--data-parallel-address',
+    node.addressing.leaderHost,
+    '--data-parallel-rpc-port',
+    String(DATA_PARALLEL_RPC_PORT),
   ];
   // A worker's start rank is arithmetic, which only a shell evaluates.
   return injectFlags(line, flags, !leader, 'vllm');

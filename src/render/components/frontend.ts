@@ -1,6 +1,11 @@
 import { envValue } from '../env';
 import {
-  ComponentDefaults, DEFAULT_GRACE_PERIOD_SECONDS, DefaultsContext, FRONTEND_HTTP_PORT, httpProbe, tcpPort,
+  ComponentDefaults,
+  DEFAULT_GRACE_PERIOD_SECONDS,
+  DefaultsContext,
+  FRONTEND_HTTP_PORT,
+  httpProbe,
+  tcpPort,
 } from './defaults';
 
 /** The OpenAI-compatible HTTP frontend. Also the template for the frontend sidecar. */
@@ -11,8 +16,18 @@ export function frontendDefaults(ctx: DefaultsContext): ComponentDefaults {
       command: ['python3'],
       args: ['-m', 'dynamo.frontend'],
       ports: [tcpPort('http', FRONTEND_HTTP_PORT)],
-      livenessProbe: httpProbe('/live', 'http', { initialDelaySeconds: 15, periodSeconds: 10, timeoutSeconds: 1, failureThreshold: 3 }),
-      readinessProbe: httpProbe('/health', 'http', { initialDelaySeconds: 10, periodSeconds: 10, timeoutSeconds: 3, failureThreshold: 3 }),
+      livenessProbe: httpProbe('/live', 'http', {
+        initialDelaySeconds: 15,
+        periodSeconds: 10,
+        timeoutSeconds: 1,
+        failureThreshold: 3,
+      }),
+      readinessProbe: httpProbe('/health', 'http', {
+        initialDelaySeconds: 10,
+        periodSeconds: 10,
+        timeoutSeconds: 3,
+        failureThreshold: 3,
+      }),
     },
     env: [
       envValue('DYNAMO_PORT', String(FRONTEND_HTTP_PORT)),

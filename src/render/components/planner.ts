@@ -1,8 +1,6 @@
 import { envValue } from '../env';
 import { PLANNER_SERVICE_ACCOUNT } from '../naming';
-import {
-  ComponentDefaults, DEFAULT_GRACE_PERIOD_SECONDS, SYSTEM_PORT, systemServicePort, tcpPort,
-} from './defaults';
+import { ComponentDefaults, DEFAULT_GRACE_PERIOD_SECONDS, SYSTEM_PORT, systemServicePort, tcpPort } from './defaults';
 import { systemProbes } from './worker';
 
 export const PLANNER_METRICS_PORT = 9085;

@@ -1,6 +1,11 @@
 import { envValue } from '../env';
 import {
-  ComponentDefaults, DEFAULT_GRACE_PERIOD_SECONDS, SYSTEM_PORT, httpProbe, systemServicePort, tcpPort,
+  ComponentDefaults,
+  DEFAULT_GRACE_PERIOD_SECONDS,
+  SYSTEM_PORT,
+  httpProbe,
+  systemServicePort,
+  tcpPort,
 } from './defaults';
 
 export const NIXL_TELEMETRY_PORT = 19090;

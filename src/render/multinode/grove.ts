@@ -39,7 +39,12 @@ export function renderPodCliqueSet(graph: GraphModel, contexts: ComponentContext
   return {
     apiVersion: GROVE_API_VERSION,
     kind: 'PodCliqueSet',
-    metadata: compact({ name: graph.name, namespace: graph.namespace, labels: mergeMaps(graph.labels), annotations: mergeMaps(graph.annotations) }),
+    metadata: compact({
+      name: graph.name,
+      namespace: graph.namespace,
+      labels: mergeMaps(graph.labels),
+      annotations: mergeMaps(graph.annotations),
+    }),
     spec: {
       replicas: 1,
       template: compact({
@@ -90,10 +95,7 @@ function multinodeCliques(cc: ComponentContext): JsonObject[] {
       spec: compact({ roleName: name, replicas, minAvailable: replicas, startsAfter, podSpec: t.spec }),
     });
   };
-  return [
-    clique('leader', 1, cc.backend === 'trtllm' ? [workerClique] : undefined),
-    clique('worker', nodeCount - 1),
-  ];
+  return [clique('leader', 1, cc.backend === 'trtllm' ? [workerClique] : undefined), clique('worker', nodeCount - 1)];
 }
 
 /** The unit a multinode component scales by: one leader clique and its worker clique. */
@@ -110,7 +112,8 @@ function scalingGroup(cc: ComponentContext): JsonObject {
 /** kai-scheduler, when the graph asks for it: its scheduler name and the queue label on every pod. */
 function cliqueTemplate(cc: ComponentContext, t: PodTemplate): PodTemplate {
   if (!cc.graph.kaiScheduler) return t;
-  const queue = cc.annotations[KAI_QUEUE_ANNOTATION] ?? cc.graph.metadataAnnotations[KAI_QUEUE_ANNOTATION] ?? DEFAULT_KAI_QUEUE;
+  const queue =
+    cc.annotations[KAI_QUEUE_ANNOTATION] ?? cc.graph.metadataAnnotations[KAI_QUEUE_ANNOTATION] ?? DEFAULT_KAI_QUEUE;
   return {
     metadata: { ...t.metadata, labels: mergeMaps(t.metadata.labels, { [KAI_QUEUE_LABEL]: queue }) },
     spec: { ...t.spec, schedulerName: KAI_SCHEDULER },

@@ -42,9 +42,8 @@ interface Instance {
 function leaderWorkerSet(cc: ComponentContext, name: string, instance?: Instance): KubeObject {
   const nodeCount = cc.component.multinode?.nodeCount ?? 1;
   const addressing = addressingFor('lws', cc.component.name, nodeCount);
-  const template = (role: MultinodeRole) => decorate(
-    buildPodTemplate(cc, { orchestrator: 'lws', role, nodeCount, addressing }), role, name, instance,
-  );
+  const template = (role: MultinodeRole) =>
+    decorate(buildPodTemplate(cc, { orchestrator: 'lws', role, nodeCount, addressing }), role, name, instance);
   const meta = workloadMetadata(cc);
   return {
     apiVersion: LWS_API_VERSION,
@@ -74,7 +73,9 @@ function decorate(t: PodTemplate, role: MultinodeRole, groupName: string, instan
   labels[ROLE_LABEL] = role;
   if (instance) labels[INSTANCE_ID_LABEL] = String(instance.instance);
   const gang = instance?.gang ?? false;
-  const annotations = gang ? mergeMaps(t.metadata.annotations, { [GROUP_NAME_ANNOTATION]: groupName }) : t.metadata.annotations;
+  const annotations = gang
+    ? mergeMaps(t.metadata.annotations, { [GROUP_NAME_ANNOTATION]: groupName })
+    : t.metadata.annotations;
   return {
     metadata: { labels, ...(annotations && Object.keys(annotations).length ? { annotations } : {}) },
     spec: gang ? { ...t.spec, schedulerName: VOLCANO_SCHEDULER } : t.spec,

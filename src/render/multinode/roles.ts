@@ -40,7 +40,11 @@ export interface MultinodeNode {
 export const groveCliqueName = (componentName: string, role: MultinodeRole) =>
   `${componentName.toLowerCase()}-${role === 'leader' ? 'ldr' : 'wkr'}`;
 
-export function addressingFor(orchestrator: Orchestrator, componentName: string, nodeCount: number): MultinodeAddressing {
+export function addressingFor(
+  orchestrator: Orchestrator,
+  componentName: string,
+  nodeCount: number,
+): MultinodeAddressing {
   return orchestrator === 'grove' ? groveAddressing(componentName, nodeCount) : lwsAddressing(nodeCount);
 }
 
@@ -59,7 +63,8 @@ function lwsAddressing(nodeCount: number): MultinodeAddressing {
 
 function groveAddressing(componentName: string, nodeCount: number): MultinodeAddressing {
   // Grove pod hostnames: `<pcsg>-<pcsg index>-<clique>-<pod index>` under the set's headless Service.
-  const host = (clique: string, index: number) => `$(GROVE_PCSG_NAME)-$(GROVE_PCSG_INDEX)-${clique}-${index}.$(GROVE_HEADLESS_SERVICE)`;
+  const host = (clique: string, index: number) =>
+    `$(GROVE_PCSG_NAME)-$(GROVE_PCSG_INDEX)-${clique}-${index}.$(GROVE_HEADLESS_SERVICE)`;
   const leader = host(groveCliqueName(componentName, 'leader'), 0);
   const workers = range(0, nodeCount - 1).map((j) => host(groveCliqueName(componentName, 'worker'), j));
   // Worker pods are indexed from 0 within their clique; rank 0 is the leader.

@@ -26,12 +26,24 @@ const open = { type: 'object', 'x-kubernetes-preserve-unknown-fields': true };
 
 export const THIRD_PARTY_KINDS: StandIn[] = [
   {
-    group: 'leaderworkerset.x-k8s.io', versions: ['v1'], kind: 'LeaderWorkerSet', plural: 'leaderworkersets', shortNames: ['lws'],
-    scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas', labelSelectorPath: '.status.hpaPodSelector' },
+    group: 'leaderworkerset.x-k8s.io',
+    versions: ['v1'],
+    kind: 'LeaderWorkerSet',
+    plural: 'leaderworkersets',
+    shortNames: ['lws'],
+    scale: {
+      specReplicasPath: '.spec.replicas',
+      statusReplicasPath: '.status.replicas',
+      labelSelectorPath: '.status.hpaPodSelector',
+    },
   },
   { group: 'scheduling.volcano.sh', versions: ['v1beta1'], kind: 'PodGroup', plural: 'podgroups', shortNames: ['pg'] },
   {
-    group: 'grove.io', versions: ['v1alpha1'], kind: 'PodCliqueSet', plural: 'podcliquesets', shortNames: ['pcs'],
+    group: 'grove.io',
+    versions: ['v1alpha1'],
+    kind: 'PodCliqueSet',
+    plural: 'podcliquesets',
+    shortNames: ['pcs'],
     // Grove's PodCliqueSetTemplateSpec.Cliques is `+listType=map +listMapKey=name`: the
     // operator's restart annotation on one clique and Flux's apply of the set then coexist.
     specProperties: {
@@ -39,7 +51,9 @@ export const THIRD_PARTY_KINDS: StandIn[] = [
         ...open,
         properties: {
           cliques: {
-            type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['name'],
+            type: 'array',
+            'x-kubernetes-list-type': 'map',
+            'x-kubernetes-list-map-keys': ['name'],
             items: { ...open, required: ['name'], properties: { name: { type: 'string' } } },
           },
         },
@@ -48,16 +62,44 @@ export const THIRD_PARTY_KINDS: StandIn[] = [
   },
   // Grove creates these from a PodCliqueSet; the runtime operator scales them through /scale.
   {
-    group: 'grove.io', versions: ['v1alpha1'], kind: 'PodClique', plural: 'podcliques', shortNames: ['pclq'],
-    scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas', labelSelectorPath: '.status.hpaPodSelector' },
+    group: 'grove.io',
+    versions: ['v1alpha1'],
+    kind: 'PodClique',
+    plural: 'podcliques',
+    shortNames: ['pclq'],
+    scale: {
+      specReplicasPath: '.spec.replicas',
+      statusReplicasPath: '.status.replicas',
+      labelSelectorPath: '.status.hpaPodSelector',
+    },
   },
   {
-    group: 'grove.io', versions: ['v1alpha1'], kind: 'PodCliqueScalingGroup', plural: 'podcliquescalinggroups', shortNames: ['pcsg'],
-    scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas', labelSelectorPath: '.status.selector' },
+    group: 'grove.io',
+    versions: ['v1alpha1'],
+    kind: 'PodCliqueScalingGroup',
+    plural: 'podcliquescalinggroups',
+    shortNames: ['pcsg'],
+    scale: {
+      specReplicasPath: '.spec.replicas',
+      statusReplicasPath: '.status.replicas',
+      labelSelectorPath: '.status.selector',
+    },
   },
   { group: 'inference.networking.k8s.io', versions: ['v1'], kind: 'InferencePool', plural: 'inferencepools' },
-  { group: 'networking.istio.io', versions: ['v1', 'v1beta1', 'v1alpha3'], kind: 'VirtualService', plural: 'virtualservices', shortNames: ['vs'] },
-  { group: 'monitoring.coreos.com', versions: ['v1'], kind: 'ServiceMonitor', plural: 'servicemonitors', shortNames: ['smon'] },
+  {
+    group: 'networking.istio.io',
+    versions: ['v1', 'v1beta1', 'v1alpha3'],
+    kind: 'VirtualService',
+    plural: 'virtualservices',
+    shortNames: ['vs'],
+  },
+  {
+    group: 'monitoring.coreos.com',
+    versions: ['v1'],
+    kind: 'ServiceMonitor',
+    plural: 'servicemonitors',
+    shortNames: ['smon'],
+  },
   // Flux kinds are not stood in for: the Flux suite (test/flux) installs Flux's real CRDs (./flux.ts).
 ];
 
@@ -71,13 +113,21 @@ function standInCrd(s: StandIn): KubeObject {
       annotations: {
         'dynamo-iac.test/note': 'test-only stand-in: real names, open spec; not the upstream schema',
         // *.k8s.io groups are protected; an "unapproved, ..." value is the documented opt-out.
-        ...(/\.k8s\.io$|\.kubernetes\.io$/.test(s.group) ? { 'api-approved.kubernetes.io': 'unapproved, test-only stand-in' } : {}),
+        ...(/\.k8s\.io$|\.kubernetes\.io$/.test(s.group)
+          ? { 'api-approved.kubernetes.io': 'unapproved, test-only stand-in' }
+          : {}),
       },
     },
     spec: {
       group: s.group,
       scope: 'Namespaced',
-      names: { kind: s.kind, listKind: `${s.kind}List`, plural: s.plural, singular: s.kind.toLowerCase(), shortNames: s.shortNames ?? [] },
+      names: {
+        kind: s.kind,
+        listKind: `${s.kind}List`,
+        plural: s.plural,
+        singular: s.kind.toLowerCase(),
+        shortNames: s.shortNames ?? [],
+      },
       versions: s.versions.map((name, i) => ({
         name,
         served: true,
@@ -88,9 +138,16 @@ function standInCrd(s: StandIn): KubeObject {
             type: 'object',
             properties: {
               // Typed only where a scale subresource or the list semantics (specProperties) need it.
-              spec: s.scale || s.specProperties
-                ? { ...open, properties: { ...(s.scale ? { replicas: { type: 'integer', format: 'int32' } } : {}), ...s.specProperties } }
-                : open,
+              spec:
+                s.scale || s.specProperties
+                  ? {
+                      ...open,
+                      properties: {
+                        ...(s.scale ? { replicas: { type: 'integer', format: 'int32' } } : {}),
+                        ...s.specProperties,
+                      },
+                    }
+                  : open,
               status: open,
             },
           },

@@ -32,7 +32,8 @@ export class FakeLeaseApi implements Pick<ObjectApi, 'get' | 'create' | 'replace
     const key = `${obj.metadata.namespace}/${obj.metadata.name}`;
     const cur = this.leases.get(key);
     if (!cur) throw new ApiError('PUT', key, 404, { reason: 'NotFound' });
-    if (cur.metadata.resourceVersion !== obj.metadata.resourceVersion) throw new ApiError('PUT', key, 409, { reason: 'Conflict' });
+    if (cur.metadata.resourceVersion !== obj.metadata.resourceVersion)
+      throw new ApiError('PUT', key, 409, { reason: 'Conflict' });
     return this.store(key, obj);
   }
 

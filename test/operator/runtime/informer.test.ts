@@ -13,21 +13,33 @@ import { Resource } from '../../../src/operator/runtime/kube/resources';
 import { createLogger } from '../../../src/operator/runtime/log';
 import { FakeClock } from '../fake-clock';
 
-const obj = (name: string, rv: string): KubeObject => ({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name, namespace: 'ns', resourceVersion: rv } });
+const obj = (name: string, rv: string): KubeObject => ({
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  metadata: { name, namespace: 'ns', resourceVersion: rv },
+});
 
 type Step = { events: WatchEvent<KubeObject>[] } | { error: unknown };
 
 /** Lists return `lists` in turn; each watch call plays the next step, then ends. */
 class ScriptedApi implements Pick<ObjectApi, 'list' | 'watch'> {
   calls: string[] = [];
-  constructor(private lists: Array<{ items: KubeObject[]; rv: string }>, private steps: Step[]) {}
+  constructor(
+    private lists: Array<{ items: KubeObject[]; rv: string }>,
+    private steps: Step[],
+  ) {}
   async list<T extends KubeObject>(_r: Resource, _ns?: string, _opts?: ListOptions): Promise<ObjectList<T>> {
     const l = this.lists.shift();
     if (!l) throw new Error('no list scripted');
     this.calls.push(`list -> ${l.rv}`);
     return { items: l.items.map((i) => ({ ...i }) as T), metadata: { resourceVersion: l.rv } };
   }
-  watch<T extends KubeObject>(_r: Resource, _ns: string | undefined, opts: WatchOptions, onEvent: (e: WatchEvent<T>) => void): WatchHandle {
+  watch<T extends KubeObject>(
+    _r: Resource,
+    _ns: string | undefined,
+    opts: WatchOptions,
+    onEvent: (e: WatchEvent<T>) => void,
+  ): WatchHandle {
     this.calls.push(`watch from ${opts.resourceVersion}`);
     const step = this.steps.shift();
     let abort = () => undefined as void;
@@ -58,14 +70,26 @@ test('resumes from the last resourceVersion, relists on 410 and replays the diff
       { items: [obj('a', '30'), obj('c', '31')], rv: '40' },
     ],
     [
-      { events: [{ type: 'MODIFIED', object: obj('a', '11') }, { type: 'BOOKMARK', object: obj('', '15') }] }, // then the server closes the watch
+      {
+        events: [
+          { type: 'MODIFIED', object: obj('a', '11') },
+          { type: 'BOOKMARK', object: obj('', '15') },
+        ],
+      }, // then the server closes the watch
       { error: new Error('connect ECONNREFUSED') }, // API server restarting
-      { events: [{ type: 'ERROR', object: { code: 410, message: 'too old resource version' } as unknown as KubeObject }] },
+      {
+        events: [
+          { type: 'ERROR', object: { code: 410, message: 'too old resource version' } as unknown as KubeObject },
+        ],
+      },
     ],
   );
   const seen: string[] = [];
   const clock = new FakeClock();
-  const informer = new Informer<KubeObject>(api, RESOURCES.deployment, createLogger('silent'), { clock, backoff: { baseMs: 100, maxMs: 1000 } });
+  const informer = new Informer<KubeObject>(api, RESOURCES.deployment, createLogger('silent'), {
+    clock,
+    backoff: { baseMs: 100, maxMs: 1000 },
+  });
   informer.addHandlers({
     onAdd: (o) => seen.push(`add ${o.metadata.name}@${o.metadata.resourceVersion}`),
     onUpdate: (o) => seen.push(`update ${o.metadata.name}@${o.metadata.resourceVersion}`),
@@ -77,9 +101,21 @@ test('resumes from the last resourceVersion, relists on 410 and replays the diff
   clock.advance(100); // the backoff after the refused connection
   await flush();
   // The refused connection retries the watch from the bookmark; the 410 then forces the relist.
-  expect(api.calls).toEqual(['list -> 10', 'watch from 10', 'watch from 15', 'watch from 15', 'list -> 40', 'watch from 40']);
+  expect(api.calls).toEqual([
+    'list -> 10',
+    'watch from 10',
+    'watch from 15',
+    'watch from 15',
+    'list -> 40',
+    'watch from 40',
+  ]);
   expect(seen).toEqual(['add a@1', 'add b@2', 'update a@11', 'update a@30', 'add c@31', 'delete b']);
-  expect(informer.list().map((o) => o.metadata.name).sort()).toEqual(['a', 'c']);
+  expect(
+    informer
+      .list()
+      .map((o) => o.metadata.name)
+      .sort(),
+  ).toEqual(['a', 'c']);
   await informer.stop();
 });
 
@@ -92,7 +128,10 @@ test('a failed first list is retried with backoff until it succeeds', async () =
     return realList<T>(RESOURCES.deployment);
   };
   const clock = new FakeClock();
-  const informer = new Informer<KubeObject>(api, RESOURCES.deployment, createLogger('silent'), { clock, backoff: { baseMs: 100, maxMs: 1000 } });
+  const informer = new Informer<KubeObject>(api, RESOURCES.deployment, createLogger('silent'), {
+    clock,
+    backoff: { baseMs: 100, maxMs: 1000 },
+  });
   informer.start();
   await flush();
   expect(informer.hasSynced).toBe(false);
@@ -108,7 +147,15 @@ test('a failed first list is retried with backoff until it succeeds', async () =
 test('a handler that throws is logged; the cache, the other handlers and the watch go on', async () => {
   const api = new ScriptedApi(
     [{ items: [], rv: '1' }],
-    [{ events: [{ type: 'ADDED', object: obj('a', '2') }, { type: 'ADDED', object: obj('b', '3') }, { type: 'MODIFIED', object: obj('a', '4') }] }],
+    [
+      {
+        events: [
+          { type: 'ADDED', object: obj('a', '2') },
+          { type: 'ADDED', object: obj('b', '3') },
+          { type: 'MODIFIED', object: obj('a', '4') },
+        ],
+      },
+    ],
   );
   const lines: string[] = [];
   const sink = new Writable({
@@ -117,10 +164,19 @@ test('a handler that throws is logged; the cache, the other handlers and the wat
       done();
     },
   });
-  const informer = new Informer<KubeObject>(api, RESOURCES.deployment, createLogger('error', sink), { clock: new FakeClock() });
+  const informer = new Informer<KubeObject>(api, RESOURCES.deployment, createLogger('error', sink), {
+    clock: new FakeClock(),
+  });
   const seen: string[] = [];
-  informer.addHandlers({ onAdd: (o) => { if (o.metadata.name === 'a') throw new Error('handler bug'); } });
-  informer.addHandlers({ onAdd: (o) => seen.push(`add ${o.metadata.name}`), onUpdate: (o) => seen.push(`update ${o.metadata.name}`) });
+  informer.addHandlers({
+    onAdd: (o) => {
+      if (o.metadata.name === 'a') throw new Error('handler bug');
+    },
+  });
+  informer.addHandlers({
+    onAdd: (o) => seen.push(`add ${o.metadata.name}`),
+    onUpdate: (o) => seen.push(`update ${o.metadata.name}`),
+  });
   informer.start();
   await informer.waitForSync();
   await flush();
@@ -128,13 +184,32 @@ test('a handler that throws is logged; the cache, the other handlers and the wat
   expect(informer.get('ns', 'a')?.metadata.resourceVersion).toBe('4');
   // The watch was not restarted: one list, then the one (still open) watch after the scripted step.
   expect(api.calls).toEqual(['list -> 1', 'watch from 1', 'watch from 4']);
-  expect(lines.map((l) => JSON.parse(l))).toEqual([expect.objectContaining({ msg: 'informer handler failed', object: 'ns/a', handler: 'onAdd', err: 'Error: handler bug' })]);
+  expect(lines.map((l) => JSON.parse(l))).toEqual([
+    expect.objectContaining({
+      msg: 'informer handler failed',
+      object: 'ns/a',
+      handler: 'onAdd',
+      err: 'Error: handler bug',
+    }),
+  ]);
   await informer.stop();
 });
 
 test('an event without an object is ignored, not a crash', async () => {
-  const api = new ScriptedApi([{ items: [], rv: '1' }], [{ events: [{ type: 'ADDED', object: undefined as unknown as KubeObject }, { type: 'ADDED', object: obj('a', '2') }] }]);
-  const informer = new Informer<KubeObject>(api, RESOURCES.deployment, createLogger('silent'), { clock: new FakeClock() });
+  const api = new ScriptedApi(
+    [{ items: [], rv: '1' }],
+    [
+      {
+        events: [
+          { type: 'ADDED', object: undefined as unknown as KubeObject },
+          { type: 'ADDED', object: obj('a', '2') },
+        ],
+      },
+    ],
+  );
+  const informer = new Informer<KubeObject>(api, RESOURCES.deployment, createLogger('silent'), {
+    clock: new FakeClock(),
+  });
   informer.start();
   await informer.waitForSync();
   await flush();
@@ -144,14 +219,28 @@ test('an event without an object is ignored, not a crash', async () => {
 
 test('an object a controller wrote and remembered still reaches the handlers when the watch delivers it, once; a view transforms what is cached', async () => {
   const written = obj('a', '12');
-  const api = new ScriptedApi([{ items: [obj('a', '1')], rv: '10' }], [
-    { events: [{ type: 'MODIFIED', object: written }, { type: 'MODIFIED', object: written }, { type: 'ADDED', object: obj('b', '13') }] },
-  ]);
+  const api = new ScriptedApi(
+    [{ items: [obj('a', '1')], rv: '10' }],
+    [
+      {
+        events: [
+          { type: 'MODIFIED', object: written },
+          { type: 'MODIFIED', object: written },
+          { type: 'ADDED', object: obj('b', '13') },
+        ],
+      },
+    ],
+  );
   const informer = new Informer<KubeObject>(api, RESOURCES.deployment, createLogger('silent'), {
-    clock: new FakeClock(), transform: (o) => ({ ...o, metadata: { ...o.metadata, labels: { viewed: 'yes' } } }),
+    clock: new FakeClock(),
+    transform: (o) => ({ ...o, metadata: { ...o.metadata, labels: { viewed: 'yes' } } }),
   });
   const seen: string[] = [];
-  informer.addHandlers({ onAdd: (o) => seen.push(`add ${o.metadata.name}@${o.metadata.resourceVersion}`), onUpdate: (o, old) => seen.push(`update ${o.metadata.name} ${old.metadata.resourceVersion}->${o.metadata.resourceVersion}`) });
+  informer.addHandlers({
+    onAdd: (o) => seen.push(`add ${o.metadata.name}@${o.metadata.resourceVersion}`),
+    onUpdate: (o, old) =>
+      seen.push(`update ${o.metadata.name} ${old.metadata.resourceVersion}->${o.metadata.resourceVersion}`),
+  });
   informer.start();
   await informer.waitForSync();
   // Another controller sharing the informer wrote `a` and put the reply in the cache first.

@@ -8,14 +8,27 @@ import { createLogger } from '../../../src/operator/runtime/log';
 import { FakeClock } from '../fake-clock';
 import { FakeLeaseApi } from './fake-lease-api';
 
-const CONFIG: LeaderElectionConfig = { enabled: true, leaseName: 'leader', namespace: 'ops', durationMs: 15_000, retryPeriodMs: 2_000 };
+const CONFIG: LeaderElectionConfig = {
+  enabled: true,
+  leaseName: 'leader',
+  namespace: 'ops',
+  durationMs: 15_000,
+  retryPeriodMs: 2_000,
+};
 const flush = async () => {
   for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
 };
 
 function candidate(api: FakeLeaseApi, clock: FakeClock, identity: string) {
   const events: string[] = [];
-  const elector = new LeaderElector(api, CONFIG, identity, { onStartedLeading: () => events.push('started'), onStoppedLeading: () => events.push('stopped') }, createLogger('silent'), clock);
+  const elector = new LeaderElector(
+    api,
+    CONFIG,
+    identity,
+    { onStartedLeading: () => events.push('started'), onStoppedLeading: () => events.push('stopped') },
+    createLogger('silent'),
+    clock,
+  );
   return { elector, events };
 }
 
@@ -36,7 +49,11 @@ test('the first candidate leads; the second takes over only after a full duratio
   b.elector.start();
   await advance(clock, 30_000);
   expect([a.events, b.events]).toEqual([['started'], []]);
-  expect(api.lease('ops/leader')?.spec).toMatchObject({ holderIdentity: 'a', leaseDurationSeconds: 15, leaseTransitions: 0 });
+  expect(api.lease('ops/leader')?.spec).toMatchObject({
+    holderIdentity: 'a',
+    leaseDurationSeconds: 15,
+    leaseTransitions: 0,
+  });
 
   // a stops renewing without releasing (its process died): b waits a full duration, then leads.
   await a.elector.stop({ release: false });

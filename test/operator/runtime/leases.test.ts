@@ -74,7 +74,10 @@ test('renews every interval, keeping acquireTime, and re-creates a deleted Lease
   expect(api.lease(LEASE)!.spec!.acquireTime).toBe('2026-01-02T03:04:05.678000Z');
   api.leases.clear();
   await tick();
-  expect(api.lease(LEASE)!.spec).toMatchObject({ holderIdentity: 'namespace-restricted-operator-1.2.3', renewTime: '2026-01-02T03:04:25.678000Z' });
+  expect(api.lease(LEASE)!.spec).toMatchObject({
+    holderIdentity: 'namespace-restricted-operator-1.2.3',
+    renewTime: '2026-01-02T03:04:25.678000Z',
+  });
 });
 
 test('an update that was taken over by another holder resets acquireTime', async () => {

@@ -15,18 +15,22 @@ test('retries a 409 Conflict and returns the first success', async () => {
 
 test('gives up after maxAttempts and rethrows the conflict', async () => {
   let calls = 0;
-  await expect(retryOnConflict(async () => {
-    calls++;
-    throw conflict();
-  }, 4)).rejects.toMatchObject({ status: 409 });
+  await expect(
+    retryOnConflict(async () => {
+      calls++;
+      throw conflict();
+    }, 4),
+  ).rejects.toMatchObject({ status: 409 });
   expect(calls).toBe(4);
 });
 
 test('does not retry other errors, nor AlreadyExists', async () => {
   let calls = 0;
-  await expect(retryOnConflict(async () => {
-    calls++;
-    throw new ApiError('POST', '/x', 409, { reason: 'AlreadyExists' });
-  })).rejects.toMatchObject({ status: 409 });
+  await expect(
+    retryOnConflict(async () => {
+      calls++;
+      throw new ApiError('POST', '/x', 409, { reason: 'AlreadyExists' });
+    }),
+  ).rejects.toMatchObject({ status: 409 });
   expect(calls).toBe(1);
 });

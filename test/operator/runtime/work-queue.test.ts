@@ -2,7 +2,10 @@ import { backoffDelay } from '../../../src/operator/runtime/backoff';
 import { WorkQueue } from '../../../src/operator/runtime/work-queue';
 import { FakeClock } from '../fake-clock';
 
-const newQueue = (clock = new FakeClock()) => ({ clock, q: new WorkQueue({ clock, backoff: { baseMs: 10, maxMs: 1000 } }) });
+const newQueue = (clock = new FakeClock()) => ({
+  clock,
+  q: new WorkQueue({ clock, backoff: { baseMs: 10, maxMs: 1000 } }),
+});
 
 describe('WorkQueue', () => {
   test('a key added many times is queued once, in first-add order', async () => {

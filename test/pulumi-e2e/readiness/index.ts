@@ -12,10 +12,14 @@ const NAMESPACE = 'readiness';
 const config = new pulumi.Config();
 const namespace = new k8s.core.v1.Namespace(NAMESPACE, { metadata: { name: NAMESPACE } });
 const crds = new DynamoCrds('crds');
-new DynamoGraph('agg', {
-  ...aggregatedVllm,
-  namespace: NAMESPACE,
-  awaitWorkloads: config.getBoolean('awaitWorkloads'),
-  awaitGraphStatus: config.getBoolean('awaitGraphStatus'),
-  awaitTimeoutSeconds: config.getNumber('awaitTimeoutSeconds'),
-}, { dependsOn: [namespace, crds] });
+new DynamoGraph(
+  'agg',
+  {
+    ...aggregatedVllm,
+    namespace: NAMESPACE,
+    awaitWorkloads: config.getBoolean('awaitWorkloads'),
+    awaitGraphStatus: config.getBoolean('awaitGraphStatus'),
+    awaitTimeoutSeconds: config.getNumber('awaitTimeoutSeconds'),
+  },
+  { dependsOn: [namespace, crds] },
+);

@@ -3,7 +3,11 @@ import { rendered } from '../helpers';
 import { multinodeGraph, renderOn, worker } from './helpers';
 
 const vllm = (over = {}) => worker('vllm', ['--model', 'm'], { replicas: 2, ...over });
-const twoComponents = (over = {}) => ({ ...multinodeGraph(vllm()), components: [vllm(), frontend({ replicas: 3 })], ...over });
+const twoComponents = (over = {}) => ({
+  ...multinodeGraph(vllm()),
+  components: [vllm(), frontend({ replicas: 3 })],
+  ...over,
+});
 
 describe('Grove path', () => {
   const r = renderOn('grove', twoComponents());
@@ -11,9 +15,14 @@ describe('Grove path', () => {
 
   test('one PodCliqueSet for the whole graph, Services per component, no Deployments or LeaderWorkerSets', () => {
     expect(r.ids).toEqual([
-      'ServiceAccount/demo-k8s-service-discovery', 'ConfigMap/demo-wait-leader-script',
-      'Role/demo-k8s-service-discovery-role', 'RoleBinding/demo-k8s-service-discovery-binding',
-      'Service/demo-frontend', 'Service/demo-worker', 'PodCliqueSet/demo', 'DynamoGraphDeployment/demo',
+      'ServiceAccount/demo-k8s-service-discovery',
+      'ConfigMap/demo-wait-leader-script',
+      'Role/demo-k8s-service-discovery-role',
+      'RoleBinding/demo-k8s-service-discovery-binding',
+      'Service/demo-frontend',
+      'Service/demo-worker',
+      'PodCliqueSet/demo',
+      'DynamoGraphDeployment/demo',
     ]);
     expect(pcs.apiVersion).toBe('grove.io/v1alpha1');
     expect(pcs.spec.replicas).toBe(1);
@@ -25,7 +34,12 @@ describe('Grove path', () => {
   });
 
   test('a single-node component is one clique with its replicas (minAvailable 1 unless set, as upstream defaults it); a multinode one is ldr + wkr cliques', () => {
-    const cliques = pcs.spec.template.cliques.map((c: any) => [c.name, c.spec.roleName, c.spec.replicas, c.spec.minAvailable]);
+    const cliques = pcs.spec.template.cliques.map((c: any) => [
+      c.name,
+      c.spec.roleName,
+      c.spec.replicas,
+      c.spec.minAvailable,
+    ]);
     expect(cliques).toEqual([
       ['frontend', 'frontend', 3, 1],
       ['worker-ldr', 'worker-ldr', 1, 1],
@@ -58,13 +72,23 @@ describe('Grove path', () => {
   });
 
   test('the set carries the graph spec labels and annotations', () => {
-    const labelled = renderOn('grove', twoComponents({ labels: { team: 'a' }, annotations: { note: 'b' } })).find('PodCliqueSet', 'demo');
-    expect(labelled.metadata).toEqual({ name: 'demo', namespace: 'ml', labels: { team: 'a' }, annotations: { note: 'b' } });
+    const labelled = renderOn('grove', twoComponents({ labels: { team: 'a' }, annotations: { note: 'b' } })).find(
+      'PodCliqueSet',
+      'demo',
+    );
+    expect(labelled.metadata).toEqual({
+      name: 'demo',
+      namespace: 'ml',
+      labels: { team: 'a' },
+      annotations: { note: 'b' },
+    });
   });
 
   test('the Service of a multinode component selects the component (Grove has no role label)', () => {
     expect(r.find('Service', 'demo-worker').spec.selector).toEqual({
-      'nvidia.com/dynamo-namespace': 'ml-demo', 'nvidia.com/dynamo-component': 'Worker', 'nvidia.com/dynamo-component-type': 'worker',
+      'nvidia.com/dynamo-namespace': 'ml-demo',
+      'nvidia.com/dynamo-component': 'Worker',
+      'nvidia.com/dynamo-component-type': 'worker',
     });
   });
 });
@@ -72,21 +96,33 @@ describe('Grove path', () => {
 describe('Grove topology constraints', () => {
   const g = twoComponents({
     topologyConstraint: { topologyProfile: 'p', packDomain: 'zone' },
-    components: [vllm({ topologyConstraint: { packDomain: 'rack' } }), frontend({ topologyConstraint: { packDomain: 'host' } })],
+    components: [
+      vllm({ topologyConstraint: { packDomain: 'rack' } }),
+      frontend({ topologyConstraint: { packDomain: 'host' } }),
+    ],
   });
   const t = renderOn('grove', g).find('PodCliqueSet', 'demo').spec.template;
 
   test('graph level on the set template, component level on the clique or the scaling group (never ldr/wkr), each naming the ClusterTopology', () => {
     expect(t.topologyConstraint).toEqual({ topologyName: 'p', packDomain: 'zone' });
-    expect(t.cliques.find((c: any) => c.name === 'frontend').topologyConstraint).toEqual({ topologyName: 'p', packDomain: 'host' });
-    expect(t.cliques.filter((c: any) => c.name.startsWith('worker-')).map((c: any) => c.topologyConstraint)).toEqual([undefined, undefined]);
+    expect(t.cliques.find((c: any) => c.name === 'frontend').topologyConstraint).toEqual({
+      topologyName: 'p',
+      packDomain: 'host',
+    });
+    expect(t.cliques.filter((c: any) => c.name.startsWith('worker-')).map((c: any) => c.topologyConstraint)).toEqual([
+      undefined,
+      undefined,
+    ]);
     expect(t.podCliqueScalingGroups[0].topologyConstraint).toEqual({ topologyName: 'p', packDomain: 'rack' });
   });
 });
 
 describe('kai-scheduler', () => {
   test('when asked for: scheduler name and queue label on every clique, queue from the annotation', () => {
-    const g = twoComponents({ kaiScheduler: true, metadataAnnotations: { 'nvidia.com/kai-scheduler-queue': 'gpu-team' } });
+    const g = twoComponents({
+      kaiScheduler: true,
+      metadataAnnotations: { 'nvidia.com/kai-scheduler-queue': 'gpu-team' },
+    });
     for (const c of renderOn('grove', g).find('PodCliqueSet', 'demo').spec.template.cliques) {
       expect(c.labels['kai.scheduler/queue']).toBe('gpu-team');
       expect(c.spec.podSpec.schedulerName).toBe('kai-scheduler');
@@ -94,14 +130,17 @@ describe('kai-scheduler', () => {
   });
 
   test('default queue "dynamo"', () => {
-    const c = renderOn('grove', twoComponents({ kaiScheduler: true })).find('PodCliqueSet', 'demo').spec.template.cliques[0];
+    const c = renderOn('grove', twoComponents({ kaiScheduler: true })).find('PodCliqueSet', 'demo').spec.template
+      .cliques[0];
     expect(c.labels['kai.scheduler/queue']).toBe('dynamo');
   });
 });
 
 describe('scaling adapters on Grove', () => {
   test('the scaling group and single-node cliques carry no replicas the adapter owns', () => {
-    const g = twoComponents({ components: [vllm({ scalingAdapter: true }), frontend({ replicas: 3, scalingAdapter: true })] });
+    const g = twoComponents({
+      components: [vllm({ scalingAdapter: true }), frontend({ replicas: 3, scalingAdapter: true })],
+    });
     const t = renderOn('grove', g).find('PodCliqueSet', 'demo').spec.template;
     expect('replicas' in t.podCliqueScalingGroups[0]).toBe(false);
     expect('replicas' in t.cliques.find((c: any) => c.name === 'frontend').spec).toBe(false);
@@ -112,7 +151,8 @@ describe('scaling adapters on Grove', () => {
 
 describe('orchestrator choice', () => {
   const g = twoComponents();
-  const kinds = (model: any, settings = {}) => rendered(model, settings).ids.filter((id) => /^(LeaderWorkerSet|PodCliqueSet)\//.test(id));
+  const kinds = (model: any, settings = {}) =>
+    rendered(model, settings).ids.filter((id) => /^(LeaderWorkerSet|PodCliqueSet)\//.test(id));
 
   test('default: LWS (Grove not in the platform settings)', () => {
     expect(kinds(g)).toEqual(['LeaderWorkerSet/demo-worker-0', 'LeaderWorkerSet/demo-worker-1']);
@@ -123,12 +163,15 @@ describe('orchestrator choice', () => {
   });
 
   test('the annotation nvidia.com/enable-grove: "false" opts out', () => {
-    expect(kinds({ ...g, metadataAnnotations: { 'nvidia.com/enable-grove': 'false' } }, { groveAvailable: true }))
-      .toEqual(['LeaderWorkerSet/demo-worker-0', 'LeaderWorkerSet/demo-worker-1']);
+    expect(
+      kinds({ ...g, metadataAnnotations: { 'nvidia.com/enable-grove': 'false' } }, { groveAvailable: true }),
+    ).toEqual(['LeaderWorkerSet/demo-worker-0', 'LeaderWorkerSet/demo-worker-1']);
   });
 
   test('an explicit choice wins over the settings and the annotation', () => {
-    expect(kinds({ ...g, orchestrator: 'grove', metadataAnnotations: { 'nvidia.com/enable-grove': 'false' } })).toEqual(['PodCliqueSet/demo']);
+    expect(kinds({ ...g, orchestrator: 'grove', metadataAnnotations: { 'nvidia.com/enable-grove': 'false' } })).toEqual(
+      ['PodCliqueSet/demo'],
+    );
     expect(kinds({ ...g, orchestrator: 'lws' }, { groveAvailable: true })).toHaveLength(2);
   });
 

@@ -4,7 +4,11 @@ import { PlatformSettings } from '../../../src/api/settings';
 import { component, graph } from '../builders';
 import { rendered } from '../helpers';
 
-export function worker(engine: 'vllm' | 'sglang' | 'trtllm', args: string[], over: Partial<ComponentModel> = {}): ComponentModel {
+export function worker(
+  engine: 'vllm' | 'sglang' | 'trtllm',
+  args: string[],
+  over: Partial<ComponentModel> = {},
+): ComponentModel {
   return component({
     name: 'Worker',
     type: 'worker',

@@ -8,8 +8,12 @@ describe('LeaderWorkerSet path', () => {
 
   test('per replica one LeaderWorkerSet and one Volcano PodGroup, no Deployment', () => {
     expect(r.ids.filter((id) => /^(LeaderWorkerSet|PodGroup|Deployment)\//.test(id))).toEqual([
-      'LeaderWorkerSet/demo-worker-0', 'LeaderWorkerSet/demo-worker-1', 'LeaderWorkerSet/demo-worker-2',
-      'PodGroup/demo-worker-0', 'PodGroup/demo-worker-1', 'PodGroup/demo-worker-2',
+      'LeaderWorkerSet/demo-worker-0',
+      'LeaderWorkerSet/demo-worker-1',
+      'LeaderWorkerSet/demo-worker-2',
+      'PodGroup/demo-worker-0',
+      'PodGroup/demo-worker-1',
+      'PodGroup/demo-worker-2',
     ]);
   });
 
@@ -29,8 +33,15 @@ describe('LeaderWorkerSet path', () => {
 
   test('pod templates: role and instance labels instead of the selector label, Volcano gang scheduling', () => {
     const t = r.find('LeaderWorkerSet', 'demo-worker-1').spec.leaderWorkerTemplate;
-    for (const [template, role] of [[t.leaderTemplate, 'leader'], [t.workerTemplate, 'worker']]) {
-      expect(template.metadata.labels).toMatchObject({ role, 'instance-id': '1', 'nvidia.com/dynamo-component-type': 'worker' });
+    for (const [template, role] of [
+      [t.leaderTemplate, 'leader'],
+      [t.workerTemplate, 'worker'],
+    ]) {
+      expect(template.metadata.labels).toMatchObject({
+        role,
+        'instance-id': '1',
+        'nvidia.com/dynamo-component-type': 'worker',
+      });
       expect(template.metadata.labels['nvidia.com/selector']).toBeUndefined();
       expect(template.metadata.annotations).toEqual({ 'scheduling.k8s.io/group-name': 'demo-worker-1' });
       expect(template.spec.schedulerName).toBe('volcano');
@@ -68,8 +79,12 @@ describe('LeaderWorkerSet path', () => {
   });
 
   test('unset replicas means one group; zero means none', () => {
-    expect(renderOn('lws', multinodeGraph(sglang({ replicas: undefined }))).ids).toContain('LeaderWorkerSet/demo-worker-0');
-    expect(renderOn('lws', multinodeGraph(sglang({ replicas: 0 }))).ids.some((id) => id.startsWith('LeaderWorkerSet'))).toBe(false);
+    expect(renderOn('lws', multinodeGraph(sglang({ replicas: undefined }))).ids).toContain(
+      'LeaderWorkerSet/demo-worker-0',
+    );
+    expect(
+      renderOn('lws', multinodeGraph(sglang({ replicas: 0 }))).ids.some((id) => id.startsWith('LeaderWorkerSet')),
+    ).toBe(false);
   });
 
   test('without gang scheduling: no PodGroup, default scheduler, no group annotation', () => {
@@ -96,7 +111,15 @@ describe('scaling adapter on a multinode component (LWS)', () => {
 });
 
 describe('a standalone DynamoComponentDeployment', () => {
-  const model = { ...multinodeGraph(worker('vllm', ['--tensor-parallel-size', '16'], { annotations: { 'nvidia.com/vllm-distributed-executor-backend': 'mp' } })), kind: 'DynamoComponentDeployment' as const, name: 'dcd' };
+  const model = {
+    ...multinodeGraph(
+      worker('vllm', ['--tensor-parallel-size', '16'], {
+        annotations: { 'nvidia.com/vllm-distributed-executor-backend': 'mp' },
+      }),
+    ),
+    kind: 'DynamoComponentDeployment' as const,
+    name: 'dcd',
+  };
 
   test('always renders LeaderWorkerSets named after the DCD, without the graph-level wait-for-leader', () => {
     const r = renderOn('grove', model);

@@ -8,15 +8,39 @@ describe('SGLang', () => {
   test('LWS: dist-init address at the leader, rank from the worker index, appended to args', () => {
     const r = renderOn('lws', g);
     expect(r.mainOf('leader').command).toEqual(['python3']);
-    expect(r.mainOf('leader').args).toEqual([...BASE, '--dist-init-addr', '$(LWS_LEADER_ADDRESS):29500', '--nnodes', '3', '--node-rank', '0']);
+    expect(r.mainOf('leader').args).toEqual([
+      ...BASE,
+      '--dist-init-addr',
+      '$(LWS_LEADER_ADDRESS):29500',
+      '--nnodes',
+      '3',
+      '--node-rank',
+      '0',
+    ]);
     expect(r.mainOf('worker').command).toEqual(['python3']);
-    expect(r.mainOf('worker').args).toEqual([...BASE, '--dist-init-addr', '$(LWS_LEADER_ADDRESS):29500', '--nnodes', '3', '--node-rank', '$(LWS_WORKER_INDEX)']);
+    expect(r.mainOf('worker').args).toEqual([
+      ...BASE,
+      '--dist-init-addr',
+      '$(LWS_LEADER_ADDRESS):29500',
+      '--nnodes',
+      '3',
+      '--node-rank',
+      '$(LWS_WORKER_INDEX)',
+    ]);
   });
 
   test('Grove: leader appended, worker wrapped in sh -c exec for the rank arithmetic', () => {
     const r = renderOn('grove', g);
     expect(r.mainOf('leader').command).toEqual(['python3']);
-    expect(r.mainOf('leader').args).toEqual([...BASE, '--dist-init-addr', `${GROVE_LEADER}:29500`, '--nnodes', '3', '--node-rank', '0']);
+    expect(r.mainOf('leader').args).toEqual([
+      ...BASE,
+      '--dist-init-addr',
+      `${GROVE_LEADER}:29500`,
+      '--nnodes',
+      '3',
+      '--node-rank',
+      '0',
+    ]);
     expect(r.mainOf('worker').command).toEqual(['sh', '-c']);
     expect(r.mainOf('worker').args).toEqual([
       `exec python3 -m dynamo.sglang --model-path m --tp 16 --dist-init-addr ${GROVE_LEADER}:29500 --nnodes 3 --node-rank $((GROVE_PCLQ_POD_INDEX + 1))`,
@@ -24,9 +48,16 @@ describe('SGLang', () => {
   });
 
   test('a shell command gets the flags right after dynamo.sglang, before the next shell operator', () => {
-    const shell = multinodeGraph(worker('sglang', [], {
-      mainContainer: { name: 'main', image: 'img', command: ['/bin/bash'], args: ['-c', 'python3.11 -m dynamo.sglang --model-path m; echo done'] },
-    }));
+    const shell = multinodeGraph(
+      worker('sglang', [], {
+        mainContainer: {
+          name: 'main',
+          image: 'img',
+          command: ['/bin/bash'],
+          args: ['-c', 'python3.11 -m dynamo.sglang --model-path m; echo done'],
+        },
+      }),
+    );
     const r = renderOn('lws', shell);
     expect(r.mainOf('worker').command).toEqual(['/bin/bash']);
     expect(r.mainOf('worker').args).toEqual([

@@ -1,10 +1,12 @@
 import { multinodeGraph, renderOn, worker } from './helpers';
 
-const g = multinodeGraph(worker('trtllm', ['--model-path', 'm', '--extra-engine-args', '{"tp": 16}'], {
-  multinode: { nodeCount: 3 },
-  resources: { limits: { 'nvidia.com/gpu': '8' }, requests: { 'nvidia.com/gpu': '4' } },
-  env: [{ name: 'MY_SETTING', value: 'x' }],
-}));
+const g = multinodeGraph(
+  worker('trtllm', ['--model-path', 'm', '--extra-engine-args', '{"tp": 16}'], {
+    multinode: { nodeCount: 3 },
+    resources: { limits: { 'nvidia.com/gpu': '8' }, requests: { 'nvidia.com/gpu': '4' } },
+    env: [{ name: 'MY_SETTING', value: 'x' }],
+  }),
+);
 
 const SSH_SETUP = [
   'ls -la /ssh-pk/',
@@ -16,19 +18,42 @@ const SSH_SETUP = [
   "printf 'Host *\\nIdentityFile '$HOME'/.ssh/id_rsa\\nStrictHostKeyChecking no\\nPort 2222\\n' > $HOME/.ssh/config",
 ];
 
-const LWS_WORKERS = ['$(echo "$LWS_LEADER_ADDRESS" | sed \'s/\\./-1\\./\')', '$(echo "$LWS_LEADER_ADDRESS" | sed \'s/\\./-2\\./\')'];
+const LWS_WORKERS = [
+  '$(echo "$LWS_LEADER_ADDRESS" | sed \'s/\\./-1\\./\')',
+  '$(echo "$LWS_LEADER_ADDRESS" | sed \'s/\\./-2\\./\')',
+];
 
 function mpirun(hosts: string[], env: string[]): string {
-  return 'mpirun $([ "$(id -u)" = "0" ] && echo --allow-run-as-root) --oversubscribe -n 12 '
-    + `-H ${hosts.join(',')} --mca pml ob1 --mca plm_rsh_args "-p 2222 -o StrictHostKeyChecking=no -i $HOME/.ssh/id_rsa" `
-    + `${env.map((e) => `-x ${e}`).join(' ')} `
-    + 'bash -c \'trtllm-llmapi-launch python3 -m dynamo.trtllm --model-path m --extra-engine-args "{\\"tp\\": 16}"\'';
+  return (
+    'mpirun $([ "$(id -u)" = "0" ] && echo --allow-run-as-root) --oversubscribe -n 12 ' +
+    `-H ${hosts.join(',')} --mca pml ob1 --mca plm_rsh_args "-p 2222 -o StrictHostKeyChecking=no -i $HOME/.ssh/id_rsa" ` +
+    `${env.map((e) => `-x ${e}`).join(' ')} ` +
+    'bash -c \'trtllm-llmapi-launch python3 -m dynamo.trtllm --model-path m --extra-engine-args "{\\"tp\\": 16}"\''
+  );
 }
 
 function forwardedEnv(r: ReturnType<typeof renderOn>): string[] {
-  const fixed = ['CUDA_VISIBLE_DEVICES', 'MODEL_PATH', 'HF_TOKEN', 'HUGGING_FACE_HUB_TOKEN', 'HF_ENDPOINT', 'TOKENIZERS_PARALLELISM',
-    'NCCL_DEBUG', 'NCCL_IB_DISABLE', 'NCCL_P2P_DISABLE', 'TENSORRT_LLM_CACHE_DIR', 'HF_HOME', 'TRANSFORMERS_CACHE', 'HF_DATASETS_CACHE',
-    'PATH', 'LD_LIBRARY_PATH', 'PYTHONPATH', 'HOME', 'USER', 'TRTLLM_USE_UCX_KVCACHE'];
+  const fixed = [
+    'CUDA_VISIBLE_DEVICES',
+    'MODEL_PATH',
+    'HF_TOKEN',
+    'HUGGING_FACE_HUB_TOKEN',
+    'HF_ENDPOINT',
+    'TOKENIZERS_PARALLELISM',
+    'NCCL_DEBUG',
+    'NCCL_IB_DISABLE',
+    'NCCL_P2P_DISABLE',
+    'TENSORRT_LLM_CACHE_DIR',
+    'HF_HOME',
+    'TRANSFORMERS_CACHE',
+    'HF_DATASETS_CACHE',
+    'PATH',
+    'LD_LIBRARY_PATH',
+    'PYTHONPATH',
+    'HOME',
+    'USER',
+    'TRTLLM_USE_UCX_KVCACHE',
+  ];
   const own = r.mainOf('leader').env.map((e: any) => e.name);
   return [...new Set([...fixed, ...own])].sort();
 }
@@ -38,22 +63,34 @@ describe('TRT-LLM leader', () => {
     const r = renderOn('lws', g);
     const main = r.mainOf('leader');
     expect(main.command).toEqual(['/bin/sh', '-c']);
-    const dnsWait = 'TIMEOUT=300; START_TIME=$(date +%s); '
-      + `for worker in ${LWS_WORKERS.join(' ')}; do echo "Waiting for DNS: $worker"; until getent hosts $worker >/dev/null 2>&1; do CURRENT_TIME=$(date +%s); `
-      + 'if [ $((CURRENT_TIME - START_TIME)) -gt $TIMEOUT ]; then echo "ERROR: Timeout waiting for DNS: $worker"; exit 1; fi; '
-      + 'echo "DNS not ready for $worker, retrying..."; sleep 2; done; echo "✓ DNS resolved: $worker"; done; echo "All workers DNS ready"';
-    expect(main.args).toEqual([[
-      'mkdir -p $HOME/.ssh', ...SSH_SETUP, dnsWait, mpirun(['$(LWS_LEADER_ADDRESS)', ...LWS_WORKERS], forwardedEnv(r)),
-    ].join(' && ')]);
-    expect(forwardedEnv(r)).toEqual(expect.arrayContaining(['MY_SETTING', 'OMPI_MCA_orte_keep_fqdn_hostnames', 'DYN_NAMESPACE']));
+    const dnsWait =
+      'TIMEOUT=300; START_TIME=$(date +%s); ' +
+      `for worker in ${LWS_WORKERS.join(' ')}; do echo "Waiting for DNS: $worker"; until getent hosts $worker >/dev/null 2>&1; do CURRENT_TIME=$(date +%s); ` +
+      'if [ $((CURRENT_TIME - START_TIME)) -gt $TIMEOUT ]; then echo "ERROR: Timeout waiting for DNS: $worker"; exit 1; fi; ' +
+      'echo "DNS not ready for $worker, retrying..."; sleep 2; done; echo "✓ DNS resolved: $worker"; done; echo "All workers DNS ready"';
+    expect(main.args).toEqual([
+      [
+        'mkdir -p $HOME/.ssh',
+        ...SSH_SETUP,
+        dnsWait,
+        mpirun(['$(LWS_LEADER_ADDRESS)', ...LWS_WORKERS], forwardedEnv(r)),
+      ].join(' && '),
+    ]);
+    expect(forwardedEnv(r)).toEqual(
+      expect.arrayContaining(['MY_SETTING', 'OMPI_MCA_orte_keep_fqdn_hostnames', 'DYN_NAMESPACE']),
+    );
   });
 
   test('Grove: no DNS wait (the headless Service publishes not-ready pods); hosts are the clique pods', () => {
     const r = renderOn('grove', g);
     const host = (clique: string) => `$(GROVE_PCSG_NAME)-$(GROVE_PCSG_INDEX)-${clique}.$(GROVE_HEADLESS_SERVICE)`;
-    expect(r.mainOf('leader').args).toEqual([[
-      'mkdir -p $HOME/.ssh', ...SSH_SETUP, mpirun([host('worker-ldr-0'), host('worker-wkr-0'), host('worker-wkr-1')], forwardedEnv(r)),
-    ].join(' && ')]);
+    expect(r.mainOf('leader').args).toEqual([
+      [
+        'mkdir -p $HOME/.ssh',
+        ...SSH_SETUP,
+        mpirun([host('worker-ldr-0'), host('worker-wkr-0'), host('worker-wkr-1')], forwardedEnv(r)),
+      ].join(' && '),
+    ]);
   });
 
   test('-n is nodes × GPU requests, falling back to the GPU limit', () => {
@@ -62,10 +99,19 @@ describe('TRT-LLM leader', () => {
   });
 
   test('a shell command is passed to trtllm-llmapi-launch as its args string', () => {
-    const shell = multinodeGraph(worker('trtllm', [], {
-      mainContainer: { name: 'main', image: 'img', command: ['sh', '-c'], args: ['python3 -m dynamo.trtllm --model-path m'] },
-    }));
-    expect(renderOn('grove', shell).mainOf('leader').args[0]).toMatch(/ bash -c 'trtllm-llmapi-launch python3 -m dynamo\.trtllm --model-path m'$/);
+    const shell = multinodeGraph(
+      worker('trtllm', [], {
+        mainContainer: {
+          name: 'main',
+          image: 'img',
+          command: ['sh', '-c'],
+          args: ['python3 -m dynamo.trtllm --model-path m'],
+        },
+      }),
+    );
+    expect(renderOn('grove', shell).mainOf('leader').args[0]).toMatch(
+      / bash -c 'trtllm-llmapi-launch python3 -m dynamo\.trtllm --model-path m'$/,
+    );
   });
 
   test('the leader keeps its probes', () => {
@@ -79,22 +125,30 @@ describe('TRT-LLM worker', () => {
   test('runs sshd on 2222 with host keys it generates', () => {
     const main = renderOn('lws', g).mainOf('worker');
     expect(main.command).toEqual(['/bin/sh', '-c']);
-    expect(main.args).toEqual([[
-      'mkdir -p $HOME/.ssh $HOME/.ssh/host_keys $HOME/.ssh/run',
-      ...SSH_SETUP,
-      "ssh-keygen -t rsa -f $HOME/.ssh/host_keys/ssh_host_rsa_key -N ''",
-      "ssh-keygen -t ecdsa -f $HOME/.ssh/host_keys/ssh_host_ecdsa_key -N ''",
-      "ssh-keygen -t ed25519 -f $HOME/.ssh/host_keys/ssh_host_ed25519_key -N ''",
-      "printf 'Port 2222\\nHostKey '$HOME'/.ssh/host_keys/ssh_host_rsa_key\\nHostKey '$HOME'/.ssh/host_keys/ssh_host_ecdsa_key\\nHostKey '$HOME'/.ssh/host_keys/ssh_host_ed25519_key\\nPidFile '$HOME'/.ssh/run/sshd.pid\\nStrictModes no\\nPermitRootLogin yes\\nPasswordAuthentication no\\nPubkeyAuthentication yes\\nAuthorizedKeysFile '$HOME'/.ssh/authorized_keys\\n' > $HOME/.ssh/sshd_config",
-      '/usr/sbin/sshd -D -f $HOME/.ssh/sshd_config',
-    ].join(' && ')]);
+    expect(main.args).toEqual([
+      [
+        'mkdir -p $HOME/.ssh $HOME/.ssh/host_keys $HOME/.ssh/run',
+        ...SSH_SETUP,
+        "ssh-keygen -t rsa -f $HOME/.ssh/host_keys/ssh_host_rsa_key -N ''",
+        "ssh-keygen -t ecdsa -f $HOME/.ssh/host_keys/ssh_host_ecdsa_key -N ''",
+        "ssh-keygen -t ed25519 -f $HOME/.ssh/host_keys/ssh_host_ed25519_key -N ''",
+        "printf 'Port 2222\\nHostKey '$HOME'/.ssh/host_keys/ssh_host_rsa_key\\nHostKey '$HOME'/.ssh/host_keys/ssh_host_ecdsa_key\\nHostKey '$HOME'/.ssh/host_keys/ssh_host_ed25519_key\\nPidFile '$HOME'/.ssh/run/sshd.pid\\nStrictModes no\\nPermitRootLogin yes\\nPasswordAuthentication no\\nPubkeyAuthentication yes\\nAuthorizedKeysFile '$HOME'/.ssh/authorized_keys\\n' > $HOME/.ssh/sshd_config",
+        '/usr/sbin/sshd -D -f $HOME/.ssh/sshd_config',
+      ].join(' && '),
+    ]);
     expect(renderOn('grove', g).mainOf('worker').args).toEqual(main.args);
   });
 
   test('is ready when sshd accepts connections on 2222; liveness and startup probes are removed', () => {
     for (const orchestrator of ['lws', 'grove'] as const) {
       const main = renderOn(orchestrator, g).mainOf('worker');
-      expect(main.readinessProbe).toEqual({ tcpSocket: { port: 2222 }, initialDelaySeconds: 20, periodSeconds: 20, timeoutSeconds: 5, failureThreshold: 10 });
+      expect(main.readinessProbe).toEqual({
+        tcpSocket: { port: 2222 },
+        initialDelaySeconds: 20,
+        periodSeconds: 20,
+        timeoutSeconds: 5,
+        failureThreshold: 10,
+      });
       expect(main.livenessProbe).toBeUndefined();
       expect(main.startupProbe).toBeUndefined();
     }

@@ -11,18 +11,46 @@ const tensorParallel = (annotations: Record<string, string> = {}) =>
 describe('vLLM mp executor', () => {
   test('LWS: flags appended to args, the kubelet expands the leader address and rank', () => {
     const r = renderOn('lws', tensorParallel(MP));
-    const mp = ['--distributed-executor-backend', 'mp', '--nnodes', '2', '--master-addr', '$(LWS_LEADER_ADDRESS)', '--master-port', '29500'];
+    const mp = [
+      '--distributed-executor-backend',
+      'mp',
+      '--nnodes',
+      '2',
+      '--master-addr',
+      '$(LWS_LEADER_ADDRESS)',
+      '--master-port',
+      '29500',
+    ];
     expect(r.mainOf('leader').command).toEqual(['python3']);
     expect(r.mainOf('leader').args).toEqual([...BASE, '--tensor-parallel-size', '16', ...mp, '--node-rank', '0']);
     expect(r.mainOf('worker').command).toEqual(['python3']);
-    expect(r.mainOf('worker').args).toEqual([...BASE, '--tensor-parallel-size', '16', ...mp, '--node-rank', '$(LWS_WORKER_INDEX)', '--headless']);
+    expect(r.mainOf('worker').args).toEqual([
+      ...BASE,
+      '--tensor-parallel-size',
+      '16',
+      ...mp,
+      '--node-rank',
+      '$(LWS_WORKER_INDEX)',
+      '--headless',
+    ]);
   });
 
   test('Grove: the worker rank is arithmetic, so the worker runs under sh -c exec', () => {
     const r = renderOn('grove', tensorParallel(MP));
     expect(r.mainOf('leader').args).toEqual([
-      ...BASE, '--tensor-parallel-size', '16', '--distributed-executor-backend', 'mp', '--nnodes', '2',
-      '--master-addr', GROVE_LEADER, '--master-port', '29500', '--node-rank', '0',
+      ...BASE,
+      '--tensor-parallel-size',
+      '16',
+      '--distributed-executor-backend',
+      'mp',
+      '--nnodes',
+      '2',
+      '--master-addr',
+      GROVE_LEADER,
+      '--master-port',
+      '29500',
+      '--node-rank',
+      '0',
     ]);
     expect(r.mainOf('worker').command).toEqual(['sh', '-c']);
     expect(r.mainOf('worker').args).toEqual([
@@ -30,19 +58,28 @@ describe('vLLM mp executor', () => {
     ]);
   });
 
-  test('workers wait for the leader with an init container running the graph\'s script', () => {
+  test("workers wait for the leader with an init container running the graph's script", () => {
     for (const [orchestrator, host] of [
       ['lws', '${LWS_LEADER_ADDRESS}'],
       ['grove', '${GROVE_PCSG_NAME}-${GROVE_PCSG_INDEX}-worker-ldr-0.${GROVE_HEADLESS_SERVICE}'],
     ] as const) {
       const r = renderOn(orchestrator, tensorParallel(MP));
-      expect(r.podSpec('worker').initContainers).toEqual([{
-        name: 'wait-for-leader-mp',
-        image: 'img',
-        command: ['sh', '-c', `export LEADER_HOST="${host}" LEADER_PORT="29500" && exec python3 /scripts/wait-for-leader.py`],
-        volumeMounts: [{ name: 'wait-leader-script', mountPath: '/scripts', readOnly: true }],
-      }]);
-      expect(r.podSpec('worker').volumes.at(-1)).toEqual({ name: 'wait-leader-script', configMap: { name: 'demo-wait-leader-script' } });
+      expect(r.podSpec('worker').initContainers).toEqual([
+        {
+          name: 'wait-for-leader-mp',
+          image: 'img',
+          command: [
+            'sh',
+            '-c',
+            `export LEADER_HOST="${host}" LEADER_PORT="29500" && exec python3 /scripts/wait-for-leader.py`,
+          ],
+          volumeMounts: [{ name: 'wait-leader-script', mountPath: '/scripts', readOnly: true }],
+        },
+      ]);
+      expect(r.podSpec('worker').volumes.at(-1)).toEqual({
+        name: 'wait-leader-script',
+        configMap: { name: 'demo-wait-leader-script' },
+      });
       expect(r.podSpec('leader').initContainers).toBeUndefined();
       const cm = r.find('ConfigMap', 'demo-wait-leader-script');
       expect(cm.metadata.labels).toEqual({ 'nvidia.com/dynamo-graph-deployment-name': 'demo' });
@@ -54,7 +91,8 @@ describe('vLLM mp executor', () => {
     const r = renderOn('lws', tensorParallel(MP));
     for (const role of ['leader', 'worker'] as const) {
       expect(r.mainOf(role).env.at(-1)).toEqual({
-        name: 'VLLM_NIXL_SIDE_CHANNEL_HOST', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'status.podIP' } },
+        name: 'VLLM_NIXL_SIDE_CHANNEL_HOST',
+        valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'status.podIP' } },
       });
     }
   });
@@ -93,7 +131,10 @@ describe('vLLM executor choice', () => {
     [{ 'nvidia.com/dynamo-operator-origin-version': '1.0.0-rc.1' }, 'ray'],
     [{ 'nvidia.com/dynamo-operator-origin-version': '1.0.0' }, 'mp'],
     [{ 'nvidia.com/dynamo-operator-origin-version': 'v1.2.0' }, 'mp'],
-    [{ 'nvidia.com/dynamo-operator-origin-version': '1.2.0', 'nvidia.com/vllm-distributed-executor-backend': 'RAY' }, 'ray'],
+    [
+      { 'nvidia.com/dynamo-operator-origin-version': '1.2.0', 'nvidia.com/vllm-distributed-executor-backend': 'RAY' },
+      'ray',
+    ],
     [{ 'nvidia.com/vllm-distributed-executor-backend': 'Mp' }, 'mp'],
   ])('annotations %j -> %s', (annotations, expected) => {
     const args = renderOn('lws', tensorParallel(annotations)).mainOf('leader').args.join(' ');
@@ -108,7 +149,14 @@ describe('vLLM executor choice', () => {
   test('TP×PP within one node and no data parallelism: nothing is injected', () => {
     const g = multinodeGraph(worker('vllm', ['--tensor-parallel-size', '4', '--pipeline-parallel-size', '2']));
     const r = renderOn('lws', g);
-    expect(r.mainOf('leader').args).toEqual(['-m', 'dynamo.vllm', '--tensor-parallel-size', '4', '--pipeline-parallel-size', '2']);
+    expect(r.mainOf('leader').args).toEqual([
+      '-m',
+      'dynamo.vllm',
+      '--tensor-parallel-size',
+      '4',
+      '--pipeline-parallel-size',
+      '2',
+    ]);
     expect(r.mainOf('worker').args).toEqual(r.mainOf('leader').args);
   });
 
@@ -125,9 +173,20 @@ describe('vLLM data-parallel hybrid load balancing', () => {
 
   test('LWS leader: start rank 0, flags appended', () => {
     expect(renderOn('lws', g).mainOf('leader').args).toEqual([
-      '-m', 'dynamo.vllm', '--tensor-parallel-size', '4', '--data-parallel-size', '4',
-      '--data-parallel-hybrid-lb', ...local, '--data-parallel-start-rank', '0',
-      '--data-parallel-address', '$(LWS_LEADER_ADDRESS)', '--data-parallel-rpc-port', '13445',
+      '-m',
+      'dynamo.vllm',
+      '--tensor-parallel-size',
+      '4',
+      '--data-parallel-size',
+      '4',
+      '--data-parallel-hybrid-lb',
+      ...local,
+      '--data-parallel-start-rank',
+      '0',
+      '--data-parallel-address',
+      '$(LWS_LEADER_ADDRESS)',
+      '--data-parallel-rpc-port',
+      '13445',
     ]);
   });
 
@@ -160,10 +219,17 @@ describe('vLLM probes and shell commands', () => {
   });
 
   test('a shell command gets the flags right after the dynamo.vllm module', () => {
-    const g = multinodeGraph(worker('vllm', [], {
-      annotations: MP,
-      mainContainer: { name: 'main', image: 'img', command: ['sh', '-c'], args: ['python3 -m dynamo.vllm --tensor-parallel-size 16 2>&1 | tee /tmp/log'] },
-    }));
+    const g = multinodeGraph(
+      worker('vllm', [], {
+        annotations: MP,
+        mainContainer: {
+          name: 'main',
+          image: 'img',
+          command: ['sh', '-c'],
+          args: ['python3 -m dynamo.vllm --tensor-parallel-size 16 2>&1 | tee /tmp/log'],
+        },
+      }),
+    );
     const r = renderOn('grove', g);
     expect(r.mainOf('worker').command).toEqual(['sh', '-c']);
     expect(r.mainOf('worker').args).toEqual([

@@ -12,9 +12,19 @@ export const checkpoints: ControllerDefinition = {
     const checkpointInformer = ctx.informers.for<Checkpoint>(RESOURCES.checkpoint);
     // Only checkpoint Jobs carry the checkpoint-ID label.
     const jobs = ctx.informers.for<Job>(RESOURCES.job, { labelSelector: CHECKPOINT_LABEL.checkpointId });
-    const reconciler = new CheckpointReconciler({ ...ctx, checkpoints: checkpointInformer, jobs, storage: ctx.config.checkpointStorage });
+    const reconciler = new CheckpointReconciler({
+      ...ctx,
+      checkpoints: checkpointInformer,
+      jobs,
+      storage: ctx.config.checkpointStorage,
+    });
     const inNamespace = (ns: string) => checkpointInformer.list((x) => x.metadata.namespace === ns).map(objectKey);
-    const controller = newController(ctx, { name: 'checkpoints', resourceType: RESOURCES.checkpoint.kind, reconcile: (key) => reconciler.reconcile(key), onResume: inNamespace });
+    const controller = newController(ctx, {
+      name: 'checkpoints',
+      resourceType: RESOURCES.checkpoint.kind,
+      reconcile: (key) => reconciler.reconcile(key),
+      onResume: inNamespace,
+    });
     const enqueue = (o: Checkpoint) => controller.enqueue(objectKey(o));
     checkpointInformer.addHandlers({
       onAdd: enqueue,

@@ -5,7 +5,14 @@
  * controller only reads the Job's outcome (and the agent's status annotation on it).
  */
 import {
-  artifactVersionOf, CHECKPOINT_ANNOTATION, CHECKPOINT_LABEL, checkpointIdentityHash, checkpointIdOf, CheckpointIdentityInput, CheckpointModel, errorsOf,
+  artifactVersionOf,
+  CHECKPOINT_ANNOTATION,
+  CHECKPOINT_LABEL,
+  checkpointIdentityHash,
+  checkpointIdOf,
+  CheckpointIdentityInput,
+  CheckpointModel,
+  errorsOf,
   loadCheckpoint,
 } from '../../../api';
 import { buildCheckpointJob, checkpointJobName, checkpointLocation, CheckpointStorage } from '../../../render';
@@ -16,7 +23,14 @@ import { controllerOf, KubeObject } from '../../runtime/kube/objects';
 import { Checkpoint, CheckpointStatus, Job } from '../kinds';
 import { RESOURCES } from '../resources';
 import {
-  CHECKPOINT_PHASES, creatingStatus, duplicateStatus, failedAsDuplicate, invalidStatus, jobCreatedStatus, owningCheckpoint, StatusChange,
+  CHECKPOINT_PHASES,
+  creatingStatus,
+  duplicateStatus,
+  failedAsDuplicate,
+  invalidStatus,
+  jobCreatedStatus,
+  owningCheckpoint,
+  StatusChange,
 } from './status';
 
 export interface CheckpointDeps extends ReconcilerContext {
@@ -47,7 +61,8 @@ export class CheckpointReconciler {
     const errors = errorsOf(loaded.problems);
     if (errors.length || !loaded.model) {
       const change = invalidStatus(errors);
-      if (ckpt.status?.phase !== 'Failed' || ckpt.status?.message !== change.status.message) await this.write(ckpt, change);
+      if (ckpt.status?.phase !== 'Failed' || ckpt.status?.message !== change.status.message)
+        await this.write(ckpt, change);
       return;
     }
     const model = loaded.model;
@@ -55,14 +70,21 @@ export class CheckpointReconciler {
     const identity = { checkpointID: id, identityHash: id };
     if (ckpt.metadata.labels?.[CHECKPOINT_LABEL.checkpointId] !== id) {
       // Lets the agent and `kubectl get dckpt -l` find a checkpoint by ID, as upstream labels it.
-      ckpt = await this.d.api.mergePatch<Checkpoint>(RESOURCES.checkpoint, namespace, name, { metadata: { labels: { [CHECKPOINT_LABEL.checkpointId]: id } } });
+      ckpt = await this.d.api.mergePatch<Checkpoint>(RESOURCES.checkpoint, namespace, name, {
+        metadata: { labels: { [CHECKPOINT_LABEL.checkpointId]: id } },
+      });
       this.d.checkpoints.remember(ckpt);
     }
 
-    const owner = owningCheckpoint(this.d.checkpoints.list((o) => o.metadata.namespace === namespace && !o.metadata.deletionTimestamp && idOf(o) === id));
+    const owner = owningCheckpoint(
+      this.d.checkpoints.list(
+        (o) => o.metadata.namespace === namespace && !o.metadata.deletionTimestamp && idOf(o) === id,
+      ),
+    );
     if (owner && owner.metadata.name !== name) {
       const change = duplicateStatus(ckpt.status?.conditions, id, owner.metadata.name, this.now());
-      if (ckpt.status?.phase !== 'Failed' || ckpt.status?.message !== change.status.message) await this.write(ckpt, change, identity);
+      if (ckpt.status?.phase !== 'Failed' || ckpt.status?.message !== change.status.message)
+        await this.write(ckpt, change, identity);
       return;
     }
 
@@ -75,7 +97,8 @@ export class CheckpointReconciler {
     if (failedAsDuplicate(status)) phase = 'Pending';
 
     if (phase === 'Pending') {
-      if (status.phase !== 'Pending') ckpt = await this.write(ckpt, { status: { phase: 'Pending', message: '' } }, identity);
+      if (status.phase !== 'Pending')
+        ckpt = await this.write(ckpt, { status: { phase: 'Pending', message: '' } }, identity);
       const job = await this.ensureJob(ckpt, model, jobName);
       if (!job) return { requeueAfterMs: STALE_JOB_RETRY_MS };
       await this.write(ckpt, jobCreatedStatus(ckpt.status?.conditions, jobName, location, this.now()), identity);
@@ -83,7 +106,13 @@ export class CheckpointReconciler {
     }
     if (phase === 'Creating') {
       const job = status.jobName ? this.d.jobs.get(namespace, status.jobName) : undefined;
-      const change = creatingStatus(status.conditions, job, location, this.now(), CHECKPOINT_ANNOTATION.checkpointStatus);
+      const change = creatingStatus(
+        status.conditions,
+        job,
+        location,
+        this.now(),
+        CHECKPOINT_ANNOTATION.checkpointStatus,
+      );
       if (change) await this.write(ckpt, change, identity);
       return;
     }
@@ -95,7 +124,9 @@ export class CheckpointReconciler {
     const { namespace, name, uid = '' } = ckpt.metadata;
     let job = this.d.jobs.get(namespace, jobName);
     if (!job) {
-      const desired = buildCheckpointJob(model, this.d.storage, { owner: { apiVersion: ckpt.apiVersion, kind: ckpt.kind, name, uid } });
+      const desired = buildCheckpointJob(model, this.d.storage, {
+        owner: { apiVersion: ckpt.apiVersion, kind: ckpt.kind, name, uid },
+      });
       try {
         job = await this.d.api.create<Job>(RESOURCES.job, desired);
         this.d.log.info({ checkpoint: `${namespace}/${name}`, job: jobName }, 'created checkpoint job');
@@ -107,7 +138,10 @@ export class CheckpointReconciler {
     }
     const owner = controllerOf(job);
     if (owner && owner.uid !== uid) {
-      this.d.log.info({ checkpoint: `${namespace}/${name}`, job: jobName, owner: owner.name }, 'checkpoint job name held by a job of an earlier checkpoint; waiting for it to go');
+      this.d.log.info(
+        { checkpoint: `${namespace}/${name}`, job: jobName, owner: owner.name },
+        'checkpoint job name held by a job of an earlier checkpoint; waiting for it to go',
+      );
       return undefined;
     }
     return job;
@@ -115,11 +149,22 @@ export class CheckpointReconciler {
 
   private async write(ckpt: Checkpoint, change: StatusChange, identity: CheckpointStatus = {}): Promise<Checkpoint> {
     const patched = await this.d.api.mergePatch<Checkpoint>(
-      RESOURCES.checkpoint, ckpt.metadata.namespace, ckpt.metadata.name, { status: { ...identity, ...change.status } }, 'status',
+      RESOURCES.checkpoint,
+      ckpt.metadata.namespace,
+      ckpt.metadata.name,
+      { status: { ...identity, ...change.status } },
+      'status',
     );
     this.d.checkpoints.remember(patched);
     if (change.status.phase && change.status.phase !== ckpt.status?.phase) {
-      this.d.log.info({ checkpoint: `${ckpt.metadata.namespace}/${ckpt.metadata.name}`, phase: change.status.phase, message: change.status.message || undefined }, 'checkpoint phase');
+      this.d.log.info(
+        {
+          checkpoint: `${ckpt.metadata.namespace}/${ckpt.metadata.name}`,
+          phase: change.status.phase,
+          message: change.status.message || undefined,
+        },
+        'checkpoint phase',
+      );
     }
     if (change.event) await this.d.events.record(patched, change.event.type, change.event.reason, change.event.message);
     return patched;
@@ -134,5 +179,7 @@ export class CheckpointReconciler {
 function idOf(o: Checkpoint): string | undefined {
   const identity = o.spec?.identity;
   // Hashed as written, like upstream: the fields the hash reads are normalised by it.
-  return typeof identity === 'object' && identity !== null ? checkpointIdentityHash(identity as CheckpointIdentityInput) : undefined;
+  return typeof identity === 'object' && identity !== null
+    ? checkpointIdentityHash(identity as CheckpointIdentityInput)
+    : undefined;
 }

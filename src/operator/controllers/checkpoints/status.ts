@@ -39,7 +39,12 @@ export function owningCheckpoint<T extends KubeObject>(candidates: readonly T[])
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-export function duplicateStatus(conditions: Condition[] | undefined, checkpointId: string, owner: string, now: string): StatusChange {
+export function duplicateStatus(
+  conditions: Condition[] | undefined,
+  checkpointId: string,
+  owner: string,
+  now: string,
+): StatusChange {
   const message = `checkpoint ID ${checkpointId} is already owned by ${owner}`;
   return {
     status: {
@@ -47,7 +52,11 @@ export function duplicateStatus(conditions: Condition[] | undefined, checkpointI
       jobName: '',
       createdAt: null,
       message,
-      conditions: setCondition(conditions, { type: 'JobCreated', status: 'False', reason: DUPLICATE_ID_REASON, message }, now),
+      conditions: setCondition(
+        conditions,
+        { type: 'JobCreated', status: 'False', reason: DUPLICATE_ID_REASON, message },
+        now,
+      ),
     },
     event: { type: 'Warning', reason: 'CheckpointFailed', message },
   };
@@ -55,10 +64,17 @@ export function duplicateStatus(conditions: Condition[] | undefined, checkpointI
 
 /** Failed only because another checkpoint owned its ID (so it takes over when that one goes). */
 export function failedAsDuplicate(status: CheckpointStatus): boolean {
-  return status.phase === 'Failed' && status.conditions?.find((c) => c.type === 'JobCreated')?.reason === DUPLICATE_ID_REASON;
+  return (
+    status.phase === 'Failed' && status.conditions?.find((c) => c.type === 'JobCreated')?.reason === DUPLICATE_ID_REASON
+  );
 }
 
-export function jobCreatedStatus(conditions: Condition[] | undefined, jobName: string, location: string, now: string): StatusChange {
+export function jobCreatedStatus(
+  conditions: Condition[] | undefined,
+  jobName: string,
+  location: string,
+  now: string,
+): StatusChange {
   return {
     status: {
       phase: 'Creating',
@@ -67,20 +83,34 @@ export function jobCreatedStatus(conditions: Condition[] | undefined, jobName: s
       storageType: 'pvc',
       createdAt: null,
       message: '',
-      conditions: setCondition(conditions, { type: 'JobCreated', status: 'True', reason: 'JobCreated', message: `Checkpoint job ${jobName} created` }, now),
+      conditions: setCondition(
+        conditions,
+        { type: 'JobCreated', status: 'True', reason: 'JobCreated', message: `Checkpoint job ${jobName} created` },
+        now,
+      ),
     },
     event: { type: 'Normal', reason: 'JobCreated', message: `Created checkpoint job ${jobName}` },
   };
 }
 
 /** Creating: what the Job says now, or undefined while it runs. */
-export function creatingStatus(conditions: Condition[] | undefined, job: Job | undefined, location: string, now: string, statusAnnotation: string): StatusChange | undefined {
+export function creatingStatus(
+  conditions: Condition[] | undefined,
+  job: Job | undefined,
+  location: string,
+  now: string,
+  statusAnnotation: string,
+): StatusChange | undefined {
   if (!job) {
     return {
       status: {
         phase: 'Failed',
         message: 'checkpoint job was deleted',
-        conditions: setCondition(conditions, { type: 'JobCreated', status: 'False', reason: 'JobDeleted', message: 'Checkpoint job was deleted' }, now),
+        conditions: setCondition(
+          conditions,
+          { type: 'JobCreated', status: 'False', reason: 'JobDeleted', message: 'Checkpoint job was deleted' },
+          now,
+        ),
       },
       event: { type: 'Warning', reason: 'CheckpointFailed', message: 'Checkpoint job was deleted' },
     };
@@ -90,12 +120,21 @@ export function creatingStatus(conditions: Condition[] | undefined, job: Job | u
   const failed = jobConditions.some((c) => c.type === 'Failed' && c.status === 'True');
   const agentFailed = job.metadata.annotations?.[statusAnnotation] === JOB_STATUS_ANNOTATION_FAILED;
   if (agentFailed || (failed && !complete)) {
-    const [reason, message] = agentFailed && complete
-      ? ['CheckpointVerificationFailed', 'Checkpoint job completed but snapshot-agent reported checkpoint failure']
-      : ['JobFailed', 'Checkpoint job failed'];
+    const [reason, message] =
+      agentFailed && complete
+        ? ['CheckpointVerificationFailed', 'Checkpoint job completed but snapshot-agent reported checkpoint failure']
+        : ['JobFailed', 'Checkpoint job failed'];
     return {
-      status: { phase: 'Failed', message, conditions: setCondition(conditions, { type: 'JobCompleted', status: 'False', reason, message }, now) },
-      event: { type: 'Warning', reason: 'CheckpointFailed', message: agentFailed ? message : 'Checkpoint creation failed' },
+      status: {
+        phase: 'Failed',
+        message,
+        conditions: setCondition(conditions, { type: 'JobCompleted', status: 'False', reason, message }, now),
+      },
+      event: {
+        type: 'Warning',
+        reason: 'CheckpointFailed',
+        message: agentFailed ? message : 'Checkpoint creation failed',
+      },
     };
   }
   if (complete) {
@@ -104,7 +143,16 @@ export function creatingStatus(conditions: Condition[] | undefined, job: Job | u
         phase: 'Ready',
         createdAt: now,
         message: '',
-        conditions: setCondition(conditions, { type: 'JobCompleted', status: 'True', reason: 'JobSucceeded', message: `Checkpoint job completed, available at ${location}` }, now),
+        conditions: setCondition(
+          conditions,
+          {
+            type: 'JobCompleted',
+            status: 'True',
+            reason: 'JobSucceeded',
+            message: `Checkpoint job completed, available at ${location}`,
+          },
+          now,
+        ),
       },
       event: { type: 'Normal', reason: 'CheckpointReady', message: 'Checkpoint creation completed successfully' },
     };

@@ -17,22 +17,44 @@ export interface ComponentDeploymentStatus {
 }
 
 export function componentDeploymentStatus(
-  dcd: ComponentDeployment, model: GraphModel, lookup: Pick<WorkloadLookup, 'deployment' | 'leaderWorkerSet'>, now: string,
+  dcd: ComponentDeployment,
+  model: GraphModel,
+  lookup: Pick<WorkloadLookup, 'deployment' | 'leaderWorkerSet'>,
+  now: string,
 ): ComponentDeploymentStatus {
   const c = model.components[0];
   const report = componentReport(model, c, lookup);
   const kind = c.multinode ? 'LeaderWorkerSet' : 'Deployment';
   const status = report.ready ? 'True' : 'False';
   const generation = dcd.metadata.generation;
-  let conditions = setCondition(dcd.status?.conditions, {
-    type: 'Available', status, reason: report.ready ? `${kind}Ready` : `${kind}NotReady`, message: `${kind} is ${report.ready ? 'ready' : 'not ready'}`, observedGeneration: generation,
-  }, now);
-  conditions = setCondition(conditions, {
-    type: 'DynamoComponentReady', status, reason: report.ready ? 'ComponentReady' : 'ComponentNotReady', message: `DynamoComponent is ${report.ready ? 'ready' : 'not ready'}`, observedGeneration: generation,
-  }, now);
+  let conditions = setCondition(
+    dcd.status?.conditions,
+    {
+      type: 'Available',
+      status,
+      reason: report.ready ? `${kind}Ready` : `${kind}NotReady`,
+      message: `${kind} is ${report.ready ? 'ready' : 'not ready'}`,
+      observedGeneration: generation,
+    },
+    now,
+  );
+  conditions = setCondition(
+    conditions,
+    {
+      type: 'DynamoComponentReady',
+      status,
+      reason: report.ready ? 'ComponentReady' : 'ComponentNotReady',
+      message: `DynamoComponent is ${report.ready ? 'ready' : 'not ready'}`,
+      observedGeneration: generation,
+    },
+    now,
+  );
   if (model.apiVersion === 'nvidia.com/v1alpha1') {
     // The v1alpha1 status has no observedGeneration: the conditions carry it.
-    return { conditions, service: report.status && { ...report.status, componentName: report.status.componentNames[0] } };
+    return {
+      conditions,
+      service: report.status && { ...report.status, componentName: report.status.componentNames[0] },
+    };
   }
   return { observedGeneration: generation, conditions, component: report.status };
 }

@@ -31,7 +31,8 @@ export const componentStatus: ControllerDefinition = {
       const group = w.metadata.name.replace(/-\d+$/, '');
       if (group !== w.metadata.name) controller.enqueue(`${w.metadata.namespace}/${group}`);
     };
-    for (const informer of [deployments, leaderWorkerSets]) informer?.addHandlers({ onAdd: onWorkload, onUpdate: onWorkload, onDelete: onWorkload });
+    for (const informer of [deployments, leaderWorkerSets])
+      informer?.addHandlers({ onAdd: onWorkload, onUpdate: onWorkload, onDelete: onWorkload });
     return controller;
   },
 };

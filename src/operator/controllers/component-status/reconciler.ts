@@ -24,11 +24,22 @@ export class ComponentStatusReconciler {
     if (!dcd || dcd.metadata.deletionTimestamp) return;
     const model = graphModelOf(dcd);
     if (!model || model.kind !== 'DynamoComponentDeployment' || !model.components.length) return;
-    const lookup = { deployment: (ns: string, n: string) => this.d.deployments.get(ns, n), leaderWorkerSet: (ns: string, n: string) => this.d.leaderWorkerSets?.get(ns, n) };
-    const desired: Record<string, unknown> = { ...componentDeploymentStatus(dcd, model, lookup, new Date(this.d.clock.now()).toISOString()) };
+    const lookup = {
+      deployment: (ns: string, n: string) => this.d.deployments.get(ns, n),
+      leaderWorkerSet: (ns: string, n: string) => this.d.leaderWorkerSets?.get(ns, n),
+    };
+    const desired: Record<string, unknown> = {
+      ...componentDeploymentStatus(dcd, model, lookup, new Date(this.d.clock.now()).toISOString()),
+    };
     if (unchanged(desired, dcd.status)) return;
     const resource = model.apiVersion === 'nvidia.com/v1alpha1' ? RESOURCES.dcdV1alpha1 : RESOURCES.dcdV1beta1;
-    const patched = await this.d.api.mergePatch<ComponentDeployment>(resource, namespace, name, statusPatch(desired, dcd.status), 'status');
+    const patched = await this.d.api.mergePatch<ComponentDeployment>(
+      resource,
+      namespace,
+      name,
+      statusPatch(desired, dcd.status),
+      'status',
+    );
     this.d.components.remember({ ...patched, apiVersion: RESOURCES.dcdV1beta1.apiVersion });
   }
 }

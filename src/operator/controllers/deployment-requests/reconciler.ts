@@ -23,15 +23,19 @@ export interface DeploymentRequestDeps extends ReconcilerContext {
 
 /** Spec fields only a v1alpha1 request has (conversion None keeps them under v1beta1). */
 const V1ALPHA1_FIELDS = ['useMocker', 'enableGpuDiscovery', 'profilingConfig', 'deploymentOverrides'];
-export const writtenAsV1alpha1Request = (r: DeploymentRequest): boolean => V1ALPHA1_FIELDS.some((f) => f in (r.spec ?? {}));
+export const writtenAsV1alpha1Request = (r: DeploymentRequest): boolean =>
+  V1ALPHA1_FIELDS.some((f) => f in (r.spec ?? {}));
 
 /** The request a profiling Job belongs to. */
-export const requestKeyOfJob = (job: Job): string | undefined => (job.metadata.labels?.dgdr ? `${job.metadata.namespace}/${job.metadata.labels.dgdr}` : undefined);
+export const requestKeyOfJob = (job: Job): string | undefined =>
+  job.metadata.labels?.dgdr ? `${job.metadata.namespace}/${job.metadata.labels.dgdr}` : undefined;
 
 /** The request a generated graph belongs to: its DGDR labels, same namespace only. */
 export function requestKeyOfGraph(g: GraphDeployment): string | undefined {
   const labels = g.metadata.labels ?? {};
-  return labels[DGDR_LABEL.name] && labels[DGDR_LABEL.namespace] === g.metadata.namespace ? `${g.metadata.namespace}/${labels[DGDR_LABEL.name]}` : undefined;
+  return labels[DGDR_LABEL.name] && labels[DGDR_LABEL.namespace] === g.metadata.namespace
+    ? `${g.metadata.namespace}/${labels[DGDR_LABEL.name]}`
+    : undefined;
 }
 
 export class DeploymentRequestReconciler {
@@ -45,27 +49,50 @@ export class DeploymentRequestReconciler {
     const v1alpha1 = writtenAsV1alpha1Request(request);
     const { labels, annotations } = request.metadata;
     const loaded = loadDeploymentRequest({
-      apiVersion: v1alpha1 ? 'nvidia.com/v1alpha1' : 'nvidia.com/v1beta1', kind: DGDR_KIND, metadata: { name, namespace, labels, annotations }, spec: request.spec,
+      apiVersion: v1alpha1 ? 'nvidia.com/v1alpha1' : 'nvidia.com/v1beta1',
+      kind: DGDR_KIND,
+      metadata: { name, namespace, labels, annotations },
+      spec: request.spec,
     });
     const errors = errorsOf(loaded.problems);
-    const graph = this.d.graphs.list((g) => g.metadata.namespace === namespace && requestKeyOfGraph(g) === key).sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1))[0];
+    const graph = this.d.graphs
+      .list((g) => g.metadata.namespace === namespace && requestKeyOfGraph(g) === key)
+      .sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1))[0];
     const job = this.d.jobs.get(namespace, profilingJobName({ name }));
-    const finished = job && (job.status?.conditions ?? []).some((c) => (c.type === 'Complete' || c.type === 'Failed') && c.status === 'True');
+    const finished =
+      job &&
+      (job.status?.conditions ?? []).some((c) => (c.type === 'Complete' || c.type === 'Failed') && c.status === 'True');
     const output = finished ? await this.outputOf(namespace, name) : undefined;
-    const { status, event } = requestStatus({
-      request, model: errors.length ? undefined : loaded.model, problems: errors.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)), graph, job, output,
-    }, new Date(this.d.clock.now()).toISOString());
+    const { status, event } = requestStatus(
+      {
+        request,
+        model: errors.length ? undefined : loaded.model,
+        problems: errors.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)),
+        graph,
+        job,
+        output,
+      },
+      new Date(this.d.clock.now()).toISOString(),
+    );
     const desired: Record<string, unknown> = v1alpha1 ? v1alpha1Status(status, graph) : { ...status };
     if (unchanged(desired, request.status)) return;
     const resource = v1alpha1 ? RESOURCES.dgdrV1alpha1 : RESOURCES.dgdrV1beta1;
-    const patched = await this.d.api.mergePatch<DeploymentRequest>(resource, namespace, name, statusPatch(desired, request.status), 'status');
+    const patched = await this.d.api.mergePatch<DeploymentRequest>(
+      resource,
+      namespace,
+      name,
+      statusPatch(desired, request.status),
+      'status',
+    );
     this.d.requests.remember({ ...patched, apiVersion: RESOURCES.dgdrV1beta1.apiVersion });
     if (event) await this.d.events.record(patched, event.type, event.reason, event.message);
   }
 
   private async outputOf(namespace: string, name: string): Promise<Record<string, string> | undefined> {
     try {
-      return (await this.d.api.get<ConfigMap>(RESOURCES.configMap, namespace, profilingOutputName({ name }))).data ?? {};
+      return (
+        (await this.d.api.get<ConfigMap>(RESOURCES.configMap, namespace, profilingOutputName({ name }))).data ?? {}
+      );
     } catch (err) {
       if (isNotFound(err)) return undefined;
       throw err;
@@ -79,6 +106,14 @@ function v1alpha1Status(s: RequestStatus, graph: GraphDeployment | undefined): R
     observedGeneration: s.observedGeneration,
     state: s.phase === 'Deployed' ? 'Ready' : s.phase,
     conditions: s.conditions,
-    deployment: s.dgdName && graph ? { name: graph.metadata.name, namespace: graph.metadata.namespace, state: graph.status?.state ?? '', created: true } : undefined,
+    deployment:
+      s.dgdName && graph
+        ? {
+            name: graph.metadata.name,
+            namespace: graph.metadata.namespace,
+            state: graph.status?.state ?? '',
+            created: true,
+          }
+        : undefined,
   };
 }

@@ -53,7 +53,12 @@ export interface RequestEvent {
 }
 
 type NewCondition = Omit<Condition, 'lastTransitionTime' | 'observedGeneration'>;
-const cond = (type: string, ok: boolean, reason: string, message: string): NewCondition => ({ type, status: ok ? 'True' : 'False', reason, message });
+const cond = (type: string, ok: boolean, reason: string, message: string): NewCondition => ({
+  type,
+  status: ok ? 'True' : 'False',
+  reason,
+  message,
+});
 
 /** Upstream's aggregate `Succeeded` per phase (setSucceededCondition). */
 const SUCCEEDED: Record<RequestPhase, NewCondition> = {
@@ -67,7 +72,10 @@ const SUCCEEDED: Record<RequestPhase, NewCondition> = {
 
 /** The same test as the Flux health check of a graph: generation observed and `Ready=True`. */
 export function graphReady(g: GraphDeployment): boolean {
-  return g.status?.observedGeneration === g.metadata.generation && (g.status?.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True');
+  return (
+    g.status?.observedGeneration === g.metadata.generation &&
+    (g.status?.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True')
+  );
 }
 
 function jobState(job: Job): 'running' | 'complete' | 'failed' {
@@ -82,7 +90,12 @@ export function requestStatus(facts: RequestFacts, now: string): { status: Reque
   let event: RequestEvent | undefined;
   // Every field the operator owns, so one that no longer applies is removed.
   const out: Omit<RequestStatus, 'conditions'> = {
-    observedGeneration: request.metadata.generation, phase: 'Pending', profilingPhase: undefined, dgdName: undefined, profilingJobName: undefined, deploymentInfo: undefined,
+    observedGeneration: request.metadata.generation,
+    phase: 'Pending',
+    profilingPhase: undefined,
+    dgdName: undefined,
+    profilingJobName: undefined,
+    deploymentInfo: undefined,
   };
   const done = (phase: RequestPhase, succeeded: NewCondition = SUCCEEDED[phase]) => {
     out.phase = phase;
@@ -98,27 +111,48 @@ export function requestStatus(facts: RequestFacts, now: string): { status: Reque
   conditions.push(cond('Validation', true, 'ValidationPassed', 'DGDR spec validation passed'));
   const thorough = model.spec.searchStrategy === 'thorough';
   const planned = thorough
-    ? cond('Profiling', true, 'ProfilingCompleted', `Profiled in the cluster; the result is imported into the committed plan lock (${DEFAULT_LOCK_FILE})`)
-    : cond('Profiling', true, 'ProfilingCompleted', `Planned at build time by dynamo-iac plan (${AIC_PACKAGE} ${AIC_VERSION}); the plan is the committed plan lock (${DEFAULT_LOCK_FILE})`);
+    ? cond(
+        'Profiling',
+        true,
+        'ProfilingCompleted',
+        `Profiled in the cluster; the result is imported into the committed plan lock (${DEFAULT_LOCK_FILE})`,
+      )
+    : cond(
+        'Profiling',
+        true,
+        'ProfilingCompleted',
+        `Planned at build time by dynamo-iac plan (${AIC_PACKAGE} ${AIC_VERSION}); the plan is the committed plan lock (${DEFAULT_LOCK_FILE})`,
+      );
 
   if (graph && model.spec.autoApply) {
     const dgd = graph.metadata.name;
     out.dgdName = dgd;
     out.deploymentInfo = deploymentInfo(graph);
-    conditions.push(planned, cond('SpecGenerated', true, 'SpecGenerated', 'DynamoGraphDeployment spec generated successfully'));
+    conditions.push(
+      planned,
+      cond('SpecGenerated', true, 'SpecGenerated', 'DynamoGraphDeployment spec generated successfully'),
+    );
     const state = graph.status?.state || 'unknown';
     const before = request.status?.phase;
     if (graphReady(graph)) {
       conditions.push(cond('DeploymentReady', true, 'DeploymentReady', `DynamoGraphDeployment ${dgd} is ready`));
-      if (before !== 'Deployed') event = { type: 'Normal', reason: 'DeploymentReady', message: `DynamoGraphDeployment ${dgd} is ready` };
+      if (before !== 'Deployed')
+        event = { type: 'Normal', reason: 'DeploymentReady', message: `DynamoGraphDeployment ${dgd} is ready` };
       return done('Deployed');
     }
     // Degraded: it was Deployed. Upstream says so once and then `DeploymentInProgress`; the
     // reason stays here until the graph is ready again, so the next write does not hide it.
-    const wasDegraded = request.status?.conditions?.some((c) => c.type === 'DeploymentReady' && c.reason === 'DeploymentDegraded');
+    const wasDegraded = request.status?.conditions?.some(
+      (c) => c.type === 'DeploymentReady' && c.reason === 'DeploymentDegraded',
+    );
     if (before === 'Deployed' || wasDegraded) {
       conditions.push(cond('DeploymentReady', false, 'DeploymentDegraded', `Deployment degraded to ${state}`));
-      if (before === 'Deployed') event = { type: 'Warning', reason: 'DeploymentDegraded', message: `DynamoGraphDeployment ${dgd} degraded from Ready to ${state}` };
+      if (before === 'Deployed')
+        event = {
+          type: 'Warning',
+          reason: 'DeploymentDegraded',
+          message: `DynamoGraphDeployment ${dgd} degraded from Ready to ${state}`,
+        };
     } else {
       conditions.push(cond('DeploymentReady', false, 'DeploymentInProgress', `DGD ${dgd} is in ${state} state`));
     }
@@ -140,26 +174,56 @@ export function requestStatus(facts: RequestFacts, now: string): { status: Reque
     }
     conditions.push(cond('Profiling', true, 'ProfilingCompleted', 'Profiling job completed successfully'));
     const cm = profilingOutputName({ name });
-    return done('Ready', cond('Succeeded', false, 'ImportRequired',
-      `Profiling complete: run \`kubectl get configmap ${cm} -n ${request.metadata.namespace} -o yaml > output.yaml\` and \`dynamo-iac plan --import output.yaml <request file>\`, then commit the plan lock`));
+    return done(
+      'Ready',
+      cond(
+        'Succeeded',
+        false,
+        'ImportRequired',
+        `Profiling complete: run \`kubectl get configmap ${cm} -n ${request.metadata.namespace} -o yaml > output.yaml\` and \`dynamo-iac plan --import output.yaml <request file>\`, then commit the plan lock`,
+      ),
+    );
   }
 
   if (!model.spec.autoApply) {
     if (graph) out.dgdName = graph.metadata.name;
-    conditions.push(planned, cond('SpecGenerated', true, 'SpecGenerated', `Generated spec is in the committed plan lock (${DEFAULT_LOCK_FILE}); autoApply: false keeps it out of the deployed output`));
+    conditions.push(
+      planned,
+      cond(
+        'SpecGenerated',
+        true,
+        'SpecGenerated',
+        `Generated spec is in the committed plan lock (${DEFAULT_LOCK_FILE}); autoApply: false keeps it out of the deployed output`,
+      ),
+    );
     return done('Ready');
   }
-  conditions.push(thorough
-    ? cond('Profiling', false, 'Pending', `Waiting for the profiling Job ${profilingJobName({ name })} to be applied`)
-    : planned);
-  return done('Pending', cond('Succeeded', false, 'Pending', thorough
-    ? `DGDR is pending: the profiling Job ${profilingJobName({ name })} is not applied yet`
-    : `DGDR is pending: DynamoGraphDeployment ${graphName(model)} is not applied yet`));
+  conditions.push(
+    thorough
+      ? cond('Profiling', false, 'Pending', `Waiting for the profiling Job ${profilingJobName({ name })} to be applied`)
+      : planned,
+  );
+  return done(
+    'Pending',
+    cond(
+      'Succeeded',
+      false,
+      'Pending',
+      thorough
+        ? `DGDR is pending: the profiling Job ${profilingJobName({ name })} is not applied yet`
+        : `DGDR is pending: DynamoGraphDeployment ${graphName(model)} is not applied yet`,
+    ),
+  );
 }
 
 /** Replicas and available replicas summed over the graph's components (upstream's updateDeploymentInfo). */
 function deploymentInfo(graph: GraphDeployment): { replicas: number; availableReplicas: number } {
-  const reported = Object.values((graph.status?.components ?? graph.status?.services ?? {}) as Record<string, { replicas?: number; availableReplicas?: number }>);
+  const reported = Object.values(
+    (graph.status?.components ?? graph.status?.services ?? {}) as Record<
+      string,
+      { replicas?: number; availableReplicas?: number }
+    >,
+  );
   return {
     replicas: reported.reduce((n, c) => n + (c.replicas ?? 0), 0),
     availableReplicas: reported.reduce((n, c) => n + (c.availableReplicas ?? 0), 0),
@@ -176,6 +240,10 @@ function withTimes(conditions: NewCondition[], request: DeploymentRequest, now: 
   const previous = request.status?.conditions ?? [];
   return conditions.map((c) => {
     const before = previous.find((p) => p.type === c.type);
-    return { ...c, lastTransitionTime: before?.status === c.status ? before.lastTransitionTime : now, observedGeneration: request.metadata.generation };
+    return {
+      ...c,
+      lastTransitionTime: before?.status === c.status ? before.lastTransitionTime : now,
+      observedGeneration: request.metadata.generation,
+    };
   });
 }

@@ -16,14 +16,21 @@ export interface ComponentCheckpointStatus {
 export type CheckpointLookup = (namespace: string, name: string) => Checkpoint | undefined;
 
 /** Undefined when no component references a checkpoint. */
-export function checkpointStatuses(graph: GraphModel, checkpoint: CheckpointLookup): Record<string, ComponentCheckpointStatus> | undefined {
+export function checkpointStatuses(
+  graph: GraphModel,
+  checkpoint: CheckpointLookup,
+): Record<string, ComponentCheckpointStatus> | undefined {
   const out: Record<string, ComponentCheckpointStatus> = {};
   for (const c of graph.components) {
     const ref = c.checkpoint?.checkpointRef;
     if (!ref) continue;
     const ckpt = checkpoint(graph.namespace, ref);
     const id = ckpt ? idOf(ckpt) : undefined;
-    out[c.name] = { checkpointName: ref, ...(id ? { checkpointID: id, identityHash: id } : {}), ready: ckpt?.status?.phase === 'Ready' };
+    out[c.name] = {
+      checkpointName: ref,
+      ...(id ? { checkpointID: id, identityHash: id } : {}),
+      ready: ckpt?.status?.phase === 'Ready',
+    };
   }
   return Object.keys(out).length ? out : undefined;
 }

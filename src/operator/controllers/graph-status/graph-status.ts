@@ -73,19 +73,29 @@ function deploymentReport(w: Workload | undefined, name: string): ComponentRepor
     availableReplicas: n(s.availableReplicas),
   };
   const conditions = s.conditions ?? [];
-  const failed = conditions.some((c) => c.type === 'Progressing' && c.status === 'False' && c.reason === 'ProgressDeadlineExceeded');
+  const failed = conditions.some(
+    (c) => c.type === 'Progressing' && c.status === 'False' && c.reason === 'ProgressDeadlineExceeded',
+  );
   // Upstream's IsDeploymentReady: not paused, generation observed, and (unless scaled to zero)
   // replicas, updated and available all equal to spec.replicas with the Available condition True.
   const rollingOut = desired > 0 && (status.updatedReplicas !== desired || status.replicas !== desired);
   const updating = w.spec?.paused === true || !observed(w) || rollingOut;
-  const available = desired === 0 || (status.availableReplicas === desired && conditions.some((c) => c.type === 'Available' && c.status === 'True'));
+  const available =
+    desired === 0 ||
+    (status.availableReplicas === desired && conditions.some((c) => c.type === 'Available' && c.status === 'True'));
   const ready = !updating && available;
   return { status, ready, failed, reason: ready ? undefined : updating ? 'updating' : 'pods_not_ready' };
 }
 
 /** LWS `status.readyReplicas` counts groups whose leader and workers are all ready; LWS status has no observedGeneration. */
 function lwsReport(sets: Array<{ name: string; obj?: Workload }>): ComponentReport {
-  const status = { componentKind: 'LeaderWorkerSet' as const, componentNames: sets.map((s) => s.name), replicas: 0, updatedReplicas: 0, readyReplicas: 0 };
+  const status = {
+    componentKind: 'LeaderWorkerSet' as const,
+    componentNames: sets.map((s) => s.name),
+    replicas: 0,
+    updatedReplicas: 0,
+    readyReplicas: 0,
+  };
   let missing = false;
   let updating = false;
   let notReady = false;
@@ -101,7 +111,13 @@ function lwsReport(sets: Array<{ name: string; obj?: Workload }>): ComponentRepo
     if (n(obj.status?.updatedReplicas) < desired) updating = true;
     else if (n(obj.status?.readyReplicas) < desired) notReady = true;
   }
-  const reason: NotReadyReason | undefined = missing ? 'some_resources_are_not_ready' : updating ? 'updating' : notReady ? 'pods_not_ready' : undefined;
+  const reason: NotReadyReason | undefined = missing
+    ? 'some_resources_are_not_ready'
+    : updating
+      ? 'updating'
+      : notReady
+        ? 'pods_not_ready'
+        : undefined;
   return { status, ready: !reason, failed: false, reason };
 }
 
@@ -109,14 +125,17 @@ function lwsReport(sets: Array<{ name: string; obj?: Workload }>): ComponentRepo
 export function componentReport(graph: GraphModel, c: ComponentModel, lookup: WorkloadLookup): ComponentReport {
   if (lookup.podCliqueSet?.(graph.namespace, graph.name)) {
     const name = groveObjectName(graph.name, c.name);
-    const r = groveResourceOf(c) === RESOURCES.podClique
-      ? podCliqueReport(name, lookup.podClique?.(graph.namespace, name))
-      : scalingGroupReport(name, lookup.podCliqueScalingGroup?.(graph.namespace, name));
+    const r =
+      groveResourceOf(c) === RESOURCES.podClique
+        ? podCliqueReport(name, lookup.podClique?.(graph.namespace, name))
+        : scalingGroupReport(name, lookup.podCliqueScalingGroup?.(graph.namespace, name));
     return { ...r, failed: false };
   }
   const name = workloadName(graph, c);
   if (!c.multinode) return deploymentReport(lookup.deployment(graph.namespace, name), name);
-  return lwsReport(leaderWorkerSetNames(graph, c).map((nm) => ({ name: nm, obj: lookup.leaderWorkerSet(graph.namespace, nm) })));
+  return lwsReport(
+    leaderWorkerSetNames(graph, c).map((nm) => ({ name: nm, obj: lookup.leaderWorkerSet(graph.namespace, nm) })),
+  );
 }
 
 /** The rendered Deployment / LeaderWorkerSet name of a component: a standalone DCD's own name, else `<graph>-<lower(component)>`. */
@@ -135,7 +154,12 @@ export function leaderWorkerSetNames(graph: GraphModel, c: ComponentModel): stri
  * did not change; `checkpoint` finds a referenced DynamoCheckpoint in the cache.
  */
 export function graphStatus(
-  dgd: GraphDeployment, graph: GraphModel, lookup: WorkloadLookup, now: string, previous?: Condition[], checkpoint?: CheckpointLookup,
+  dgd: GraphDeployment,
+  graph: GraphModel,
+  lookup: WorkloadLookup,
+  now: string,
+  previous?: Condition[],
+  checkpoint?: CheckpointLookup,
 ): GraphStatusFields {
   const v1alpha1 = graph.apiVersion === 'nvidia.com/v1alpha1';
   const components: Record<string, ReplicaStatus> = {};

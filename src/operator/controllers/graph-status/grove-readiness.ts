@@ -30,7 +30,10 @@ export interface GroveReport {
 const POD_CLIQUE_SCHEDULED = 'PodCliqueScheduled';
 const INSUFFICIENT_SCHEDULED_PODS = 'InsufficientScheduledPods';
 const MIN_AVAILABLE_BREACHED = 'MinAvailableBreached';
-const PCSG_SCHEDULING_SHORTFALL = ['InsufficientScheduledPodCliqueScalingGroupReplicas', 'ScheduledReplicasBelowMinAvailable'];
+const PCSG_SCHEDULING_SHORTFALL = [
+  'InsufficientScheduledPodCliqueScalingGroupReplicas',
+  'ScheduledReplicasBelowMinAvailable',
+];
 
 const n = (v: unknown): number => (typeof v === 'number' ? v : 0);
 
@@ -39,7 +42,13 @@ export function podCliqueReport(name: string, obj: Workload | undefined): GroveR
   if (!obj) return missing(kind, name);
   const s = obj.status ?? {};
   const ready = n(s.readyReplicas);
-  const status: GroveReplicaStatus = { componentKind: kind, componentNames: [name], replicas: n(s.replicas), updatedReplicas: n(s.updatedReplicas), readyReplicas: ready };
+  const status: GroveReplicaStatus = {
+    componentKind: kind,
+    componentNames: [name],
+    replicas: n(s.replicas),
+    updatedReplicas: n(s.updatedReplicas),
+    readyReplicas: ready,
+  };
   const blocked = () =>
     n(s.scheduleGatedReplicas) > 0 || hasCondition(s.conditions, POD_CLIQUE_SCHEDULED, [INSUFFICIENT_SCHEDULED_PODS]);
   return classify(obj, status, ready, blocked);
@@ -50,22 +59,41 @@ export function scalingGroupReport(name: string, obj: Workload | undefined): Gro
   if (!obj) return missing(kind, name);
   const s = obj.status ?? {};
   const available = n(s.availableReplicas);
-  const status: GroveReplicaStatus = { componentKind: kind, componentNames: [name], replicas: n(s.replicas), updatedReplicas: n(s.updatedReplicas), availableReplicas: available };
-  return classify(obj, status, available, () => hasCondition(s.conditions, MIN_AVAILABLE_BREACHED, PCSG_SCHEDULING_SHORTFALL));
+  const status: GroveReplicaStatus = {
+    componentKind: kind,
+    componentNames: [name],
+    replicas: n(s.replicas),
+    updatedReplicas: n(s.updatedReplicas),
+    availableReplicas: available,
+  };
+  return classify(obj, status, available, () =>
+    hasCondition(s.conditions, MIN_AVAILABLE_BREACHED, PCSG_SCHEDULING_SHORTFALL),
+  );
 }
 
 function missing(kind: GroveReplicaStatus['componentKind'], name: string): GroveReport {
-  return { status: { componentKind: kind, componentNames: [name], replicas: 0, updatedReplicas: 0 }, ready: false, reason: 'some_resources_are_not_ready' };
+  return {
+    status: { componentKind: kind, componentNames: [name], replicas: 0, updatedReplicas: 0 },
+    ready: false,
+    reason: 'some_resources_are_not_ready',
+  };
 }
 
-function classify(obj: Workload, status: GroveReplicaStatus, serving: number, capacityBlocked: () => boolean): GroveReport {
+function classify(
+  obj: Workload,
+  status: GroveReplicaStatus,
+  serving: number,
+  capacityBlocked: () => boolean,
+): GroveReport {
   const s = obj.status ?? {};
   const notReady = (reason: NotReadyReason): GroveReport => ({ status, ready: false, reason });
-  if (typeof s.observedGeneration !== 'number' || s.observedGeneration < n(obj.metadata.generation)) return notReady('some_resources_are_not_ready');
+  if (typeof s.observedGeneration !== 'number' || s.observedGeneration < n(obj.metadata.generation))
+    return notReady('some_resources_are_not_ready');
   // Grove defaults an omitted replicas to 1.
   const desired = typeof obj.spec?.replicas === 'number' ? obj.spec.replicas : 1;
   if (desired === 0) return { status, ready: true };
-  if (status.replicas === desired && status.updatedReplicas === desired && serving === desired) return { status, ready: true };
+  if (status.replicas === desired && status.updatedReplicas === desired && serving === desired)
+    return { status, ready: true };
   const scheduled = n(s.scheduledReplicas);
   if (capacityBlocked() || (scheduled > 0 && scheduled < desired)) return notReady('insufficient_capacity');
   if (status.updatedReplicas !== desired || status.replicas !== desired) return notReady('updating');

@@ -12,7 +12,10 @@ export const graphStatus = graphController('graph-status', RESOURCES.dgdV1beta1.
   const checkpoints = ctx.informers.for<Checkpoint>(RESOURCES.checkpoint);
   const onCheckpoint = (ckpt: Checkpoint) => {
     const ns = ckpt.metadata.namespace;
-    for (const g of sources.graphs.list((o) => o.metadata.namespace === ns && referencesCheckpoint(o, ckpt.metadata.name))) controller.enqueue(objectKey(g));
+    for (const g of sources.graphs.list(
+      (o) => o.metadata.namespace === ns && referencesCheckpoint(o, ckpt.metadata.name),
+    ))
+      controller.enqueue(objectKey(g));
   };
   checkpoints.addHandlers({ onAdd: onCheckpoint, onUpdate: onCheckpoint, onDelete: onCheckpoint });
   return new GraphStatusReconciler({ ...ctx, ...sources, checkpoints });

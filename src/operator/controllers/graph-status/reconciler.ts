@@ -8,10 +8,11 @@ import { RESOURCES } from '../resources';
 import { statusPatch, unchanged } from '../status-patch';
 import { graphStatus } from './graph-status';
 
-export type GraphStatusDeps = Pick<ReconcilerContext, 'api' | 'clock' | 'gate'> & Omit<GraphInformers, 'adapters'> & {
-  /** The DynamoCheckpoints components restore from (`status.checkpoints`); absent: no checkpoint status. */
-  readonly checkpoints?: Informer<Checkpoint>;
-};
+export type GraphStatusDeps = Pick<ReconcilerContext, 'api' | 'clock' | 'gate'> &
+  Omit<GraphInformers, 'adapters'> & {
+    /** The DynamoCheckpoints components restore from (`status.checkpoints`); absent: no checkpoint status. */
+    readonly checkpoints?: Informer<Checkpoint>;
+  };
 
 export class GraphStatusReconciler {
   constructor(private readonly d: GraphStatusDeps) {}
@@ -22,15 +23,31 @@ export class GraphStatusReconciler {
     const { dgd, model } = live;
     const checkpoints = this.d.checkpoints;
     const checkpoint = checkpoints && ((ns: string, n: string) => checkpoints.get(ns, n));
-    const desired = graphStatus(dgd, model, workloadLookup(this.d), new Date(this.d.clock.now()).toISOString(), dgd.status?.conditions, checkpoint);
+    const desired = graphStatus(
+      dgd,
+      model,
+      workloadLookup(this.d),
+      new Date(this.d.clock.now()).toISOString(),
+      dgd.status?.conditions,
+      checkpoint,
+    );
     const v1alpha1 = model.apiVersion === 'nvidia.com/v1alpha1';
-    const fields: Record<string, unknown> = desired.checkpoints || dgd.status?.checkpoints ? { ...desired, checkpoints: desired.checkpoints } : { ...desired };
+    const fields: Record<string, unknown> =
+      desired.checkpoints || dgd.status?.checkpoints
+        ? { ...desired, checkpoints: desired.checkpoints }
+        : { ...desired };
     if (unchanged(fields, dgd.status)) return;
     // A merge patch merges maps: components that are gone must be removed explicitly.
     const patch = statusPatch(fields, dgd.status, [v1alpha1 ? 'services' : 'components', 'checkpoints']);
     // Our CRDs convert with `None`: write through the version whose status schema has these field names.
     const resource = v1alpha1 ? RESOURCES.dgdV1alpha1 : RESOURCES.dgdV1beta1;
-    const patched = await this.d.api.mergePatch<GraphDeployment>(resource, model.namespace, model.name, patch, 'status');
+    const patched = await this.d.api.mergePatch<GraphDeployment>(
+      resource,
+      model.namespace,
+      model.name,
+      patch,
+      'status',
+    );
     this.d.graphs.remember({ ...patched, apiVersion: RESOURCES.dgdV1beta1.apiVersion });
   }
 }

@@ -31,14 +31,20 @@ export interface Discovered {
 }
 
 export function slicesFor(slices: EndpointSlice[], namespace: string, baseModelHash: string): EndpointSlice[] {
-  return slices.filter((s) => s.metadata.namespace === namespace && s.metadata.labels?.[LABEL.baseModelHash] === baseModelHash);
+  return slices.filter(
+    (s) => s.metadata.namespace === namespace && s.metadata.labels?.[LABEL.baseModelHash] === baseModelHash,
+  );
 }
 
 /**
  * `host` replaces every pod IP (tests only: the API server refuses loopback addresses in
  * slices, while the stand-in workers listen on 127.0.0.1; each is told apart by its port).
  */
-export function extractCandidates(slices: EndpointSlice[], port: EndpointPort = DYNAMO_SYSTEM_PORT, host?: string): Discovered {
+export function extractCandidates(
+  slices: EndpointSlice[],
+  port: EndpointPort = DYNAMO_SYSTEM_PORT,
+  host?: string,
+): Discovered {
   const byPod = new Map<string, Candidate>();
   const services = new Set<string>();
   // Slice names are unique per namespace: a stable order whatever order the cache returns.

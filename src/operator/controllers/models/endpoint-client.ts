@@ -14,7 +14,11 @@ export interface EndpointClientOptions {
   readonly batchTimeoutMs: number;
 }
 
-export const UPSTREAM_ENDPOINT_TIMINGS: EndpointClientOptions = { parallelism: 10, requestTimeoutMs: 15_000, batchTimeoutMs: 30_000 };
+export const UPSTREAM_ENDPOINT_TIMINGS: EndpointClientOptions = {
+  parallelism: 10,
+  requestTimeoutMs: 15_000,
+  batchTimeoutMs: 30_000,
+};
 
 /** The outcome of one call; `error` is set when it failed. */
 export interface CallResult {
@@ -33,10 +37,15 @@ export class EndpointClient {
 
   /** `DELETE <address>/v1/loras/<url-escaped name>` on every address. */
   unloadLoRA(addresses: string[], loraName: string): Promise<CallResult[]> {
-    return this.batch(addresses, (address, signal) => this.call('DELETE', joinUrl(address, 'v1', 'loras', loraName), undefined, signal));
+    return this.batch(addresses, (address, signal) =>
+      this.call('DELETE', joinUrl(address, 'v1', 'loras', loraName), undefined, signal),
+    );
   }
 
-  private async batch(addresses: string[], fn: (address: string, signal: AbortSignal) => Promise<void>): Promise<CallResult[]> {
+  private async batch(
+    addresses: string[],
+    fn: (address: string, signal: AbortSignal) => Promise<void>,
+  ): Promise<CallResult[]> {
     const results: CallResult[] = new Array(addresses.length);
     const batch = new AbortController();
     const deadline = setTimeout(() => batch.abort(), this.opts.batchTimeoutMs);
@@ -66,27 +75,41 @@ export class EndpointClient {
   /** Resolves on any 2xx; rejects with the status and (the start of) the body otherwise. */
   private call(method: string, url: string, body: string | undefined, batchSignal: AbortSignal): Promise<void> {
     return new Promise((resolve, reject) => {
-      const req = http.request(url, {
-        method,
-        headers: body !== undefined ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } : {},
-        // One connection per call: worker pods come and go, a pooled socket to a dead pod helps nobody.
-        agent: false,
-      }, (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (c: Buffer) => {
-          if (size < 4096) chunks.push(c);
-          size += c.length;
-        });
-        res.on('error', reject);
-        res.on('end', () => {
-          const status = res.statusCode ?? 0;
-          if (status >= 200 && status < 300) resolve();
-          else reject(new Error(`${method === 'POST' ? 'load' : 'unload'} LoRA failed with status ${status}: ${Buffer.concat(chunks).toString('utf8').slice(0, 4096)}`));
-        });
-      });
-      const timer = setTimeout(() => req.destroy(new Error(`${method} ${url}: timed out after ${this.opts.requestTimeoutMs} ms`)), this.opts.requestTimeoutMs);
-      const onAbort = () => req.destroy(new Error(`${method} ${url}: batch timed out after ${this.opts.batchTimeoutMs} ms`));
+      const req = http.request(
+        url,
+        {
+          method,
+          headers:
+            body !== undefined ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } : {},
+          // One connection per call: worker pods come and go, a pooled socket to a dead pod helps nobody.
+          agent: false,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          res.on('data', (c: Buffer) => {
+            if (size < 4096) chunks.push(c);
+            size += c.length;
+          });
+          res.on('error', reject);
+          res.on('end', () => {
+            const status = res.statusCode ?? 0;
+            if (status >= 200 && status < 300) resolve();
+            else
+              reject(
+                new Error(
+                  `${method === 'POST' ? 'load' : 'unload'} LoRA failed with status ${status}: ${Buffer.concat(chunks).toString('utf8').slice(0, 4096)}`,
+                ),
+              );
+          });
+        },
+      );
+      const timer = setTimeout(
+        () => req.destroy(new Error(`${method} ${url}: timed out after ${this.opts.requestTimeoutMs} ms`)),
+        this.opts.requestTimeoutMs,
+      );
+      const onAbort = () =>
+        req.destroy(new Error(`${method} ${url}: batch timed out after ${this.opts.batchTimeoutMs} ms`));
       batchSignal.addEventListener('abort', onAbort, { once: true });
       req.on('close', () => {
         clearTimeout(timer);

@@ -22,13 +22,18 @@ export interface ModelEndpointConfig {
 
 /** Upstream's values. */
 export const DEFAULT_MODEL_ENDPOINTS: ModelEndpointConfig = {
-  port: 9090, parallelism: 10, requestTimeoutMs: 15_000, batchTimeoutMs: 30_000, retryAfterMs: 30_000,
+  port: 9090,
+  parallelism: 10,
+  requestTimeoutMs: 15_000,
+  batchTimeoutMs: 30_000,
+  retryAfterMs: 30_000,
 };
 
 /** `--model-endpoint-port`: a port number, or `endpointslice` for the port the slices publish. */
 export function parseEndpointPort(text: string): EndpointPort {
   if (text === 'endpointslice') return text;
   const n = Number(text);
-  if (!Number.isInteger(n) || n < 1 || n > 65535) throw new Error(`--model-endpoint-port must be a port number or "endpointslice", got ${JSON.stringify(text)}`);
+  if (!Number.isInteger(n) || n < 1 || n > 65535)
+    throw new Error(`--model-endpoint-port must be a port number or "endpointslice", got ${JSON.stringify(text)}`);
   return n;
 }

@@ -33,13 +33,21 @@ export function modelKeysOfSlice(slice: EndpointSlice, models: Informer<DynamoMo
   const hash = slice.metadata.labels?.[LABEL.baseModelHash];
   if (!hash) return [];
   return models
-    .list((m) => m.metadata.namespace === slice.metadata.namespace && typeof m.spec?.baseModelName === 'string' && shortHash(m.spec.baseModelName) === hash)
+    .list(
+      (m) =>
+        m.metadata.namespace === slice.metadata.namespace &&
+        typeof m.spec?.baseModelName === 'string' &&
+        shortHash(m.spec.baseModelName) === hash,
+    )
     .map((m) => `${m.metadata.namespace}/${m.metadata.name}`);
 }
 
 /** Spec changes and deletion matter; status writes (ours) do not (upstream's GenerationChangedPredicate). */
 export function modelChangeMatters(obj: DynamoModel, old: DynamoModel): boolean {
-  return obj.metadata.generation !== old.metadata.generation || !!obj.metadata.deletionTimestamp !== !!old.metadata.deletionTimestamp;
+  return (
+    obj.metadata.generation !== old.metadata.generation ||
+    !!obj.metadata.deletionTimestamp !== !!old.metadata.deletionTimestamp
+  );
 }
 
 export class DynamoModelReconciler {
@@ -78,12 +86,31 @@ export class DynamoModelReconciler {
     const invalid = errorsOf(validateDynamoModelSpec(spec));
     if (invalid.length) {
       const message = `Validation failed: ${invalid.map((p) => p.message).join('; ')}`;
-      conditions = setCondition(conditions, { type: CONDITION.valid, status: 'False', reason: 'ValidationFailed', message, observedGeneration: generation }, now);
-      await this.writeStatus(model, { ...(model.status ?? {}), readyEndpoints: model.status?.readyEndpoints ?? 0, totalEndpoints: model.status?.totalEndpoints ?? 0, conditions });
+      conditions = setCondition(
+        conditions,
+        { type: CONDITION.valid, status: 'False', reason: 'ValidationFailed', message, observedGeneration: generation },
+        now,
+      );
+      await this.writeStatus(model, {
+        ...(model.status ?? {}),
+        readyEndpoints: model.status?.readyEndpoints ?? 0,
+        totalEndpoints: model.status?.totalEndpoints ?? 0,
+        conditions,
+      });
       await this.d.events.record(model, 'Warning', 'ValidationFailed', invalid.map((p) => p.message).join('; '));
       return;
     }
-    conditions = setCondition(conditions, { type: CONDITION.valid, status: 'True', reason: 'ValidationPassed', message: 'DynamoModel spec is valid', observedGeneration: generation }, now);
+    conditions = setCondition(
+      conditions,
+      {
+        type: CONDITION.valid,
+        status: 'True',
+        reason: 'ValidationPassed',
+        message: 'DynamoModel spec is valid',
+        observedGeneration: generation,
+      },
+      now,
+    );
 
     const { candidates, serviceNames } = this.discover(model);
     if (candidates.length === 0) {
@@ -99,17 +126,37 @@ export class DynamoModelReconciler {
     let firstError: string | undefined;
     let endpoints = candidates.map((c) => ({ address: c.address, podName: c.podName, ready: false }));
     if (lora) {
-      const results = await this.client.loadLoRA(candidates.map((c) => c.address), modelName, spec.source?.uri ?? '');
+      const results = await this.client.loadLoRA(
+        candidates.map((c) => c.address),
+        modelName,
+        spec.source?.uri ?? '',
+      );
       endpoints = endpoints.map((e, i) => ({ ...e, ready: !results[i].error }));
       const failures = results.filter((r) => r.error);
       failed = failures.length;
       firstError = failures[0]?.error;
       if (failed) {
-        this.d.log.warn({ model: `${model.metadata.namespace}/${model.metadata.name}`, failed, total: results.length, failures }, 'LoRA load failed on some endpoints');
-        await this.d.events.record(model, 'Warning', 'PartialEndpointFailure', `Some endpoints failed to load LoRA: ${failed} task(s) failed (first: ${firstError})`);
+        this.d.log.warn(
+          { model: `${model.metadata.namespace}/${model.metadata.name}`, failed, total: results.length, failures },
+          'LoRA load failed on some endpoints',
+        );
+        await this.d.events.record(
+          model,
+          'Warning',
+          'PartialEndpointFailure',
+          `Some endpoints failed to load LoRA: ${failed} task(s) failed (first: ${firstError})`,
+        );
       }
     }
-    const r = modelStatus({ lora, baseModelName: spec.baseModelName ?? '', generation, endpoints, serviceNames, previous: conditions, now });
+    const r = modelStatus({
+      lora,
+      baseModelName: spec.baseModelName ?? '',
+      generation,
+      endpoints,
+      serviceNames,
+      previous: conditions,
+      now,
+    });
     await this.writeStatus(model, r.status);
     if (r.event) await this.d.events.record(model, r.event.type, r.event.reason, r.event.message);
     return failed > 0 ? { requeueAfterMs: this.d.endpoints.retryAfterMs } : undefined;
@@ -121,30 +168,58 @@ export class DynamoModelReconciler {
     if (isLoRA(spec) && spec.modelName) {
       const { candidates } = this.discover(model);
       if (candidates.length > 0) {
-        const results = await this.client.unloadLoRA(candidates.map((c) => c.address), spec.modelName);
+        const results = await this.client.unloadLoRA(
+          candidates.map((c) => c.address),
+          spec.modelName,
+        );
         const failures = results.filter((r) => r.error);
         if (failures.length) {
-          this.d.log.warn({ model: `${model.metadata.namespace}/${model.metadata.name}`, failures }, 'LoRA unload failed on some endpoints; deleting anyway');
-          await this.d.events.record(model, 'Warning', 'LoRAUnloadFailed', `Failed to unload LoRA from some endpoints: ${failures.length} task(s) failed (first: ${failures[0].error})`);
+          this.d.log.warn(
+            { model: `${model.metadata.namespace}/${model.metadata.name}`, failures },
+            'LoRA unload failed on some endpoints; deleting anyway',
+          );
+          await this.d.events.record(
+            model,
+            'Warning',
+            'LoRAUnloadFailed',
+            `Failed to unload LoRA from some endpoints: ${failures.length} task(s) failed (first: ${failures[0].error})`,
+          );
         } else {
-          await this.d.events.record(model, 'Normal', 'LoRAUnloaded', `Unloaded LoRA from ${candidates.length} endpoint(s)`);
+          await this.d.events.record(
+            model,
+            'Normal',
+            'LoRAUnloaded',
+            `Unloaded LoRA from ${candidates.length} endpoint(s)`,
+          );
         }
       }
     }
-    await this.patchFinalizers(model, finalizers.filter((f) => f !== MODEL_FINALIZER));
+    await this.patchFinalizers(
+      model,
+      finalizers.filter((f) => f !== MODEL_FINALIZER),
+    );
   }
 
   private discover(model: DynamoModel): Discovered {
     const hash = shortHash(String(model.spec?.baseModelName ?? ''));
-    return extractCandidates(slicesFor(this.d.slices.list(), model.metadata.namespace ?? '', hash), this.d.endpoints.port, this.d.endpoints.hostOverride);
+    return extractCandidates(
+      slicesFor(this.d.slices.list(), model.metadata.namespace ?? '', hash),
+      this.d.endpoints.port,
+      this.d.endpoints.hostOverride,
+    );
   }
 
   /** resourceVersion makes it a compare-and-swap: a stale view fails with 409 and is retried. */
   private async patchFinalizers(model: DynamoModel, finalizers: string[]): Promise<DynamoModel | undefined> {
     try {
-      return await this.d.api.mergePatch<DynamoModel>(RESOURCES.dynamoModel, model.metadata.namespace, model.metadata.name, {
-        metadata: { finalizers, resourceVersion: model.metadata.resourceVersion },
-      });
+      return await this.d.api.mergePatch<DynamoModel>(
+        RESOURCES.dynamoModel,
+        model.metadata.namespace,
+        model.metadata.name,
+        {
+          metadata: { finalizers, resourceVersion: model.metadata.resourceVersion },
+        },
+      );
     } catch (err) {
       if (!isNotFound(err)) throw err;
       return undefined;
@@ -153,7 +228,13 @@ export class DynamoModelReconciler {
 
   private async writeStatus(model: DynamoModel, status: Record<string, unknown>): Promise<void> {
     try {
-      const patched = await this.d.api.mergePatch<DynamoModel>(RESOURCES.dynamoModel, model.metadata.namespace, model.metadata.name, { status }, 'status');
+      const patched = await this.d.api.mergePatch<DynamoModel>(
+        RESOURCES.dynamoModel,
+        model.metadata.namespace,
+        model.metadata.name,
+        { status },
+        'status',
+      );
       this.d.models.remember(patched);
     } catch (err) {
       if (!isNotFound(err)) throw err;

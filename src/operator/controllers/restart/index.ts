@@ -3,4 +3,8 @@ import { graphController } from '../graphs';
 import { RESOURCES } from '../resources';
 import { RestartReconciler } from './reconciler';
 
-export const restarts = graphController('restarts', RESOURCES.dgdV1beta1.kind, (ctx, sources) => new RestartReconciler({ ...ctx, ...sources }));
+export const restarts = graphController(
+  'restarts',
+  RESOURCES.dgdV1beta1.kind,
+  (ctx, sources) => new RestartReconciler({ ...ctx, ...sources }),
+);

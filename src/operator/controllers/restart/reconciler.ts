@@ -43,27 +43,50 @@ export class RestartReconciler {
 
   private restarted(graph: GraphModel, c: ComponentModel, id: string): boolean {
     const targets = restartTargets(graph, c, this.d, this.stamped);
-    return targets.length > 0 && targets.every((t) => t.stamped(id) && t.observed()) && componentReport(graph, c, workloadLookup(this.d)).ready;
+    return (
+      targets.length > 0 &&
+      targets.every((t) => t.stamped(id) && t.observed()) &&
+      componentReport(graph, c, workloadLookup(this.d)).ready
+    );
   }
 
   private async stamp(graph: GraphModel, c: ComponentModel, id: string): Promise<void> {
     for (const target of restartTargets(graph, c, this.d, this.stamped)) {
       if (target.stamped(id)) continue;
       const written = await target.write(this.d.api, id);
-      if (written.kind === RESOURCES.leaderWorkerSet.kind && written.metadata.resourceVersion) this.stamped.set(stampKey(written), written.metadata.resourceVersion);
+      if (written.kind === RESOURCES.leaderWorkerSet.kind && written.metadata.resourceVersion)
+        this.stamped.set(stampKey(written), written.metadata.resourceVersion);
       // The next look must see the new generation, not the cached object that was already ready.
-      const cache = written.kind === RESOURCES.podCliqueSet.kind ? this.d.grove?.podCliqueSets : written.kind === RESOURCES.deployment.kind ? this.d.deployments : this.d.leaderWorkerSets;
+      const cache =
+        written.kind === RESOURCES.podCliqueSet.kind
+          ? this.d.grove?.podCliqueSets
+          : written.kind === RESOURCES.deployment.kind
+            ? this.d.deployments
+            : this.d.leaderWorkerSets;
       cache?.remember(written);
-      this.d.log.info({ graph: `${graph.namespace}/${graph.name}`, component: c.name, target: target.describe, restartAt: id }, 'restart: stamped component');
+      this.d.log.info(
+        { graph: `${graph.namespace}/${graph.name}`, component: c.name, target: target.describe, restartAt: id },
+        'restart: stamped component',
+      );
     }
   }
 
-  private async writeStatus(dgd: GraphDeployment, model: GraphModel, restart: RestartStatus | undefined): Promise<void> {
+  private async writeStatus(
+    dgd: GraphDeployment,
+    model: GraphModel,
+    restart: RestartStatus | undefined,
+  ): Promise<void> {
     // Our CRDs convert with `None`: write through the version the record was written in.
     const resource = model.apiVersion === 'nvidia.com/v1alpha1' ? RESOURCES.dgdV1alpha1 : RESOURCES.dgdV1beta1;
     // `inProgress` is a list: a merge patch replaces it whole; a finished run has none.
     const patch = { status: { restart: restart ? { ...restart, inProgress: restart.inProgress ?? null } : null } };
-    const patched = await this.d.api.mergePatch<GraphDeployment>(resource, dgd.metadata.namespace, dgd.metadata.name, patch, 'status');
+    const patched = await this.d.api.mergePatch<GraphDeployment>(
+      resource,
+      dgd.metadata.namespace,
+      dgd.metadata.name,
+      patch,
+      'status',
+    );
     this.d.graphs.remember({ ...patched, apiVersion: RESOURCES.dgdV1beta1.apiVersion });
     this.d.log.info({ graph: `${model.namespace}/${model.name}`, restart }, 'restart status');
   }

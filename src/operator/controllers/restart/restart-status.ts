@@ -26,7 +26,11 @@ export function restartOrder(graph: GraphModel): string[] {
 }
 
 /** The status after this look at the workloads; `done(component)`: restarted with the current id and ready. */
-export function nextRestartStatus(graph: GraphModel, current: RestartStatus | undefined, done: (component: string) => boolean): RestartStatus | undefined {
+export function nextRestartStatus(
+  graph: GraphModel,
+  current: RestartStatus | undefined,
+  done: (component: string) => boolean,
+): RestartStatus | undefined {
   const id = graph.restart?.id;
   if (!id) return current && FINISHED.includes(current.phase) ? current : undefined;
   const isNew = current?.observedID !== id;

@@ -45,33 +45,61 @@ const annotated = (id: string) => ({ metadata: { annotations: { [ANNOTATION.rest
  * a stamp and the controller's next write judges that LWS by its counts alone.
  */
 export type StampedVersions = Map<string, string>;
-export const stampKey = (obj: { kind?: string; metadata: { namespace?: string; name: string } }) => `${obj.kind}/${obj.metadata.namespace}/${obj.metadata.name}`;
+export const stampKey = (obj: { kind?: string; metadata: { namespace?: string; name: string } }) =>
+  `${obj.kind}/${obj.metadata.namespace}/${obj.metadata.name}`;
 
 /** The objects a component's restart id goes on; empty while they do not exist yet. */
-export function restartTargets(graph: GraphModel, c: ComponentModel, sources: Sources, stamped: StampedVersions = new Map()): RestartTarget[] {
+export function restartTargets(
+  graph: GraphModel,
+  c: ComponentModel,
+  sources: Sources,
+  stamped: StampedVersions = new Map(),
+): RestartTarget[] {
   const ns = graph.namespace;
   const pcs = sources.grove?.podCliqueSets.get(ns, graph.name);
   if (pcs) return [groveTarget(pcs, groveCliqueNames(c))];
   if (!c.multinode) {
     const dep = sources.deployments.get(ns, workloadName(graph, c));
-    return dep ? [{
-      describe: `Deployment/${dep.metadata.name}`,
-      stamped: (id) => restartAt(dep.spec?.template) === id,
-      observed: () => true,
-      write: (api, id) => api.apply(RESOURCES.deployment, { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: dep.metadata.name, namespace: ns }, spec: { template: annotated(id) } }, { fieldManager: RESTART_FIELD_MANAGER }),
-    }] : [];
+    return dep
+      ? [
+          {
+            describe: `Deployment/${dep.metadata.name}`,
+            stamped: (id) => restartAt(dep.spec?.template) === id,
+            observed: () => true,
+            write: (api, id) =>
+              api.apply(
+                RESOURCES.deployment,
+                {
+                  apiVersion: 'apps/v1',
+                  kind: 'Deployment',
+                  metadata: { name: dep.metadata.name, namespace: ns },
+                  spec: { template: annotated(id) },
+                },
+                { fieldManager: RESTART_FIELD_MANAGER },
+              ),
+          },
+        ]
+      : [];
   }
   const sets = leaderWorkerSetNames(graph, c).map((n) => sources.leaderWorkerSets?.get(ns, n));
   if (sets.some((s) => !s)) return [];
   return (sets as Workload[]).map((lws) => ({
     describe: `LeaderWorkerSet/${lws.metadata.name}`,
-    stamped: (id) => restartAt(lws.spec?.leaderWorkerTemplate?.leaderTemplate) === id && restartAt(lws.spec?.leaderWorkerTemplate?.workerTemplate) === id,
+    stamped: (id) =>
+      restartAt(lws.spec?.leaderWorkerTemplate?.leaderTemplate) === id &&
+      restartAt(lws.spec?.leaderWorkerTemplate?.workerTemplate) === id,
     observed: () => stamped.get(stampKey(lws)) !== lws.metadata.resourceVersion,
-    write: (api, id) => api.apply(
-      RESOURCES.leaderWorkerSet,
-      { apiVersion: RESOURCES.leaderWorkerSet.apiVersion, kind: 'LeaderWorkerSet', metadata: { name: lws.metadata.name, namespace: ns }, spec: { leaderWorkerTemplate: { leaderTemplate: annotated(id), workerTemplate: annotated(id) } } },
-      { fieldManager: RESTART_FIELD_MANAGER },
-    ),
+    write: (api, id) =>
+      api.apply(
+        RESOURCES.leaderWorkerSet,
+        {
+          apiVersion: RESOURCES.leaderWorkerSet.apiVersion,
+          kind: 'LeaderWorkerSet',
+          metadata: { name: lws.metadata.name, namespace: ns },
+          spec: { leaderWorkerTemplate: { leaderTemplate: annotated(id), workerTemplate: annotated(id) } },
+        },
+        { fieldManager: RESTART_FIELD_MANAGER },
+      ),
   }));
 }
 
@@ -79,7 +107,8 @@ function groveTarget(pcs: Workload, cliques: string[]): RestartTarget {
   const templates = () => pcs.spec?.template?.cliques ?? [];
   return {
     describe: `PodCliqueSet/${pcs.metadata.name} cliques ${cliques.join(', ')}`,
-    stamped: (id) => cliques.every((name) => templates().find((t) => t.name === name)?.annotations?.[ANNOTATION.restartAt] === id),
+    stamped: (id) =>
+      cliques.every((name) => templates().find((t) => t.name === name)?.annotations?.[ANNOTATION.restartAt] === id),
     // Grove updates the cliques only after it has seen the new set.
     observed: () => (pcs.status?.observedGeneration ?? 0) >= (pcs.metadata.generation ?? 0),
     write: (api, id) => {
@@ -93,7 +122,9 @@ function groveTarget(pcs: Workload, cliques: string[]): RestartTarget {
           : { op: 'add' as const, path: `${at}/annotations`, value: { [ANNOTATION.restartAt]: id } };
         return [{ op: 'test' as const, path: `${at}/name`, value: name }, set];
       });
-      return api.jsonPatch<Workload>(RESOURCES.podCliqueSet, pcs.metadata.namespace, pcs.metadata.name, ops, { fieldManager: RESTART_FIELD_MANAGER });
+      return api.jsonPatch<Workload>(RESOURCES.podCliqueSet, pcs.metadata.namespace, pcs.metadata.name, ops, {
+        fieldManager: RESTART_FIELD_MANAGER,
+      });
     },
   };
 }

@@ -3,4 +3,8 @@ import { graphController } from '../graphs';
 import { RESOURCES } from '../resources';
 import { ScalingAdapterReconciler } from './reconciler';
 
-export const scalingAdapters = graphController('scaling-adapters', RESOURCES.adapter.kind, (ctx, sources) => new ScalingAdapterReconciler({ ...ctx, ...sources }));
+export const scalingAdapters = graphController(
+  'scaling-adapters',
+  RESOURCES.adapter.kind,
+  (ctx, sources) => new ScalingAdapterReconciler({ ...ctx, ...sources }),
+);

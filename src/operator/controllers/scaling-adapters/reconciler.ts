@@ -53,7 +53,8 @@ export class ScalingAdapterReconciler {
     if (dgd && !model) {
       // Being deleted: the garbage collector removes the adapters it owns. An invalid record:
       // leave its adapters alone rather than delete what an autoscaler uses.
-      if (!dgd.metadata.deletionTimestamp) this.d.log.warn({ graph: key }, 'graph record does not load; scaling adapters left as they are');
+      if (!dgd.metadata.deletionTimestamp)
+        this.d.log.warn({ graph: key }, 'graph record does not load; scaling adapters left as they are');
       return;
     }
     const wanted = model?.kind === 'DynamoGraphDeployment' ? model.components.filter((c) => c.scalingAdapter) : [];
@@ -70,16 +71,32 @@ export class ScalingAdapterReconciler {
     }
   }
 
-  private async ensureAdapter(graph: GraphModel, component: ComponentModel, dgd: GraphDeployment): Promise<ScalingAdapter> {
+  private async ensureAdapter(
+    graph: GraphModel,
+    component: ComponentModel,
+    dgd: GraphDeployment,
+  ): Promise<ScalingAdapter> {
     const desired = desiredAdapter(graph, component);
     const cached = this.d.adapters.get(graph.namespace, desired.metadata.name);
     if (cached) return cached;
     // The DGD owns its adapters, so the garbage collector removes them with it.
-    desired.metadata.ownerReferences = [{ apiVersion: dgd.apiVersion, kind: dgd.kind, name: dgd.metadata.name, uid: dgd.metadata.uid ?? '', controller: true, blockOwnerDeletion: false }];
+    desired.metadata.ownerReferences = [
+      {
+        apiVersion: dgd.apiVersion,
+        kind: dgd.kind,
+        name: dgd.metadata.name,
+        uid: dgd.metadata.uid ?? '',
+        controller: true,
+        blockOwnerDeletion: false,
+      },
+    ];
     try {
       const created = await this.d.api.create(RESOURCES.adapter, desired);
       this.d.adapters.remember(created);
-      this.d.log.info({ adapter: `${graph.namespace}/${desired.metadata.name}`, replicas: desired.spec?.replicas }, 'created scaling adapter');
+      this.d.log.info(
+        { adapter: `${graph.namespace}/${desired.metadata.name}`, replicas: desired.spec?.replicas },
+        'created scaling adapter',
+      );
       return created;
     } catch (err) {
       if (!isAlreadyExists(err)) throw err;
@@ -89,12 +106,23 @@ export class ScalingAdapterReconciler {
 
   private async deleteAdapter(adapter: ScalingAdapter, dgd: GraphDeployment | undefined): Promise<void> {
     try {
-      await this.d.api.delete(RESOURCES.adapter, adapter.metadata.namespace, adapter.metadata.name, { uid: adapter.metadata.uid });
+      await this.d.api.delete(RESOURCES.adapter, adapter.metadata.namespace, adapter.metadata.name, {
+        uid: adapter.metadata.uid,
+      });
     } catch (err) {
       if (!isNotFound(err)) throw err;
     }
-    this.d.log.info({ adapter: `${adapter.metadata.namespace}/${adapter.metadata.name}` }, 'deleted orphaned scaling adapter');
-    if (dgd) await this.d.events.record(dgd, 'Normal', 'AdapterDeleted', `Deleted orphaned scaling adapter ${adapter.metadata.name}`);
+    this.d.log.info(
+      { adapter: `${adapter.metadata.namespace}/${adapter.metadata.name}` },
+      'deleted orphaned scaling adapter',
+    );
+    if (dgd)
+      await this.d.events.record(
+        dgd,
+        'Normal',
+        'AdapterDeleted',
+        `Deleted orphaned scaling adapter ${adapter.metadata.name}`,
+      );
   }
 
   /** Workload replicas ← adapter spec; then the adapter status says what was done. */
@@ -107,8 +135,16 @@ export class ScalingAdapterReconciler {
       await this.setReplicas(target, workload, desired);
       if (previous === desired) {
         // The adapter did not change, so someone edited the workload directly: put it back.
-        this.d.log.info({ workload: `${graph.namespace}/${target.name}`, from: workload.spec?.replicas, to: desired }, 'restored adapter-managed replicas');
-        await this.d.events.record(adapter, 'Normal', 'ReplicasRestored', `Restored ${target.resource.kind} ${target.name} from ${workload.spec?.replicas} to ${desired} replicas (managed by this adapter)`);
+        this.d.log.info(
+          { workload: `${graph.namespace}/${target.name}`, from: workload.spec?.replicas, to: desired },
+          'restored adapter-managed replicas',
+        );
+        await this.d.events.record(
+          adapter,
+          'Normal',
+          'ReplicasRestored',
+          `Restored ${target.resource.kind} ${target.name} from ${workload.spec?.replicas} to ${desired} replicas (managed by this adapter)`,
+        );
       }
     }
     const selector = adapterSelector(graph.name, component.name);
@@ -116,11 +152,29 @@ export class ScalingAdapterReconciler {
     if (previous === desired && adapter.status?.selector === selector) return;
     const now = new Date(this.d.clock.now()).toISOString();
     const status = { replicas: desired, selector, ...(scaled ? { lastScaleTime: now } : {}) };
-    const patched = await this.d.api.mergePatch<ScalingAdapter>(RESOURCES.adapter, graph.namespace, adapter.metadata.name, { status }, 'status');
+    const patched = await this.d.api.mergePatch<ScalingAdapter>(
+      RESOURCES.adapter,
+      graph.namespace,
+      adapter.metadata.name,
+      { status },
+      'status',
+    );
     this.d.adapters.remember(patched);
     if (scaled) {
-      this.d.log.info({ component: `${graph.namespace}/${componentObjectName(graph.name, component.name)}`, from: previous, to: desired }, 'scaled');
-      await this.d.events.record(patched, 'Normal', 'Scaled', `Scaled component ${component.name} from ${previous} to ${desired} replicas`);
+      this.d.log.info(
+        {
+          component: `${graph.namespace}/${componentObjectName(graph.name, component.name)}`,
+          from: previous,
+          to: desired,
+        },
+        'scaled',
+      );
+      await this.d.events.record(
+        patched,
+        'Normal',
+        'Scaled',
+        `Scaled component ${component.name} from ${previous} to ${desired} replicas`,
+      );
     }
   }
 
@@ -128,11 +182,26 @@ export class ScalingAdapterReconciler {
     const { resource, informer, name } = target;
     if (target.viaScale) {
       // Grove's objects carry required fields we do not own: write only the scale subresource.
-      const scale = await this.d.api.mergePatch<KubeObject>(resource, workload.metadata.namespace, name, { spec: { replicas } }, 'scale');
-      informer.remember({ ...workload, metadata: { ...workload.metadata, resourceVersion: scale.metadata.resourceVersion }, spec: { ...workload.spec, replicas } });
+      const scale = await this.d.api.mergePatch<KubeObject>(
+        resource,
+        workload.metadata.namespace,
+        name,
+        { spec: { replicas } },
+        'scale',
+      );
+      informer.remember({
+        ...workload,
+        metadata: { ...workload.metadata, resourceVersion: scale.metadata.resourceVersion },
+        spec: { ...workload.spec, replicas },
+      });
       return;
     }
-    const applied = await this.d.api.apply<Workload>(resource, { apiVersion: resource.apiVersion, kind: resource.kind, metadata: { name, namespace: workload.metadata.namespace }, spec: { replicas } });
+    const applied = await this.d.api.apply<Workload>(resource, {
+      apiVersion: resource.apiVersion,
+      kind: resource.kind,
+      metadata: { name, namespace: workload.metadata.namespace },
+      spec: { replicas },
+    });
     informer.remember(applied);
   }
 
@@ -145,7 +214,9 @@ export class ScalingAdapterReconciler {
     }
     const name = componentObjectName(graph.name, component.name);
     if (!component.multinode) return { resource: RESOURCES.deployment, informer: this.d.deployments, name };
-    return this.d.leaderWorkerSets ? { resource: RESOURCES.leaderWorkerSet, informer: this.d.leaderWorkerSets, name } : undefined;
+    return this.d.leaderWorkerSets
+      ? { resource: RESOURCES.leaderWorkerSet, informer: this.d.leaderWorkerSets, name }
+      : undefined;
   }
 }
 

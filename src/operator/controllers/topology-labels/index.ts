@@ -14,13 +14,18 @@ import { TopologyLabelReconciler } from './reconciler';
 export const topologyLabels: ControllerDefinition = {
   name: 'topology-labels',
   async setup(ctx) {
-    const pods = ctx.informers.for<Pod>(RESOURCES.pod, { labelSelector: `${LABEL.graphName},${LABEL.component}` }, { name: 'pod-topology', transform: podView });
+    const pods = ctx.informers.for<Pod>(
+      RESOURCES.pod,
+      { labelSelector: `${LABEL.graphName},${LABEL.component}` },
+      { name: 'pod-topology', transform: podView },
+    );
     const reconciler = new TopologyLabelReconciler({ ...ctx, pods });
     const controller = newController(ctx, {
       name: 'topology-labels',
       resourceType: RESOURCES.pod.kind,
       reconcile: (key) => reconciler.reconcile(key),
-      onResume: (ns) => pods.list((p) => p.metadata.namespace === ns && topologyLabelToCopy(p) !== undefined).map(objectKey),
+      onResume: (ns) =>
+        pods.list((p) => p.metadata.namespace === ns && topologyLabelToCopy(p) !== undefined).map(objectKey),
     });
     pods.addHandlers({
       onAdd: (p) => topologyLabelToCopy(p) && controller.enqueue(objectKey(p)),

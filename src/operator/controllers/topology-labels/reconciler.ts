@@ -34,17 +34,29 @@ export class TopologyLabelReconciler {
     } catch (err) {
       if (!isForbidden(err)) throw err;
       // An install without the nodes ClusterRole (docs/operator.md): say so on the pod, do not retry forever.
-      await this.d.events.record(pod, 'Warning', TOPOLOGY_LABEL_MISSING, `Cannot read node "${nodeName}" for topology label "${labelKey}": the operator may not get nodes (its nodes ClusterRole is missing)`);
+      await this.d.events.record(
+        pod,
+        'Warning',
+        TOPOLOGY_LABEL_MISSING,
+        `Cannot read node "${nodeName}" for topology label "${labelKey}": the operator may not get nodes (its nodes ClusterRole is missing)`,
+      );
       return;
     }
     const value = node.metadata.labels?.[labelKey];
     if (value === undefined) {
       this.d.log.info({ pod: key, node: nodeName, labelKey }, 'node has no topology label; skipped');
-      await this.d.events.record(pod, 'Warning', TOPOLOGY_LABEL_MISSING, `Node "${nodeName}" does not have required topology label "${labelKey}"; topology metadata will remain unavailable`);
+      await this.d.events.record(
+        pod,
+        'Warning',
+        TOPOLOGY_LABEL_MISSING,
+        `Node "${nodeName}" does not have required topology label "${labelKey}"; topology metadata will remain unavailable`,
+      );
       return;
     }
     try {
-      const patched = await this.d.api.mergePatch<Pod>(RESOURCES.pod, namespace, name, { metadata: { labels: { [labelKey]: value } } });
+      const patched = await this.d.api.mergePatch<Pod>(RESOURCES.pod, namespace, name, {
+        metadata: { labels: { [labelKey]: value } },
+      });
       this.d.pods.remember(podView(patched) as Pod);
     } catch (err) {
       // Gone meanwhile: nothing left to label.

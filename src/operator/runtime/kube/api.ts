@@ -75,12 +75,29 @@ export interface ObjectApi {
   replace<T extends KubeObject>(res: Resource, obj: T): Promise<T>;
   /** Server-side apply; by default as the operator's own field manager, owning only the fields it sends. */
   apply<T extends KubeObject>(res: Resource, obj: KubeObject, opts?: ApplyOptions): Promise<T>;
-  mergePatch<T extends KubeObject>(res: Resource, namespace: string | undefined, name: string, patch: unknown, subresource?: string): Promise<T>;
+  mergePatch<T extends KubeObject>(
+    res: Resource,
+    namespace: string | undefined,
+    name: string,
+    patch: unknown,
+    subresource?: string,
+  ): Promise<T>;
   /** JSON patch: changes exactly the paths named, also inside a list whose type the schema leaves open; `test` ops guard them. */
-  jsonPatch<T extends KubeObject>(res: Resource, namespace: string | undefined, name: string, ops: readonly JsonPatchOp[], opts?: Pick<WriteOptions, 'fieldManager'>): Promise<T>;
+  jsonPatch<T extends KubeObject>(
+    res: Resource,
+    namespace: string | undefined,
+    name: string,
+    ops: readonly JsonPatchOp[],
+    opts?: Pick<WriteOptions, 'fieldManager'>,
+  ): Promise<T>;
   /** Background propagation; `uid` makes it a precondition. */
   delete(res: Resource, namespace: string | undefined, name: string, opts?: { uid?: string }): Promise<void>;
-  watch<T extends KubeObject>(res: Resource, namespace: string | undefined, opts: WatchOptions, onEvent: (event: WatchEvent<T>) => void): WatchHandle;
+  watch<T extends KubeObject>(
+    res: Resource,
+    namespace: string | undefined,
+    opts: WatchOptions,
+    onEvent: (event: WatchEvent<T>) => void,
+  ): WatchHandle;
   /** Whether the server serves a resource (an optional CRD such as LeaderWorkerSet). */
   served(res: Resource): Promise<boolean>;
 }
@@ -134,7 +151,13 @@ export class KubeApi implements ObjectApi {
     });
   }
 
-  mergePatch<T extends KubeObject>(res: Resource, namespace: string | undefined, name: string, patch: unknown, subresource?: string): Promise<T> {
+  mergePatch<T extends KubeObject>(
+    res: Resource,
+    namespace: string | undefined,
+    name: string,
+    patch: unknown,
+    subresource?: string,
+  ): Promise<T> {
     return this.request('PATCH', resourcePath(res, namespace, name, subresource), {
       body: patch,
       contentType: 'application/merge-patch+json',
@@ -142,7 +165,13 @@ export class KubeApi implements ObjectApi {
     });
   }
 
-  jsonPatch<T extends KubeObject>(res: Resource, namespace: string | undefined, name: string, ops: readonly JsonPatchOp[], opts: Pick<WriteOptions, 'fieldManager'> = {}): Promise<T> {
+  jsonPatch<T extends KubeObject>(
+    res: Resource,
+    namespace: string | undefined,
+    name: string,
+    ops: readonly JsonPatchOp[],
+    opts: Pick<WriteOptions, 'fieldManager'> = {},
+  ): Promise<T> {
     return this.request('PATCH', resourcePath(res, namespace, name), {
       body: ops,
       contentType: 'application/json-patch+json',
@@ -152,7 +181,12 @@ export class KubeApi implements ObjectApi {
 
   async delete(res: Resource, namespace: string | undefined, name: string, opts: { uid?: string } = {}): Promise<void> {
     await this.request('DELETE', resourcePath(res, namespace, name), {
-      body: { apiVersion: 'v1', kind: 'DeleteOptions', propagationPolicy: 'Background', ...(opts.uid ? { preconditions: { uid: opts.uid } } : {}) },
+      body: {
+        apiVersion: 'v1',
+        kind: 'DeleteOptions',
+        propagationPolicy: 'Background',
+        ...(opts.uid ? { preconditions: { uid: opts.uid } } : {}),
+      },
     });
   }
 
@@ -176,7 +210,12 @@ export class KubeApi implements ObjectApi {
    * by client-node; an exception thrown by `onEvent` ends the watch with that error (the
    * informer logs it and resumes), so neither can escape as an uncaught exception.
    */
-  watch<T extends KubeObject>(res: Resource, namespace: string | undefined, opts: WatchOptions, onEvent: (event: WatchEvent<T>) => void): WatchHandle {
+  watch<T extends KubeObject>(
+    res: Resource,
+    namespace: string | undefined,
+    opts: WatchOptions,
+    onEvent: (event: WatchEvent<T>) => void,
+  ): WatchHandle {
     const path = resourcePath(res, namespace);
     const watch = new Watch(this.kubeConfig);
     // client-node aborts a watch silent for 30 s; the server sends nothing on an idle watch until
@@ -200,7 +239,8 @@ export class KubeApi implements ObjectApi {
           if (handlerError !== undefined) return;
           try {
             const event = { type: type as WatchEventType, object: object as T };
-            if (event.type !== 'ERROR' && event.type !== 'BOOKMARK' && typeof object === 'object' && object !== null) withKind(res, event.object);
+            if (event.type !== 'ERROR' && event.type !== 'BOOKMARK' && typeof object === 'object' && object !== null)
+              withKind(res, event.object);
             onEvent(event);
           } catch (err) {
             // Stop this watch: the informer resumes from the last resourceVersion it applied.
@@ -251,7 +291,10 @@ export class KubeApi implements ObjectApi {
     }
     // A timer cleared when the answer is in (AbortSignal.timeout would keep one alive per request for 30 s).
     const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(new Error(`${method} ${path}: no answer in ${REQUEST_TIMEOUT_MS / 1000} s`)), REQUEST_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => timeout.abort(new Error(`${method} ${path}: no answer in ${REQUEST_TIMEOUT_MS / 1000} s`)),
+      REQUEST_TIMEOUT_MS,
+    );
     ctx.setSignal(timeout.signal);
     let text: string;
     let response: ResponseContext;
@@ -266,7 +309,12 @@ export class KubeApi implements ObjectApi {
     }
     const body = parseJson(text);
     if (response.httpStatusCode < 200 || response.httpStatusCode > 299) {
-      throw new ApiError(method, path, response.httpStatusCode, typeof body === 'object' && body !== null ? (body as StatusBody) : text || undefined);
+      throw new ApiError(
+        method,
+        path,
+        response.httpStatusCode,
+        typeof body === 'object' && body !== null ? (body as StatusBody) : text || undefined,
+      );
     }
     return body as T;
   }
@@ -280,7 +328,11 @@ function withKind<T extends KubeObject>(res: Resource, obj: T): T {
 }
 
 function writeQuery(opts: WriteOptions): Record<string, string | undefined> {
-  return { dryRun: opts.dryRun ? 'All' : undefined, fieldManager: opts.fieldManager, fieldValidation: opts.fieldValidation };
+  return {
+    dryRun: opts.dryRun ? 'All' : undefined,
+    fieldManager: opts.fieldManager,
+    fieldValidation: opts.fieldValidation,
+  };
 }
 
 function parseJson(text: string): unknown {
@@ -295,5 +347,7 @@ function parseJson(text: string): unknown {
 /** client-node reports a non-200 watch answer as an Error with `statusCode`; make it an ApiError. */
 function watchError(err: unknown, path: string): unknown {
   const status = typeof err === 'object' && err !== null ? Reflect.get(err, 'statusCode') : undefined;
-  return typeof status === 'number' ? new ApiError('GET', `${path}?watch=true`, status, String((err as Error).message)) : err;
+  return typeof status === 'number'
+    ? new ApiError('GET', `${path}?watch=true`, status, String((err as Error).message))
+    : err;
 }

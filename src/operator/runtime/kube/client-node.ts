@@ -27,13 +27,19 @@ export type { RequestContext, ResponseContext } from '@kubernetes/client-node/di
 
 const DIST = path.join(path.dirname(require.resolve('@kubernetes/client-node/package.json')), 'dist');
 /** What config.js takes from the generated index, and the files that define it. */
-const SLIM_INDEX: Record<string, string> = { createConfiguration: 'gen/configuration.js', ServerConfiguration: 'gen/servers.js' };
+const SLIM_INDEX: Record<string, string> = {
+  createConfiguration: 'gen/configuration.js',
+  ServerConfiguration: 'gen/servers.js',
+};
 
 /** Whether config.js imports from `./gen/index.js` nothing but the names SLIM_INDEX provides. */
 export function configImportsOnlySlimNames(configSource: string): boolean {
   const imports = [...configSource.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]\.\/gen\/index\.js['"]/g)];
   if (imports.length !== 1) return false;
-  const names = imports[0][1].split(',').map((n) => n.trim()).filter(Boolean);
+  const names = imports[0][1]
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
   return names.length > 0 && names.every((n) => n in SLIM_INDEX);
 }
 
@@ -48,7 +54,6 @@ let hookInstalled = false;
 
 /** Installs the resolve hook when the running Node has `module.registerHooks` and config.js still fits. */
 function installSlimIndexHook(): void {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { registerHooks } = require('module') as Partial<typeof import('module')>;
   if (hookInstalled || typeof registerHooks !== 'function' || process.env.DYNAMO_IAC_CLIENT_NODE_FULL === '1') return;
   const configFile = path.join(DIST, 'config.js');
@@ -58,7 +63,8 @@ function installSlimIndexHook(): void {
   try {
     registerHooks({
       resolve(specifier, context, nextResolve) {
-        if (specifier === './gen/index.js' && context.parentURL === configUrl) return { url, format: 'module', shortCircuit: true };
+        if (specifier === './gen/index.js' && context.parentURL === configUrl)
+          return { url, format: 'module', shortCircuit: true };
         return nextResolve(specifier, context);
       },
     });
@@ -70,12 +76,10 @@ function installSlimIndexHook(): void {
 
 installSlimIndexHook();
 
-/* eslint-disable @typescript-eslint/no-require-imports */
 const config = require(path.join(DIST, 'config.js')) as typeof ConfigModule;
 const watch = require(path.join(DIST, 'watch.js')) as typeof WatchModule;
 const http = require(path.join(DIST, 'gen', 'http', 'http.js')) as typeof HttpModule;
 const exception = require(path.join(DIST, 'gen', 'apis', 'exception.js')) as typeof ExceptionModule;
-/* eslint-enable @typescript-eslint/no-require-imports */
 
 export const KubeConfig = config.KubeConfig;
 export type KubeConfig = ConfigModule.KubeConfig;

@@ -43,8 +43,10 @@ const statusOf = (err: unknown): number | undefined => (err instanceof ApiError 
 
 export const isNotFound = (err: unknown): boolean => statusOf(err) === 404;
 export const isForbidden = (err: unknown): boolean => statusOf(err) === 403;
-export const isConflict = (err: unknown): boolean => statusOf(err) === 409 && (err as ApiError).reason !== 'AlreadyExists';
-export const isAlreadyExists = (err: unknown): boolean => statusOf(err) === 409 && (err as ApiError).reason === 'AlreadyExists';
+export const isConflict = (err: unknown): boolean =>
+  statusOf(err) === 409 && (err as ApiError).reason !== 'AlreadyExists';
+export const isAlreadyExists = (err: unknown): boolean =>
+  statusOf(err) === 409 && (err as ApiError).reason === 'AlreadyExists';
 /** 410 Gone, as a response or as an ERROR event inside a watch stream. */
 export const isGone = (err: unknown): boolean => statusOf(err) === 410;
 

@@ -49,8 +49,20 @@ export class PooledKubeConfig extends KubeConfig {
     await this.applyToHTTPSOptions(opts);
     const cluster = this.getCurrentCluster();
     const hash = createHash('sha256');
-    for (const part of [cluster?.server, cluster?.proxyUrl, opts.ca, opts.cert, opts.key, opts.pfx, opts.passphrase, opts.rejectUnauthorized, opts.servername]) {
-      hash.update(`${part === undefined ? '' : Buffer.isBuffer(part) ? part.toString('base64') : JSON.stringify(part)}\0`);
+    for (const part of [
+      cluster?.server,
+      cluster?.proxyUrl,
+      opts.ca,
+      opts.cert,
+      opts.key,
+      opts.pfx,
+      opts.passphrase,
+      opts.rejectUnauthorized,
+      opts.servername,
+    ]) {
+      hash.update(
+        `${part === undefined ? '' : Buffer.isBuffer(part) ? part.toString('base64') : JSON.stringify(part)}\0`,
+      );
     }
     return hash.digest('hex');
   }
@@ -74,20 +86,29 @@ export function loadKubeConfig(opts: KubeConfigOptions = {}): KubeConfig {
   const root = opts.inClusterRoot ?? '';
   if (files.length > 0) {
     loadFiles(kc, files);
-  } else if (env.KUBERNETES_SERVICE_HOST && env.KUBERNETES_SERVICE_PORT && fs.existsSync(`${root}${SERVICE_ACCOUNT_TOKEN}`)) {
+  } else if (
+    env.KUBERNETES_SERVICE_HOST &&
+    env.KUBERNETES_SERVICE_PORT &&
+    fs.existsSync(`${root}${SERVICE_ACCOUNT_TOKEN}`)
+  ) {
     // The token is read through client-node's token-file authenticator, so a rotated token is picked up.
     kc.loadFromCluster(root);
   } else {
     const home = path.join(os.homedir(), '.kube', 'config');
-    if (!fs.existsSync(home)) throw new Error(`no kubeconfig (--kubeconfig, KUBECONFIG or ${home}) and no in-cluster service account`);
+    if (!fs.existsSync(home))
+      throw new Error(`no kubeconfig (--kubeconfig, KUBECONFIG or ${home}) and no in-cluster service account`);
     loadFiles(kc, [home]);
   }
   if (opts.context) {
     const names = kc.getContexts().map((c) => c.name);
-    if (!names.includes(opts.context)) throw new Error(`context ${JSON.stringify(opts.context)} is not in the kubeconfig (contexts: ${names.join(', ') || 'none'})`);
+    if (!names.includes(opts.context))
+      throw new Error(
+        `context ${JSON.stringify(opts.context)} is not in the kubeconfig (contexts: ${names.join(', ') || 'none'})`,
+      );
     kc.setCurrentContext(opts.context);
   }
-  if (!kc.getCurrentCluster()) throw new Error(`the kubeconfig's current context ${JSON.stringify(kc.getCurrentContext())} names no cluster`);
+  if (!kc.getCurrentCluster())
+    throw new Error(`the kubeconfig's current context ${JSON.stringify(kc.getCurrentContext())} names no cluster`);
   return kc;
 }
 
@@ -113,8 +134,12 @@ export function withOverrides(kc: KubeConfig, overrides: { server?: string; impe
   const context = kc.getContextObject(ctx);
   const out = new PooledKubeConfig();
   out.loadFromOptions({
-    clusters: kc.clusters.map((c) => (c.name === context?.cluster && overrides.server ? { ...c, server: overrides.server } : c)),
-    users: kc.users.map((u) => (u.name === context?.user && overrides.impersonate ? { ...u, impersonateUser: overrides.impersonate } : u)),
+    clusters: kc.clusters.map((c) =>
+      c.name === context?.cluster && overrides.server ? { ...c, server: overrides.server } : c,
+    ),
+    users: kc.users.map((u) =>
+      u.name === context?.user && overrides.impersonate ? { ...u, impersonateUser: overrides.impersonate } : u,
+    ),
     contexts: kc.contexts,
     currentContext: ctx,
   });

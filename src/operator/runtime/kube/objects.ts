@@ -48,7 +48,8 @@ export const objectKey = (obj: KubeObject): string =>
   obj.metadata.namespace ? `${obj.metadata.namespace}/${obj.metadata.name}` : obj.metadata.name;
 
 /** The owner reference marked as controller, if any. */
-export const controllerOf = (obj: KubeObject): OwnerReference | undefined => obj.metadata.ownerReferences?.find((r) => r.controller);
+export const controllerOf = (obj: KubeObject): OwnerReference | undefined =>
+  obj.metadata.ownerReferences?.find((r) => r.controller);
 
 /** coordination.k8s.io/v1 Lease: leader election and the namespace-scope protocol. */
 export interface Lease extends KubeObject {

@@ -6,10 +6,16 @@ export interface Resource {
   readonly namespaced: boolean;
 }
 
-export const resource = (apiVersion: string, kind: string, plural: string, namespaced = true): Resource => ({ apiVersion, kind, plural, namespaced });
+export const resource = (apiVersion: string, kind: string, plural: string, namespaced = true): Resource => ({
+  apiVersion,
+  kind,
+  plural,
+  namespaced,
+});
 
 /** `/api/v1` for the core group, `/apis/<group>/<version>` for the others. */
-export const groupVersionPath = (apiVersion: string): string => (apiVersion.includes('/') ? `/apis/${apiVersion}` : `/api/${apiVersion}`);
+export const groupVersionPath = (apiVersion: string): string =>
+  apiVersion.includes('/') ? `/apis/${apiVersion}` : `/api/${apiVersion}`;
 
 /** URL path of a collection (no name) or an object, optionally a subresource. */
 export function resourcePath(res: Resource, namespace?: string, name?: string, subresource?: string): string {

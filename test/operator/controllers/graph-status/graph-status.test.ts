@@ -5,7 +5,12 @@ const v1alpha1 = {
   apiVersion: 'nvidia.com/v1alpha1',
   kind: 'DynamoGraphDeployment',
   metadata: { name: 'g', namespace: 'ns', generation: 3 },
-  spec: { services: { Frontend: { componentType: 'frontend', replicas: 1 }, worker: { componentType: 'worker', replicas: 2 } } },
+  spec: {
+    services: {
+      Frontend: { componentType: 'frontend', replicas: 1 },
+      worker: { componentType: 'worker', replicas: 2 },
+    },
+  },
 };
 const model = loadGraph(v1alpha1).model!;
 const dep = (replicas: number, ready: number, generation = 1, observed = 1) => ({
@@ -13,46 +18,109 @@ const dep = (replicas: number, ready: number, generation = 1, observed = 1) => (
   kind: 'Deployment',
   metadata: { name: 'x', generation },
   spec: { replicas },
-  status: { observedGeneration: observed, replicas, updatedReplicas: replicas, readyReplicas: ready, availableReplicas: ready, conditions: [{ type: 'Available', status: ready === replicas ? 'True' : 'False' }] },
+  status: {
+    observedGeneration: observed,
+    replicas,
+    updatedReplicas: replicas,
+    readyReplicas: ready,
+    availableReplicas: ready,
+    conditions: [{ type: 'Available', status: ready === replicas ? 'True' : 'False' }],
+  },
 });
-const lookup = (workloads: Record<string, any>) => ({ deployment: (_ns: string, n: string) => workloads[n], leaderWorkerSet: () => undefined });
+const lookup = (workloads: Record<string, any>) => ({
+  deployment: (_ns: string, n: string) => workloads[n],
+  leaderWorkerSet: () => undefined,
+});
 
 test('v1alpha1 graphs report under services, with the deprecated componentName', () => {
-  const s = graphStatus(v1alpha1, model, lookup({ 'g-frontend': dep(1, 1), 'g-worker': dep(2, 2) }), '2026-01-01T00:00:00.000Z') as any;
+  const s = graphStatus(
+    v1alpha1,
+    model,
+    lookup({ 'g-frontend': dep(1, 1), 'g-worker': dep(2, 2) }),
+    '2026-01-01T00:00:00.000Z',
+  ) as any;
   expect(s.state).toBe('successful');
   expect(s.observedGeneration).toBe(3);
   expect(Object.keys(s)).not.toContain('components');
-  expect(s.services.worker).toEqual({ componentKind: 'Deployment', componentName: 'g-worker', componentNames: ['g-worker'], replicas: 2, updatedReplicas: 2, readyReplicas: 2, availableReplicas: 2 });
-  expect(s.conditions).toEqual([{ type: 'Ready', status: 'True', reason: 'all_resources_are_ready', message: 'All resources are ready', lastTransitionTime: '2026-01-01T00:00:00.000Z', observedGeneration: 3 }]);
+  expect(s.services.worker).toEqual({
+    componentKind: 'Deployment',
+    componentName: 'g-worker',
+    componentNames: ['g-worker'],
+    replicas: 2,
+    updatedReplicas: 2,
+    readyReplicas: 2,
+    availableReplicas: 2,
+  });
+  expect(s.conditions).toEqual([
+    {
+      type: 'Ready',
+      status: 'True',
+      reason: 'all_resources_are_ready',
+      message: 'All resources are ready',
+      lastTransitionTime: '2026-01-01T00:00:00.000Z',
+      observedGeneration: 3,
+    },
+  ]);
 });
 
 test('no workloads yet: initializing, some_resources_are_not_ready; other conditions are kept', () => {
   const other = { type: 'Available', status: 'True' as const, reason: 'x', message: '', lastTransitionTime: 't' };
   const s = graphStatus(v1alpha1, model, lookup({}), 'now', [other]) as any;
   expect(s.state).toBe('initializing');
-  expect(s.conditions).toEqual([other, expect.objectContaining({ type: 'Ready', status: 'False', reason: 'some_resources_are_not_ready', message: 'Not ready: Frontend, worker' })]);
+  expect(s.conditions).toEqual([
+    other,
+    expect.objectContaining({
+      type: 'Ready',
+      status: 'False',
+      reason: 'some_resources_are_not_ready',
+      message: 'Not ready: Frontend, worker',
+    }),
+  ]);
 });
 
 test('lastTransitionTime moves only when the Ready status changes', () => {
-  const before = [{ type: 'Ready', status: 'False' as const, reason: 'updating', message: '', lastTransitionTime: 'earlier' }];
-  const unchanged = graphStatus(v1alpha1, model, lookup({ 'g-frontend': dep(1, 0), 'g-worker': dep(2, 2) }), 'now', before) as any;
+  const before = [
+    { type: 'Ready', status: 'False' as const, reason: 'updating', message: '', lastTransitionTime: 'earlier' },
+  ];
+  const unchanged = graphStatus(
+    v1alpha1,
+    model,
+    lookup({ 'g-frontend': dep(1, 0), 'g-worker': dep(2, 2) }),
+    'now',
+    before,
+  ) as any;
   expect(unchanged.conditions[0]).toMatchObject({ reason: 'pods_not_ready', lastTransitionTime: 'earlier' });
-  const flipped = graphStatus(v1alpha1, model, lookup({ 'g-frontend': dep(1, 1), 'g-worker': dep(2, 2) }), 'now', before) as any;
+  const flipped = graphStatus(
+    v1alpha1,
+    model,
+    lookup({ 'g-frontend': dep(1, 1), 'g-worker': dep(2, 2) }),
+    'now',
+    before,
+  ) as any;
   expect(flipped.conditions[0]).toMatchObject({ status: 'True', lastTransitionTime: 'now' });
 });
 
 test('a spec change not yet observed by the Deployment controller is updating', () => {
-  const s = graphStatus(v1alpha1, model, lookup({ 'g-frontend': dep(1, 1, 2, 1), 'g-worker': dep(2, 2) }), 'now') as any;
+  const s = graphStatus(
+    v1alpha1,
+    model,
+    lookup({ 'g-frontend': dep(1, 1, 2, 1), 'g-worker': dep(2, 2) }),
+    'now',
+  ) as any;
   expect(s.conditions[0]).toMatchObject({ reason: 'updating', message: 'Not ready: Frontend' });
   expect(s.state).toBe('pending');
 });
 
 test('Deployment readiness follows upstream IsDeploymentReady: Available condition, exact counts, paused, zero replicas', () => {
   const ok = dep(2, 2);
-  const status = (workers: any) => (graphStatus(v1alpha1, model, lookup({ 'g-frontend': dep(1, 1), 'g-worker': workers }), 'now') as any).conditions[0];
+  const status = (workers: any) =>
+    (graphStatus(v1alpha1, model, lookup({ 'g-frontend': dep(1, 1), 'g-worker': workers }), 'now') as any)
+      .conditions[0];
   expect(status(ok)).toMatchObject({ status: 'True' });
   // Counts right but the Deployment controller has not declared it Available.
-  expect(status({ ...ok, status: { ...ok.status, conditions: [{ type: 'Available', status: 'False' }] } })).toMatchObject({ status: 'False', reason: 'pods_not_ready' });
+  expect(
+    status({ ...ok, status: { ...ok.status, conditions: [{ type: 'Available', status: 'False' }] } }),
+  ).toMatchObject({ status: 'False', reason: 'pods_not_ready' });
   expect(status({ ...ok, status: { ...ok.status, conditions: [] } })).toMatchObject({ reason: 'pods_not_ready' });
   // A surge (more replicas than desired) is an update in progress.
   expect(status({ ...ok, status: { ...ok.status, replicas: 3 } })).toMatchObject({ reason: 'updating' });

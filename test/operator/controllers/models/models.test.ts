@@ -8,21 +8,38 @@ import { setCondition } from '../../../../src/operator/runtime/conditions';
 import { modelStatus, noEndpointsStatus } from '../../../../src/operator/controllers/models/model-status';
 
 type Endpoints = NonNullable<EndpointSlice['endpoints']>;
-const slice = (name: string, endpoints: Endpoints, ports: EndpointSlice['ports'] = [{ name: 'system', port: 9090 }], service = 'dynamo-model-fb68f5a6'): EndpointSlice => ({
+const slice = (
+  name: string,
+  endpoints: Endpoints,
+  ports: EndpointSlice['ports'] = [{ name: 'system', port: 9090 }],
+  service = 'dynamo-model-fb68f5a6',
+): EndpointSlice => ({
   apiVersion: 'discovery.k8s.io/v1',
   kind: 'EndpointSlice',
-  metadata: { name, namespace: 'ml', labels: { 'nvidia.com/dynamo-base-model-hash': 'fb68f5a6', 'kubernetes.io/service-name': service } },
+  metadata: {
+    name,
+    namespace: 'ml',
+    labels: { 'nvidia.com/dynamo-base-model-hash': 'fb68f5a6', 'kubernetes.io/service-name': service },
+  },
   addressType: 'IPv4',
   endpoints,
   ports,
 });
-const pod = (name: string, ...addresses: string[]) => ({ addresses, targetRef: { kind: 'Pod', name, uid: `uid-${name}` } });
+const pod = (name: string, ...addresses: string[]) => ({
+  addresses,
+  targetRef: { kind: 'Pod', name, uid: `uid-${name}` },
+});
 
 describe('endpoint discovery from EndpointSlices', () => {
   test('one candidate per pod, at its first address and the system port; non-pod endpoints skipped', () => {
     const d = extractCandidates([
       slice('b', [pod('p2', '10.0.0.2'), pod('p1', '10.0.0.9')]),
-      slice('a', [pod('p1', '10.0.0.1', '10.0.0.7'), { addresses: ['10.0.0.3'], targetRef: { kind: 'Node', name: 'n' } }, { addresses: ['10.0.0.4'] }, pod('p0')]),
+      slice('a', [
+        pod('p1', '10.0.0.1', '10.0.0.7'),
+        { addresses: ['10.0.0.3'], targetRef: { kind: 'Node', name: 'n' } },
+        { addresses: ['10.0.0.4'] },
+        pod('p0'),
+      ]),
     ]);
     expect(d.candidates).toEqual([
       { address: 'http://10.0.0.1:9090', podName: 'p1' },
@@ -33,7 +50,14 @@ describe('endpoint discovery from EndpointSlices', () => {
 
   test('IPv6 addresses are bracketed; the slice port and a host override are honoured when asked for', () => {
     expect(extractCandidates([slice('a', [pod('p', 'fd00::1')])]).candidates[0].address).toBe('http://[fd00::1]:9090');
-    const s = slice('a', [pod('p', '10.0.0.1')], [{ name: 'http', port: 8000 }, { name: 'system', port: 19090 }]);
+    const s = slice(
+      'a',
+      [pod('p', '10.0.0.1')],
+      [
+        { name: 'http', port: 8000 },
+        { name: 'system', port: 19090 },
+      ],
+    );
     expect(extractCandidates([s], 'endpointslice').candidates[0].address).toBe('http://10.0.0.1:19090');
     expect(extractCandidates([s], 'endpointslice', '127.0.0.1').candidates[0].address).toBe('http://127.0.0.1:19090');
     expect(extractCandidates([s], 9000).candidates[0].address).toBe('http://10.0.0.1:9000');
@@ -48,34 +72,82 @@ describe('DynamoModel status', () => {
     const all = modelStatus({ ...base, lora: true, endpoints: [ep(true), ep(true)] });
     expect(all.status).toMatchObject({ readyEndpoints: 2, totalEndpoints: 2 });
     expect(all.status.conditions).toEqual([
-      { type: 'ServicesFound', status: 'True', reason: 'ServicesFound', message: 'Found 1 service(s)', observedGeneration: 2, lastTransitionTime: 'T1' },
-      { type: 'EndpointsReady', status: 'True', reason: 'AllEndpointsReady', message: 'All 2 endpoint(s) are ready', observedGeneration: 2, lastTransitionTime: 'T1' },
+      {
+        type: 'ServicesFound',
+        status: 'True',
+        reason: 'ServicesFound',
+        message: 'Found 1 service(s)',
+        observedGeneration: 2,
+        lastTransitionTime: 'T1',
+      },
+      {
+        type: 'EndpointsReady',
+        status: 'True',
+        reason: 'AllEndpointsReady',
+        message: 'All 2 endpoint(s) are ready',
+        observedGeneration: 2,
+        lastTransitionTime: 'T1',
+      },
     ]);
-    expect(all.event).toEqual({ type: 'Normal', reason: 'EndpointsReady', message: 'All 2 endpoints ready for base model Qwen/Qwen3-0.6B' });
+    expect(all.event).toEqual({
+      type: 'Normal',
+      reason: 'EndpointsReady',
+      message: 'All 2 endpoints ready for base model Qwen/Qwen3-0.6B',
+    });
     const some = modelStatus({ ...base, lora: true, endpoints: [ep(true), ep(false)] });
-    expect((some.status.conditions as any[])[1]).toMatchObject({ status: 'False', reason: 'NotReady', message: 'Found 1 ready endpoint(s) out of 2 total' });
-    expect(some.event).toEqual({ type: 'Warning', reason: 'NotReady', message: 'Only 1 of 2 endpoints ready for base model Qwen/Qwen3-0.6B' });
+    expect((some.status.conditions as any[])[1]).toMatchObject({
+      status: 'False',
+      reason: 'NotReady',
+      message: 'Found 1 ready endpoint(s) out of 2 total',
+    });
+    expect(some.event).toEqual({
+      type: 'Warning',
+      reason: 'NotReady',
+      message: 'Only 1 of 2 endpoints ready for base model Qwen/Qwen3-0.6B',
+    });
   });
 
   test('base model: discovered endpoints are enough; no services is its own condition', () => {
     const r = modelStatus({ ...base, serviceNames: [], lora: false, endpoints: [ep(false)] });
     expect(r.status.conditions).toEqual([
-      expect.objectContaining({ type: 'ServicesFound', status: 'False', reason: 'NoServicesFound', message: 'No services associated with endpoint slices' }),
-      expect.objectContaining({ type: 'EndpointsReady', status: 'True', reason: 'EndpointsDiscovered', message: 'Found 1 endpoint(s) for base model' }),
+      expect.objectContaining({
+        type: 'ServicesFound',
+        status: 'False',
+        reason: 'NoServicesFound',
+        message: 'No services associated with endpoint slices',
+      }),
+      expect.objectContaining({
+        type: 'EndpointsReady',
+        status: 'True',
+        reason: 'EndpointsDiscovered',
+        message: 'Found 1 endpoint(s) for base model',
+      }),
     ]);
-    expect(r.event).toEqual({ type: 'Normal', reason: 'EndpointsDiscovered', message: 'Discovered 1 endpoints for base model Qwen/Qwen3-0.6B' });
+    expect(r.event).toEqual({
+      type: 'Normal',
+      reason: 'EndpointsDiscovered',
+      message: 'Discovered 1 endpoints for base model Qwen/Qwen3-0.6B',
+    });
   });
 
   test('no slices: zeroed status, the endpoint list removed, NoEndpointsFound', () => {
     const r = noEndpointsStatus('b', 1, [], 'T');
     expect(r.status).toMatchObject({ endpoints: null, readyEndpoints: 0, totalEndpoints: 0 });
-    expect(r.event).toEqual({ type: 'Warning', reason: 'NoEndpointsFound', message: 'No endpoint slices found for base model b' });
+    expect(r.event).toEqual({
+      type: 'Warning',
+      reason: 'NoEndpointsFound',
+      message: 'No endpoint slices found for base model b',
+    });
   });
 
   test('lastTransitionTime moves only when a condition changes status', () => {
     const first = setCondition([], { type: 'X', status: 'True', reason: 'A', message: 'm' }, 'T1');
-    expect(setCondition(first, { type: 'X', status: 'True', reason: 'B', message: 'n' }, 'T2')[0].lastTransitionTime).toBe('T1');
-    expect(setCondition(first, { type: 'X', status: 'False', reason: 'B', message: 'n' }, 'T2')[0].lastTransitionTime).toBe('T2');
+    expect(
+      setCondition(first, { type: 'X', status: 'True', reason: 'B', message: 'n' }, 'T2')[0].lastTransitionTime,
+    ).toBe('T1');
+    expect(
+      setCondition(first, { type: 'X', status: 'False', reason: 'B', message: 'n' }, 'T2')[0].lastTransitionTime,
+    ).toBe('T2');
   });
 });
 
@@ -140,9 +212,17 @@ describe('LoRA endpoint client', () => {
 
 describe('operator flags', () => {
   test('--model-endpoint-port takes a port or endpointslice; upstream defaults otherwise', () => {
-    expect(parseOperatorArgs([], {}).models).toEqual({ port: 9090, parallelism: 10, requestTimeoutMs: 15_000, batchTimeoutMs: 30_000, retryAfterMs: 30_000 });
+    expect(parseOperatorArgs([], {}).models).toEqual({
+      port: 9090,
+      parallelism: 10,
+      requestTimeoutMs: 15_000,
+      batchTimeoutMs: 30_000,
+      retryAfterMs: 30_000,
+    });
     expect(parseOperatorArgs(['--model-endpoint-port', '19090'], {}).models.port).toBe(19090);
     expect(parseOperatorArgs(['--model-endpoint-port=endpointslice'], {}).models.port).toBe('endpointslice');
-    expect(() => parseOperatorArgs(['--model-endpoint-port', 'x'], {})).toThrow('--model-endpoint-port must be a port number or "endpointslice", got "x"');
+    expect(() => parseOperatorArgs(['--model-endpoint-port', 'x'], {})).toThrow(
+      '--model-endpoint-port must be a port number or "endpointslice", got "x"',
+    );
   });
 });

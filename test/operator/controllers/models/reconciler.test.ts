@@ -55,15 +55,27 @@ function model(spec: DynamoModel['spec'], opts: { finalizers?: string[]; deletin
     spec,
   };
 }
-const lora = { modelName: 'support-lora', baseModelName: BASE, modelType: 'lora' as const, source: { uri: 'hf://org/support-lora' } };
+const lora = {
+  modelName: 'support-lora',
+  baseModelName: BASE,
+  modelType: 'lora' as const,
+  source: { uri: 'hf://org/support-lora' },
+};
 
 /** The model Service's slice: `pods` behind it, each reached at the test server (its port published as `system`). */
 function slice(...pods: string[]): EndpointSlice {
   return {
     apiVersion: 'discovery.k8s.io/v1',
     kind: 'EndpointSlice',
-    metadata: { name: 's', namespace: NS, labels: { 'nvidia.com/dynamo-base-model-hash': shortHash(BASE), 'kubernetes.io/service-name': 'dynamo-model-x' } },
-    endpoints: pods.map((p, i) => ({ addresses: [`10.0.0.${i + 1}`], targetRef: { kind: 'Pod', name: p, uid: `uid-${p}` } })),
+    metadata: {
+      name: 's',
+      namespace: NS,
+      labels: { 'nvidia.com/dynamo-base-model-hash': shortHash(BASE), 'kubernetes.io/service-name': 'dynamo-model-x' },
+    },
+    endpoints: pods.map((p, i) => ({
+      addresses: [`10.0.0.${i + 1}`],
+      targetRef: { kind: 'Pod', name: p, uid: `uid-${p}` },
+    })),
     ports: [{ name: 'system', port }],
   };
 }
@@ -72,7 +84,14 @@ function setup(models: DynamoModel[], slices: EndpointSlice[] = []) {
   const api = new ScriptedApi();
   for (const m of models) api.objects.set(`${NS}/${m.metadata.name}`, m);
   const ctx = reconcilerContext(api);
-  const endpoints = { ...DEFAULT_MODEL_ENDPOINTS, port: 'endpointslice' as const, hostOverride: '127.0.0.1', requestTimeoutMs: 2_000, batchTimeoutMs: 5_000, retryAfterMs: 1_000 };
+  const endpoints = {
+    ...DEFAULT_MODEL_ENDPOINTS,
+    port: 'endpointslice' as const,
+    hostOverride: '127.0.0.1',
+    requestTimeoutMs: 2_000,
+    batchTimeoutMs: 5_000,
+    retryAfterMs: 1_000,
+  };
   const caches = { models: cacheOf(RESOURCES.dynamoModel, models), slices: cacheOf(RESOURCES.endpointSlice, slices) };
   return { api, caches, reconciler: new DynamoModelReconciler({ ...ctx, ...caches, endpoints }) };
 }
@@ -82,7 +101,9 @@ test('a new model gets the finalizer (as a compare-and-swap on its resourceVersi
   await reconciler.reconcile(`${NS}/m`);
   expect(api.writes()).toEqual(['mergePatch DynamoModel ml/m', 'mergePatch DynamoModel ml/m/status']);
   expect(api.bodies('mergePatch')[0]).toEqual({ metadata: { finalizers: [MODEL_FINALIZER], resourceVersion: '5' } });
-  expect(api.bodies('mergePatch')[1]).toMatchObject({ status: { endpoints: null, readyEndpoints: 0, totalEndpoints: 0 } });
+  expect(api.bodies('mergePatch')[1]).toMatchObject({
+    status: { endpoints: null, readyEndpoints: 0, totalEndpoints: 0 },
+  });
   expect(eventsOf(api)).toEqual([['NoEndpointsFound', `No endpoint slices found for base model ${BASE}`, 'm']]);
 });
 
@@ -125,7 +146,9 @@ test('an invalid spec is reported (Valid=False, ValidationFailed) and nothing is
   const { api, reconciler } = setup([model({ ...lora, source: undefined })], [slice('p1')]);
   await reconciler.reconcile(`${NS}/m`);
   expect(requests).toEqual([]);
-  expect(api.bodies('mergePatch')[0]).toMatchObject({ status: { conditions: [expect.objectContaining({ type: 'Valid', status: 'False', reason: 'ValidationFailed' })] } });
+  expect(api.bodies('mergePatch')[0]).toMatchObject({
+    status: { conditions: [expect.objectContaining({ type: 'Valid', status: 'False', reason: 'ValidationFailed' })] },
+  });
   expect(eventsOf(api).map(([reason]) => reason)).toEqual(['ValidationFailed']);
 });
 

@@ -5,7 +5,12 @@ import { RestartReconciler } from '../../../../src/operator/controllers/restart/
 import { cacheOf, reconcilerContext, ScriptedApi } from '../../scripted-api';
 
 const NS = 'ml';
-const main = { name: 'main', image: 'registry.example/vllm-runtime:1', command: ['python3'], args: ['-m', 'dynamo.vllm'] };
+const main = {
+  name: 'main',
+  image: 'registry.example/vllm-runtime:1',
+  command: ['python3'],
+  args: ['-m', 'dynamo.vllm'],
+};
 const RESTART_AT = 'nvidia.com/restartAt';
 
 function graph(restart: object | undefined, status?: GraphDeployment['status'], extra: object[] = []): GraphDeployment {
@@ -30,14 +35,24 @@ const deployment = (name: string, opts: { restartAt?: string; ready?: boolean } 
   apiVersion: 'apps/v1',
   kind: 'Deployment',
   metadata: { name, namespace: NS, generation: 2, labels: { 'nvidia.com/dynamo-graph-deployment-name': 'g' } },
-  spec: { replicas: 1, template: opts.restartAt ? { metadata: { annotations: { [RESTART_AT]: opts.restartAt } } } : {} },
+  spec: {
+    replicas: 1,
+    template: opts.restartAt ? { metadata: { annotations: { [RESTART_AT]: opts.restartAt } } } : {},
+  },
   status: {
-    observedGeneration: opts.ready === false ? 1 : 2, replicas: 1, updatedReplicas: 1, readyReplicas: 1, availableReplicas: 1,
+    observedGeneration: opts.ready === false ? 1 : 2,
+    replicas: 1,
+    updatedReplicas: 1,
+    readyReplicas: 1,
+    availableReplicas: 1,
     conditions: [{ type: 'Available', status: 'True' }],
   },
 });
 
-function setup(g: GraphDeployment, objs: { deployments?: Workload[]; lws?: Workload[]; sets?: Workload[]; cliques?: Workload[] }) {
+function setup(
+  g: GraphDeployment,
+  objs: { deployments?: Workload[]; lws?: Workload[]; sets?: Workload[]; cliques?: Workload[] },
+) {
   const api = new ScriptedApi();
   // The server's reply to a status patch is the whole graph.
   api.objects.set(`${NS}/g`, g);
@@ -46,18 +61,33 @@ function setup(g: GraphDeployment, objs: { deployments?: Workload[]; lws?: Workl
     graphs: cacheOf(RESOURCES.dgdV1beta1, [g]),
     deployments: cacheOf(RESOURCES.deployment, objs.deployments),
     leaderWorkerSets: cacheOf(RESOURCES.leaderWorkerSet, objs.lws),
-    grove: objs.sets ? { podCliqueSets: cacheOf(RESOURCES.podCliqueSet, objs.sets), podCliques: cacheOf(RESOURCES.podClique, objs.cliques), scalingGroups: cacheOf(RESOURCES.podCliqueScalingGroup) } : undefined,
+    grove: objs.sets
+      ? {
+          podCliqueSets: cacheOf(RESOURCES.podCliqueSet, objs.sets),
+          podCliques: cacheOf(RESOURCES.podClique, objs.cliques),
+          scalingGroups: cacheOf(RESOURCES.podCliqueScalingGroup),
+        }
+      : undefined,
   };
   return { api, sources, reconciler: new RestartReconciler({ ...ctx, ...sources }) };
 }
 
 test('a new Sequential restart: status Restarting with the first component, then only that Deployment is stamped, as the restart field manager', async () => {
-  const { api, reconciler, sources } = setup(graph({ id: 'r1' }), { deployments: [deployment('g-frontend'), deployment('g-worker')] });
+  const { api, reconciler, sources } = setup(graph({ id: 'r1' }), {
+    deployments: [deployment('g-frontend'), deployment('g-worker')],
+  });
   await reconciler.reconcile(`${NS}/g`);
   expect(api.writes()).toEqual(['mergePatch DynamoGraphDeployment ml/g/status', 'apply Deployment ml/g-frontend']);
-  expect(api.bodies('mergePatch')[0]).toEqual({ status: { restart: { observedID: 'r1', phase: 'Restarting', inProgress: ['Frontend'] } } });
+  expect(api.bodies('mergePatch')[0]).toEqual({
+    status: { restart: { observedID: 'r1', phase: 'Restarting', inProgress: ['Frontend'] } },
+  });
   const [apply] = api.calls.filter((c) => c.verb === 'apply');
-  expect(apply.body).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'g-frontend', namespace: NS }, spec: { template: { metadata: { annotations: { [RESTART_AT]: 'r1' } } } } });
+  expect(apply.body).toEqual({
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'g-frontend', namespace: NS },
+    spec: { template: { metadata: { annotations: { [RESTART_AT]: 'r1' } } } },
+  });
   expect(apply.opts).toEqual({ fieldManager: 'dynamo-iac-operator-restart' });
   // The stamped Deployment went into the cache: its new generation is not observed yet, so nothing moves.
   expect(sources.deployments.get(NS, 'g-frontend')?.spec?.template?.metadata?.annotations?.[RESTART_AT]).toBe('r1');
@@ -67,50 +97,93 @@ test('a new Sequential restart: status Restarting with the first component, then
 
 test('the current component stamped but not ready yet: nothing is written', async () => {
   const status = { restart: { observedID: 'r1', phase: 'Restarting' as const, inProgress: ['Frontend'] } };
-  const { api, reconciler } = setup(graph({ id: 'r1' }, status), { deployments: [deployment('g-frontend', { restartAt: 'r1', ready: false }), deployment('g-worker')] });
+  const { api, reconciler } = setup(graph({ id: 'r1' }, status), {
+    deployments: [deployment('g-frontend', { restartAt: 'r1', ready: false }), deployment('g-worker')],
+  });
   await reconciler.reconcile(`${NS}/g`);
   expect(api.writes()).toEqual([]);
 });
 
 test('the current component restarted and ready: the next one is in progress and stamped; the first keeps its stamp', async () => {
   const status = { restart: { observedID: 'r1', phase: 'Restarting' as const, inProgress: ['Frontend'] } };
-  const { api, reconciler } = setup(graph({ id: 'r1' }, status), { deployments: [deployment('g-frontend', { restartAt: 'r1' }), deployment('g-worker', { restartAt: 'r0' })] });
+  const { api, reconciler } = setup(graph({ id: 'r1' }, status), {
+    deployments: [deployment('g-frontend', { restartAt: 'r1' }), deployment('g-worker', { restartAt: 'r0' })],
+  });
   await reconciler.reconcile(`${NS}/g`);
   expect(api.writes()).toEqual(['mergePatch DynamoGraphDeployment ml/g/status', 'apply Deployment ml/g-worker']);
-  expect(api.bodies('mergePatch')[0]).toEqual({ status: { restart: { observedID: 'r1', phase: 'Restarting', inProgress: ['worker'] } } });
+  expect(api.bodies('mergePatch')[0]).toEqual({
+    status: { restart: { observedID: 'r1', phase: 'Restarting', inProgress: ['worker'] } },
+  });
 });
 
 test('the last component done: Completed, and inProgress removed', async () => {
   const status = { restart: { observedID: 'r1', phase: 'Restarting' as const, inProgress: ['worker'] } };
-  const { api, reconciler } = setup(graph({ id: 'r1' }, status), { deployments: [deployment('g-frontend', { restartAt: 'r1' }), deployment('g-worker', { restartAt: 'r1' })] });
+  const { api, reconciler } = setup(graph({ id: 'r1' }, status), {
+    deployments: [deployment('g-frontend', { restartAt: 'r1' }), deployment('g-worker', { restartAt: 'r1' })],
+  });
   await reconciler.reconcile(`${NS}/g`);
   expect(api.writes()).toEqual(['mergePatch DynamoGraphDeployment ml/g/status']);
-  expect(api.bodies('mergePatch')[0]).toEqual({ status: { restart: { observedID: 'r1', phase: 'Completed', inProgress: null } } });
+  expect(api.bodies('mergePatch')[0]).toEqual({
+    status: { restart: { observedID: 'r1', phase: 'Completed', inProgress: null } },
+  });
 });
 
 test('Parallel: only the status; the rendered output carries the id', async () => {
-  const { api, reconciler } = setup(graph({ id: 'p1', strategy: { type: 'Parallel' } }), { deployments: [deployment('g-frontend', { restartAt: 'p1' }), deployment('g-worker', { restartAt: 'p1', ready: false })] });
+  const { api, reconciler } = setup(graph({ id: 'p1', strategy: { type: 'Parallel' } }), {
+    deployments: [
+      deployment('g-frontend', { restartAt: 'p1' }),
+      deployment('g-worker', { restartAt: 'p1', ready: false }),
+    ],
+  });
   await reconciler.reconcile(`${NS}/g`);
   expect(api.writes()).toEqual(['mergePatch DynamoGraphDeployment ml/g/status']);
-  expect(api.bodies('mergePatch')[0]).toEqual({ status: { restart: { observedID: 'p1', phase: 'Restarting', inProgress: ['Frontend', 'worker'] } } });
+  expect(api.bodies('mergePatch')[0]).toEqual({
+    status: { restart: { observedID: 'p1', phase: 'Restarting', inProgress: ['Frontend', 'worker'] } },
+  });
 });
 
 test('multinode on LeaderWorkerSets: both templates of every group are stamped', async () => {
-  const multinode = { name: 'prefill', type: 'prefill', replicas: 2, multinode: { nodeCount: 2 }, podTemplate: { spec: { containers: [main] } } };
-  const lws = (name: string): Workload => ({ apiVersion: RESOURCES.leaderWorkerSet.apiVersion, kind: 'LeaderWorkerSet', metadata: { name, namespace: NS }, spec: { replicas: 1 } });
-  const { api, reconciler } = setup(graph({ id: 'r1', strategy: { order: ['prefill', 'Frontend', 'worker'] } }, undefined, [multinode]), { deployments: [deployment('g-frontend'), deployment('g-worker')], lws: [lws('g-prefill-0'), lws('g-prefill-1')] });
+  const multinode = {
+    name: 'prefill',
+    type: 'prefill',
+    replicas: 2,
+    multinode: { nodeCount: 2 },
+    podTemplate: { spec: { containers: [main] } },
+  };
+  const lws = (name: string): Workload => ({
+    apiVersion: RESOURCES.leaderWorkerSet.apiVersion,
+    kind: 'LeaderWorkerSet',
+    metadata: { name, namespace: NS },
+    spec: { replicas: 1 },
+  });
+  const { api, reconciler } = setup(
+    graph({ id: 'r1', strategy: { order: ['prefill', 'Frontend', 'worker'] } }, undefined, [multinode]),
+    { deployments: [deployment('g-frontend'), deployment('g-worker')], lws: [lws('g-prefill-0'), lws('g-prefill-1')] },
+  );
   await reconciler.reconcile(`${NS}/g`);
-  expect(api.writes()).toEqual(['mergePatch DynamoGraphDeployment ml/g/status', 'apply LeaderWorkerSet ml/g-prefill-0', 'apply LeaderWorkerSet ml/g-prefill-1']);
+  expect(api.writes()).toEqual([
+    'mergePatch DynamoGraphDeployment ml/g/status',
+    'apply LeaderWorkerSet ml/g-prefill-0',
+    'apply LeaderWorkerSet ml/g-prefill-1',
+  ]);
   const stamp = { metadata: { annotations: { [RESTART_AT]: 'r1' } } };
-  expect(api.bodies('apply')[0]).toMatchObject({ spec: { leaderWorkerTemplate: { leaderTemplate: stamp, workerTemplate: stamp } } });
+  expect(api.bodies('apply')[0]).toMatchObject({
+    spec: { leaderWorkerTemplate: { leaderTemplate: stamp, workerTemplate: stamp } },
+  });
 });
 
 test('Grove: a JSON patch of the clique template annotations, guarded by the clique name', async () => {
   const pcs: Workload = {
-    apiVersion: 'grove.io/v1alpha1', kind: 'PodCliqueSet', metadata: { name: 'g', namespace: NS, generation: 4 },
-    spec: { template: { cliques: [{ name: 'frontend' }, { name: 'worker', annotations: { a: 'b' } }] } }, status: { observedGeneration: 4 },
+    apiVersion: 'grove.io/v1alpha1',
+    kind: 'PodCliqueSet',
+    metadata: { name: 'g', namespace: NS, generation: 4 },
+    spec: { template: { cliques: [{ name: 'frontend' }, { name: 'worker', annotations: { a: 'b' } }] } },
+    status: { observedGeneration: 4 },
   };
-  const { api, reconciler } = setup(graph({ id: 'r1', strategy: { order: ['worker', 'Frontend'] } }), { sets: [pcs], cliques: [] });
+  const { api, reconciler } = setup(graph({ id: 'r1', strategy: { order: ['worker', 'Frontend'] } }), {
+    sets: [pcs],
+    cliques: [],
+  });
   await reconciler.reconcile(`${NS}/g`);
   expect(api.writes()).toEqual(['mergePatch DynamoGraphDeployment ml/g/status', 'jsonPatch PodCliqueSet ml/g']);
   const [patch] = api.calls.filter((c) => c.verb === 'jsonPatch');
@@ -122,23 +195,40 @@ test('Grove: a JSON patch of the clique template annotations, guarded by the cli
 });
 
 test('no restart in the spec and a finished status: nothing to do', async () => {
-  const { api, reconciler } = setup(graph(undefined, { restart: { observedID: 'r1', phase: 'Completed' } }), { deployments: [deployment('g-frontend')] });
+  const { api, reconciler } = setup(graph(undefined, { restart: { observedID: 'r1', phase: 'Completed' } }), {
+    deployments: [deployment('g-frontend')],
+  });
   await reconciler.reconcile(`${NS}/g`);
   expect(api.calls).toEqual([]);
 });
 
 test('a stamped LeaderWorkerSet (no observedGeneration) is not done until it was written again after the stamp', async () => {
-  const multinode = { name: 'prefill', type: 'prefill', replicas: 1, multinode: { nodeCount: 2 }, podTemplate: { spec: { containers: [main] } } };
+  const multinode = {
+    name: 'prefill',
+    type: 'prefill',
+    replicas: 1,
+    multinode: { nodeCount: 2 },
+    podTemplate: { spec: { containers: [main] } },
+  };
   const readyLws: Workload = {
-    apiVersion: RESOURCES.leaderWorkerSet.apiVersion, kind: 'LeaderWorkerSet', metadata: { name: 'g-prefill-0', namespace: NS, resourceVersion: '50' },
-    spec: { replicas: 1 }, status: { replicas: 1, updatedReplicas: 1, readyReplicas: 1 },
+    apiVersion: RESOURCES.leaderWorkerSet.apiVersion,
+    kind: 'LeaderWorkerSet',
+    metadata: { name: 'g-prefill-0', namespace: NS, resourceVersion: '50' },
+    spec: { replicas: 1 },
+    status: { replicas: 1, updatedReplicas: 1, readyReplicas: 1 },
   };
   const g = graph({ id: 'r1', strategy: { order: ['prefill', 'Frontend', 'worker'] } }, undefined, [multinode]);
-  const { api, reconciler, sources } = setup(g, { deployments: [deployment('g-frontend'), deployment('g-worker')], lws: [readyLws] });
+  const { api, reconciler, sources } = setup(g, {
+    deployments: [deployment('g-frontend'), deployment('g-worker')],
+    lws: [readyLws],
+  });
   // The server's reply to the stamp carries the (stale) status, as a real one does.
   api.objects.set(`${NS}/g-prefill-0`, readyLws);
   await reconciler.reconcile(`${NS}/g`);
-  expect(api.writes()).toEqual(['mergePatch DynamoGraphDeployment ml/g/status', 'apply LeaderWorkerSet ml/g-prefill-0']);
+  expect(api.writes()).toEqual([
+    'mergePatch DynamoGraphDeployment ml/g/status',
+    'apply LeaderWorkerSet ml/g-prefill-0',
+  ]);
   // Stamped, counts still "ready", nothing written since: still prefill.
   await reconciler.reconcile(`${NS}/g`);
   expect(api.writes()).toHaveLength(2);
@@ -146,5 +236,7 @@ test('a stamped LeaderWorkerSet (no observedGeneration) is not done until it was
   const stamped = sources.leaderWorkerSets.get(NS, 'g-prefill-0')!;
   sources.leaderWorkerSets.remember({ ...stamped, metadata: { ...stamped.metadata, resourceVersion: '999' } });
   await reconciler.reconcile(`${NS}/g`);
-  expect(api.bodies('mergePatch')[1]).toEqual({ status: { restart: { observedID: 'r1', phase: 'Restarting', inProgress: ['Frontend'] } } });
+  expect(api.bodies('mergePatch')[1]).toEqual({
+    status: { restart: { observedID: 'r1', phase: 'Restarting', inProgress: ['Frontend'] } },
+  });
 });

@@ -4,11 +4,19 @@
  */
 import { GraphDeployment, ScalingAdapter, Workload } from '../../../../src/operator/controllers/kinds';
 import { RESOURCES } from '../../../../src/operator/controllers/resources';
-import { desiredAdapter, ScalingAdapterReconciler } from '../../../../src/operator/controllers/scaling-adapters/reconciler';
+import {
+  desiredAdapter,
+  ScalingAdapterReconciler,
+} from '../../../../src/operator/controllers/scaling-adapters/reconciler';
 import { alreadyExists, cacheOf, eventsOf, reconcilerContext, ScriptedApi } from '../../scripted-api';
 
 const NS = 'ml';
-const main = { name: 'main', image: 'registry.example/sglang-runtime:1', command: ['python3'], args: ['-m', 'dynamo.sglang'] };
+const main = {
+  name: 'main',
+  image: 'registry.example/sglang-runtime:1',
+  command: ['python3'],
+  args: ['-m', 'dynamo.sglang'],
+};
 
 function graph(components: object[], extra: Partial<GraphDeployment['metadata']> = {}): GraphDeployment {
   return {
@@ -19,15 +27,41 @@ function graph(components: object[], extra: Partial<GraphDeployment['metadata']>
   };
 }
 const frontend = { name: 'Frontend', type: 'frontend', replicas: 1, podTemplate: { spec: { containers: [main] } } };
-const decode = (opts: object = { scalingAdapter: {} }) => ({ name: 'decode', type: 'worker', replicas: 2, ...opts, podTemplate: { spec: { containers: [main] } } });
-const prefill = { name: 'prefill', type: 'prefill', replicas: 1, scalingAdapter: {}, multinode: { nodeCount: 2 }, podTemplate: { spec: { containers: [main] } } };
+const decode = (opts: object = { scalingAdapter: {} }) => ({
+  name: 'decode',
+  type: 'worker',
+  replicas: 2,
+  ...opts,
+  podTemplate: { spec: { containers: [main] } },
+});
+const prefill = {
+  name: 'prefill',
+  type: 'prefill',
+  replicas: 1,
+  scalingAdapter: {},
+  multinode: { nodeCount: 2 },
+  podTemplate: { spec: { containers: [main] } },
+};
 
 const adapter = (name: string, spec: number, status?: number): ScalingAdapter => ({
   apiVersion: RESOURCES.adapter.apiVersion,
   kind: RESOURCES.adapter.kind,
-  metadata: { name, namespace: NS, uid: `uid-${name}`, resourceVersion: '7', labels: { 'nvidia.com/dynamo-graph-deployment-name': 'sg', 'nvidia.com/dynamo-component': name.slice(3) } },
+  metadata: {
+    name,
+    namespace: NS,
+    uid: `uid-${name}`,
+    resourceVersion: '7',
+    labels: { 'nvidia.com/dynamo-graph-deployment-name': 'sg', 'nvidia.com/dynamo-component': name.slice(3) },
+  },
   spec: { replicas: spec, dgdRef: { name: 'sg', serviceName: name.slice(3) } },
-  ...(status === undefined ? {} : { status: { replicas: status, selector: `nvidia.com/dynamo-component=${name.slice(3)},nvidia.com/dynamo-graph-deployment-name=sg` } }),
+  ...(status === undefined
+    ? {}
+    : {
+        status: {
+          replicas: status,
+          selector: `nvidia.com/dynamo-component=${name.slice(3)},nvidia.com/dynamo-graph-deployment-name=sg`,
+        },
+      }),
 });
 const workload = (res: typeof RESOURCES.deployment, name: string, replicas?: number): Workload => ({
   apiVersion: res.apiVersion,
@@ -36,7 +70,14 @@ const workload = (res: typeof RESOURCES.deployment, name: string, replicas?: num
   spec: replicas === undefined ? {} : { replicas },
 });
 
-function setup(objs: { graphs?: GraphDeployment[]; adapters?: ScalingAdapter[]; deployments?: Workload[]; lws?: Workload[]; grove?: { sets: Workload[]; cliques: Workload[] }; held?: string[] }) {
+function setup(objs: {
+  graphs?: GraphDeployment[];
+  adapters?: ScalingAdapter[];
+  deployments?: Workload[];
+  lws?: Workload[];
+  grove?: { sets: Workload[]; cliques: Workload[] };
+  held?: string[];
+}) {
   const api = new ScriptedApi();
   const ctx = reconcilerContext(api, { held: objs.held });
   const sources = {
@@ -45,14 +86,21 @@ function setup(objs: { graphs?: GraphDeployment[]; adapters?: ScalingAdapter[]; 
     deployments: cacheOf(RESOURCES.deployment, objs.deployments),
     leaderWorkerSets: objs.lws ? cacheOf(RESOURCES.leaderWorkerSet, objs.lws) : undefined,
     grove: objs.grove
-      ? { podCliqueSets: cacheOf(RESOURCES.podCliqueSet, objs.grove.sets), podCliques: cacheOf(RESOURCES.podClique, objs.grove.cliques), scalingGroups: cacheOf(RESOURCES.podCliqueScalingGroup) }
+      ? {
+          podCliqueSets: cacheOf(RESOURCES.podCliqueSet, objs.grove.sets),
+          podCliques: cacheOf(RESOURCES.podClique, objs.grove.cliques),
+          scalingGroups: cacheOf(RESOURCES.podCliqueScalingGroup),
+        }
       : undefined,
   };
   return { api, ctx, sources, reconciler: new ScalingAdapterReconciler({ ...ctx, ...sources }) };
 }
 
 test('a new opted-in component: its adapter is created (owned by the graph), the workload gets its replicas, the status its selector', async () => {
-  const { api, reconciler, sources } = setup({ graphs: [graph([frontend, decode()])], deployments: [workload(RESOURCES.deployment, 'sg-decode')] });
+  const { api, reconciler, sources } = setup({
+    graphs: [graph([frontend, decode()])],
+    deployments: [workload(RESOURCES.deployment, 'sg-decode')],
+  });
   await reconciler.reconcile(`${NS}/sg`);
   expect(api.writes()).toEqual([
     'create DynamoGraphDeploymentScalingAdapter ml/sg-decode',
@@ -63,13 +111,29 @@ test('a new opted-in component: its adapter is created (owned by the graph), the
     metadata: {
       name: 'sg-decode',
       labels: { 'nvidia.com/dynamo-graph-deployment-name': 'sg', 'nvidia.com/dynamo-component': 'decode' },
-      ownerReferences: [{ apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment', name: 'sg', uid: 'uid-sg', controller: true, blockOwnerDeletion: false }],
+      ownerReferences: [
+        {
+          apiVersion: 'nvidia.com/v1beta1',
+          kind: 'DynamoGraphDeployment',
+          name: 'sg',
+          uid: 'uid-sg',
+          controller: true,
+          blockOwnerDeletion: false,
+        },
+      ],
     },
     spec: { replicas: 2, dgdRef: { name: 'sg', serviceName: 'decode' } },
   });
   // Server-side apply of the one field the operator owns.
-  expect(api.bodies('apply')[0]).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'sg-decode', namespace: NS }, spec: { replicas: 2 } });
-  expect(api.bodies('mergePatch')[0]).toEqual({ status: { replicas: 2, selector: 'nvidia.com/dynamo-component=decode,nvidia.com/dynamo-graph-deployment-name=sg' } });
+  expect(api.bodies('apply')[0]).toEqual({
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'sg-decode', namespace: NS },
+    spec: { replicas: 2 },
+  });
+  expect(api.bodies('mergePatch')[0]).toEqual({
+    status: { replicas: 2, selector: 'nvidia.com/dynamo-component=decode,nvidia.com/dynamo-graph-deployment-name=sg' },
+  });
   // What it wrote is in the caches at once, so the next reconcile does not act on the old state.
   expect(sources.adapters.get(NS, 'sg-decode')?.status?.replicas).toBe(2);
   expect(sources.deployments.get(NS, 'sg-decode')?.spec?.replicas).toBe(2);
@@ -87,9 +151,11 @@ test('an adapter scaled by an autoscaler: the workload follows, lastScaleTime an
   expect(api.writes()).toEqual([
     'apply Deployment ml/sg-decode',
     'mergePatch DynamoGraphDeploymentScalingAdapter ml/sg-decode/status',
-    ]);
+  ]);
   expect(api.bodies('apply')[0]).toMatchObject({ spec: { replicas: 5 } });
-  expect(api.bodies('mergePatch')[0]).toMatchObject({ status: { replicas: 5, lastScaleTime: '2026-11-23T10:00:00.000Z' } });
+  expect(api.bodies('mergePatch')[0]).toMatchObject({
+    status: { replicas: 5, lastScaleTime: '2026-11-23T10:00:00.000Z' },
+  });
   expect(eventsOf(api)).toEqual([['Scaled', 'Scaled component decode from 2 to 5 replicas', 'sg-decode']]);
 });
 
@@ -101,17 +167,27 @@ test('a direct edit of the workload is put back (ReplicasRestored); an unchanged
   });
   await reconciler.reconcile(`${NS}/sg`);
   expect(api.writes()).toEqual(['apply Deployment ml/sg-decode']);
-  expect(eventsOf(api)).toEqual([['ReplicasRestored', 'Restored Deployment sg-decode from 7 to 2 replicas (managed by this adapter)', 'sg-decode']]);
+  expect(eventsOf(api)).toEqual([
+    ['ReplicasRestored', 'Restored Deployment sg-decode from 7 to 2 replicas (managed by this adapter)', 'sg-decode'],
+  ]);
 });
 
 test('in step: no request at all', async () => {
-  const { api, reconciler } = setup({ graphs: [graph([frontend, decode()])], adapters: [adapter('sg-decode', 2, 2)], deployments: [workload(RESOURCES.deployment, 'sg-decode', 2)] });
+  const { api, reconciler } = setup({
+    graphs: [graph([frontend, decode()])],
+    adapters: [adapter('sg-decode', 2, 2)],
+    deployments: [workload(RESOURCES.deployment, 'sg-decode', 2)],
+  });
   await reconciler.reconcile(`${NS}/sg`);
   expect(api.calls).toEqual([]);
 });
 
 test('a component that no longer opts in: its adapter is deleted (uid precondition) and AdapterDeleted recorded on the graph', async () => {
-  const { api, reconciler } = setup({ graphs: [graph([frontend, decode({})])], adapters: [adapter('sg-decode', 2, 2)], deployments: [workload(RESOURCES.deployment, 'sg-decode', 2)] });
+  const { api, reconciler } = setup({
+    graphs: [graph([frontend, decode({})])],
+    adapters: [adapter('sg-decode', 2, 2)],
+    deployments: [workload(RESOURCES.deployment, 'sg-decode', 2)],
+  });
   await reconciler.reconcile(`${NS}/sg`);
   expect(api.writes()).toEqual(['delete DynamoGraphDeploymentScalingAdapter ml/sg-decode']);
   expect(api.calls[0].opts).toEqual({ uid: 'uid-sg-decode' });
@@ -119,7 +195,10 @@ test('a component that no longer opts in: its adapter is deleted (uid preconditi
 });
 
 test('a graph being deleted, or whose record does not load, keeps its adapters (the garbage collector or a fix decides)', async () => {
-  const deleting = setup({ graphs: [graph([decode()], { deletionTimestamp: '2026-01-01T00:00:00Z' })], adapters: [adapter('sg-decode', 2, 2)] });
+  const deleting = setup({
+    graphs: [graph([decode()], { deletionTimestamp: '2026-01-01T00:00:00Z' })],
+    adapters: [adapter('sg-decode', 2, 2)],
+  });
   await deleting.reconciler.reconcile(`${NS}/sg`);
   expect(deleting.api.calls).toEqual([]);
   const invalid = setup({ graphs: [graph([{ ...decode(), replicas: -1 }])], adapters: [adapter('sg-decode', 2, 2)] });
@@ -134,7 +213,11 @@ test('a graph that is gone: its leftover adapters are deleted, without an event'
 });
 
 test('multinode: the LeaderWorkerSet is the workload; without the LWS API only the adapter is kept', async () => {
-  const withLws = setup({ graphs: [graph([prefill])], adapters: [adapter('sg-prefill', 4, 1)], lws: [workload(RESOURCES.leaderWorkerSet, 'sg-prefill', 1)] });
+  const withLws = setup({
+    graphs: [graph([prefill])],
+    adapters: [adapter('sg-prefill', 4, 1)],
+    lws: [workload(RESOURCES.leaderWorkerSet, 'sg-prefill', 1)],
+  });
   await withLws.reconciler.reconcile(`${NS}/sg`);
   expect(withLws.api.writes()[0]).toBe('apply LeaderWorkerSet ml/sg-prefill');
   const withoutLws = setup({ graphs: [graph([prefill])], adapters: [adapter('sg-prefill', 4, 1)] });
@@ -157,7 +240,10 @@ test('Grove: the PodClique Grove made is scaled through its /scale subresource',
 });
 
 test('an adapter created meanwhile (AlreadyExists) is read and used', async () => {
-  const { api, reconciler } = setup({ graphs: [graph([decode()])], deployments: [workload(RESOURCES.deployment, 'sg-decode', 2)] });
+  const { api, reconciler } = setup({
+    graphs: [graph([decode()])],
+    deployments: [workload(RESOURCES.deployment, 'sg-decode', 2)],
+  });
   api.answer('create', { kind: RESOURCES.adapter.kind }, alreadyExists('sg-decode'));
   api.answer('get', { name: 'sg-decode' }, adapter('sg-decode', 2, 2));
   await reconciler.reconcile(`${NS}/sg`);
@@ -171,7 +257,14 @@ test('a namespace another operator holds is left alone', async () => {
 });
 
 test('desiredAdapter: name, labels and starting replicas as upstream', () => {
-  const a = desiredAdapter({ name: 'g', namespace: 'n' } as Parameters<typeof desiredAdapter>[0], { name: 'VllmWorker', replicas: undefined } as Parameters<typeof desiredAdapter>[1]);
-  expect(a.metadata).toEqual({ name: 'g-vllmworker', namespace: 'n', labels: { 'nvidia.com/dynamo-graph-deployment-name': 'g', 'nvidia.com/dynamo-component': 'VllmWorker' } });
+  const a = desiredAdapter(
+    { name: 'g', namespace: 'n' } as Parameters<typeof desiredAdapter>[0],
+    { name: 'VllmWorker', replicas: undefined } as Parameters<typeof desiredAdapter>[1],
+  );
+  expect(a.metadata).toEqual({
+    name: 'g-vllmworker',
+    namespace: 'n',
+    labels: { 'nvidia.com/dynamo-graph-deployment-name': 'g', 'nvidia.com/dynamo-component': 'VllmWorker' },
+  });
   expect(a.spec).toEqual({ replicas: 1, dgdRef: { name: 'g', serviceName: 'VllmWorker' } });
 });

@@ -23,15 +23,24 @@ function probe(env: NodeJS.ProcessEnv = {}): { slim: boolean; server: string } {
     const server = api.configuration.baseServer.makeRequestContext('/version', 'GET').getUrl();
     process.stdout.write(JSON.stringify({ slim: m.slimClientNode(), server }));
   `;
-  const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '', ...env } });
+  const r = spawnSync(process.execPath, ['-e', script], {
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '', ...env },
+  });
   if (r.status !== 0) throw new Error(r.stderr);
   return JSON.parse(r.stdout);
 }
 
 test('config.js of the installed client-node imports only what the slim index provides', () => {
   expect(configImportsOnlySlimNames(fs.readFileSync(CONFIG_JS, 'utf8'))).toBe(true);
-  expect(configImportsOnlySlimNames("import { createConfiguration, ServerConfiguration, CoreV1Api } from './gen/index.js';")).toBe(false);
-  expect(configImportsOnlySlimNames("import { createConfiguration } from './gen/index.js';\nimport { x } from './gen/index.js';")).toBe(false);
+  expect(
+    configImportsOnlySlimNames("import { createConfiguration, ServerConfiguration, CoreV1Api } from './gen/index.js';"),
+  ).toBe(false);
+  expect(
+    configImportsOnlySlimNames(
+      "import { createConfiguration } from './gen/index.js';\nimport { x } from './gen/index.js';",
+    ),
+  ).toBe(false);
   expect(configImportsOnlySlimNames('export const nothing = 1;')).toBe(false);
 });
 
