@@ -5,11 +5,16 @@
 import { ComponentModel, GraphModel } from '../api/model';
 import { ResolvedSettings } from '../api/settings';
 import { detectBackendFramework } from '../api/backend-framework';
-import { CheckpointRestore } from './checkpoint';
 import { isWorkerType } from './components';
 import { ANNOTATION, LABEL, PROPAGATED_GRAPH_ANNOTATIONS } from './labels';
 import { mergeMaps } from './merge';
 import { componentObjectName, dynamoNamespaceOf } from './naming';
+
+/** What a restored pod needs to know about its checkpoint. */
+export interface CheckpointRestore {
+  readonly checkpointId: string;
+  readonly artifactVersion: string;
+}
 
 export interface ComponentContext {
   readonly graph: GraphModel;

@@ -4,10 +4,10 @@ import { CheckpointModel } from '../api/checkpoint';
 import { ComponentModel, GraphModel } from '../api/model';
 import { ValidationError } from '../api/problems';
 import { validateCheckpointRefs } from '../api/validate-checkpoint-ref';
-import { CheckpointRestore, checkpointRestoreOf } from './checkpoint';
+import { checkpointRestoreOf } from './checkpoint';
 import { effectiveOrchestrator } from '../api/orchestrator';
 import { ResolvedSettings } from '../api/settings';
-import { ComponentContext, componentContext } from './context';
+import { CheckpointRestore, ComponentContext, componentContext } from './context';
 import {
   renderDiscoveryRbac,
   renderEppAccess,

@@ -10,7 +10,7 @@ import { RenderOptions, renderGraphObjects } from './graph';
 import { dedupeObjects, sortObjects } from './objects';
 
 export { type RenderOptions } from './graph';
-export { componentContext } from './context';
+export { componentContext, type CheckpointRestore } from './context';
 export { sortObjects, dedupeObjects, objectKey } from './objects';
 export { LABEL, ANNOTATION } from './labels';
 export { RECOMMENDED_POD_SECURITY_LABELS } from './pod-security';
@@ -24,7 +24,6 @@ export {
   checkpointRestoreOf,
   renderCheckpointRecord,
   type CheckpointJobOptions,
-  type CheckpointRestore,
   type CheckpointStorage,
   CHECKPOINT_JOB_TTL_SECONDS,
   CHECKPOINT_VOLUME,

@@ -5,7 +5,8 @@
 import { Container, EnvVar, JsonObject } from '../api/k8s-types';
 import { gpuCount, gpuQuantity } from '../api/gpu';
 import { restartInRenderedOutput } from '../api/model';
-import { backendHooks, MultinodeLaunch } from './backends';
+import { backendHooks } from './backends';
+import { MultinodeLaunch } from './backends/hooks';
 import { applyCheckpointRestore } from './checkpoint';
 import { ComponentDefaults, defaultsFor, DefaultsContext } from './components';
 import { frontendDefaults } from './components/frontend';
@@ -19,6 +20,7 @@ import { clone, compact, isPlainObject, mergeMaps, overrideMerge } from './merge
 import { discoveryNames, EPP_CONFIG_KEY, eppConfigMapName, shortHash } from './naming';
 import { MultinodeNode } from './multinode/roles';
 import { waitLeaderConfigMapName } from './multinode/wait-leader';
+import { PodTemplate } from './pod-template';
 import { imagePullSecretsFor } from './pull-secrets';
 
 export const MAIN_CONTAINER = 'main';
@@ -28,11 +30,6 @@ export const SHARED_MEMORY_PATH = '/dev/shm';
 export const DEFAULT_SHARED_MEMORY_SIZE = '8Gi';
 /** Pod fsGroup upstream sets when the user gives no securityContext: Dynamo images run as group 1000. */
 const DEFAULT_FS_GROUP = 1000;
-
-export interface PodTemplate {
-  metadata: { labels: Record<string, string>; annotations?: Record<string, string> };
-  spec: JsonObject;
-}
 
 export function defaultsContext(cc: ComponentContext): DefaultsContext {
   const ref = cc.component.eppConfig?.configMapRef;

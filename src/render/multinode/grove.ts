@@ -7,7 +7,8 @@ import { JsonObject, KubeObject } from '../../api/k8s-types';
 import { GraphModel } from '../../api/model';
 import { ComponentContext } from '../context';
 import { compact, mergeMaps } from '../merge';
-import { buildPodTemplate, PodTemplate } from '../pod';
+import { buildPodTemplate } from '../pod';
+import { PodTemplate } from '../pod-template';
 import { addressingFor, groveCliqueName, MultinodeRole } from './roles';
 
 export const GROVE_API_VERSION = 'grove.io/v1alpha1';

@@ -8,7 +8,8 @@ import { KubeObject } from '../../api/k8s-types';
 import { ComponentContext } from '../context';
 import { LABEL } from '../labels';
 import { mergeMaps } from '../merge';
-import { buildPodTemplate, PodTemplate } from '../pod';
+import { buildPodTemplate } from '../pod';
+import { PodTemplate } from '../pod-template';
 import { workloadMetadata } from '../workload';
 import { addressingFor, MultinodeRole } from './roles';
 
