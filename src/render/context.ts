@@ -44,9 +44,8 @@ export function componentContext(
   component: ComponentModel,
   checkpoint?: CheckpointRestore,
 ): ComponentContext {
-  const standalone = graph.kind === 'DynamoComponentDeployment';
-  const objectName = standalone ? graph.name : componentObjectName(graph.name, component.name);
-  const parentGraphName = standalone ? '' : graph.name;
+  const objectName = componentWorkloadName(graph, component.name);
+  const parentGraphName = graph.kind === 'DynamoComponentDeployment' ? '' : graph.name;
   const dynamoNamespace = dynamoNamespaceOf(graph.namespace, graph.name, component.globalDynamoNamespace);
   const propagated = Object.fromEntries(
     PROPAGATED_GRAPH_ANNOTATIONS.filter((k) => k in graph.metadataAnnotations).map((k) => [
@@ -76,6 +75,11 @@ export function componentContext(
     backend: isWorkerType(component.type) ? workerBackend(graph, component) : undefined,
     ...(checkpoint ? { checkpoint } : {}),
   };
+}
+
+/** Name of a component's workload, Service and Ingress: a standalone DCD's own name, else `<graph>-<lower(component)>`. */
+export function componentWorkloadName(graph: GraphModel, componentName: string): string {
+  return graph.kind === 'DynamoComponentDeployment' ? graph.name : componentObjectName(graph.name, componentName);
 }
 
 function workerBackend(graph: GraphModel, component: ComponentModel): string | undefined {

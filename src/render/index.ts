@@ -10,7 +10,10 @@ import { RenderOptions, renderGraphObjects } from './graph';
 import { dedupeObjects, sortObjects } from './objects';
 
 export { type RenderOptions } from './graph';
-export { componentContext, type CheckpointRestore } from './context';
+export { componentContext, componentWorkloadName, type CheckpointRestore } from './context';
+export { requestedReplicas, scalingAdapterOwnsReplicas } from './replicas';
+export { leaderWorkerSetNames } from './multinode/lws';
+export { groveCliqueNames, isGroveScalingGroup } from './multinode/grove';
 export { sortObjects, dedupeObjects, objectKey } from './objects';
 export { LABEL, ANNOTATION } from './labels';
 export { RECOMMENDED_POD_SECURITY_LABELS } from './pod-security';

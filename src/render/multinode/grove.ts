@@ -4,11 +4,12 @@
  * together by a PodCliqueScalingGroup, which scales them as a unit.
  */
 import { JsonObject, KubeObject } from '../../api/k8s-types';
-import { GraphModel } from '../../api/model';
+import { ComponentModel, GraphModel } from '../../api/model';
 import { ComponentContext } from '../context';
 import { compact, mergeMaps } from '../merge';
 import { buildPodTemplate } from '../pod';
 import { PodTemplate } from '../pod-template';
+import { requestedReplicas, scalingAdapterOwnsReplicas } from '../replicas';
 import { addressingFor, groveCliqueName, MultinodeRole } from './roles';
 
 export const GROVE_API_VERSION = 'grove.io/v1alpha1';
@@ -28,7 +29,7 @@ export function renderPodCliqueSet(graph: GraphModel, contexts: ComponentContext
   const cliques: JsonObject[] = [];
   const scalingGroups: JsonObject[] = [];
   for (const cc of ordered) {
-    if (isMultinode(cc)) {
+    if (isGroveScalingGroup(cc.component)) {
       cliques.push(...multinodeCliques(cc));
       scalingGroups.push(scalingGroup(cc));
     } else {
@@ -62,11 +63,21 @@ export function renderPodCliqueSet(graph: GraphModel, contexts: ComponentContext
   };
 }
 
-const isMultinode = (cc: ComponentContext) => (cc.component.multinode?.nodeCount ?? 1) > 1;
+/** A multinode component is a leader and a worker clique under a PodCliqueScalingGroup; any other, one clique. */
+export function isGroveScalingGroup(component: ComponentModel): boolean {
+  return (component.multinode?.nodeCount ?? 1) > 1;
+}
 
-/** Replicas the rendered set may carry: none when a scaling adapter owns them (ownership contract). */
+/** The clique templates of a component in the PodCliqueSet: its own, or its leader and worker pair. */
+export function groveCliqueNames(component: ComponentModel): string[] {
+  return isGroveScalingGroup(component)
+    ? [groveCliqueName(component.name, 'leader'), groveCliqueName(component.name, 'worker')]
+    : [component.name.toLowerCase()];
+}
+
+/** Replicas the rendered set may carry: none when a scaling adapter owns them. */
 function ownedReplicas(cc: ComponentContext): { replicas?: number } {
-  return cc.component.scalingAdapter ? {} : { replicas: cc.component.replicas ?? 1 };
+  return scalingAdapterOwnsReplicas(cc.component) ? {} : { replicas: requestedReplicas(cc.component) };
 }
 
 function singleNodeClique(cc: ComponentContext): JsonObject {
@@ -103,7 +114,7 @@ function multinodeCliques(cc: ComponentContext): JsonObject[] {
 function scalingGroup(cc: ComponentContext): JsonObject {
   return compact({
     name: cc.component.name.toLowerCase(),
-    cliqueNames: [groveCliqueName(cc.component.name, 'leader'), groveCliqueName(cc.component.name, 'worker')],
+    cliqueNames: groveCliqueNames(cc.component),
     ...ownedReplicas(cc),
     minAvailable: 1,
     topologyConstraint: topology(cc.graph, cc.component.topologyConstraint?.packDomain),
