@@ -104,15 +104,7 @@ function buildMainContainer(cc: ComponentContext, defaults: ComponentDefaults, p
   if (startupProbe) container.startupProbe = clone(startupProbe);
   // Precedence, lowest first: defaults < mainContainer.env < graph env < component env.
   let env = mergeEnv(
-    commonEnv({
-      dynamoNamespace: cc.dynamoNamespace,
-      componentType: c.type,
-      graphName: cc.parentGraphName,
-      namespace: cc.graph.namespace,
-      discoveryBackend: cc.discoveryBackend,
-      kubeDiscoveryMode: cc.annotations[ANNOTATION.kubeDiscoveryMode],
-      containerName: MAIN_CONTAINER,
-    }),
+    dynamoEnv(cc, c.type, MAIN_CONTAINER),
     defaults.env,
     userEnv as EnvVar[] | undefined,
     cc.graph.env,
@@ -222,21 +214,22 @@ function buildFrontendSidecar(cc: ComponentContext): Container | undefined {
   if (sc.image) container.image = sc.image;
   if (sc.args?.length) container.args = [...sc.args];
   if (sc.envFromSecret) container.envFrom = [{ secretRef: { name: sc.envFromSecret } }];
-  const env = mergeEnv(
-    commonEnv({
-      dynamoNamespace: cc.dynamoNamespace,
-      componentType: 'frontend',
-      graphName: cc.parentGraphName,
-      namespace: cc.graph.namespace,
-      discoveryBackend: cc.discoveryBackend,
-      kubeDiscoveryMode: cc.annotations[ANNOTATION.kubeDiscoveryMode],
-      containerName: FRONTEND_SIDECAR,
-    }),
-    fe.env,
-    sc.env,
-  );
+  const env = mergeEnv(dynamoEnv(cc, 'frontend', FRONTEND_SIDECAR), fe.env, sc.env);
   container.env = addInfrastructureEnv(env, cc.settings);
   return container;
+}
+
+/** The env every Dynamo container of the component gets, for one container and the role it runs as. */
+function dynamoEnv(cc: ComponentContext, componentType: string, containerName: string): EnvVar[] {
+  return commonEnv({
+    dynamoNamespace: cc.dynamoNamespace,
+    componentType,
+    graphName: cc.parentGraphName,
+    namespace: cc.graph.namespace,
+    discoveryBackend: cc.discoveryBackend,
+    kubeDiscoveryMode: cc.annotations[ANNOTATION.kubeDiscoveryMode],
+    containerName,
+  });
 }
 
 function mergePullSecrets(user: JsonObject[], discovered: string[]): JsonObject[] {
