@@ -6,7 +6,7 @@
  * `/scale` subresource, as upstream's operator does.
  */
 import { ComponentModel, GraphModel } from '../../api';
-import { isGroveScalingGroup } from '../../render';
+import { isMultinode } from '../../render';
 import { KubeObject } from '../runtime/kube/objects';
 import { Resource } from '../runtime/kube/resources';
 import { RESOURCES } from './resources';
@@ -20,7 +20,7 @@ export function groveObjectName(graphName: string, componentName: string): strin
 }
 
 export function groveResourceOf(component: ComponentModel): Resource {
-  return isGroveScalingGroup(component) ? RESOURCES.podCliqueScalingGroup : RESOURCES.podClique;
+  return isMultinode(component) ? RESOURCES.podCliqueScalingGroup : RESOURCES.podClique;
 }
 
 /** Whether a graph runs on Grove: its rendered PodCliqueSet exists. */

@@ -10,7 +10,7 @@ import { compact, mergeMaps } from '../merge';
 import { buildPodTemplate } from '../pod';
 import { PodTemplate } from '../pod-template';
 import { requestedReplicas, scalingAdapterOwnsReplicas } from '../replicas';
-import { addressingFor, groveCliqueName, MultinodeRole } from './roles';
+import { addressingFor, groveCliqueName, isMultinode, MultinodeRole, nodeCountOf } from './roles';
 
 export const GROVE_API_VERSION = 'grove.io/v1alpha1';
 /** Upstream's default `orchestrators.grove.terminationDelay`: how long Grove keeps a broken gang before tearing it down. */
@@ -29,7 +29,7 @@ export function renderPodCliqueSet(graph: GraphModel, contexts: ComponentContext
   const cliques: JsonObject[] = [];
   const scalingGroups: JsonObject[] = [];
   for (const cc of ordered) {
-    if (isGroveScalingGroup(cc.component)) {
+    if (isMultinode(cc.component)) {
       cliques.push(...multinodeCliques(cc));
       scalingGroups.push(scalingGroup(cc));
     } else {
@@ -63,14 +63,12 @@ export function renderPodCliqueSet(graph: GraphModel, contexts: ComponentContext
   };
 }
 
-/** A multinode component is a leader and a worker clique under a PodCliqueScalingGroup; any other, one clique. */
-export function isGroveScalingGroup(component: ComponentModel): boolean {
-  return (component.multinode?.nodeCount ?? 1) > 1;
-}
-
-/** The clique templates of a component in the PodCliqueSet: its own, or its leader and worker pair. */
+/**
+ * The clique templates of a component in the PodCliqueSet: its own, or the leader and worker pair
+ * of a multinode one (tied together by a PodCliqueScalingGroup).
+ */
 export function groveCliqueNames(component: ComponentModel): string[] {
-  return isGroveScalingGroup(component)
+  return isMultinode(component)
     ? [groveCliqueName(component.name, 'leader'), groveCliqueName(component.name, 'worker')]
     : [component.name.toLowerCase()];
 }
@@ -94,7 +92,7 @@ function singleNodeClique(cc: ComponentContext): JsonObject {
 }
 
 function multinodeCliques(cc: ComponentContext): JsonObject[] {
-  const nodeCount = cc.component.multinode?.nodeCount ?? 1;
+  const nodeCount = nodeCountOf(cc.component);
   const addressing = addressingFor('grove', cc.component.name, nodeCount);
   const workerClique = groveCliqueName(cc.component.name, 'worker');
   const clique = (role: MultinodeRole, replicas: number, startsAfter?: string[]) => {

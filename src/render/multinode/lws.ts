@@ -13,7 +13,7 @@ import { buildPodTemplate } from '../pod';
 import { PodTemplate } from '../pod-template';
 import { requestedReplicas, scalingAdapterOwnsReplicas } from '../replicas';
 import { workloadMetadata } from '../workload';
-import { addressingFor, MultinodeRole } from './roles';
+import { addressingFor, MultinodeRole, nodeCountOf } from './roles';
 
 export const LWS_API_VERSION = 'leaderworkerset.x-k8s.io/v1';
 export const PODGROUP_API_VERSION = 'scheduling.volcano.sh/v1beta1';
@@ -48,7 +48,7 @@ interface Instance {
 }
 
 function leaderWorkerSet(cc: ComponentContext, name: string, instance?: Instance): KubeObject {
-  const nodeCount = cc.component.multinode?.nodeCount ?? 1;
+  const nodeCount = nodeCountOf(cc.component);
   const addressing = addressingFor('lws', cc.component.name, nodeCount);
   const template = (role: MultinodeRole) =>
     decorate(buildPodTemplate(cc, { orchestrator: 'lws', role, nodeCount, addressing }), role, name, instance);
@@ -95,6 +95,6 @@ function podGroup(cc: ComponentContext, name: string, instance: number): KubeObj
     apiVersion: PODGROUP_API_VERSION,
     kind: 'PodGroup',
     metadata: { name, namespace: cc.graph.namespace, labels: { [INSTANCE_ID_LABEL]: String(instance) } },
-    spec: { minMember: cc.component.multinode?.nodeCount ?? 1 },
+    spec: { minMember: nodeCountOf(cc.component) },
   };
 }
