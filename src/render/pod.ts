@@ -52,7 +52,8 @@ export function buildPodTemplate(cc: ComponentContext, node?: MultinodeNode): Po
   const spec = buildPodSpec(cc, defaults, main, pvc.volumes, launch);
   // Upstream's order: KV-transfer topology, then GMS (claim and sidecar), then failover clones `main`.
   applyKvTransferPolicy(cc, spec, main);
-  if (cc.component.gpuMemoryService) applyGpuMemoryService(cc, spec, main);
+  const gms = cc.component.gpuMemoryService;
+  if (gms) applyGpuMemoryService(cc, gms, spec, main);
   if (cc.component.failover) applyFailover(spec, main, node?.nodeCount ?? 1);
   const template: PodTemplate = {
     metadata: compact({ labels: podLabels(cc), annotations: podAnnotations(cc) }),
@@ -264,7 +265,8 @@ function podAnnotations(cc: ComponentContext): Record<string, string> | undefine
   // LATEST upstream puts the readable base-model name on the pods too.
   if (cc.component.modelRef) out[ANNOTATION.baseModel] = cc.component.modelRef.name;
   // A Sequential restart's annotation belongs to the runtime operator (ownership contract).
-  if (restartInRenderedOutput(cc.graph.restart)) out[ANNOTATION.restartAt] = cc.graph.restart!.id!;
+  const restartId = cc.graph.restart?.id;
+  if (restartId && restartInRenderedOutput(cc.graph.restart)) out[ANNOTATION.restartAt] = restartId;
   Object.assign(out, kvTransferAnnotations(cc));
   return Object.keys(out).length ? out : undefined;
 }
