@@ -7,7 +7,7 @@
  * LeaderWorkerSets (multinode read as the LWS path renders them).
  */
 import { ComponentModel, GraphModel } from '../../../api';
-import { componentWorkloadName, leaderWorkerSetNames } from '../../../render';
+import { componentWorkloadName, isMultinode, leaderWorkerSetNames } from '../../../render';
 import { Condition } from '../../runtime/conditions';
 import { groveObjectName, groveResourceOf } from '../grove';
 import { GraphDeployment, Workload } from '../kinds';
@@ -132,7 +132,7 @@ export function componentReport(graph: GraphModel, c: ComponentModel, lookup: Wo
     return { ...r, failed: false };
   }
   const name = componentWorkloadName(graph, c.name);
-  if (!c.multinode) return deploymentReport(lookup.deployment(graph.namespace, name), name);
+  if (!isMultinode(c)) return deploymentReport(lookup.deployment(graph.namespace, name), name);
   return lwsReport(
     leaderWorkerSetNames(name, c).map((nm) => ({ name: nm, obj: lookup.leaderWorkerSet(graph.namespace, nm) })),
   );

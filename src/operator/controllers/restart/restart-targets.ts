@@ -13,7 +13,13 @@
  * adapters' apply of `spec.replicas` on the same Deployment.
  */
 import { ComponentModel, GraphModel } from '../../../api';
-import { ANNOTATION, componentWorkloadName, groveCliqueNames, leaderWorkerSetNames } from '../../../render';
+import {
+  ANNOTATION,
+  componentWorkloadName,
+  groveCliqueNames,
+  isMultinode,
+  leaderWorkerSetNames,
+} from '../../../render';
 import { ObjectApi } from '../../runtime/kube/api';
 import { GraphInformers } from '../graphs';
 import { TemplateMetadata, Workload } from '../kinds';
@@ -56,7 +62,7 @@ export function restartTargets(
   const ns = graph.namespace;
   const pcs = sources.grove?.podCliqueSets.get(ns, graph.name);
   if (pcs) return [groveTarget(pcs, groveCliqueNames(c))];
-  if (!c.multinode) {
+  if (!isMultinode(c)) {
     const dep = sources.deployments.get(ns, componentWorkloadName(graph, c.name));
     return dep
       ? [

@@ -9,7 +9,13 @@
  * through its `/scale` subresource (see grove.ts).
  */
 import { ComponentModel, GraphModel } from '../../../api';
-import { componentObjectName, LABEL, requestedReplicas, scalingAdapterOwnsReplicas } from '../../../render';
+import {
+  componentObjectName,
+  isMultinode,
+  LABEL,
+  requestedReplicas,
+  scalingAdapterOwnsReplicas,
+} from '../../../render';
 import { ReconcileOutcome, ReconcilerContext, splitKey } from '../../runtime/controller';
 import { Informer } from '../../runtime/informer';
 import { isAlreadyExists, isNotFound } from '../../runtime/kube/errors';
@@ -213,7 +219,7 @@ export class ScalingAdapterReconciler {
       return { resource, informer, name: groveObjectName(graph.name, component.name), viaScale: true };
     }
     const name = componentObjectName(graph.name, component.name);
-    if (!component.multinode) return { resource: RESOURCES.deployment, informer: this.d.deployments, name };
+    if (!isMultinode(component)) return { resource: RESOURCES.deployment, informer: this.d.deployments, name };
     return this.d.leaderWorkerSets
       ? { resource: RESOURCES.leaderWorkerSet, informer: this.d.leaderWorkerSets, name }
       : undefined;
