@@ -296,6 +296,17 @@ project.addTask('test:cluster', {
     { exec: 'jest --ci --config test/cluster/jest.config.js --runInBand', receiveArgs: true },
   ],
 });
+// `npm run core-v1-fields`: regenerate src/api/core-v1-fields.ts (the core/v1 field tree synth-time
+// validation walks) from the test cluster's kube-apiserver, after a Kubernetes bump. The generator is
+// scripts/core-v1-fields.ts; the cluster test core-v1-fields.test.ts writes the file with this env.
+project.addTask('core-v1-fields', {
+  description: "Regenerate src/api/core-v1-fields.ts from the test cluster's kube-apiserver OpenAPI",
+  env: { NODE_OPTIONS: JEST_NODE_OPTIONS, UPDATE_CORE_V1_FIELDS: '1' },
+  steps: [
+    { exec: 'bash test/infra/build.sh cluster' },
+    { exec: 'jest --ci --config test/cluster/jest.config.js --runInBand test/cluster/core-v1-fields.test.ts' },
+  ],
+});
 // `npm run test:plan`: the real SLA search (aiconfigurator from PyPI in a venv under
 // ~/.cache/dynamo-iac, installed on first use) reproduces the committed example plan.
 project.addTask('test:plan', {

@@ -8,6 +8,7 @@
  */
 import { KubeObject } from '../api/k8s-types';
 import { CheckpointStorage } from './checkpoint';
+import { platformLabels } from './labels';
 
 export interface CheckpointAgentOptions {
   /** The agent image (upstream: the snapshot-agent image of the Dynamo release). */
@@ -27,11 +28,7 @@ export interface CheckpointAgentOptions {
 
 export const CHECKPOINT_AGENT_NAME = 'dynamo-checkpoint-agent';
 /** Upstream finds the agent (and the storage it mounts) by this label. */
-const AGENT_LABELS = {
-  'app.kubernetes.io/name': CHECKPOINT_AGENT_NAME,
-  'app.kubernetes.io/component': 'snapshot-agent',
-  'app.kubernetes.io/part-of': 'dynamo-iac',
-};
+const AGENT_LABELS = platformLabels(CHECKPOINT_AGENT_NAME, 'snapshot-agent');
 const SELECTOR = { 'app.kubernetes.io/name': CHECKPOINT_AGENT_NAME, 'app.kubernetes.io/component': 'snapshot-agent' };
 
 /** Denies the io_uring syscalls CRIU cannot checkpoint; everything else is allowed. */

@@ -16,7 +16,8 @@ import { Container, EnvVar, JsonObject, KubeObject } from '../api/k8s-types';
 import { ResolvedSettings } from '../api/settings';
 import { setEnv } from './env';
 import { clone, compact, isPlainObject } from './merge';
-import type { PodTemplate } from './pod';
+import { CheckpointRestore } from './context';
+import { PodTemplate } from './pod-template';
 
 /** Volume name of the checkpoint PVC in Job and restored pods. */
 export const CHECKPOINT_VOLUME = 'checkpoint-storage';
@@ -31,12 +32,6 @@ const DEFAULT_TARGET_CONTAINER = 'main';
 const DEFAULT_SHARED_MEMORY = '8Gi';
 
 export type CheckpointStorage = ResolvedSettings['checkpointStorage'];
-
-/** What a restored pod needs to know about its checkpoint. */
-export interface CheckpointRestore {
-  readonly checkpointId: string;
-  readonly artifactVersion: string;
-}
 
 export function checkpointRestoreOf(c: CheckpointModel): CheckpointRestore {
   return { checkpointId: checkpointIdOf(c), artifactVersion: artifactVersionOf(c) };

@@ -5,11 +5,16 @@
 import { ComponentModel, GraphModel } from '../api/model';
 import { ResolvedSettings } from '../api/settings';
 import { detectBackendFramework } from '../api/backend-framework';
-import { CheckpointRestore } from './checkpoint';
 import { isWorkerType } from './components';
 import { ANNOTATION, LABEL, PROPAGATED_GRAPH_ANNOTATIONS } from './labels';
 import { mergeMaps } from './merge';
 import { componentObjectName, dynamoNamespaceOf } from './naming';
+
+/** What a restored pod needs to know about its checkpoint. */
+export interface CheckpointRestore {
+  readonly checkpointId: string;
+  readonly artifactVersion: string;
+}
 
 export interface ComponentContext {
   readonly graph: GraphModel;
@@ -39,9 +44,8 @@ export function componentContext(
   component: ComponentModel,
   checkpoint?: CheckpointRestore,
 ): ComponentContext {
-  const standalone = graph.kind === 'DynamoComponentDeployment';
-  const objectName = standalone ? graph.name : componentObjectName(graph.name, component.name);
-  const parentGraphName = standalone ? '' : graph.name;
+  const objectName = componentWorkloadName(graph, component.name);
+  const parentGraphName = graph.kind === 'DynamoComponentDeployment' ? '' : graph.name;
   const dynamoNamespace = dynamoNamespaceOf(graph.namespace, graph.name, component.globalDynamoNamespace);
   const propagated = Object.fromEntries(
     PROPAGATED_GRAPH_ANNOTATIONS.filter((k) => k in graph.metadataAnnotations).map((k) => [
@@ -71,6 +75,11 @@ export function componentContext(
     backend: isWorkerType(component.type) ? workerBackend(graph, component) : undefined,
     ...(checkpoint ? { checkpoint } : {}),
   };
+}
+
+/** Name of a component's workload, Service and Ingress: a standalone DCD's own name, else `<graph>-<lower(component)>`. */
+export function componentWorkloadName(graph: GraphModel, componentName: string): string {
+  return graph.kind === 'DynamoComponentDeployment' ? graph.name : componentObjectName(graph.name, componentName);
 }
 
 function workerBackend(graph: GraphModel, component: ComponentModel): string | undefined {

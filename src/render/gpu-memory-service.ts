@@ -6,6 +6,7 @@
  */
 import { claimedGpuCount, DEFAULT_GPU_RESOURCE } from '../api/gpu';
 import { Container, EnvVar, JsonObject, KubeObject } from '../api/k8s-types';
+import { GpuMemoryServiceModel } from '../api/model';
 import { ComponentContext } from './context';
 import { envValue, setEnv } from './env';
 import { isPlainObject } from './merge';
@@ -23,8 +24,7 @@ export const DRA_API_VERSION = 'resource.k8s.io/v1';
 export const gmsClaimTemplateName = (cc: ComponentContext) => `${cc.objectName}-gpu`;
 
 /** The ResourceClaimTemplate every pod of the component claims its GPUs from. */
-export function renderGmsClaimTemplate(cc: ComponentContext): KubeObject {
-  const gms = cc.component.gpuMemoryService!;
+export function renderGmsClaimTemplate(cc: ComponentContext, gms: GpuMemoryServiceModel): KubeObject {
   return {
     apiVersion: DRA_API_VERSION,
     kind: 'ResourceClaimTemplate',
@@ -49,8 +49,12 @@ export function renderGmsClaimTemplate(cc: ComponentContext): KubeObject {
 }
 
 /** Wires the claim, the socket directory and the server sidecar into a built pod spec. */
-export function applyGpuMemoryService(cc: ComponentContext, spec: JsonObject, main: Container): void {
-  const gms = cc.component.gpuMemoryService!;
+export function applyGpuMemoryService(
+  cc: ComponentContext,
+  gms: GpuMemoryServiceModel,
+  spec: JsonObject,
+  main: Container,
+): void {
   // The claim replaces the device-plugin GPU, whose toleration DRA does not inject.
   dropGpuResource(main);
   addClient(main);

@@ -4,10 +4,10 @@ import { CheckpointModel } from '../api/checkpoint';
 import { ComponentModel, GraphModel } from '../api/model';
 import { ValidationError } from '../api/problems';
 import { validateCheckpointRefs } from '../api/validate-checkpoint-ref';
-import { CheckpointRestore, checkpointRestoreOf } from './checkpoint';
+import { checkpointRestoreOf } from './checkpoint';
 import { effectiveOrchestrator } from '../api/orchestrator';
 import { ResolvedSettings } from '../api/settings';
-import { ComponentContext, componentContext } from './context';
+import { CheckpointRestore, ComponentContext, componentContext } from './context';
 import {
   renderDiscoveryRbac,
   renderEppAccess,
@@ -20,6 +20,7 @@ import { renderGmsClaimTemplate } from './gpu-memory-service';
 import { renderIngress, renderService, renderVirtualService } from './network';
 import { renderPodCliqueSet } from './multinode/grove';
 import { renderLeaderWorkerSets, ROLE_LABEL } from './multinode/lws';
+import { isMultinode } from './multinode/roles';
 import { renderWaitLeaderConfigMap } from './multinode/wait-leader';
 import { renderGraphRecord } from './record';
 import { renderDeployment } from './workload';
@@ -51,7 +52,7 @@ function restoreOf(
 
 /** Every object of one component on the LWS path: a Deployment, or LeaderWorkerSets when it spans nodes. */
 export function renderComponent(cc: ComponentContext): KubeObject[] {
-  if (isMultinode(cc)) {
+  if (isMultinode(cc.component)) {
     return [
       ...renderLeaderWorkerSets(cc),
       ...defined(renderService(cc, { [ROLE_LABEL]: 'leader' }), ...renderIngressObjects(cc)),
@@ -60,7 +61,6 @@ export function renderComponent(cc: ComponentContext): KubeObject[] {
   return defined(renderDeployment(cc), renderService(cc), ...renderIngressObjects(cc));
 }
 
-const isMultinode = (cc: ComponentContext) => (cc.component.multinode?.nodeCount ?? 1) > 1;
 const renderIngressObjects = (cc: ComponentContext) => [renderIngress(cc), renderVirtualService(cc)];
 const defined = (...objects: (KubeObject | undefined)[]) => objects.filter((o): o is KubeObject => o !== undefined);
 
@@ -93,10 +93,13 @@ export function renderGraphObjects(
   const models = new Set(contexts.map((cc) => cc.component.modelRef?.name).filter((n): n is string => !!n));
   for (const m of [...models].sort()) out.push(renderModelService(graph.namespace, m));
   // The wait-for-leader script belongs to the graph (upstream renders it for any multinode component).
-  if (graph.kind === 'DynamoGraphDeployment' && contexts.some(isMultinode)) {
+  if (graph.kind === 'DynamoGraphDeployment' && contexts.some((cc) => isMultinode(cc.component))) {
     out.push(renderWaitLeaderConfigMap(graph.name, graph.namespace));
   }
-  for (const cc of contexts) if (cc.component.gpuMemoryService) out.push(renderGmsClaimTemplate(cc));
+  for (const cc of contexts) {
+    const gms = cc.component.gpuMemoryService;
+    if (gms) out.push(renderGmsClaimTemplate(cc, gms));
+  }
   if (effectiveOrchestrator(graph, settings) === 'grove') out.push(...renderGroveGraph(graph, contexts));
   else for (const cc of contexts) out.push(...renderComponent(cc));
   if (options.includeGraphRecord ?? true) out.push(renderGraphRecord(graph));

@@ -10,7 +10,11 @@ import { RenderOptions, renderGraphObjects } from './graph';
 import { dedupeObjects, sortObjects } from './objects';
 
 export { type RenderOptions } from './graph';
-export { componentContext } from './context';
+export { componentContext, componentWorkloadName, type CheckpointRestore } from './context';
+export { requestedReplicas, scalingAdapterOwnsReplicas } from './replicas';
+export { leaderWorkerSetNames } from './multinode/lws';
+export { groveCliqueNames } from './multinode/grove';
+export { isMultinode } from './multinode/roles';
 export { sortObjects, dedupeObjects, objectKey } from './objects';
 export { LABEL, ANNOTATION } from './labels';
 export { RECOMMENDED_POD_SECURITY_LABELS } from './pod-security';
@@ -24,7 +28,6 @@ export {
   checkpointRestoreOf,
   renderCheckpointRecord,
   type CheckpointJobOptions,
-  type CheckpointRestore,
   type CheckpointStorage,
   CHECKPOINT_JOB_TTL_SECONDS,
   CHECKPOINT_VOLUME,

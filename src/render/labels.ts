@@ -41,5 +41,10 @@ export const PROPAGATED_GRAPH_ANNOTATIONS: readonly string[] = [
   ANNOTATION.vllmExecutorBackend,
 ];
 
+/** The recommended app labels on each piece of the platform this package installs (operator, agent, NATS, etcd). */
+export function platformLabels(name: string, component: string): Record<string, string> {
+  return { [LABEL.appName]: name, [LABEL.appComponent]: component, 'app.kubernetes.io/part-of': 'dynamo-iac' };
+}
+
 /** The value upstream writes on the objects it manages; kept so selectors written for upstream still match. */
 export const MANAGED_BY_VALUE = 'dynamo-operator';

@@ -8,6 +8,7 @@
  * `dynamo-platform-etcd.<ns>.svc.cluster.local:2379`) keep working.
  */
 import { JsonObject, KubeObject } from '../api/k8s-types';
+import { platformLabels } from './labels';
 
 export interface NatsOptions {
   /** @default 'nats:2.10.21-alpine' (upstream chart's image) */
@@ -52,11 +53,7 @@ export function infraAddresses(
   };
 }
 
-const labelsOf = (name: string) => ({
-  'app.kubernetes.io/name': name,
-  'app.kubernetes.io/component': name === NATS_NAME ? 'nats' : 'etcd',
-  'app.kubernetes.io/part-of': 'dynamo-iac',
-});
+const labelsOf = (name: string) => platformLabels(name, name === NATS_NAME ? 'nats' : 'etcd');
 const selectorOf = (name: string) => ({ 'app.kubernetes.io/name': name });
 
 /** Pod Security `restricted`: non-root, no privilege escalation, no capabilities, RuntimeDefault seccomp. */

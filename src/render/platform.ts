@@ -11,6 +11,7 @@ import { KubeObject } from '../api/k8s-types';
 import { DEFAULT_SETTINGS } from '../api/settings';
 import { crdManifests } from '../crds';
 import { CheckpointAgentOptions, renderCheckpointAgent } from './checkpoint-agent';
+import { platformLabels } from './labels';
 import { sortObjects } from './objects';
 import { operatorDashboard } from './platform-dashboard';
 import { EtcdOptions, NatsOptions, renderEtcd, renderNats } from './platform-infra';
@@ -75,11 +76,7 @@ export const OPERATOR_MALLOC_ARENA_MAX = '2';
 /** Where a release publishes the operator image (built from this package's Dockerfile). */
 export const DEFAULT_OPERATOR_IMAGE_REPOSITORY = 'ghcr.io/dynamo-iac/dynamo-iac-operator';
 
-const LABELS = {
-  'app.kubernetes.io/name': OPERATOR_NAME,
-  'app.kubernetes.io/component': 'operator',
-  'app.kubernetes.io/part-of': 'dynamo-iac',
-};
+const LABELS = platformLabels(OPERATOR_NAME, 'operator');
 const SELECTOR = { 'app.kubernetes.io/name': OPERATOR_NAME, 'app.kubernetes.io/component': 'operator' };
 
 type Rule = { apiGroups: string[]; resources: string[]; verbs: string[] };

@@ -5,7 +5,8 @@
 import { Container, EnvVar, JsonObject } from '../api/k8s-types';
 import { gpuCount, gpuQuantity } from '../api/gpu';
 import { restartInRenderedOutput } from '../api/model';
-import { backendHooks, MultinodeLaunch } from './backends';
+import { backendHooks } from './backends';
+import { MultinodeLaunch } from './backends/hooks';
 import { applyCheckpointRestore } from './checkpoint';
 import { ComponentDefaults, defaultsFor, DefaultsContext } from './components';
 import { frontendDefaults } from './components/frontend';
@@ -19,6 +20,7 @@ import { clone, compact, isPlainObject, mergeMaps, overrideMerge } from './merge
 import { discoveryNames, EPP_CONFIG_KEY, eppConfigMapName, shortHash } from './naming';
 import { MultinodeNode } from './multinode/roles';
 import { waitLeaderConfigMapName } from './multinode/wait-leader';
+import { PodTemplate } from './pod-template';
 import { imagePullSecretsFor } from './pull-secrets';
 
 export const MAIN_CONTAINER = 'main';
@@ -28,11 +30,6 @@ export const SHARED_MEMORY_PATH = '/dev/shm';
 export const DEFAULT_SHARED_MEMORY_SIZE = '8Gi';
 /** Pod fsGroup upstream sets when the user gives no securityContext: Dynamo images run as group 1000. */
 const DEFAULT_FS_GROUP = 1000;
-
-export interface PodTemplate {
-  metadata: { labels: Record<string, string>; annotations?: Record<string, string> };
-  spec: JsonObject;
-}
 
 export function defaultsContext(cc: ComponentContext): DefaultsContext {
   const ref = cc.component.eppConfig?.configMapRef;
@@ -55,7 +52,8 @@ export function buildPodTemplate(cc: ComponentContext, node?: MultinodeNode): Po
   const spec = buildPodSpec(cc, defaults, main, pvc.volumes, launch);
   // Upstream's order: KV-transfer topology, then GMS (claim and sidecar), then failover clones `main`.
   applyKvTransferPolicy(cc, spec, main);
-  if (cc.component.gpuMemoryService) applyGpuMemoryService(cc, spec, main);
+  const gms = cc.component.gpuMemoryService;
+  if (gms) applyGpuMemoryService(cc, gms, spec, main);
   if (cc.component.failover) applyFailover(spec, main, node?.nodeCount ?? 1);
   const template: PodTemplate = {
     metadata: compact({ labels: podLabels(cc), annotations: podAnnotations(cc) }),
@@ -107,15 +105,7 @@ function buildMainContainer(cc: ComponentContext, defaults: ComponentDefaults, p
   if (startupProbe) container.startupProbe = clone(startupProbe);
   // Precedence, lowest first: defaults < mainContainer.env < graph env < component env.
   let env = mergeEnv(
-    commonEnv({
-      dynamoNamespace: cc.dynamoNamespace,
-      componentType: c.type,
-      graphName: cc.parentGraphName,
-      namespace: cc.graph.namespace,
-      discoveryBackend: cc.discoveryBackend,
-      kubeDiscoveryMode: cc.annotations[ANNOTATION.kubeDiscoveryMode],
-      containerName: MAIN_CONTAINER,
-    }),
+    dynamoEnv(cc, c.type, MAIN_CONTAINER),
     defaults.env,
     userEnv as EnvVar[] | undefined,
     cc.graph.env,
@@ -225,21 +215,22 @@ function buildFrontendSidecar(cc: ComponentContext): Container | undefined {
   if (sc.image) container.image = sc.image;
   if (sc.args?.length) container.args = [...sc.args];
   if (sc.envFromSecret) container.envFrom = [{ secretRef: { name: sc.envFromSecret } }];
-  const env = mergeEnv(
-    commonEnv({
-      dynamoNamespace: cc.dynamoNamespace,
-      componentType: 'frontend',
-      graphName: cc.parentGraphName,
-      namespace: cc.graph.namespace,
-      discoveryBackend: cc.discoveryBackend,
-      kubeDiscoveryMode: cc.annotations[ANNOTATION.kubeDiscoveryMode],
-      containerName: FRONTEND_SIDECAR,
-    }),
-    fe.env,
-    sc.env,
-  );
+  const env = mergeEnv(dynamoEnv(cc, 'frontend', FRONTEND_SIDECAR), fe.env, sc.env);
   container.env = addInfrastructureEnv(env, cc.settings);
   return container;
+}
+
+/** The env every Dynamo container of the component gets, for one container and the role it runs as. */
+function dynamoEnv(cc: ComponentContext, componentType: string, containerName: string): EnvVar[] {
+  return commonEnv({
+    dynamoNamespace: cc.dynamoNamespace,
+    componentType,
+    graphName: cc.parentGraphName,
+    namespace: cc.graph.namespace,
+    discoveryBackend: cc.discoveryBackend,
+    kubeDiscoveryMode: cc.annotations[ANNOTATION.kubeDiscoveryMode],
+    containerName,
+  });
 }
 
 function mergePullSecrets(user: JsonObject[], discovered: string[]): JsonObject[] {
@@ -274,7 +265,8 @@ function podAnnotations(cc: ComponentContext): Record<string, string> | undefine
   // LATEST upstream puts the readable base-model name on the pods too.
   if (cc.component.modelRef) out[ANNOTATION.baseModel] = cc.component.modelRef.name;
   // A Sequential restart's annotation belongs to the runtime operator (ownership contract).
-  if (restartInRenderedOutput(cc.graph.restart)) out[ANNOTATION.restartAt] = cc.graph.restart!.id!;
+  const restartId = cc.graph.restart?.id;
+  if (restartId && restartInRenderedOutput(cc.graph.restart)) out[ANNOTATION.restartAt] = restartId;
   Object.assign(out, kvTransferAnnotations(cc));
   return Object.keys(out).length ? out : undefined;
 }

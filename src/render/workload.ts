@@ -6,6 +6,7 @@ import { compact, mergeMaps } from './merge';
 import { shortHash } from './naming';
 import { kvTransferAnnotations } from './kv-transfer';
 import { buildPodTemplate } from './pod';
+import { scalingAdapterOwnsReplicas } from './replicas';
 
 /** Labels and annotations on the component's workload and Service metadata. */
 export function workloadMetadata(cc: ComponentContext) {
@@ -21,8 +22,9 @@ export function workloadMetadata(cc: ComponentContext) {
 
 export function renderDeployment(cc: ComponentContext): KubeObject {
   const spec: Record<string, unknown> = {};
-  // A component with a scaling adapter leaves replicas to the runtime (ownership contract).
-  if (!cc.component.scalingAdapter && cc.component.replicas !== undefined) spec.replicas = cc.component.replicas;
+  // Only replicas the user wrote: the Deployment defaults an unset count to 1 itself.
+  if (!scalingAdapterOwnsReplicas(cc.component) && cc.component.replicas !== undefined)
+    spec.replicas = cc.component.replicas;
   spec.selector = { matchLabels: { [LABEL.selector]: cc.objectName } };
   spec.strategy = deploymentStrategy(cc.annotations);
   spec.template = buildPodTemplate(cc);

@@ -4,7 +4,7 @@
  */
 import { readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
-import { coreV1Fields, coreV1FieldsSource } from './core-v1-fields';
+import { coreV1Fields, coreV1FieldsSource } from '../../scripts/core-v1-fields';
 import { KubeClient } from './kube';
 
 const FILE = join(__dirname, '..', '..', 'src', 'api', 'core-v1-fields.ts');

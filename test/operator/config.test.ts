@@ -9,3 +9,18 @@ test('checkpoint storage: upstream defaults, flags override, a relative base pat
     '--checkpoint-base-path must be an absolute path, got "data"',
   );
 });
+
+test('--model-endpoint-port takes a port or endpointslice; upstream defaults otherwise', () => {
+  expect(parseOperatorArgs([], {}).models).toEqual({
+    port: 9090,
+    parallelism: 10,
+    requestTimeoutMs: 15_000,
+    batchTimeoutMs: 30_000,
+    retryAfterMs: 30_000,
+  });
+  expect(parseOperatorArgs(['--model-endpoint-port', '19090'], {}).models.port).toBe(19090);
+  expect(parseOperatorArgs(['--model-endpoint-port=endpointslice'], {}).models.port).toBe('endpointslice');
+  expect(() => parseOperatorArgs(['--model-endpoint-port', 'x'], {})).toThrow(
+    '--model-endpoint-port must be a port number or "endpointslice", got "x"',
+  );
+});

@@ -6,7 +6,7 @@
  * `/scale` subresource, as upstream's operator does.
  */
 import { ComponentModel, GraphModel } from '../../api';
-import { groveCliqueName } from '../../render/multinode/roles';
+import { isMultinode } from '../../render';
 import { KubeObject } from '../runtime/kube/objects';
 import { Resource } from '../runtime/kube/resources';
 import { RESOURCES } from './resources';
@@ -20,14 +20,7 @@ export function groveObjectName(graphName: string, componentName: string): strin
 }
 
 export function groveResourceOf(component: ComponentModel): Resource {
-  return (component.multinode?.nodeCount ?? 1) > 1 ? RESOURCES.podCliqueScalingGroup : RESOURCES.podClique;
-}
-
-/** The clique templates of a component in the rendered PodCliqueSet: its own, or a multinode leader and worker pair. */
-export function groveCliqueNames(component: ComponentModel): string[] {
-  return groveResourceOf(component) === RESOURCES.podClique
-    ? [component.name.toLowerCase()]
-    : [groveCliqueName(component.name, 'leader'), groveCliqueName(component.name, 'worker')];
+  return isMultinode(component) ? RESOURCES.podCliqueScalingGroup : RESOURCES.podClique;
 }
 
 /** Whether a graph runs on Grove: its rendered PodCliqueSet exists. */

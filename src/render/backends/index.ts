@@ -2,54 +2,10 @@
  * Engine-specific changes to the main container: the compilation-cache env on a single node, and
  * the multinode launch rules (ray / mp, torch distributed init, MPI over SSH) per node role.
  */
-import { Container, EnvVar, JsonObject } from '../../api/k8s-types';
-import { MultinodeNode } from '../multinode/roles';
+import { BackendHooks } from './hooks';
 import { sglangBackend } from './sglang';
 import { trtllmBackend } from './trtllm';
 import { vllmBackend } from './vllm';
-
-/** What a backend needs to launch one node of a multinode component. */
-export interface MultinodeLaunchInput {
-  readonly node: MultinodeNode;
-  /** The main container with every override and env applied (the backend reads command, args, env, image). */
-  readonly container: Readonly<Container>;
-  /** GPUs per node from `resources.limits` / `resources.requests` (0 when not a whole number). */
-  readonly gpuLimit: number;
-  readonly gpuRequest: number;
-  /** Component annotations after propagation from the graph (executor-backend choice, origin version). */
-  readonly annotations: Readonly<Record<string, string>>;
-  /** The graph's wait-for-leader ConfigMap; undefined for a standalone component deployment. */
-  readonly waitLeaderConfigMap?: string;
-  /** Secret with the MPI SSH key pair (TRT-LLM). */
-  readonly mpiSshSecretName: string;
-}
-
-export type ProbeField = 'livenessProbe' | 'readinessProbe' | 'startupProbe';
-
-/** Changes to one node's pod; every field is optional and absent means "unchanged". */
-export interface MultinodeLaunch {
-  readonly command?: string[];
-  readonly args?: string[];
-  /** Appended to (or replacing by name in) the main container's env, after everything else. */
-  readonly env?: EnvVar[];
-  /** Main-container mounts, placed before the shared-memory mount. */
-  readonly volumeMounts?: JsonObject[];
-  /** Pod volumes, placed after the shared-memory volume. */
-  readonly volumes?: JsonObject[];
-  /** Appended after the user's init containers. */
-  readonly initContainers?: JsonObject[];
-  readonly removeProbes?: readonly ProbeField[];
-  readonly readinessProbe?: JsonObject;
-}
-
-export interface BackendHooks {
-  /** Mount path for a compilation-cache volume without a mountPoint; undefined = the engine needs one. */
-  readonly defaultCompilationCachePath?: string;
-  /** Env the engine needs given its compilation-cache mount, appended after everything else. */
-  compilationCacheEnv?(mountPath: string): EnvVar[];
-  /** How one node of a multinode component starts. Absent = every node runs the command unchanged. */
-  multinode?(input: MultinodeLaunchInput): MultinodeLaunch;
-}
 
 const NO_HOOKS: BackendHooks = {};
 

@@ -1,6 +1,6 @@
 /** SGLang: torch distributed init at the leader; every node learns its rank. */
 import { commandLineOf, injectFlags } from './command-injection';
-import type { BackendHooks, MultinodeLaunch, MultinodeLaunchInput } from './index';
+import type { BackendHooks, MultinodeLaunch, MultinodeLaunchInput } from './hooks';
 
 export const SGLANG_DIST_INIT_PORT = 29500;
 

@@ -5,7 +5,7 @@
 import { EnvVar } from '../../api/k8s-types';
 import { envValue } from '../env';
 import { BIN_SH, commandLineOf, isPythonCommand, shellWordInSingleQuotes } from './command-injection';
-import type { BackendHooks, MultinodeLaunch, MultinodeLaunchInput } from './index';
+import type { BackendHooks, MultinodeLaunch, MultinodeLaunchInput } from './hooks';
 
 export const MPI_SSH_PORT = 2222;
 export const SSH_KEY_MOUNT_PATH = '/ssh-pk';

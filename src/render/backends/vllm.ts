@@ -7,7 +7,7 @@ import { envField, envValue } from '../env';
 import { ANNOTATION } from '../labels';
 import { waitForLeader } from '../multinode/wait-leader';
 import { BIN_SH, CommandLine, commandLineOf, injectFlags, shellLine } from './command-injection';
-import type { BackendHooks, MultinodeLaunch, MultinodeLaunchInput } from './index';
+import type { BackendHooks, MultinodeLaunch, MultinodeLaunchInput } from './hooks';
 
 export const RAY_PORT = 6379;
 export const MP_MASTER_PORT = 29500;

@@ -4,11 +4,13 @@
  * together by a PodCliqueScalingGroup, which scales them as a unit.
  */
 import { JsonObject, KubeObject } from '../../api/k8s-types';
-import { GraphModel } from '../../api/model';
+import { ComponentModel, GraphModel } from '../../api/model';
 import { ComponentContext } from '../context';
 import { compact, mergeMaps } from '../merge';
-import { buildPodTemplate, PodTemplate } from '../pod';
-import { addressingFor, groveCliqueName, MultinodeRole } from './roles';
+import { buildPodTemplate } from '../pod';
+import { PodTemplate } from '../pod-template';
+import { requestedReplicas, scalingAdapterOwnsReplicas } from '../replicas';
+import { addressingFor, groveCliqueName, isMultinode, MultinodeRole, nodeCountOf } from './roles';
 
 export const GROVE_API_VERSION = 'grove.io/v1alpha1';
 /** Upstream's default `orchestrators.grove.terminationDelay`: how long Grove keeps a broken gang before tearing it down. */
@@ -27,7 +29,7 @@ export function renderPodCliqueSet(graph: GraphModel, contexts: ComponentContext
   const cliques: JsonObject[] = [];
   const scalingGroups: JsonObject[] = [];
   for (const cc of ordered) {
-    if (isMultinode(cc)) {
+    if (isMultinode(cc.component)) {
       cliques.push(...multinodeCliques(cc));
       scalingGroups.push(scalingGroup(cc));
     } else {
@@ -61,11 +63,19 @@ export function renderPodCliqueSet(graph: GraphModel, contexts: ComponentContext
   };
 }
 
-const isMultinode = (cc: ComponentContext) => (cc.component.multinode?.nodeCount ?? 1) > 1;
+/**
+ * The clique templates of a component in the PodCliqueSet: its own, or the leader and worker pair
+ * of a multinode one (tied together by a PodCliqueScalingGroup).
+ */
+export function groveCliqueNames(component: ComponentModel): string[] {
+  return isMultinode(component)
+    ? [groveCliqueName(component.name, 'leader'), groveCliqueName(component.name, 'worker')]
+    : [component.name.toLowerCase()];
+}
 
-/** Replicas the rendered set may carry: none when a scaling adapter owns them (ownership contract). */
+/** Replicas the rendered set may carry: none when a scaling adapter owns them. */
 function ownedReplicas(cc: ComponentContext): { replicas?: number } {
-  return cc.component.scalingAdapter ? {} : { replicas: cc.component.replicas ?? 1 };
+  return scalingAdapterOwnsReplicas(cc.component) ? {} : { replicas: requestedReplicas(cc.component) };
 }
 
 function singleNodeClique(cc: ComponentContext): JsonObject {
@@ -82,7 +92,7 @@ function singleNodeClique(cc: ComponentContext): JsonObject {
 }
 
 function multinodeCliques(cc: ComponentContext): JsonObject[] {
-  const nodeCount = cc.component.multinode?.nodeCount ?? 1;
+  const nodeCount = nodeCountOf(cc.component);
   const addressing = addressingFor('grove', cc.component.name, nodeCount);
   const workerClique = groveCliqueName(cc.component.name, 'worker');
   const clique = (role: MultinodeRole, replicas: number, startsAfter?: string[]) => {
@@ -102,7 +112,7 @@ function multinodeCliques(cc: ComponentContext): JsonObject[] {
 function scalingGroup(cc: ComponentContext): JsonObject {
   return compact({
     name: cc.component.name.toLowerCase(),
-    cliqueNames: [groveCliqueName(cc.component.name, 'leader'), groveCliqueName(cc.component.name, 'worker')],
+    cliqueNames: groveCliqueNames(cc.component),
     ...ownedReplicas(cc),
     minAvailable: 1,
     topologyConstraint: topology(cc.graph, cc.component.topologyConstraint?.packDomain),

@@ -5,12 +5,15 @@
  * higher-index objects from the rendered set (the GitOps tool prunes them).
  */
 import { KubeObject } from '../../api/k8s-types';
+import { ComponentModel } from '../../api/model';
 import { ComponentContext } from '../context';
 import { LABEL } from '../labels';
 import { mergeMaps } from '../merge';
-import { buildPodTemplate, PodTemplate } from '../pod';
+import { buildPodTemplate } from '../pod';
+import { PodTemplate } from '../pod-template';
+import { requestedReplicas, scalingAdapterOwnsReplicas } from '../replicas';
 import { workloadMetadata } from '../workload';
-import { addressingFor, MultinodeRole } from './roles';
+import { addressingFor, MultinodeRole, nodeCountOf } from './roles';
 
 export const LWS_API_VERSION = 'leaderworkerset.x-k8s.io/v1';
 export const PODGROUP_API_VERSION = 'scheduling.volcano.sh/v1beta1';
@@ -21,17 +24,22 @@ export const VOLCANO_SCHEDULER = 'volcano';
 
 /** Every object of a multinode component on the LWS path. */
 export function renderLeaderWorkerSets(cc: ComponentContext): KubeObject[] {
-  // Ownership contract: a scaling adapter owns the group count, so render one LWS without replicas.
-  if (cc.component.scalingAdapter) return [leaderWorkerSet(cc, cc.objectName)];
-  const replicas = cc.component.replicas ?? 1;
+  const names = leaderWorkerSetNames(cc.objectName, cc.component);
+  if (scalingAdapterOwnsReplicas(cc.component)) return [leaderWorkerSet(cc, names[0])];
   const gang = cc.graph.gangScheduling ?? true;
-  const out: KubeObject[] = [];
-  for (let i = 0; i < replicas; i++) {
-    const name = `${cc.objectName}-${i}`;
-    out.push(leaderWorkerSet(cc, name, { instance: i, gang }));
-    if (gang) out.push(podGroup(cc, name, i));
-  }
-  return out;
+  return names.flatMap((name, i) => [
+    leaderWorkerSet(cc, name, { instance: i, gang }),
+    ...(gang ? [podGroup(cc, name, i)] : []),
+  ]);
+}
+
+/**
+ * The LeaderWorkerSets of a multinode component named `objectName`: `<objectName>-<i>` per
+ * replica, or one `<objectName>` whose group count a scaling adapter owns.
+ */
+export function leaderWorkerSetNames(objectName: string, component: ComponentModel): string[] {
+  if (scalingAdapterOwnsReplicas(component)) return [objectName];
+  return Array.from({ length: requestedReplicas(component) }, (_, i) => `${objectName}-${i}`);
 }
 
 interface Instance {
@@ -40,7 +48,7 @@ interface Instance {
 }
 
 function leaderWorkerSet(cc: ComponentContext, name: string, instance?: Instance): KubeObject {
-  const nodeCount = cc.component.multinode?.nodeCount ?? 1;
+  const nodeCount = nodeCountOf(cc.component);
   const addressing = addressingFor('lws', cc.component.name, nodeCount);
   const template = (role: MultinodeRole) =>
     decorate(buildPodTemplate(cc, { orchestrator: 'lws', role, nodeCount, addressing }), role, name, instance);
@@ -87,6 +95,6 @@ function podGroup(cc: ComponentContext, name: string, instance: number): KubeObj
     apiVersion: PODGROUP_API_VERSION,
     kind: 'PodGroup',
     metadata: { name, namespace: cc.graph.namespace, labels: { [INSTANCE_ID_LABEL]: String(instance) } },
-    spec: { minMember: cc.component.multinode?.nodeCount ?? 1 },
+    spec: { minMember: nodeCountOf(cc.component) },
   };
 }

@@ -5,6 +5,7 @@
  * rules as a graph's components) and `DynamoComponentReady`, and in v1beta1 `observedGeneration`.
  */
 import { GraphModel } from '../../../api';
+import { isMultinode } from '../../../render';
 import { Condition, setCondition } from '../../runtime/conditions';
 import { componentReport, ReplicaStatus, WorkloadLookup } from '../graph-status/graph-status';
 import { ComponentDeployment } from '../kinds';
@@ -24,7 +25,7 @@ export function componentDeploymentStatus(
 ): ComponentDeploymentStatus {
   const c = model.components[0];
   const report = componentReport(model, c, lookup);
-  const kind = c.multinode ? 'LeaderWorkerSet' : 'Deployment';
+  const kind = isMultinode(c) ? 'LeaderWorkerSet' : 'Deployment';
   const status = report.ready ? 'True' : 'False';
   const generation = dcd.metadata.generation;
   let conditions = setCondition(

@@ -7,7 +7,7 @@
  * LeaderWorkerSets (multinode read as the LWS path renders them).
  */
 import { ComponentModel, GraphModel } from '../../../api';
-import { componentObjectName } from '../../../render';
+import { componentWorkloadName, isMultinode, leaderWorkerSetNames } from '../../../render';
 import { Condition } from '../../runtime/conditions';
 import { groveObjectName, groveResourceOf } from '../grove';
 import { GraphDeployment, Workload } from '../kinds';
@@ -131,22 +131,11 @@ export function componentReport(graph: GraphModel, c: ComponentModel, lookup: Wo
         : scalingGroupReport(name, lookup.podCliqueScalingGroup?.(graph.namespace, name));
     return { ...r, failed: false };
   }
-  const name = workloadName(graph, c);
-  if (!c.multinode) return deploymentReport(lookup.deployment(graph.namespace, name), name);
+  const name = componentWorkloadName(graph, c.name);
+  if (!isMultinode(c)) return deploymentReport(lookup.deployment(graph.namespace, name), name);
   return lwsReport(
-    leaderWorkerSetNames(graph, c).map((nm) => ({ name: nm, obj: lookup.leaderWorkerSet(graph.namespace, nm) })),
+    leaderWorkerSetNames(name, c).map((nm) => ({ name: nm, obj: lookup.leaderWorkerSet(graph.namespace, nm) })),
   );
-}
-
-/** The rendered Deployment / LeaderWorkerSet name of a component: a standalone DCD's own name, else `<graph>-<lower(component)>`. */
-export function workloadName(graph: GraphModel, c: ComponentModel): string {
-  return graph.kind === 'DynamoComponentDeployment' ? graph.name : componentObjectName(graph.name, c.name);
-}
-
-/** The LeaderWorkerSets of a multinode component: one with a scaling adapter, else `<name>-<i>` per replica. */
-export function leaderWorkerSetNames(graph: GraphModel, c: ComponentModel): string[] {
-  const name = workloadName(graph, c);
-  return c.scalingAdapter ? [name] : Array.from({ length: c.replicas ?? 1 }, (_, i) => `${name}-${i}`);
 }
 
 /**

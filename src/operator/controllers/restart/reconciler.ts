@@ -28,16 +28,19 @@ export class RestartReconciler {
     if (!live) return;
     const { dgd, model } = live;
     const current = dgd.status?.restart;
+    const id = model.restart?.id;
     const byName = new Map(model.components.map((c) => [c.name, c]));
+    // Without an id no component is done or stamped: the status only keeps or clears a finished run.
     const done = (component: string) => {
       const c = byName.get(component);
-      return c !== undefined && this.restarted(model, c, model.restart!.id!);
+      return !!id && c !== undefined && this.restarted(model, c, id);
     };
     const next = nextRestartStatus(model, current, done);
     if (canonical(next ?? null) !== canonical(current ?? null)) await this.writeStatus(dgd, model, next);
+    if (!id) return;
     for (const component of componentsToStamp(model, next)) {
       const c = byName.get(component);
-      if (c) await this.stamp(model, c, model.restart!.id!);
+      if (c) await this.stamp(model, c, id);
     }
   }
 

@@ -13,11 +13,15 @@
  * adapters' apply of `spec.replicas` on the same Deployment.
  */
 import { ComponentModel, GraphModel } from '../../../api';
-import { ANNOTATION } from '../../../render';
+import {
+  ANNOTATION,
+  componentWorkloadName,
+  groveCliqueNames,
+  isMultinode,
+  leaderWorkerSetNames,
+} from '../../../render';
 import { ObjectApi } from '../../runtime/kube/api';
-import { leaderWorkerSetNames, workloadName } from '../graph-status/graph-status';
 import { GraphInformers } from '../graphs';
-import { groveCliqueNames } from '../grove';
 import { TemplateMetadata, Workload } from '../kinds';
 import { RESOURCES } from '../resources';
 
@@ -58,8 +62,8 @@ export function restartTargets(
   const ns = graph.namespace;
   const pcs = sources.grove?.podCliqueSets.get(ns, graph.name);
   if (pcs) return [groveTarget(pcs, groveCliqueNames(c))];
-  if (!c.multinode) {
-    const dep = sources.deployments.get(ns, workloadName(graph, c));
+  if (!isMultinode(c)) {
+    const dep = sources.deployments.get(ns, componentWorkloadName(graph, c.name));
     return dep
       ? [
           {
@@ -81,7 +85,9 @@ export function restartTargets(
         ]
       : [];
   }
-  const sets = leaderWorkerSetNames(graph, c).map((n) => sources.leaderWorkerSets?.get(ns, n));
+  const sets = leaderWorkerSetNames(componentWorkloadName(graph, c.name), c).map((n) =>
+    sources.leaderWorkerSets?.get(ns, n),
+  );
   if (sets.some((s) => !s)) return [];
   return (sets as Workload[]).map((lws) => ({
     describe: `LeaderWorkerSet/${lws.metadata.name}`,

@@ -9,7 +9,13 @@
  * through its `/scale` subresource (see grove.ts).
  */
 import { ComponentModel, GraphModel } from '../../../api';
-import { componentObjectName, LABEL } from '../../../render';
+import {
+  componentObjectName,
+  isMultinode,
+  LABEL,
+  requestedReplicas,
+  scalingAdapterOwnsReplicas,
+} from '../../../render';
 import { ReconcileOutcome, ReconcilerContext, splitKey } from '../../runtime/controller';
 import { Informer } from '../../runtime/informer';
 import { isAlreadyExists, isNotFound } from '../../runtime/kube/errors';
@@ -37,7 +43,7 @@ export function desiredAdapter(graph: GraphModel, component: ComponentModel): Sc
       namespace: graph.namespace,
       labels: { [LABEL.graphName]: graph.name, [LABEL.component]: component.name },
     },
-    spec: { replicas: component.replicas ?? 1, dgdRef: { name: graph.name, serviceName: component.name } },
+    spec: { replicas: requestedReplicas(component), dgdRef: { name: graph.name, serviceName: component.name } },
   };
 }
 
@@ -57,7 +63,7 @@ export class ScalingAdapterReconciler {
         this.d.log.warn({ graph: key }, 'graph record does not load; scaling adapters left as they are');
       return;
     }
-    const wanted = model?.kind === 'DynamoGraphDeployment' ? model.components.filter((c) => c.scalingAdapter) : [];
+    const wanted = model?.kind === 'DynamoGraphDeployment' ? model.components.filter(scalingAdapterOwnsReplicas) : [];
     const wantedNames = new Set(wanted.map((c) => componentObjectName(name, c.name)));
 
     for (const adapter of existing) {
@@ -127,7 +133,7 @@ export class ScalingAdapterReconciler {
 
   /** Workload replicas ← adapter spec; then the adapter status says what was done. */
   private async syncWorkload(graph: GraphModel, component: ComponentModel, adapter: ScalingAdapter): Promise<void> {
-    const desired = adapter.spec?.replicas ?? component.replicas ?? 1;
+    const desired = adapter.spec?.replicas ?? requestedReplicas(component);
     const target = this.workloadOf(graph, component);
     const workload = target?.informer.get(graph.namespace, target.name);
     const previous = adapter.status?.replicas;
@@ -213,7 +219,7 @@ export class ScalingAdapterReconciler {
       return { resource, informer, name: groveObjectName(graph.name, component.name), viaScale: true };
     }
     const name = componentObjectName(graph.name, component.name);
-    if (!component.multinode) return { resource: RESOURCES.deployment, informer: this.d.deployments, name };
+    if (!isMultinode(component)) return { resource: RESOURCES.deployment, informer: this.d.deployments, name };
     return this.d.leaderWorkerSets
       ? { resource: RESOURCES.leaderWorkerSet, informer: this.d.leaderWorkerSets, name }
       : undefined;

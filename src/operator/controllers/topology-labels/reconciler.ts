@@ -26,8 +26,9 @@ export class TopologyLabelReconciler {
     const pod = this.d.pods.get(namespace, name);
     if (!pod || pod.metadata.deletionTimestamp) return;
     const labelKey = topologyLabelToCopy(pod);
-    if (!labelKey) return;
-    const nodeName = pod.spec!.nodeName!;
+    const nodeName = pod.spec?.nodeName;
+    // topologyLabelToCopy asks for a node too; the check here tells the compiler.
+    if (!labelKey || !nodeName) return;
     let node: KubeObject;
     try {
       node = await this.d.api.get<KubeObject>(RESOURCES.node, undefined, nodeName);

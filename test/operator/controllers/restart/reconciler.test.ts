@@ -202,6 +202,19 @@ test('no restart in the spec and a finished status: nothing to do', async () => 
   expect(api.calls).toEqual([]);
 });
 
+test('the restart id removed during a run: the unfinished status is cleared and nothing is stamped', async () => {
+  const { api, reconciler } = setup(
+    graph(
+      { strategy: { type: 'Sequential' } },
+      { restart: { observedID: 'r1', phase: 'Restarting', inProgress: ['Frontend'] } },
+    ),
+    { deployments: [deployment('g-frontend'), deployment('g-worker')] },
+  );
+  await reconciler.reconcile(`${NS}/g`);
+  expect(api.writes()).toEqual(['mergePatch DynamoGraphDeployment ml/g/status']);
+  expect(api.bodies('mergePatch')).toEqual([{ status: { restart: null } }]);
+});
+
 test('a stamped LeaderWorkerSet (no observedGeneration) is not done until it was written again after the stamp', async () => {
   const multinode = {
     name: 'prefill',

@@ -1,4 +1,4 @@
-import { multinodeGraph, renderOn, worker } from './helpers';
+import { multinodeGraph, renderOn, worker } from '../multinode/helpers';
 
 const g = multinodeGraph(
   worker('trtllm', ['--model-path', 'm', '--extra-engine-args', '{"tp": 16}'], {

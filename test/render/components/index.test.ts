@@ -1,5 +1,5 @@
-import { component, frontend, graph, vllmWorker } from './builders';
-import { rendered } from './helpers';
+import { component, frontend, graph, vllmWorker } from '../builders';
+import { rendered } from '../helpers';
 
 describe('frontend', () => {
   const r = rendered(graph({ components: [frontend()] }));

@@ -1,4 +1,4 @@
-import { multinodeGraph, renderOn, worker } from './helpers';
+import { multinodeGraph, renderOn, worker } from '../multinode/helpers';
 
 const GROVE_LEADER = '$(GROVE_PCSG_NAME)-$(GROVE_PCSG_INDEX)-worker-ldr-0.$(GROVE_HEADLESS_SERVICE)';
 const MP = { 'nvidia.com/vllm-distributed-executor-backend': 'mp' };

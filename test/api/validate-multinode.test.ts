@@ -1,5 +1,5 @@
-import { loadGraph, Problem, resolveSettings, validateGraph } from '../../../src/api';
-import { PlatformSettings } from '../../../src/api/settings';
+import { loadGraph, Problem, resolveSettings, validateGraph } from '../../src/api';
+import { PlatformSettings } from '../../src/api/settings';
 
 function problemsOf(doc: object, settings: PlatformSettings = {}, orchestrator?: 'lws' | 'grove'): Problem[] {
   const loaded = loadGraph(doc);
