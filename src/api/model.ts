@@ -9,12 +9,8 @@
  */
 import { Container, EnvVar, JsonObject, ResourceRequirements } from './k8s-types';
 
-export const BACKEND_FRAMEWORKS = ['vllm', 'sglang', 'trtllm'] as const;
-export type BackendFramework = (typeof BACKEND_FRAMEWORKS)[number];
-
-/** Component types with their own defaults; anything else renders with the "default" rules. */
-export const COMPONENT_TYPES = ['frontend', 'worker', 'prefill', 'decode', 'planner', 'epp'] as const;
-export type KnownComponentType = (typeof COMPONENT_TYPES)[number];
+export { BACKEND_FRAMEWORKS, COMPONENT_TYPES } from '../crds/vocabulary';
+export type { BackendFramework, ComponentType as KnownComponentType } from '../crds/vocabulary';
 
 /** The engine components: what GMS, failover, checkpoints and KV-transfer topology apply to. */
 export const WORKER_COMPONENT_TYPES: readonly string[] = ['worker', 'prefill', 'decode'];

@@ -4,12 +4,13 @@
  */
 import { ComponentModel, GraphModel } from '../api/model';
 import { ResolvedSettings } from '../api/settings';
-import { detectBackendFramework } from '../api/backend-framework';
+import { workerBackend } from '../api/backend-framework';
+import { dynamoNamespaceOf } from '../api/dynamo-namespace';
 import { CheckpointRestore } from './checkpoint';
 import { isWorkerType } from './components';
 import { ANNOTATION, LABEL, PROPAGATED_GRAPH_ANNOTATIONS } from './labels';
 import { mergeMaps } from './merge';
-import { componentObjectName, dynamoNamespaceOf } from './naming';
+import { componentObjectName } from './naming';
 
 export interface ComponentContext {
   readonly graph: GraphModel;
@@ -71,16 +72,4 @@ export function componentContext(
     backend: isWorkerType(component.type) ? workerBackend(graph, component) : undefined,
     ...(checkpoint ? { checkpoint } : {}),
   };
-}
-
-function workerBackend(graph: GraphModel, component: ComponentModel): string | undefined {
-  const detected = detectBackendFramework(
-    strings(component.mainContainer?.command),
-    strings(component.mainContainer?.args),
-  );
-  return detected.length === 1 ? detected[0] : graph.backendFramework;
-}
-
-function strings(v: unknown): string[] {
-  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 }

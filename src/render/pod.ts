@@ -3,6 +3,7 @@
  * upstream precedence, then the volumes and containers Dynamo adds.
  */
 import { Container, EnvVar, JsonObject } from '../api/k8s-types';
+import { MAIN_CONTAINER_NAME } from '../crds/vocabulary';
 import { gpuCount, gpuQuantity } from '../api/gpu';
 import { restartInRenderedOutput } from '../api/model';
 import { backendHooks, MultinodeLaunch } from './backends';
@@ -21,7 +22,6 @@ import { MultinodeNode } from './multinode/roles';
 import { waitLeaderConfigMapName } from './multinode/wait-leader';
 import { imagePullSecretsFor } from './pull-secrets';
 
-export const MAIN_CONTAINER = 'main';
 export const FRONTEND_SIDECAR = 'sidecar-frontend';
 export const SHARED_MEMORY_VOLUME = 'shared-memory';
 export const SHARED_MEMORY_PATH = '/dev/shm';
@@ -101,9 +101,9 @@ function applyMultinodeLaunch(cc: ComponentContext, node: MultinodeNode, main: C
 
 function buildMainContainer(cc: ComponentContext, defaults: ComponentDefaults, pvc: PvcVolumes): Container {
   const c = cc.component;
-  const { env: userEnv, startupProbe, name: _name, ...overlay } = c.mainContainer ?? { name: MAIN_CONTAINER };
+  const { env: userEnv, startupProbe, name: _name, ...overlay } = c.mainContainer ?? { name: MAIN_CONTAINER_NAME };
   const container: Container = overrideMerge(defaults.container, overlay);
-  container.name = MAIN_CONTAINER;
+  container.name = MAIN_CONTAINER_NAME;
   if (startupProbe) container.startupProbe = clone(startupProbe);
   // Precedence, lowest first: defaults < mainContainer.env < graph env < component env.
   let env = mergeEnv(
@@ -114,7 +114,7 @@ function buildMainContainer(cc: ComponentContext, defaults: ComponentDefaults, p
       namespace: cc.graph.namespace,
       discoveryBackend: cc.discoveryBackend,
       kubeDiscoveryMode: cc.annotations[ANNOTATION.kubeDiscoveryMode],
-      containerName: MAIN_CONTAINER,
+      containerName: MAIN_CONTAINER_NAME,
     }),
     defaults.env,
     userEnv as EnvVar[] | undefined,
