@@ -6,6 +6,7 @@ export * from './api';
 export * from './cdk8s';
 export { renderGraph, renderGraphs, type RenderOptions, RECOMMENDED_POD_SECURITY_LABELS } from './render';
 export * from './manifests';
+export * from './render-manifest';
 export { crdManifests } from './crds';
 export {
   renderPlatform,

@@ -22,3 +22,4 @@ export {
   validateDeploymentRequest,
   type DeploymentRequestLoad,
 } from './deployment-request-load';
+export * from './validated-graph';

@@ -10,7 +10,7 @@ import { GraphModel } from '../api/model';
 import { errorsOf, Problem } from '../api/problems';
 import { PlatformSettings, resolveSettings, ResolvedSettings } from '../api/settings';
 import { manifestFromFile, manifestFromProps } from '../manifest-source';
-import { ManifestRenderRequest, renderManifest } from '../manifests';
+import { ManifestRenderRequest, renderManifest } from '../render-manifest';
 import { dynamoNamespaceOf } from '../api/dynamo-namespace';
 import { LABEL } from '../render';
 import { fill, hasToken, substitute, tokenize, tokenKeys, WithInputs } from './inputs';
