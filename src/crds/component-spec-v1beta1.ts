@@ -25,10 +25,7 @@ import {
   ValidationRule,
   withRequired,
 } from './schema';
-import { COMPONENT_TYPES, MAIN_CONTAINER_NAME } from './vocabulary';
-
-/** At most 25 components per graph; also bounds the cost of the list-wide CEL rules. */
-export const MAX_COMPONENTS = 25;
+import { COMPONENT_TYPES, MAIN_CONTAINER_NAME, MAX_COMPONENTS } from './vocabulary';
 
 export function componentName(): JSONSchemaProps {
   return str({ minLength: 1, maxLength: 63, pattern: '^[A-Za-z0-9]([-A-Za-z0-9]*[A-Za-z0-9])?$' });

@@ -12,6 +12,11 @@ export type BackendFramework = (typeof BACKEND_FRAMEWORKS)[number];
 export const COMPONENT_TYPES = ['frontend', 'worker', 'prefill', 'decode', 'planner', 'epp'] as const;
 export type ComponentType = (typeof COMPONENT_TYPES)[number];
 
+/** At most 25 components per graph; also bounds the cost of the list-wide CEL rules. */
+export const MAX_COMPONENTS = 25;
+/** At most 100 entries in a graph's `spec.pvcs`. */
+export const MAX_PVCS = 100;
+
 /** Name of the container that carries the Dynamo runtime (v1beta1 `podTemplate.spec.containers`). */
 export const MAIN_CONTAINER_NAME = 'main';
 
