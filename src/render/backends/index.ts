@@ -3,6 +3,7 @@
  * the multinode launch rules (ray / mp, torch distributed init, MPI over SSH) per node role.
  */
 import { Container, EnvVar, JsonObject } from '../../api/k8s-types';
+import type { BackendFramework } from '../../crds/vocabulary';
 import { MultinodeNode } from '../multinode/roles';
 import { sglangBackend } from './sglang';
 import { trtllmBackend } from './trtllm';
@@ -53,8 +54,12 @@ export interface BackendHooks {
 
 const NO_HOOKS: BackendHooks = {};
 
-const HOOKS: Record<string, BackendHooks> = { vllm: vllmBackend, sglang: sglangBackend, trtllm: trtllmBackend };
+const HOOKS: Record<BackendFramework, BackendHooks> = {
+  vllm: vllmBackend,
+  sglang: sglangBackend,
+  trtllm: trtllmBackend,
+};
 
 export function backendHooks(backend: string | undefined): BackendHooks {
-  return (backend !== undefined && HOOKS[backend]) || NO_HOOKS;
+  return (backend !== undefined && HOOKS[backend as BackendFramework]) || NO_HOOKS;
 }
