@@ -9,8 +9,12 @@
  */
 import { Container, EnvVar, JsonObject, ResourceRequirements } from './k8s-types';
 
+import type { ComponentType } from '../crds/vocabulary';
+
 export { BACKEND_FRAMEWORKS, COMPONENT_TYPES } from '../crds/vocabulary';
-export type { BackendFramework, ComponentType as KnownComponentType } from '../crds/vocabulary';
+export type { BackendFramework } from '../crds/vocabulary';
+/** A component type with its own defaults (the model's `type` is any string: others render with the "default" rules). */
+export type KnownComponentType = ComponentType;
 
 /** The engine components: what GMS, failover, checkpoints and KV-transfer topology apply to. */
 export const WORKER_COMPONENT_TYPES: readonly string[] = ['worker', 'prefill', 'decode'];
