@@ -7,9 +7,8 @@
  * applied here: the render core applies them, so there is one place that
  * decides a default).
  */
-import { Container, EnvVar, JsonObject, ResourceRequirements } from './k8s-types';
-
 import type { ComponentType } from '../crds/vocabulary';
+import { Container, EnvVar, JsonObject, ResourceRequirements } from './k8s-types';
 
 export { BACKEND_FRAMEWORKS, COMPONENT_TYPES } from '../crds/vocabulary';
 export type { BackendFramework } from '../crds/vocabulary';
