@@ -7,6 +7,7 @@
  * on a watch (p50 / p99 over 200 sequential scales), and the operator's resident memory.
  * A report, not a test: a missed target is marked ✗ but never fails the run.
  */
+import type { ValidatedGraph } from '../src/api/validated-graph';
 import { ChildProcess, execFileSync, spawn } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -115,9 +116,9 @@ function graphObjects(i: number): KubeObject[] {
       ],
     },
   });
-  return (renderGraph({ ...model!, orchestrator: 'lws' }, resolveSettings({})) as KubeObject[]).filter(
-    (o) => o.kind === 'DynamoGraphDeployment' || o.kind === 'Deployment',
-  );
+  return (
+    renderGraph({ ...model!, orchestrator: 'lws' } as ValidatedGraph, resolveSettings({})) as KubeObject[]
+  ).filter((o) => o.kind === 'DynamoGraphDeployment' || o.kind === 'Deployment');
 }
 
 const rssMiB = (pid: number, field: 'VmRSS' | 'VmHWM') => {

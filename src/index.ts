@@ -6,6 +6,13 @@ export * from './api';
 export * from './cdk8s';
 export { renderGraph, renderGraphs, type RenderOptions, RECOMMENDED_POD_SECURITY_LABELS } from './render';
 export * from './manifests';
+export {
+  renderManifest,
+  renderCheckpointManifest,
+  type ManifestRenderRequest,
+  type RenderedManifest,
+  type RenderedCheckpoint,
+} from './render-manifest';
 export { crdManifests } from './crds';
 export {
   renderPlatform,

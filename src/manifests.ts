@@ -3,42 +3,25 @@
  * Shared by the CLI and the cdk8s `fromManifest` / `fromFile` adopters, so
  * every front end reports the same problems for the same input.
  */
-import {
-  CHECKPOINT_API_VERSION,
-  CheckpointModel,
-  GraphPlacement,
-  loadCheckpoint,
-  loadGraph,
-  parseManifestText,
-  schemaProblems,
-  validateCheckpointRefs,
-  validateGraph,
-  withPlacement,
-} from './api';
-import { hasRenderedPodProblems, renderedPodProblems } from './api/rendered-pod-checks';
+import { CheckpointModel, loadGraph, schemaProblems, validateCheckpointRefs, validateGraph } from './api';
+import { DynamoModelRecord, loadDynamoModel, unservedModelWarning } from './api/dynamo-model';
 import { JsonObject, KubeObject } from './api/k8s-types';
 import { GraphModel } from './api/model';
-import { errorsOf, Problem } from './api/problems';
+import { ManifestInput, parseManifestText } from './api/parse';
+import { errorsOf, Problem, SourcedProblem } from './api/problems';
+import { isObject } from './api/read';
+import { hasRenderedPodProblems, renderedPodProblems } from './api/rendered-pod-checks';
 import { ResolvedSettings } from './api/settings';
-import { DynamoModelRecord, loadDynamoModel, unservedModelWarning } from './api/dynamo-model';
-import { dedupeObjects, renderCheckpointRecord, renderGraph, renderGraphs, RenderOptions } from './render';
-import { renderDynamoModel } from './render/model-record';
+import { acceptValidated, ValidatedGraph } from './api/validated-graph';
 import { DEFAULT_LOCK_FILE } from './plan/lock';
 import { PlanSource, resolveRequest } from './plan/resolve-request';
-
-export interface ManifestInput {
-  /** File name shown in problems (`-` for stdin). */
-  readonly source: string;
-  readonly text: string;
-}
-
-/** A problem together with the input it came from. */
-export interface SourcedProblem extends Problem {
-  readonly source: string;
-}
+import { dedupeObjects, renderCheckpointRecord, renderGraph, renderGraphs, RenderOptions } from './render';
+import { renderDynamoModel } from './render/model-record';
+import { loadCheckpointDoc } from './render-manifest';
 
 export interface LoadedManifests {
-  readonly graphs: { readonly source: string; readonly model: GraphModel }[];
+  /** The graphs that passed every check, the checkpoint references across all inputs included. */
+  readonly graphs: { readonly source: string; readonly model: ValidatedGraph }[];
   /** nvidia.com records emitted as they are: DynamoModel (validated, normalised). */
   readonly passthrough: JsonObject[];
   /** Valid DynamoCheckpoints: rendered as records, and what graphs' `checkpointRef`s resolve to. */
@@ -62,7 +45,7 @@ export function loadManifests(
   settings: ResolvedSettings,
   options: ManifestLoadOptions = {},
 ): LoadedManifests {
-  const graphs: LoadedManifests['graphs'] = [];
+  const graphs: { source: string; model: GraphModel; problems: Problem[] }[] = [];
   const checkpoints: LoadedManifests['checkpoints'] = [];
   const passthrough: JsonObject[] = [];
   const models: { source: string; model: DynamoModelRecord }[] = [];
@@ -90,7 +73,7 @@ export function loadManifests(
             withDefaultNamespace(doc as JsonObject, options.defaultNamespace ?? 'default'),
             ...planned.objects,
           );
-          if (planned.graph) graphs.push({ source: input.source, model: planned.graph });
+          if (planned.graph) graphs.push({ source: input.source, model: planned.graph, problems: planned.problems });
         }
         continue;
       } else if (loaded.kind === 'DynamoCheckpoint' && errorsOf(loaded.problems).length === 0 && isObject(doc)) {
@@ -103,7 +86,7 @@ export function loadManifests(
       add(input.source, all);
       if (errorsOf(all).length > 0) continue;
       if (loaded.model) {
-        graphs.push({ source: input.source, model: loaded.model });
+        graphs.push({ source: input.source, model: loaded.model, problems: all });
       } else if (model) {
         models.push({ source: input.source, model });
         passthrough.push(renderDynamoModel(model));
@@ -126,10 +109,11 @@ export function loadManifests(
     );
   // References resolve across all inputs, so they are checked once everything is loaded.
   const known = checkpoints.map((c) => c.model);
-  const resolvable = graphs.filter((g) => {
+  const resolvable = graphs.flatMap((g) => {
     const dangling = validateCheckpointRefs(g.model, known);
     add(g.source, dangling);
-    return dangling.length === 0;
+    const model = acceptValidated(g.model, [...g.problems, ...dangling]);
+    return model ? [{ source: g.source, model }] : [];
   });
   const unique = dedupeObjects(passthrough as KubeObject[]);
   add(
@@ -163,27 +147,11 @@ function loadRequest(
   return { graph: loaded.model, objects: resolved.objects, problems };
 }
 
-/** DynamoCheckpoint is served as v1alpha1 only (upstream registers no v1beta1 for it). */
-function loadCheckpointDoc(doc: JsonObject, defaultNamespace: string | undefined) {
-  if (doc.apiVersion !== CHECKPOINT_API_VERSION) {
-    return {
-      problems: [
-        {
-          path: 'apiVersion',
-          message: `unsupported apiVersion ${JSON.stringify(doc.apiVersion)} for DynamoCheckpoint: expected ${CHECKPOINT_API_VERSION}`,
-          severity: 'error' as const,
-        },
-      ],
-    };
-  }
-  return loadCheckpoint(doc, { defaultNamespace });
-}
-
 export interface RenderedManifests {
   readonly objects: KubeObject[];
   readonly problems: SourcedProblem[];
   /** The graphs rendered (empty on errors): front ends that group objects per graph render each again. */
-  readonly graphs?: GraphModel[];
+  readonly graphs?: ValidatedGraph[];
 }
 
 /** Renders only when no input has an error-level problem, so nothing half-rendered is ever produced. */
@@ -224,75 +192,4 @@ function withDefaultNamespace(doc: JsonObject, namespace: string): JsonObject {
   return metadata.namespace ? doc : { ...doc, metadata: { ...metadata, namespace } };
 }
 
-export interface ManifestRenderRequest extends RenderOptions, GraphPlacement {
-  /** Namespace for a manifest without one. @default 'default' */
-  readonly defaultNamespace?: string;
-  /** The kind a front end expects (the DGD construct refuses a DCD manifest). @default - either */
-  readonly expectedKind?: GraphModel['kind'];
-}
-
-export interface RenderedManifest {
-  /** Undefined when the manifest is not a graph at all. */
-  readonly model?: GraphModel;
-  /** Empty when any problem is an error: nothing half-rendered. */
-  readonly objects: KubeObject[];
-  readonly problems: Problem[];
-}
-
-/** One graph manifest (an object, already parsed) through load, placement, validation and render: what the constructs and components do. */
-export function renderManifest(
-  manifest: unknown,
-  settings: ResolvedSettings,
-  request: ManifestRenderRequest = {},
-): RenderedManifest {
-  const loaded = loadGraph(manifest, { defaultNamespace: request.defaultNamespace });
-  const model = loaded.model && withPlacement(loaded.model, request);
-  const problems: Problem[] = [...loaded.problems];
-  if (model && request.expectedKind && model.kind !== request.expectedKind) {
-    problems.push({ path: 'kind', message: `expected ${request.expectedKind}, got ${model.kind}`, severity: 'error' });
-  }
-  if (model) problems.push(...validateGraph(model, settings));
-  if (model) problems.push(...validateCheckpointRefs(model, request.checkpoints ?? []));
-  if (model) problems.push(...schemaProblems(manifest, problems));
-  if (!model || errorsOf(problems).length > 0) return { model, objects: [], problems };
-  const objects = renderGraph(model, settings, {
-    includeGraphRecord: request.includeGraphRecord,
-    checkpoints: request.checkpoints,
-  });
-  const rendered = renderedPodProblems(model, objects);
-  if (rendered.length > 0) return { model, objects: [], problems: [...problems, ...rendered] };
-  return { model, objects, problems };
-}
-
 const defined = <T>(x: T | undefined): T[] => (x === undefined ? [] : [x]);
-
-function isObject(v: unknown): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-export interface RenderedCheckpoint {
-  readonly model?: CheckpointModel;
-  /** The checkpoint record; empty when any problem is an error. */
-  readonly objects: KubeObject[];
-  readonly problems: Problem[];
-}
-
-/** One DynamoCheckpoint manifest (already parsed) through load and validation: what the constructs and components do. */
-export function renderCheckpointManifest(
-  manifest: unknown,
-  request: { readonly defaultNamespace?: string } = {},
-): RenderedCheckpoint {
-  if (!isObject(manifest) || manifest.kind !== 'DynamoCheckpoint') {
-    const kind = isObject(manifest) ? manifest.kind : undefined;
-    return {
-      objects: [],
-      problems: [
-        { path: 'kind', message: `expected DynamoCheckpoint, got ${JSON.stringify(kind ?? null)}`, severity: 'error' },
-      ],
-    };
-  }
-  const loaded = loadCheckpointDoc(manifest, request.defaultNamespace);
-  const model = 'model' in loaded ? loaded.model : undefined;
-  if (!model || errorsOf(loaded.problems).length) return { model, objects: [], problems: loaded.problems };
-  return { model, objects: [renderCheckpointRecord(model)], problems: loaded.problems };
-}

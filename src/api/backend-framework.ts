@@ -1,17 +1,33 @@
 /** Which inference engine a worker's command line runs. */
+import { BACKEND_FRAMEWORKS, BackendFramework } from '../crds/vocabulary';
+import { ComponentModel, GraphModel } from './model';
+import { strings } from './read';
 
 /**
  * `python[X.Y] … -m … dynamo.<engine>` anywhere in the joined command line, so `sh -c` strings,
  * pipelines and versioned interpreters (`python3.11`) are recognised too.
  */
 // The optional gaps are lazy (`??`) so one match never spans two commands of an `sh -c` string.
-const ENGINE_RUN = /python[0-9.]*\s(?:.*?\s)??-m\s+(?:.*?\s)??dynamo\.(vllm|sglang|trtllm)\b/g;
+const ENGINE_RUN = new RegExp(
+  String.raw`python[0-9.]*\s(?:.*?\s)??-m\s+(?:.*?\s)??dynamo\.(${BACKEND_FRAMEWORKS.join('|')})\b`,
+  'g',
+);
 
 /** Every distinct engine named in `command` + `args`, in order of first appearance. */
-export function detectBackendFramework(command: readonly string[] = [], args: readonly string[] = []): string[] {
-  const found: string[] = [];
+export function detectBackendFramework(
+  command: readonly string[] = [],
+  args: readonly string[] = [],
+): BackendFramework[] {
+  const found: BackendFramework[] = [];
   for (const match of [...command, ...args].join(' ').matchAll(ENGINE_RUN)) {
-    if (!found.includes(match[1])) found.push(match[1]);
+    const engine = match[1] as BackendFramework;
+    if (!found.includes(engine)) found.push(engine);
   }
   return found;
+}
+
+/** The engine a worker runs: detected from its command when unambiguous, else the graph's `backendFramework`. */
+export function workerBackend(graph: GraphModel, c: ComponentModel): string | undefined {
+  const detected = detectBackendFramework(strings(c.mainContainer?.command), strings(c.mainContainer?.args));
+  return detected.length === 1 ? detected[0] : graph.backendFramework;
 }

@@ -4,12 +4,13 @@
  * the upstream operator does (reference §5), so an ID we compute matches the one it computes.
  */
 import { createHash } from 'crypto';
+import type { BackendFramework } from '../crds/vocabulary';
 
 /** `spec.identity` of a DynamoCheckpoint: what makes two checkpoints interchangeable. */
 export interface CheckpointIdentityInput {
   /** Model identifier, e.g. `Qwen/Qwen3-0.6B`. */
   readonly model: string;
-  readonly backendFramework: 'vllm' | 'sglang' | 'trtllm';
+  readonly backendFramework: BackendFramework;
   /** Included in the hash only when set. @default - not part of the identity */
   readonly dynamoVersion?: string;
   /** Minimum 1. @default 1 */

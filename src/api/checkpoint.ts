@@ -13,6 +13,7 @@ import { Problem } from './problems';
 import { fieldPath, InputReader, isObject, keyPath } from './read';
 import type { PodTemplateInput } from './v1beta1';
 import { GMS_SNAPSHOT_DISABLED } from './validate-gpu-memory';
+import { MAIN_CONTAINER_NAME } from '../crds/vocabulary';
 
 export { type CheckpointIdentityInput, checkpointIdentityHash } from './checkpoint-identity';
 
@@ -196,7 +197,7 @@ function validateJob(job: JsonObject, error: (path: string, message: string) => 
     error('spec.job.podTemplateSpec', template === undefined ? 'Required value' : 'must be an object');
     return;
   }
-  const target = job.targetContainerName ?? 'main';
+  const target = job.targetContainerName ?? MAIN_CONTAINER_NAME;
   if (typeof target !== 'string') error('spec.job.targetContainerName', 'must be a string');
   else for (const m of dns1123Label(target)) error('spec.job.targetContainerName', `Invalid value: "${target}": ${m}`);
   const containers = isObject(template.spec) && Array.isArray(template.spec.containers) ? template.spec.containers : [];

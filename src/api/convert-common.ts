@@ -1,4 +1,5 @@
 /** Conversion pieces that read the same way in both input versions. */
+import { MAIN_CONTAINER_NAME } from '../crds/vocabulary';
 import { Container, JsonObject } from './k8s-types';
 import {
   ApiVersion,
@@ -9,8 +10,6 @@ import {
   RestartModel,
 } from './model';
 import { fieldPath, InputReader } from './read';
-
-export const MAIN_CONTAINER = 'main';
 
 /** The graph-wide fields every converter reads from `metadata`. */
 export interface ConvertOptions {
@@ -27,7 +26,7 @@ export interface ConvertOptions {
 export function mainOverlay(fields: JsonObject | undefined): Container | undefined {
   if (!fields) return undefined;
   const { name: _name, ...rest } = fields;
-  return Object.keys(rest).length ? { name: MAIN_CONTAINER, ...rest } : undefined;
+  return Object.keys(rest).length ? { name: MAIN_CONTAINER_NAME, ...rest } : undefined;
 }
 
 export function readEppConfig(r: InputReader, v: unknown, path: string): EppConfigModel | undefined {

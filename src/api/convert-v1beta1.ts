@@ -1,9 +1,9 @@
 /** `nvidia.com/v1beta1` DGD / DCD → GraphModel. */
+import { MAIN_CONTAINER_NAME } from '../crds/vocabulary';
 import {
   canonicalType,
   ConvertOptions,
   graphCommon,
-  MAIN_CONTAINER,
   mainOverlay,
   optional,
   readComponentCheckpoint,
@@ -80,7 +80,7 @@ function convertComponent(
     (x, i): x is JsonObject => r.object(x, keyPath(containersPath, i)) !== undefined,
   );
   const sidecarName = r.string(c.frontendSidecar, at('frontendSidecar'));
-  const main = containers.find((x) => x.name === MAIN_CONTAINER);
+  const main = containers.find((x) => x.name === MAIN_CONTAINER_NAME);
   const { env, resources, livenessProbe, readinessProbe, ...mainRest } = main ?? {};
   const mainPath = keyPath(containersPath, containers.indexOf(main ?? {}));
   const others = containers.filter((x) => x !== main && (sidecarName === undefined || x.name !== sidecarName));
@@ -166,8 +166,8 @@ function readSidecar(
   path: string,
   containersPath: string,
 ): FrontendSidecarModel | undefined {
-  if (name === MAIN_CONTAINER) {
-    r.error(path, `must name a sidecar container, not "${MAIN_CONTAINER}"`);
+  if (name === MAIN_CONTAINER_NAME) {
+    r.error(path, `must name a sidecar container, not "${MAIN_CONTAINER_NAME}"`);
     return undefined;
   }
   const c = containers.find((x) => x.name === name);

@@ -12,7 +12,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { JSONSchemaProps } from '../crds/schema';
-import { Problem, unknownFieldMessage } from './problems';
+import { AjvErrorParams, apiServerMessage, pointerSegments, valueAt } from './ajv-errors';
+import { Problem } from './problems';
 import { fieldPath, isObject, keyPath } from './read';
 
 /** Where the build puts the generated validators, beside this file. */
@@ -87,15 +88,6 @@ export function crdSchemaProblems(doc: unknown): Problem[] {
   return problems;
 }
 
-/** JSON pointer segments (`/spec/services/a~1b` → ['spec', 'services', 'a/b']). */
-export function pointerSegments(pointer: string): string[] {
-  if (!pointer) return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
 /** Walks the schema alongside the pointer: struct fields as `.f`, map keys and list indexes as `[k]`. */
 function pathOf(segments: string[], schema: JSONSchemaProps | undefined): string {
   let path = '';
@@ -120,82 +112,20 @@ function pathOf(segments: string[], schema: JSONSchemaProps | undefined): string
   return path;
 }
 
-/** The parameters of ajv's errors that our messages read; ajv sets each for the keywords that use it. */
-export interface AjvErrorParams {
-  missingProperty: string;
-  additionalProperty: string;
-  type: string;
-  allowedValues: unknown[];
-  limit: number;
-  pattern: string;
-  format: string;
-}
-
-/** The value at a JSON pointer's segments, if there is one. */
-export function valueAt(doc: unknown, segments: string[]): unknown {
-  let cur = doc;
-  for (const s of segments) cur = isObject(cur) || Array.isArray(cur) ? (cur as Record<string, unknown>)[s] : undefined;
-  return cur;
-}
-
-const TYPE_WORDS: Record<string, string> = {
-  string: 'a string',
-  integer: 'an integer',
-  number: 'a number',
-  boolean: 'a boolean',
-  object: 'an object',
-  array: 'a list',
-};
-
-/** The API server's wording where we know it; the loader's wording for types. */
+/** One ajv error as a problem at the field path the schema names. */
 function toProblem(e: ErrorObject, schema: JSONSchemaProps, doc: unknown): Problem {
   const segments = pointerSegments(e.instancePath);
   const at = pathOf(segments, schema);
   const value = valueAt(doc, segments);
-  const error = (path: string, message: string): Problem => ({ path, message, severity: 'error' });
+  const error = (path: string): Problem => ({ path, message: apiServerMessage(e, value), severity: 'error' });
   const params = e.params as AjvErrorParams;
   switch (e.keyword) {
     case 'additionalProperties':
-      return error(
-        pathOf([...segments, params.additionalProperty], schema),
-        unknownFieldMessage(params.additionalProperty),
-      );
+      return error(pathOf([...segments, params.additionalProperty], schema));
     case 'required':
-      return error(pathOf([...segments, params.missingProperty], schema), 'Required value');
-    case 'type':
-      return error(at, `must be ${TYPE_WORDS[params.type] ?? params.type}`);
-    case 'enum':
-      return error(
-        at,
-        `Unsupported value: ${JSON.stringify(value)}: supported values: ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
-      );
-    case 'minimum':
-      return error(at, `should be greater than or equal to ${params.limit}`);
-    case 'maximum':
-      return error(at, `should be less than or equal to ${params.limit}`);
-    case 'minLength':
-      return params.limit === 1
-        ? error(at, 'Required value')
-        : error(at, `should be at least ${params.limit} chars long`);
-    case 'maxLength':
-      return error(at, `may not be more than ${params.limit} characters`);
-    case 'pattern':
-      return error(at, `invalid value ${JSON.stringify(value)}: should match '${params.pattern}'`);
-    case 'maxItems':
-    case 'maxProperties':
-      return error(
-        at,
-        `Too many: ${Array.isArray(value) ? value.length : Object.keys(value ?? {}).length}: must have at most ${params.limit} items`,
-      );
-    case 'minItems':
-      return error(at, `should have at least ${params.limit} items`);
-    case 'format':
-      return error(at, `invalid value ${JSON.stringify(value)}: must be a valid ${params.format}`);
-    case 'anyOf':
-      // int-or-string: the branches' own type errors say nothing more.
-      return error(at, 'must be an integer or a string');
+      return error(pathOf([...segments, params.missingProperty], schema));
     default:
-      return error(at, e.message ?? e.keyword);
+      return error(at);
   }
 }
 

@@ -3,70 +3,25 @@
  * Input shapes (`nvidia.com/v1beta1`, the props of the constructs), the enums and defaults of
  * upstream's CRD, and the resolved request the planner and the renderer work from.
  */
+import type { DgdrBackend, GpuSku, SearchStrategy } from '../crds/vocabulary';
 import { JsonObject } from './k8s-types';
 
 export const DGDR_KIND = 'DynamoGraphDeploymentRequest';
 export const DGDR_API_VERSIONS = ['nvidia.com/v1alpha1', 'nvidia.com/v1beta1'] as const;
 
-/** `spec.backend`. `auto` lets the search pick the backend. */
-export const DGDR_BACKENDS = ['auto', 'sglang', 'trtllm', 'vllm'] as const;
-export type DgdrBackend = (typeof DGDR_BACKENDS)[number];
+export {
+  DEPRECATED_GPU_SKUS,
+  DGDR_BACKENDS,
+  DGDR_DEFAULTS,
+  DGDR_PHASES,
+  GPU_SKUS,
+  PROFILING_PHASES,
+  SEARCH_STRATEGIES,
+} from '../crds/vocabulary';
+export type { DgdrBackend, GpuSku, SearchStrategy } from '../crds/vocabulary';
 
-/** `spec.searchStrategy`: `rapid` is the offline simulation; `thorough` profiles on GPUs in a Job. */
-export const SEARCH_STRATEGIES = ['rapid', 'thorough'] as const;
-export type SearchStrategy = (typeof SEARCH_STRATEGIES)[number];
-
-/** `spec.hardware.gpuSku`: upstream's enum (GPU system identifiers). */
-export const GPU_SKUS = [
-  'vr_nvl72',
-  'gb200',
-  'gb200_sxm',
-  'gb10',
-  'b300_sxm',
-  'b200_sxm',
-  'h200_sxm',
-  'h100_sxm',
-  'h100_pcie',
-  'a100_sxm',
-  'a100_pcie',
-  'a30',
-  'l40s',
-  'l40',
-  'l4',
-  'v100_sxm',
-  'v100_pcie',
-  't4',
-  'mi200',
-  'mi300',
-] as const;
-export type GpuSku = (typeof GPU_SKUS)[number];
-/** The legacy SKU name upstream still accepts, and what replaces it. */
-export const DEPRECATED_GPU_SKUS: Readonly<Record<string, GpuSku>> = { gb200_sxm: 'gb200' };
-
-/** `status.phase` of the v1beta1 record. */
-export const DGDR_PHASES = ['Pending', 'Profiling', 'Ready', 'Deploying', 'Deployed', 'Failed'] as const;
-/** `status.profilingPhase`: where a running profiling Job is. */
-export const PROFILING_PHASES = [
-  'Initializing',
-  'SweepingPrefill',
-  'SweepingDecode',
-  'SelectingConfig',
-  'BuildingCurves',
-  'GeneratingDGD',
-  'Done',
-] as const;
 /** `status.conditions[].type` upstream's controller keeps. */
 export const DGDR_CONDITIONS = ['Succeeded', 'Validation', 'Profiling', 'SpecGenerated', 'DeploymentReady'] as const;
-
-/** Upstream's CRD defaults. */
-export const DGDR_DEFAULTS = {
-  backend: 'auto' as DgdrBackend,
-  isl: 4000,
-  osl: 1000,
-  searchStrategy: 'rapid' as SearchStrategy,
-  autoApply: true,
-  pvcMountPath: '/opt/model-cache',
-} as const;
 
 /**
  * SLA targets the profiler assumes when `spec.sla` leaves them out (its Python defaults): the

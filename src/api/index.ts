@@ -8,7 +8,7 @@ export * from './v1alpha1';
 export * from './v1beta1';
 export * from './parse';
 export * from './load';
-export * from './backend-framework';
+export { detectBackendFramework } from './backend-framework';
 export * from './orchestrator';
 export * from './validate';
 export * from './schema-validation';
@@ -22,3 +22,4 @@ export {
   validateDeploymentRequest,
   type DeploymentRequestLoad,
 } from './deployment-request-load';
+export * from './validated-graph';

@@ -14,13 +14,14 @@ import type {
   Probe,
   ResourceRequirements,
 } from './core-v1-types';
+import type { BackendFramework } from '../crds/vocabulary';
 import { JsonObject } from './k8s-types';
 
 /** A core/v1 EnvVar as input (`name` plus `value` or `valueFrom`). */
 export type EnvVarInput = CoreV1EnvVar;
 
 /** Inference backend of a graph or component. Upstream validates it as an enum. */
-export type BackendFrameworkInput = 'vllm' | 'sglang' | 'trtllm';
+export type BackendFrameworkInput = BackendFramework;
 
 /** A core/v1 Probe (httpGet / exec / grpc / tcpSocket plus timings). */
 export type ProbeInput = Probe;

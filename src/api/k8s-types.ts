@@ -4,25 +4,9 @@
  * The render core is pure and must not depend on cdk8s or Pulumi, so it works on
  * JSON-shaped objects. (The typed pod content users pass in is core-v1-types.ts.)
  */
+import type { JsonObject } from '../output/kube-object';
 
-/** Any Kubernetes object as it is written to YAML. */
-export interface KubeObject {
-  apiVersion: string;
-  kind: string;
-  metadata: ObjectMeta;
-  [field: string]: unknown;
-}
-
-export interface ObjectMeta {
-  name: string;
-  namespace?: string;
-  labels?: Record<string, string>;
-  annotations?: Record<string, string>;
-  [field: string]: unknown;
-}
-
-/** A JSON object with unknown fields (pod spec, container, probe, ...). */
-export type JsonObject = { [key: string]: unknown };
+export type { JsonObject, KubeObject, ObjectMeta } from '../output/kube-object';
 
 export interface EnvVar {
   name: string;

@@ -7,14 +7,13 @@
  * applied here: the render core applies them, so there is one place that
  * decides a default).
  */
+import type { ComponentType } from '../crds/vocabulary';
 import { Container, EnvVar, JsonObject, ResourceRequirements } from './k8s-types';
 
-export const BACKEND_FRAMEWORKS = ['vllm', 'sglang', 'trtllm'] as const;
-export type BackendFramework = (typeof BACKEND_FRAMEWORKS)[number];
-
-/** Component types with their own defaults; anything else renders with the "default" rules. */
-export const COMPONENT_TYPES = ['frontend', 'worker', 'prefill', 'decode', 'planner', 'epp'] as const;
-export type KnownComponentType = (typeof COMPONENT_TYPES)[number];
+export { BACKEND_FRAMEWORKS, COMPONENT_TYPES } from '../crds/vocabulary';
+export type { BackendFramework } from '../crds/vocabulary';
+/** A component type with its own defaults (the model's `type` is any string: others render with the "default" rules). */
+export type KnownComponentType = ComponentType;
 
 /** The engine components: what GMS, failover, checkpoints and KV-transfer topology apply to. */
 export const WORKER_COMPONENT_TYPES: readonly string[] = ['worker', 'prefill', 'decode'];

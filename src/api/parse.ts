@@ -9,6 +9,13 @@ export const MAX_DOCUMENTS = 1000;
 /** Bounds alias expansion ("billion laughs"). */
 const MAX_ALIAS_COUNT = 100;
 
+/** Manifest text and where it came from. */
+export interface ManifestInput {
+  /** File name shown in problems (`-` for stdin). */
+  readonly source: string;
+  readonly text: string;
+}
+
 export interface ParsedManifests {
   readonly docs: unknown[];
   readonly problems: Problem[];

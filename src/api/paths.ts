@@ -3,7 +3,7 @@
  * here where a model field came from: `spec.services[Frontend].replicas` (v1alpha1),
  * `spec.components[2].replicas` (v1beta1), `spec.replicas` (standalone DCD).
  */
-import { MAIN_CONTAINER } from './convert-common';
+import { MAIN_CONTAINER_NAME } from '../crds/vocabulary';
 import { JsonObject } from './k8s-types';
 import { GraphModel } from './model';
 import { fieldPath, isObject, keyPath } from './read';
@@ -50,7 +50,7 @@ export class InputPaths {
 
   /** The main container: `extraPodSpec.mainContainer` or the `main` entry of `podTemplate.spec.containers`. */
   public mainContainer(i: number): string {
-    return this.v1alpha1 ? this.at(i, 'extraPodSpec.mainContainer') : this.podContainer(i, MAIN_CONTAINER);
+    return this.v1alpha1 ? this.at(i, 'extraPodSpec.mainContainer') : this.podContainer(i, MAIN_CONTAINER_NAME);
   }
 
   /** A container of `extraPodSpec.containers` / `podTemplate.spec.containers`, by name. */

@@ -12,7 +12,7 @@
 import { existsSync } from 'fs';
 import { join } from 'path';
 import { CORE_V1_FIELDS } from './core-v1-fields';
-import { AjvErrorParams, pointerSegments, valueAt } from './crd-schema';
+import { AjvErrorParams, apiServerMessage, INT_OR_STRING_MESSAGE, pointerSegments, valueAt } from './ajv-errors';
 import { requireEsmFile } from './esm-package';
 import { containerResourceName, dns1123Label, isNegativeQuantity, quantity } from './k8s-syntax';
 import { Problem, unknownFieldMessage } from './problems';
@@ -188,15 +188,6 @@ function resourceQuantities(r: Record<string, unknown>, path: string, out: Probl
   }
 }
 
-const TYPE_WORDS: Record<string, string> = {
-  string: 'a string',
-  integer: 'an integer',
-  number: 'a number',
-  boolean: 'a boolean',
-  object: 'an object',
-  array: 'a list',
-};
-
 interface AjvError {
   instancePath: string;
   keyword: string;
@@ -219,7 +210,7 @@ function schemaErrors(value: unknown, type: CoreType, path: string, options: Pod
     const at = pathFrom(segments, type, path);
     if (e.keyword === 'required') {
       if (segments.length === 0 && optional.has(e.params.missingProperty)) continue;
-      out.add(pathFrom([...segments, e.params.missingProperty], type, path), 'Required value');
+      out.add(pathFrom([...segments, e.params.missingProperty], type, path), apiServerMessage(e, undefined));
     } else if (oneOfPaths.has(e.instancePath)) {
       const v = valueAt(value, segments);
       const isQuantity = errors.some(
@@ -229,22 +220,13 @@ function schemaErrors(value: unknown, type: CoreType, path: string, options: Pod
         at,
         isQuantity
           ? `invalid quantity ${JSON.stringify(v)}: ${quantity(String(v))[0] ?? 'must be a string or a number'}`
-          : 'must be an integer or a string',
+          : INT_OR_STRING_MESSAGE,
       );
-    } else if (e.keyword === 'type') {
-      // Built-in kinds read `null` as unset, in fields and in string lists alike (server-side apply takes it).
-      if (valueAt(value, segments) === null) continue;
-      out.add(at, `must be ${TYPE_WORDS[e.params.type] ?? e.params.type}`);
-    } else if (e.keyword === 'enum') {
-      const v = valueAt(value, segments);
-      out.add(
-        at,
-        `Unsupported value: ${JSON.stringify(v)}: supported values: ${(e.params.allowedValues as unknown[]).map((x) => JSON.stringify(x)).join(', ')}`,
-      );
-    } else if (e.keyword === 'format') {
-      out.add(at, `invalid value ${JSON.stringify(valueAt(value, segments))}: must be a valid ${e.params.format}`);
     } else {
-      out.add(at, e.message ?? e.keyword);
+      const v = valueAt(value, segments);
+      // Built-in kinds read `null` as unset, in fields and in string lists alike (server-side apply takes it).
+      if (e.keyword === 'type' && v === null) continue;
+      out.add(at, apiServerMessage(e, v));
     }
   }
 }

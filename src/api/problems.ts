@@ -13,6 +13,11 @@ export interface Problem {
   readonly severity?: 'error' | 'warning';
 }
 
+/** A problem together with the input it came from (a file name, `-` for stdin). */
+export interface SourcedProblem extends Problem {
+  readonly source: string;
+}
+
 /**
  * The message for a field the schema does not declare, in the API server's and kubectl's words
  * (what users search for); the problem's path says where it is.

@@ -116,3 +116,8 @@ export class InputReader {
     return s || undefined;
   }
 }
+
+/** The strings of a list read from input (anything else is left out). */
+export function strings(v: unknown): string[] {
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+}

@@ -18,14 +18,13 @@ import {
   ResourceMetadataInput,
   RestartInput,
 } from './input-common';
+import type { ComponentType } from '../crds/vocabulary';
 import { JsonObject } from './k8s-types';
 
 export const V1BETA1 = 'nvidia.com/v1beta1';
 
-/** Name of the container that carries the Dynamo runtime in `podTemplate.spec.containers`. */
-export const MAIN_CONTAINER_NAME = 'main';
-
-export type ComponentType = 'frontend' | 'worker' | 'prefill' | 'decode' | 'planner' | 'epp';
+export { MAIN_CONTAINER_NAME } from '../crds/vocabulary';
+export type { ComponentType } from '../crds/vocabulary';
 
 /** A PodTemplateSpec; `spec.containers` holds `main` and any user sidecars. */
 export interface PodTemplateInput {

@@ -9,6 +9,7 @@ import { InputPaths } from './paths';
 import { Problem } from './problems';
 import { isObject } from './read';
 import { ValidationContext } from './validation-context';
+import { MAIN_CONTAINER_NAME } from '../crds/vocabulary';
 
 export function validateComponentCheckpoint(ctx: ValidationContext, i: number): void {
   const c = ctx.model.components[i];
@@ -19,7 +20,7 @@ export function validateComponentCheckpoint(ctx: ValidationContext, i: number): 
     // checkpoint.job next to checkpointRef is a CRD CEL rule: validate-cel-rules.ts.
     const target = cp.targetContainerName;
     const containers = [
-      'main',
+      MAIN_CONTAINER_NAME,
       ...(Array.isArray(c.podSpec.containers) ? c.podSpec.containers : []).map((x) =>
         isObject(x) ? x.name : undefined,
       ),

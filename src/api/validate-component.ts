@@ -4,14 +4,14 @@
  * problem's `path`).
  */
 import { detectBackendFramework } from './backend-framework';
-import { MAIN_CONTAINER } from './convert-common';
+import { MAIN_CONTAINER_NAME } from '../crds/vocabulary';
 import { isNegativeQuantity } from './k8s-syntax';
 import { COMPONENT_TYPES, ComponentModel, isWorkerComponent } from './model';
-import { fieldPath, isObject } from './read';
+import { fieldPath, isObject, strings } from './read';
 import { validateGpuMemory } from './validate-gpu-memory';
 import { validateMultinode } from './validate-multinode';
 import { validateRoles } from './validate-roles';
-import { strings, ValidationContext } from './validation-context';
+import { ValidationContext } from './validation-context';
 
 const COMPONENT_NAME = /^[A-Za-z0-9]([-A-Za-z0-9]*[A-Za-z0-9])?$/;
 const SIDECAR_FRONTEND = 'sidecar-frontend';
@@ -171,7 +171,8 @@ function validateImages(ctx: ValidationContext, c: ComponentModel, i: number): v
     const main = ctx.paths.mainContainer(i);
     const containers = fieldPath(ctx.paths.podSpec(i), 'containers');
     // v1beta1 without a `main` container: InputPaths falls back to the containers list.
-    if (main === containers) ctx.error(containers, `must contain a container named "${MAIN_CONTAINER}" with an image`);
+    if (main === containers)
+      ctx.error(containers, `must contain a container named "${MAIN_CONTAINER_NAME}" with an image`);
     else ctx.error(fieldPath(main, 'image'), 'Required value: the main container needs an image');
   }
   const containers = Array.isArray(c.podSpec.containers) ? c.podSpec.containers : [];

@@ -6,6 +6,7 @@ import { claimedGpuCount } from './gpu';
 import { ComponentModel, DEFAULT_GMS_MODE, isWorkerComponent } from './model';
 import { fieldPath, isObject, keyPath } from './read';
 import { ValidationContext } from './validation-context';
+import { MAIN_CONTAINER_NAME } from '../crds/vocabulary';
 
 export const KUBE_DISCOVERY_MODE_ANNOTATION = 'nvidia.com/dynamo-kube-discovery-mode';
 export const GMS_SNAPSHOT_DISABLED =
@@ -43,7 +44,7 @@ function validateGms(ctx: ValidationContext, c: ComponentModel, i: number): void
     ctx.error(fieldPath(path, 'mode'), `Unsupported value: "${INTER_POD}": ${INTER_POD_NOT_RENDERED}`);
     return;
   }
-  const containers = new Set(['main', ...podContainerNames(c)]);
+  const containers = new Set([MAIN_CONTAINER_NAME, ...podContainerNames(c)]);
   const seen = new Set<string>();
   gms.extraClientContainers.forEach((name, j) => {
     const at = keyPath(fieldPath(path, 'extraClientContainers'), j);

@@ -14,6 +14,7 @@ import {
   quantity,
 } from './k8s-syntax';
 import { EnvVar, ResourceRequirements } from './k8s-types';
+import { dynamoNamespaceOf } from './dynamo-namespace';
 import { ComponentModel } from './model';
 import { fieldPath, isObject, keyPath } from './read';
 import { ValidationContext } from './validation-context';
@@ -31,7 +32,7 @@ export function validateKubernetes(ctx: ValidationContext): void {
   }
   for (const m of dns1123Label(model.namespace))
     ctx.error('metadata.namespace', `invalid value "${model.namespace}": ${m}`);
-  const dynamoNamespace = `${model.namespace}-${model.name.replace(/\./g, '-')}`;
+  const dynamoNamespace = dynamoNamespaceOf(model.namespace, model.name, false);
   if (model.components.some((c) => !c.globalDynamoNamespace) && dynamoNamespace.length > 63) {
     ctx.error(
       'metadata.name',

@@ -5,8 +5,8 @@
 import { gpuCount, gpuQuantity } from './gpu';
 import { ComponentModel, isWorkerComponent } from './model';
 import { effectiveOrchestrator } from './orchestrator';
-import { fieldPath } from './read';
-import { strings, ValidationContext } from './validation-context';
+import { fieldPath, strings } from './read';
+import { ValidationContext } from './validation-context';
 
 const PYTHON_BINARY = /^(?:.*\/)?python[0-9.]*$/;
 /** Where vLLM and SGLang flags are inserted when the command is a shell string. */

@@ -3,6 +3,7 @@
  * the Kubernetes rules the rendered objects must pass, reported all at once with field paths in
  * the version the user wrote.
  */
+import { MAX_COMPONENTS, MAX_PVCS } from '../crds/vocabulary';
 import { BACKEND_FRAMEWORKS, GraphModel } from './model';
 import { effectiveOrchestrator } from './orchestrator';
 import { Problem } from './problems';
@@ -19,8 +20,6 @@ import { validateRestart } from './validate-restart';
 import { validateTopology } from './validate-topology';
 import { ValidationContext } from './validation-context';
 
-const MAX_COMPONENTS = 25;
-const MAX_PVCS = 100;
 const GROVE_NAME_LIMIT = 45;
 const SEMVER =
   /^v?(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?(\+[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$/;

@@ -1,5 +1,6 @@
 /** What every validation concern gets: the model, settings, input paths and a problem sink. */
-import { detectBackendFramework } from './backend-framework';
+import { workerBackend } from './backend-framework';
+import { dynamoNamespaceOf } from './dynamo-namespace';
 import { ComponentModel, GraphModel } from './model';
 import { InputPaths } from './paths';
 import { Problem } from './problems';
@@ -26,16 +27,11 @@ export class ValidationContext {
 
   /** The engine a worker runs: detected from its command when unambiguous, else the graph's. */
   public backendOf(c: ComponentModel): string | undefined {
-    const detected = detectBackendFramework(strings(c.mainContainer?.command), strings(c.mainContainer?.args));
-    return detected.length === 1 ? detected[0] : this.model.backendFramework;
+    return workerBackend(this.model, c);
   }
 
   /** `<namespace>-<graph>` (dots become dashes) or `dynamo`: the Dynamo namespace upstream computes. */
   public dynamoNamespace(c: ComponentModel): string {
-    return c.globalDynamoNamespace ? 'dynamo' : `${this.model.namespace}-${this.model.name.replace(/\./g, '-')}`;
+    return dynamoNamespaceOf(this.model.namespace, this.model.name, c.globalDynamoNamespace);
   }
-}
-
-export function strings(v: unknown): string[] {
-  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 }

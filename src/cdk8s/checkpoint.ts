@@ -15,7 +15,7 @@ import {
 import { errorsOf } from '../api/problems';
 import type { ComponentCheckpointInput } from '../api/v1beta1';
 import { GraphMetadataProps, manifestFromFile, ManifestSource } from '../manifest-source';
-import { renderCheckpointManifest } from '../manifests';
+import { renderCheckpointManifest } from '../render-manifest';
 import { addObjects } from './object-registry';
 
 /** Valid checkpoints per App root, in declaration order. */

@@ -11,7 +11,7 @@ import { DGDR_KIND, DeploymentRequestModel, DynamoGraphDeploymentRequestSpec } f
 import { KubeObject } from '../api/k8s-types';
 import { errorsOf } from '../api/problems';
 import { GraphMetadataProps, manifestFromFile, ManifestSource } from '../manifest-source';
-import { renderManifest } from '../manifests';
+import { renderManifest } from '../render-manifest';
 import { DEFAULT_LOCK_FILE, PlanEntry } from '../plan/lock';
 import { PLAN_HINT, resolveRequestWithLock } from '../plan/plan-on-synth';
 import { DynamoGraphDeployment } from './graph-deployment';

@@ -5,6 +5,7 @@
  */
 import { Construct } from 'constructs';
 import { KubeObject } from '../api/k8s-types';
+import { packageVersion } from '../package-version';
 import { PlatformOptions, renderPlatform } from '../render/platform';
 import { addObjects } from './object-registry';
 
@@ -21,8 +22,4 @@ export class DynamoPlatform extends Construct {
     const conflicts = addObjects(this, [...this.objects]);
     if (conflicts.length) this.node.addValidation({ validate: () => conflicts });
   }
-}
-
-function packageVersion(): string {
-  return require('../../package.json').version;
 }

@@ -10,7 +10,7 @@ import { GraphModel } from '../api/model';
 import { GraphPlacement } from '../api/placement';
 import { errorsOf } from '../api/problems';
 import { PlatformSettings } from '../api/settings';
-import { renderManifest } from '../manifests';
+import { renderManifest } from '../render-manifest';
 import { ManifestSource } from '../manifest-source';
 import { DynamoCheckpoint } from './checkpoint';
 import { addObjects } from './object-registry';

@@ -7,7 +7,7 @@ import { Command, CommanderError } from 'commander';
 import { crdsCommand } from './crds';
 import { gitopsCommand } from './gitops';
 import { operatorCommand } from './operator';
-import { packageVersion } from './package-version';
+import { packageVersion } from '../package-version';
 import { planCommand } from './plan';
 import { platformCommand } from './platform';
 import { renderCommand } from './render';

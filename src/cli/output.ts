@@ -5,6 +5,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { KubeObject } from '../api/k8s-types';
+import { swapInto } from '../output/swap-dir';
 import { toYaml } from '../output/yaml';
 import { CliError, EXIT_USAGE } from './report';
 
@@ -97,21 +98,4 @@ function inspectDir(dir: string): 'missing' | 'empty' | 'not-empty' {
   }
   if (!stat.isDirectory()) throw new CliError(`${dir}: exists and is not a directory`, EXIT_USAGE);
   return fs.readdirSync(dir).length === 0 ? 'empty' : 'not-empty';
-}
-
-/** The old directory is moved aside before the new one takes its name, and removed only after. */
-export function swapInto(staging: string, target: string, replace: boolean): void {
-  if (!replace) {
-    fs.renameSync(staging, target);
-    return;
-  }
-  const old = `${staging}.old`;
-  fs.renameSync(target, old);
-  try {
-    fs.renameSync(staging, target);
-  } catch (e) {
-    fs.renameSync(old, target);
-    throw e;
-  }
-  fs.rmSync(old, { recursive: true, force: true });
 }

@@ -4,10 +4,10 @@
  * the objects away), so it fails exactly when `render` would.
  */
 import { KubeObject } from '../api/k8s-types';
-import { ValidationError } from '../api/problems';
-import { GraphModel } from '../api/model';
+import { SourcedProblem, ValidationError } from '../api/problems';
 import { ResolvedSettings, resolveSettings } from '../api/settings';
-import { renderManifests, SourcedProblem } from '../manifests';
+import type { ValidatedGraph } from '../api/validated-graph';
+import { renderManifests } from '../manifests';
 import { DEFAULT_LOCK_FILE } from '../plan/lock';
 import { readPlanLock } from '../plan/lock-file';
 import { readInputs } from './read-inputs';
@@ -28,7 +28,7 @@ export interface PipelineResult {
   readonly objects: KubeObject[];
   readonly problems: SourcedProblem[];
   /** What `gitops` needs to group objects per graph; set on success only. */
-  readonly rendered?: { readonly graphs: GraphModel[]; readonly settings: ResolvedSettings };
+  readonly rendered?: { readonly graphs: ValidatedGraph[]; readonly settings: ResolvedSettings };
 }
 
 const NAMESPACE = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;

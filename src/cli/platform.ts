@@ -2,7 +2,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { DEFAULT_ETCD_IMAGE, DEFAULT_NATS_IMAGE } from '../render/platform-infra';
 import { writeYamlStream } from './output';
-import { packageVersion } from './package-version';
+import { packageVersion } from '../package-version';
 import { CliError, EXIT_USAGE } from './report';
 
 export function platformCommand(): Command {

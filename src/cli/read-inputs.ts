@@ -5,7 +5,8 @@
  */
 import * as fs from 'fs';
 import { MAX_MANIFEST_BYTES } from '../api/parse';
-import { ManifestInput, SourcedProblem } from '../manifests';
+import { SourcedProblem } from '../api/problems';
+import { ManifestInput } from '../api/parse';
 
 export const STDIN = '-';
 

@@ -3,7 +3,7 @@
  * Commands return an exit code instead of calling process.exit, so piped
  * stdout is always flushed before the process ends.
  */
-import { SourcedProblem } from '../manifests';
+import { SourcedProblem } from '../api/problems';
 
 export const EXIT_OK = 0;
 export const EXIT_INVALID = 1;

@@ -7,7 +7,7 @@ import { namespaceObjects } from '../gitops/namespaces';
 import { GitOpsLayoutError, gitOpsLayout, GitOpsLayoutInput } from '../gitops/layout';
 import { NotOurDirectoryError, writeGitOpsLayout } from '../gitops/write';
 import { renderPlatform } from '../render/platform';
-import { packageVersion } from './package-version';
+import { packageVersion } from '../package-version';
 import { PipelineOptions, runPipeline } from './pipeline';
 import { CliError, EXIT_OK, EXIT_USAGE, reportProblems } from './report';
 

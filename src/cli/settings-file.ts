@@ -5,7 +5,7 @@
 import * as fs from 'fs';
 import { parseManifestText } from '../api/parse';
 import { PlatformSettings } from '../api/settings';
-import { SourcedProblem } from '../manifests';
+import { SourcedProblem } from '../api/problems';
 
 type Check = (value: unknown, path: string, problems: string[][]) => void;
 

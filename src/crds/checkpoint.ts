@@ -3,6 +3,7 @@ import { checkpointIdentity, sharedMemory } from './common';
 import { conditions, podTemplateSpec } from './core';
 import { AGE_COLUMN, crd } from './crd';
 import { enumStr, int32, int64, obj, preserveUnknown, str, time } from './schema';
+import { MAIN_CONTAINER_NAME } from './vocabulary';
 
 const SPEC = obj(
   {
@@ -16,7 +17,7 @@ const SPEC = obj(
       {
         podTemplateSpec: podTemplateSpec(),
         targetContainerName: str({
-          default: 'main',
+          default: MAIN_CONTAINER_NAME,
           minLength: 1,
           maxLength: 63,
           pattern: '^[a-z0-9]([-a-z0-9]*[a-z0-9])?$',

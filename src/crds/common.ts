@@ -1,10 +1,15 @@
 /** Dynamo schema pieces shared by several kinds and versions. */
 import { arr, bool, enumStr, int32, JSONSchemaProps, map, obj, preserveUnknown, quantity, str } from './schema';
+import { BackendFramework } from './vocabulary';
 
-export const BACKEND_FRAMEWORKS = ['sglang', 'vllm', 'trtllm'];
+/**
+ * vocabulary.ts's BACKEND_FRAMEWORKS in the order upstream's CRD lists them (the API server's enum
+ * message follows it); test/crds checks that the two hold the same backends.
+ */
+export const BACKEND_ENUM_ORDER: readonly BackendFramework[] = ['sglang', 'vllm', 'trtllm'];
 
 export function backendFramework(): JSONSchemaProps {
-  return enumStr(BACKEND_FRAMEWORKS);
+  return enumStr([...BACKEND_ENUM_ORDER]);
 }
 
 /** A Kubernetes topology domain name (a DNS label). */

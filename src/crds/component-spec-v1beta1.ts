@@ -25,11 +25,7 @@ import {
   ValidationRule,
   withRequired,
 } from './schema';
-
-export const COMPONENT_TYPES = ['frontend', 'worker', 'prefill', 'decode', 'planner', 'epp'];
-
-/** At most 25 components per graph; also bounds the cost of the list-wide CEL rules. */
-export const MAX_COMPONENTS = 25;
+import { COMPONENT_TYPES, MAIN_CONTAINER_NAME, MAX_COMPONENTS } from './vocabulary';
 
 export function componentName(): JSONSchemaProps {
   return str({ minLength: 1, maxLength: 63, pattern: '^[A-Za-z0-9]([-A-Za-z0-9]*[A-Za-z0-9])?$' });
@@ -95,7 +91,7 @@ function checkpoint(): JSONSchemaProps {
       checkpointRef: str(),
       startupPolicy: enumStr(['Immediate', 'WaitForCheckpoint'], 'Immediate'),
       deletionPolicy: enumStr(['Delete', 'Retain'], 'Delete'),
-      targetContainerName: str({ default: 'main' }),
+      targetContainerName: str({ default: MAIN_CONTAINER_NAME }),
       job: obj({ gmsClientContainers: arr(str()), podTemplate: podTemplateSpec() }),
       // Deprecated in v1beta1; kept so older manifests are not pruned.
       mode: enumStr(['Auto', 'Manual']),
@@ -118,7 +114,7 @@ export function componentProperties(): Properties {
   return {
     name: componentName(),
     type: {
-      ...enumStr(COMPONENT_TYPES),
+      ...enumStr([...COMPONENT_TYPES]),
       'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'type is immutable after it is set' }],
     },
     providerOverride: providerOverride(),

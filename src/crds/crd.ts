@@ -1,5 +1,5 @@
 /** Assembles apiextensions.k8s.io/v1 CustomResourceDefinitions for the nvidia.com kinds. */
-import { KubeObject } from '../api/k8s-types';
+import { KubeObject } from '../output/kube-object';
 import { JSONSchemaProps, obj, str } from './schema';
 import { acceptForeignFields } from './version-union';
 

@@ -2,14 +2,7 @@
  * DynamoGraphDeploymentRequest (dgdr): SLA targets in, a generated graph out. v1beta1 is served
  * and stored; v1alpha1 (the profiling-config shape) is served, deprecated.
  */
-import {
-  DGDR_BACKENDS,
-  DGDR_DEFAULTS,
-  DGDR_PHASES,
-  GPU_SKUS,
-  PROFILING_PHASES,
-  SEARCH_STRATEGIES,
-} from '../api/deployment-request';
+import { DGDR_BACKENDS, DGDR_DEFAULTS, DGDR_PHASES, GPU_SKUS, PROFILING_PHASES, SEARCH_STRATEGIES } from './vocabulary';
 import { condition, conditions, stringMap } from './core';
 import { AGE_COLUMN, crd, PrinterColumn } from './crd';
 import { arr, bool, doc, enumStr, int32, int64, JSONSchemaProps, num, obj, preserveUnknown, str } from './schema';

@@ -13,6 +13,7 @@ import { conditions, envVars, stringMap } from './core';
 import { AGE_COLUMN, crd, PrinterColumn } from './crd';
 import { arr, bool, enumStr, int32, int64, JSONSchemaProps, map, num, obj, quantity, str, time } from './schema';
 import { sharedSpec } from './shared-spec-v1alpha1';
+import { MAX_PVCS } from './vocabulary';
 
 type Version = 'v1alpha1' | 'v1beta1';
 
@@ -96,7 +97,7 @@ function specV1alpha1(): JSONSchemaProps {
     {
       annotations: stringMap(),
       labels: stringMap(),
-      pvcs: arr(pvc(), { maxItems: 100 }),
+      pvcs: arr(pvc(), { maxItems: MAX_PVCS }),
       services: map(sharedSpec(), { maxProperties: 25 }),
       envs: envVars(),
       backendFramework: backendFramework(),

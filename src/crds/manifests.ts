@@ -1,5 +1,5 @@
 /** The CustomResourceDefinitions for every nvidia.com kind we render or the runtime operator manages. */
-import { KubeObject } from '../api/k8s-types';
+import { KubeObject } from '../output/kube-object';
 import { checkpointCrd } from './checkpoint';
 import { componentDeploymentCrd } from './component-deployment';
 import { deploymentRequestCrd } from './deployment-request';

@@ -1,6 +1,6 @@
 /** Per-graph object lists for the layout, from graphs that already passed validation. */
+import type { ValidatedGraph } from '../api/validated-graph';
 import { KubeObject } from '../api/k8s-types';
-import { GraphModel } from '../api/model';
 import { ResolvedSettings } from '../api/settings';
 import { objectKey, renderGraph, RenderOptions } from '../render';
 import { GraphObjects } from './layout';
@@ -13,7 +13,7 @@ export interface GraphSplit {
 
 /** Renders each graph on its own, so objects several graphs share are known as such. */
 export function splitByGraph(
-  models: readonly GraphModel[],
+  models: readonly ValidatedGraph[],
   all: readonly KubeObject[],
   settings: ResolvedSettings,
   options: RenderOptions = {},

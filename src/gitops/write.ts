@@ -14,7 +14,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { swapInto } from '../cli/output';
+import { swapInto } from '../output/swap-dir';
 import { GENERATED_MARKER, GitOpsLayout, GitOpsLayoutError, KUSTOMIZATION_FILE, LayerName } from './layout';
 
 export interface WriteLayoutOptions {

@@ -4,6 +4,7 @@
  */
 import * as os from 'os';
 import { DEFAULT_SETTINGS } from '../api/settings';
+import { packageVersion } from '../package-version';
 import { DEFAULT_MODEL_ENDPOINTS, ModelEndpointConfig, parseEndpointPort } from './controllers/models/endpoint-config';
 import { LeaderElectionConfig } from './runtime/leader-election';
 import { LeaseTimings, NAMESPACE_SCOPE_LEASE } from './runtime/leases';
@@ -43,7 +44,7 @@ export function defaultConfig(env: NodeJS.ProcessEnv = process.env): OperatorCon
     namespace,
     identity: env.POD_NAME || os.hostname(),
     serviceAccount: env.POD_SERVICE_ACCOUNT || undefined,
-    version: packageVersion(),
+    version: packageVersion('0.0.0'),
     namespaceLease: NAMESPACE_SCOPE_LEASE,
     leaderElection: {
       enabled: true,
@@ -132,12 +133,4 @@ function seconds(text: string | undefined, fallbackMs: number, flag: string): nu
   if (!m) throw new Error(`--${flag} must be a duration like 30s, got ${JSON.stringify(text)}`);
   const n = Number(m[1]);
   return m[2] === 'ms' ? n : m[2] === 'm' ? n * 60_000 : n * 1000;
-}
-
-function packageVersion(): string {
-  try {
-    return require('../../package.json').version ?? '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
 }

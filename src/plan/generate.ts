@@ -9,11 +9,13 @@
 import { canonicalJson } from '../api/canonical-json';
 import { DGDR_LABEL, DeploymentRequestModel } from '../api/deployment-request';
 import { JsonObject, KubeObject } from '../api/k8s-types';
+import { isWorkerComponent } from '../api/model';
 import { Problem } from '../api/problems';
 import { fieldPath, isObject, keyPath } from '../api/read';
 import { mergeByName } from '../render/merge';
 import { graphSpecV1beta1 } from './graph-v1beta1';
 import { PlanEntry } from './lock';
+import { MAIN_CONTAINER_NAME } from '../crds/vocabulary';
 
 export interface GeneratedGraph {
   /** The DynamoGraphDeployment, nvidia.com/v1beta1. */
@@ -31,7 +33,6 @@ export const PLANNER_CONFIG_FILE = 'planner_config.json';
 /** Where upstream's Planner looks for profiling data (none for a rapid plan). */
 export const PLANNER_PROFILE_DATA_DIR = '/workspace/profiling_results';
 
-const WORKER_TYPES = ['worker', 'prefill', 'decode'];
 /** vLLM workers benchmark themselves at start-up for the Planner, by role. */
 const BENCHMARK_MODE: Record<string, string> = { prefill: 'prefill', decode: 'decode', worker: 'agg' };
 
@@ -106,8 +107,8 @@ function podSpec(c: JsonObject): JsonObject {
 function mainContainer(c: JsonObject): JsonObject {
   const spec = podSpec(c);
   const containers = (spec.containers = Array.isArray(spec.containers) ? spec.containers : []) as JsonObject[];
-  let main = containers.find((x) => isObject(x) && x.name === 'main');
-  if (!main) containers.unshift((main = { name: 'main' }));
+  let main = containers.find((x) => isObject(x) && x.name === MAIN_CONTAINER_NAME);
+  if (!main) containers.unshift((main = { name: MAIN_CONTAINER_NAME }));
   return main;
 }
 
@@ -120,7 +121,7 @@ function applyModelCache(request: DeploymentRequestModel, spec: JsonObject): voi
   const mount = cache.pvcMountPath;
   const sub = cache.pvcModelPath ?? '';
   const modelPath = sub.startsWith('/') ? sub : sub ? `${mount.replace(/\/+$/, '')}/${sub}` : mount;
-  for (const c of components(spec).filter((x) => WORKER_TYPES.includes(String(x.type)))) {
+  for (const c of components(spec).filter((x) => isWorkerComponent(String(x.type)))) {
     list(podSpec(c), 'volumes').push({
       name: MODEL_CACHE_VOLUME,
       persistentVolumeClaim: { claimName: cache.pvcName, readOnly: true },
@@ -160,7 +161,7 @@ function applyPlanner(request: DeploymentRequestModel, entry: PlanEntry, spec: J
   };
   const advisory = planner.advisory === true;
   const vllm = entry.chosen.backend === 'vllm';
-  for (const c of components(spec).filter((x) => WORKER_TYPES.includes(String(x.type)))) {
+  for (const c of components(spec).filter((x) => isWorkerComponent(String(x.type)))) {
     if (!advisory) c.scalingAdapter = {};
     if (vllm) {
       const main = mainContainer(c);
@@ -178,7 +179,7 @@ function applyPlanner(request: DeploymentRequestModel, entry: PlanEntry, spec: J
         volumes: [{ name: configMap, configMap: { name: configMap } }],
         containers: [
           {
-            name: 'main',
+            name: MAIN_CONTAINER_NAME,
             ...(typeof image === 'string' ? { image } : {}),
             command: ['python3', '-m', 'dynamo.planner'],
             args: ['--config', `${PLANNER_CONFIG_MOUNT}/${PLANNER_CONFIG_FILE}`],

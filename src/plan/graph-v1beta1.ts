@@ -7,6 +7,7 @@
 import { canonicalType } from '../api/convert-common';
 import { JsonObject } from '../api/k8s-types';
 import { isObject } from '../api/read';
+import { MAIN_CONTAINER_NAME } from '../crds/vocabulary';
 
 export interface ConvertedGraph {
   readonly spec: JsonObject;
@@ -57,7 +58,7 @@ function component(name: string, svc: JsonObject, problems: string[]): JsonObjec
       problems.push(`spec.services[${name}].${k}: not carried into the nvidia.com/v1beta1 graph`);
   const { type } = canonicalType(str(svc.componentType), str(svc.subComponentType));
   const extra = isObject(svc.extraPodSpec) ? { ...svc.extraPodSpec } : {};
-  const main: JsonObject = { name: 'main', ...(isObject(extra.mainContainer) ? extra.mainContainer : {}) };
+  const main: JsonObject = { name: MAIN_CONTAINER_NAME, ...(isObject(extra.mainContainer) ? extra.mainContainer : {}) };
   delete extra.mainContainer;
   const resources = containerResources(svc.resources);
   if (resources) main.resources = resources;

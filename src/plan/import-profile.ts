@@ -6,12 +6,14 @@
 import { parseAllDocuments } from 'yaml';
 import { DGDR_LABEL, DeploymentRequestModel } from '../api/deployment-request';
 import { JsonObject, KubeObject } from '../api/k8s-types';
+import { isWorkerComponent } from '../api/model';
 import { Problem } from '../api/problems';
 import { isObject } from '../api/read';
 import { PROFILER_STATUS_FILE, PROFILING_OUTPUT_FILE, profilingOutputName } from '../render/profiling-job';
 import { graphSpecV1beta1 } from './graph-v1beta1';
 import { PlanEntry, WorkerLayout } from './lock';
 import { imageTag, inputHash, PROFILER_TOOL, searchInputsOf } from './search-inputs';
+import { MAIN_CONTAINER_NAME } from '../crds/vocabulary';
 
 /** Older profilers named the output key after the planner-enabled config. */
 const OUTPUT_KEYS = [PROFILING_OUTPUT_FILE, 'config_with_planner.yaml'];
@@ -99,12 +101,12 @@ function statusOf(file: unknown): string | undefined {
 function layoutOf(graph: JsonObject): WorkerLayout[] {
   const components = Array.isArray(graph.components) ? graph.components.filter(isObject) : [];
   return components
-    .filter((c) => ['worker', 'prefill', 'decode'].includes(String(c.type)))
+    .filter((c) => isWorkerComponent(String(c.type)))
     .map((c) => {
       const main =
         (
           (c.podTemplate as JsonObject | undefined)?.spec as { containers?: JsonObject[] } | undefined
-        )?.containers?.find((x) => x.name === 'main') ?? {};
+        )?.containers?.find((x) => x.name === MAIN_CONTAINER_NAME) ?? {};
       const limits = ((main.resources as JsonObject | undefined)?.limits ?? {}) as Record<string, string>;
       const args = Array.isArray(main.args) ? main.args.map(String) : [];
       const flag = args.findIndex((a) => a === '--tensor-parallel-size' || a === '--tp-size' || a === '--tp');

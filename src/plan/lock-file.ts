@@ -1,6 +1,6 @@
 /** Reading the plan lock file: a missing file is no lock, a broken one a problem of that file. */
 import * as fs from 'fs';
-import { SourcedProblem } from '../manifests';
+import { SourcedProblem } from '../api/problems';
 import { parseLock, PlanLockError } from './lock';
 import { PlanSource } from './resolve-request';
 

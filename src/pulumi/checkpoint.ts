@@ -14,7 +14,7 @@ import {
 } from '../api/checkpoint';
 import { errorsOf } from '../api/problems';
 import type { ComponentCheckpointInput } from '../api/v1beta1';
-import { renderCheckpointManifest } from '../manifests';
+import { renderCheckpointManifest } from '../render-manifest';
 import { SKIP_AWAIT } from './readiness';
 
 export interface DynamoCheckpointArgs {

@@ -6,6 +6,7 @@
  */
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
+import { packageVersion } from '../package-version';
 import { PlatformOptions, renderPlatform } from '../render/platform';
 import { DynamoCrds } from './crds';
 import { ReadinessOptions, withReadiness } from './readiness';
@@ -46,8 +47,4 @@ export class DynamoPlatform extends pulumi.ComponentResource {
     this.objectNames = pulumi.output(objects.map((o) => `${o.kind}/${o.metadata.name}`));
     this.registerOutputs({ objectNames: this.objectNames });
   }
-}
-
-function packageVersion(): string {
-  return require('../../package.json').version;
 }

@@ -14,6 +14,7 @@ import {
 import { gpuCount } from '../api/gpu';
 import { Container, EnvVar, JsonObject, KubeObject } from '../api/k8s-types';
 import { ResolvedSettings } from '../api/settings';
+import { MAIN_CONTAINER_NAME } from '../crds/vocabulary';
 import { setEnv } from './env';
 import { clone, compact, isPlainObject } from './merge';
 import { CheckpointRestore } from './context';
@@ -28,7 +29,6 @@ export const READY_FOR_CHECKPOINT_FILE = '/tmp/ready-for-checkpoint';
 /** Finished checkpoint Jobs are removed after this long (upstream's fixed TTL). */
 export const CHECKPOINT_JOB_TTL_SECONDS = 300;
 const STORAGE_TYPE = 'pvc';
-const DEFAULT_TARGET_CONTAINER = 'main';
 const DEFAULT_SHARED_MEMORY = '8Gi';
 
 export type CheckpointStorage = ResolvedSettings['checkpointStorage'];
@@ -69,7 +69,7 @@ export function applyCheckpointRestore(
   template: PodTemplate,
   restore: CheckpointRestore,
   storage: CheckpointStorage,
-  targetContainer = DEFAULT_TARGET_CONTAINER,
+  targetContainer = MAIN_CONTAINER_NAME,
 ): void {
   template.metadata.labels = {
     ...template.metadata.labels,
@@ -116,7 +116,7 @@ export function buildCheckpointJob(
   const target =
     typeof job.targetContainerName === 'string' && job.targetContainerName
       ? job.targetContainerName
-      : DEFAULT_TARGET_CONTAINER;
+      : MAIN_CONTAINER_NAME;
   const labels: Record<string, string> = {
     ...(isPlainObject(meta.labels) ? (meta.labels as Record<string, string>) : {}),
     [CHECKPOINT_LABEL.checkpointSource]: 'true',

@@ -4,11 +4,12 @@
  */
 import { ComponentModel, GraphModel } from '../api/model';
 import { ResolvedSettings } from '../api/settings';
-import { detectBackendFramework } from '../api/backend-framework';
+import { workerBackend } from '../api/backend-framework';
+import { dynamoNamespaceOf } from '../api/dynamo-namespace';
 import { isWorkerType } from './components';
 import { ANNOTATION, LABEL, PROPAGATED_GRAPH_ANNOTATIONS } from './labels';
 import { mergeMaps } from './merge';
-import { componentObjectName, dynamoNamespaceOf } from './naming';
+import { componentObjectName } from './naming';
 
 /** What a restored pod needs to know about its checkpoint. */
 export interface CheckpointRestore {
@@ -80,16 +81,4 @@ export function componentContext(
 /** Name of a component's workload, Service and Ingress: a standalone DCD's own name, else `<graph>-<lower(component)>`. */
 export function componentWorkloadName(graph: GraphModel, componentName: string): string {
   return graph.kind === 'DynamoComponentDeployment' ? graph.name : componentObjectName(graph.name, componentName);
-}
-
-function workerBackend(graph: GraphModel, component: ComponentModel): string | undefined {
-  const detected = detectBackendFramework(
-    strings(component.mainContainer?.command),
-    strings(component.mainContainer?.args),
-  );
-  return detected.length === 1 ? detected[0] : graph.backendFramework;
-}
-
-function strings(v: unknown): string[] {
-  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 }

@@ -3,9 +3,9 @@
  * No cdk8s, no Pulumi, no I/O, no clock, no randomness.
  */
 import { KubeObject } from '../api/k8s-types';
-import { GraphModel } from '../api/model';
 import { ValidationError } from '../api/problems';
 import { ResolvedSettings } from '../api/settings';
+import { ValidatedGraph } from '../api/validated-graph';
 import { RenderOptions, renderGraphObjects } from './graph';
 import { dedupeObjects, sortObjects } from './objects';
 
@@ -33,9 +33,9 @@ export {
   CHECKPOINT_VOLUME,
 } from './checkpoint';
 
-/** Renders graphs that passed validation; objects shared between graphs appear once. Throws ValidationError on conflicts. */
+/** Renders graphs that passed validation (`acceptValidated`); objects shared between graphs appear once. Throws ValidationError on conflicts. */
 export function renderGraphs(
-  graphs: GraphModel[],
+  graphs: readonly ValidatedGraph[],
   settings: ResolvedSettings,
   options: RenderOptions = {},
 ): KubeObject[] {
@@ -45,6 +45,10 @@ export function renderGraphs(
   return sortObjects(objects);
 }
 
-export function renderGraph(graph: GraphModel, settings: ResolvedSettings, options: RenderOptions = {}): KubeObject[] {
+export function renderGraph(
+  graph: ValidatedGraph,
+  settings: ResolvedSettings,
+  options: RenderOptions = {},
+): KubeObject[] {
   return renderGraphs([graph], settings, options);
 }

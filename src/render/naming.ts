@@ -1,11 +1,6 @@
 /** Object names, as the upstream operator derives them. */
 import { createHash } from 'crypto';
 
-/** `<k8s namespace>-<graph name>` (dots become dashes), or `dynamo` for global components. */
-export function dynamoNamespaceOf(namespace: string, graphName: string, global: boolean): string {
-  return global ? 'dynamo' : `${namespace}-${graphName.replace(/\./g, '-')}`;
-}
-
 /** Workload, Service, Ingress name of a graph component: `<graph>-<lower(component)>`. */
 export function componentObjectName(graphName: string, componentName: string): string {
   return `${graphName}-${componentName.toLowerCase()}`;

@@ -3,6 +3,7 @@
  * upstream precedence, then the volumes and containers Dynamo adds.
  */
 import { Container, EnvVar, JsonObject } from '../api/k8s-types';
+import { MAIN_CONTAINER_NAME } from '../crds/vocabulary';
 import { gpuCount, gpuQuantity } from '../api/gpu';
 import { restartInRenderedOutput } from '../api/model';
 import { backendHooks } from './backends';
@@ -23,7 +24,6 @@ import { waitLeaderConfigMapName } from './multinode/wait-leader';
 import { PodTemplate } from './pod-template';
 import { imagePullSecretsFor } from './pull-secrets';
 
-export const MAIN_CONTAINER = 'main';
 export const FRONTEND_SIDECAR = 'sidecar-frontend';
 export const SHARED_MEMORY_VOLUME = 'shared-memory';
 export const SHARED_MEMORY_PATH = '/dev/shm';
@@ -99,13 +99,13 @@ function applyMultinodeLaunch(cc: ComponentContext, node: MultinodeNode, main: C
 
 function buildMainContainer(cc: ComponentContext, defaults: ComponentDefaults, pvc: PvcVolumes): Container {
   const c = cc.component;
-  const { env: userEnv, startupProbe, name: _name, ...overlay } = c.mainContainer ?? { name: MAIN_CONTAINER };
+  const { env: userEnv, startupProbe, name: _name, ...overlay } = c.mainContainer ?? { name: MAIN_CONTAINER_NAME };
   const container: Container = overrideMerge(defaults.container, overlay);
-  container.name = MAIN_CONTAINER;
+  container.name = MAIN_CONTAINER_NAME;
   if (startupProbe) container.startupProbe = clone(startupProbe);
   // Precedence, lowest first: defaults < mainContainer.env < graph env < component env.
   let env = mergeEnv(
-    dynamoEnv(cc, c.type, MAIN_CONTAINER),
+    dynamoEnv(cc, c.type, MAIN_CONTAINER_NAME),
     defaults.env,
     userEnv as EnvVar[] | undefined,
     cc.graph.env,

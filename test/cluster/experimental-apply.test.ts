@@ -6,7 +6,7 @@
  */
 import { resolveSettings } from '../../src/api/settings';
 import { crdManifests } from '../../src/crds';
-import { renderManifest } from '../../src/manifests';
+import { renderManifest } from '../../src/render-manifest';
 import { thirdPartyCrds } from './crds/third-party';
 import { FLUX_FIELD_MANAGER, KubeClient, KubeObject, testNamespace } from './kube';
 import { lostOrChanged } from './read-back';

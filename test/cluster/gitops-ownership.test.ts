@@ -10,6 +10,7 @@
  * - re-rendering an unchanged graph changes no file (bytes, inode and mtime);
  * - with kubectl on PATH, `kubectl apply --server-side -k <layer>` accepts every layer (server dry run).
  */
+import type { ValidatedGraph } from '../../src/api/validated-graph';
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
@@ -81,7 +82,7 @@ function renderRepo(components: string[]): WriteLayoutResult {
   const settings = resolveSettings({});
   const { model, problems } = loadGraph(graphDoc(components));
   if (problems.length) throw new Error(JSON.stringify(problems));
-  const graph = { ...model!, orchestrator: 'lws' as const };
+  const graph = { ...model!, orchestrator: 'lws' as const } as ValidatedGraph;
   const all = renderGraphs([graph], settings);
   const { graphs, shared } = splitByGraph([graph], all, settings);
   const platform = renderPlatform({ namespace: opNs, version: '0.0.0', crds: false });

@@ -6,6 +6,7 @@
  * The operator must scale them through `/scale` from the adapters and report the graph status
  * by upstream's Grove rules.
  */
+import type { ValidatedGraph } from '../../src/api/validated-graph';
 import { errorsOf, loadGraph, resolveSettings } from '../../src/api';
 import { KubeApi } from '../../src/operator/runtime/kube/api';
 import { Operator } from '../../src/operator/operator';
@@ -59,7 +60,7 @@ function rendered(namespace: string): KubeObject[] {
     },
   });
   if (errorsOf(problems).length) throw new Error(JSON.stringify(problems));
-  return renderGraph({ ...model!, orchestrator: 'grove' }, resolveSettings({})) as KubeObject[];
+  return renderGraph({ ...model!, orchestrator: 'grove' } as ValidatedGraph, resolveSettings({})) as KubeObject[];
 }
 
 const replicasOf = (o: KubeObject | undefined) => (o as any)?.spec?.replicas;

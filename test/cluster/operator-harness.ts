@@ -4,6 +4,7 @@
  * touches `spec.replicas`, so a schemaless CRD with the same group, kind and scale
  * subresource is enough).
  */
+import type { ValidatedGraph } from '../../src/api/validated-graph';
 import { loadGraph, resolveSettings } from '../../src/api';
 import { crdManifests } from '../../src/crds';
 import { defaultConfig, OperatorConfig } from '../../src/operator/config';
@@ -185,5 +186,5 @@ function graphDoc(namespace: string, opts: { decodeAdapter: boolean }) {
 export function rendered(namespace: string, opts = { decodeAdapter: true }): KubeObject[] {
   const { model, problems } = loadGraph(graphDoc(namespace, opts));
   if (problems.length) throw new Error(JSON.stringify(problems));
-  return renderGraph({ ...model!, orchestrator: 'lws' }, resolveSettings({})) as KubeObject[];
+  return renderGraph({ ...model!, orchestrator: 'lws' } as ValidatedGraph, resolveSettings({})) as KubeObject[];
 }

@@ -7,6 +7,7 @@
  * with `models.hostOverride: '127.0.0.1'`; each stand-in listens on its own port, so there is
  * one slice per stand-in and the operator uses the slice's port (`models.port: 'endpointslice'`).
  */
+import type { ValidatedGraph } from '../../src/api/validated-graph';
 import * as http from 'http';
 import { AddressInfo } from 'net';
 import { loadGraph, resolveSettings } from '../../src/api';
@@ -202,7 +203,7 @@ beforeAll(async () => {
     },
   });
   if (problems.length) throw new Error(JSON.stringify(problems));
-  for (const o of renderGraph(model!, resolveSettings({}))) await kube.apply(o as KubeObject);
+  for (const o of renderGraph(model as ValidatedGraph, resolveSettings({}))) await kube.apply(o as KubeObject);
 });
 
 afterAll(async () => {

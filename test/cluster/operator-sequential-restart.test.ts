@@ -7,6 +7,7 @@
  * re-apply of the rendered output, which leaves the annotation out, keeps it and starts no
  * rollout; the scaling adapter's replicas on the same Deployment survive both.
  */
+import type { ValidatedGraph } from '../../src/api/validated-graph';
 import { errorsOf, loadGraph, resolveSettings } from '../../src/api';
 import { KubeApi } from '../../src/operator/runtime/kube/api';
 import { Operator } from '../../src/operator/operator';
@@ -65,7 +66,7 @@ function rendered(name: string, orchestrator: 'lws' | 'grove', restart?: object)
     },
   });
   if (errorsOf(problems).length) throw new Error(JSON.stringify(problems));
-  return renderGraph({ ...model!, orchestrator }, resolveSettings({})) as KubeObject[];
+  return renderGraph({ ...model!, orchestrator } as ValidatedGraph, resolveSettings({})) as KubeObject[];
 }
 
 const applyAll = async (objs: KubeObject[]) => {

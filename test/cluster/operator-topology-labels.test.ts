@@ -5,6 +5,7 @@
  * scheduler or kubelet runs here: the test creates the Nodes, and the pods from the rendered
  * template with `spec.nodeName` set, as a scheduler's binding would leave them.
  */
+import type { ValidatedGraph } from '../../src/api/validated-graph';
 import { errorsOf, loadGraph, resolveSettings } from '../../src/api';
 import { renderGraph } from '../../src/render';
 import { KubeObject, uniqueName } from './kube';
@@ -35,7 +36,7 @@ function workerTemplate(): any {
     },
   });
   if (errorsOf(problems).length) throw new Error(JSON.stringify(problems));
-  const objs = renderGraph({ ...model!, orchestrator: 'lws' }, resolveSettings({})) as KubeObject[];
+  const objs = renderGraph({ ...model!, orchestrator: 'lws' } as ValidatedGraph, resolveSettings({})) as KubeObject[];
   return (objs.find((o) => o.kind === 'Deployment' && o.metadata.name === 'kv-decode') as any).spec.template;
 }
 

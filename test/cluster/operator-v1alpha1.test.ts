@@ -4,6 +4,7 @@
  * for the opted-in service appears (`dgdRef.serviceName`), scales its Deployment, and the graph
  * status is reported under `services`.
  */
+import type { ValidatedGraph } from '../../src/api/validated-graph';
 import { parse as parseYaml } from 'yaml';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -18,7 +19,7 @@ const env = operatorNamespace('op-v1alpha1', async (env) => {
   doc.spec.services.VllmDecodeWorker.scalingAdapter = { enabled: true };
   const { model, problems } = loadGraph(doc, { defaultNamespace: env.ns });
   expect(problems).toEqual([]);
-  for (const o of renderGraph(model!, resolveSettings({})) as KubeObject[]) await env.kube.apply(o);
+  for (const o of renderGraph(model as ValidatedGraph, resolveSettings({})) as KubeObject[]) await env.kube.apply(o);
 });
 
 test('adapter with serviceName, scaling, and status under services', async () => {

@@ -1,3 +1,4 @@
+import type { ValidatedGraph } from '../../src/api/validated-graph';
 import { parse } from 'yaml';
 import { loadGraph, resolveSettings } from '../../src/api';
 import { KubeObject } from '../../src/api/k8s-types';
@@ -217,7 +218,7 @@ describe('splitByGraph + gitOpsLayout on real graphs', () => {
 
   test("two graphs with a planner in one namespace: the planner ServiceAccount and its binding are shared, everything else is each graph's", () => {
     const settings = resolveSettings({});
-    const models = [graph('one'), graph('two')];
+    const models = [graph('one'), graph('two')] as ValidatedGraph[];
     const model = {
       apiVersion: 'nvidia.com/v1alpha1',
       kind: 'DynamoModel',

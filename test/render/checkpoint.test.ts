@@ -1,3 +1,4 @@
+import type { ValidatedGraph } from '../../src/api/validated-graph';
 import { loadCheckpoint, loadGraph, resolveSettings, ValidationError } from '../../src/api';
 import { buildCheckpointJob, renderCheckpointRecord, renderGraph } from '../../src/render';
 
@@ -52,7 +53,7 @@ const graph = (ref = 'llama') =>
   }).model!;
 
 describe('restore wiring', () => {
-  const objects = renderGraph(graph(), resolveSettings(), { checkpoints: [checkpoint()] });
+  const objects = renderGraph(graph() as ValidatedGraph, resolveSettings(), { checkpoints: [checkpoint()] });
   const template = (name: string): any =>
     (objects.find((o) => o.kind === 'Deployment' && o.metadata.name === name)!.spec as any).template;
 
@@ -90,24 +91,28 @@ describe('restore wiring', () => {
 
   test('other components are untouched, and the output is deterministic', () => {
     expect(JSON.stringify(template('g-frontend'))).not.toContain('snapshot');
-    expect(renderGraph(graph(), resolveSettings(), { checkpoints: [checkpoint()] })).toEqual(objects);
+    expect(renderGraph(graph() as ValidatedGraph, resolveSettings(), { checkpoints: [checkpoint()] })).toEqual(objects);
   });
 
   test('storage settings move the mount and the PVC', () => {
     const t: any = (
-      renderGraph(graph(), resolveSettings({ checkpointStorage: { pvcName: 'ckpt', basePath: '/data/ckpt/' } }), {
-        checkpoints: [checkpoint()],
-      }).find((o) => o.metadata.name === 'g-worker' && o.kind === 'Deployment')!.spec as any
+      renderGraph(
+        graph() as ValidatedGraph,
+        resolveSettings({ checkpointStorage: { pvcName: 'ckpt', basePath: '/data/ckpt/' } }),
+        {
+          checkpoints: [checkpoint()],
+        },
+      ).find((o) => o.metadata.name === 'g-worker' && o.kind === 'Deployment')!.spec as any
     ).template;
     expect(t.spec.volumes).toContainEqual({ name: 'checkpoint-storage', persistentVolumeClaim: { claimName: 'ckpt' } });
     expect(t.metadata.annotations['nvidia.com/snapshot-storage-base-path']).toBe('/data/ckpt');
   });
 
   test('a dangling reference is a ValidationError with the field path', () => {
-    expect(() => renderGraph(graph('missing'), resolveSettings(), { checkpoints: [checkpoint()] })).toThrow(
-      ValidationError,
-    );
-    expect(() => renderGraph(graph('missing'), resolveSettings())).toThrow(
+    expect(() =>
+      renderGraph(graph('missing') as ValidatedGraph, resolveSettings(), { checkpoints: [checkpoint()] }),
+    ).toThrow(ValidationError);
+    expect(() => renderGraph(graph('missing') as ValidatedGraph, resolveSettings())).toThrow(
       'spec.components[1].experimental.checkpoint.checkpointRef: DynamoCheckpoint "inference/missing" not found',
     );
   });

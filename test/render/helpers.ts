@@ -1,3 +1,4 @@
+import type { ValidatedGraph } from '../../src/api/validated-graph';
 import { KubeObject } from '../../src/api/k8s-types';
 import { GraphModel } from '../../src/api/model';
 import { PlatformSettings, resolveSettings } from '../../src/api/settings';
@@ -5,7 +6,7 @@ import { renderGraph } from '../../src/render';
 
 /** Renders a model and gives typed-enough access to its objects. */
 export function rendered(model: GraphModel, settings: PlatformSettings = {}) {
-  const objects = renderGraph(model, resolveSettings(settings));
+  const objects = renderGraph(model as ValidatedGraph, resolveSettings(settings));
   const find = (kind: string, name: string): any => {
     const o = objects.find((x) => x.kind === kind && x.metadata.name === name);
     if (!o) throw new Error(`no ${kind} ${name} in ${ids(objects).join(', ')}`);

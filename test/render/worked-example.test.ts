@@ -1,9 +1,10 @@
+import type { ValidatedGraph } from '../../src/api/validated-graph';
 import { resolveSettings } from '../../src/api/settings';
 import { renderGraph } from '../../src/render';
 import { graph, vllmWorker } from './builders';
 
 // The worked example of the rendering reference (§8): DGD `demo` in `ml`, one vLLM worker.
-const objects = renderGraph(graph({ components: [vllmWorker()] }), resolveSettings());
+const objects = renderGraph(graph({ components: [vllmWorker()] }) as ValidatedGraph, resolveSettings());
 const find = (kind: string, name: string) => {
   const o = objects.find((x) => x.kind === kind && x.metadata.name === name);
   if (!o) throw new Error(`no ${kind} ${name} in ${objects.map((x) => `${x.kind}/${x.metadata.name}`).join(', ')}`);

@@ -19,6 +19,7 @@ import { CommandResult, runCommand, tail } from './command';
 import { SearchToolError, ToolEnvironment } from './install';
 import { findRunDir, readResults, ResultsError, rows } from './results';
 import { AIC_PACKAGE, AIC_SYSTEMS, AIC_VERSION } from './tool';
+import { MAIN_CONTAINER_NAME } from '../../crds/vocabulary';
 
 /** Top configurations kept per mode (the tool's default). */
 const TOP_N = 5;
@@ -174,7 +175,7 @@ function layoutOfGraph(graph: JsonObject, predicted: readonly WorkerLayout[]): W
     const c = components.find((x) => x.type === (l.role === 'agg' ? 'worker' : l.role));
     if (!c) return l;
     const main = (c.podTemplate as { spec?: { containers?: JsonObject[] } } | undefined)?.spec?.containers?.find(
-      (x) => x.name === 'main',
+      (x) => x.name === MAIN_CONTAINER_NAME,
     );
     const limits = ((main?.resources as JsonObject | undefined)?.limits ?? {}) as Record<string, string>;
     const nodes = isObject(c.multinode) && typeof c.multinode.nodeCount === 'number' ? c.multinode.nodeCount : 1;

@@ -3,14 +3,19 @@
  * the multinode launch rules (ray / mp, torch distributed init, MPI over SSH) per node role.
  */
 import { BackendHooks } from './hooks';
+import type { BackendFramework } from '../../crds/vocabulary';
 import { sglangBackend } from './sglang';
 import { trtllmBackend } from './trtllm';
 import { vllmBackend } from './vllm';
 
 const NO_HOOKS: BackendHooks = {};
 
-const HOOKS: Record<string, BackendHooks> = { vllm: vllmBackend, sglang: sglangBackend, trtllm: trtllmBackend };
+const HOOKS: Record<BackendFramework, BackendHooks> = {
+  vllm: vllmBackend,
+  sglang: sglangBackend,
+  trtllm: trtllmBackend,
+};
 
 export function backendHooks(backend: string | undefined): BackendHooks {
-  return (backend !== undefined && HOOKS[backend]) || NO_HOOKS;
+  return (backend !== undefined && HOOKS[backend as BackendFramework]) || NO_HOOKS;
 }

@@ -1,9 +1,10 @@
 import { ComponentDefaults, DEFAULT_GRACE_PERIOD_SECONDS, systemServicePort } from './defaults';
+import { MAIN_CONTAINER_NAME } from '../../crds/vocabulary';
 
 /** Any other component type: no command, ports or probes of its own. */
 export function genericDefaults(): ComponentDefaults {
   return {
-    container: { name: 'main' },
+    container: { name: MAIN_CONTAINER_NAME },
     env: [],
     terminationGracePeriodSeconds: DEFAULT_GRACE_PERIOD_SECONDS,
     servicePort: systemServicePort,

@@ -1,6 +1,7 @@
 import { envValue } from '../env';
 import { EPP_SERVICE_ACCOUNT, inferencePoolName } from '../naming';
 import { ComponentDefaults, DefaultsContext, grpcProbe, tcpPort } from './defaults';
+import { MAIN_CONTAINER_NAME } from '../../crds/vocabulary';
 
 export const EPP_GRPC_PORT = 9002;
 export const EPP_GRPC_HEALTH_PORT = 9003;
@@ -12,7 +13,7 @@ const EPP_CONFIG_DIR = '/etc/epp';
 export function eppDefaults(ctx: DefaultsContext): ComponentDefaults {
   return {
     container: {
-      name: 'main',
+      name: MAIN_CONTAINER_NAME,
       // No command: the image's entrypoint is the picker (an empty list would be dropped by the API server anyway).
       args: [
         '-pool-name',

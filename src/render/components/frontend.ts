@@ -7,12 +7,13 @@ import {
   httpProbe,
   tcpPort,
 } from './defaults';
+import { MAIN_CONTAINER_NAME } from '../../crds/vocabulary';
 
 /** The OpenAI-compatible HTTP frontend. Also the template for the frontend sidecar. */
 export function frontendDefaults(ctx: DefaultsContext): ComponentDefaults {
   return {
     container: {
-      name: 'main',
+      name: MAIN_CONTAINER_NAME,
       command: ['python3'],
       args: ['-m', 'dynamo.frontend'],
       ports: [tcpPort('http', FRONTEND_HTTP_PORT)],

@@ -2,6 +2,7 @@ import { envValue } from '../env';
 import { PLANNER_SERVICE_ACCOUNT } from '../naming';
 import { ComponentDefaults, DEFAULT_GRACE_PERIOD_SECONDS, SYSTEM_PORT, systemServicePort, tcpPort } from './defaults';
 import { systemProbes } from './worker';
+import { MAIN_CONTAINER_NAME } from '../../crds/vocabulary';
 
 export const PLANNER_METRICS_PORT = 9085;
 
@@ -9,7 +10,7 @@ export const PLANNER_METRICS_PORT = 9085;
 export function plannerDefaults(): ComponentDefaults {
   return {
     container: {
-      name: 'main',
+      name: MAIN_CONTAINER_NAME,
       ports: [tcpPort('metrics', PLANNER_METRICS_PORT), tcpPort('system', SYSTEM_PORT)],
       ...systemProbes(),
     },

@@ -7,6 +7,7 @@ import {
   systemServicePort,
   tcpPort,
 } from './defaults';
+import { MAIN_CONTAINER_NAME } from '../../crds/vocabulary';
 
 export const NIXL_TELEMETRY_PORT = 19090;
 
@@ -24,7 +25,7 @@ export function systemProbes() {
 export function workerDefaults(): ComponentDefaults {
   return {
     container: {
-      name: 'main',
+      name: MAIN_CONTAINER_NAME,
       ports: [tcpPort('system', SYSTEM_PORT), tcpPort('nixl', NIXL_TELEMETRY_PORT)],
       ...systemProbes(),
     },
