@@ -4,12 +4,44 @@ import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
+// The layers of src/, top first: a module imports only from its own layer or the ones below it.
+const LAYERS = [
+  ['cli', 'cdk8s', 'pulumi', 'operator'],
+  ['plan', 'gitops', 'manifests', 'manifest-source'],
+  ['render-manifest'],
+  ['render'],
+  ['api'],
+  ['crds'],
+  ['output'],
+];
+
+/** For each layer, `no-restricted-imports` of every folder or file above it (`../plan`, `../../cli/x`). */
+const layering = LAYERS.slice(1).map((layer, i) => {
+  const above = LAYERS.slice(0, i + 1).flat();
+  return {
+    files: layer.flatMap((name) => [`src/${name}/**/*.ts`, `src/${name}.ts`]),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(${above.join('|')})(/|$)`,
+              message: `src/${layer.join(', src/')} may not import ${above.join(', ')}: imports point down the layers (eslint.config.mjs).`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+});
+
 export default tseslint.config(
   {
     // Generated files are checked against their generators instead (src/api/core-v1-*.ts).
     ignores: [
-      'src/api/core-v1-types.ts',
-      'src/api/core-v1-fields.ts',
+      'src/api/input/core-v1-types.ts',
+      'src/api/validate/core-v1-fields.ts',
       'lib/',
       'dist/',
       'docs/api/',
@@ -39,6 +71,7 @@ export default tseslint.config(
       '@typescript-eslint/no-require-imports': 'off',
     },
   },
+  ...layering,
   {
     // Tests read back parsed YAML and API server replies: `any` is their data type, not a shortcut.
     files: ['test/**/*.ts', 'bench/**/*.ts'],
