@@ -14,7 +14,7 @@ export { componentContext, componentWorkloadName, type CheckpointRestore } from 
 export { requestedReplicas, scalingAdapterOwnsReplicas } from './replicas';
 export { leaderWorkerSetNames } from './multinode/lws';
 export { groveCliqueNames } from './multinode/grove';
-export { isMultinode } from './multinode/roles';
+export { isMultinode } from './multinode-roles';
 export { sortObjects, dedupeObjects, objectKey } from './objects';
 export { LABEL, ANNOTATION } from './labels';
 export { RECOMMENDED_POD_SECURITY_LABELS } from './pod-security';

@@ -19,8 +19,8 @@ import { applyKvTransferPolicy, kvTransferAnnotations } from './kv-transfer';
 import { ANNOTATION, LABEL } from './labels';
 import { clone, compact, isPlainObject, mergeMaps, overrideMerge } from './merge';
 import { discoveryNames, EPP_CONFIG_KEY, eppConfigMapName, shortHash } from './naming';
-import { MultinodeNode } from './multinode/roles';
-import { waitLeaderConfigMapName } from './multinode/wait-leader';
+import { MultinodeNode } from './multinode-roles';
+import { waitLeaderConfigMapName } from './wait-leader';
 import { PodTemplate } from './pod-template';
 import { imagePullSecretsFor } from './pull-secrets';
 

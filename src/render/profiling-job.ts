@@ -6,7 +6,7 @@
  * these objects with the generated graph (Flux prunes the Job).
  */
 import { canonicalJson } from '../api/canonical-json';
-import { DGDR_LABEL, DeploymentRequestModel } from '../api/deployment-request';
+import { DGDR_LABEL, DeploymentRequestModel } from '../api/input/deployment-request';
 import { JsonObject, KubeObject } from '../api/k8s-types';
 import { mergeByName } from './merge';
 

@@ -3,7 +3,7 @@
  * (index.ts) so each backend can implement it without importing the table that lists it.
  */
 import { Container, EnvVar, JsonObject } from '../../api/k8s-types';
-import { MultinodeNode } from '../multinode/roles';
+import { MultinodeNode } from '../multinode-roles';
 
 /** What a backend needs to launch one node of a multinode component. */
 export interface MultinodeLaunchInput {

@@ -5,7 +5,7 @@
  */
 import { envField, envValue } from '../env';
 import { ANNOTATION } from '../labels';
-import { waitForLeader } from '../multinode/wait-leader';
+import { waitForLeader } from '../wait-leader';
 import { BIN_SH, CommandLine, commandLineOf, injectFlags, shellLine } from './command-injection';
 import type { BackendHooks, MultinodeLaunch, MultinodeLaunchInput } from './hooks';
 

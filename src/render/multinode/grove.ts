@@ -10,7 +10,7 @@ import { compact, mergeMaps } from '../merge';
 import { buildPodTemplate } from '../pod';
 import { PodTemplate } from '../pod-template';
 import { requestedReplicas, scalingAdapterOwnsReplicas } from '../replicas';
-import { addressingFor, groveCliqueName, isMultinode, MultinodeRole, nodeCountOf } from './roles';
+import { addressingFor, groveCliqueName, isMultinode, MultinodeRole, nodeCountOf } from '../multinode-roles';
 
 export const GROVE_API_VERSION = 'grove.io/v1alpha1';
 /** Upstream's default `orchestrators.grove.terminationDelay`: how long Grove keeps a broken gang before tearing it down. */

@@ -13,7 +13,7 @@ import { buildPodTemplate } from '../pod';
 import { PodTemplate } from '../pod-template';
 import { requestedReplicas, scalingAdapterOwnsReplicas } from '../replicas';
 import { workloadMetadata } from '../workload';
-import { addressingFor, MultinodeRole, nodeCountOf } from './roles';
+import { addressingFor, MultinodeRole, nodeCountOf } from '../multinode-roles';
 
 export const LWS_API_VERSION = 'leaderworkerset.x-k8s.io/v1';
 export const PODGROUP_API_VERSION = 'scheduling.volcano.sh/v1beta1';

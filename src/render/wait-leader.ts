@@ -2,9 +2,9 @@
  * The wait-for-leader script: vLLM `mp` workers must not start before the leader's torch master
  * port accepts connections, so an init container runs this script first. One ConfigMap per graph.
  */
-import { JsonObject, KubeObject } from '../../api/k8s-types';
-import { LABEL } from '../labels';
-import { kubeVarsToShell } from './roles';
+import { JsonObject, KubeObject } from '../api/k8s-types';
+import { LABEL } from './labels';
+import { kubeVarsToShell } from './multinode-roles';
 
 export const WAIT_LEADER_SCRIPT_KEY = 'wait-for-leader.py';
 export const WAIT_LEADER_VOLUME = 'wait-leader-script';

@@ -2,7 +2,7 @@
  * The leader / worker split of a multinode component and how each node finds the leader and its
  * own rank. LWS and Grove expose these through different environment variables.
  */
-import { ComponentModel, Orchestrator } from '../../api/model';
+import { ComponentModel, Orchestrator } from '../api/model';
 
 export type MultinodeRole = 'leader' | 'worker';
 
