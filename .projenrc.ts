@@ -40,8 +40,8 @@ const project = new typescript.TypeScriptProject({
         '/test/**/fixtures/',
         '/test/**/__snapshots__/',
         // Generated: their generators' output is checked byte for byte.
-        '/src/api/core-v1-types.ts',
-        '/src/api/core-v1-fields.ts',
+        '/src/api/input/core-v1-types.ts',
+        '/src/api/validate/core-v1-fields.ts',
       ],
     },
   },
@@ -162,14 +162,14 @@ new javascript.TypescriptConfig(project, {
 
 // lib/ is what the dynamo-iac bin and the package run: tsc's output plus what the build generates
 // from it. The CRD schema validators (no schema is compiled at run time;
-// src/api/crd-validators-build.ts; test/api/crd-validators.test.ts fails when lib/ holds stale
+// src/api/validate/crd-validators-build.ts; test/api/validate/crd-validators.test.ts fails when lib/ holds stale
 // ones), kubernetes-models' core/v1 validators in one file instead of ~140 ES modules (loads ~10x
 // faster), and the CLI as one file per command (bin/dynamo-iac starts lib/cli/main.bundle.js;
 // ~25% faster cold starts).
 const generateLib = project.addTask('compile:generate', {
   description: "Generate the precompiled validators and bundles in lib/ from tsc's output",
   steps: [
-    { exec: 'node lib/api/crd-validators-build.js' },
+    { exec: 'node lib/api/validate/crd-validators-build.js' },
     { exec: 'node scripts/bundle-core-v1-models.mjs' },
     { exec: 'node scripts/bundle-cli.mjs' },
   ],
@@ -268,10 +268,10 @@ project.addTask('crds:import', {
   steps: [{ exec: 'ts-node --project tsconfig.dev.json scripts/write-crds.ts' }],
 });
 
-// `npm run core-v1-types`: regenerate src/api/core-v1-types.ts (the typed pod content of the
+// `npm run core-v1-types`: regenerate src/api/input/core-v1-types.ts (the typed pod content of the
 // props) from the installed kubernetes-models, after upgrading it. A test fails when it is stale.
 project.addTask('core-v1-types', {
-  description: 'Regenerate src/api/core-v1-types.ts from kubernetes-models',
+  description: 'Regenerate src/api/input/core-v1-types.ts from kubernetes-models',
   steps: [{ exec: 'ts-node --transpile-only --project tsconfig.dev.json scripts/core-v1-types.ts' }],
 });
 
@@ -296,11 +296,11 @@ project.addTask('test:cluster', {
     { exec: 'jest --ci --config test/cluster/jest.config.js --runInBand', receiveArgs: true },
   ],
 });
-// `npm run core-v1-fields`: regenerate src/api/core-v1-fields.ts (the core/v1 field tree synth-time
+// `npm run core-v1-fields`: regenerate src/api/validate/core-v1-fields.ts (the core/v1 field tree synth-time
 // validation walks) from the test cluster's kube-apiserver, after a Kubernetes bump. The generator is
 // scripts/core-v1-fields.ts; the cluster test core-v1-fields.test.ts writes the file with this env.
 project.addTask('core-v1-fields', {
-  description: "Regenerate src/api/core-v1-fields.ts from the test cluster's kube-apiserver OpenAPI",
+  description: "Regenerate src/api/validate/core-v1-fields.ts from the test cluster's kube-apiserver OpenAPI",
   env: { NODE_OPTIONS: JEST_NODE_OPTIONS, UPDATE_CORE_V1_FIELDS: '1' },
   steps: [
     { exec: 'bash test/infra/build.sh cluster' },
@@ -360,7 +360,7 @@ project.addTask('bench', {
     // The bench compiles itself to plain JS so the measured processes carry no TypeScript
     // compiler, with the same generated validators and core/v1 bundle as lib/.
     { exec: 'tsc -p bench/tsconfig.json' },
-    { exec: 'node lib/api/crd-validators-build.js .bench/src/api/crd-validators' },
+    { exec: 'node lib/api/validate/crd-validators-build.js .bench/src/api/crd-validators' },
     { exec: 'node scripts/bundle-core-v1-models.mjs .bench/lib/api/core-v1-models.js' },
     { exec: 'node .bench/bench/render.bench.js' },
   ],

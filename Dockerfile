@@ -10,7 +10,7 @@ COPY src ./src
 # Only the JavaScript is needed at run time, built as `npm run compile` builds it (tsc, generated
 # CRD validators, bundles); then drop the dev dependencies.
 COPY scripts ./scripts
-RUN npx tsc -p tsconfig.json --declaration false && node lib/api/crd-validators-build.js \
+RUN npx tsc -p tsconfig.json --declaration false && node lib/api/validate/crd-validators-build.js \
   && node scripts/bundle-core-v1-models.mjs && node scripts/bundle-cli.mjs && npm prune --omit=dev --ignore-scripts
 
 FROM gcr.io/distroless/nodejs24-debian12:nonroot

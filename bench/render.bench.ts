@@ -23,7 +23,7 @@ import { ApiObject, App, Chart } from 'cdk8s';
 import { dump } from 'js-yaml';
 import { KubeObject } from '../src/api/k8s-types';
 import { resolveSettings } from '../src/api/settings';
-import type { ComponentSpec, DynamoGraphDeploymentSpec } from '../src/api/v1beta1';
+import type { ComponentSpec, DynamoGraphDeploymentSpec } from '../src/api/input/v1beta1';
 import { DynamoGraphDeployment } from '../src/cdk8s';
 import { renderManifests } from '../src/manifests';
 import { toYaml } from '../src/output/yaml';

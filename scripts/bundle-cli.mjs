@@ -30,8 +30,8 @@ const SEAMS = {
   // `platform --image-pull-secret` checks the name with it, when the flag is given.
   '../api/k8s-syntax': '../api/k8s-syntax.js',
   '../operator/main': '../operator/main.js',
-  // From lib/api/crd-schema.js; the bundle lives in lib/cli.
-  './crd-schema-compile': '../api/crd-schema-compile.js',
+  // From lib/api/validate/crd-schema.js; the bundle lives in lib/cli.
+  './crd-schema-compile': '../api/validate/crd-schema-compile.js',
 };
 
 const seams = {
@@ -40,8 +40,8 @@ const seams = {
     b.onResolve({ filter: /^\.\.?\// }, (args) => {
       const target = SEAMS[args.path];
       if (target === undefined) return undefined;
-      // Only the import sites these names mean: lib/cli for the CLI's own, lib/api for the compiler.
-      const site = args.path === './crd-schema-compile' ? join(CLI, '..', 'api') : CLI;
+      // Only the import sites these names mean: lib/cli for the CLI's own, lib/api/validate for the compiler.
+      const site = args.path === './crd-schema-compile' ? join(CLI, '..', 'api', 'validate') : CLI;
       return args.resolveDir === site ? { path: target, external: true } : undefined;
     });
   },

@@ -1,6 +1,6 @@
 /**
  * Build step (part of `npm run compile`): kubernetes-models' core/v1 validators that
- * src/api/pod-content.ts uses, bundled into one CommonJS file, lib/api/core-v1-models.js.
+ * src/api/validate/pod-content.ts uses, bundled into one CommonJS file, lib/api/core-v1-models.js.
  * The package is ~140 ES modules for these five types; loading them took more than half of a
  * cold `dynamo-iac render`. One file loads ~10x faster. From the TypeScript sources (ts-node,
  * jest) pod-content loads the package itself; test/api/core-v1-models.test.ts checks that both

@@ -10,7 +10,7 @@ import { GraphModel } from './api/model';
 import { ManifestInput, parseManifestText } from './api/parse';
 import { errorsOf, Problem, SourcedProblem } from './api/problems';
 import { isObject } from './api/read';
-import { hasRenderedPodProblems, renderedPodProblems } from './api/rendered-pod-checks';
+import { hasRenderedPodProblems, renderedPodProblems } from './api/validate/rendered-pod-checks';
 import { ResolvedSettings } from './api/settings';
 import { acceptValidated, ValidatedGraph } from './api/validated-graph';
 import { DEFAULT_LOCK_FILE } from './plan/lock';

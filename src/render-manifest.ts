@@ -18,7 +18,7 @@ import { JsonObject, KubeObject } from './api/k8s-types';
 import { GraphModel } from './api/model';
 import { errorsOf, Problem } from './api/problems';
 import { isObject } from './api/read';
-import { renderedPodProblems } from './api/rendered-pod-checks';
+import { renderedPodProblems } from './api/validate/rendered-pod-checks';
 import { ResolvedSettings } from './api/settings';
 import { acceptValidated } from './api/validated-graph';
 import { renderCheckpointRecord, renderGraph, RenderOptions } from './render';

@@ -11,13 +11,16 @@ import { JsonObject } from './k8s-types';
 import { BACKEND_FRAMEWORKS } from './model';
 import { Problem } from './problems';
 import { fieldPath, InputReader, isObject, keyPath } from './read';
-import type { PodTemplateInput } from './v1beta1';
-import { GMS_SNAPSHOT_DISABLED } from './validate-gpu-memory';
+import type { PodTemplateInput } from './input/v1beta1';
 import { MAIN_CONTAINER_NAME } from '../crds/vocabulary';
 
 export { type CheckpointIdentityInput, checkpointIdentityHash } from './checkpoint-identity';
 
 export const CHECKPOINT_API_VERSION = 'nvidia.com/v1alpha1';
+
+/** Upstream's refusal of a checkpoint of a GPU Memory Service pod (a checkpoint spec or a component's). */
+export const GMS_SNAPSHOT_DISABLED =
+  'GMS + Snapshot is temporarily disabled; disable gpuMemoryService or enable the internal GMS + Snapshot gate';
 
 /** Keys of the snapshot protocol that the operator, the node agent and restored pods share. */
 export const CHECKPOINT_LABEL = {

@@ -3,23 +3,23 @@ export * from './k8s-types';
 export * from './problems';
 export * from './model';
 export * from './settings';
-export * from './input-common';
-export * from './v1alpha1';
-export * from './v1beta1';
+export * from './input/input-common';
+export * from './input/v1alpha1';
+export * from './input/v1beta1';
 export * from './parse';
-export * from './load';
+export * from './convert/load';
 export { detectBackendFramework } from './backend-framework';
 export * from './orchestrator';
-export * from './validate';
-export * from './schema-validation';
+export * from './validate/validate';
+export * from './validate/schema-validation';
 export * from './placement';
 export * from './dynamo-model';
 export * from './checkpoint';
-export { validateCheckpointRefs, checkpointRefsOf } from './validate-checkpoint-ref';
-export * from './deployment-request';
+export { validateCheckpointRefs, checkpointRefsOf } from './validate/validate-checkpoint-ref';
+export * from './input/deployment-request';
 export {
   loadDeploymentRequest,
   validateDeploymentRequest,
   type DeploymentRequestLoad,
-} from './deployment-request-load';
+} from './convert/deployment-request-load';
 export * from './validated-graph';

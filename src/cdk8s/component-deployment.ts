@@ -1,6 +1,6 @@
 /** The DynamoComponentDeployment construct: one standalone Dynamo component rendered at synth time. */
 import { Construct } from 'constructs';
-import type { DynamoComponentDeploymentSpec } from '../api/v1beta1';
+import type { DynamoComponentDeploymentSpec } from '../api/input/v1beta1';
 import { GraphMetadataProps, manifestFromFile } from '../manifest-source';
 import { GraphRenderOptions } from './render-into';
 import { adoptProps, AdoptedGraph, isAdopted, RenderedGraph } from './rendered-graph';

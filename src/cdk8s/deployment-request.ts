@@ -7,7 +7,7 @@
 import * as path from 'path';
 import { Chart } from 'cdk8s';
 import { Construct } from 'constructs';
-import { DGDR_KIND, DeploymentRequestModel, DynamoGraphDeploymentRequestSpec } from '../api/deployment-request';
+import { DGDR_KIND, DeploymentRequestModel, DynamoGraphDeploymentRequestSpec } from '../api/input/deployment-request';
 import { KubeObject } from '../api/k8s-types';
 import { errorsOf } from '../api/problems';
 import { GraphMetadataProps, manifestFromFile, ManifestSource } from '../manifest-source';

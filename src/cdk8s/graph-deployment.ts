@@ -1,6 +1,6 @@
 /** The DynamoGraphDeployment construct: a whole Dynamo graph rendered at synth time. */
 import { Construct } from 'constructs';
-import type { DynamoGraphDeploymentSpec } from '../api/v1beta1';
+import type { DynamoGraphDeploymentSpec } from '../api/input/v1beta1';
 import { GraphMetadataProps, manifestFromFile } from '../manifest-source';
 import { GraphRenderOptions } from './render-into';
 import { adoptProps, AdoptedGraph, isAdopted, RenderedGraph } from './rendered-graph';

@@ -6,7 +6,7 @@
 import { Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import { DYNAMO_MODEL_API_VERSION, DynamoModelSpec, loadDynamoModel } from '../api/dynamo-model';
-import { ModelRefInput } from '../api/input-common';
+import { ModelRefInput } from '../api/input/input-common';
 import { KubeObject } from '../api/k8s-types';
 import { errorsOf } from '../api/problems';
 import { GraphMetadataProps, manifestFromFile, ManifestSource } from '../manifest-source';

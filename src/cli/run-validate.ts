@@ -1,5 +1,5 @@
 /** What `dynamo-iac validate` does (validate.ts defines its options). */
-import { GRAPH_KINDS } from '../api/load';
+import { GRAPH_KINDS } from '../api/convert/load';
 import { PipelineOptions, runPipeline } from './pipeline';
 import { EXIT_OK, reportProblems } from './report';
 

@@ -17,7 +17,7 @@
  * Git holds exactly what is applied.
  */
 import { KubeObject } from '../api/k8s-types';
-import { V1BETA1 } from '../api/v1beta1';
+import { V1BETA1 } from '../api/input/v1beta1';
 import { LayerName } from './layout';
 
 export const FLUX_SOURCE_API = 'source.toolkit.fluxcd.io/v1';

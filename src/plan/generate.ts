@@ -7,7 +7,7 @@
  * A profiled entry already carries all of them (the profiler applied them in the cluster).
  */
 import { canonicalJson } from '../api/canonical-json';
-import { DGDR_LABEL, DeploymentRequestModel } from '../api/deployment-request';
+import { DGDR_LABEL, DeploymentRequestModel } from '../api/input/deployment-request';
 import { JsonObject, KubeObject } from '../api/k8s-types';
 import { isWorkerComponent } from '../api/model';
 import { Problem } from '../api/problems';

@@ -4,7 +4,7 @@
  * the fields those tools write (reference §1.9) and refuses anything else by name, so a tool
  * upgrade that writes a new field fails the plan instead of losing the field.
  */
-import { canonicalType } from '../api/convert-common';
+import { canonicalType } from '../api/convert/convert-common';
 import { JsonObject } from '../api/k8s-types';
 import { isObject } from '../api/read';
 import { MAIN_CONTAINER_NAME } from '../crds/vocabulary';

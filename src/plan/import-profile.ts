@@ -4,7 +4,7 @@
  * graph already carries the request's image, model cache, planner and overrides.
  */
 import { parseAllDocuments } from 'yaml';
-import { DGDR_LABEL, DeploymentRequestModel } from '../api/deployment-request';
+import { DGDR_LABEL, DeploymentRequestModel } from '../api/input/deployment-request';
 import { JsonObject, KubeObject } from '../api/k8s-types';
 import { isWorkerComponent } from '../api/model';
 import { Problem } from '../api/problems';

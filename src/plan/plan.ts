@@ -8,7 +8,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { stringify } from 'yaml';
-import { DGDR_KIND, DeploymentRequestModel } from '../api/deployment-request';
+import { DGDR_KIND, DeploymentRequestModel } from '../api/input/deployment-request';
 import { JsonObject, KubeObject } from '../api/k8s-types';
 import { parseManifestText } from '../api/parse';
 import { errorsOf, Problem } from '../api/problems';

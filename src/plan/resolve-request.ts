@@ -3,11 +3,11 @@
  * when planned, the profiling Job when it waits for one (`thorough`), or an error that says how
  * to plan it. Shared by the CLI pipeline, the cdk8s construct and the Pulumi component.
  */
-import { DeploymentRequestModel } from '../api/deployment-request';
-import { loadDeploymentRequest } from '../api/deployment-request-load';
+import { DeploymentRequestModel } from '../api/input/deployment-request';
+import { loadDeploymentRequest } from '../api/convert/deployment-request-load';
 import { KubeObject } from '../api/k8s-types';
 import { errorsOf, Problem } from '../api/problems';
-import { schemaProblems } from '../api/schema-validation';
+import { schemaProblems } from '../api/validate/schema-validation';
 import { renderProfilingJob } from '../render/profiling-job';
 import { generateGraph } from './generate';
 import { findPlan, PlanEntry, PlanLock } from './lock';

@@ -4,7 +4,7 @@
  * left out of a rapid search's inputs: changing them needs no new search, only a new render.
  */
 import { createHash } from 'crypto';
-import { DEPRECATED_GPU_SKUS, DeploymentRequestModel, SLA_DEFAULTS } from '../api/deployment-request';
+import { DEPRECATED_GPU_SKUS, DeploymentRequestModel, SLA_DEFAULTS } from '../api/input/deployment-request';
 import { canonicalJson } from '../api/canonical-json';
 import { JsonObject } from '../api/k8s-types';
 import { AIC_PACKAGE, AIC_VERSION } from './aiconfigurator/tool';

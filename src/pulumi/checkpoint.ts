@@ -13,7 +13,7 @@ import {
   DynamoCheckpointSpec,
 } from '../api/checkpoint';
 import { errorsOf } from '../api/problems';
-import type { ComponentCheckpointInput } from '../api/v1beta1';
+import type { ComponentCheckpointInput } from '../api/input/v1beta1';
 import { renderCheckpointManifest } from '../render-manifest';
 import { SKIP_AWAIT } from './readiness';
 

@@ -1,6 +1,6 @@
 /** DynamoComponent: one standalone Dynamo component (DynamoComponentDeployment) as Kubernetes resources. */
 import * as pulumi from '@pulumi/pulumi';
-import type { DynamoComponentDeploymentSpec } from '../api/v1beta1';
+import type { DynamoComponentDeploymentSpec } from '../api/input/v1beta1';
 import { WithInputs } from './inputs';
 import {
   AdoptedManifest,

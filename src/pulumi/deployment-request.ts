@@ -6,7 +6,7 @@
  */
 import * as path from 'path';
 import * as pulumi from '@pulumi/pulumi';
-import { DGDR_KIND, DynamoGraphDeploymentRequestSpec } from '../api/deployment-request';
+import { DGDR_KIND, DynamoGraphDeploymentRequestSpec } from '../api/input/deployment-request';
 import { KubeObject } from '../api/k8s-types';
 import { errorsOf } from '../api/problems';
 import { manifestFromFile } from '../manifest-source';

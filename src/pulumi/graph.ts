@@ -1,6 +1,6 @@
 /** DynamoGraph: a whole Dynamo graph (DynamoGraphDeployment) as Kubernetes resources. */
 import * as pulumi from '@pulumi/pulumi';
-import type { DynamoGraphDeploymentSpec } from '../api/v1beta1';
+import type { DynamoGraphDeploymentSpec } from '../api/input/v1beta1';
 import { WithInputs } from './inputs';
 import {
   AdoptedManifest,

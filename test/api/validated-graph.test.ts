@@ -1,4 +1,4 @@
-import { apiServerMessage, INT_OR_STRING_MESSAGE } from '../../src/api/ajv-errors';
+import { apiServerMessage, INT_OR_STRING_MESSAGE } from '../../src/api/validate/ajv-errors';
 import { dynamoNamespaceOf } from '../../src/api/dynamo-namespace';
 import { GraphModel } from '../../src/api/model';
 import { acceptValidated } from '../../src/api/validated-graph';

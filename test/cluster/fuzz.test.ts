@@ -9,7 +9,7 @@ import { appendFileSync, readFileSync } from 'fs';
 import { join } from 'path';
 import { parse } from 'yaml';
 import { errorsOf, loadGraph, Problem, ResolvedSettings, resolveSettings, validateGraph } from '../../src/api';
-import { crdSchemaProblems } from '../../src/api/crd-schema';
+import { crdSchemaProblems } from '../../src/api/validate/crd-schema';
 import { crdManifests } from '../../src/crds';
 import { renderManifest } from '../../src/render-manifest';
 import { installThirdPartyCrds } from './crds/third-party';

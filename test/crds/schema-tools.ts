@@ -1,6 +1,6 @@
 /** Test helpers: a structural-schema checker and an ajv validator over our CRD schemas. */
 import { ValidateFunction } from 'ajv';
-import { closeObjects, newSchemaAjv } from '../../src/api/crd-schema-compile';
+import { closeObjects, newSchemaAjv } from '../../src/api/validate/crd-schema-compile';
 import { KubeObject } from '../../src/api/k8s-types';
 import { JSONSchemaProps } from '../../src/crds';
 

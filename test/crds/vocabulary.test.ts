@@ -5,7 +5,7 @@
 import { validateGraph } from '../../src/api';
 import { detectBackendFramework } from '../../src/api/backend-framework';
 import { loadCheckpoint } from '../../src/api/checkpoint';
-import { loadGraph } from '../../src/api/load';
+import { loadGraph } from '../../src/api/convert/load';
 import { resolveSettings } from '../../src/api/settings';
 import { crdManifests } from '../../src/crds';
 import {

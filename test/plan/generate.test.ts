@@ -5,7 +5,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { parse } from 'yaml';
-import { DeploymentRequestModel } from '../../src/api/deployment-request';
+import { DeploymentRequestModel } from '../../src/api/input/deployment-request';
 import { generateGraph } from '../../src/plan/generate';
 import { findPlan, parseLock, PlanEntry, serializeLock, withPlans } from '../../src/plan/lock';
 import { loadRequestDoc } from '../../src/plan/resolve-request';

@@ -7,7 +7,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { DeploymentRequestModel } from '../../api/deployment-request';
+import { DeploymentRequestModel } from '../../api/input/deployment-request';
 import { JsonObject } from '../../api/k8s-types';
 import { Problem } from '../../api/problems';
 import { isObject } from '../../api/read';

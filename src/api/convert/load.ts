@@ -1,0 +1,85 @@
+/** Recognising a parsed document and converting it to the internal model. */
+import { ConvertOptions } from './convert-common';
+import { convertComponentV1alpha1, convertGraphV1alpha1 } from './convert-v1alpha1';
+import { convertComponentV1beta1, convertGraphV1beta1 } from './convert-v1beta1';
+import { GraphModel } from '../model';
+import { Problem } from '../problems';
+import { InputReader, isObject } from '../read';
+
+export const DYNAMO_API_VERSIONS = ['nvidia.com/v1alpha1', 'nvidia.com/v1beta1'] as const;
+/** Kinds rendered into Kubernetes objects. */
+export const GRAPH_KINDS = ['DynamoGraphDeployment', 'DynamoComponentDeployment'] as const;
+/** Kinds we recognise but do not render: front ends pass them through as they are. */
+export const PASS_THROUGH_KINDS = ['DynamoModel', 'DynamoCheckpoint', 'DynamoGraphDeploymentRequest'] as const;
+
+export type DynamoKind = (typeof GRAPH_KINDS)[number] | (typeof PASS_THROUGH_KINDS)[number];
+
+export interface LoadOptions {
+  /** Namespace for documents without `metadata.namespace`. @default 'default' */
+  readonly defaultNamespace?: string;
+}
+
+export interface LoadResult {
+  /** Set for DGD / DCD documents, also when there are problems (so validation can add its own). */
+  readonly model?: GraphModel;
+  /**
+   * Problems found while reading the document. Callers must check these as well as
+   * `validateGraph`'s before rendering: a model is returned with the bad fields left out.
+   */
+  readonly problems: Problem[];
+  /** The recognised kind; with no model and no problems it is a pass-through kind. */
+  readonly kind?: DynamoKind;
+}
+
+export function loadGraph(doc: unknown, opts: LoadOptions = {}): LoadResult {
+  const r = new InputReader();
+  if (!isObject(doc)) {
+    r.error('', `expected a Kubernetes object (a map with apiVersion and kind), got ${describe(doc)}`);
+    return { problems: r.problems };
+  }
+  const kind = doc.kind;
+  const apiVersion = doc.apiVersion;
+  const knownKind = typeof kind === 'string' && ([...GRAPH_KINDS, ...PASS_THROUGH_KINDS] as string[]).includes(kind);
+  const knownVersion =
+    typeof apiVersion === 'string' && (DYNAMO_API_VERSIONS as readonly string[]).includes(apiVersion);
+  if (!knownVersion) {
+    r.error(
+      'apiVersion',
+      `unsupported apiVersion ${JSON.stringify(apiVersion ?? null)}: expected one of ${DYNAMO_API_VERSIONS.join(', ')}`,
+    );
+  }
+  if (!knownKind) {
+    r.error(
+      'kind',
+      `unsupported kind ${JSON.stringify(kind ?? null)}: expected one of ${[...GRAPH_KINDS, ...PASS_THROUGH_KINDS].join(', ')}`,
+    );
+  }
+  if (!knownKind || !knownVersion) return { problems: r.problems };
+  const dynamoKind = kind as DynamoKind;
+  if ((PASS_THROUGH_KINDS as readonly string[]).includes(dynamoKind)) return { problems: [], kind: dynamoKind };
+
+  const metadata = r.object(doc.metadata, 'metadata');
+  const name = r.requiredString(metadata?.name, 'metadata.name');
+  const spec = r.object(doc.spec, 'spec');
+  if (!spec) r.error('spec', 'Required value');
+  if (name === undefined || !spec) return { problems: r.problems, kind: dynamoKind };
+
+  const convertOptions: ConvertOptions = {
+    name,
+    namespace: r.string(metadata?.namespace, 'metadata.namespace') || opts.defaultNamespace || 'default',
+    metadataLabels: r.stringMap(metadata?.labels, 'metadata.labels'),
+    metadataAnnotations: r.stringMap(metadata?.annotations, 'metadata.annotations'),
+  };
+  const graph = dynamoKind === 'DynamoGraphDeployment';
+  const model =
+    apiVersion === 'nvidia.com/v1alpha1'
+      ? (graph ? convertGraphV1alpha1 : convertComponentV1alpha1)(r, doc, spec, convertOptions)
+      : (graph ? convertGraphV1beta1 : convertComponentV1beta1)(r, doc, spec, convertOptions);
+  return { model, problems: r.problems, kind: dynamoKind };
+}
+
+function describe(v: unknown): string {
+  if (v === null || v === undefined) return 'an empty document';
+  if (Array.isArray(v)) return 'a list';
+  return `a ${typeof v}`;
+}

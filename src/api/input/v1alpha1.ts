@@ -1,0 +1,237 @@
+/**
+ * `nvidia.com/v1alpha1` DynamoGraphDeployment / DynamoComponentDeployment input shapes
+ * (the classic API: `spec.services` map, `extraPodSpec` + `mainContainer`).
+ */
+import {
+  BackendFrameworkInput,
+  ComponentTopologyConstraintInput,
+  ContainerInput,
+  EnvVarInput,
+  EppConfigInput,
+  FailoverInput,
+  GpuMemoryServiceInput,
+  GraphExperimentalInput,
+  ModelRefInput,
+  MultinodeInput,
+  PodMetadataInput,
+  PodSpecInput,
+  ProbeInput,
+  ResourceMetadataInput,
+  RestartInput,
+} from './input-common';
+import { JsonObject } from '../k8s-types';
+
+export const V1ALPHA1 = 'nvidia.com/v1alpha1';
+
+/** Dynamo-form resource amounts (Kubernetes quantities as strings; empty string = not set). */
+export interface DynamoResourceItems {
+  /** @default - not set */
+  readonly cpu?: string;
+  /** @default - not set */
+  readonly memory?: string;
+  /** GPU count, rendered under the `gpuType` resource name. @default - not set */
+  readonly gpu?: string;
+  /** Resource name for `gpu`. @default 'nvidia.com/gpu' */
+  readonly gpuType?: string;
+  /** Any other resource, by its Kubernetes name. @default - none */
+  readonly custom?: Readonly<Record<string, string>>;
+}
+
+/** `resources` in Dynamo form, turned into Kubernetes ResourceRequirements on the main container. */
+export interface DynamoResources {
+  /** @default - none */
+  readonly requests?: DynamoResourceItems;
+  /** @default - none */
+  readonly limits?: DynamoResourceItems;
+  /** Dynamic resource claims, appended to the container's claims. @default - none */
+  readonly claims?: readonly JsonObject[];
+}
+
+/** A PersistentVolumeClaim the graph uses (and optionally creates). */
+export interface PvcInput {
+  /** Claim name; referenced by `volumeMounts[].name`. */
+  readonly name: string;
+  /** Create the claim (otherwise it must already exist). @default false */
+  readonly create?: boolean;
+  /** Required when `create` is true. @default - none */
+  readonly storageClass?: string;
+  /** Quantity; required when `create` is true. @default - none */
+  readonly size?: string;
+  /** e.g. `ReadWriteMany`; required when `create` is true. @default - none */
+  readonly volumeAccessMode?: string;
+}
+
+export interface VolumeMountInput {
+  /** Name of a PVC from `spec.pvcs` (or any existing claim). */
+  readonly name: string;
+  /** Required unless `useAsCompilationCache` is true and the backend has a default cache path (vLLM). @default - none */
+  readonly mountPoint?: string;
+  /** Mount the claim as the backend's compilation cache. @default false */
+  readonly useAsCompilationCache?: boolean;
+}
+
+export interface IngressInput {
+  /** @default false */
+  readonly enabled?: boolean;
+  /** Required when enabled. @default - none */
+  readonly host?: string;
+  /** @default - none */
+  readonly hostPrefix?: string;
+  /** @default 'local' (or the platform's ingress host suffix) */
+  readonly hostSuffix?: string;
+  /** Render an Istio VirtualService instead of an Ingress. @default false */
+  readonly useVirtualService?: boolean;
+  /** @default - the platform's gateway */
+  readonly virtualServiceGateway?: string;
+  /** @default - the platform's ingress class */
+  readonly ingressControllerClassName?: string;
+  /** @default - no TLS */
+  readonly tls?: { readonly secretName?: string };
+  /** @default - none */
+  readonly annotations?: Readonly<Record<string, string>>;
+  /** @default - none */
+  readonly labels?: Readonly<Record<string, string>>;
+}
+
+/** `/dev/shm` for the main container. */
+export interface SharedMemoryInput {
+  /** @default false */
+  readonly disabled?: boolean;
+  /** Quantity; required when not disabled. @default '8Gi' when the block is absent */
+  readonly size?: string;
+}
+
+/** An auto-configured frontend container (`sidecar-frontend`) injected next to the worker. */
+export interface FrontendSidecarInput {
+  /** Frontend image (required). */
+  readonly image: string;
+  /** @default - the frontend's default args */
+  readonly args?: readonly string[];
+  /** @default - none */
+  readonly envFromSecret?: string;
+  /** @default - none */
+  readonly envs?: readonly EnvVarInput[];
+}
+
+/** `extraPodSpec`: a PodSpec overlay plus the main container overlay. */
+export interface ExtraPodSpecInput extends PodSpecInput {
+  /** Deep-merged over the component type's default container. @default - none */
+  readonly mainContainer?: ContainerInput;
+}
+
+/** One service of a v1alpha1 graph (the DynamoComponentDeployment shared spec). */
+export interface ServiceSpec {
+  /**
+   * Free-form in v1alpha1. Known values: `frontend`, `worker`, `prefill`, `decode`, `planner`, `epp`;
+   * anything else renders with the default rules.
+   * @default - default rules
+   */
+  readonly componentType?: string;
+  /** e.g. `prefill` / `decode` for disaggregated workers. @default - none */
+  readonly subComponentType?: string;
+  /** Component name (standalone DCD). @default - the map key / `metadata.name` */
+  readonly serviceName?: string;
+  /** @default - none */
+  readonly annotations?: Readonly<Record<string, string>>;
+  /** @default - none */
+  readonly labels?: Readonly<Record<string, string>>;
+  /** @deprecated ignored upstream; the Dynamo namespace is computed. */
+  readonly dynamoNamespace?: string;
+  /** Use the shared Dynamo namespace `dynamo`. @default false */
+  readonly globalDynamoNamespace?: boolean;
+  /** @default - none */
+  readonly resources?: DynamoResources;
+  /** @deprecated ignored upstream; use a scaling adapter. */
+  readonly autoscaling?: JsonObject;
+  /** Component env; wins over `spec.envs` and `mainContainer.env`. @default - none */
+  readonly envs?: readonly EnvVarInput[];
+  /** Secret whose keys become env vars. @default - none */
+  readonly envFromSecret?: string;
+  /** @default - none */
+  readonly volumeMounts?: readonly VolumeMountInput[];
+  /** @default - the platform's default ingress for frontends */
+  readonly ingress?: IngressInput;
+  /** @default - none */
+  readonly modelRef?: ModelRefInput;
+  /** @default - an 8Gi memory-backed `/dev/shm` */
+  readonly sharedMemory?: SharedMemoryInput;
+  /** Pod template labels / annotations. @default - none */
+  readonly extraPodMetadata?: PodMetadataInput;
+  /** @default - none */
+  readonly extraPodSpec?: ExtraPodSpecInput;
+  /** Replaces the default liveness probe. @default - the component type's probe */
+  readonly livenessProbe?: ProbeInput;
+  /** Replaces the default readiness probe. @default - the component type's probe */
+  readonly readinessProbe?: ProbeInput;
+  /** Minimum 0. @default 1 */
+  readonly replicas?: number;
+  /** @default - single node */
+  readonly multinode?: MultinodeInput;
+  /** Replicas are owned by a DynamoGraphDeploymentScalingAdapter. @default - disabled */
+  readonly scalingAdapter?: { readonly enabled?: boolean };
+  /** Only for `componentType: epp`. @default - none */
+  readonly eppConfig?: EppConfigInput;
+  /** @default - no frontend sidecar */
+  readonly frontendSidecar?: FrontendSidecarInput;
+  /** @default - none */
+  readonly topologyConstraint?: ComponentTopologyConstraintInput;
+  /** Restore from a DynamoCheckpoint by name. @default - no checkpoint */
+  readonly checkpoint?: {
+    readonly enabled?: boolean;
+    readonly checkpointRef?: string;
+    /** Deprecated and ignored (warned). @default - none */
+    readonly mode?: 'Auto' | 'Manual';
+  };
+  /** Worker services only; `enabled: true` turns it on. @default - none */
+  readonly gpuMemoryService?: GpuMemoryServiceInput & { readonly enabled?: boolean };
+  /** `enabled: true` turns it on. @default - none */
+  readonly failover?: FailoverInput & { readonly enabled?: boolean };
+  /** Refused: a provider-native fragment dynamo-iac does not render. @default - none */
+  readonly providerOverride?: JsonObject;
+}
+
+/** `spec` of a v1alpha1 DynamoGraphDeployment. */
+export interface DynamoGraphDeploymentSpecV1alpha1 {
+  /** Services by name (1 to 25). */
+  readonly services: Readonly<Record<string, ServiceSpec>>;
+  /** Env prepended to every service. @default - none */
+  readonly envs?: readonly EnvVarInput[];
+  /** @default - detected from each worker's command */
+  readonly backendFramework?: BackendFrameworkInput;
+  /** Low-priority labels for every component. @default - none */
+  readonly labels?: Readonly<Record<string, string>>;
+  /** Low-priority annotations for every component. @default - none */
+  readonly annotations?: Readonly<Record<string, string>>;
+  /** At most 100. @default - none */
+  readonly pvcs?: readonly PvcInput[];
+  /** Must be unset when the graph is created. @default - none */
+  readonly restart?: RestartInput;
+  /** Grove only (ignored elsewhere, warned); immutable. @default - none */
+  readonly topologyConstraint?: { readonly topologyProfile?: string; readonly packDomain?: string };
+  /** Grove only: the PodCliqueSet's PriorityClass. @default - none */
+  readonly priorityClassName?: string;
+  /** @default - none */
+  readonly experimental?: GraphExperimentalInput;
+  /** Refused: a provider-native fragment dynamo-iac does not render. @default - none */
+  readonly providerOverride?: JsonObject;
+}
+
+/** `spec` of a v1alpha1 DynamoComponentDeployment: the service spec plus the backend. */
+export interface DynamoComponentDeploymentSpecV1alpha1 extends ServiceSpec {
+  /** @default - detected from the command */
+  readonly backendFramework?: BackendFrameworkInput;
+}
+
+export interface DynamoGraphDeploymentV1alpha1 {
+  readonly apiVersion: typeof V1ALPHA1;
+  readonly kind: 'DynamoGraphDeployment';
+  readonly metadata: ResourceMetadataInput;
+  readonly spec: DynamoGraphDeploymentSpecV1alpha1;
+}
+
+export interface DynamoComponentDeploymentV1alpha1 {
+  readonly apiVersion: typeof V1ALPHA1;
+  readonly kind: 'DynamoComponentDeployment';
+  readonly metadata: ResourceMetadataInput;
+  readonly spec: DynamoComponentDeploymentSpecV1alpha1;
+}

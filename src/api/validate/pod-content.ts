@@ -1,0 +1,261 @@
+/**
+ * Checking the core/v1 content users pass through (v1beta1 `podTemplate`, v1alpha1
+ * `extraPodSpec` / `mainContainer` / probes, env lists) the way the API server will check the
+ * workloads we render from it:
+ * - fields the server does not know (server-side apply fails on them) and duplicate list-map
+ *   keys, from the server's own field tree (core-v1-fields.ts);
+ * - types, enum values and formats, with kubernetes-models' precompiled core/v1 validators;
+ * - what the server's Go validation adds that a schema cannot say: resource quantities are
+ *   valid and not negative.
+ * Paths are the input's: `spec.components[0].podTemplate.spec.containers[1].ports[0].containerPort`.
+ */
+import { existsSync } from 'fs';
+import { join } from 'path';
+import { BUILD_ROOT } from './build-root';
+import { CORE_V1_FIELDS } from './core-v1-fields';
+import { AjvErrorParams, apiServerMessage, INT_OR_STRING_MESSAGE, pointerSegments, valueAt } from './ajv-errors';
+import { requireEsmFile } from '../esm-package';
+import { containerResourceName, dns1123Label, isNegativeQuantity, quantity } from '../k8s-syntax';
+import { Problem, unknownFieldMessage } from '../problems';
+import { fieldPath, isObject, keyPath } from '../read';
+
+type CoreType = 'PodTemplateSpec' | 'PodSpec' | 'Container' | 'Probe' | 'EnvVar';
+
+interface ValidatingModel {
+  validate(): void;
+}
+type ModelClass = new (data: unknown) => ValidatingModel;
+
+/**
+ * kubernetes-models' validators, loaded on first use: they cost ~12 MiB of memory, which a
+ * process that never checks pod content (the runtime operator) should not pay. The build bundles
+ * them into lib/api/core-v1-models.js (scripts/bundle-core-v1-models.mjs), which loads ~10x
+ * faster than the package's ~140 ES modules. It is made from node_modules alone, so the
+ * TypeScript sources (src/api, e.g. `npm run synth`) use it too when it has been built: from src,
+ * lib or the CLI bundles it is `lib/api/core-v1-models.js` beside the build root. Without it, the
+ * package itself.
+ */
+const BUNDLED_MODELS = join(BUILD_ROOT, '..', 'lib', 'api', 'core-v1-models.js');
+const models: Partial<Record<CoreType, ModelClass>> = {};
+function modelClass(type: CoreType): ModelClass {
+  return (models[type] ??= existsSync(BUNDLED_MODELS)
+    ? (require(BUNDLED_MODELS) as Record<CoreType, ModelClass>)[type]
+    : requireEsmFile<Record<CoreType, ModelClass>>('kubernetes-models', `v1/${type}.js`)[type]);
+}
+
+/** Where a walk is: a struct type, a list (of a type, maybe keyed), a map, or a value. */
+type Shape =
+  | { kind: 'struct'; type: string }
+  | { kind: 'list'; item: Shape; keys?: string[] }
+  | { kind: 'map'; item: Shape }
+  | { kind: 'value' };
+
+function decode(encoded: string): Shape {
+  const struct = (name: string): Shape => (name ? { kind: 'struct', type: name } : { kind: 'value' });
+  if (encoded.startsWith('[')) {
+    const [item, keys] = encoded.slice(1).split('|');
+    return { kind: 'list', item: struct(item), ...(keys ? { keys: keys.split(',') } : {}) };
+  }
+  if (encoded.startsWith('{')) return { kind: 'map', item: struct(encoded.slice(1)) };
+  return struct(encoded);
+}
+
+const decoded = new Map<string, Shape>();
+
+/** What `field` of a struct is, or undefined when the server does not know the field. */
+function fieldShape(type: string, field: string): Shape | undefined {
+  const fields = CORE_V1_FIELDS[type];
+  const encoded = fields && Object.prototype.hasOwnProperty.call(fields, field) ? fields[field] : undefined;
+  if (encoded === undefined) return undefined;
+  let shape = decoded.get(encoded);
+  if (!shape) decoded.set(encoded, (shape = decode(encoded)));
+  return shape;
+}
+
+export interface PodContentOptions {
+  /** Fields the overlay may leave out because we fill them (a main container's `name`). */
+  readonly optionalAtRoot?: readonly string[];
+  /** Fields at the root that are ours, not core/v1 (`extraPodSpec.mainContainer`). */
+  readonly extraAtRoot?: readonly string[];
+}
+
+/** Problems in one piece of pass-through core/v1 content of type `type` at input path `path`. */
+export function podContentProblems(
+  value: unknown,
+  type: CoreType,
+  path: string,
+  options: PodContentOptions = {},
+): Problem[] {
+  const out = new ProblemSet();
+  const extra = new Set(options.extraAtRoot ?? []);
+  const core =
+    isObject(value) && extra.size ? Object.fromEntries(Object.entries(value).filter(([k]) => !extra.has(k))) : value;
+  walk(core, { kind: 'struct', type }, path, out);
+  schemaErrors(core, type, path, options, out);
+  return out.problems;
+}
+
+/**
+ * A list of core/v1 EnvVars in a Dynamo field (`spec.env`, v1alpha1 `envs`): not a list map in
+ * our CRDs, and merged by name when rendered, so a repeated name is not an error here.
+ */
+export function envListProblems(value: unknown, path: string): Problem[] {
+  if (!Array.isArray(value)) return [];
+  const out = new ProblemSet();
+  walk(value, { kind: 'list', item: { kind: 'struct', type: 'EnvVar' } }, path, out);
+  value.forEach((v, i) => schemaErrors(v, 'EnvVar', keyPath(path, i), {}, out));
+  return out.problems;
+}
+
+/** One problem per path: the first found is the most specific (structure before schema). */
+class ProblemSet {
+  public readonly problems: Problem[] = [];
+  private readonly paths = new Set<string>();
+
+  public add(path: string, message: string): void {
+    if (this.paths.has(path)) return;
+    this.paths.add(path);
+    this.problems.push({ path, message, severity: 'error' });
+  }
+}
+
+function walk(value: unknown, shape: Shape, path: string, out: ProblemSet): void {
+  if (shape.kind === 'struct' && isObject(value)) {
+    for (const [field, v] of Object.entries(value)) {
+      const child = fieldShape(shape.type, field);
+      if (!child) out.add(fieldPath(path, field), unknownFieldMessage(field));
+      else walk(v, child, fieldPath(path, field), out);
+    }
+    GO_VALIDATION[shape.type]?.(value, path, out);
+  } else if (shape.kind === 'list' && Array.isArray(value)) {
+    value.forEach((v, i) => walk(v, shape.item, keyPath(path, i), out));
+    if (shape.keys) duplicateKeys(value, shape.keys, path, out);
+  } else if (shape.kind === 'map' && isObject(value)) {
+    for (const [k, v] of Object.entries(value)) walk(v, shape.item, keyPath(path, k), out);
+  }
+}
+
+/** Server-side apply merges list maps by their keys, and refuses a list where two items share one. */
+function duplicateKeys(items: unknown[], keys: string[], path: string, out: ProblemSet): void {
+  const seen = new Set<string>();
+  for (const item of items) {
+    if (!isObject(item)) continue;
+    const present = keys.filter((k) => item[k] !== undefined && item[k] !== null);
+    if (present.length === 0) continue;
+    const key = `[${present.map((k) => `${k}=${JSON.stringify(item[k])}`).join(',')}]`;
+    if (seen.has(key)) out.add(path, `duplicate entries for key ${key}`);
+    seen.add(key);
+  }
+}
+
+/** Rules of the server's Go validation (no schema says them), per core/v1 type, as the fuzz found them. */
+const GO_VALIDATION: Record<string, (o: Record<string, unknown>, path: string, out: ProblemSet) => void> = {
+  ResourceRequirements: resourceQuantities,
+  Container: (o, path, out) => name(o.name, fieldPath(path, 'name'), dns1123Label, out),
+  Volume: (o, path, out) => name(o.name, fieldPath(path, 'name'), dns1123Label, out),
+  VolumeMount: (o, path, out) => {
+    for (const f of ['name', 'mountPath']) if (o[f] === '') out.add(fieldPath(path, f), 'Required value');
+  },
+  ConfigMapVolumeSource: (o, path, out) => requiredName(o.name, fieldPath(path, 'name'), out),
+  SecretVolumeSource: (o, path, out) => requiredName(o.secretName, fieldPath(path, 'secretName'), out),
+};
+
+function name(v: unknown, path: string, rule: (s: string) => string[], out: ProblemSet): void {
+  if (v === '') out.add(path, 'Required value');
+  else if (typeof v === 'string') for (const m of rule(v)) out.add(path, `Invalid value: "${v}": ${m}`);
+}
+
+/** The server requires the name but does not check its syntax here (the fuzz showed `Frontend` accepted). */
+function requiredName(v: unknown, path: string, out: ProblemSet): void {
+  if (v === undefined || v === null || v === '') out.add(path, 'Required value');
+}
+
+/** Every request and limit names a known or fully qualified resource and is a valid, non-negative quantity. */
+function resourceQuantities(r: Record<string, unknown>, path: string, out: ProblemSet): void {
+  for (const section of ['requests', 'limits']) {
+    const items = r[section];
+    if (!isObject(items)) continue;
+    for (const [resource, q] of Object.entries(items)) {
+      const at = keyPath(fieldPath(path, section), resource);
+      for (const m of containerResourceName(resource)) out.add(at, `Invalid value: "${resource}": ${m}`);
+      if (typeof q === 'number') {
+        if (q < 0) out.add(at, `Invalid value: "${q}": must be greater than or equal to 0`);
+      } else if (typeof q === 'string') {
+        const syntax = quantity(q);
+        if (syntax.length) out.add(at, `invalid quantity "${q}": ${syntax[0]}`);
+        else if (isNegativeQuantity(q)) out.add(at, `Invalid value: "${q}": must be greater than or equal to 0`);
+      }
+    }
+  }
+}
+
+interface AjvError {
+  instancePath: string;
+  keyword: string;
+  params: AjvErrorParams;
+  message?: string;
+  schemaPath: string;
+}
+
+function schemaErrors(value: unknown, type: CoreType, path: string, options: PodContentOptions, out: ProblemSet): void {
+  if (!isObject(value)) {
+    out.add(path, 'must be an object');
+    return;
+  }
+  const errors = validationErrors(value, type);
+  const optional = new Set(options.optionalAtRoot ?? []);
+  // int-or-string and quantities fail every `oneOf` branch; report the value once.
+  const oneOfPaths = new Set(errors.filter((e) => e.keyword === 'oneOf').map((e) => e.instancePath));
+  for (const e of errors) {
+    const segments = pointerSegments(e.instancePath);
+    const at = pathFrom(segments, type, path);
+    if (e.keyword === 'required') {
+      if (segments.length === 0 && optional.has(e.params.missingProperty)) continue;
+      out.add(pathFrom([...segments, e.params.missingProperty], type, path), apiServerMessage(e, undefined));
+    } else if (oneOfPaths.has(e.instancePath)) {
+      const v = valueAt(value, segments);
+      const isQuantity = errors.some(
+        (x) => x.instancePath === e.instancePath && x.keyword === 'format' && x.params.format === 'quantity',
+      );
+      out.add(
+        at,
+        isQuantity
+          ? `invalid quantity ${JSON.stringify(v)}: ${quantity(String(v))[0] ?? 'must be a string or a number'}`
+          : INT_OR_STRING_MESSAGE,
+      );
+    } else {
+      const v = valueAt(value, segments);
+      // Built-in kinds read `null` as unset, in fields and in string lists alike (server-side apply takes it).
+      if (e.keyword === 'type' && v === null) continue;
+      out.add(at, apiServerMessage(e, v));
+    }
+  }
+}
+
+function validationErrors(value: Record<string, unknown>, type: CoreType): AjvError[] {
+  try {
+    // The model's validate() checks `this`; calling it on the value skips the model's deep copy.
+    modelClass(type).prototype.validate.call(value);
+    return [];
+  } catch (e) {
+    const errors = (e as { errors?: AjvError[] }).errors;
+    if (!Array.isArray(errors)) throw e;
+    return errors;
+  }
+}
+
+/** Input path of a JSON pointer under content of `type`: struct fields `.f`, list items and map keys `[k]`. */
+function pathFrom(segments: string[], type: string, base: string): string {
+  let path = base;
+  let shape: Shape | undefined = { kind: 'struct', type };
+  for (const seg of segments) {
+    if (shape?.kind === 'struct') {
+      path = fieldPath(path, seg);
+      shape = fieldShape(shape.type, seg);
+    } else {
+      path = keyPath(path, seg);
+      shape = shape?.kind === 'list' || shape?.kind === 'map' ? shape.item : undefined;
+    }
+  }
+  return path;
+}

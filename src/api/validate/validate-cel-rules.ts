@@ -1,0 +1,36 @@
+/**
+ * CEL rules of our CRDs (upstream's, reference §1.8) on fields the model does not carry, checked
+ * on the document as written, with the API server's message text.
+ */
+import { fieldPath, isObject, keyPath } from '../read';
+import { ValidationContext } from './validation-context';
+
+export const MIN_AVAILABLE_RULE = 'minAvailable must be less than or equal to replicas unless replicas is 0';
+export const CHECKPOINT_JOB_RULE = 'checkpoint.job cannot be set when checkpointRef is specified';
+
+export function validateCelRules(ctx: ValidationContext): void {
+  const spec = ctx.model.source.spec;
+  if (!isObject(spec)) return;
+  if (ctx.model.kind === 'DynamoGraphDeployment') {
+    if (Array.isArray(spec.components))
+      spec.components.forEach((c, i) => component(ctx, c, keyPath('spec.components', i)));
+  } else if (ctx.model.apiVersion === 'nvidia.com/v1beta1') {
+    component(ctx, spec, 'spec');
+  }
+}
+
+/** A v1beta1 component (a `spec.components` item, or a DCD's spec). */
+function component(ctx: ValidationContext, c: unknown, path: string): void {
+  if (!isObject(c)) return;
+  const { minAvailable, replicas } = c;
+  if (typeof minAvailable === 'number' && replicas !== 0) {
+    const effective =
+      typeof replicas === 'number' ? replicas : replicas === undefined || replicas === null ? 1 : undefined;
+    if (effective !== undefined && minAvailable > effective)
+      ctx.error(fieldPath(path, 'minAvailable'), MIN_AVAILABLE_RULE);
+  }
+  const checkpoint = isObject(c.experimental) ? c.experimental.checkpoint : undefined;
+  if (isObject(checkpoint) && checkpoint.checkpointRef !== undefined && checkpoint.job !== undefined) {
+    ctx.error(fieldPath(path, 'experimental.checkpoint'), CHECKPOINT_JOB_RULE);
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * A component's checkpoint config. The deterministic mode, a DynamoCheckpoint referenced by name
+ * (`checkpointRef`), renders the restore wiring; the automatic mode (inline identity / job) needs
+ * the upstream DGD controller at runtime and is rejected with the reason.
+ */
+import { CheckpointModel } from '../checkpoint';
+import { GraphModel, isWorkerComponent } from '../model';
+import { InputPaths } from '../paths';
+import { Problem } from '../problems';
+import { isObject } from '../read';
+import { ValidationContext } from './validation-context';
+import { MAIN_CONTAINER_NAME } from '../../crds/vocabulary';
+
+export function validateComponentCheckpoint(ctx: ValidationContext, i: number): void {
+  const c = ctx.model.components[i];
+  const cp = c.checkpoint;
+  if (!cp?.enabled) return;
+  const p = ctx.paths;
+  if (cp.checkpointRef) {
+    // checkpoint.job next to checkpointRef is a CRD CEL rule: validate-cel-rules.ts.
+    const target = cp.targetContainerName;
+    const containers = [
+      MAIN_CONTAINER_NAME,
+      ...(Array.isArray(c.podSpec.containers) ? c.podSpec.containers : []).map((x) =>
+        isObject(x) ? x.name : undefined,
+      ),
+    ];
+    if (target && !containers.includes(target)) {
+      ctx.error(
+        p.checkpoint(i, 'targetContainerName'),
+        `Invalid value: "${target}": does not name a container of the ${p.noun}`,
+      );
+    }
+    if (ctx.model.kind === 'DynamoComponentDeployment' && isWorkerComponent(c.type)) {
+      ctx.error(
+        p.checkpoint(i, 'checkpointRef'),
+        'worker-class checkpointRef is supported only on DynamoGraphDeployment-managed components',
+      );
+    }
+    validatePolicies(ctx, i);
+    return;
+  }
+  if (!cp.hasIdentity && !cp.hasJob) {
+    ctx.error(p.checkpoint(i), 'When checkpoint is configured, either checkpointRef or identity must be specified');
+    return;
+  }
+  ctx.error(
+    p.checkpoint(i, 'checkpointRef'),
+    'Required value: automatic checkpoints (an inline identity or job) are created by the upstream operator at runtime; declare a DynamoCheckpoint and reference it by name with checkpointRef',
+  );
+}
+
+/** The automatic-checkpoint knobs, next to a checkpointRef: what each does here. */
+function validatePolicies(ctx: ValidationContext, i: number): void {
+  const cp = ctx.model.components[i].checkpoint!;
+  const p = ctx.paths;
+  if (cp.startupPolicy === 'WaitForCheckpoint') {
+    ctx.error(
+      p.checkpoint(i, 'startupPolicy'),
+      'Unsupported value: "WaitForCheckpoint": dynamo-iac renders pods that start at once (Immediate: cold until the checkpoint is Ready, restored after); holding the replicas at zero until it is Ready needs the runtime operator (docs/deviations.md)',
+    );
+  }
+  if (cp.deletionPolicy !== undefined) {
+    ctx.warn(
+      p.checkpoint(i, 'deletionPolicy'),
+      'has no effect with checkpointRef: it applies to DGD-managed automatic checkpoints; a referenced DynamoCheckpoint is never deleted with the graph',
+    );
+  }
+  if (cp.mode !== undefined) {
+    ctx.warn(p.checkpoint(i, 'mode'), 'is deprecated and ignored: checkpointRef names the checkpoint to restore');
+  }
+}
+
+/** Names of the DynamoCheckpoints a graph's components reference (enabled ones only). */
+export function checkpointRefsOf(graph: GraphModel): { index: number; name: string }[] {
+  return graph.components
+    .map((c, index) => ({ index, name: c.checkpoint?.enabled ? c.checkpoint.checkpointRef : undefined }))
+    .filter((x): x is { index: number; name: string } => !!x.name);
+}
+
+/** A reference to a checkpoint that is not among the inputs would render pods that never restore. */
+export function validateCheckpointRefs(graph: GraphModel, checkpoints: readonly CheckpointModel[]): Problem[] {
+  const paths = new InputPaths(graph);
+  return checkpointRefsOf(graph)
+    .filter(({ name }) => !checkpoints.some((k) => k.name === name && k.namespace === graph.namespace))
+    .map(({ index, name }) => ({
+      path: paths.checkpoint(index, 'checkpointRef'),
+      message: `DynamoCheckpoint "${graph.namespace}/${name}" not found: declare it alongside the graph (same namespace)`,
+      severity: 'error' as const,
+    }));
+}

@@ -1,0 +1,196 @@
+/**
+ * Per-component rules of the upstream admission webhook and CEL (shared by DGD components and
+ * standalone DCDs). Messages are upstream's, without the field path they start with (that is the
+ * problem's `path`).
+ */
+import { detectBackendFramework } from '../backend-framework';
+import { MAIN_CONTAINER_NAME } from '../../crds/vocabulary';
+import { isNegativeQuantity } from '../k8s-syntax';
+import { COMPONENT_TYPES, ComponentModel, isWorkerComponent } from '../model';
+import { fieldPath, isObject, strings } from '../read';
+import { validateGpuMemory } from './validate-gpu-memory';
+import { validateMultinode } from './validate-multinode';
+import { validateRoles } from './validate-roles';
+import { ValidationContext } from './validation-context';
+
+const COMPONENT_NAME = /^[A-Za-z0-9]([-A-Za-z0-9]*[A-Za-z0-9])?$/;
+const SIDECAR_FRONTEND = 'sidecar-frontend';
+/** Words in a component name that say which type was meant, most specific first (`VllmPrefillWorker` is a prefill worker). */
+const TYPE_HINTS = ['frontend', 'planner', 'prefill', 'decode', 'worker'] as const;
+export const VLLM_EXECUTOR_BACKEND = 'nvidia.com/vllm-distributed-executor-backend';
+
+export function validateComponent(ctx: ValidationContext, c: ComponentModel, i: number): void {
+  const p = ctx.paths;
+  if (!p.v1alpha1) validateName(ctx, c, i);
+  // v1beta1's CRD makes `type` an enum (v1alpha1's componentType is a free string).
+  if (!p.v1alpha1 && c.type !== '' && !(COMPONENT_TYPES as readonly string[]).includes(c.type)) {
+    ctx.error(
+      p.at(i, 'type'),
+      `Unsupported value: "${c.type}": supported values: ${COMPONENT_TYPES.map((t) => `"${t}"`).join(', ')}`,
+    );
+  }
+  warnUntypedRoleName(ctx, c, i);
+  if (c.replicas !== undefined && c.replicas < 0) ctx.error(p.at(i, 'replicas'), 'must be non-negative');
+  if (c.multinode && c.multinode.nodeCount < 2)
+    ctx.error(p.at(i, 'multinode.nodeCount'), 'should be greater than or equal to 2');
+  if (c.ingress?.enabled && !c.ingress.host) ctx.error(p.at(i, 'ingress.host'), 'is required when ingress is enabled');
+  if (c.deprecatedDynamoNamespace !== undefined) {
+    ctx.warn(
+      p.at(i, 'dynamoNamespace'),
+      `is deprecated and ignored. Value '${c.deprecatedDynamoNamespace}' will be replaced with '${ctx.dynamoNamespace(c)}'. Remove this field from your configuration`,
+    );
+  }
+  if (c.deprecatedAutoscaling) {
+    ctx.warn(
+      p.at(i, 'autoscaling'),
+      'is deprecated and ignored. Use DynamoGraphDeploymentScalingAdapter with HPA, KEDA, or Planner for autoscaling instead. See docs/kubernetes/autoscaling.md',
+    );
+  }
+  if (typeof c.sharedMemorySize === 'string' && isNegativeQuantity(c.sharedMemorySize)) {
+    ctx.error(p.sharedMemorySize(i), 'must be non-negative');
+  }
+  const executor = c.annotations[VLLM_EXECUTOR_BACKEND];
+  if (executor !== undefined && !['mp', 'ray'].includes(executor.toLowerCase())) {
+    ctx.error(
+      `${p.at(i, 'annotations')}[${VLLM_EXECUTOR_BACKEND}]`,
+      `annotation ${VLLM_EXECUTOR_BACKEND} has invalid value "${executor}": must be "mp" or "ray"`,
+    );
+  }
+  validateVolumeMounts(ctx, c, i);
+  validateFrontendSidecar(ctx, c, i);
+  validateEpp(ctx, c, i);
+  validateImages(ctx, c, i);
+  if (isWorkerComponent(c.type)) validateBackend(ctx, c, i);
+  validateMultinode(ctx, c, i);
+  validateGpuMemory(ctx, c, i);
+  validateRoles(ctx, c, i);
+  if (c.dynamoSidecar !== undefined) {
+    ctx.error(
+      p.at(i, 'dynamoSidecar'),
+      "is not rendered by dynamo-iac: upstream's Dynamo sidecar mode (the runtime in an init container next to the engine) is still changing between releases (docs/deviations.md)",
+    );
+  }
+  if (c.runtimeVersionOverride !== undefined) {
+    ctx.warn(
+      p.at(i, 'runtimeVersionOverride'),
+      'is not used: dynamo-iac renders one set of component defaults whatever the runtime version, where upstream gates some defaults on it (docs/deviations.md)',
+    );
+  }
+}
+
+function validateName(ctx: ValidationContext, c: ComponentModel, i: number): void {
+  const path = ctx.paths.at(i, 'name');
+  if (c.name === '') ctx.error(path, 'Required value');
+  else if (c.name.length > 63) ctx.error(path, 'may not be more than 63 characters');
+  else if (!COMPONENT_NAME.test(c.name))
+    ctx.error(path, `invalid value "${c.name}": should match '${COMPONENT_NAME.source}'`);
+}
+
+/**
+ * A component without a type renders with the default rules, as upstream does (a Service on the
+ * system port, no frontend or worker ports, probes or env). A name such as `Frontend` or
+ * `VllmDecodeWorker` then almost always means the type was forgotten, so say so.
+ */
+function warnUntypedRoleName(ctx: ValidationContext, c: ComponentModel, i: number): void {
+  if (c.type !== '') return;
+  const hint = TYPE_HINTS.find((t) => c.name.toLowerCase().includes(t));
+  if (!hint) return;
+  const p = ctx.paths;
+  const field = p.v1alpha1 ? 'componentType' : 'type';
+  const fix =
+    p.v1alpha1 && (hint === 'prefill' || hint === 'decode')
+      ? `componentType: worker and subComponentType: ${hint}`
+      : `${field}: ${hint}`;
+  ctx.warn(
+    p.at(i, field),
+    `not set, but the name "${c.name}" suggests a ${hint}: without a type the component renders with the default rules (no ${hint} ports, probes or env); set ${fix}`,
+  );
+}
+
+/** A compilation cache needs a mount point unless the backend has a default one (only vLLM does). */
+function validateVolumeMounts(ctx: ValidationContext, c: ComponentModel, i: number): void {
+  c.volumeMounts.forEach((m, j) => {
+    if (m.mountPoint) return;
+    if (!m.useAsCompilationCache) {
+      ctx.error(ctx.paths.volumeMount(i, j, 'mountPoint'), 'is required when useAsCompilationCache is false');
+      return;
+    }
+    const backend = ctx.backendOf(c);
+    if (backend !== 'vllm') {
+      ctx.error(
+        ctx.paths.volumeMount(i, j, 'mountPoint'),
+        `is required for a compilation cache when the backend is ${backend ?? 'not known'}: only vllm has a default cache path`,
+      );
+    }
+  });
+}
+
+function validateFrontendSidecar(ctx: ValidationContext, c: ComponentModel, i: number): void {
+  if (!c.frontendSidecar) return;
+  if (!c.frontendSidecar.image) ctx.error(ctx.paths.frontendSidecar(i, 'image'), 'Required value');
+  const containers = Array.isArray(c.podSpec.containers) ? c.podSpec.containers : [];
+  if (containers.some((x) => isObject(x) && x.name === SIDECAR_FRONTEND)) {
+    const where = ctx.paths.v1alpha1 ? 'extraPodSpec.containers' : 'podTemplate.spec.containers';
+    ctx.error(
+      fieldPath(ctx.paths.podSpec(i), 'containers'),
+      `cannot inject frontend sidecar: a container named "${SIDECAR_FRONTEND}" already exists in ${where}`,
+    );
+  }
+}
+
+function validateEpp(ctx: ValidationContext, c: ComponentModel, i: number): void {
+  const p = ctx.paths;
+  if (c.type !== 'epp') {
+    if (c.eppConfig) ctx.error(p.at(i, 'eppConfig'), 'eppConfig may only be set when type is epp');
+    return;
+  }
+  if (c.multinode) ctx.error(p.at(i, 'multinode'), 'EPP component cannot be multinode');
+  const replicas = c.replicas ?? 1;
+  if (replicas !== 1)
+    ctx.error(p.at(i, 'replicas'), `EPP component must have exactly 1 replica (found ${replicas} replicas)`);
+  const epp = c.eppConfig;
+  if (!epp) {
+    ctx.error(p.at(i, 'eppConfig'), 'is required for EPP components');
+    return;
+  }
+  if (!epp.configMapRef === !epp.config) {
+    // v1beta1 states this rule in CEL with one message; v1alpha1's webhook has one per case.
+    const message = !p.v1alpha1
+      ? 'exactly one of configMapRef or config must be specified'
+      : epp.config
+        ? 'configMapRef and config are mutually exclusive, only one can be specified'
+        : 'either configMapRef or config must be specified (no default configuration provided)';
+    ctx.error(p.at(i, 'eppConfig'), message);
+  }
+  if (epp.configMapRef && !epp.configMapRef.name) ctx.error(p.at(i, 'eppConfig.configMapRef.name'), 'is required');
+}
+
+/** No component type has a default image, so the render needs one on every container. */
+function validateImages(ctx: ValidationContext, c: ComponentModel, i: number): void {
+  if (!c.mainContainer?.image) {
+    const main = ctx.paths.mainContainer(i);
+    const containers = fieldPath(ctx.paths.podSpec(i), 'containers');
+    // v1beta1 without a `main` container: InputPaths falls back to the containers list.
+    if (main === containers)
+      ctx.error(containers, `must contain a container named "${MAIN_CONTAINER_NAME}" with an image`);
+    else ctx.error(fieldPath(main, 'image'), 'Required value: the main container needs an image');
+  }
+  const containers = Array.isArray(c.podSpec.containers) ? c.podSpec.containers : [];
+  for (const x of containers) {
+    if (isObject(x) && !x.image)
+      ctx.error(fieldPath(ctx.paths.podContainer(i, String(x.name ?? '')), 'image'), 'Required value');
+  }
+}
+
+function validateBackend(ctx: ValidationContext, c: ComponentModel, i: number): void {
+  const detected = detectBackendFramework(strings(c.mainContainer?.command), strings(c.mainContainer?.args));
+  const path = ctx.paths.mainContainer(i);
+  if (detected.length > 1) {
+    ctx.error(path, `multiple backend frameworks detected from command and args: ${detected.join(', ')}`);
+  } else if (detected.length === 1 && ctx.model.backendFramework && detected[0] !== ctx.model.backendFramework) {
+    ctx.error(
+      path,
+      `backend framework mismatch: command and args run ${detected[0]} but spec.backendFramework is ${ctx.model.backendFramework}`,
+    );
+  }
+}

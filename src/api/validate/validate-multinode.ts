@@ -1,0 +1,70 @@
+/**
+ * Rules for components spread over several nodes (`multinode.nodeCount` ≥ 2): what the launch
+ * rules need from the input (upstream checks these while reconciling; we check them at synth).
+ */
+import { gpuCount, gpuQuantity } from '../gpu';
+import { ComponentModel, isWorkerComponent } from '../model';
+import { effectiveOrchestrator } from '../orchestrator';
+import { fieldPath, strings } from '../read';
+import { ValidationContext } from './validation-context';
+
+const PYTHON_BINARY = /^(?:.*\/)?python[0-9.]*$/;
+/** Where vLLM and SGLang flags are inserted when the command is a shell string. */
+const ENGINE_RUN_IN_SHELL = (engine: string) => new RegExp(`python[0-9.]*\\s+[^|&;]*?dynamo\\.${engine}`);
+/** Component types whose defaults give the main container a command. */
+const TYPES_WITH_DEFAULT_COMMAND = ['frontend'];
+
+export function validateMultinode(ctx: ValidationContext, c: ComponentModel, i: number): void {
+  // An EPP cannot be multinode at all (reported with the EPP rules), so its launch needs nothing.
+  if (!c.multinode || c.multinode.nodeCount < 2 || c.type === 'epp') return;
+  const p = ctx.paths;
+  if (effectiveOrchestrator(ctx.model, ctx.settings) === 'lws' && !ctx.settings.lwsAvailable) {
+    ctx.error(
+      p.at(i, 'multinode'),
+      'no multinode orchestrator available: LeaderWorkerSet is not installed (settings lwsAvailable: false) and the graph is not rendered with Grove',
+    );
+  }
+  const command = strings(c.mainContainer?.command);
+  const args = strings(c.mainContainer?.args);
+  if (!TYPES_WITH_DEFAULT_COMMAND.includes(c.type)) {
+    const main = p.mainContainer(i);
+    if (command.length === 0)
+      ctx.error(
+        fieldPath(main, 'command'),
+        'Required value: a multinode component needs a command; the launch rules for each node are built from it',
+      );
+    if (args.length === 0)
+      ctx.error(
+        fieldPath(main, 'args'),
+        'Required value: a multinode component needs args; the launch rules for each node are built from them',
+      );
+  }
+  validateGpus(ctx, c, i);
+  // Only worker types run an engine; the others get no launch rules.
+  const backend = isWorkerComponent(c.type) ? ctx.backendOf(c) : undefined;
+  if (
+    (backend === 'vllm' || backend === 'sglang') &&
+    command.length > 0 &&
+    !PYTHON_BINARY.test(command[0]) &&
+    !args.some((a) => ENGINE_RUN_IN_SHELL(backend).test(a))
+  ) {
+    ctx.warn(
+      fieldPath(p.mainContainer(i), 'args'),
+      `the multinode launch flags are inserted after "python… -m dynamo.${backend}" in a shell command's args, and none was found: every node would run the command unchanged`,
+    );
+  }
+}
+
+/** Upstream divides the work by the GPUs per node; without a whole number the flags would be wrong. */
+function validateGpus(ctx: ValidationContext, c: ComponentModel, i: number): void {
+  const limit = gpuQuantity(c.resources, 'limits');
+  const path = ctx.paths.gpuLimit(i);
+  if (limit === undefined) {
+    ctx.error(
+      path,
+      'Required value: a multinode component needs a GPU limit; the launch rules are computed from the GPUs per node',
+    );
+  } else if (gpuCount(limit) < 1) {
+    ctx.error(path, `must be a whole number of GPUs (at least 1) for a multinode component, got "${limit}"`);
+  }
+}

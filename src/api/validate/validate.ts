@@ -1,0 +1,114 @@
+/**
+ * `validateGraph`: every rule upstream's admission webhooks and CEL enforce on a DGD / DCD, plus
+ * the Kubernetes rules the rendered objects must pass, reported all at once with field paths in
+ * the version the user wrote.
+ */
+import { MAX_COMPONENTS, MAX_PVCS } from '../../crds/vocabulary';
+import { BACKEND_FRAMEWORKS, GraphModel } from '../model';
+import { effectiveOrchestrator } from '../orchestrator';
+import { Problem } from '../problems';
+import { fieldPath, keyPath } from '../read';
+import { ResolvedSettings } from '../settings';
+import { validateComponentCheckpoint } from './validate-checkpoint-ref';
+import { validateCelRules } from './validate-cel-rules';
+import { validateComponent, VLLM_EXECUTOR_BACKEND } from './validate-component';
+import { KUBE_DISCOVERY_MODE_ANNOTATION, validateFailoverDiscoveryMode } from './validate-gpu-memory';
+import { validateGroveFields } from './validate-grove-fields';
+import { validateKubernetes } from './validate-k8s';
+import { validateKvTransferPolicy } from './validate-kv-transfer';
+import { validateRestart } from './validate-restart';
+import { validateTopology } from './validate-topology';
+import { ValidationContext } from './validation-context';
+
+const GROVE_NAME_LIMIT = 45;
+const SEMVER =
+  /^v?(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?(\+[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$/;
+
+export function validateGraph(model: GraphModel, settings: ResolvedSettings): Problem[] {
+  const ctx = new ValidationContext(model, settings);
+  if (model.kind === 'DynamoGraphDeployment') validateComponentList(ctx);
+  validatePvcs(ctx);
+  validateGraphAnnotations(ctx);
+  validateBackendFramework(ctx);
+  model.components.forEach((c, i) => validateComponent(ctx, c, i));
+  model.components.forEach((_c, i) => validateComponentCheckpoint(ctx, i));
+  validateFailoverDiscoveryMode(ctx);
+  validateRestart(ctx);
+  validateTopology(ctx);
+  validateGroveFields(ctx);
+  validateKvTransferPolicy(ctx);
+  validateGroveNames(ctx);
+  validateKubernetes(ctx);
+  validateCelRules(ctx);
+  return ctx.problems;
+}
+
+function validateComponentList(ctx: ValidationContext): void {
+  const { model, paths } = ctx;
+  const n = model.components.length;
+  if (n === 0) ctx.error(paths.components, `must have at least one ${paths.noun}`);
+  if (n > MAX_COMPONENTS) ctx.error(paths.components, `Too many: ${n}: must have at most ${MAX_COMPONENTS} items`);
+  const lower = model.components.map((c) => c.name.toLowerCase());
+  if (new Set(lower).size !== lower.length)
+    ctx.error(paths.components, `${paths.noun} names must be unique case-insensitively`);
+  if (model.components.filter((c) => c.type === 'epp').length > 1) {
+    ctx.error(
+      paths.components,
+      paths.v1alpha1 ? 'at most one service may have componentType epp' : 'at most one component may have type epp',
+    );
+  }
+}
+
+function validatePvcs(ctx: ValidationContext): void {
+  const pvcs = ctx.model.pvcs;
+  if (pvcs.length > MAX_PVCS) ctx.error('spec.pvcs', `Too many: ${pvcs.length}: must have at most ${MAX_PVCS} items`);
+  pvcs.forEach((pvc, i) => {
+    const at = (f: string) => fieldPath(keyPath('spec.pvcs', i), f);
+    if (!pvc.name) ctx.error(at('name'), 'is required');
+    if (!pvc.create) return;
+    for (const f of ['storageClass', 'size', 'volumeAccessMode'] as const) {
+      if (!pvc[f]) ctx.error(at(f), 'is required when create is true');
+    }
+  });
+}
+
+function validateGraphAnnotations(ctx: ValidationContext): void {
+  const a = ctx.model.metadataAnnotations;
+  const check = (key: string, ok: (v: string) => boolean, expected: string) => {
+    const v = a[key];
+    if (v !== undefined && !ok(v))
+      ctx.error(keyPath('metadata.annotations', key), `annotation ${key} has invalid value "${v}": ${expected}`);
+  };
+  check('nvidia.com/dynamo-operator-origin-version', (v) => SEMVER.test(v), 'must be valid semver');
+  check(VLLM_EXECUTOR_BACKEND, (v) => ['mp', 'ray'].includes(v.toLowerCase()), 'must be "mp" or "ray"');
+  check(KUBE_DISCOVERY_MODE_ANNOTATION, (v) => ['pod', 'container'].includes(v), 'must be "pod" or "container"');
+}
+
+function validateBackendFramework(ctx: ValidationContext): void {
+  const b = ctx.model.backendFramework;
+  if (b !== undefined && !(BACKEND_FRAMEWORKS as readonly string[]).includes(b)) {
+    ctx.error(
+      'spec.backendFramework',
+      `unsupported backend framework "${b}": must be one of ${BACKEND_FRAMEWORKS.join(', ')}`,
+    );
+  }
+}
+
+/**
+ * Grove builds pod names from the graph, scaling-group and clique names and limits their combined
+ * length; only relevant when Grove renders the graph.
+ */
+function validateGroveNames(ctx: ValidationContext): void {
+  const { model, settings } = ctx;
+  if (effectiveOrchestrator(model, settings) !== 'grove') return;
+  model.components.forEach((c, i) => {
+    const svc = c.name.toLowerCase();
+    const length = c.multinode ? model.name.length + svc.length + `${svc}-ldr`.length : model.name.length + svc.length;
+    if (length > GROVE_NAME_LIMIT) {
+      ctx.error(
+        ctx.paths.component(i),
+        `combined resource name length ${length} exceeds ${GROVE_NAME_LIMIT}-character limit required for pod naming. Shorten the DynamoGraphDeployment name or the ${ctx.paths.noun} name`,
+      );
+    }
+  });
+}

@@ -1,0 +1,166 @@
+import { loadGraph, Problem, resolveSettings, validateGraph } from '../../../src/api';
+import { PlatformSettings } from '../../../src/api/settings';
+
+function problemsOf(doc: object, settings: PlatformSettings = {}, orchestrator?: 'lws' | 'grove'): Problem[] {
+  const loaded = loadGraph(doc);
+  const model = loaded.model && (orchestrator ? { ...loaded.model, orchestrator } : loaded.model);
+  return [...loaded.problems, ...(model ? validateGraph(model, resolveSettings(settings)) : [])];
+}
+
+const err = (path: string, message: string): Problem => ({ path, message, severity: 'error' });
+
+const alpha = (name: string, services: Record<string, object>, annotations: Record<string, string> = {}) => ({
+  apiVersion: 'nvidia.com/v1alpha1',
+  kind: 'DynamoGraphDeployment',
+  metadata: { name, annotations },
+  spec: { services },
+});
+const multinodeService = (mainContainer: object, over: object = {}) => ({
+  componentType: 'worker',
+  multinode: { nodeCount: 2 },
+  resources: { limits: { gpu: '8' } },
+  extraPodSpec: { mainContainer: { image: 'img', ...mainContainer } },
+  ...over,
+});
+const RUN = { command: ['python3'], args: ['-m', 'dynamo.sglang'] };
+
+describe('multinode validation', () => {
+  test('a valid multinode component has no problems', () => {
+    expect(problemsOf(alpha('g', { W: multinodeService(RUN) }))).toEqual([]);
+  });
+
+  test('command and args are required', () => {
+    expect(problemsOf(alpha('g', { W: multinodeService({}) }))).toEqual([
+      err(
+        'spec.services[W].extraPodSpec.mainContainer.command',
+        'Required value: a multinode component needs a command; the launch rules for each node are built from it',
+      ),
+      err(
+        'spec.services[W].extraPodSpec.mainContainer.args',
+        'Required value: a multinode component needs args; the launch rules for each node are built from them',
+      ),
+    ]);
+  });
+
+  test('a GPU limit is required, as a whole number', () => {
+    expect(problemsOf(alpha('g', { W: multinodeService(RUN, { resources: {} }) }))).toEqual([
+      err(
+        'spec.services[W].resources.limits.gpu',
+        'Required value: a multinode component needs a GPU limit; the launch rules are computed from the GPUs per node',
+      ),
+    ]);
+    expect(problemsOf(alpha('g', { W: multinodeService(RUN, { resources: { limits: { gpu: '500m' } } }) }))).toEqual([
+      err(
+        'spec.services[W].resources.limits.gpu',
+        'must be a whole number of GPUs (at least 1) for a multinode component, got "500m"',
+      ),
+    ]);
+  });
+
+  test('v1beta1 paths point into the main container', () => {
+    const doc = {
+      apiVersion: 'nvidia.com/v1beta1',
+      kind: 'DynamoGraphDeployment',
+      metadata: { name: 'g' },
+      spec: {
+        components: [
+          {
+            name: 'W',
+            type: 'worker',
+            multinode: { nodeCount: 2 },
+            podTemplate: { spec: { containers: [{ name: 'main', image: 'img', ...RUN }] } },
+          },
+        ],
+      },
+    };
+    expect(problemsOf(doc)).toEqual([
+      err(
+        'spec.components[0].podTemplate.spec.containers[0].resources.limits[nvidia.com/gpu]',
+        'Required value: a multinode component needs a GPU limit; the launch rules are computed from the GPUs per node',
+      ),
+    ]);
+  });
+
+  test('the image is required (reported once, by the common image rule)', () => {
+    const noImage = multinodeService(RUN, { extraPodSpec: { mainContainer: RUN } });
+    expect(problemsOf(alpha('g', { W: noImage }))).toEqual([
+      err('spec.services[W].extraPodSpec.mainContainer.image', 'Required value: the main container needs an image'),
+    ]);
+  });
+
+  test('LWS path without LeaderWorkerSet installed: upstream\'s "no multinode orchestrator available"', () => {
+    expect(problemsOf(alpha('g', { W: multinodeService(RUN) }), { lwsAvailable: false })).toEqual([
+      err(
+        'spec.services[W].multinode',
+        'no multinode orchestrator available: LeaderWorkerSet is not installed (settings lwsAvailable: false) and the graph is not rendered with Grove',
+      ),
+    ]);
+    expect(problemsOf(alpha('g', { W: multinodeService(RUN) }), { lwsAvailable: false, groveAvailable: true })).toEqual(
+      [],
+    );
+  });
+
+  test('a shell command the flags cannot be inserted into is a warning', () => {
+    const shell = multinodeService(
+      { command: ['bash', '-c'], args: ['./start.sh'] },
+      { extraPodSpec: { mainContainer: { image: 'img', command: ['bash', '-c'], args: ['./start.sh'] } } },
+    );
+    expect(problemsOf(alpha('g', { W: shell }, {}))).toEqual([]); // engine unknown: nothing to insert
+    const withEngine = { ...alpha('g', { W: shell }), spec: { backendFramework: 'sglang', services: { W: shell } } };
+    expect(problemsOf(withEngine)).toEqual([
+      {
+        path: 'spec.services[W].extraPodSpec.mainContainer.args',
+        message:
+          'the multinode launch flags are inserted after "python… -m dynamo.sglang" in a shell command\'s args, and none was found: every node would run the command unchanged',
+        severity: 'warning',
+      },
+    ]);
+  });
+
+  test('EPP multinode reports only the EPP rule', () => {
+    const epp = {
+      componentType: 'epp',
+      multinode: { nodeCount: 2 },
+      eppConfig: { config: {} },
+      extraPodSpec: { mainContainer: { image: 'img' } },
+    };
+    expect(problemsOf(alpha('g', { E: epp }))).toEqual([
+      err('spec.services[E].multinode', 'EPP component cannot be multinode'),
+    ]);
+  });
+});
+
+describe('Grove 45-character name limit', () => {
+  const limitMessage = (n: number) =>
+    `combined resource name length ${n} exceeds 45-character limit required for pod naming. Shorten the DynamoGraphDeployment name or the service name`;
+  // 20 + 6 + 10 = 36 for a multinode "worker"; a 29-character graph name makes it 45 exactly.
+  const name = (length: number) => 'g'.repeat(length);
+
+  test('multinode: graph + component + component-ldr, up to 45', () => {
+    expect(problemsOf(alpha(name(29), { worker: multinodeService(RUN) }), {}, 'grove')).toEqual([]);
+    expect(problemsOf(alpha(name(30), { worker: multinodeService(RUN) }), {}, 'grove')).toEqual([
+      err('spec.services[worker]', limitMessage(46)),
+    ]);
+  });
+
+  test('single node: graph + component', () => {
+    const fe = { componentType: 'frontend', extraPodSpec: { mainContainer: { image: 'img' } } };
+    expect(problemsOf(alpha(name(37), { frontend: fe }), {}, 'grove')).toEqual([]);
+    expect(problemsOf(alpha(name(38), { frontend: fe }), {}, 'grove')).toEqual([
+      err('spec.services[frontend]', limitMessage(46)),
+    ]);
+  });
+
+  test('only checked when the graph renders with Grove', () => {
+    const long = alpha(name(30), { worker: multinodeService(RUN) });
+    expect(problemsOf(long)).toEqual([]);
+    expect(problemsOf(long, { groveAvailable: true })).toEqual([err('spec.services[worker]', limitMessage(46))]);
+    expect(
+      problemsOf(
+        { ...long, metadata: { name: name(30), annotations: { 'nvidia.com/enable-grove': 'false' } } },
+        { groveAvailable: true },
+      ),
+    ).toEqual([]);
+    expect(problemsOf(long, { groveAvailable: true }, 'lws')).toEqual([]);
+  });
+});
