@@ -5,6 +5,7 @@
  * reference by name (`checkpointRef`). DGD-managed automatic checkpoints are created by the
  * upstream DGD controller at runtime and are rejected here (docs/deviations.md).
  */
+import { GMS_SNAPSHOT_DISABLED } from './gms-snapshot';
 import { CheckpointIdentityInput, checkpointIdentityHash } from './checkpoint-identity';
 import { dns1123Label, dns1123Subdomain, isZeroQuantity, quantity } from './k8s-syntax';
 import { JsonObject } from './k8s-types';
@@ -17,10 +18,6 @@ import { MAIN_CONTAINER_NAME } from '../crds/vocabulary';
 export { type CheckpointIdentityInput, checkpointIdentityHash } from './checkpoint-identity';
 
 export const CHECKPOINT_API_VERSION = 'nvidia.com/v1alpha1';
-
-/** Upstream's refusal of a checkpoint of a GPU Memory Service pod (a checkpoint spec or a component's). */
-export const GMS_SNAPSHOT_DISABLED =
-  'GMS + Snapshot is temporarily disabled; disable gpuMemoryService or enable the internal GMS + Snapshot gate';
 
 /** Keys of the snapshot protocol that the operator, the node agent and restored pods share. */
 export const CHECKPOINT_LABEL = {

@@ -2,7 +2,7 @@
  * GPU Memory Service and failover rules (upstream's admission webhook and CEL, reference
  * dynamo-experimental.md §1–2), plus what dynamo-iac does not render: the inter-pod layout.
  */
-import { GMS_SNAPSHOT_DISABLED } from '../checkpoint';
+import { GMS_SNAPSHOT_DISABLED } from '../gms-snapshot';
 import { claimedGpuCount } from '../gpu';
 import { ComponentModel, DEFAULT_GMS_MODE, isWorkerComponent } from '../model';
 import { fieldPath, isObject, keyPath } from '../read';
