@@ -10,6 +10,7 @@ import * as path from 'path';
 import { resolveSettings } from '../../src/api/settings';
 import { renderManifests } from '../../src/manifests';
 import { parseLock } from '../../src/plan/lock';
+import { componentObjectName } from '../../src/render/naming';
 import { KubeObject } from './kube';
 import { operatorNamespace } from './operator-harness';
 
@@ -47,8 +48,24 @@ const waitPhase = (name: string, phase: string) =>
   });
 const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-/** What the Deployment controller writes for a graph's Deployments: all replicas up, or one short. */
+/**
+ * What the Deployment controller writes for a graph's Deployments: all replicas up, or one short.
+ * A worker with a scaling adapter is rendered without replicas (the API server defaults 1) and
+ * the operator sets them from its adapter; the stand-in waits for that write, as the real
+ * controller rolls out the newest generation. Writing before it (the operator is slower on a
+ * loaded machine) leaves a generation nobody rolls out, so the graph stays pending.
+ */
 async function rollOut(graph: string, available: 'all' | 'one short'): Promise<void> {
+  const dgd = await env.kube.get<any>('nvidia.com/v1beta1', 'DynamoGraphDeployment', graph, env.ns);
+  for (const c of dgd.spec.components.filter((x: any) => x.scalingAdapter))
+    await env.kube.waitFor<any>(
+      'apps/v1',
+      'Deployment',
+      componentObjectName(graph, c.name),
+      env.ns,
+      (d) => d?.spec?.replicas === (c.replicas ?? 1),
+      { ...WAIT, what: `replicas ${c.replicas ?? 1} from the scaling adapter` },
+    );
   for (const d of await env.kube.list<any>('apps/v1', 'Deployment', {
     namespace: env.ns,
     labelSelector: `nvidia.com/dynamo-graph-deployment-name=${graph}`,
@@ -112,7 +129,9 @@ test('rapid: Pending until Flux applies the graph, Deploying, Deployed when the 
     Succeeded: ['True', 'Deployed', 'Deployment is healthy'],
   });
   const replicas = deployed.status.deploymentInfo.replicas;
-  expect(replicas).toBeGreaterThan(0);
+  // Every component's replicas, the adapter-managed workers' included.
+  const graphSpec = (objs.find((o) => o.kind === 'DynamoGraphDeployment') as any).spec;
+  expect(replicas).toBe(graphSpec.components.reduce((n: number, c: any) => n + (c.replicas ?? 1), 0));
   expect(deployed.status.deploymentInfo).toEqual({ replicas, availableReplicas: replicas });
 
   await rollOut('qwen3-32b', 'one short');
