@@ -32,6 +32,14 @@ export function testKubeconfig(): string {
   return file;
 }
 
+/** Server-side apply options; `fieldValidation: 'Strict'` refuses unknown fields, as `kubectl apply` does. */
+export interface ApplyOpts {
+  fieldManager?: string;
+  force?: boolean;
+  dryRun?: boolean;
+  fieldValidation?: 'Strict' | 'Warn' | 'Ignore';
+}
+
 export class KubeClient {
   /** Client for the cluster started by the jest global setup (env DYNAMO_IAC_TEST_KUBECONFIG). */
   static fromTestEnv(): KubeClient {
@@ -72,10 +80,7 @@ export class KubeClient {
   }
 
   /** Server-side apply as `kustomize-controller` with force, like Flux. */
-  async apply<T extends KubeObject>(
-    obj: T,
-    opts: { fieldManager?: string; force?: boolean; dryRun?: boolean } = {},
-  ): Promise<T> {
+  async apply<T extends KubeObject>(obj: T, opts: ApplyOpts = {}): Promise<T> {
     return this.api.apply<T>(await this.resource(obj.apiVersion, obj.kind), obj, {
       fieldManager: FLUX_FIELD_MANAGER,
       ...opts,
@@ -132,6 +137,18 @@ export class KubeClient {
     return this.api.mergePatch<T>(await this.resource(apiVersion, kind), namespace, name, patch, subresource);
   }
 
+  /** Writes `status` through the status subresource (a merge patch), as the object's controller would. */
+  patchStatus<T extends KubeObject = KubeObject>(obj: KubeObject, status: unknown): Promise<T> {
+    return this.mergePatch<T>(
+      obj.apiVersion,
+      obj.kind,
+      obj.metadata.name,
+      obj.metadata.namespace,
+      { status },
+      'status',
+    );
+  }
+
   /** DELETE with background propagation; false when it did not exist. */
   async delete(apiVersion: string, kind: string, name: string, namespace?: string): Promise<boolean> {
     try {
@@ -152,18 +169,21 @@ export class KubeClient {
     predicate: (obj: T | undefined) => boolean,
     opts: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
   ): Promise<T | undefined> {
-    const deadline = Date.now() + (opts.timeoutMs ?? 30_000);
-    for (;;) {
-      const last = await this.get<T>(apiVersion, kind, name, namespace);
-      if (predicate(last)) return last;
-      if (Date.now() > deadline) {
-        throw new Error(
-          `timed out waiting for ${opts.what ?? 'condition'} on ${kind} ${namespace ? `${namespace}/` : ''}${name}; ` +
-            `last status: ${JSON.stringify(last?.status ?? null)}`,
-        );
-      }
-      await new Promise((r) => setTimeout(r, opts.intervalMs ?? 250));
-    }
+    let last: T | undefined;
+    const done = await poll(
+      `${opts.what ?? 'condition'} on ${kind} ${namespace ? `${namespace}/` : ''}${name}`,
+      async () => {
+        last = await this.get<T>(apiVersion, kind, name, namespace);
+        // Wrapped: the predicate may accept a missing object, and poll reads undefined as "not yet".
+        return predicate(last) ? { last } : undefined;
+      },
+      {
+        timeoutMs: opts.timeoutMs ?? 30_000,
+        intervalMs: opts.intervalMs,
+        context: () => `last status: ${JSON.stringify(last?.status ?? null)}`,
+      },
+    );
+    return done.last;
   }
 
   /** Waits until `status.conditions[type].status` is `status` (default "True"). */
@@ -191,9 +211,10 @@ export class KubeClient {
     return obj;
   }
 
-  /** Applies a CRD and waits for Established. */
-  async installCrd(crd: KubeObject, timeoutMs = 30_000): Promise<KubeObject> {
-    await this.apply(crd);
+  /** Applies a CRD (as `apply` does, unless `opts` say otherwise) and waits for Established. */
+  async installCrd(crd: KubeObject, opts: ApplyOpts & { timeoutMs?: number } = {}): Promise<KubeObject> {
+    const { timeoutMs = 30_000, ...applyOpts } = opts;
+    await this.apply(crd, applyOpts);
     const done = await this.waitForCondition(
       'apiextensions.k8s.io/v1',
       'CustomResourceDefinition',
@@ -210,6 +231,26 @@ export class KubeClient {
   /** A namespace with these labels (server-side apply). */
   createNamespace(name: string, labels: Record<string, string> = {}): Promise<KubeObject> {
     return this.apply({ apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels } });
+  }
+}
+
+/**
+ * Polls `fn` until it returns something other than undefined; an error it throws ends the wait.
+ * The timeout (default 3 minutes) only bounds a hung test, it never judges speed; `context` adds
+ * what to print when it runs out.
+ */
+export async function poll<T>(
+  what: string,
+  fn: () => Promise<T | undefined> | T | undefined,
+  opts: { timeoutMs?: number; intervalMs?: number; context?: () => Promise<string> | string } = {},
+): Promise<T> {
+  const deadline = Date.now() + (opts.timeoutMs ?? 180_000);
+  for (;;) {
+    const value = await fn();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}${opts.context ? `\n${await opts.context()}` : ''}`);
+    await new Promise((r) => setTimeout(r, opts.intervalMs ?? 250));
   }
 }
 

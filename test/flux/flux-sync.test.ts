@@ -19,9 +19,9 @@ import { addExampleGitOps } from '../../examples/gitops';
 import { buildExampleApp } from '../../examples/app';
 import { fluxCrds } from '../cluster/crds/flux';
 import { thirdPartyCrds } from '../cluster/crds/third-party';
+import { KubeClient, KubeObject, poll } from '../cluster/kube';
 import { lostOrChanged } from '../cluster/read-back';
 import { GitSource } from './git-source';
-import { Kube, KubeObject, poll } from './kube';
 import { FLUX_NAMESPACE, startKustomizeController } from './kustomize-controller';
 import { startOperatorPod, waitOperatorReady } from './operator-pod';
 import { Process } from './process';
@@ -40,8 +40,13 @@ const FLUX_URL = 'https://git.example/dynamo-deploy';
 const LLM = 'dynamo-llm';
 const LEGACY = 'dynamo-legacy';
 const OPERATOR_NS = 'dynamo-system';
+/** The field manager of what the test itself applies (CRDs, the flux-system Namespace, dry runs). */
+const TEST_MANAGER = 'dynamo-iac-test';
 
-let kube: Kube;
+/** An object read back from the cluster: the test reads its spec and status as the server wrote them. */
+type Live = KubeObject & { spec?: any; status?: any };
+
+let kube: KubeClient;
 let kubeconfig: string;
 let source: GitSource;
 let controller: Process;
@@ -101,15 +106,15 @@ const inventoryId = (o: KubeObject) =>
 // Flux's status
 
 const ksName = (layer: Layer) => `dynamo-${layer}`;
-const kustomization = (layer: Layer) => kube.get(KS, 'Kustomization', ksName(layer), FLUX_NAMESPACE);
-const readyOf = (k: KubeObject | undefined) => (k?.status?.conditions ?? []).find((c: any) => c.type === 'Ready');
-const inventoryOf = (k: KubeObject) =>
+const kustomization = (layer: Layer) => kube.get<Live>(KS, 'Kustomization', ksName(layer), FLUX_NAMESPACE);
+const readyOf = (k: Live | undefined) => (k?.status?.conditions ?? []).find((c: any) => c.type === 'Ready');
+const inventoryOf = (k: Live) =>
   ((k.status?.inventory?.entries ?? []) as Array<{ id: string }>).map((e) => e.id).sort();
 /** The object an inventory entry names, read from the cluster (undefined when gone). */
-function getInventoryEntry(k: KubeObject, id: string): Promise<KubeObject | undefined> {
+function getInventoryEntry(k: Live, id: string): Promise<Live | undefined> {
   const { v } = (k.status.inventory.entries as Array<{ id: string; v: string }>).find((e) => e.id === id)!;
   const [namespace, name, group, kind] = id.split('_');
-  return kube.get(group ? `${group}/${v}` : v, kind, name, namespace || undefined);
+  return kube.get<Live>(group ? `${group}/${v}` : v, kind, name, namespace || undefined);
 }
 
 async function fluxState(): Promise<string> {
@@ -125,7 +130,7 @@ async function fluxState(): Promise<string> {
       [LLM, 'llm'],
       [LEGACY, 'legacy'],
     ].map(async ([ns, name]) => {
-      const g = await kube.get(DGD, 'DynamoGraphDeployment', name, ns);
+      const g = await kube.get<Live>(DGD, 'DynamoGraphDeployment', name, ns);
       return g
         ? `DGD ${ns}/${name}: generation ${g.metadata.generation}, status ${JSON.stringify(g.status)}`
         : `DGD ${ns}/${name}: none`;
@@ -141,7 +146,7 @@ async function fluxState(): Promise<string> {
   ].join('\n');
 }
 
-function waitKustomization(layer: Layer, what: string, pred: (k: KubeObject) => boolean): Promise<KubeObject> {
+function waitKustomization(layer: Layer, what: string, pred: (k: Live) => boolean): Promise<Live> {
   return poll(
     `${ksName(layer)}: ${what}`,
     async () => {
@@ -166,12 +171,11 @@ const readyAt = (layer: Layer, revision: string) =>
   );
 
 /** `flux reconcile kustomization <name>`: request a reconcile and wait until Flux has finished it. */
-async function reconcileNow(layer: Layer): Promise<KubeObject> {
+async function reconcileNow(layer: Layer): Promise<Live> {
   const token = new Date().toISOString();
-  await kube.mergePatch(
-    { apiVersion: KS, kind: 'Kustomization', metadata: { name: ksName(layer), namespace: FLUX_NAMESPACE } },
-    { metadata: { annotations: { 'reconcile.fluxcd.io/requestedAt': token } } },
-  );
+  await kube.mergePatch(KS, 'Kustomization', ksName(layer), FLUX_NAMESPACE, {
+    metadata: { annotations: { 'reconcile.fluxcd.io/requestedAt': token } },
+  });
   return waitKustomization(layer, `reconcile ${token} handled`, (k) => k.status?.lastHandledReconcileAt === token);
 }
 
@@ -203,15 +207,7 @@ function withoutEmptyProperties<T>(v: T): T {
       .map(([k, x]) => [k, withoutEmptyProperties(x)]),
   ) as T;
 }
-const getObject = (o: KubeObject) => kube.get(o.apiVersion, o.kind, o.metadata.name, o.metadata.namespace);
-
-async function installCrd(crd: KubeObject): Promise<void> {
-  await kube.apply(crd, 'dynamo-iac-test');
-  await poll(`CRD ${crd.metadata.name} Established`, async () => {
-    const c = await kube.get('apiextensions.k8s.io/v1', 'CustomResourceDefinition', crd.metadata.name);
-    return c?.status?.conditions?.some((x: any) => x.type === 'Established' && x.status === 'True') ? true : undefined;
-  });
-}
+const getObject = (o: KubeObject) => kube.get<Live>(o.apiVersion, o.kind, o.metadata.name, o.metadata.namespace);
 
 /** Every Deployment of the graph layer reports its pods up, as the kubelet and the Deployment controller would. */
 async function markGraphWorkloadsAvailable(): Promise<void> {
@@ -224,7 +220,7 @@ const graphReady = (namespace: string, name: string, apiVersion = DGD) =>
   poll(
     `DGD ${namespace}/${name} Ready at its generation`,
     async () => {
-      const g = await kube.get(apiVersion, 'DynamoGraphDeployment', name, namespace);
+      const g = await kube.get<Live>(apiVersion, 'DynamoGraphDeployment', name, namespace);
       const ok = g?.status?.observedGeneration === g?.metadata.generation && readyOf(g)?.status === 'True';
       return ok ? g : undefined;
     },
@@ -243,11 +239,19 @@ beforeAll(async () => {
     throw new Error(
       'run with `npm run test:flux` (needs the test cluster and kustomize-controller from its global setup)',
     );
-  kube = Kube.fromKubeconfig(kubeconfig);
+  kube = KubeClient.fromTestEnv();
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'dynamo-iac-flux-'));
   // Flux's real CRDs; stand-ins for the other third-party kinds (ServiceMonitor, LeaderWorkerSet, PodGroup here).
-  for (const crd of [...fluxCrds(), ...thirdPartyCrds()]) await installCrd(crd as KubeObject);
-  await kube.apply({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: FLUX_NAMESPACE } }, 'dynamo-iac-test');
+  for (const crd of [...fluxCrds(), ...thirdPartyCrds()])
+    await kube.installCrd(crd as KubeObject, {
+      fieldManager: TEST_MANAGER,
+      fieldValidation: 'Strict',
+      timeoutMs: 180_000,
+    });
+  await kube.apply(
+    { apiVersion: 'v1', kind: 'Namespace', metadata: { name: FLUX_NAMESPACE } },
+    { fieldManager: TEST_MANAGER, fieldValidation: 'Strict' },
+  );
 
   source = await GitSource.start();
   const first = gitops(path.join(GRAPHS, 'llm.yaml'), path.join(GRAPHS, 'legacy.yaml'));
@@ -259,7 +263,7 @@ beforeAll(async () => {
     .filter((f) => f !== 'kustomization.yaml')
     .sort()
     .map((f) => parse(fs.readFileSync(path.join(source.dir, 'flux', f), 'utf8')) as KubeObject);
-  for (const o of flux) await kube.apply(o, 'kubectl');
+  for (const o of flux) await kube.apply(o, { fieldManager: 'kubectl', fieldValidation: 'Strict' });
   gitRepository = flux.find((o) => o.kind === 'GitRepository')!;
   revision1 = await source.publish(kube, gitRepository);
   controller = startKustomizeController(binary, kubeconfig);
@@ -287,13 +291,7 @@ test("the Flux objects dynamo-iac writes are accepted by Flux's CRDs as they are
     'OCIRepository',
   ]);
   for (const o of example) {
-    const p = await kube.path(o.apiVersion, o.kind, o.metadata.namespace, o.metadata.name);
-    await kube.request(
-      'PATCH',
-      `${p}?fieldManager=dynamo-iac-test&fieldValidation=Strict&dryRun=All`,
-      o,
-      'application/apply-patch+yaml',
-    );
+    await kube.apply(o, { fieldManager: TEST_MANAGER, fieldValidation: 'Strict', dryRun: true, force: false });
   }
 });
 
@@ -304,7 +302,7 @@ test('Flux applies the CRDs, then the platform, and holds the graphs back until 
   // The platform is applied, and its health check waits for the operator Deployment, which no pod backs yet.
   const deployment = await poll(
     'the operator Deployment, applied by Flux',
-    () => kube.get('apps/v1', 'Deployment', 'dynamo-iac-operator', OPERATOR_NS),
+    () => kube.get<Live>('apps/v1', 'Deployment', 'dynamo-iac-operator', OPERATOR_NS),
     { context: fluxState },
   );
   const graphs = await waitKustomization(
@@ -320,7 +318,7 @@ test('Flux applies the CRDs, then the platform, and holds the graphs back until 
   // Nothing of the graph layer exists yet, though its namespace does (the platform layer made it).
   expect(graphs.status.inventory).toBeUndefined();
   expect(await kube.get('v1', 'Namespace', LLM)).toBeDefined();
-  expect(await kube.list('apps/v1', 'Deployment', LLM)).toEqual([]);
+  expect(await kube.list('apps/v1', 'Deployment', { namespace: LLM })).toEqual([]);
   expect(await kube.get(DGD, 'DynamoGraphDeployment', 'llm', LLM)).toBeUndefined();
 
   // The operator's pod starts (the CLI with the Deployment's args) and becomes ready.
@@ -336,7 +334,7 @@ test('Flux applies the CRDs, then the platform, and holds the graphs back until 
     (k) => k.status?.lastAttemptedRevision === revision1 && !!k.status?.inventory,
   );
   expect(applied.status.inventory.entries.length).toBeGreaterThan(0);
-  const since = (k: KubeObject) => Date.parse(readyOf(k).lastTransitionTime);
+  const since = (k: Live) => Date.parse(readyOf(k).lastTransitionTime);
   expect(since(platform)).toBeGreaterThanOrEqual(since(crds));
   firstInventory = { crds: inventoryOf(crds), platform: inventoryOf(platform), graphs: inventoryOf(applied) };
 });
@@ -380,7 +378,7 @@ test('health checks: the graphs layer is Ready only once the operator reports ev
   const pending = await poll(
     'DGD llm pending',
     async () => {
-      const g = await kube.get(DGD, 'DynamoGraphDeployment', 'llm', LLM);
+      const g = await kube.get<Live>(DGD, 'DynamoGraphDeployment', 'llm', LLM);
       return g?.status?.state === 'pending' && g.status.observedGeneration === g.metadata.generation ? g : undefined;
     },
     { context: fluxState },
@@ -391,7 +389,8 @@ test('health checks: the graphs layer is Ready only once the operator reports ev
   // Every Deployment comes up (decode at the replicas the operator set from its scaling adapter).
   await poll(
     'llm-decode scaled by the operator to 2',
-    async () => ((await kube.get('apps/v1', 'Deployment', 'llm-decode', LLM))?.spec.replicas === 2 ? true : undefined),
+    async () =>
+      (await kube.get<Live>('apps/v1', 'Deployment', 'llm-decode', LLM))?.spec.replicas === 2 ? true : undefined,
     { context: fluxState },
   );
   await markGraphWorkloadsAvailable();
@@ -401,7 +400,7 @@ test('health checks: the graphs layer is Ready only once the operator reports ev
   const waiting = await poll(
     'DGD llm waiting for prefill',
     async () => {
-      const g = await kube.get(DGD, 'DynamoGraphDeployment', 'llm', LLM);
+      const g = await kube.get<Live>(DGD, 'DynamoGraphDeployment', 'llm', LLM);
       return readyOf(g)?.message === 'Not ready: prefill' ? g : undefined;
     },
     { context: fluxState },
@@ -431,12 +430,12 @@ test("health checks: a graph the operator reports failed fails the graphs layer'
   await poll(
     'DGD llm failed',
     async () =>
-      (await kube.get(DGD, 'DynamoGraphDeployment', 'llm', LLM))?.status?.state === 'failed' ? true : undefined,
+      (await kube.get<Live>(DGD, 'DynamoGraphDeployment', 'llm', LLM))?.status?.state === 'failed' ? true : undefined,
     { context: fluxState },
   );
   // The operator's pod restarts and, meanwhile, the frontend's pods come up: the Deployment is
   // healthy by Flux's own rules, and only the DGD status still says failed.
-  const deployment = (await kube.get('apps/v1', 'Deployment', 'dynamo-iac-operator', OPERATOR_NS))!;
+  const deployment = (await kube.get<Live>('apps/v1', 'Deployment', 'dynamo-iac-operator', OPERATOR_NS))!;
   expect(await operator!.stop()).toBe(0);
   await markDeploymentAvailable(kube, LLM, 'llm-frontend');
   const failed = await reconcileNow('graphs');
@@ -458,10 +457,11 @@ test("a scale through the scaling adapter survives Flux's next reconcile", async
     kind: 'DynamoGraphDeploymentScalingAdapter',
     metadata: { name: 'llm-decode', namespace: LLM },
   };
-  await kube.mergePatch(adapter, { spec: { replicas: 5 } }, '/scale');
+  await kube.mergePatch(ADAPTER, adapter.kind, adapter.metadata.name, LLM, { spec: { replicas: 5 } }, 'scale');
   await poll(
     'llm-decode scaled to 5 by the operator',
-    async () => ((await kube.get('apps/v1', 'Deployment', 'llm-decode', LLM))?.spec.replicas === 5 ? true : undefined),
+    async () =>
+      (await kube.get<Live>('apps/v1', 'Deployment', 'llm-decode', LLM))?.spec.replicas === 5 ? true : undefined,
     { context: fluxState },
   );
   await markDeploymentAvailable(kube, LLM, 'llm-decode');
@@ -469,12 +469,12 @@ test("a scale through the scaling adapter survives Flux's next reconcile", async
 
   const after = await reconcileNow('graphs');
   expect(readyOf(after)).toMatchObject({ status: 'True', message: `Applied revision: ${revision1}` });
-  const decode = (await kube.get('apps/v1', 'Deployment', 'llm-decode', LLM))!;
+  const decode = (await kube.get<Live>('apps/v1', 'Deployment', 'llm-decode', LLM))!;
   expect(decode.spec.replicas).toBe(5);
   // Flux applied the Deployment and owns its other fields; replicas belongs to the operator alone.
   expect(managersOf(decode)).toContain('kustomize-controller/Apply');
   expect(replicaOwners(decode)).toEqual(['dynamo-iac-operator']);
-  expect((await kube.get(ADAPTER, adapter.kind, adapter.metadata.name, LLM))!.spec.replicas).toBe(5);
+  expect((await kube.get<Live>(ADAPTER, adapter.kind, adapter.metadata.name, LLM))!.spec.replicas).toBe(5);
 });
 
 test("a commit that removes a component while the operator is down: Flux prunes exactly that component's objects, and the graphs are healthy once the operator has seen the new graph", async () => {
@@ -499,7 +499,7 @@ test("a commit that removes a component while the operator is down: Flux prunes 
   );
   const removedIds = removedFiles.map((f) => inventoryId(parse(source.git('show', `HEAD:${f}`)) as KubeObject)).sort();
   // The operator's pod restarts during this rollout.
-  const deployment = (await kube.get('apps/v1', 'Deployment', 'dynamo-iac-operator', OPERATOR_NS))!;
+  const deployment = (await kube.get<Live>('apps/v1', 'Deployment', 'dynamo-iac-operator', OPERATOR_NS))!;
   expect(await operator!.stop()).toBe(0);
   const revision2 = await commitAndPublish('dynamo: drop the prefill workers');
 
@@ -522,7 +522,7 @@ test("a commit that removes a component while the operator is down: Flux prunes 
       { context: fluxState },
     );
   // Every workload left is up, but the graph's new generation is not observed: not healthy yet.
-  const graph = (await kube.get(DGD, 'DynamoGraphDeployment', 'llm', LLM))!;
+  const graph = (await kube.get<Live>(DGD, 'DynamoGraphDeployment', 'llm', LLM))!;
   expect(graph.status.observedGeneration).toBeLessThan(graph.metadata.generation!);
   const waiting = (await kustomization('graphs'))!;
   expect(readyOf(waiting).status).not.toBe('True');
@@ -536,7 +536,7 @@ test("a commit that removes a component while the operator is down: Flux prunes 
   // Everything else is still there, the scale decision included; the other layers did not change.
   for (const { file, object } of LAYERS.flatMap(layerObjects))
     expect({ file, exists: !!(await getObject(object)) }).toEqual({ file, exists: true });
-  expect((await kube.get('apps/v1', 'Deployment', 'llm-decode', LLM))!.spec.replicas).toBe(5);
+  expect((await kube.get<Live>('apps/v1', 'Deployment', 'llm-decode', LLM))!.spec.replicas).toBe(5);
   for (const layer of ['crds', 'platform'] as const)
     expect(inventoryOf(await readyAt(layer, revision2))).toEqual(firstInventory[layer]);
 });
@@ -577,8 +577,8 @@ test('a commit that removes a graph: its objects are pruned, its Namespace stays
     "the legacy graph's objects deleted",
     async () => {
       const left = [
-        ...(await kube.list('apps/v1', 'Deployment', LEGACY)),
-        ...(await kube.list('nvidia.com/v1alpha1', 'DynamoGraphDeployment', LEGACY)),
+        ...(await kube.list('apps/v1', 'Deployment', { namespace: LEGACY })),
+        ...(await kube.list('nvidia.com/v1alpha1', 'DynamoGraphDeployment', { namespace: LEGACY })),
       ];
       return left.length === 0 ? true : undefined;
     },
@@ -586,7 +586,7 @@ test('a commit that removes a graph: its objects are pruned, its Namespace stays
   );
   // The Namespace left Git and Flux's inventory, but was not deleted (prune: disabled).
   expect(before.platform.filter((id) => !inventoryOf(platform).includes(id))).toEqual([`_${LEGACY}__Namespace`]);
-  const ns = (await kube.get('v1', 'Namespace', LEGACY))!;
+  const ns = (await kube.get<Live>('v1', 'Namespace', LEGACY))!;
   expect(ns.status.phase).toBe('Active');
   expect(ns.metadata.deletionTimestamp).toBeUndefined();
   // The CRD left Git and the inventory, and is still served (the crds layer never prunes).
@@ -614,7 +614,7 @@ test('a graph our validation refuses never reaches Git: dynamo-iac gitops exits 
 test("a hand-broken object committed anyway: the graphs layer is not Ready with the server's message, and the previous objects keep running", async () => {
   const applied = (await kustomization('graphs'))!;
   const good = applied.status.lastAppliedRevision;
-  const frontend = (await kube.get('apps/v1', 'Deployment', 'llm-frontend', LLM))!;
+  const frontend = (await kube.get<Live>('apps/v1', 'Deployment', 'llm-frontend', LLM))!;
   const file = path.join(source.dir, 'graphs', LLM, 'llm', 'deployment-llm-frontend.yaml');
   const text = fs.readFileSync(file, 'utf8');
   expect(text).toMatch(/^ {2}replicas: 1$/m);
@@ -634,7 +634,7 @@ test("a hand-broken object committed anyway: the graphs layer is not Ready with 
   expect(failed.status.lastAppliedRevision).toBe(good);
   expect(inventoryOf(failed)).toEqual(inventoryOf(applied));
   // Nothing of the broken revision was applied: the Deployment is as it was, everything else is still there.
-  const still = (await kube.get('apps/v1', 'Deployment', 'llm-frontend', LLM))!;
+  const still = (await kube.get<Live>('apps/v1', 'Deployment', 'llm-frontend', LLM))!;
   expect(still.metadata.resourceVersion).toBe(frontend.metadata.resourceVersion);
   expect(still.spec.replicas).toBe(1);
   for (const id of inventoryOf(applied))

@@ -4,7 +4,7 @@
  * available (what kstatus and our runtime operator call ready), or the rollout stuck past its
  * progress deadline (what both call failed).
  */
-import { Kube, KubeObject } from './kube';
+import { KubeClient, KubeObject } from '../cluster/kube';
 
 const now = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 const condition = (type: string, status: 'True' | 'False', reason: string, message: string) => ({
@@ -17,8 +17,8 @@ const condition = (type: string, status: 'True' | 'False', reason: string, messa
 });
 
 /** Every replica of the current spec is up: observedGeneration caught up, Available, NewReplicaSetAvailable. */
-export async function markDeploymentAvailable(kube: Kube, namespace: string, name: string): Promise<KubeObject> {
-  const d = (await kube.get('apps/v1', 'Deployment', name, namespace))!;
+export async function markDeploymentAvailable(kube: KubeClient, namespace: string, name: string): Promise<KubeObject> {
+  const d = (await kube.get<any>('apps/v1', 'Deployment', name, namespace))!;
   const replicas = d.spec.replicas ?? 1;
   return kube.patchStatus(d, {
     observedGeneration: d.metadata.generation,
@@ -34,8 +34,8 @@ export async function markDeploymentAvailable(kube: Kube, namespace: string, nam
 }
 
 /** The new pods never became ready within progressDeadlineSeconds. */
-export async function markDeploymentFailed(kube: Kube, namespace: string, name: string): Promise<KubeObject> {
-  const d = (await kube.get('apps/v1', 'Deployment', name, namespace))!;
+export async function markDeploymentFailed(kube: KubeClient, namespace: string, name: string): Promise<KubeObject> {
+  const d = (await kube.get<any>('apps/v1', 'Deployment', name, namespace))!;
   const replicas = d.spec.replicas ?? 1;
   return kube.patchStatus(d, {
     observedGeneration: d.metadata.generation,
@@ -52,8 +52,8 @@ export async function markDeploymentFailed(kube: Kube, namespace: string, name: 
 }
 
 /** Every group of a LeaderWorkerSet is up (its status has no observedGeneration or conditions kstatus reads). */
-export async function markLeaderWorkerSetReady(kube: Kube, namespace: string, name: string): Promise<KubeObject> {
-  const lws = (await kube.get('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet', name, namespace))!;
+export async function markLeaderWorkerSetReady(kube: KubeClient, namespace: string, name: string): Promise<KubeObject> {
+  const lws = (await kube.get<any>('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet', name, namespace))!;
   const replicas = lws.spec.replicas ?? 1;
   return kube.patchStatus(lws, { replicas, updatedReplicas: replicas, readyReplicas: replicas });
 }

@@ -30,8 +30,8 @@ export function validatorModules(): Map<string, string> {
     for (const version of spec.versions) {
       const file = `${spec.group}-${version.name}-${spec.names.kind}.js`;
       index[`${spec.group}/${version.name}/${spec.names.kind}`] = file;
-      // The generated module finds the formats beside crd-schema.js, one directory up.
-      const ajv = newSchemaAjv({ code: { source: true, formats: _`require("../crd-formats").CRD_FORMATS` } });
+      // The generated module (in <lib>/api/crd-validators) finds the formats in <lib>/api/validate.
+      const ajv = newSchemaAjv({ code: { source: true, formats: _`require("../validate/crd-formats").CRD_FORMATS` } });
       modules.set(file, HEADER + standaloneCode(ajv, ajv.compile(closeObjects(version.schema.openAPIV3Schema))));
     }
   }
