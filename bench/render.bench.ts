@@ -286,10 +286,10 @@ function parent(): void {
     ['render (1 graph, 2 components)', cli(['render', ONE_GRAPH]), TARGETS.render],
     ['validate (1 graph)', cli(['validate', ONE_GRAPH]), TARGETS.validate],
     ['--help', cli(['--help']), TARGETS.help],
-    ['render, compile cache off', cli(['render', ONE_GRAPH], { NODE_DISABLE_COMPILE_CACHE: '1' }), undefined],
+    ['render, code caches off', cli(['render', ONE_GRAPH], { NODE_DISABLE_COMPILE_CACHE: '1' }), undefined],
   ];
   console.log(
-    `Cold start: whole processes, ${COLD_PAIRS} pairs with \`node -e 0\` after 2 warm-ups (Node's compile cache warm unless said)`,
+    `Cold start: whole processes, ${COLD_PAIRS} pairs with \`node -e 0\` after 2 warm-ups (the CLI's code caches warm unless said)`,
   );
   const coldRows = [['command', 'wall', 'node -e 0', 'ratio', 'pairs', 'CPU', 'node -e 0', 'ratio', 'target']];
   for (const [label, run, limit] of cold) {
