@@ -9,7 +9,6 @@
  * source, stamped with the source's size and mtime, Node's version and the architecture; V8
  * refuses it anyway if it does not fit, and the file is then written again.
  */
-import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vm from 'vm';
@@ -44,7 +43,7 @@ export function enableCodeCache(dir: string): void {
     const source = fs.readFileSync(filename, 'utf8');
     const stat = fs.statSync(filename);
     const stamp = [stat.size, stat.mtimeMs, process.version, process.arch].join(' ');
-    const file = path.join(dir, `${createHash('sha256').update(filename).digest('hex').slice(0, 24)}.v8`);
+    const file = path.join(dir, `${path.basename(filename, '.js')}-${fnv1a(filename)}.v8`);
     const cachedData = readCache(file, stamp);
     const script = new vm.Script(wrap(source), { filename, cachedData });
     if (!cachedData || script.cachedDataRejected) pending.push({ script, file, stamp });
@@ -59,6 +58,13 @@ export function enableCodeCache(dir: string): void {
   };
   // After the run, so the cache holds every function the run compiled.
   process.once('exit', () => pending.forEach(writeCache));
+}
+
+/** A short name for a path (FNV-1a, 32 bits): cheaper to load than node:crypto, for `--help` too. */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
 function readCache(file: string, stamp: string): Buffer | undefined {

@@ -37,7 +37,8 @@ test('a render writes one cache per bundle it loaded; the next render uses them 
   // main.bundle.js, run-render.bundle.js, core-v1-models.js, the CRD validators' index and the DGD's.
   const files = cacheFiles();
   expect(files).toHaveLength(5);
-  expect(files.every((f) => /^[0-9a-f]{24}\.v8$/.test(f))).toBe(true);
+  expect(files.every((f) => /^[\w.-]+-[0-9a-f]{8}\.v8$/.test(f))).toBe(true);
+  expect(files.filter((f) => f.startsWith('run-render.bundle-'))).toHaveLength(1);
   const written = files.map((f) => fs.statSync(path.join(cacheDir(), f)).mtimeMs);
 
   const second = render();
