@@ -13,6 +13,7 @@ import { loadKubeConfig } from '../../src/operator/runtime/kube/kubeconfig';
 import { resource } from '../../src/operator/runtime/kube/resources';
 import { KubeClient, testKubeconfig, uniqueName } from './kube';
 import { apiServerUrl } from './operator-harness';
+import { fakeDateOnly } from '../fake-date';
 
 const SELF_SUBJECT_REVIEWS = resource('authentication.k8s.io/v1', 'SelfSubjectReview', 'selfsubjectreviews', false);
 
@@ -95,20 +96,7 @@ test('in-cluster: the service account token is used, and a rotated token is pick
       fs.writeFileSync(path.join(mount, 'token'), await tokenFor('second'));
       expect(await whoami(api)).toBe(`system:serviceaccount:${ns}:first`);
       // client-node re-reads the file once it is a minute old (as client-go does); move the clock, not the test.
-      jest.useFakeTimers({
-        doNotFake: [
-          'nextTick',
-          'setImmediate',
-          'clearImmediate',
-          'setTimeout',
-          'clearTimeout',
-          'setInterval',
-          'clearInterval',
-          'queueMicrotask',
-          'hrtime',
-          'performance',
-        ],
-      });
+      fakeDateOnly();
       try {
         jest.setSystemTime(Date.now() + 61_000);
         expect(await whoami(api)).toBe(`system:serviceaccount:${ns}:second`);

@@ -14,6 +14,7 @@ import { KubeApi } from '../../../../src/operator/runtime/kube/api';
 import { ApiError, isAlreadyExists, isNotFound } from '../../../../src/operator/runtime/kube/errors';
 import { loadKubeConfig, withOverrides } from '../../../../src/operator/runtime/kube/kubeconfig';
 import { KubeObject, WatchEvent } from '../../../../src/operator/runtime/kube/objects';
+import { fakeDateOnly } from '../../../fake-date';
 
 interface Seen {
   method: string;
@@ -311,20 +312,7 @@ test('a rotated token file is read again after a minute, as client-go does (in-c
   const tokenFile = path.join(dir, 'token');
   fs.writeFileSync(tokenFile, 'first');
   reply('GET', /./, { body: { metadata: { resourceVersion: '1' }, items: [] } });
-  jest.useFakeTimers({
-    doNotFake: [
-      'nextTick',
-      'setImmediate',
-      'clearImmediate',
-      'setTimeout',
-      'clearTimeout',
-      'setInterval',
-      'clearInterval',
-      'queueMicrotask',
-      'hrtime',
-      'performance',
-    ],
-  });
+  fakeDateOnly();
   try {
     // The user in-cluster loading makes: client-node's token-file authenticator.
     const a = api({ 'auth-provider': { name: 'tokenFile', config: { tokenFile } } });
