@@ -4,10 +4,10 @@
  * a model's headless Service) are synthesized by the first graph that needs
  * them, so a rendered GitOps tree never holds the same object twice.
  */
-import { ApiObject } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { KubeObject } from '../api/k8s-types';
 import { objectKey } from '../render';
+import { RenderedApiObject } from './rendered-api-object';
 
 interface Registered {
   readonly object: KubeObject;
@@ -40,7 +40,7 @@ export function addObjects(scope: Construct, objects: KubeObject[]): string[] {
     }
     registry.set(key, { object: o, owner: scope.node.path });
     // Construct order is synthesis order, so the render core's apply order is kept.
-    new ApiObject(scope, `${o.kind}-${o.metadata.name}`, o);
+    new RenderedApiObject(scope, `${o.kind}-${o.metadata.name}`, o);
   }
   return conflicts;
 }
