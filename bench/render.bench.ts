@@ -104,12 +104,16 @@ interface InProcess {
   readonly rssMiB: number;
 }
 
-/** Only the body of `run` is timed (wall and CPU); preparing its input is not. maxRSS covers the whole process. */
-function timed(run: () => number): InProcess {
+/**
+ * Only the body of `run` is timed (wall and CPU); preparing its input and `count`ing what it made
+ * are not. maxRSS covers the whole process.
+ */
+function timed<T>(run: () => T, count: (made: T) => number): InProcess {
   const start = process.hrtime.bigint();
   const cpu = process.cpuUsage();
-  const objects = run();
+  const made = run();
   const used = process.cpuUsage(cpu);
+  const objects = count(made);
   return {
     ms: Number(process.hrtime.bigint() - start) / 1e6,
     cpuMs: (used.user + used.system) / 1000,
@@ -122,30 +126,36 @@ const CHILDREN: Record<string, () => InProcess> = {
   /** The baseline of the 1,000-graph run: js-yaml writing the rendered objects (sorted keys, no folding, no refs). */
   'js-yaml-dump': () => {
     const objects = renderedObjects();
-    return timed(() => {
-      const yaml = objects.map((o) => dump(o, { sortKeys: true, lineWidth: -1, noRefs: true })).join('---\n');
-      return yaml.length > 0 ? objects.length : 0;
-    });
+    return timed(
+      () => objects.map((o) => dump(o, { sortKeys: true, lineWidth: -1, noRefs: true })).join('---\n'),
+      (yaml) => (yaml.length > 0 ? objects.length : 0),
+    );
   },
   construct: () => {
     const input = graphs();
-    return timed(() => {
-      const app = new App();
-      const chart = new Chart(app, 'bench');
-      input.forEach((g, i) => new DynamoGraphDeployment(chart, `g${i}`, { ...g.metadata, spec: g.spec }));
-      app.synthYaml();
-      return chart.node.findAll().filter((c) => c instanceof ApiObject).length;
-    });
+    return timed(
+      () => {
+        const app = new App();
+        const chart = new Chart(app, 'bench');
+        input.forEach((g, i) => new DynamoGraphDeployment(chart, `g${i}`, { ...g.metadata, spec: g.spec }));
+        app.synthYaml();
+        return chart;
+      },
+      (chart) => chart.node.findAll().filter((c) => c instanceof ApiObject).length,
+    );
   },
   handmade: () => {
     const objects = renderedObjects();
-    return timed(() => {
-      const app = new App();
-      const chart = new Chart(app, 'bench');
-      objects.forEach((o, i) => new ApiObject(chart, `o${i}`, o));
-      app.synthYaml();
-      return objects.length;
-    });
+    return timed(
+      () => {
+        const app = new App();
+        const chart = new Chart(app, 'bench');
+        objects.forEach((o, i) => new ApiObject(chart, `o${i}`, o));
+        app.synthYaml();
+        return chart;
+      },
+      (chart) => chart.node.findAll().filter((c) => c instanceof ApiObject).length,
+    );
   },
   'write-input': () => {
     fs.writeFileSync(process.argv[3], manifestText());

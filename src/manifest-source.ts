@@ -64,13 +64,10 @@ export function manifestFromFile(path: string): ManifestSource {
 
 /** Optional TypeScript props left undefined must not reach the manifest as explicit values. */
 function dropUndefined(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null) return v;
   if (Array.isArray(v)) return v.map(dropUndefined);
-  if (typeof v === 'object' && v !== null) {
-    return Object.fromEntries(
-      Object.entries(v)
-        .filter(([, x]) => x !== undefined)
-        .map(([k, x]) => [k, dropUndefined(x)]),
-    );
-  }
-  return v;
+  const source = v as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(source)) if (source[k] !== undefined) out[k] = dropUndefined(source[k]);
+  return out;
 }

@@ -18,13 +18,23 @@ export function detectBackendFramework(
   command: readonly string[] = [],
   args: readonly string[] = [],
 ): BackendFramework[] {
-  const found: BackendFramework[] = [];
-  for (const match of [...command, ...args].join(' ').matchAll(ENGINE_RUN)) {
-    const engine = match[1] as BackendFramework;
-    if (!found.includes(engine)) found.push(engine);
+  const line = [...command, ...args].join(' ');
+  let found = detected.get(line);
+  if (!found) {
+    found = [];
+    for (const match of line.matchAll(ENGINE_RUN)) {
+      const engine = match[1] as BackendFramework;
+      if (!found.includes(engine)) found.push(engine);
+    }
+    // Validation and render both ask for every worker, and an app's workers mostly share command lines.
+    if (detected.size >= DETECTED_LIMIT) detected.clear();
+    detected.set(line, found);
   }
-  return found;
+  return [...found];
 }
+
+const DETECTED_LIMIT = 256;
+const detected = new Map<string, BackendFramework[]>();
 
 /** The engine a worker runs: detected from its command when unambiguous, else the graph's `backendFramework`. */
 export function workerBackend(graph: GraphModel, c: ComponentModel): string | undefined {

@@ -12,6 +12,8 @@ import { RenderedApiObject } from './rendered-api-object';
 interface Registered {
   readonly object: KubeObject;
   readonly owner: string;
+  /** The object serialised, on its first name collision (graphs of a namespace all render its shared objects). */
+  json?: string;
 }
 const registries = new WeakMap<IConstruct, Map<string, Registered>>();
 
@@ -31,7 +33,7 @@ export function addObjects(scope: Construct, objects: KubeObject[]): string[] {
     const prior = registry.get(key);
     if (prior) {
       // Serialised only on a name collision: most objects have a name of their own.
-      if (JSON.stringify(prior.object) !== JSON.stringify(o)) {
+      if ((prior.json ??= JSON.stringify(prior.object)) !== JSON.stringify(o)) {
         conflicts.push(
           `${o.kind} "${o.metadata.namespace}/${o.metadata.name}" is also rendered by ${prior.owner} with different content`,
         );

@@ -54,17 +54,11 @@ function onlyDefaultResolvers(app: App): boolean {
  * undefined dropped from objects (turned into undefined inside arrays). NOT_PLAIN for anything else.
  */
 function plainCopy(value: unknown): unknown {
-  if (value === null || value === undefined) return undefined;
-  switch (typeof value) {
-    case 'string':
-    case 'number':
-    case 'boolean':
-      return value;
-    case 'object':
-      break;
-    default:
-      return NOT_PLAIN;
+  if (typeof value !== 'object') {
+    const t = typeof value;
+    return t === 'string' || t === 'number' || t === 'boolean' || t === 'undefined' ? value : NOT_PLAIN;
   }
+  if (value === null) return undefined;
   if (Array.isArray(value)) {
     const out = new Array<unknown>(value.length);
     for (let i = 0; i < value.length; i++) {
@@ -77,10 +71,17 @@ function plainCopy(value: unknown): unknown {
   if (Object.getPrototypeOf(value) !== Object.prototype) return NOT_PLAIN;
   const source = value as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(source).sort()) {
+  for (const key of sortedKeys(source)) {
     const v = plainCopy(source[key]);
     if (v === NOT_PLAIN) return NOT_PLAIN;
     if (v !== undefined) out[key] = v;
   }
   return out;
+}
+
+/** Most rendered maps are in order already: checking is cheaper than sorting. */
+function sortedKeys(o: object): string[] {
+  const keys = Object.keys(o);
+  for (let i = 1; i < keys.length; i++) if (keys[i - 1] > keys[i]) return keys.sort();
+  return keys;
 }

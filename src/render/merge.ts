@@ -20,29 +20,35 @@ export function isPlainObject(v: unknown): v is JsonObject {
 }
 
 export function overrideMerge<T extends JsonObject>(base: T, overlay: JsonObject | undefined): T {
-  if (!overlay) return clone(base);
-  const out: JsonObject = clone(base);
-  for (const [key, value] of Object.entries(overlay)) {
+  const out = clone(base);
+  if (overlay) mergeOver(out, overlay);
+  return out;
+}
+
+/** Merges `overlay` into `out`, which is already a copy (so nested objects are not copied twice). */
+function mergeOver(out: JsonObject, overlay: JsonObject): void {
+  for (const key of Object.keys(overlay)) {
+    const value = overlay[key];
     if (isEmptyValue(value)) continue;
     const current = out[key];
-    if (isPlainObject(value) && isPlainObject(current)) {
-      out[key] = overrideMerge(current, value);
-    } else {
-      out[key] = clone(value);
-    }
+    if (isPlainObject(value) && isPlainObject(current)) mergeOver(current, value);
+    else out[key] = clone(value);
   }
-  return out as T;
 }
 
 /** Deep copy of JSON data (the render core never shares structure with its input). */
 export function clone<T>(v: T): T {
-  if (Array.isArray(v)) return v.map(clone) as unknown as T;
-  if (isPlainObject(v)) {
-    const out: JsonObject = {};
-    for (const [k, val] of Object.entries(v)) out[k] = clone(val);
+  if (typeof v !== 'object' || v === null) return v;
+  // Index loops, not map/entries: this runs for every value a render copies (see the render bench).
+  if (Array.isArray(v)) {
+    const out = new Array<unknown>(v.length);
+    for (let i = 0; i < v.length; i++) out[i] = clone(v[i]);
     return out as T;
   }
-  return v;
+  const source = v as JsonObject;
+  const out: JsonObject = {};
+  for (const k of Object.keys(source)) out[k] = clone(source[k]);
+  return out as T;
 }
 
 /** Merge string maps; later maps win. Returns undefined for an empty result so callers can omit the field. */
@@ -55,7 +61,8 @@ export function mergeMaps(...maps: (Record<string, string> | undefined)[]): Reco
 /** Drops keys whose value is undefined, and empty maps/arrays, so output carries no noise. */
 export function compact<T extends JsonObject>(o: T): T {
   const out: JsonObject = {};
-  for (const [k, v] of Object.entries(o)) {
+  for (const k of Object.keys(o)) {
+    const v = o[k];
     if (v === undefined) continue;
     if (isPlainObject(v) && Object.keys(v).length === 0) continue;
     out[k] = v;

@@ -121,17 +121,17 @@ class ProblemSet {
 
 function walk(value: unknown, shape: Shape, path: string, out: ProblemSet): void {
   if (shape.kind === 'struct' && isObject(value)) {
-    for (const [field, v] of Object.entries(value)) {
+    for (const field of Object.keys(value)) {
       const child = fieldShape(shape.type, field);
       if (!child) out.add(fieldPath(path, field), unknownFieldMessage(field));
-      else walk(v, child, fieldPath(path, field), out);
+      else walk(value[field], child, fieldPath(path, field), out);
     }
     GO_VALIDATION[shape.type]?.(value, path, out);
   } else if (shape.kind === 'list' && Array.isArray(value)) {
-    value.forEach((v, i) => walk(v, shape.item, keyPath(path, i), out));
+    for (let i = 0; i < value.length; i++) walk(value[i], shape.item, keyPath(path, i), out);
     if (shape.keys) duplicateKeys(value, shape.keys, path, out);
   } else if (shape.kind === 'map' && isObject(value)) {
-    for (const [k, v] of Object.entries(value)) walk(v, shape.item, keyPath(path, k), out);
+    for (const k of Object.keys(value)) walk(value[k], shape.item, keyPath(path, k), out);
   }
 }
 
