@@ -43,7 +43,10 @@ export function errorsOf(problems: readonly Problem[]): Problem[] {
 
 /** `<source>: <path>: <message>` lines, as the CLI contract prints them. */
 export function formatProblems(problems: readonly Problem[], source?: string): string {
-  return problems
-    .map((p) => [source, p.path, p.message].filter((s) => s !== undefined && s !== '').join(': '))
-    .join('\n');
+  return problems.map((p) => problemLine(p, source)).join('\n');
+}
+
+/** One problem as `[<source>: ][<path>: ]<message>`. */
+export function problemLine(p: Problem, source?: string): string {
+  return [source, p.path, p.message].filter((s) => s !== undefined && s !== '').join(': ');
 }

@@ -12,7 +12,7 @@ import {
   checkpointIdOf,
   DynamoCheckpointSpec,
 } from '../api/checkpoint';
-import { errorsOf } from '../api/problems';
+import { errorsOf, problemLine } from '../api/problems';
 import type { ComponentCheckpointInput } from '../api/input/v1beta1';
 import { GraphMetadataProps, manifestFromFile, ManifestSource } from '../manifest-source';
 import { renderCheckpointManifest } from '../render-manifest';
@@ -59,15 +59,12 @@ export class DynamoCheckpoint extends Construct {
   constructor(scope: Construct, id: string, props: DynamoCheckpointProps | ManifestSource) {
     super(scope, id);
     const source = 'spec' in props ? manifestOf(id, props) : props;
-    const early = source.problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message));
+    const early = source.problems.map((p) => problemLine(p));
     const rendered =
       source.manifest === undefined
         ? { objects: [], problems: [] }
         : renderCheckpointManifest(source.manifest, { defaultNamespace: Chart.of(this).namespace });
-    const messages = [
-      ...early,
-      ...errorsOf(rendered.problems).map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)),
-    ];
+    const messages = [...early, ...errorsOf(rendered.problems).map((p) => problemLine(p))];
     messages.push(...addObjects(this, rendered.objects));
     this.node.addValidation({ validate: () => messages });
     this.model = messages.length ? undefined : rendered.model;

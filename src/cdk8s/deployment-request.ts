@@ -9,7 +9,7 @@ import { Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import { DGDR_KIND, DeploymentRequestModel, DynamoGraphDeploymentRequestSpec } from '../api/input/deployment-request';
 import { KubeObject } from '../api/k8s-types';
-import { errorsOf } from '../api/problems';
+import { errorsOf, problemLine } from '../api/problems';
 import { GraphMetadataProps, manifestFromFile, ManifestSource } from '../manifest-source';
 import { renderManifest } from '../render-manifest';
 import { DEFAULT_LOCK_FILE, PlanEntry } from '../plan/lock';
@@ -75,7 +75,7 @@ export class DynamoGraphDeploymentRequest extends Construct {
   ) {
     super(scope, id);
     const { source, options } = 'source' in props ? props : adopt(id, props);
-    const messages: string[] = source.problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message));
+    const messages: string[] = source.problems.map((p) => problemLine(p));
     this.node.addValidation({ validate: () => messages });
     this.name = id;
     if (source.manifest === undefined) return;
@@ -85,7 +85,7 @@ export class DynamoGraphDeploymentRequest extends Construct {
     const defaultNamespace = Chart.of(this).namespace;
     const resolved = resolveRequestWithLock(source.manifest, path.resolve(lockFile), { defaultNamespace });
     addWarnings(this, resolved.problems);
-    messages.push(...errorsOf(resolved.problems).map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)));
+    messages.push(...errorsOf(resolved.problems).map((p) => problemLine(p)));
     if (resolved.notPlanned) messages.push(`(${PLAN_HINT})`);
     if (messages.length || !resolved.request) return;
     this.request = resolved.request;

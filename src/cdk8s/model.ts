@@ -8,7 +8,7 @@ import { Construct } from 'constructs';
 import { DYNAMO_MODEL_API_VERSION, DynamoModelSpec, loadDynamoModel } from '../api/dynamo-model';
 import { ModelRefInput } from '../api/input/input-common';
 import { KubeObject } from '../api/k8s-types';
-import { errorsOf } from '../api/problems';
+import { errorsOf, problemLine } from '../api/problems';
 import { GraphMetadataProps, manifestFromFile, ManifestSource } from '../manifest-source';
 import { renderDynamoModel } from '../render/model-record';
 import { addObjects } from './object-registry';
@@ -70,7 +70,7 @@ export class DynamoModel extends Construct {
     this.name = id;
     this.node.addValidation({ validate: () => this.problems });
     if (source.manifest === undefined) {
-      this.problems.push(...source.problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)));
+      this.problems.push(...source.problems.map((p) => problemLine(p)));
       return;
     }
     const kind = (source.manifest as { kind?: unknown } | null)?.kind;
@@ -82,7 +82,7 @@ export class DynamoModel extends Construct {
     addWarnings(this, loaded.problems);
     const errors = errorsOf(loaded.problems);
     if (errors.length > 0 || !loaded.model) {
-      this.problems.push(...errors.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)));
+      this.problems.push(...errors.map((p) => problemLine(p)));
       return;
     }
     this.name = loaded.model.name;

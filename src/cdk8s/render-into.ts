@@ -8,7 +8,7 @@ import { Construct } from 'constructs';
 import { KubeObject } from '../api/k8s-types';
 import { GraphModel } from '../api/model';
 import { GraphPlacement } from '../api/placement';
-import { errorsOf } from '../api/problems';
+import { errorsOf, problemLine } from '../api/problems';
 import { PlatformSettings } from '../api/settings';
 import { renderManifest } from '../render-manifest';
 import { ManifestSource } from '../manifest-source';
@@ -38,7 +38,7 @@ export interface RenderedInto {
 
 export function renderInto(scope: Construct, source: ManifestSource, options: GraphRenderOptions): RenderedInto {
   if (source.manifest === undefined) {
-    const early = source.problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message));
+    const early = source.problems.map((p) => problemLine(p));
     scope.node.addValidation({ validate: () => early });
     return { objects: [] };
   }
@@ -50,7 +50,7 @@ export function renderInto(scope: Construct, source: ManifestSource, options: Gr
     // Components resolve `checkpointRef` against the DynamoCheckpoint constructs declared before them.
     checkpoints: DynamoCheckpoint.allIn(scope),
   });
-  const messages = errorsOf(problems).map((p) => (p.path ? `${p.path}: ${p.message}` : p.message));
+  const messages = errorsOf(problems).map((p) => problemLine(p));
   messages.push(...addObjects(scope, objects));
   addWarnings(scope, problems);
   // Reported by `app.synth()` / `cdk8s synth` together with every other construct's problems.

@@ -12,7 +12,7 @@ import {
   checkpointIdOf,
   DynamoCheckpointSpec,
 } from '../api/checkpoint';
-import { errorsOf } from '../api/problems';
+import { errorsOf, problemLine } from '../api/problems';
 import type { ComponentCheckpointInput } from '../api/input/v1beta1';
 import { renderCheckpointManifest } from '../render-manifest';
 import { SKIP_AWAIT } from './readiness';
@@ -69,7 +69,7 @@ export class DynamoCheckpoint extends pulumi.ComponentResource {
     const rendered = renderCheckpointManifest(manifest);
     const errors = errorsOf(rendered.problems);
     if (errors.length || !rendered.model) {
-      const lines = errors.map((p) => `  ${p.path ? `${p.path}: ${p.message}` : p.message}`);
+      const lines = errors.map((p) => `  ${problemLine(p)}`);
       throw new pulumi.ResourceError(`DynamoCheckpoint "${name}": invalid input:\n${lines.join('\n')}`, this, true);
     }
     this.model = rendered.model;

@@ -8,7 +8,7 @@ import * as path from 'path';
 import * as pulumi from '@pulumi/pulumi';
 import { DGDR_KIND, DynamoGraphDeploymentRequestSpec } from '../api/input/deployment-request';
 import { KubeObject } from '../api/k8s-types';
-import { errorsOf } from '../api/problems';
+import { errorsOf, problemLine } from '../api/problems';
 import { manifestFromFile } from '../manifest-source';
 import { DEFAULT_LOCK_FILE, PlanEntry } from '../plan/lock';
 import { PLAN_HINT, resolveRequestWithLock } from '../plan/plan-on-synth';
@@ -80,13 +80,12 @@ export class DynamoGraphRequest extends pulumi.ComponentResource {
         this,
         true,
       );
-    if (adopted.problems.length)
-      throw fail(adopted.problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)));
+    if (adopted.problems.length) throw fail(adopted.problems.map((p) => problemLine(p)));
     const { lockFile, namespace, ...graphOptions } = adopted.options;
     const resolved = resolveRequestWithLock(adopted.manifest, path.resolve(lockFile ?? DEFAULT_LOCK_FILE), {
       defaultNamespace: namespace,
     });
-    const errors = errorsOf(resolved.problems).map((p) => (p.path ? `${p.path}: ${p.message}` : p.message));
+    const errors = errorsOf(resolved.problems).map((p) => problemLine(p));
     if (resolved.notPlanned) errors.push(`(${PLAN_HINT})`);
     if (errors.length || !resolved.request) throw fail(errors);
     for (const w of resolved.problems.filter((p) => p.severity === 'warning'))

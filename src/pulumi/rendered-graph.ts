@@ -7,7 +7,7 @@ import * as pulumi from '@pulumi/pulumi';
 import { GraphPlacement } from '../api/placement';
 import { KubeObject } from '../api/k8s-types';
 import { GraphModel } from '../api/model';
-import { errorsOf, Problem } from '../api/problems';
+import { errorsOf, Problem, problemLine } from '../api/problems';
 import { PlatformSettings, resolveSettings, ResolvedSettings } from '../api/settings';
 import { manifestFromFile, manifestFromProps } from '../manifest-source';
 import { ManifestRenderRequest, renderManifest } from '../render-manifest';
@@ -144,7 +144,7 @@ export abstract class RenderedGraphResource extends pulumi.ComponentResource {
       // hideStack: the problem is in the caller's props, not in this library.
       return new pulumi.ResourceError(`${kind} "${name}": invalid input:\n${described.join('\n')}`, this, true);
     };
-    const lines = (ps: Problem[]) => ps.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message));
+    const lines = (ps: Problem[]) => ps.map((p) => problemLine(p));
     const errors = errorsOf(rendered.problems);
     if (errors.length > 0 || !rendered.model) throw fail(lines(errors));
     const model = rendered.model;

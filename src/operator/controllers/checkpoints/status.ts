@@ -4,6 +4,7 @@
  * with upstream's conditions, reasons and messages, reference §5). The reconciler only reads
  * the cluster and writes what these functions return.
  */
+import { problemLine } from '../../../api/problems';
 import { Condition, setCondition } from '../../runtime/conditions';
 import { KubeObject } from '../../runtime/kube/objects';
 import { CheckpointStatus, Job } from '../kinds';
@@ -162,6 +163,6 @@ export function creatingStatus(
 
 /** An invalid checkpoint never gets a Job; the message says which field to fix. */
 export function invalidStatus(problems: { path: string; message: string }[]): StatusChange {
-  const message = `invalid DynamoCheckpoint: ${problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)).join('; ')}`;
+  const message = `invalid DynamoCheckpoint: ${problems.map((p) => problemLine(p)).join('; ')}`;
   return { status: { phase: 'Failed', message }, event: { type: 'Warning', reason: 'CheckpointFailed', message } };
 }

@@ -4,7 +4,7 @@
  * (upstream sets none either). A v1alpha1-written request gets the v1alpha1 status fields
  * (`state`, `deployment`) through the v1alpha1 endpoint.
  */
-import { DGDR_KIND, DGDR_LABEL, errorsOf, loadDeploymentRequest } from '../../../api';
+import { DGDR_KIND, DGDR_LABEL, errorsOf, loadDeploymentRequest, problemLine } from '../../../api';
 import { profilingJobName, profilingOutputName } from '../../../render/profiling-job';
 import { ReconcileOutcome, ReconcilerContext, splitKey } from '../../runtime/controller';
 import { Informer } from '../../runtime/informer';
@@ -67,7 +67,7 @@ export class DeploymentRequestReconciler {
       {
         request,
         model: errors.length ? undefined : loaded.model,
-        problems: errors.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)),
+        problems: errors.map((p) => problemLine(p)),
         graph,
         job,
         output,
