@@ -27,8 +27,7 @@ const SEAMS = {
   // `crds` and `platform` are small commands: they load these compiled modules from lib/.
   '../crds': '../crds/index.js',
   '../render/platform': '../render/platform.js',
-  // `platform --image-pull-secret` checks the name with it, when the flag is given.
-  '../api/k8s-syntax': '../api/k8s-syntax.js',
+  '../render/platform-options': '../render/platform-options.js',
   '../operator/main': '../operator/main.js',
   // From lib/api/validate/crd-schema.js; the bundle lives in lib/cli.
   './crd-schema-compile': '../api/validate/crd-schema-compile.js',

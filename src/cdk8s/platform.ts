@@ -7,6 +7,8 @@ import { Construct } from 'constructs';
 import { KubeObject } from '../api/k8s-types';
 import { packageVersion } from '../package-version';
 import { PlatformOptions, renderPlatform } from '../render/platform';
+import { platformOptionProblems } from '../render/platform-options';
+import { problemLine } from '../api/problems';
 import { addObjects } from './object-registry';
 
 /** What `renderPlatform` takes; the version is this package's own. */
@@ -18,8 +20,11 @@ export class DynamoPlatform extends Construct {
 
   constructor(scope: Construct, id: string, props: DynamoPlatformProps) {
     super(scope, id);
-    this.objects = renderPlatform({ ...props, version: packageVersion() });
-    const conflicts = addObjects(this, [...this.objects]);
-    if (conflicts.length) this.node.addValidation({ validate: () => conflicts });
+    const options = { ...props, version: packageVersion() };
+    const problems = platformOptionProblems(options);
+    // Bad options render nothing; `app.synth()` reports them with every other construct's problems.
+    this.objects = problems.length ? [] : renderPlatform(options);
+    const messages = [...problems.map((p) => problemLine(p)), ...addObjects(this, [...this.objects])];
+    if (messages.length) this.node.addValidation({ validate: () => messages });
   }
 }

@@ -1,5 +1,7 @@
 /** `dynamo-iac platform`: the runtime operator's install manifests (src/render/platform.ts). */
 import { Command, InvalidArgumentError } from 'commander';
+import type { Problem } from '../api/problems';
+import type { PlatformOptions } from '../render/platform-options';
 import { DEFAULT_ETCD_IMAGE, DEFAULT_NATS_IMAGE } from '../render/platform-infra';
 import { writeYamlStream } from './output';
 import { packageVersion } from '../package-version';
@@ -28,13 +30,7 @@ export function platformCommand(): Command {
     .option(
       '--image-pull-secret <name>',
       "a docker-registry Secret in the operator's namespace to pull its image with (repeatable)",
-      (v: string, previous: string[] = []) => {
-        // Loaded when the flag is given: `--help` stays without the api modules.
-        const { dns1123Subdomain } = require('../api/k8s-syntax') as typeof import('../api/k8s-syntax');
-        const problems = dns1123Subdomain(v);
-        if (problems.length) throw new InvalidArgumentError(`a Secret name: ${problems.join('; ')}`);
-        return [...previous, v];
-      },
+      (v: string, previous: string[] = []) => [...previous, v],
     )
     .option('--no-crds', 'leave out the CustomResourceDefinitions (installed elsewhere)')
     .option('--monitoring', 'add a Prometheus Operator ServiceMonitor and a Grafana dashboard ConfigMap')
@@ -79,23 +75,51 @@ Example:
           'dynamo-iac platform: --checkpoint-agent-namespace needs --checkpoint-agent-image',
           EXIT_USAGE,
         );
+      const options: PlatformOptions = {
+        ...rest,
+        imagePullSecrets: imagePullSecret,
+        nats: nats ? { image: natsImage, storageClassName: storageClass } : undefined,
+        etcd: etcd ? { image: etcdImage, storageClassName: storageClass } : undefined,
+        checkpointAgent: checkpointAgentImage
+          ? {
+              image: checkpointAgentImage,
+              ...(checkpointAgentNamespace ? { namespace: checkpointAgentNamespace } : {}),
+            }
+          : undefined,
+        version: packageVersion(),
+      };
+      const { platformOptionProblems } =
+        require('../render/platform-options') as typeof import('../render/platform-options');
+      const problems = platformOptionProblems(options);
+      if (problems.length) throw new CliError(flagProblems(problems, options).join('\n'), EXIT_USAGE);
       const { renderPlatform } = require('../render/platform') as typeof import('../render/platform');
-      writeYamlStream(
-        renderPlatform({
-          ...rest,
-          imagePullSecrets: imagePullSecret,
-          nats: nats ? { image: natsImage, storageClassName: storageClass } : undefined,
-          etcd: etcd ? { image: etcdImage, storageClassName: storageClass } : undefined,
-          checkpointAgent: checkpointAgentImage
-            ? {
-                image: checkpointAgentImage,
-                ...(checkpointAgentNamespace ? { namespace: checkpointAgentNamespace } : {}),
-              }
-            : undefined,
-          version: packageVersion(),
-        }),
-      );
+      writeYamlStream(renderPlatform(options));
     });
+}
+
+/** The flag each option comes from, so a problem names what the user typed. */
+const FLAG_OF: [RegExp, string][] = [
+  [/^namespace$/, '--namespace'],
+  [/^image$/, '--image'],
+  [/^imagePullSecrets\[\d+\]$/, '--image-pull-secret'],
+  [/^nats\.image$/, '--nats-image'],
+  [/^etcd\.image$/, '--etcd-image'],
+  [/^(nats|etcd)\.storageClassName$/, '--storage-class'],
+  [/^checkpointAgent\.image$/, '--checkpoint-agent-image'],
+  [/^checkpointAgent\.namespace$/, '--checkpoint-agent-namespace'],
+];
+
+/** `dynamo-iac platform: --flag "value": message` lines, once each (--storage-class feeds both NATS and etcd). */
+function flagProblems(problems: readonly Problem[], options: PlatformOptions): string[] {
+  const lines = problems.map((p) => {
+    const flag = FLAG_OF.find(([path]) => path.test(p.path))?.[1] ?? p.path;
+    const value = p.path
+      .split(/[.[\]]+/)
+      .filter(Boolean)
+      .reduce<unknown>((v, k) => (v as Record<string, unknown>)?.[k], options);
+    return `dynamo-iac platform: ${flag}${value === undefined ? '' : ` ${JSON.stringify(value)}`}: ${p.message}`;
+  });
+  return [...new Set(lines)];
 }
 
 interface PlatformFlags {

@@ -7,7 +7,9 @@
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
 import { packageVersion } from '../package-version';
+import { problemLine } from '../api/problems';
 import { PlatformOptions, renderPlatform } from '../render/platform';
+import { platformOptionProblems } from '../render/platform-options';
 import { DynamoCrds } from './crds';
 import { ReadinessOptions, withReadiness } from './readiness';
 import { kubernetesResource } from './resources';
@@ -25,6 +27,12 @@ export class DynamoPlatform extends pulumi.ComponentResource {
     super('dynamo:index:Platform', name, {}, opts);
     const { awaitWorkloads, awaitGraphStatus, awaitTimeoutSeconds, ...options } = args;
     const readiness = { awaitWorkloads, awaitGraphStatus, awaitTimeoutSeconds };
+    const problems = platformOptionProblems({ ...options, version: packageVersion() });
+    if (problems.length) {
+      const lines = problems.map((p) => `  ${problemLine(p)}`).join('\n');
+      // hideStack: the problem is in the caller's args, not in this library.
+      throw new pulumi.ResourceError(`DynamoPlatform "${name}": invalid input:\n${lines}`, this, true);
+    }
     const dependsOn = opts?.dependsOn;
     if (options.crds !== false) this.crds = new DynamoCrds(`${name}-crds`, { parent: this, dependsOn });
     const objects = renderPlatform({ ...options, crds: false, version: packageVersion() });

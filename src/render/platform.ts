@@ -8,56 +8,17 @@
  * both print this.
  */
 import { KubeObject } from '../api/k8s-types';
+import { ValidationError } from '../api/problems';
 import { DEFAULT_SETTINGS } from '../api/settings';
 import { crdManifests } from '../crds';
-import { CheckpointAgentOptions, renderCheckpointAgent } from './checkpoint-agent';
+import { renderCheckpointAgent } from './checkpoint-agent';
 import { platformLabels } from './labels';
 import { sortObjects } from './objects';
 import { operatorDashboard } from './platform-dashboard';
-import { EtcdOptions, NatsOptions, renderEtcd, renderNats } from './platform-infra';
+import { renderEtcd, renderNats } from './platform-infra';
+import { PlatformOptions, platformOptionProblems } from './platform-options';
 
-export interface PlatformOptions {
-  /** Namespace of the operator; in namespace scope also the one namespace it manages. */
-  readonly namespace: string;
-  /**
-   * `namespace` renders a Role for the namespace (plus a ClusterRole to read nodes) and holds
-   * upstream's namespace-scope lease.
-   * @default 'cluster'
-   */
-  readonly scope?: 'cluster' | 'namespace';
-  /** Operator image. @default - the release image of this package version */
-  readonly image?: string;
-  /** Secrets (docker-registry) to pull the operator image with, e.g. from a private mirror. @default - none */
-  readonly imagePullSecrets?: readonly string[];
-  /** Operator package version, for the default image tag. */
-  readonly version: string;
-  /** Include our CustomResourceDefinitions; false when they are installed elsewhere. @default true */
-  readonly crds?: boolean;
-  /** Add a Prometheus Operator ServiceMonitor and a Grafana dashboard ConfigMap. @default false */
-  readonly monitoring?: boolean;
-  /** Operator replicas; one leads, the rest stand by. @default 1 */
-  readonly replicas?: number;
-  /**
-   * NATS (JetStream) for Dynamo's runtime, as upstream's platform chart installs it: a
-   * StatefulSet `dynamo-platform-nats` with a PVC, and its Services. `true` for the defaults.
-   * @default - not installed
-   */
-  readonly nats?: boolean | NatsOptions;
-  /**
-   * etcd for Dynamo's runtime (discovery backend `etcd`): a StatefulSet `dynamo-platform-etcd`
-   * with a PVC, and its Services. `true` for the defaults.
-   * @default - not installed
-   */
-  readonly etcd?: boolean | EtcdOptions;
-  /** PVC and mount path of checkpoint artifacts (match the graphs' `checkpointStorage` setting). @default - 'snapshot-pvc' at '/checkpoints' */
-  readonly checkpointStorage?: { readonly pvcName?: string; readonly basePath?: string };
-  /**
-   * Deploy the privileged checkpoint node agent. It runs in its own namespace, created with Pod
-   * Security `privileged`; the operator's namespace keeps `restricted`.
-   * @default - no agent
-   */
-  readonly checkpointAgent?: CheckpointAgentOptions;
-}
+export type { PlatformOptions } from './platform-options';
 
 export const OPERATOR_NAME = 'dynamo-iac-operator';
 export const OPERATOR_HTTP_PORT = 8080;
@@ -140,7 +101,10 @@ export function operatorImage(opts: Pick<PlatformOptions, 'image' | 'version'>):
   return opts.image ?? `${DEFAULT_OPERATOR_IMAGE_REPOSITORY}:${opts.version}`;
 }
 
+/** The objects, in apply order. Throws a ValidationError (every problem, with its option path) for bad options. */
 export function renderPlatform(opts: PlatformOptions): KubeObject[] {
+  const problems = platformOptionProblems(opts);
+  if (problems.length) throw new ValidationError(problems);
   const scope = opts.scope ?? 'cluster';
   const ns = opts.namespace;
   const meta = (name: string, namespaced = true) => ({

@@ -38,3 +38,18 @@ test('nats and etcd props add their StatefulSets', () => {
     ['dynamo-platform-nats', 1],
   ]);
 });
+
+test('bad props fail synth with the option paths, and render nothing', () => {
+  const app = Testing.app();
+  const chart = new Chart(app, 'platform');
+  const platform = new DynamoPlatform(chart, 'dynamo', {
+    namespace: 'ops',
+    nats: { storage: 'ten gigs' },
+    checkpointStorage: { basePath: 'checkpoints' },
+    imagePullSecret: ['mirror'],
+  } as any);
+  expect(platform.objects).toEqual([]);
+  expect(() => app.synth()).toThrow(
+    /imagePullSecret: unknown field "imagePullSecret"[\s\S]*nats\.storage: quantities must match[\s\S]*checkpointStorage\.basePath: must be an absolute path/,
+  );
+});

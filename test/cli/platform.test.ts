@@ -48,6 +48,37 @@ test('--image-pull-secret (repeatable) gives the operator pod its pull secrets; 
   ]);
   const bad = run(['platform', '--image-pull-secret', 'Not_A_Name']);
   expect(bad.code).toBe(2);
-  expect(bad.stderr).toContain("option '--image-pull-secret <name>' argument 'Not_A_Name' is invalid. a Secret name:");
+  expect(bad.stderr).toMatch(/^dynamo-iac platform: --image-pull-secret "Not_A_Name": a lowercase RFC 1123 subdomain/);
   expect(bad.stdout).toBe('');
+});
+
+test('a bad name in any flag is a usage error naming the flag and its value, nothing printed', () => {
+  const bad = run(['platform', '--namespace', 'Ops_Team', '--nats', '--etcd', '--storage-class', 'Fast SSD']);
+  expect(bad.code).toBe(2);
+  expect(bad.stdout).toBe('');
+  const lines = bad.stderr.trim().split('\n');
+  expect(lines.map((l) => l.split(':').slice(0, 2).join(':'))).toEqual([
+    'dynamo-iac platform: --namespace "Ops_Team"',
+    // Once, although it is the storage class of both NATS and etcd.
+    'dynamo-iac platform: --storage-class "Fast SSD"',
+  ]);
+});
+
+test('a namespace too long for the default checkpoint agent namespace says which flag to set', () => {
+  const ns = 'a'.repeat(60);
+  const bad = run(['platform', '--namespace', ns, '--checkpoint-agent-image', 'agent:1']);
+  expect(bad.code).toBe(2);
+  expect(bad.stderr).toContain(
+    `dynamo-iac platform: --checkpoint-agent-namespace: the default "${ns}-checkpoint-agent" is not`,
+  );
+  const good = run([
+    'platform',
+    '--namespace',
+    ns,
+    '--checkpoint-agent-image',
+    'agent:1',
+    '--checkpoint-agent-namespace',
+    'agent',
+  ]);
+  expect(good.code).toBe(0);
 });

@@ -156,6 +156,22 @@ describe('DynamoPlatform', () => {
     expect(platform.crds).toBeUndefined();
     expect(rs.filter((r) => r.type.includes('CustomResourceDefinition') || r.type === 'dynamo:index:Crds')).toEqual([]);
   });
+
+  test('bad options: one error with every option path, no stack, nothing registered', async () => {
+    let registered = 0;
+    const error = await runProgram(() => {
+      new DynamoPlatform('dynamo', { namespace: 'Ops', imagePullSecrets: ['ok', 'Not_OK'], etcd: { replicas: 0 } });
+      registered++;
+    }).catch((e) => e);
+    expect(registered).toBe(0);
+    expect(pulumi.ResourceError.isInstance(error)).toBe(true);
+    expect(error.hideStack).toBe(true);
+    expect(error.message).toMatch(
+      /^DynamoPlatform "dynamo": invalid input:\n {2}namespace: a lowercase RFC 1123 label/,
+    );
+    expect(error.message).toMatch(/\n {2}imagePullSecrets\[1\]: a lowercase RFC 1123 subdomain/);
+    expect(error.message).toMatch(/\n {2}etcd\.replicas: must be greater than or equal to 1$/);
+  });
 });
 
 test('a provider passed to the component manages every child', async () => {

@@ -1,0 +1,187 @@
+/**
+ * What `renderPlatform` accepts, checked the way the API server will check the objects made from
+ * it, with the option's path: `imagePullSecrets[1]`, `etcd.replicas`, `checkpointAgent.namespace`.
+ * The platform has no manifest, so its options are render's input; all three front ends (the
+ * CLI, the cdk8s and the Pulumi DynamoPlatform) report these problems before anything is rendered.
+ * Unknown keys are refused, so a misspelt option from JavaScript is not dropped in silence.
+ */
+import { dns1123Label, dns1123Subdomain, quantity } from '../api/k8s-syntax';
+import { Problem, unknownFieldMessage } from '../api/problems';
+import { fieldPath, isObject, keyPath } from '../api/read';
+import { agentNamespaceOf, CheckpointAgentOptions } from './checkpoint-agent';
+import { EtcdOptions, NatsOptions } from './platform-infra';
+
+export interface PlatformOptions {
+  /** Namespace of the operator; in namespace scope also the one namespace it manages. */
+  readonly namespace: string;
+  /**
+   * `namespace` renders a Role for the namespace (plus a ClusterRole to read nodes) and holds
+   * upstream's namespace-scope lease.
+   * @default 'cluster'
+   */
+  readonly scope?: 'cluster' | 'namespace';
+  /** Operator image. @default - the release image of this package version */
+  readonly image?: string;
+  /** Secrets (docker-registry) to pull the operator image with, e.g. from a private mirror. @default - none */
+  readonly imagePullSecrets?: readonly string[];
+  /** Operator package version, for the default image tag. */
+  readonly version: string;
+  /** Include our CustomResourceDefinitions; false when they are installed elsewhere. @default true */
+  readonly crds?: boolean;
+  /** Add a Prometheus Operator ServiceMonitor and a Grafana dashboard ConfigMap. @default false */
+  readonly monitoring?: boolean;
+  /** Operator replicas; one leads, the rest stand by. @default 1 */
+  readonly replicas?: number;
+  /**
+   * NATS (JetStream) for Dynamo's runtime, as upstream's platform chart installs it: a
+   * StatefulSet `dynamo-platform-nats` with a PVC, and its Services. `true` for the defaults.
+   * @default - not installed
+   */
+  readonly nats?: boolean | NatsOptions;
+  /**
+   * etcd for Dynamo's runtime (discovery backend `etcd`): a StatefulSet `dynamo-platform-etcd`
+   * with a PVC, and its Services. `true` for the defaults.
+   * @default - not installed
+   */
+  readonly etcd?: boolean | EtcdOptions;
+  /** PVC and mount path of checkpoint artifacts (match the graphs' `checkpointStorage` setting). @default - 'snapshot-pvc' at '/checkpoints' */
+  readonly checkpointStorage?: { readonly pvcName?: string; readonly basePath?: string };
+  /**
+   * Deploy the privileged checkpoint node agent. It runs in its own namespace, created with Pod
+   * Security `privileged`; the operator's namespace keeps `restricted`.
+   * @default - no agent
+   */
+  readonly checkpointAgent?: CheckpointAgentOptions;
+}
+
+/** Every option, so the compiler keeps the lists in step with the option types. */
+const PLATFORM_KEYS = {
+  namespace: true,
+  scope: true,
+  image: true,
+  imagePullSecrets: true,
+  version: true,
+  crds: true,
+  monitoring: true,
+  replicas: true,
+  nats: true,
+  etcd: true,
+  checkpointStorage: true,
+  checkpointAgent: true,
+} satisfies Record<keyof PlatformOptions, true>;
+const NATS_KEYS = { image: true, storage: true, storageClassName: true } satisfies Record<keyof NatsOptions, true>;
+const ETCD_KEYS = { image: true, replicas: true, storage: true, storageClassName: true } satisfies Record<
+  keyof EtcdOptions,
+  true
+>;
+const STORAGE_KEYS = { pvcName: true, basePath: true } satisfies Record<
+  keyof NonNullable<PlatformOptions['checkpointStorage']>,
+  true
+>;
+const AGENT_KEYS = { image: true, namespace: true, runtimeSocket: true, seccompInstallerImage: true } satisfies Record<
+  keyof CheckpointAgentOptions,
+  true
+>;
+
+type Check = (v: string) => string[];
+
+/** Collects problems with their paths; each `is*` returns whether the value may be read further. */
+class Checker {
+  public readonly problems: Problem[] = [];
+
+  public add(path: string, message: string): void {
+    this.problems.push({ path, message, severity: 'error' });
+  }
+
+  public known(v: Record<string, unknown>, keys: object, path: string): void {
+    for (const k of Object.keys(v)) if (!(k in keys)) this.add(fieldPath(path, k), unknownFieldMessage(k));
+  }
+
+  /** An optional string that, when given, passes `check` (a non-empty string by default). */
+  public string(v: unknown, path: string, check: Check = nonEmpty): void {
+    if (v === undefined) return;
+    if (typeof v !== 'string') return this.add(path, `must be a string, got ${describe(v)}`);
+    for (const m of check(v)) this.add(path, m);
+  }
+
+  public integer(v: unknown, path: string, min: number): void {
+    if (v === undefined) return;
+    if (typeof v !== 'number' || !Number.isInteger(v)) return this.add(path, `must be an integer, got ${describe(v)}`);
+    if (v < min) this.add(path, `must be greater than or equal to ${min}`);
+  }
+
+  public boolean(v: unknown, path: string): void {
+    if (v !== undefined && typeof v !== 'boolean') this.add(path, `must be a boolean, got ${describe(v)}`);
+  }
+
+  /** An optional object of `keys`; returns it when there is one to check further. */
+  public object(v: unknown, path: string, keys: object): Record<string, unknown> | undefined {
+    if (v === undefined) return undefined;
+    if (!isObject(v)) {
+      this.add(path, `must be an object, got ${describe(v)}`);
+      return undefined;
+    }
+    this.known(v, keys, path);
+    return v;
+  }
+}
+
+const nonEmpty: Check = (v) => (v.trim() === '' ? ['must not be empty'] : []);
+const absolutePath: Check = (v) => (v.startsWith('/') ? [] : ['must be an absolute path']);
+const describe = (v: unknown) =>
+  v === null ? 'null' : Array.isArray(v) ? 'an array' : (JSON.stringify(v) ?? typeof v);
+
+/** Problems with the platform options (errors only; empty when `renderPlatform` may run). */
+export function platformOptionProblems(opts: PlatformOptions): Problem[] {
+  const c = new Checker();
+  const o = opts as unknown;
+  if (!isObject(o)) {
+    c.add('', `the platform options must be an object, got ${describe(o)}`);
+    return c.problems;
+  }
+  c.known(o, PLATFORM_KEYS, '');
+  if (o.namespace === undefined) c.add('namespace', 'required');
+  c.string(o.namespace, 'namespace', dns1123Label);
+  if (o.scope !== undefined && o.scope !== 'cluster' && o.scope !== 'namespace')
+    c.add('scope', `must be "cluster" or "namespace", got ${describe(o.scope)}`);
+  c.string(o.image, 'image');
+  if (o.imagePullSecrets !== undefined) {
+    if (!Array.isArray(o.imagePullSecrets)) c.add('imagePullSecrets', 'must be a list of Secret names');
+    else o.imagePullSecrets.forEach((s, i) => c.string(s, keyPath('imagePullSecrets', i), dns1123Subdomain));
+  }
+  c.boolean(o.crds, 'crds');
+  c.boolean(o.monitoring, 'monitoring');
+  c.integer(o.replicas, 'replicas', 0);
+  for (const [name, keys] of [
+    ['nats', NATS_KEYS],
+    ['etcd', ETCD_KEYS],
+  ] as const) {
+    if (o[name] === true || o[name] === false) continue;
+    const infra = c.object(o[name], name, keys);
+    if (!infra) continue;
+    c.string(infra.image, fieldPath(name, 'image'));
+    c.string(infra.storage, fieldPath(name, 'storage'), quantity);
+    c.string(infra.storageClassName, fieldPath(name, 'storageClassName'), dns1123Subdomain);
+    if (name === 'etcd') c.integer(infra.replicas, 'etcd.replicas', 1);
+  }
+  const storage = c.object(o.checkpointStorage, 'checkpointStorage', STORAGE_KEYS);
+  if (storage) {
+    c.string(storage.pvcName, 'checkpointStorage.pvcName', dns1123Subdomain);
+    c.string(storage.basePath, 'checkpointStorage.basePath', absolutePath);
+  }
+  const agent = c.object(o.checkpointAgent, 'checkpointAgent', AGENT_KEYS);
+  if (agent) {
+    if (agent.image === undefined) c.add('checkpointAgent.image', 'required');
+    c.string(agent.image, 'checkpointAgent.image');
+    c.string(agent.runtimeSocket, 'checkpointAgent.runtimeSocket', absolutePath);
+    c.string(agent.seccompInstallerImage, 'checkpointAgent.seccompInstallerImage');
+    if (agent.namespace !== undefined) c.string(agent.namespace, 'checkpointAgent.namespace', dns1123Label);
+    else if (typeof o.namespace === 'string' && dns1123Label(o.namespace).length === 0) {
+      // The default name grows the operator's namespace; say which option to set when it is too long.
+      const derived = agentNamespaceOf(o.namespace, agent as unknown as CheckpointAgentOptions);
+      for (const m of dns1123Label(derived))
+        c.add('checkpointAgent.namespace', `the default "${derived}" is not a valid namespace (${m}): set one`);
+    }
+  }
+  return c.problems;
+}

@@ -1,0 +1,102 @@
+import { ValidationError } from '../../src/api/problems';
+import { renderPlatform } from '../../src/render/platform';
+import { platformOptionProblems } from '../../src/render/platform-options';
+
+const base = { namespace: 'dynamo-system', version: '1.2.3' };
+const paths = (opts: object) => platformOptionProblems({ ...base, ...opts } as any).map((p) => p.path);
+
+test('valid options, every one of them, have no problems', () => {
+  expect(
+    platformOptionProblems({
+      ...base,
+      scope: 'namespace',
+      image: 'registry.example/op:1',
+      imagePullSecrets: ['mirror-creds', 'registry.example.com'],
+      crds: false,
+      monitoring: true,
+      replicas: 2,
+      nats: { image: 'nats:2', storage: '20Gi', storageClassName: 'fast-ssd' },
+      etcd: { image: 'etcd:3', replicas: 3, storage: '1Gi', storageClassName: 'fast-ssd' },
+      checkpointStorage: { pvcName: 'snapshots', basePath: '/checkpoints' },
+      checkpointAgent: {
+        image: 'agent:1',
+        namespace: 'agents',
+        runtimeSocket: '/run/k3s/containerd/containerd.sock',
+        seccompInstallerImage: 'busybox:1.36',
+      },
+    }),
+  ).toEqual([]);
+  expect(paths({ nats: true, etcd: false })).toEqual([]);
+});
+
+test('names the API server would refuse are refused, each at its path', () => {
+  expect(
+    paths({
+      namespace: 'Dynamo_System',
+      imagePullSecrets: ['fine', 'Not Fine'],
+      nats: { storageClassName: 'SSD!' },
+      checkpointStorage: { pvcName: 'PVC' },
+      checkpointAgent: { image: 'agent:1', namespace: 'x'.repeat(64) },
+    }),
+  ).toEqual([
+    'namespace',
+    'imagePullSecrets[1]',
+    'nats.storageClassName',
+    'checkpointStorage.pvcName',
+    'checkpointAgent.namespace',
+  ]);
+});
+
+test('numbers, quantities, paths and types', () => {
+  expect(platformOptionProblems({ ...base, replicas: 1.5 } as any)).toEqual([
+    { path: 'replicas', message: 'must be an integer, got 1.5', severity: 'error' },
+  ]);
+  expect(paths({ replicas: -1, etcd: { replicas: 0, storage: 'lots' } })).toEqual([
+    'replicas',
+    'etcd.storage',
+    'etcd.replicas',
+  ]);
+  expect(paths({ checkpointStorage: { basePath: 'relative' } })).toEqual(['checkpointStorage.basePath']);
+  expect(paths({ checkpointAgent: { image: 'a', runtimeSocket: 'containerd.sock' } })).toEqual([
+    'checkpointAgent.runtimeSocket',
+  ]);
+  expect(paths({ scope: 'cluster-wide', crds: 'no', image: '', imagePullSecrets: 'creds', nats: 'yes' })).toEqual([
+    'scope',
+    'image',
+    'imagePullSecrets',
+    'crds',
+    'nats',
+  ]);
+  expect(platformOptionProblems(undefined as any)[0].message).toMatch(/must be an object/);
+  expect(paths({ namespace: undefined })).toEqual(['namespace']);
+  expect(paths({ checkpointAgent: {} })).toEqual(['checkpointAgent.image']);
+});
+
+test('a misspelt option is refused, not dropped', () => {
+  expect(platformOptionProblems({ ...base, imagePullSecret: ['x'], etcd: { replica: 3 } } as any)).toEqual([
+    { path: 'imagePullSecret', message: 'unknown field "imagePullSecret"', severity: 'error' },
+    { path: 'etcd.replica', message: 'unknown field "replica"', severity: 'error' },
+  ]);
+});
+
+test("the checkpoint agent's default namespace must fit too: the problem says which option to set", () => {
+  const ns = 'n'.repeat(60);
+  expect(platformOptionProblems({ ...base, namespace: ns, checkpointAgent: { image: 'a' } })).toEqual([
+    {
+      path: 'checkpointAgent.namespace',
+      message: `the default "${ns}-checkpoint-agent" is not a valid namespace (must be no more than 63 characters): set one`,
+      severity: 'error',
+    },
+  ]);
+});
+
+test('renderPlatform throws a ValidationError with every problem instead of rendering bad objects', () => {
+  let error: unknown;
+  try {
+    renderPlatform({ ...base, namespace: 'Bad', imagePullSecrets: ['Also Bad'] });
+  } catch (e) {
+    error = e;
+  }
+  expect(error).toBeInstanceOf(ValidationError);
+  expect((error as ValidationError).problems.map((p) => p.path)).toEqual(['namespace', 'imagePullSecrets[0]']);
+});
