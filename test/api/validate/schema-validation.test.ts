@@ -320,6 +320,26 @@ describe('rendered pod specs', () => {
     ]);
   });
 
+  test('a mount of a volume the render adds (a compilation cache PVC) is valid, with or without the graph record', () => {
+    const graph = beta(
+      [
+        comp(),
+        comp(
+          { containers: [{ name: 'main', image: IMAGE, volumeMounts: [{ name: 'cache', mountPath: '/extra' }] }] },
+          { name: 'Worker', type: 'worker', compilationCache: { pvcName: 'cache', mountPath: '/cache' } },
+        ),
+      ],
+      { backendFramework: 'vllm' },
+    );
+    // The record carries the input pod template, which does not define the PVC volume: it is not a pod.
+    for (const includeGraphRecord of [true, false]) {
+      const r = renderManifest(graph, settings, { includeGraphRecord });
+      expect(r.problems).toEqual([]);
+      const worker = r.objects.find((o) => o.kind === 'Deployment' && o.metadata.name === 'g-worker') as any;
+      expect(worker.spec.template.spec.volumes.map((v: any) => v.name)).toContain('cache');
+    }
+  });
+
   test('a mount at a path the rendered container already uses (here: the vLLM compilation cache)', () => {
     const r = renderManifest(
       beta(
