@@ -254,6 +254,15 @@ export async function poll<T>(
   }
 }
 
+/** `poll` for a condition held in memory (an elector's state, calls a fake server saw). */
+export async function until(
+  what: string,
+  predicate: () => boolean,
+  opts: { timeoutMs?: number; intervalMs?: number } = {},
+): Promise<void> {
+  await poll(what, () => (predicate() ? true : undefined), opts);
+}
+
 function conditionsOf(obj: KubeObject | undefined): Condition[] {
   const status = obj?.status;
   const conditions = typeof status === 'object' && status !== null ? Reflect.get(status, 'conditions') : undefined;

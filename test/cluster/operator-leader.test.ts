@@ -6,7 +6,7 @@
 import { LeaderElectionConfig } from '../../src/operator/runtime/leader-election';
 import { KubeApi } from '../../src/operator/runtime/kube/api';
 import { LeaderElector } from '../../src/operator/runtime/leader-election';
-import { KubeClient, uniqueName } from './kube';
+import { KubeClient, uniqueName, until } from './kube';
 import { operatorApi, testLogger } from './operator-harness';
 
 let kube: KubeClient;
@@ -47,18 +47,13 @@ function candidate(identity: string) {
   return { e, events };
 }
 
-async function pollUntil(predicate: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** Elections move in renew periods of a few hundred ms: look often, give up after 30 s. */
+const leaderPoll = { timeoutMs: 30_000, intervalMs: 50 };
 
 test('two replicas: exactly one leads, the other takes over when the leader dies, and a released lease hands over', async () => {
   const a = candidate('replica-a');
   const b = candidate('replica-b');
-  await pollUntil(() => a.e.isLeader || b.e.isLeader, 'a leader');
+  await until('a leader', () => a.e.isLeader || b.e.isLeader, leaderPoll);
   // Sample the invariant over many renew periods: never two leaders.
   for (let i = 0; i < 20; i++) {
     expect([a.e.isLeader, b.e.isLeader].filter(Boolean)).toHaveLength(1);
@@ -70,7 +65,7 @@ test('two replicas: exactly one leads, the other takes over when the leader dies
 
   // The leader dies: it stops renewing and never releases.
   await leader.e.stop({ release: false });
-  await pollUntil(() => follower.e.isLeader, 'failover to the follower');
+  await until('failover to the follower', () => follower.e.isLeader, leaderPoll);
   expect(follower.events).toEqual(['started']);
   const after = await kube.get<any>('coordination.k8s.io/v1', 'Lease', config.leaseName, config.namespace);
   expect(after.spec.holderIdentity).toBe(follower === a ? 'replica-a' : 'replica-b');
@@ -83,5 +78,5 @@ test('two replicas: exactly one leads, the other takes over when the leader dies
   await follower.e.stop();
   const released = await kube.get<any>('coordination.k8s.io/v1', 'Lease', config.leaseName, config.namespace);
   expect(released.spec.holderIdentity === '' || released.spec.holderIdentity === 'replica-c').toBe(true);
-  await pollUntil(() => c.e.isLeader, 'replica-c to take the released lease');
+  await until('replica-c to take the released lease', () => c.e.isLeader, leaderPoll);
 });

@@ -8,7 +8,7 @@
 import { KubeApi } from '../../src/operator/runtime/kube/api';
 import { microTime } from '../../src/operator/runtime/micro-time';
 import { Operator } from '../../src/operator/operator';
-import { KubeClient, KubeObject, uniqueName } from './kube';
+import { KubeClient, KubeObject, uniqueName, until } from './kube';
 import {
   ADAPTER,
   ADAPTER_KIND,
@@ -140,7 +140,10 @@ describe('cluster scope leaves a namespace alone while an upstream namespace-sco
         { spec: { replicas: 4 } },
         'application/merge-patch+json',
       );
-    await pollUntil(() => !op.allows(held), 'the operator to see the renewed lease');
+    await until('the operator to see the renewed lease', () => !op.allows(held), {
+      timeoutMs: 30_000,
+      intervalMs: 100,
+    });
     await scale(held);
     await scale(free);
     await kube.waitFor('apps/v1', 'Deployment', 'sg-decode', free, (o) => replicasOf(o) === 4, {
@@ -153,11 +156,3 @@ describe('cluster scope leaves a namespace alone while an upstream namespace-sco
     });
   });
 });
-
-async function pollUntil(predicate: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}

@@ -15,7 +15,7 @@ import { KubeApi } from '../../src/operator/runtime/kube/api';
 import { DEFAULT_MODEL_ENDPOINTS } from '../../src/operator/controllers/models/endpoint-config';
 import { Operator } from '../../src/operator/operator';
 import { modelServiceName, renderGraph } from '../../src/render';
-import { KubeClient, KubeObject, uniqueName } from './kube';
+import { KubeClient, KubeObject, poll, uniqueName, until } from './kube';
 import { installOperatorCrds, operatorApi, startOperator, testConfig } from './operator-harness';
 
 const DM = 'nvidia.com/v1alpha1';
@@ -117,31 +117,25 @@ const condition = (o: KubeObject | undefined, type: string) => status(o)?.condit
 const waitModel = (name: string, pred: (o: any) => boolean, what: string) =>
   kube.waitFor(DM, 'DynamoModel', name, ns, (o) => pred(o), { what, timeoutMs: 60_000 });
 
-async function waitUntil(what: string, pred: () => boolean): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (!pred()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const waitUntil = (what: string, pred: () => boolean) => until(what, pred, { timeoutMs: 60_000, intervalMs: 100 });
 
 async function waitForEvent(involved: string, reason: string, message?: string | RegExp): Promise<any> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const events = await kube.list<any>('v1', 'Event', { namespace: ns });
-    const hit = events.find(
-      (e) =>
-        e.involvedObject?.name === involved &&
-        e.reason === reason &&
-        (message === undefined || (typeof message === 'string' ? e.message === message : message.test(e.message))),
-    );
-    if (hit) return hit;
-    if (Date.now() > deadline)
-      throw new Error(
-        `no ${reason} event on ${involved}; saw ${JSON.stringify(events.map((e) => [e.involvedObject?.name, e.reason, e.message]))}`,
-      );
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  const events = () => kube.list<any>('v1', 'Event', { namespace: ns });
+  return poll(
+    `a ${reason} event on ${involved}`,
+    async () =>
+      (await events()).find(
+        (e) =>
+          e.involvedObject?.name === involved &&
+          e.reason === reason &&
+          (message === undefined || (typeof message === 'string' ? e.message === message : message.test(e.message))),
+      ),
+    {
+      timeoutMs: 60_000,
+      context: async () =>
+        `saw ${JSON.stringify((await events()).map((e) => [e.involvedObject?.name, e.reason, e.message]))}`,
+    },
+  );
 }
 
 beforeAll(async () => {
