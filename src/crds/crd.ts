@@ -5,6 +5,9 @@ import { acceptForeignFields } from './version-union';
 
 export const GROUP = 'nvidia.com';
 
+/** One of our own records (a DGD, DCD, DynamoModel, …): it carries the user's input, not a workload. */
+export const isDynamoRecord = (o: { readonly apiVersion: string }) => o.apiVersion.startsWith(`${GROUP}/`);
+
 export interface PrinterColumn {
   name: string;
   type: 'string' | 'integer' | 'number' | 'boolean' | 'date';

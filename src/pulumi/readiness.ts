@@ -12,6 +12,7 @@
  * which the runtime operator writes when every component is ready.
  */
 import { KubeObject } from '../api/k8s-types';
+import { isDynamoRecord } from '../crds/crd';
 
 export const SKIP_AWAIT = 'pulumi.com/skipAwait';
 export const WAIT_FOR = 'pulumi.com/waitFor';
@@ -81,8 +82,7 @@ export function readinessAnnotations(o: KubeObject, options: ReadinessOptions): 
   if (AWAITED_BUILTINS.has(`${o.apiVersion}/${o.kind}`)) return awaitWorkloads ? timeout : { [SKIP_AWAIT]: 'true' };
   if (BUILTIN_API_VERSIONS.has(o.apiVersion)) return {};
   const condition = READY_CONDITION[o.kind];
-  const isRecord = o.apiVersion.startsWith('nvidia.com/');
-  const wait = condition !== undefined && (isRecord ? (options.awaitGraphStatus ?? false) : awaitWorkloads);
+  const wait = condition !== undefined && (isDynamoRecord(o) ? (options.awaitGraphStatus ?? false) : awaitWorkloads);
   // Explicit skipAwait also keeps the provider's opt-in generic await (PULUMI_K8S_AWAIT_ALL) from hanging.
   return wait ? { [WAIT_FOR]: `condition=${condition}`, ...timeout } : { [SKIP_AWAIT]: 'true' };
 }

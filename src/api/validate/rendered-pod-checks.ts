@@ -5,7 +5,7 @@
  * and no container mounts two volumes at one path (`mountPath: must be unique`). Problems point
  * at the user's mount in the input when it is one of theirs.
  */
-import { GROUP } from '../../crds/crd';
+import { isDynamoRecord } from '../../crds/crd';
 import { JsonObject, KubeObject } from '../k8s-types';
 import { GraphModel } from '../model';
 import { Problem } from '../problems';
@@ -48,7 +48,7 @@ export function hasRenderedPodProblems(objects: readonly KubeObject[]): boolean 
 /** Pod specs of the workloads. Our own records (the DGD / DCD) carry the input, not pods: its checks are elsewhere. */
 function podSpecsOf(objects: readonly KubeObject[]): JsonObject[] {
   const out: JsonObject[] = [];
-  for (const o of objects) if (!o.apiVersion.startsWith(`${GROUP}/`)) podSpecsIn(o.spec, out);
+  for (const o of objects) if (!isDynamoRecord(o)) podSpecsIn(o.spec, out);
   return out;
 }
 
