@@ -346,20 +346,18 @@ function v1alpha1Rules(source: JsonObject): Problem[] {
     });
     return out;
   }
-  const engineBackend = isObject(config.engine) ? config.engine.backend : undefined;
-  if (typeof engineBackend === 'string' && engineBackend && engineBackend !== spec.backend) {
+  // The profiler config's copies of spec fields lose to them.
+  const overwritten: [string, unknown, string, unknown][] = [
+    ['engine.backend', isObject(config.engine) ? config.engine.backend : undefined, 'spec.backend', spec.backend],
+    ['deployment.model', isObject(config.deployment) ? config.deployment.model : undefined, 'spec.model', spec.model],
+  ];
+  for (const [field, value, by, winner] of overwritten) {
+    if (typeof value !== 'string' || !value || value === winner) continue;
+    const path = `spec.profilingConfig.config.${field}`;
     out.push({
-      path: 'spec.profilingConfig.config.engine.backend',
+      path,
       severity: 'warning',
-      message: `spec.profilingConfig.config.engine.backend (${engineBackend}) will be overwritten by spec.backend (${String(spec.backend ?? '')})`,
-    });
-  }
-  const deploymentModel = isObject(config.deployment) ? config.deployment.model : undefined;
-  if (typeof deploymentModel === 'string' && deploymentModel && deploymentModel !== spec.model) {
-    out.push({
-      path: 'spec.profilingConfig.config.deployment.model',
-      severity: 'warning',
-      message: `spec.profilingConfig.config.deployment.model (${deploymentModel}) will be overwritten by spec.model (${String(spec.model ?? '')})`,
+      message: `${path} (${value}) will be overwritten by ${by} (${String(winner ?? '')})`,
     });
   }
   return out;
