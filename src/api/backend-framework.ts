@@ -19,7 +19,7 @@ export function detectBackendFramework(
   args: readonly string[] = [],
 ): BackendFramework[] {
   const line = [...command, ...args].join(' ');
-  let found = detected.get(line);
+  let found = enginesByCommandLine.get(line);
   if (!found) {
     found = [];
     for (const match of line.matchAll(ENGINE_RUN)) {
@@ -27,14 +27,14 @@ export function detectBackendFramework(
       if (!found.includes(engine)) found.push(engine);
     }
     // Validation and render both ask for every worker, and an app's workers mostly share command lines.
-    if (detected.size >= DETECTED_LIMIT) detected.clear();
-    detected.set(line, found);
+    if (enginesByCommandLine.size >= MEMO_LIMIT) enginesByCommandLine.clear();
+    enginesByCommandLine.set(line, found);
   }
   return [...found];
 }
 
-const DETECTED_LIMIT = 256;
-const detected = new Map<string, BackendFramework[]>();
+const MEMO_LIMIT = 256;
+const enginesByCommandLine = new Map<string, BackendFramework[]>();
 
 /** The engine a worker runs: detected from its command when unambiguous, else the graph's `backendFramework`. */
 export function workerBackend(graph: GraphModel, c: ComponentModel): string | undefined {

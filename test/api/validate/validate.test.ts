@@ -1,4 +1,4 @@
-import { detectBackendFramework, loadGraph, Problem, resolveSettings, validateGraph } from '../../../src/api';
+import { loadGraph, Problem, resolveSettings, validateGraph } from '../../../src/api';
 import { PlatformSettings } from '../../../src/api/settings';
 import { SEQUENTIAL_RESTART_WARNING } from '../../../src/api/validate/validate-restart';
 
@@ -538,15 +538,6 @@ test('every problem is reported at once', () => {
     'spec.services[E].replicas',
     'spec.services[E].eppConfig',
   ]);
-});
-
-test('detectBackendFramework', () => {
-  expect(detectBackendFramework(['python3', '-m', 'dynamo.vllm'], ['--model', 'm'])).toEqual(['vllm']);
-  expect(detectBackendFramework(['sh', '-c'], ['exec python3.11 -u -m dynamo.sglang --tp 2 | tee log'])).toEqual([
-    'sglang',
-  ]);
-  expect(detectBackendFramework(['dynamo.vllm'], [])).toEqual([]);
-  expect(detectBackendFramework()).toEqual([]);
 });
 
 test('standalone DCD paths start at spec', () => {
