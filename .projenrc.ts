@@ -345,6 +345,15 @@ project.addTask('test:pulumi', {
     { exec: 'jest --ci --config test/pulumi-e2e/jest.config.js --runInBand', receiveArgs: true },
   ],
 });
+// `npm run test:e2e`: the real single-node Kubernetes (test/node) runs graphs rendered by every
+// front end with the real Dynamo runtime, and the operator as a pod; test/e2e/run.sh builds the
+// node and its images once, starts the node, runs the suite inside its network namespace, stops it.
+project.jest!.addIgnorePattern('/test/e2e/');
+project.addTask('test:e2e', {
+  description: 'Build (once) the real node and its images; run graphs and the operator on it with the real Dynamo runtime',
+  env: { NODE_OPTIONS: JEST_NODE_OPTIONS },
+  steps: [{ spawn: 'compile' }, { exec: 'bash test/e2e/run.sh', receiveArgs: true }],
+});
 project.addTask('cluster:start', {
   description: 'Start a throwaway kube-apiserver + etcd and print its kubeconfig (Ctrl-C stops it)',
   steps: [{ exec: 'ts-node --project test/tsconfig.json test/cluster/start.ts' }],

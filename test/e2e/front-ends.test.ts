@@ -1,0 +1,166 @@
+/**
+ * The same graph through each front end, each ending in a served completion on the real node:
+ * `cdk8s synth` output applied with kubectl, our GitOps output reconciled by Flux's own
+ * kustomize-controller, and `pulumi up` with the real Pulumi engine. The platform (CRDs and the
+ * cluster-wide operator) is the one the global setup installed, so each front end renders the
+ * graph only (the GitOps tree with --no-platform --no-crds: installed elsewhere).
+ */
+import { execFileSync } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+import { GitSource } from '../flux/git-source';
+import { FLUX_NAMESPACE, startKustomizeController } from '../flux/kustomize-controller';
+import { Process } from '../flux/process';
+import { fluxCrds } from '../cluster/crds/flux';
+import { PulumiStack } from '../pulumi-e2e/pulumi-cli';
+import {
+  applyYaml,
+  cliOk,
+  deleteNamespace,
+  expectServed,
+  graphFile,
+  kube,
+  kubectl,
+  KubeObject,
+  namespace,
+  report,
+  ROOT,
+  serviceUrl,
+  tempDir,
+  waitPodsReady,
+  waitServing,
+} from './node';
+
+const GRAPH_PODS = 'nvidia.com/dynamo-graph-deployment-name=mock-agg';
+
+let dir: string;
+beforeAll(() => {
+  dir = tempDir('front-ends');
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+async function expectGraphServes(ns: string, what: string, since: number): Promise<void> {
+  await waitPodsReady(ns, GRAPH_PODS, 2);
+  const { completion } = await waitServing(await serviceUrl(ns, 'mock-agg-frontend'), ns);
+  report(`${what}: deploy -> first served completion`, `${((Date.now() - since) / 1000).toFixed(1)} s`);
+  expectServed(completion);
+}
+
+test('cdk8s: `cdk8s synth` output applied with kubectl serves', async () => {
+  const ns = await namespace('e2e-cdk8s');
+  try {
+    const out = path.join(dir, 'cdk8s');
+    // The cdk8s CLI as a user runs it, with an app of their own.
+    execFileSync(
+      path.join(ROOT, 'node_modules', '.bin', 'cdk8s'),
+      ['synth', '--app', 'node --require ./scripts/run-ts.cjs test/e2e/apps/cdk8s-app.ts', '--output', out],
+      { cwd: ROOT, env: { ...process.env, E2E_NAMESPACE: ns, NODE_OPTIONS: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const files = fs.readdirSync(out).filter((f) => f.endsWith('.yaml'));
+    expect(files.length).toBeGreaterThan(0);
+    const start = Date.now();
+    applyYaml(files.map((f) => fs.readFileSync(path.join(out, f), 'utf8')).join('\n---\n'));
+    await expectGraphServes(ns, 'cdk8s synth + kubectl apply', start);
+  } finally {
+    await deleteNamespace(ns);
+  }
+});
+
+test("GitOps: Flux's kustomize-controller reconciles `dynamo-iac gitops` output and the graph serves", async () => {
+  const ns = await namespace('e2e-flux');
+  const k = kube();
+  let source: GitSource | undefined;
+  let controller: Process | undefined;
+  try {
+    for (const crd of fluxCrds()) await k.installCrd(crd as unknown as KubeObject, { fieldManager: 'dynamo-iac-e2e' });
+    await k.createNamespace(FLUX_NAMESPACE);
+    source = await GitSource.start();
+    // What a user commits: the graphs layer and flux/ (CRDs and platform are installed elsewhere).
+    cliOk(
+      'gitops',
+      '-o',
+      source.dir,
+      '--no-crds',
+      '--no-platform',
+      '--flux-url',
+      'https://git.example/dynamo-deploy',
+      graphFile(dir, 'agg.yaml', ns),
+    );
+    source.commit('graphs');
+    controller = startKustomizeController(process.env.DYNAMO_IAC_KUSTOMIZE_CONTROLLER!, process.env.KUBECONFIG!);
+    const start = Date.now();
+    // The bootstrap a user does once: `kubectl apply -k flux/`.
+    kubectl(['apply', '--server-side', '-k', path.join(source.dir, 'flux')]);
+    const repo = (await k.get('source.toolkit.fluxcd.io/v1', 'GitRepository', 'dynamo', FLUX_NAMESPACE))!;
+    await source.publish(k, repo);
+    await expectGraphServes(ns, 'dynamo-iac gitops + Flux', start);
+    // Flux's own health check (healthCheckExprs on the graph's Ready condition) turns the layer Ready.
+    await k.waitForCondition(
+      'kustomize.toolkit.fluxcd.io/v1',
+      'Kustomization',
+      'dynamo-graphs',
+      FLUX_NAMESPACE,
+      'Ready',
+      {
+        timeoutMs: 180_000,
+      },
+    );
+    const deployment = (await k.get('apps/v1', 'Deployment', 'mock-agg-frontend', ns))!;
+    const managers = ((deployment.metadata.managedFields ?? []) as { manager?: string }[]).map((m) => m.manager);
+    expect(managers).toContain('kustomize-controller');
+  } catch (err) {
+    if (controller) process.stderr.write(controller.tail(80));
+    throw err;
+  } finally {
+    // Deleting the Kustomizations prunes what Flux applied; then the namespace.
+    kubectl([
+      'delete',
+      '--ignore-not-found',
+      '--wait=true',
+      '-n',
+      FLUX_NAMESPACE,
+      'kustomizations.kustomize.toolkit.fluxcd.io',
+      '--all',
+    ]);
+    await controller?.stop();
+    await source?.stop();
+    await deleteNamespace(ns);
+  }
+});
+
+test('Pulumi: `pulumi up` with the real engine deploys the graph, which serves; destroy leaves nothing', async () => {
+  const ns = await namespace('e2e-pulumi');
+  const stack = await PulumiStack.create({
+    projectDir: path.join(__dirname, 'apps', 'pulumi'),
+    stack: 'e2e',
+    kubeconfig: process.env.KUBECONFIG!,
+    transpileOnly: true,
+    log: (line) => process.stderr.write(`[pulumi] ${line}\n`),
+  });
+  try {
+    await stack.setConfig('namespace', ns);
+    const start = Date.now();
+    await stack.up();
+    const out = JSON.parse((await stack.cli(['stack', 'output', '--json'])).stdout);
+    expect(out.frontend).toBe('mock-agg-frontend');
+    await expectGraphServes(ns, 'pulumi up', start);
+    await stack.cli(['destroy', '--yes']);
+    expect(await k8sLeft(ns)).toEqual([]);
+  } finally {
+    await stack.dispose();
+    await deleteNamespace(ns);
+  }
+});
+
+/** What is left in `ns` of the graph: Deployments, Services and the graph record. */
+async function k8sLeft(ns: string): Promise<string[]> {
+  const k = kube();
+  const left: string[] = [];
+  for (const [api, kind] of [
+    ['apps/v1', 'Deployment'],
+    ['v1', 'Service'],
+    ['nvidia.com/v1beta1', 'DynamoGraphDeployment'],
+  ])
+    for (const o of await k.list(api, kind, { namespace: ns })) left.push(`${kind}/${o.metadata.name}`);
+  return left;
+}

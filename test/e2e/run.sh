@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# `npm run test:e2e`: the real-node suite.
+#  1. builds (once; cached under ~/.cache/dynamo-iac) what it needs while the machine can still
+#     reach the Go module proxy and Debian: the node's binaries, Flux's kustomize-controller, the
+#     Pulumi engine, and the images (pause, the operator from the Dockerfile's recipe, the Dynamo
+#     runtime);
+#  2. starts the real node (test/node/node.sh) unless one is already up (`npm run node:start`),
+#  3. runs the jest suite INSIDE the node's network namespace (test/node/exec.sh), where the
+#     node's API server, Services and pods are reachable and nothing can leave the machine,
+#  4. stops the node it started, whatever happened.
+# Extra arguments go to jest (e.g. `npm run test:e2e -- -t disaggregated`).
+set -euo pipefail
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$repo"
+
+bash test/infra/build.sh cluster node flux pulumi > /dev/null
+bash test/node/images/build.sh > /dev/null
+
+started=false
+stop_node() {
+  if $started; then bash test/node/node.sh stop; fi
+}
+trap stop_node EXIT
+if ! bash test/node/node.sh status > /dev/null 2>&1; then
+  bash test/node/node.sh start
+  started=true
+fi
+bash test/node/exec.sh npx jest --ci --config test/e2e/jest.config.js --runInBand "$@"
