@@ -1,6 +1,11 @@
 # The runtime operator image: `dynamo-iac operator` on distroless Node 24, non-root,
 # read-only root filesystem friendly. Build from the repository root:
 #   docker build -t ghcr.io/dynamo-iac/dynamo-iac-operator:$(node -p "require('./package.json').version") .
+# The e2e suite builds the same image without Docker or a registry (test/node/images/build.sh):
+# the build stage's commands below, the same /app layout, user, workdir, entrypoint and command.
+# Only the base differs: distroless cannot be pulled there, so an equivalent is assembled from
+# Debian 12 packages with Node 24 at /nodejs/bin/node (test/node/images/README.md). build.sh
+# checks that each build command it runs still appears here: change both together.
 FROM node:24-bookworm-slim AS build
 WORKDIR /src
 COPY package.json package-lock.json ./
