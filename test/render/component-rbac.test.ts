@@ -4,6 +4,7 @@
  * a planner graph was bound to ClusterRole `dynamo-planner`, which nothing created).
  */
 import { KubeObject } from '../../src/api/k8s-types';
+import type { ValidatedGraph } from '../../src/api/validated-graph';
 import { resolveSettings } from '../../src/api/settings';
 import { renderGraphs } from '../../src/render';
 import { renderPlatform } from '../../src/render/platform';
@@ -24,7 +25,8 @@ const planned = graph({
   ],
 });
 
-const render = (scope: 'cluster' | 'namespace') => renderGraphs([planned], resolveSettings({ operatorScope: scope }));
+const render = (scope: 'cluster' | 'namespace') =>
+  renderGraphs([planned as ValidatedGraph], resolveSettings({ operatorScope: scope }));
 const id = (o: KubeObject) => `${o.kind}/${o.metadata.name}`;
 const bindingsOf = (objs: KubeObject[]) => objs.filter((o) => o.kind === 'RoleBinding') as any[];
 
