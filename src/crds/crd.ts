@@ -71,7 +71,8 @@ function withForeignFields(versions: VersionDef[]): VersionDef[] {
     return {
       ...own,
       spec: others.reduce((acc, v) => acceptForeignFields(acc, v.spec), own.spec),
-      status: own.status && others.reduce((acc, v) => (v.status ? acceptForeignFields(acc, v.status) : acc), own.status),
+      status:
+        own.status && others.reduce((acc, v) => (v.status ? acceptForeignFields(acc, v.status) : acc), own.status),
     };
   });
 }

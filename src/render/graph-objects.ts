@@ -83,7 +83,11 @@ export function renderComponentAccess(
 ): KubeObject[] {
   const rbac = 'rbac.authorization.k8s.io';
   const subjects = [{ kind: 'ServiceAccount', name: access.serviceAccount, namespace }];
-  const serviceAccount = { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: access.serviceAccount, namespace } };
+  const serviceAccount = {
+    apiVersion: 'v1',
+    kind: 'ServiceAccount',
+    metadata: { name: access.serviceAccount, namespace },
+  };
   if (scope === 'cluster') {
     return [
       serviceAccount,
@@ -116,7 +120,12 @@ export function renderComponentAccess(
 }
 
 export function renderPlannerAccess(graph: GraphModel, settings: ResolvedSettings): KubeObject[] {
-  return renderComponentAccess(graph.namespace, PLANNER_ACCESS, settings.operatorScope, settings.plannerClusterRoleName);
+  return renderComponentAccess(
+    graph.namespace,
+    PLANNER_ACCESS,
+    settings.operatorScope,
+    settings.plannerClusterRoleName,
+  );
 }
 
 export function renderEppAccess(graph: GraphModel, settings: ResolvedSettings): KubeObject[] {

@@ -118,9 +118,11 @@ const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'];
  * The options whose default depends on the scope, resolved: in namespace scope nothing
  * cluster-scoped unless asked for (a user with namespace-level permissions could not create it).
  */
-export function scopeDefaults(
-  opts: Pick<PlatformOptions, 'scope' | 'crds' | 'createNamespace' | 'readNodes'>,
-): { crds: boolean; createNamespace: boolean; readNodes: boolean } {
+export function scopeDefaults(opts: Pick<PlatformOptions, 'scope' | 'crds' | 'createNamespace' | 'readNodes'>): {
+  crds: boolean;
+  createNamespace: boolean;
+  readNodes: boolean;
+} {
   const cluster = (opts.scope ?? 'cluster') === 'cluster';
   return {
     crds: opts.crds ?? cluster,
@@ -192,7 +194,10 @@ export function platformOptionProblems(opts: PlatformOptions): Problem[] {
     c.add('scope', `must be "cluster" or "namespace", got ${describe(o.scope)}`);
   c.string(o.image, 'image');
   if (o.imagePullPolicy !== undefined && !PULL_POLICIES.includes(o.imagePullPolicy as string))
-    c.add('imagePullPolicy', `must be one of ${PULL_POLICIES.map((p) => `"${p}"`).join(', ')}, got ${describe(o.imagePullPolicy)}`);
+    c.add(
+      'imagePullPolicy',
+      `must be one of ${PULL_POLICIES.map((p) => `"${p}"`).join(', ')}, got ${describe(o.imagePullPolicy)}`,
+    );
   c.boolean(o.createNamespace, 'createNamespace');
   c.boolean(o.readNodes, 'readNodes');
   if (o.imagePullSecrets !== undefined) {

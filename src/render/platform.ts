@@ -139,7 +139,10 @@ export function renderPlatform(opts: PlatformOptions): KubeObject[] {
           role('Role', OPERATOR_NAME, [...WORKLOAD_RULES, ...OWN_LEASE_RULES]),
           roleBinding('Role', OPERATOR_NAME, 'RoleBinding'),
           ...(readNodes
-            ? [role('ClusterRole', nodeReader, NODE_RULES), roleBinding('ClusterRole', nodeReader, 'ClusterRoleBinding')]
+            ? [
+                role('ClusterRole', nodeReader, NODE_RULES),
+                roleBinding('ClusterRole', nodeReader, 'ClusterRoleBinding'),
+              ]
             : []),
         ]
       : [

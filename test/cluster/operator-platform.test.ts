@@ -211,7 +211,13 @@ describe.each(['cluster', 'namespace'] as const)('%s scope: the planner and EPP 
     });
     const as = (sa: string) => operatorApi({ impersonate: `system:serviceaccount:${ns}:${sa}` });
     // The planner scales through the adapter's /scale and registers under Kubernetes discovery.
-    await as('planner-serviceaccount').mergePatch(RESOURCES.adapter, ns, 'demo-decode', { spec: { replicas: 2 } }, 'scale');
+    await as('planner-serviceaccount').mergePatch(
+      RESOURCES.adapter,
+      ns,
+      'demo-decode',
+      { spec: { replicas: 2 } },
+      'scale',
+    );
     expect((await kube.get<any>(ADAPTER, ADAPTER_KIND, 'demo-decode', ns))!.spec.replicas).toBe(2);
     await as('planner-serviceaccount').create(WORKER_METADATA, {
       apiVersion: 'nvidia.com/v1alpha1',

@@ -37,12 +37,14 @@ describe.each(['cluster', 'namespace'] as const)('%s scope', (scope) => {
     for (const b of bindingsOf(objs)) {
       const { kind, name } = b.roleRef;
       const from = kind === 'Role' ? objs.filter((o) => o.metadata.namespace === b.metadata.namespace) : platform;
-      expect({ binding: b.metadata.name, found: from.some((o) => o.kind === kind && o.metadata.name === name) }).toEqual(
-        { binding: b.metadata.name, found: true },
-      );
+      expect({
+        binding: b.metadata.name,
+        found: from.some((o) => o.kind === kind && o.metadata.name === name),
+      }).toEqual({ binding: b.metadata.name, found: true });
     }
     // The planner's and the EPP's pods run under ServiceAccounts the graph renders.
-    for (const sa of ['planner-serviceaccount', 'epp-serviceaccount']) expect(objs.map(id)).toContain(`ServiceAccount/${sa}`);
+    for (const sa of ['planner-serviceaccount', 'epp-serviceaccount'])
+      expect(objs.map(id)).toContain(`ServiceAccount/${sa}`);
   });
 });
 

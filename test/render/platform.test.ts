@@ -60,7 +60,9 @@ test('cluster scope: the Namespace (restricted), a ClusterRole for the controlle
   ]);
   const operator = objs.find((o) => o.kind === 'ClusterRole') as any;
   expect(operator.rules).toContainEqual({ apiGroups: [''], resources: ['nodes'], verbs: ['get'] });
-  const noNodes = renderPlatform({ ...base, crds: false, readNodes: false }).find((o) => o.kind === 'ClusterRole') as any;
+  const noNodes = renderPlatform({ ...base, crds: false, readNodes: false }).find(
+    (o) => o.kind === 'ClusterRole',
+  ) as any;
   expect(noNodes.rules).not.toContainEqual({ apiGroups: [''], resources: ['nodes'], verbs: ['get'] });
 });
 

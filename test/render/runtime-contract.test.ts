@@ -40,7 +40,8 @@ test('every Dynamo container gets its pod identity and the pod IP to advertise',
     expect.arrayContaining(['demo-agg/main', 'demo-agg/sidecar-frontend', 'demo-planner/main']),
   );
   for (const [id, c] of containers) {
-    for (const v of DOWNWARD) expect({ id, env: (c.env as EnvVar[]).find((e) => e.name === v.name) }).toEqual({ id, env: v });
+    for (const v of DOWNWARD)
+      expect({ id, env: (c.env as EnvVar[]).find((e) => e.name === v.name) }).toEqual({ id, env: v });
   }
 });
 

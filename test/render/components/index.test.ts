@@ -82,7 +82,11 @@ describe('planner', () => {
       operatorScope: 'namespace',
     });
     expect(ns.ids).toEqual(
-      expect.arrayContaining(['ServiceAccount/planner-serviceaccount', 'Role/planner-role', 'RoleBinding/planner-binding']),
+      expect.arrayContaining([
+        'ServiceAccount/planner-serviceaccount',
+        'Role/planner-role',
+        'RoleBinding/planner-binding',
+      ]),
     );
     expect(ns.find('RoleBinding', 'planner-binding').roleRef).toEqual({
       apiGroup: 'rbac.authorization.k8s.io',
