@@ -14,7 +14,11 @@ export function addExampleGitOps<T extends App>(app: T): T {
   // The namespaces Flux applies into; never pruned (see namespaceObjects).
   const namespaces = new Chart(app, 'namespaces');
   for (const ns of namespaceObjects([EXAMPLE_NAMESPACE, EXAMPLE_PLATFORM_NAMESPACE])) new ApiObject(namespaces, ns.metadata.name, ns);
-  new DynamoPlatform(new Chart(app, 'platform'), 'dynamo', { namespace: EXAMPLE_PLATFORM_NAMESPACE });
+  // Its namespace is one of the above (never pruned), so the platform leaves it out.
+  new DynamoPlatform(new Chart(app, 'platform'), 'dynamo', {
+    namespace: EXAMPLE_PLATFORM_NAMESPACE,
+    createNamespace: false,
+  });
   new DynamoFluxSync(new Chart(app, 'flux'), 'sync', {
     source: { name: 'dynamo-examples', url: 'oci://ghcr.io/example/dynamo-deploy', ref: 'latest' },
   });

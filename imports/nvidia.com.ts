@@ -10148,3 +10148,112 @@ export function toJson_DynamoModelSpecSource(obj: DynamoModelSpecSource | undefi
 }
 /* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
 
+
+/**
+ *
+ *
+ * @schema DynamoWorkerMetadata
+ */
+export class DynamoWorkerMetadata extends ApiObject {
+  /**
+   * Returns the apiVersion and kind for "DynamoWorkerMetadata"
+   */
+  public static readonly GVK: GroupVersionKind = {
+    apiVersion: 'nvidia.com/v1alpha1',
+    kind: 'DynamoWorkerMetadata',
+  }
+
+  /**
+   * Renders a Kubernetes manifest for "DynamoWorkerMetadata".
+   *
+   * This can be used to inline resource manifests inside other objects (e.g. as templates).
+   *
+   * @param props initialization props
+   */
+  public static manifest(props: DynamoWorkerMetadataProps = {}): any {
+    return {
+      ...DynamoWorkerMetadata.GVK,
+      ...toJson_DynamoWorkerMetadataProps(props),
+    };
+  }
+
+  /**
+   * Defines a "DynamoWorkerMetadata" API object
+   * @param scope the scope in which to define this object
+   * @param id a scope-local name for the object
+   * @param props initialization props
+   */
+  public constructor(scope: Construct, id: string, props: DynamoWorkerMetadataProps = {}) {
+    super(scope, id, {
+      ...DynamoWorkerMetadata.GVK,
+      ...props,
+    });
+  }
+
+  /**
+   * Renders the object to Kubernetes JSON.
+   */
+  public override toJson(): any {
+    const resolved = super.toJson();
+
+    return {
+      ...DynamoWorkerMetadata.GVK,
+      ...toJson_DynamoWorkerMetadataProps(resolved),
+    };
+  }
+}
+
+/**
+ * @schema DynamoWorkerMetadata
+ */
+export interface DynamoWorkerMetadataProps {
+  /**
+   * @schema DynamoWorkerMetadata#metadata
+   */
+  readonly metadata?: ApiObjectMetadata;
+
+  /**
+   * @schema DynamoWorkerMetadata#spec
+   */
+  readonly spec?: DynamoWorkerMetadataSpec;
+}
+
+/**
+ * Converts an object of type 'DynamoWorkerMetadataProps' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoWorkerMetadataProps(obj: DynamoWorkerMetadataProps | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'metadata': obj.metadata,
+    'spec': toJson_DynamoWorkerMetadataSpec(obj.spec),
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+
+/**
+ * @schema DynamoWorkerMetadataSpec
+ */
+export interface DynamoWorkerMetadataSpec {
+  /**
+   * @schema DynamoWorkerMetadataSpec#data
+   */
+  readonly data: any;
+}
+
+/**
+ * Converts an object of type 'DynamoWorkerMetadataSpec' to JSON representation.
+ */
+/* eslint-disable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+export function toJson_DynamoWorkerMetadataSpec(obj: DynamoWorkerMetadataSpec | undefined): Record<string, any> | undefined {
+  if (obj === undefined) { return undefined; }
+  const result = {
+    'data': obj.data,
+  };
+  // filter undefined values
+  return Object.entries(result).reduce((r, i) => (i[1] === undefined) ? r : ({ ...r, [i[0]]: i[1] }), {});
+}
+/* eslint-enable max-len, @stylistic/max-len, quote-props, @stylistic/quote-props */
+

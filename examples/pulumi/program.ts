@@ -43,7 +43,11 @@ export function deployExamples(options: ExampleOptions = {}) {
   const namespaces = [namespace, EXAMPLE_PLATFORM_NAMESPACE].map((name) =>
     new k8s.core.v1.Namespace(name, { metadata: { name } }, { dependsOn: required }));
   const readiness = { awaitWorkloads: options.awaitWorkloads, awaitTimeoutSeconds: options.awaitTimeoutSeconds };
-  const platform = new DynamoPlatform('dynamo', { namespace: EXAMPLE_PLATFORM_NAMESPACE, ...readiness }, { dependsOn: namespaces });
+  const platform = new DynamoPlatform(
+    'dynamo',
+    { namespace: EXAMPLE_PLATFORM_NAMESPACE, createNamespace: false, ...readiness },
+    { dependsOn: namespaces },
+  );
   const common = { namespace, settings: EXAMPLE_SETTINGS, ...readiness };
   // Graph records need the CRDs, every object its namespace.
   const after = { dependsOn: [...namespaces, platform] };

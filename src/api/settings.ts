@@ -44,14 +44,24 @@ export interface PlatformSettings {
    */
   readonly imagePullSecrets?: Record<string, string[]>;
   /**
-   * The upstream operator's scope. In cluster-wide mode every graph namespace
-   * gets the planner ServiceAccount and its RoleBinding.
+   * The operator's scope (match the platform's `scope`). A graph with a planner or an EPP gets its
+   * ServiceAccount: in `cluster` scope bound to the platform's ClusterRole
+   * (`plannerClusterRoleName` / `eppClusterRoleName`), in `namespace` scope with a Role of its own
+   * in the graph's namespace (`planner-role` / `epp-role`), so no cluster-scoped object is needed.
    * @default 'cluster'
    */
   readonly operatorScope?: 'cluster' | 'namespace';
-  /** ClusterRole the planner ServiceAccount is bound to. @default 'dynamo-planner' */
+  /**
+   * ClusterRole the planner ServiceAccount is bound to in cluster scope. The platform renders it
+   * under the default name; with another name, create that ClusterRole yourself.
+   * @default 'dynamo-planner'
+   */
   readonly plannerClusterRoleName?: string;
-  /** ClusterRole the EPP ServiceAccount is bound to. @default 'epp-cluster-role' */
+  /**
+   * ClusterRole the EPP ServiceAccount is bound to in cluster scope. The platform renders it under
+   * the default name; with another name, create that ClusterRole yourself.
+   * @default 'epp-cluster-role'
+   */
   readonly eppClusterRoleName?: string;
   /**
    * Where checkpoint artifacts live: the PVC the snapshot agent, checkpoint Jobs and restored pods

@@ -3,6 +3,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import type { Problem } from '../api/problems';
 import type { PlatformOptions } from '../render/platform-options';
 import { DEFAULT_ETCD_IMAGE, DEFAULT_NATS_IMAGE } from '../render/platform-infra';
+import { DEFAULT_OPERATOR_IMAGE_REPOSITORY } from '../render/operator-image';
 import { writeYamlStream } from './output';
 import { packageVersion } from '../package-version';
 import { CliError, EXIT_USAGE } from './report';
@@ -26,13 +27,27 @@ export function platformCommand(): Command {
       },
       'cluster',
     )
-    .option('--image <ref>', 'operator image (default: the release image of this version)')
+    .option('--create-namespace', 'render the Namespace (default in cluster scope)')
+    .option('--no-create-namespace', 'leave the Namespace out (it is managed elsewhere)')
+    .option(
+      '--image <ref>',
+      `operator image (default: ${DEFAULT_OPERATOR_IMAGE_REPOSITORY}:<version>, where a release publishes it; build your own from the Dockerfile, see below)`,
+    )
+    .option(
+      '--image-pull-policy <policy>',
+      'Always, IfNotPresent or Never (default: Always for a latest or untagged image, else IfNotPresent)',
+    )
     .option(
       '--image-pull-secret <name>',
       "a docker-registry Secret in the operator's namespace to pull its image with (repeatable)",
       (v: string, previous: string[] = []) => [...previous, v],
     )
-    .option('--no-crds', 'leave out the CustomResourceDefinitions (installed elsewhere)')
+    .option('--crds', 'include the CustomResourceDefinitions (default in cluster scope)')
+    .option('--no-crds', 'leave out the CustomResourceDefinitions (installed elsewhere, e.g. by `dynamo-iac crds`)')
+    .option(
+      '--read-nodes',
+      'namespace scope: let the operator get Nodes for kvTransferPolicy topology labels (a ClusterRole and ClusterRoleBinding: needs cluster permissions)',
+    )
     .option('--monitoring', 'add a Prometheus Operator ServiceMonitor and a Grafana dashboard ConfigMap')
     .option('--nats', "add NATS with JetStream (StatefulSet dynamo-platform-nats) for Dynamo's runtime")
     .option('--nats-image <ref>', `NATS image (default ${DEFAULT_NATS_IMAGE})`)
@@ -50,8 +65,21 @@ export function platformCommand(): Command {
     .addHelpText(
       'after',
       `
+Scope:
+  cluster (default): the Namespace, the CRDs, ClusterRoles for the operator and for the graphs'
+    planner and EPP (dynamo-planner, epp-cluster-role). Needs cluster-admin to apply.
+  namespace: for users with namespace-level permissions only: nothing cluster-scoped by default
+    (no Namespace, CRDs or node reader; add them with --create-namespace, --crds, --read-nodes).
+    The CRDs must then be installed by someone who may (dynamo-iac crds). Render the graphs with
+    the setting operatorScope: namespace.
+
+The operator image is built from the Dockerfile at the root of this package's repository:
+  docker build -t registry.example.com/dynamo-iac-operator:<version> . && docker push ...
+  dynamo-iac platform --image registry.example.com/dynamo-iac-operator:<version>
+
 Example:
   dynamo-iac platform --namespace dynamo-system | kubectl apply --server-side -f -
+  dynamo-iac platform --scope namespace --namespace team-a | kubectl apply --server-side -f -
   dynamo-iac platform --nats --etcd   # graphs then use settings natsAddress / etcdAddress:
                                       # nats://dynamo-platform-nats.<ns>.svc.cluster.local:4222
                                       # dynamo-platform-etcd.<ns>.svc.cluster.local:2379`,
@@ -101,6 +129,7 @@ Example:
 const FLAG_OF: [RegExp, string][] = [
   [/^namespace$/, '--namespace'],
   [/^image$/, '--image'],
+  [/^imagePullPolicy$/, '--image-pull-policy'],
   [/^imagePullSecrets\[\d+\]$/, '--image-pull-secret'],
   [/^nats\.image$/, '--nats-image'],
   [/^etcd\.image$/, '--etcd-image'],
@@ -125,9 +154,12 @@ function flagProblems(problems: readonly Problem[], options: PlatformOptions): s
 interface PlatformFlags {
   namespace: string;
   scope: 'cluster' | 'namespace';
+  createNamespace?: boolean;
   image?: string;
+  imagePullPolicy?: PlatformOptions['imagePullPolicy'];
   imagePullSecret?: string[];
-  crds: boolean;
+  crds?: boolean;
+  readNodes?: boolean;
   monitoring?: boolean;
   nats?: boolean;
   natsImage?: string;

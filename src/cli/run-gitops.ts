@@ -56,6 +56,8 @@ export async function gitops(files: string[], options: GitOpsOptions): Promise<n
           image: options.image,
           monitoring: options.monitoring,
           crds: false,
+          // Namespaces are this command's own (--create-namespaces, with Flux's prune opt-out).
+          createNamespace: false,
           version: packageVersion(),
         }),
       )

@@ -26,7 +26,8 @@ export interface VersionDef {
   /** The warning kubectl prints for every request on this version. */
   deprecationWarning?: string;
   spec: JSONSchemaProps;
-  status: JSONSchemaProps;
+  /** Absent: the kind has no status and no status subresource (DynamoWorkerMetadata). */
+  status?: JSONSchemaProps;
   printerColumns: PrinterColumn[];
   scale?: ScaleSubresource;
 }
@@ -47,7 +48,7 @@ function rootSchema(version: VersionDef): JSONSchemaProps {
     // The API server owns metadata validation; structural schemas may not constrain it further.
     metadata: { type: 'object' },
     spec: version.spec,
-    status: version.status,
+    ...(version.status ? { status: version.status } : {}),
   });
 }
 
@@ -58,7 +59,7 @@ function versionEntry(version: VersionDef): Record<string, unknown> {
     storage: version.storage === true,
     ...(version.deprecationWarning ? { deprecated: true, deprecationWarning: version.deprecationWarning } : {}),
     schema: { openAPIV3Schema: rootSchema(version) },
-    subresources: { status: {}, ...(version.scale ? { scale: version.scale } : {}) },
+    ...(version.status ? { subresources: { status: {}, ...(version.scale ? { scale: version.scale } : {}) } } : {}),
     additionalPrinterColumns: version.printerColumns,
   };
 }
@@ -70,7 +71,8 @@ function withForeignFields(versions: VersionDef[]): VersionDef[] {
     return {
       ...own,
       spec: others.reduce((acc, v) => acceptForeignFields(acc, v.spec), own.spec),
-      status: others.reduce((acc, v) => acceptForeignFields(acc, v.status), own.status),
+      status:
+        own.status && others.reduce((acc, v) => (v.status ? acceptForeignFields(acc, v.status) : acc), own.status),
     };
   });
 }

@@ -1,4 +1,7 @@
-/** The CustomResourceDefinitions for every nvidia.com kind we render or the runtime operator manages. */
+/**
+ * The CustomResourceDefinitions for every nvidia.com kind we render, the runtime operator manages,
+ * or Dynamo's runtime writes (DynamoWorkerMetadata, Kubernetes discovery).
+ */
 import { KubeObject } from '../output/kube-object';
 import { checkpointCrd } from './checkpoint';
 import { componentDeploymentCrd } from './component-deployment';
@@ -6,6 +9,7 @@ import { deploymentRequestCrd } from './deployment-request';
 import { graphDeploymentCrd } from './graph-deployment';
 import { modelCrd } from './model';
 import { scalingAdapterCrd } from './scaling-adapter';
+import { workerMetadataCrd } from './worker-metadata';
 
 /** All CRDs, sorted by name so the output is byte-stable. Each call builds fresh objects. */
 export function crdManifests(): KubeObject[] {
@@ -16,5 +20,6 @@ export function crdManifests(): KubeObject[] {
     modelCrd(),
     checkpointCrd(),
     deploymentRequestCrd(),
+    workerMetadataCrd(),
   ].sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0));
 }

@@ -9,7 +9,7 @@ import * as pulumi from '@pulumi/pulumi';
 import { packageVersion } from '../package-version';
 import { problemLine } from '../api/problems';
 import { PlatformOptions, renderPlatform } from '../render/platform';
-import { platformOptionProblems } from '../render/platform-options';
+import { platformOptionProblems, scopeDefaults } from '../render/platform-options';
 import { DynamoCrds } from './crds';
 import { ReadinessOptions, withReadiness } from './readiness';
 import { kubernetesResource } from './resources';
@@ -18,7 +18,7 @@ import { kubernetesResource } from './resources';
 export interface DynamoPlatformArgs extends Omit<PlatformOptions, 'version'>, ReadinessOptions {}
 
 export class DynamoPlatform extends pulumi.ComponentResource {
-  /** The CRDs (undefined with `crds: false`). */
+  /** The CRDs (undefined with `crds: false`, and by default in namespace scope). */
   public readonly crds?: DynamoCrds;
   /** `<Kind>/<name>` of every object besides the CRDs, in apply order. */
   public readonly objectNames: pulumi.Output<string[]>;
@@ -34,7 +34,7 @@ export class DynamoPlatform extends pulumi.ComponentResource {
       throw new pulumi.ResourceError(`DynamoPlatform "${name}": invalid input:\n${lines}`, this, true);
     }
     const dependsOn = opts?.dependsOn;
-    if (options.crds !== false) this.crds = new DynamoCrds(`${name}-crds`, { parent: this, dependsOn });
+    if (scopeDefaults(options).crds) this.crds = new DynamoCrds(`${name}-crds`, { parent: this, dependsOn });
     const objects = renderPlatform({ ...options, crds: false, version: packageVersion() });
     // A namespace the platform renders (the checkpoint agent's) is created before what goes into
     // it: those objects take their namespace from its output.

@@ -43,6 +43,9 @@ export function commonEnv(i: CommonEnvInput): EnvVar[] {
     envField('POD_NAME', 'metadata.name'),
     envField('POD_NAMESPACE', 'metadata.namespace'),
     envField('POD_UID', 'metadata.uid'),
+    // The address a 1.6+ runtime advertises for its TCP request plane's response stream (the
+    // default plane): the pod's own, rather than whatever interface it would detect (deviations.md).
+    envField('DYN_TCP_RESPONSE_STREAM_HOST', 'status.podIP'),
   ];
   if (i.discoveryBackend !== 'etcd') env.push(envValue('DYN_DISCOVERY_BACKEND', 'kubernetes'));
   if (i.kubeDiscoveryMode === 'container') {

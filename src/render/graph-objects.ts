@@ -1,6 +1,7 @@
 /** Objects the graph needs once, whatever its components: PVCs, RBAC, EPP plumbing, model Services. */
 import { KubeObject } from '../api/k8s-types';
 import { ResolvedSettings } from '../api/settings';
+import { ComponentAccess, copyRules, EPP_ACCESS, PLANNER_ACCESS } from './component-rbac';
 import { ComponentContext } from './context';
 import { EPP_GRPC_PORT } from './components/epp';
 import { FRONTEND_HTTP_PORT, SYSTEM_PORT } from './components/defaults';
@@ -8,11 +9,9 @@ import { ANNOTATION, LABEL, MANAGED_BY_VALUE } from './labels';
 import {
   discoveryNames,
   EPP_CONFIG_KEY,
-  EPP_SERVICE_ACCOUNT,
   eppConfigMapName,
   inferencePoolName,
   modelServiceName,
-  PLANNER_SERVICE_ACCOUNT,
   serviceNameOf,
   shortHash,
 } from './naming';
@@ -69,26 +68,68 @@ export function renderDiscoveryRbac(graph: GraphModel): KubeObject[] {
   ];
 }
 
-/** A fixed-name ServiceAccount bound to a platform ClusterRole (planner, EPP). Identical across graphs of a namespace. */
-export function renderBoundServiceAccount(namespace: string, name: string, clusterRole: string): KubeObject[] {
+/**
+ * A fixed-name ServiceAccount (planner, EPP) and what it may do. Cluster scope: bound to the
+ * platform's ClusterRole, as upstream's cluster-wide operator binds it. Namespace scope: a Role of
+ * its own in the graph's namespace, as upstream's namespace-restricted chart renders it, so that a
+ * user with namespace-level permissions needs no cluster-scoped object. Identical across graphs
+ * of a namespace.
+ */
+export function renderComponentAccess(
+  namespace: string,
+  access: ComponentAccess,
+  scope: ResolvedSettings['operatorScope'],
+  clusterRole: string,
+): KubeObject[] {
+  const rbac = 'rbac.authorization.k8s.io';
+  const subjects = [{ kind: 'ServiceAccount', name: access.serviceAccount, namespace }];
+  const serviceAccount = {
+    apiVersion: 'v1',
+    kind: 'ServiceAccount',
+    metadata: { name: access.serviceAccount, namespace },
+  };
+  if (scope === 'cluster') {
+    return [
+      serviceAccount,
+      {
+        apiVersion: `${rbac}/v1`,
+        kind: 'RoleBinding',
+        metadata: { name: `${access.serviceAccount}-binding`, namespace },
+        roleRef: { apiGroup: rbac, kind: 'ClusterRole', name: clusterRole },
+        subjects,
+      },
+    ];
+  }
+  // Other names than the cluster-scope binding: a RoleBinding's roleRef cannot change in place.
   return [
-    { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name, namespace } },
+    serviceAccount,
     {
-      apiVersion: 'rbac.authorization.k8s.io/v1',
+      apiVersion: `${rbac}/v1`,
+      kind: 'Role',
+      metadata: { name: access.role, namespace },
+      rules: copyRules(access.rules),
+    },
+    {
+      apiVersion: `${rbac}/v1`,
       kind: 'RoleBinding',
-      metadata: { name: `${name}-binding`, namespace },
-      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: clusterRole },
-      subjects: [{ kind: 'ServiceAccount', name, namespace }],
+      metadata: { name: access.roleBinding, namespace },
+      roleRef: { apiGroup: rbac, kind: 'Role', name: access.role },
+      subjects,
     },
   ];
 }
 
 export function renderPlannerAccess(graph: GraphModel, settings: ResolvedSettings): KubeObject[] {
-  return renderBoundServiceAccount(graph.namespace, PLANNER_SERVICE_ACCOUNT, settings.plannerClusterRoleName);
+  return renderComponentAccess(
+    graph.namespace,
+    PLANNER_ACCESS,
+    settings.operatorScope,
+    settings.plannerClusterRoleName,
+  );
 }
 
 export function renderEppAccess(graph: GraphModel, settings: ResolvedSettings): KubeObject[] {
-  return renderBoundServiceAccount(graph.namespace, EPP_SERVICE_ACCOUNT, settings.eppClusterRoleName);
+  return renderComponentAccess(graph.namespace, EPP_ACCESS, settings.operatorScope, settings.eppClusterRoleName);
 }
 
 /** The EPP's ConfigMap (when the config is inline) and the InferencePool it picks endpoints for. */

@@ -85,9 +85,7 @@ export function renderGraphObjects(
   );
   const out: KubeObject[] = [...renderPvcs(graph)];
   if (contexts.some((cc) => cc.kubernetesDiscovery)) out.push(...renderDiscoveryRbac(graph));
-  if (settings.operatorScope === 'cluster' && contexts.some((cc) => cc.component.type === 'planner')) {
-    out.push(...renderPlannerAccess(graph, settings));
-  }
+  if (contexts.some((cc) => cc.component.type === 'planner')) out.push(...renderPlannerAccess(graph, settings));
   const epp = contexts.find((cc) => cc.component.type === 'epp');
   if (epp) out.push(...renderEppAccess(graph, settings), ...renderEppObjects(epp));
   const models = new Set(contexts.map((cc) => cc.component.modelRef?.name).filter((n): n is string => !!n));

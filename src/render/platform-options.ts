@@ -15,19 +15,45 @@ export interface PlatformOptions {
   /** Namespace of the operator; in namespace scope also the one namespace it manages. */
   readonly namespace: string;
   /**
-   * `namespace` renders a Role for the namespace (plus a ClusterRole to read nodes) and holds
-   * upstream's namespace-scope lease.
+   * `namespace`: for users with namespace-level permissions only. The operator gets a Role in
+   * `namespace`, holds upstream's namespace-scope lease, and by default nothing cluster-scoped
+   * is rendered (no CRDs, Namespace or node reader unless asked for: `crds`, `createNamespace`,
+   * `readNodes`).
    * @default 'cluster'
    */
   readonly scope?: 'cluster' | 'namespace';
+  /**
+   * Render the Namespace `namespace` (Pod Security `restricted` enforced in cluster scope, where
+   * only the platform runs there; the graphs' recommended labels in namespace scope). Turn off
+   * when namespaces are managed elsewhere (a GitOps repository, a cluster admin).
+   * @default - true in cluster scope, false in namespace scope
+   */
+  readonly createNamespace?: boolean;
   /** Operator image. @default - the release image of this package version */
   readonly image?: string;
+  /**
+   * Pull policy of the operator image.
+   * @default - Kubernetes' own default, written out: `Always` for a `latest` or untagged image, else `IfNotPresent`
+   */
+  readonly imagePullPolicy?: 'Always' | 'IfNotPresent' | 'Never';
   /** Secrets (docker-registry) to pull the operator image with, e.g. from a private mirror. @default - none */
   readonly imagePullSecrets?: readonly string[];
   /** Operator package version, for the default image tag. */
   readonly version: string;
-  /** Include our CustomResourceDefinitions; false when they are installed elsewhere. @default true */
+  /**
+   * Include our CustomResourceDefinitions (cluster-scoped); false when they are installed
+   * elsewhere (`dynamo-iac crds`, a cluster admin).
+   * @default - true in cluster scope, false in namespace scope
+   */
   readonly crds?: boolean;
+  /**
+   * Let the operator get Nodes, to copy a node's topology label onto worker pods
+   * (`kvTransferPolicy.labelKey`). Nodes are cluster-scoped: in namespace scope this adds a
+   * ClusterRole and a ClusterRoleBinding, which need cluster permissions to create; without it
+   * the operator warns on the pod (`TopologyLabelMissing`) instead.
+   * @default - true in cluster scope, false in namespace scope
+   */
+  readonly readNodes?: boolean;
   /** Add a Prometheus Operator ServiceMonitor and a Grafana dashboard ConfigMap. @default false */
   readonly monitoring?: boolean;
   /** Operator replicas; one leads, the rest stand by. @default 1 */
@@ -58,10 +84,13 @@ export interface PlatformOptions {
 const PLATFORM_KEYS = {
   namespace: true,
   scope: true,
+  createNamespace: true,
   image: true,
+  imagePullPolicy: true,
   imagePullSecrets: true,
   version: true,
   crds: true,
+  readNodes: true,
   monitoring: true,
   replicas: true,
   nats: true,
@@ -82,6 +111,25 @@ const AGENT_KEYS = { image: true, namespace: true, runtimeSocket: true, seccompI
   keyof CheckpointAgentOptions,
   true
 >;
+
+const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'];
+
+/**
+ * The options whose default depends on the scope, resolved: in namespace scope nothing
+ * cluster-scoped unless asked for (a user with namespace-level permissions could not create it).
+ */
+export function scopeDefaults(opts: Pick<PlatformOptions, 'scope' | 'crds' | 'createNamespace' | 'readNodes'>): {
+  crds: boolean;
+  createNamespace: boolean;
+  readNodes: boolean;
+} {
+  const cluster = (opts.scope ?? 'cluster') === 'cluster';
+  return {
+    crds: opts.crds ?? cluster,
+    createNamespace: opts.createNamespace ?? cluster,
+    readNodes: opts.readNodes ?? cluster,
+  };
+}
 
 type Check = (v: string) => string[];
 
@@ -145,6 +193,13 @@ export function platformOptionProblems(opts: PlatformOptions): Problem[] {
   if (o.scope !== undefined && o.scope !== 'cluster' && o.scope !== 'namespace')
     c.add('scope', `must be "cluster" or "namespace", got ${describe(o.scope)}`);
   c.string(o.image, 'image');
+  if (o.imagePullPolicy !== undefined && !PULL_POLICIES.includes(o.imagePullPolicy as string))
+    c.add(
+      'imagePullPolicy',
+      `must be one of ${PULL_POLICIES.map((p) => `"${p}"`).join(', ')}, got ${describe(o.imagePullPolicy)}`,
+    );
+  c.boolean(o.createNamespace, 'createNamespace');
+  c.boolean(o.readNodes, 'readNodes');
   if (o.imagePullSecrets !== undefined) {
     if (!Array.isArray(o.imagePullSecrets)) c.add('imagePullSecrets', 'must be a list of Secret names');
     else o.imagePullSecrets.forEach((s, i) => c.string(s, keyPath('imagePullSecrets', i), dns1123Subdomain));

@@ -1,22 +1,27 @@
 /**
- * The runtime operator's install manifests, as a pure function: CRDs, ServiceAccount,
- * least-privilege RBAC (no rule uses `*`; namespace scope: a Role, plus the one cluster-scoped
- * read a namespaced operator cannot avoid, `get` on nodes for the topology labels),
- * the operator Deployment (Pod Security `restricted`), its metrics Service and, with
- * monitoring, a ServiceMonitor and a Grafana dashboard ConfigMap, and optionally the NATS and
- * etcd Dynamo's runtime can use. The cdk8s DynamoPlatform construct and `dynamo-iac platform`
- * both print this.
+ * The runtime operator's install manifests, as a pure function: the Namespace, CRDs,
+ * ServiceAccount, least-privilege RBAC (no rule uses `*`), the operator Deployment (Pod Security
+ * `restricted`), its metrics Service and, with monitoring, a ServiceMonitor and a Grafana dashboard
+ * ConfigMap, and optionally the NATS and etcd Dynamo's runtime can use. Cluster scope also renders
+ * the ClusterRoles the graphs' planner and EPP ServiceAccounts are bound to. Namespace scope
+ * renders nothing cluster-scoped unless asked (`scopeDefaults`). The CLI, the cdk8s and the Pulumi
+ * DynamoPlatform all print this.
  */
 import { KubeObject } from '../api/k8s-types';
 import { ValidationError } from '../api/problems';
 import { DEFAULT_SETTINGS } from '../api/settings';
 import { crdManifests } from '../crds';
 import { renderCheckpointAgent } from './checkpoint-agent';
+import { copyRules, EPP_ACCESS, PLANNER_ACCESS } from './component-rbac';
 import { platformLabels } from './labels';
 import { sortObjects } from './objects';
 import { operatorDashboard } from './platform-dashboard';
 import { renderEtcd, renderNats } from './platform-infra';
-import { PlatformOptions, platformOptionProblems } from './platform-options';
+import { PlatformOptions, platformOptionProblems, scopeDefaults } from './platform-options';
+import { RECOMMENDED_POD_SECURITY_LABELS } from './pod-security';
+import { defaultPullPolicy, operatorImage } from './operator-image';
+
+export { DEFAULT_OPERATOR_IMAGE_REPOSITORY, defaultPullPolicy, operatorImage } from './operator-image';
 
 export type { PlatformOptions } from './platform-options';
 
@@ -34,9 +39,6 @@ export const OPERATOR_NODE_OPTIONS = '--max-semi-space-size=2';
  * 109–111 MiB, within the latency targets.
  */
 export const OPERATOR_MALLOC_ARENA_MAX = '2';
-/** Where a release publishes the operator image (built from this package's Dockerfile). */
-export const DEFAULT_OPERATOR_IMAGE_REPOSITORY = 'ghcr.io/dynamo-iac/dynamo-iac-operator';
-
 const LABELS = platformLabels(OPERATOR_NAME, 'operator');
 const SELECTOR = { 'app.kubernetes.io/name': OPERATOR_NAME, 'app.kubernetes.io/component': 'operator' };
 
@@ -85,7 +87,7 @@ const WORKLOAD_RULES: Rule[] = [
   { apiGroups: [''], resources: ['pods'], verbs: ['get', 'list', 'watch', 'patch'] },
 ];
 
-/** The node a worker pod runs on, for its topology label: nodes are cluster-scoped, so a ClusterRole in either scope. */
+/** The node a worker pod runs on, for its topology label: nodes are cluster-scoped, so a ClusterRole (opt-in in namespace scope). */
 const NODE_RULES: Rule[] = [{ apiGroups: [''], resources: ['nodes'], verbs: ['get'] }];
 
 /** Leader election, and in namespace scope the namespace-scope lease, in the operator's namespace. */
@@ -97,16 +99,14 @@ const LEASE_WATCH_RULES: Rule[] = [
   { apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['get', 'list', 'watch'] },
 ];
 
-export function operatorImage(opts: Pick<PlatformOptions, 'image' | 'version'>): string {
-  return opts.image ?? `${DEFAULT_OPERATOR_IMAGE_REPOSITORY}:${opts.version}`;
-}
-
 /** The objects, in apply order. Throws a ValidationError (every problem, with its option path) for bad options. */
 export function renderPlatform(opts: PlatformOptions): KubeObject[] {
   const problems = platformOptionProblems(opts);
   if (problems.length) throw new ValidationError(problems);
   const scope = opts.scope ?? 'cluster';
+  const { crds, createNamespace, readNodes } = scopeDefaults(opts);
   const ns = opts.namespace;
+  const image = operatorImage(opts);
   const meta = (name: string, namespaced = true) => ({
     name,
     ...(namespaced ? { namespace: ns } : {}),
@@ -138,15 +138,44 @@ export function renderPlatform(opts: PlatformOptions): KubeObject[] {
       ? [
           role('Role', OPERATOR_NAME, [...WORKLOAD_RULES, ...OWN_LEASE_RULES]),
           roleBinding('Role', OPERATOR_NAME, 'RoleBinding'),
-          role('ClusterRole', nodeReader, NODE_RULES),
-          roleBinding('ClusterRole', nodeReader, 'ClusterRoleBinding'),
+          ...(readNodes
+            ? [
+                role('ClusterRole', nodeReader, NODE_RULES),
+                roleBinding('ClusterRole', nodeReader, 'ClusterRoleBinding'),
+              ]
+            : []),
         ]
       : [
-          role('ClusterRole', OPERATOR_NAME, [...WORKLOAD_RULES, ...NODE_RULES, ...LEASE_WATCH_RULES]),
+          role('ClusterRole', OPERATOR_NAME, [
+            ...WORKLOAD_RULES,
+            ...(readNodes ? NODE_RULES : []),
+            ...LEASE_WATCH_RULES,
+          ]),
           roleBinding('ClusterRole', OPERATOR_NAME, 'ClusterRoleBinding'),
           role('Role', `${OPERATOR_NAME}-leader-election`, OWN_LEASE_RULES),
           roleBinding('Role', `${OPERATOR_NAME}-leader-election`, 'RoleBinding'),
+          // What the graphs' planner and EPP RoleBindings point at (namespace scope: each graph's own Role).
+          role('ClusterRole', PLANNER_ACCESS.clusterRole, copyRules(PLANNER_ACCESS.rules)),
+          role('ClusterRole', EPP_ACCESS.clusterRole, copyRules(EPP_ACCESS.rules)),
         ];
+  // Cluster scope: only the platform runs here, and all of it passes `restricted`. Namespace
+  // scope: the graphs run here too, with the labels recommended for them.
+  const namespace: KubeObject = {
+    apiVersion: 'v1',
+    kind: 'Namespace',
+    metadata: {
+      name: ns,
+      labels: {
+        'app.kubernetes.io/part-of': LABELS['app.kubernetes.io/part-of'],
+        ...(scope === 'cluster'
+          ? {
+              'pod-security.kubernetes.io/enforce': 'restricted',
+              'pod-security.kubernetes.io/enforce-version': 'latest',
+            }
+          : RECOMMENDED_POD_SECURITY_LABELS),
+      },
+    },
+  };
 
   const storage = { ...DEFAULT_SETTINGS.checkpointStorage, ...definedOnly(opts.checkpointStorage ?? {}) };
   const storageArgs = opts.checkpointStorage
@@ -185,7 +214,8 @@ export function renderPlatform(opts: PlatformOptions): KubeObject[] {
           containers: [
             {
               name: 'operator',
-              image: operatorImage(opts),
+              image,
+              imagePullPolicy: opts.imagePullPolicy ?? defaultPullPolicy(image),
               args: [
                 'operator',
                 '--scope',
@@ -239,7 +269,8 @@ export function renderPlatform(opts: PlatformOptions): KubeObject[] {
     },
   };
   return sortObjects([
-    ...(opts.crds === false ? [] : (crdManifests() as KubeObject[])),
+    ...(createNamespace ? [namespace] : []),
+    ...(crds ? (crdManifests() as KubeObject[]) : []),
     { apiVersion: 'v1', kind: 'ServiceAccount', metadata: meta(OPERATOR_NAME) },
     ...rbac,
     deployment,

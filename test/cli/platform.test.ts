@@ -82,3 +82,52 @@ test('a namespace too long for the default checkpoint agent namespace says which
   ]);
   expect(good.code).toBe(0);
 });
+
+const ids = (text: string) => docs(text).map((o) => `${o.kind}/${o.metadata.name}`);
+const clusterScoped = (text: string) =>
+  docs(text)
+    .filter((o) => o.metadata.namespace === undefined)
+    .map((o) => `${o.kind}/${o.metadata.name}`);
+
+test('the Namespace comes first, so the help example works on a fresh cluster; --no-create-namespace leaves it out', () => {
+  const r = run(['platform', '--namespace', 'ops']);
+  expect(r.code).toBe(0);
+  expect(ids(r.stdout)[0]).toBe('Namespace/ops');
+  expect(ids(run(['platform', '--namespace', 'ops', '--no-create-namespace']).stdout)).not.toContain('Namespace/ops');
+  expect(run(['platform', '--help']).stdout).toContain('dynamo-iac platform --namespace dynamo-system | kubectl apply');
+});
+
+test('--scope namespace prints nothing cluster-scoped unless asked (--crds, --create-namespace, --read-nodes)', () => {
+  expect(clusterScoped(run(['platform', '--scope', 'namespace', '--namespace', 'team-a']).stdout)).toEqual([]);
+  const all = clusterScoped(
+    run(['platform', '--scope', 'namespace', '--namespace', 'team-a', '--crds', '--create-namespace', '--read-nodes'])
+      .stdout,
+  );
+  expect(all).toEqual(
+    expect.arrayContaining([
+      'Namespace/team-a',
+      'CustomResourceDefinition/dynamoworkermetadatas.nvidia.com',
+      'ClusterRole/dynamo-iac-operator-team-a-nodes',
+      'ClusterRoleBinding/dynamo-iac-operator-team-a-nodes',
+    ]),
+  );
+});
+
+test('--image and --image-pull-policy: a locally built image is not pulled; a bad policy names the flag', () => {
+  const container = (args: string[]) =>
+    docs(run(['platform', '--no-crds', ...args]).stdout).find((o) => o.kind === 'Deployment').spec.template.spec
+      .containers[0];
+  expect(container(['--image', 'dynamo-iac/operator:0.1.0'])).toMatchObject({
+    image: 'dynamo-iac/operator:0.1.0',
+    imagePullPolicy: 'IfNotPresent',
+  });
+  expect(container(['--image', 'dynamo-iac/operator:0.1.0', '--image-pull-policy', 'Never']).imagePullPolicy).toBe(
+    'Never',
+  );
+  const bad = run(['platform', '--image-pull-policy', 'Sometimes']);
+  expect(bad.code).toBe(2);
+  expect(bad.stderr).toBe(
+    'dynamo-iac platform: --image-pull-policy "Sometimes": must be one of "Always", "IfNotPresent", "Never", got "Sometimes"\n',
+  );
+  expect(run(['platform', '--help']).stdout).toContain('docker build');
+});

@@ -62,17 +62,27 @@ test('every platform object, with every option on, reads back exactly as written
     nats: true,
     etcd: true,
     checkpointAgent: { image: 'registry.example/agent:1' },
+    imagePullPolicy: 'IfNotPresent' as const,
   };
-  const namespaceScope = renderPlatform({ ...options, namespace: ns, scope: 'namespace' }) as Obj[];
+  // Namespace scope with its opt-ins: the Namespace (it exists: labels added) and the node reader (named after ns).
+  const namespaceScope = renderPlatform({
+    ...options,
+    namespace: ns,
+    scope: 'namespace',
+    createNamespace: true,
+    readNodes: true,
+  }) as Obj[];
   // Cluster scope differs only by its cluster-wide RBAC: dry-run those (their names are fixed, shared with other tests).
   const clusterWide = (renderPlatform({ ...options, namespace: ns, scope: 'cluster' }) as Obj[]).filter((o) =>
     o.kind.startsWith('Cluster'),
   );
-  expect(clusterWide.map((o) => o.kind).sort()).toEqual([
-    'ClusterRole',
-    'ClusterRole',
-    'ClusterRoleBinding',
-    'ClusterRoleBinding',
+  expect(clusterWide.map((o) => `${o.kind}/${o.metadata.name}`).sort()).toEqual([
+    'ClusterRole/dynamo-checkpoint-agent',
+    'ClusterRole/dynamo-iac-operator',
+    'ClusterRole/dynamo-planner',
+    'ClusterRole/epp-cluster-role',
+    'ClusterRoleBinding/dynamo-checkpoint-agent',
+    'ClusterRoleBinding/dynamo-iac-operator',
   ]);
   const problems: string[] = [];
   for (const o of namespaceScope) {

@@ -82,6 +82,23 @@ function samples(): KubeObject[] {
       identity: { model: 'Qwen/Qwen3-0.6B', backendFramework: 'vllm' },
       job: { podTemplateSpec: { spec: { containers: [{ name: 'main', image: 'img' }] } } },
     }),
+    // What a Dynamo 1.6 worker writes under Kubernetes discovery (reference/real-node.md §5).
+    base('nvidia.com/v1alpha1', 'DynamoWorkerMetadata', 'worker-pod-abc12', {
+      data: {
+        endpoints: {
+          'dynamo/backend/generate/7587890811863417': {
+            type: 'Endpoint',
+            namespace: 'dynamo',
+            component: 'backend',
+            endpoint: 'generate',
+            instance_id: 7587890811863417,
+            transport: { tcp: '10.244.0.20:8001/cid/generate' },
+          },
+        },
+        model_cards: { 'dynamo/backend/generate/7587890811863417': { display_name: 'tiny', context_length: 2048 } },
+        event_channels: {},
+      },
+    }),
   ];
 }
 
@@ -129,6 +146,22 @@ test('a field neither version knows is still rejected (strict) or pruned', async
   expect((err as KubeError).message).toContain('unknown field "spec.components[0].replica"');
   const lenient = await kube.create(bad, { fieldValidation: 'Ignore' });
   expect((lenient.spec as any).components[0]).not.toHaveProperty('replica');
+});
+
+test('a DynamoWorkerMetadata needs spec.data, as upstream', async () => {
+  const err = await kube
+    .create({
+      apiVersion: 'nvidia.com/v1alpha1',
+      kind: 'DynamoWorkerMetadata',
+      metadata: { name: 'no-data', namespace: ns },
+      spec: {},
+    })
+    .then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+  expect(err).toBeInstanceOf(KubeError);
+  expect((err as KubeError).message).toContain('spec.data: Required value');
 });
 
 test('a field added from another version brings no default: v1beta1 `scalingAdapter: {}` stays empty', async () => {

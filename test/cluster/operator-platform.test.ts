@@ -9,6 +9,11 @@ import { KubeApi } from '../../src/operator/runtime/kube/api';
 import { RESOURCES } from '../../src/operator/controllers/resources';
 import { runOperator, RunningOperator } from '../../src/operator/run';
 import { OPERATOR_NAME, renderPlatform } from '../../src/render/platform';
+import { resolveSettings } from '../../src/api/settings';
+import type { ValidatedGraph } from '../../src/api/validated-graph';
+import { renderGraphs } from '../../src/render';
+import { resource } from '../../src/operator/runtime/kube/resources';
+import { component, graph } from '../render/builders';
 import { thirdPartyCrds } from './crds/third-party';
 import { KubeClient, KubeObject, podSecurityLabels, uniqueName } from './kube';
 import {
@@ -20,6 +25,8 @@ import {
   testConfig,
   testLogger,
 } from './operator-harness';
+
+const WORKER_METADATA = resource('nvidia.com/v1alpha1', 'DynamoWorkerMetadata', 'dynamoworkermetadatas');
 
 let kube: KubeClient;
 const running: RunningOperator[] = [];
@@ -69,10 +76,11 @@ test('namespace scope: applies, passes restricted, and its Role is all the opera
     namespace: ns,
     scope: 'namespace',
     version: '0.0.0',
-    crds: false,
     nats: true,
     etcd: true,
   }) as KubeObject[];
+  // For users with namespace-level permissions only: nothing cluster-scoped (no CRDs, Namespace, ClusterRole).
+  expect(objs.filter((o) => o.metadata.namespace !== ns).map((o) => `${o.kind}/${o.metadata.name}`)).toEqual([]);
   for (const o of objs) await kube.apply(o);
   const dep = objs.find((o) => o.kind === 'Deployment') as any;
   const pod = await kube.create<KubeObject>({
@@ -133,7 +141,16 @@ test('namespace scope: applies, passes restricted, and its Role is all the opera
   await asServiceAccount(ns).jsonPatch(RESOURCES.podCliqueSet, ns, 'pcs', [
     { op: 'add', path: '/spec/template/cliques/0/annotations', value: { 'nvidia.com/restartAt': 'r1' } },
   ]);
-  // Topology labels read a pod's node: the nodes ClusterRole lets it (404: no such node here, not 403).
+  // Topology labels read a pod's node: not by default in namespace scope (403), with the opt-in
+  // nodes ClusterRole it may (404: no such node here, not 403).
+  await expect(asServiceAccount(ns).get(RESOURCES.node, undefined, 'no-such-node')).rejects.toMatchObject({
+    status: 403,
+  });
+  const nodeReader = renderPlatform({ namespace: ns, scope: 'namespace', version: '0.0.0', readNodes: true }).filter(
+    (o) => o.metadata.namespace === undefined,
+  ) as KubeObject[];
+  expect(nodeReader.map((o) => o.kind)).toEqual(['ClusterRole', 'ClusterRoleBinding']);
+  for (const o of nodeReader) await kube.apply(o);
   await expect(asServiceAccount(ns).get(RESOURCES.node, undefined, 'no-such-node')).rejects.toMatchObject({
     status: 404,
   });
@@ -157,4 +174,60 @@ test('cluster scope: the ClusterRole and leader-election Role are all the operat
   await scaleAndCheck(workloads);
   await r.shutdown();
   expect(await r.done).toBe(0);
+});
+
+describe.each(['cluster', 'namespace'] as const)('%s scope: the planner and EPP a graph renders', (scope) => {
+  test('run under ServiceAccounts bound to roles that exist and allow what they do', async () => {
+    const ns = uniqueName(`op-planner-${scope === 'cluster' ? 'cl' : 'ns'}`);
+    await kube.createNamespace(ns);
+    // Cluster scope: the platform's ClusterRoles (its namespace is another one); namespace scope: nothing of the platform.
+    if (scope === 'cluster') {
+      for (const o of renderPlatform({ namespace: uniqueName('op-planner-sys'), version: '0.0.0', crds: false }))
+        if (o.kind === 'ClusterRole' || o.kind === 'Namespace') await kube.apply(o as KubeObject);
+    }
+    const access = renderGraphs(
+      [
+        graph({
+          namespace: ns,
+          components: [
+            component({ name: 'Planner', type: 'planner', mainContainer: { name: 'main', image: 'img' } }),
+            component({
+              name: 'Epp',
+              type: 'epp',
+              mainContainer: { name: 'main', image: 'epp-img' },
+              eppConfig: { config: { plugins: [] } },
+            }),
+          ],
+        }) as ValidatedGraph,
+      ],
+      resolveSettings({ operatorScope: scope }),
+    ).filter((o) => ['ServiceAccount', 'Role', 'RoleBinding'].includes(o.kind));
+    for (const o of access) await kube.apply(o as KubeObject);
+    await kube.create({
+      apiVersion: ADAPTER,
+      kind: ADAPTER_KIND,
+      metadata: { name: 'demo-decode', namespace: ns },
+      spec: { replicas: 1, dgdRef: { name: 'demo', serviceName: 'decode' } },
+    });
+    const as = (sa: string) => operatorApi({ impersonate: `system:serviceaccount:${ns}:${sa}` });
+    // The planner scales through the adapter's /scale and registers under Kubernetes discovery.
+    await as('planner-serviceaccount').mergePatch(
+      RESOURCES.adapter,
+      ns,
+      'demo-decode',
+      { spec: { replicas: 2 } },
+      'scale',
+    );
+    expect((await kube.get<any>(ADAPTER, ADAPTER_KIND, 'demo-decode', ns))!.spec.replicas).toBe(2);
+    await as('planner-serviceaccount').create(WORKER_METADATA, {
+      apiVersion: 'nvidia.com/v1alpha1',
+      kind: 'DynamoWorkerMetadata',
+      metadata: { name: 'planner-pod', namespace: ns },
+      spec: { data: {} },
+    });
+    // The EPP reads the workers' metadata.
+    expect((await as('epp-serviceaccount').list(WORKER_METADATA, ns)).items.map((o) => o.metadata.name)).toEqual([
+      'planner-pod',
+    ]);
+  });
 });

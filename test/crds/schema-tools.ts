@@ -11,7 +11,7 @@ export interface CrdVersion {
   deprecated?: boolean;
   deprecationWarning?: string;
   schema: { openAPIV3Schema: JSONSchemaProps };
-  subresources: { status?: object; scale?: Record<string, string> };
+  subresources?: { status?: object; scale?: Record<string, string> };
   additionalPrinterColumns: { name: string; type: string; jsonPath: string }[];
 }
 

@@ -19,6 +19,7 @@ describe('CRD set', () => {
       'dynamographdeployments.nvidia.com',
       'dynamographdeploymentscalingadapters.nvidia.com',
       'dynamomodels.nvidia.com',
+      'dynamoworkermetadatas.nvidia.com',
     ]);
   });
 
@@ -34,6 +35,7 @@ describe('CRD set', () => {
     ['DynamoGraphDeploymentScalingAdapter', 'dynamographdeploymentscalingadapters', 'dgdsa'],
     ['DynamoModel', 'dynamomodels', 'dm'],
     ['DynamoCheckpoint', 'dynamocheckpoints', 'dckpt'],
+    ['DynamoWorkerMetadata', 'dynamoworkermetadatas', 'dwm'],
   ])('%s: names, group, scope, no conversion webhook', (kind, plural, shortName) => {
     const spec = specOf(byKind(kind));
     expect(spec.group).toBe('nvidia.com');
@@ -56,6 +58,7 @@ describe('versions', () => {
     ['DynamoGraphDeploymentScalingAdapter', ['v1alpha1', 'v1beta1'], 'v1alpha1'],
     ['DynamoModel', ['v1alpha1'], 'v1alpha1'],
     ['DynamoCheckpoint', ['v1alpha1'], 'v1alpha1'],
+    ['DynamoWorkerMetadata', ['v1alpha1'], 'v1alpha1'],
   ])('%s serves %j and stores exactly one: %s', (kind, served, storage) => {
     const versions = versionsOf(kind);
     expect(versions.map((v) => v.name)).toEqual(served);
@@ -137,15 +140,22 @@ describe('structural schemas', () => {
 });
 
 describe('subresources', () => {
-  test('every version has a status subresource', () => {
-    for (const crd of crds) for (const v of specOf(crd).versions) expect(v.subresources.status).toEqual({});
+  test('every version has a status subresource, but DynamoWorkerMetadata, which has no status (as upstream)', () => {
+    for (const crd of crds) {
+      for (const v of specOf(crd).versions) {
+        if (specOf(crd).names.kind === 'DynamoWorkerMetadata') {
+          expect(v.subresources).toBeUndefined();
+          expect(v.schema.openAPIV3Schema.properties!.status).toBeUndefined();
+        } else expect(v.subresources!.status).toEqual({});
+      }
+    }
   });
 
   test('only the scaling adapter has a scale subresource, in both versions', () => {
     const withScale = crds.flatMap((c) =>
       specOf(c)
-        .versions.filter((v) => v.subresources.scale)
-        .map((v) => [specOf(c).names.kind, v.name, v.subresources.scale]),
+        .versions.filter((v) => v.subresources?.scale)
+        .map((v) => [specOf(c).names.kind, v.name, v.subresources!.scale]),
     );
     const scale = {
       specReplicasPath: '.spec.replicas',
@@ -205,6 +215,10 @@ describe('printer columns', () => {
     ]);
   });
 
+  test('DynamoWorkerMetadata: Age only', () => {
+    expect(columns('DynamoWorkerMetadata', 'v1alpha1')).toEqual([age]);
+  });
+
   test('DynamoModel and DynamoCheckpoint', () => {
     expect(columns('DynamoModel', 'v1alpha1')).toEqual([
       'BaseModel:string:.spec.baseModelName',
@@ -220,6 +234,18 @@ describe('printer columns', () => {
       'CheckpointID:string:.status.checkpointID',
       age,
     ]);
+  });
+});
+
+describe('DynamoWorkerMetadata', () => {
+  // What Dynamo's runtime (1.6+) writes under Kubernetes discovery: spec.data is its own blob.
+  test('spec.data is required and kept as written', () => {
+    const spec = schemaOf(byKind('DynamoWorkerMetadata'), 'v1alpha1').properties!.spec;
+    expect(spec).toEqual({
+      type: 'object',
+      required: ['data'],
+      properties: { data: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } },
+    });
   });
 });
 

@@ -45,8 +45,8 @@ describe('dynamo-iac gitops', () => {
     const rendered = run(['render', agg, two]).stdout.split('---\n').sort();
     const graphFiles = files.filter((f) => f.startsWith('graphs/') && !f.endsWith('kustomization.yaml'));
     expect(graphFiles.map((f) => fs.readFileSync(path.join(repo, f), 'utf8')).sort()).toEqual(rendered);
-    // And the platform layer what `platform` prints, the CRDs moved to crds/.
-    const platform = run(['platform'])
+    // And the platform layer what `platform` prints, the CRDs moved to crds/ (Namespaces are gitops' own: --create-namespaces).
+    const platform = run(['platform', '--no-create-namespace'])
       .stdout.split('---\n')
       .map((d) => parse(d))
       .filter((o) => o.kind !== 'CustomResourceDefinition');
@@ -196,14 +196,8 @@ describe('dynamo-iac gitops', () => {
       'team-a/deployment-dynamo-iac-operator.yaml',
       'team-b/deployment-dynamo-iac-operator.yaml',
     ]);
-    // Namespace scope: the only cluster-scoped objects are each operator's nodes reader (topology labels).
-    expect(tree(path.join(repo, 'platform')).filter((f) => !f.includes('/'))).toEqual([
-      'clusterrole-dynamo-iac-operator-team-a-nodes.yaml',
-      'clusterrole-dynamo-iac-operator-team-b-nodes.yaml',
-      'clusterrolebinding-dynamo-iac-operator-team-a-nodes.yaml',
-      'clusterrolebinding-dynamo-iac-operator-team-b-nodes.yaml',
-      'kustomization.yaml',
-    ]);
+    // Namespace scope: nothing cluster-scoped.
+    expect(tree(path.join(repo, 'platform')).filter((f) => !f.includes('/'))).toEqual(['kustomization.yaml']);
     const platform = parse(fs.readFileSync(path.join(repo, 'flux', 'kustomization-dynamo-platform.yaml'), 'utf8'));
     // Both operators are health-checked: the layer waits for every object it applies.
     expect(platform.spec.wait).toBe(true);

@@ -120,6 +120,9 @@ describe('DynamoPlatform', () => {
   const options = {
     namespace: 'dynamo-system',
     scope: 'namespace' as const,
+    // Namespace scope renders neither by default: asked for here, to see both handled.
+    crds: true,
+    createNamespace: true,
     nats: true,
     etcd: true,
     monitoring: true,
@@ -155,6 +158,17 @@ describe('DynamoPlatform', () => {
     });
     expect(platform.crds).toBeUndefined();
     expect(rs.filter((r) => r.type.includes('CustomResourceDefinition') || r.type === 'dynamo:index:Crds')).toEqual([]);
+  });
+
+  test('namespace scope by default: no CRDs, no Namespace, nothing cluster-scoped', async () => {
+    let platform!: DynamoPlatform;
+    const rs = await runProgram(() => {
+      platform = new DynamoPlatform('dynamo', { namespace: 'team-a', scope: 'namespace' });
+    });
+    expect(platform.crds).toBeUndefined();
+    const objects = rs.filter((r) => r.type.startsWith('kubernetes:'));
+    expect(objects.length).toBeGreaterThan(0);
+    expect(objects.filter((r) => r.inputs.metadata.namespace === undefined).map((r) => r.type)).toEqual([]);
   });
 
   test('bad options: one error with every option path, no stack, nothing registered', async () => {

@@ -11,8 +11,11 @@ test('valid options, every one of them, have no problems', () => {
       ...base,
       scope: 'namespace',
       image: 'registry.example/op:1',
+      imagePullPolicy: 'Never',
       imagePullSecrets: ['mirror-creds', 'registry.example.com'],
       crds: false,
+      createNamespace: true,
+      readNodes: true,
       monitoring: true,
       replicas: 2,
       nats: { image: 'nats:2', storage: '20Gi', storageClassName: 'fast-ssd' },
@@ -66,6 +69,14 @@ test('numbers, quantities, paths and types', () => {
     'imagePullSecrets',
     'crds',
     'nats',
+  ]);
+  expect(paths({ createNamespace: 'yes', readNodes: 1 })).toEqual(['createNamespace', 'readNodes']);
+  expect(platformOptionProblems({ ...base, imagePullPolicy: 'Sometimes' } as any)).toEqual([
+    {
+      path: 'imagePullPolicy',
+      message: 'must be one of "Always", "IfNotPresent", "Never", got "Sometimes"',
+      severity: 'error',
+    },
   ]);
   expect(platformOptionProblems(undefined as any)[0].message).toMatch(/must be an object/);
   expect(paths({ namespace: undefined })).toEqual(['namespace']);

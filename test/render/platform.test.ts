@@ -1,46 +1,85 @@
+import { crdManifests } from '../../src/crds';
 import { renderPlatform } from '../../src/render/platform';
+import { RECOMMENDED_POD_SECURITY_LABELS } from '../../src/render/pod-security';
 
 const base = { namespace: 'dynamo-system', version: '1.2.3' };
 const kinds = (objs: ReturnType<typeof renderPlatform>) => objs.map((o) => o.kind);
 const rulesOf = (objs: ReturnType<typeof renderPlatform>) => objs.flatMap((o) => (o as any).rules ?? []);
 
-test('namespace scope: a Role for the namespace; the only cluster-scoped grant is reading nodes', () => {
-  const objs = renderPlatform({ ...base, scope: 'namespace', crds: false });
-  expect(kinds(objs)).toEqual([
-    'ServiceAccount',
-    'ClusterRole',
-    'ClusterRoleBinding',
-    'Role',
-    'RoleBinding',
-    'Service',
-    'Deployment',
-  ]);
-  const clusterScoped = objs.filter((o) => o.metadata.namespace === undefined);
-  expect(clusterScoped.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual([
+const clusterScoped = (objs: ReturnType<typeof renderPlatform>) =>
+  objs.filter((o) => o.metadata.namespace === undefined).map((o) => `${o.kind}/${o.metadata.name}`);
+
+test('namespace scope installs with zero cluster-scoped objects, whatever else is added', () => {
+  const objs = renderPlatform({ ...base, scope: 'namespace' });
+  expect(kinds(objs)).toEqual(['ServiceAccount', 'Role', 'RoleBinding', 'Service', 'Deployment']);
+  expect(clusterScoped(objs)).toEqual([]);
+  const everything = renderPlatform({ ...base, scope: 'namespace', monitoring: true, nats: true, etcd: true });
+  expect(clusterScoped(everything)).toEqual([]);
+  expect(everything.every((o) => o.metadata.namespace === 'dynamo-system')).toBe(true);
+});
+
+test('namespace scope: the cluster-scoped pieces are opt-in (CRDs, the Namespace, the node reader)', () => {
+  const objs = renderPlatform({ ...base, scope: 'namespace', crds: true, createNamespace: true, readNodes: true });
+  expect(clusterScoped(objs)).toEqual([
+    'Namespace/dynamo-system',
+    ...crdManifests().map((c) => `CustomResourceDefinition/${c.metadata.name}`),
     'ClusterRole/dynamo-iac-operator-dynamo-system-nodes',
     'ClusterRoleBinding/dynamo-iac-operator-dynamo-system-nodes',
   ]);
-  expect((clusterScoped[0] as any).rules).toEqual([{ apiGroups: [''], resources: ['nodes'], verbs: ['get'] }]);
-  expect(
-    objs.filter((o) => o.metadata.namespace !== undefined).every((o) => o.metadata.namespace === 'dynamo-system'),
-  ).toBe(true);
+  const nodes = objs.find((o) => o.metadata.name === 'dynamo-iac-operator-dynamo-system-nodes') as any;
+  expect(nodes.rules).toEqual([{ apiGroups: [''], resources: ['nodes'], verbs: ['get'] }]);
+  // Graphs run in a namespace-scoped operator's namespace: the labels recommended for them.
+  expect((objs[0] as any).metadata.labels).toEqual({
+    'app.kubernetes.io/part-of': 'dynamo-iac',
+    ...RECOMMENDED_POD_SECURITY_LABELS,
+  });
 });
 
-test('cluster scope: a ClusterRole for the controllers, a Role for leader election only', () => {
+test('cluster scope: the Namespace (restricted), a ClusterRole for the controllers, the planner and EPP ClusterRoles, a Role for leader election only', () => {
   const objs = renderPlatform({ ...base, crds: false });
-  expect(kinds(objs)).toEqual([
-    'ServiceAccount',
-    'ClusterRole',
-    'ClusterRoleBinding',
-    'Role',
-    'RoleBinding',
-    'Service',
-    'Deployment',
+  expect(objs.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual([
+    'Namespace/dynamo-system',
+    'ServiceAccount/dynamo-iac-operator',
+    'ClusterRole/dynamo-iac-operator',
+    'ClusterRole/dynamo-planner',
+    'ClusterRole/epp-cluster-role',
+    'ClusterRoleBinding/dynamo-iac-operator',
+    'Role/dynamo-iac-operator-leader-election',
+    'RoleBinding/dynamo-iac-operator-leader-election',
+    'Service/dynamo-iac-operator-metrics',
+    'Deployment/dynamo-iac-operator',
   ]);
+  expect((objs[0] as any).metadata.labels).toEqual({
+    'app.kubernetes.io/part-of': 'dynamo-iac',
+    'pod-security.kubernetes.io/enforce': 'restricted',
+    'pod-security.kubernetes.io/enforce-version': 'latest',
+  });
   const role = objs.find((o) => o.kind === 'Role') as any;
   expect(role.rules).toEqual([
     { apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['get', 'create', 'update', 'delete'] },
   ]);
+  const operator = objs.find((o) => o.kind === 'ClusterRole') as any;
+  expect(operator.rules).toContainEqual({ apiGroups: [''], resources: ['nodes'], verbs: ['get'] });
+  const noNodes = renderPlatform({ ...base, crds: false, readNodes: false }).find(
+    (o) => o.kind === 'ClusterRole',
+  ) as any;
+  expect(noNodes.rules).not.toContainEqual({ apiGroups: [''], resources: ['nodes'], verbs: ['get'] });
+});
+
+test('the Namespace can be left out (namespaces managed elsewhere)', () => {
+  expect(kinds(renderPlatform({ ...base, createNamespace: false }))).not.toContain('Namespace');
+});
+
+test('the pull policy: IfNotPresent for a fixed tag or digest, Always for latest or no tag, or as given', () => {
+  const policy = (o: object) =>
+    (renderPlatform({ ...base, crds: false, ...o }).find((x) => x.kind === 'Deployment') as any).spec.template.spec
+      .containers[0].imagePullPolicy;
+  expect(policy({})).toBe('IfNotPresent');
+  expect(policy({ image: 'dynamo-iac/operator:0.1.0' })).toBe('IfNotPresent');
+  expect(policy({ image: 'localhost:5000/op@sha256:abc' })).toBe('IfNotPresent');
+  expect(policy({ image: 'localhost:5000/op' })).toBe('Always');
+  expect(policy({ image: 'registry.example/op:latest' })).toBe('Always');
+  expect(policy({ image: 'registry.example/op:latest', imagePullPolicy: 'Never' })).toBe('Never');
 });
 
 test('no rule uses a wildcard, in either scope', () => {
@@ -51,9 +90,10 @@ test('no rule uses a wildcard, in either scope', () => {
   }
 });
 
-test('CRDs unless turned off; a ServiceMonitor and a dashboard only with monitoring', () => {
+test('CRDs unless turned off (cluster scope) or asked for (namespace scope); a ServiceMonitor and a dashboard only with monitoring', () => {
   expect(kinds(renderPlatform(base)).filter((k) => k === 'CustomResourceDefinition').length).toBeGreaterThan(0);
   expect(kinds(renderPlatform({ ...base, crds: false }))).not.toContain('CustomResourceDefinition');
+  expect(kinds(renderPlatform({ ...base, scope: 'namespace' }))).not.toContain('CustomResourceDefinition');
   expect(kinds(renderPlatform(base))).not.toContain('ServiceMonitor');
   const sm = renderPlatform({ ...base, monitoring: true }).find((o) => o.kind === 'ServiceMonitor') as any;
   expect(sm.spec.endpoints).toEqual([{ port: 'http', path: '/metrics', interval: '15s' }]);

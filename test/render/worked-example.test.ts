@@ -81,6 +81,7 @@ test('worker main container: ports, probes, env, resources', () => {
     DYN_SYSTEM_ENABLED: 'true',
     DYN_SYSTEM_PORT: '9090',
     DYN_SYSTEM_USE_ENDPOINT_HEALTH_STATUS: '["generate"]',
+    DYN_TCP_RESPONSE_STREAM_HOST: 'status.podIP',
     NIXL_TELEMETRY_ENABLE: 'n',
     NIXL_TELEMETRY_EXPORTER: 'prometheus',
     NIXL_TELEMETRY_PROMETHEUS_PORT: '19090',

@@ -77,11 +77,22 @@ describe('planner', () => {
     });
   });
 
-  test('a namespace-scoped platform renders no planner ServiceAccount', () => {
+  test('namespace scope: the planner ServiceAccount with a Role of its own, no ClusterRole (component-rbac.test.ts)', () => {
     const ns = rendered(graph({ components: [component({ name: 'Planner', type: 'planner' })] }), {
       operatorScope: 'namespace',
     });
-    expect(ns.ids).not.toContain('ServiceAccount/planner-serviceaccount');
+    expect(ns.ids).toEqual(
+      expect.arrayContaining([
+        'ServiceAccount/planner-serviceaccount',
+        'Role/planner-role',
+        'RoleBinding/planner-binding',
+      ]),
+    );
+    expect(ns.find('RoleBinding', 'planner-binding').roleRef).toEqual({
+      apiGroup: 'rbac.authorization.k8s.io',
+      kind: 'Role',
+      name: 'planner-role',
+    });
   });
 });
 
