@@ -18,8 +18,8 @@ export async function restrictedNamespace(name: string): Promise<void> {
   await kube().createNamespace(name, podSecurityLabels('restricted'));
 }
 
+/** Cluster scope renders its Namespace, enforcing `restricted` itself: applied on a fresh cluster as it is. */
 export async function installClusterPlatform(): Promise<void> {
-  await restrictedNamespace(OPERATOR_NAMESPACE);
   applyYaml(renderPlatform('cluster', OPERATOR_NAMESPACE));
   await waitCrdsEstablished();
   await waitPodsReady(OPERATOR_NAMESPACE, OPERATOR_SELECTOR, 1);
