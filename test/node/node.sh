@@ -32,7 +32,7 @@ source "$node_dir/lib/host-state.sh"
 # namespaces; stop and check-clean must act on the host's, so move to those of exec.sh's parent
 # process, which stayed on the host.
 if [[ -n ${DYNAMO_IAC_NODE_HOST_PID:-} && "$(readlink /proc/self/ns/net)" != "$(readlink "/proc/$DYNAMO_IAC_NODE_HOST_PID/ns/net" 2> /dev/null)" ]]; then
-  exec nsenter -t "$DYNAMO_IAC_NODE_HOST_PID" -m -n -- env -u DYNAMO_IAC_NODE_HOST_PID bash "${BASH_SOURCE[0]}" "$@"
+  exec nsenter -t "$DYNAMO_IAC_NODE_HOST_PID" -m -n --wd="$PWD" -- env -u DYNAMO_IAC_NODE_HOST_PID bash "$node_dir/node.sh" "$@"
 fi
 
 # ---------------------------------------------------------------------------------------------
@@ -62,13 +62,22 @@ crictl_node() { "$run/bin/crictl" --runtime-endpoint "unix://$run/containerd.soc
 containerd_ready() { [[ -S $run/containerd.sock ]] && crictl_node info; }
 ctr_node() { "$run/bin/ctr" --address "$run/containerd.sock" -n k8s.io "$@"; }
 
+# pid_running <pid>: the process exists and is not a zombie (a killed child of a waiting shell
+# stays a zombie until that shell reaps it; it is gone for our purposes).
+pid_running() {
+  local stat
+  stat="$(cat "/proc/$1/stat" 2> /dev/null)" || return 1
+  stat="${stat##*) }"
+  [[ ${stat%% *} != Z ]]
+}
+
 # terminate <pid>...: SIGTERM, then SIGKILL whatever is left after 10 s.
 terminate() {
   local pid left i
   kill -TERM "$@" 2> /dev/null || true
   for i in $(seq 100); do
     left=0
-    for pid in "$@"; do kill -0 "$pid" 2> /dev/null && left=1; done
+    for pid in "$@"; do pid_running "$pid" && left=1; done
     [[ $left -eq 0 ]] && return 0
     sleep 0.1
   done
