@@ -358,6 +358,17 @@ project.addTask('cluster:start', {
   description: 'Start a throwaway kube-apiserver + etcd and print its kubeconfig (Ctrl-C stops it)',
   steps: [{ exec: 'ts-node --project test/tsconfig.json test/cluster/start.ts' }],
 });
+// `npm run node:start` / `node:stop`: a real single-node cluster (kubelet, containerd, kube-proxy,
+// CoreDNS) in a network namespace of its own, for the e2e suite (test/node/README.md). Needs root.
+project.addTask('node:start', {
+  description:
+    'Start the real single-node test cluster in its own network namespace (builds its binaries once); run commands in it with test/node/exec.sh',
+  steps: [{ exec: 'bash test/node/node.sh start' }],
+});
+project.addTask('node:stop', {
+  description: 'Stop the test node and remove everything it made; check the host is as before',
+  steps: [{ exec: 'bash test/node/node.sh stop' }],
+});
 
 // `npm run bench`: prints wall time and peak RSS; never asserts on time.
 project.addTask('bench', {

@@ -4,6 +4,8 @@
 #   pulumi   the Pulumi CLI, its Node.js language host and the Kubernetes provider (test:pulumi)
 #   flux     Flux's kustomize-controller and Flux's CRDs (the Flux tests)
 #   kustomize  the kustomize CLI (what `kubectl kustomize` runs; the README check, .ci/readme.sh)
+#   node     kubelet, kube-scheduler, kube-proxy, kubectl, containerd (+ shim, ctr), CoreDNS, crictl: the
+#            real single-node cluster of test/node (which also needs the cluster group)
 # Nothing upstream is committed: in-repo wrapper modules (test/infra/go/<name>/) pin versions and
 # fetch everything through the Go module proxy; the Pulumi language host and Kubernetes provider
 # are built from the source trees in ../shared/third_party (see its README). Every build runs in
@@ -13,13 +15,14 @@
 # where <hash> covers the source directory and the build recipe, so changing a pin rebuilds and an
 # unchanged checkout reuses. Go's own caches (GOCACHE, GOMODCACHE) are shared by every build.
 #
-# Usage: bash test/infra/build.sh [--print-paths] [cluster] [pulumi] [flux] [kustomize]   (default: cluster)
+# Usage: bash test/infra/build.sh [--print-paths] [cluster] [pulumi] [flux] [kustomize] [node]   (default: cluster)
 #   --print-paths  after ensuring the binaries, print `<NAME>=<path>` lines on stdout
 #                  (progress always goes to stderr). Used by the test harnesses.
 #   --cached-only  build nothing: exit 3 (and say which) when a binary is not cached yet.
 #                  Used by the benchmark, which must never start a build.
 # Env:  DYNAMO_IAC_CACHE         cache root (default $HOME/.cache/dynamo-iac)
 #       DYNAMO_IAC_THIRD_PARTY   the third_party source trees (default <repo>/../shared/third_party)
+#       GO_TAGS                  (internal) build tags for one ensure call; part of the cache key
 set -euo pipefail
 
 # Bump when the build recipe below (flags, ldflags) changes.
@@ -36,9 +39,9 @@ for arg in "$@"; do
   case "$arg" in
     --print-paths) print_paths=true ;;
     --cached-only) cached_only=true ;;
-    cluster | pulumi | flux | kustomize) groups+=("$arg") ;;
-    -h | --help) sed -n '2,22p' "$0"; exit 0 ;;
-    *) echo "build.sh: unknown argument: $arg (expected cluster, pulumi, flux, kustomize, --print-paths or --cached-only)" >&2; exit 2 ;;
+    cluster | pulumi | flux | kustomize | node) groups+=("$arg") ;;
+    -h | --help) sed -n '2,25p' "$0"; exit 0 ;;
+    *) echo "build.sh: unknown argument: $arg (expected cluster, pulumi, flux, kustomize, node, --print-paths or --cached-only)" >&2; exit 2 ;;
   esac
 done
 [[ ${#groups[@]} -gt 0 ]] || groups=(cluster)
@@ -79,8 +82,9 @@ source_hash() {
 ensure() {
   local var="$1" name="$2" version="$3" src="$4" pkg="$5" minutes="$6"
   shift 6
-  local ldflags="-s -w $*"
-  local dir="$cache/bin/$name-$version-$(source_hash "$src" "$pkg" "$ldflags" "${GOTOOLCHAIN:-}")"
+  local ldflags="-s -w $*" tags="${GO_TAGS:-}"
+  # Tags join the key only when set, so binaries built without tags keep their cached paths.
+  local dir="$cache/bin/$name-$version-$(source_hash "$src" "$pkg" "$ldflags" "${GOTOOLCHAIN:-}" ${tags:+"tags=$tags"})"
   paths+=("$var=$dir/$name")
   if [[ -x "$dir/$name" ]]; then
     log "$name $version: cached at $dir/$name"
@@ -118,7 +122,7 @@ ensure() {
   # loop leaves no process holding our pipes open.
   (while sleep 60 < /dev/null > /dev/null 2>&1; do log "  … still building $name ($((SECONDS - start))s)"; done) > /dev/null &
   local ticker=$!
-  (cd "$tmp/src" && go build -trimpath -ldflags "$ldflags" -o "$tmp/$name" "$pkg") || rc=$?
+  (cd "$tmp/src" && go build -trimpath ${tags:+-tags "$tags"} -ldflags "$ldflags" -o "$tmp/$name" "$pkg") || rc=$?
   kill "$ticker" 2> /dev/null || true
   wait "$ticker" 2> /dev/null || true
   rm -rf "$tmp/src"
@@ -133,18 +137,23 @@ ensure() {
   log "built $name $version in $((SECONDS - start))s -> $dir/$name"
 }
 
+# k8s_version_flags <version>: the -X flags upstream's hack/lib/version.sh injects, so every
+# component reports <version> (/version, the Node's kubeletVersion) instead of v0.0.0-master.
+k8s_version_flags() {
+  local major="${1#v}" minor="${1#v*.}" pkg
+  major="${major%%.*}" minor="${minor%%.*}"
+  for pkg in k8s.io/component-base/version k8s.io/client-go/pkg/version; do
+    printf '%s\n' "-X $pkg.gitVersion=$1" "-X $pkg.gitMajor=$major" "-X $pkg.gitMinor=$minor" "-X $pkg.gitTreeState=clean"
+  done
+}
+
 build_cluster() {
   local kube="$here/go/kube" etcd="$here/go/etcd"
   local k8s_version etcd_version
   k8s_version="$(required_version "$kube/go.mod" k8s.io/kubernetes)"
   etcd_version="$(required_version "$etcd/go.mod" go.etcd.io/etcd/server/v3)"
-  # kube-apiserver reports its version on /version from these variables (what upstream's
-  # hack/lib/version.sh injects); without them it says v0.0.0-master.
-  local major="${k8s_version#v}" minor="${k8s_version#v*.}" flags=()
-  major="${major%%.*}" minor="${minor%%.*}"
-  for pkg in k8s.io/component-base/version k8s.io/client-go/pkg/version; do
-    flags+=("-X $pkg.gitVersion=$k8s_version" "-X $pkg.gitMajor=$major" "-X $pkg.gitMinor=$minor" "-X $pkg.gitTreeState=clean")
-  done
+  local flags=()
+  mapfile -t flags < <(k8s_version_flags "$k8s_version")
   GOTOOLCHAIN=local ensure ETCD etcd "$etcd_version" "$etcd" . 1
   GOTOOLCHAIN=local ensure KUBE_APISERVER kube-apiserver "$k8s_version" "$kube" ./kube-apiserver 6 "${flags[@]}"
   GOTOOLCHAIN=local ensure KUBE_CONTROLLER_MANAGER kube-controller-manager "$k8s_version" "$kube" ./kube-controller-manager 3 "${flags[@]}"
@@ -191,6 +200,34 @@ build_kustomize() {
   version="$(required_version "$src/go.mod" sigs.k8s.io/kustomize/kustomize/v5)"
   GOTOOLCHAIN=local ensure KUSTOMIZE kustomize "$version" "$src" sigs.k8s.io/kustomize/kustomize/v5 1 \
     "-X sigs.k8s.io/kustomize/api/provenance.version=$version"
+}
+
+build_node() {
+  local node="$here/go/node" ctrd="$here/go/containerd" coredns="$here/go/coredns"
+  local k8s_version ctrd_version coredns_version flags=() name var
+  k8s_version="$(required_version "$node/go.mod" k8s.io/kubernetes)"
+  mapfile -t flags < <(k8s_version_flags "$k8s_version")
+  # Same pins as the cluster group's module (test/infra/go/kube); built from one Go build cache.
+  for name in kubelet kube-scheduler kube-proxy kubectl; do
+    var="$(tr 'a-z-' 'A-Z_' <<< "$name")"
+    GOTOOLCHAIN=local ensure "$var" "$name" "$k8s_version" "$node" "k8s.io/kubernetes/cmd/$name" 4 "${flags[@]}"
+  done
+  ctrd_version="$(required_version "$ctrd/go.mod" github.com/containerd/containerd/v2)"
+  # Static binaries without the btrfs and devmapper snapshotters (they need cgo and C headers);
+  # the node uses overlayfs.
+  local ctrd_flags=("-X github.com/containerd/containerd/v2/version.Version=$ctrd_version" "-X github.com/containerd/containerd/v2/version.Package=github.com/containerd/containerd/v2")
+  for name in containerd containerd-shim-runc-v2 ctr; do
+    var="$(tr 'a-z-' 'A-Z_' <<< "$name")"
+    GO_TAGS=no_btrfs,no_devmapper GOTOOLCHAIN=local ensure "$var" "$name" "$ctrd_version" "$ctrd" \
+      "github.com/containerd/containerd/v2/cmd/$name" 2 "${ctrd_flags[@]}"
+  done
+  coredns_version="$(required_version "$coredns/go.mod" github.com/coredns/coredns)"
+  GOTOOLCHAIN=local ensure COREDNS coredns "$coredns_version" "$coredns" github.com/coredns/coredns 2
+  # crictl: node.sh stop removes the pod sandboxes through the CRI (network teardown included).
+  local crictl="$here/go/crictl" crictl_version
+  crictl_version="$(required_version "$crictl/go.mod" sigs.k8s.io/cri-tools)"
+  GOTOOLCHAIN=local ensure CRICTL crictl "$crictl_version" "$crictl" sigs.k8s.io/cri-tools/cmd/crictl 1 \
+    "-X sigs.k8s.io/cri-tools/pkg/version.Version=$crictl_version"
 }
 
 total_start=$SECONDS
