@@ -107,7 +107,12 @@ build_once() {
   fi
   local start=$SECONDS tmp rc=0
   tmp="$(mktemp -d "$out_dir/.build.XXXXXX")"
-  (while sleep 60 < /dev/null > /dev/null 2>&1; do log "  … still building $what ($((SECONDS - start))s)"; done) > /dev/null &
+  # The heartbeat must not hold the lock: its `sleep` would outlive a kill of the loop and keep a
+  # waiting caller waiting up to a minute after the build.
+  (
+    exec {lock_fd}>&-
+    while sleep 60 < /dev/null > /dev/null 2>&1; do log "  … still building $what ($((SECONDS - start))s)"; done
+  ) > /dev/null &
   local ticker=$!
   # In the background and waited for: a function run as `f || rc=$?` would run with `set -e`
   # switched off, and go on past a failed step.
@@ -127,17 +132,32 @@ build_once() {
 }
 
 # pack <rootfs dir> <ref> <out tar> [umoci config flags...]: one-layer OCI image of the directory
-# (ownership and modes kept), with the given config, written as a docker-archive tagged <ref>.
+# (moved, not copied; ownership and modes kept), with the given config, written as a
+# docker-archive tagged <ref>. Not `umoci insert`: 0.4.7's insert cuts the end off its layer.
 pack() {
   local rootfs="$1" ref="$2" out="$3" work
   shift 3
   work="$(dirname "$out")/oci"
   umoci init --layout "$work"
   umoci new --image "$work:img"
-  umoci insert --image "$work:img" --history.created_by "dynamo-iac test/node/images/build.sh" "$rootfs" /
+  umoci unpack --image "$work:img" "$work.bundle" > /dev/null
+  rmdir "$work.bundle/rootfs"
+  mv "$rootfs" "$work.bundle/rootfs"
+  umoci repack --image "$work:img" --history.created_by "dynamo-iac test/node/images/build.sh" "$work.bundle"
+  rm -rf "$work.bundle"
   umoci config --image "$work:img" --os linux --architecture amd64 "$@"
   skopeo copy --quiet "oci:$work:img" "docker-archive:$out:$ref"
   rm -rf "$work"
+  check_archive "$out"
+}
+
+# check_archive <docker-archive tar>: every layer reads to its end (a cut layer would fail to
+# import, or worse, import with a file missing its end).
+check_archive() {
+  local layer
+  for layer in $(tar -xOf "$1" manifest.json | python3 -c 'import json, sys; print(*json.load(sys.stdin)[0]["Layers"])'); do
+    tar -xOf "$1" "$layer" | tar -tf - > /dev/null || { log "image layer $layer of $1 does not read to its end"; return 1; }
+  done
 }
 
 # in_root <rootfs> <command...>: runs the command chrooted into <rootfs>, in a private mount
@@ -228,13 +248,16 @@ make_operator() {
   # The bundle, built from a clean copy of the sources (never the developer's lib/ or node_modules/).
   mkdir -p "$tmp/src"
   (cd "$repo" && operator_files | tar --null -T - -cf -) | tar -xf - -C "$tmp/src"
-  log "operator: building the bundle (${OPERATOR_STEPS[*]})…"
+  log "operator: building the bundle as the Dockerfile does…"
   (
     cd "$tmp/src"
     # node24's shims directory holds node, npm and npx.
-    export PATH="$(dirname "$node"):$PATH" npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
+    PATH="$(dirname "$node"):$PATH"
+    export PATH npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false npm_config_prefer_offline=true
     for step in "${OPERATOR_STEPS[@]}"; do
+      t=$SECONDS
       eval "$step" > "$tmp/step.log" 2>&1 || { tail -30 "$tmp/step.log" >&2; exit 1; }
+      log "  $step: $((SECONDS - t))s"
     done
   )
   # The base: distroless-like, files of the Debian packages only, plus Node at /nodejs/bin/node.
@@ -298,7 +321,8 @@ image_operator() {
 
 # --- dynamo runtime --------------------------------------------------------------------------
 make_runtime() {
-  local tmp="$1" wheels="$2" root="$tmp/rootfs"
+  local tmp="$1" wheels="$2" root
+  root="$tmp/rootfs"
   unpack_base "$root"
   # Wheels are fetched by the host's pip (the host's CA bundle and proxy settings apply; a chroot
   # has neither), then installed in the chroot with no index: exactly the lock file, no resolver.
