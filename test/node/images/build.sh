@@ -68,7 +68,7 @@ hash_of() { sha256sum | cut -c1-12; }
 need() {
   local tool missing_tools=()
   for tool in "$@"; do command -v "$tool" > /dev/null || missing_tools+=("$tool"); done
-  [[ ${#missing_tools[@]} -eq 0 ]] || die "missing ${missing_tools[*]}: apt-get install debootstrap umoci skopeo gcc libc6-dev"
+  [[ ${#missing_tools[@]} -eq 0 ]] || die "missing ${missing_tools[*]}: apt-get install debootstrap umoci skopeo gcc libc6-dev python3-pip"
   [[ $EUID -eq 0 ]] || die "building images needs root (debootstrap, chroot, files owned by other users)"
 }
 
@@ -158,15 +158,6 @@ check_archive() {
   for layer in $(tar -xOf "$1" manifest.json | python3 -c 'import json, sys; print(*json.load(sys.stdin)[0]["Layers"])'); do
     tar -xOf "$1" "$layer" | tar -tf - > /dev/null || { log "image layer $layer of $1 does not read to its end"; return 1; }
   done
-}
-
-# in_root <rootfs> <command...>: runs the command chrooted into <rootfs>, in a private mount
-# namespace (its /proc and /dev mounts vanish with it), with a clean environment.
-in_root() {
-  local root="$1"
-  shift
-  env -i PATH="$IMAGE_PATH" HOME=/root LANG=C.UTF-8 unshare --mount --propagation private -- \
-    sh -c 'r="$1"; shift; mount -t proc proc "$r/proc" && mount --rbind /dev "$r/dev" && exec chroot "$r" "$@"' sh "$root" "$@"
 }
 
 # --- the shared Debian rootfs ----------------------------------------------------------------
