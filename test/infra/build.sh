@@ -118,9 +118,12 @@ ensure() {
   tmp="$(mktemp -d "$cache/bin/.$name-build.XXXXXX")"
   cp -R "$src/." "$tmp/src"
   chmod -R u+w "$tmp/src"
-  # A heartbeat so long builds are visibly alive. `sleep` gets no stdout/stderr, so killing the
-  # loop leaves no process holding our pipes open.
-  (while sleep 60 < /dev/null > /dev/null 2>&1; do log "  … still building $name ($((SECONDS - start))s)"; done) > /dev/null &
+  # A heartbeat so long builds are visibly alive. `sleep` gets no stdout/stderr and not the build
+  # lock, so killing the loop leaves no process holding our pipes open or a waiter blocked.
+  (
+    exec {lock_fd}>&-
+    while sleep 60 < /dev/null > /dev/null 2>&1; do log "  … still building $name ($((SECONDS - start))s)"; done
+  ) > /dev/null &
   local ticker=$!
   (cd "$tmp/src" && go build -trimpath ${tags:+-tags "$tags"} -ldflags "$ldflags" -o "$tmp/$name" "$pkg") || rc=$?
   kill "$ticker" 2> /dev/null || true
