@@ -118,7 +118,7 @@ node_strays() {
   done
   {
     [[ ${#match[@]} -eq 0 ]] || find /proc/[0-9]*/ns -maxdepth 1 \( "${match[@]}" \) 2> /dev/null | cut -d/ -f3
-    find /sys/fs/cgroup/*/"$CGROUP_ROOT" -name cgroup.procs -exec cat {} + 2> /dev/null || true
+    find /sys/fs/cgroup/"$CGROUP_ROOT" /sys/fs/cgroup/*/"$CGROUP_ROOT" -name cgroup.procs -exec cat {} + 2> /dev/null || true
   } | sort -un | while read -r p; do [[ $exclude == *" $p "* ]] || echo "$p"; done
 }
 
@@ -321,9 +321,10 @@ do_start() {
     nsenter -t "$holder" -m -- mount --bind "$run/sysctl/${key//\//.}" "/proc/sys/$key"
     nsenter -t "$holder" -m -- mount -o remount,bind,ro "/proc/sys/$key"
   done
-  # The kubelet's cgroup root must exist in every hierarchy; stop removes the whole tree.
+  # The kubelet's cgroup root must exist in every hierarchy (cgroup v1 and/or v2); stop removes
+  # the whole tree.
   local h
-  for h in $(findmnt -rn -t cgroup -o TARGET); do mkdir -p "$h/$CGROUP_ROOT"; done
+  for h in $(findmnt -rn -t cgroup,cgroup2 -o TARGET); do mkdir -p "$h/$CGROUP_ROOT"; done
   phase "the node's mount namespace ready"
 
   launch containerd holder "$run/bin/containerd" --config "$run/config/containerd.toml"
@@ -366,10 +367,11 @@ do_start() {
     --authentication-kubeconfig="$run/scheduler.kubeconfig" --authorization-kubeconfig="$run/scheduler.kubeconfig" \
     --bind-address=127.0.0.1 --leader-elect=false --profiling=false
   launch kube-proxy net "$run/bin/kube-proxy" --config="$run/config/kube-proxy.yaml"
-  launch coredns net "$run/bin/coredns" -conf "$run/config/Corefile"
-  watched+=(kube-controller-manager kube-scheduler kube-proxy coredns)
-  # CoreDNS's read access and the kube-dns Service; the servers retry until these exist.
+  watched+=(kube-controller-manager kube-scheduler kube-proxy)
+  # CoreDNS's read access and the kube-dns Service, then CoreDNS (so it starts with its access).
   kubectl_node apply -f "$run/config/bootstrap.yaml" > /dev/null
+  launch coredns net "$run/bin/coredns" -conf "$run/config/Corefile"
+  watched+=(coredns)
 
   wait_for "Node Ready" 60 node_ready
   local ready_ms
@@ -380,10 +382,7 @@ do_start() {
   wait_for "CoreDNS" 30 http_ok 127.0.0.1 8181 /ready
   wait_for "kube-proxy" 30 http_ok 127.0.0.1 10256 /healthz
   phase "CoreDNS and kube-proxy ready"
-  if ! wait "$importer"; then
-    cat "$run/logs/import.log" >&2
-    fail_start "importing images failed"
-  fi
+  wait "$importer" || fail_start "importing images failed: $(tail -n 1 "$run/logs/import.log")"
   grep -h '^\[test-node\]' "$run/logs/import.log" >&2 || true
   phase "images imported"
 
@@ -449,7 +448,7 @@ do_stop() {
   while IFS= read -r dir; do
     # Deepest first; rmdir on a cgroup removes it (its files are virtual).
     find "$dir" -depth -type d -exec rmdir {} \; 2> /dev/null || log "warning: cgroup $dir is still in use"
-  done < <(find /sys/fs/cgroup -mindepth 2 -maxdepth 2 -type d -name "$CGROUP_ROOT")
+  done < <(find /sys/fs/cgroup -maxdepth 2 -type d -name "$CGROUP_ROOT")
 
   # Deleting the namespace takes the bridge, the pods' veths and every iptables rule with it.
   if ip netns list | grep -qE "^$NETNS( |$)"; then ip netns delete "$NETNS"; fi
