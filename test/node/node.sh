@@ -135,7 +135,7 @@ image_tars() {
   fi
   for w in "${words[@]}"; do
     if [[ $w == */* || $w == *.tar ]]; then
-      [[ -f $w ]] || die "DYNAMO_IAC_NODE_IMAGES: no such file: $w"
+      [[ -f $w ]] || die "image archive not found: $w"
       echo "$w"
     else
       names+=("$w")
@@ -332,10 +332,10 @@ do_start() {
 
   wait_for "containerd" 30 containerd_ready
   phase "containerd ready"
-  # Images import while the control plane comes up.
-  local tars
-  tars="$(image_tars)"
+  # Images are built (when test/node/images/build.sh has to) and imported while the control plane
+  # comes up.
   (
+    tars="$(image_tars)"
     while IFS= read -r t; do [[ -n $t ]] && import_tar "$t"; done <<< "$tars"
     crictl_node inspecti "$SANDBOX_IMAGE" > /dev/null 2>&1 ||
       die "the sandbox image $SANDBOX_IMAGE is not in containerd: build it (bash test/node/images/build.sh pause) or name its docker-archive in DYNAMO_IAC_NODE_IMAGES"
@@ -510,8 +510,9 @@ do_check_clean() {
 do_import() {
   node_running || die "the node is not running"
   [[ $# -gt 0 ]] || die "usage: node.sh import <docker-archive tar | image name of test/node/images/build.sh>..."
-  local t
-  while IFS= read -r t; do [[ -n $t ]] && import_tar "$t"; done < <(DYNAMO_IAC_NODE_IMAGES="$*" image_tars)
+  local t tars
+  tars="$(DYNAMO_IAC_NODE_IMAGES="$*" image_tars)" || exit 1
+  while IFS= read -r t; do [[ -n $t ]] && import_tar "$t"; done <<< "$tars"
 }
 
 # shellcheck source=lib/pki.sh
