@@ -7,10 +7,11 @@
 #   iproute2                      `ip netns`, the node's network namespace
 #   util-linux                    unshare, nsenter, mount (the private mount namespace)
 #   openssl                       the node's certificates
+#   curl, jq                      readiness polls against the API server, image archive manifests
 # Usage: bash test/node/deps.sh [--check]   (--check: install nothing, exit 1 when something is missing)
 set -euo pipefail
 
-packages=(runc containernetworking-plugins iptables conntrack iproute2 util-linux openssl)
+packages=(runc containernetworking-plugins iptables conntrack iproute2 util-linux openssl curl jq)
 missing=()
 for p in "${packages[@]}"; do
   # dpkg-query prints "install ok installed" for an installed package; anything else is missing.

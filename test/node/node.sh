@@ -58,6 +58,12 @@ launch() {
 # in_netns <command...>: a client command inside the node's network namespace.
 in_netns() { ip netns exec "$NETNS" "$@"; }
 kubectl_node() { in_netns "$run/bin/kubectl" --kubeconfig "$run/admin.kubeconfig" "$@"; }
+# api_get <path>: GET from the API server as admin; curl starts far faster than kubectl, which
+# matters for the readiness polls.
+api_get() {
+  in_netns curl -sf --max-time 5 --cacert "$run/pki/ca.crt" --cert "$run/pki/admin.crt" --key "$run/pki/admin.key" \
+    "https://127.0.0.1:$API_PORT$1"
+}
 crictl_node() { "$run/bin/crictl" --runtime-endpoint "unix://$run/containerd.sock" --timeout 30s "$@"; }
 containerd_ready() { [[ -S $run/containerd.sock ]] && crictl_node info; }
 ctr_node() { "$run/bin/ctr" --address "$run/containerd.sock" -n k8s.io "$@"; }
@@ -112,7 +118,7 @@ node_strays() {
   done
   {
     [[ ${#match[@]} -eq 0 ]] || find /proc/[0-9]*/ns -maxdepth 1 \( "${match[@]}" \) 2> /dev/null | cut -d/ -f3
-    find /sys/fs/cgroup/*/"$CGROUP_ROOT" -name cgroup.procs -exec cat {} + 2> /dev/null || true
+    find /sys/fs/cgroup/"$CGROUP_ROOT" /sys/fs/cgroup/*/"$CGROUP_ROOT" -name cgroup.procs -exec cat {} + 2> /dev/null || true
   } | sort -un | while read -r p; do [[ $exclude == *" $p "* ]] || echo "$p"; done
 }
 
@@ -129,7 +135,7 @@ image_tars() {
   fi
   for w in "${words[@]}"; do
     if [[ $w == */* || $w == *.tar ]]; then
-      [[ -f $w ]] || die "DYNAMO_IAC_NODE_IMAGES: no such file: $w"
+      [[ -f $w ]] || die "image archive not found: $w"
       echo "$w"
     else
       names+=("$w")
@@ -238,22 +244,23 @@ do_start() {
   ip netns list | grep -qE "^$NETNS( |$)" && die "network namespace $NETNS exists but no node runs in it; remove it: ip netns delete $NETNS"
   case "$run/" in /run/* | /var/run/*) die "DYNAMO_IAC_NODE_RUN must not be under /run (the node's mount namespace has its own /run)" ;; esac
 
-  bash "$node_dir/deps.sh"
-  local paths
-  paths="$(bash "$repo/test/infra/build.sh" --print-paths cluster node)" || die "building the node's binaries failed"
   mkdir -p "$run"/{bin,pids,logs,config} "$containerd_root" "$run/containerd-tmp"
-  local line
-  while IFS= read -r line; do
-    [[ $line == *=* ]] || continue
-    ln -sf "${line#*=}" "$run/bin/$(basename "${line#*=}")"
-  done <<< "$paths"
-  phase "binaries and Debian packages ready"
-
+  # The binaries (built when missing; otherwise a hash check) while the rest is prepared.
+  bash "$repo/test/infra/build.sh" --print-paths cluster node > "$run/binaries" {lock}>&- &
+  local builder=$!
+  bash "$node_dir/deps.sh"
   # The host as it is now: stop and check-clean compare against it.
   host_snapshot > "$node_cache/host-before.txt"
   pki_generate
   config_write
-  phase "certificates and configuration written"
+  phase "Debian packages, certificates and configuration ready"
+  wait "$builder" || die "building the node's binaries failed (see above)"
+  local line
+  while IFS= read -r line; do
+    [[ $line == *=* ]] || continue
+    ln -sf "${line#*=}" "$run/bin/$(basename "${line#*=}")"
+  done < "$run/binaries"
+  phase "binaries ready"
 
   # ---- network namespace: lo, and the pod bridge with the node's address. The service range is
   # routed onto the bridge so a ClusterIP without a kube-proxy rule yet goes nowhere instead of
@@ -267,6 +274,27 @@ do_start() {
   in_netns ip route add "$SERVICE_CIDR" dev "$BRIDGE"
   # Per-namespace settings: routing from pods to Services; the machine's own stay untouched.
   in_netns sysctl -q -w net.ipv4.ip_forward=1
+
+  phase "network namespace $NETNS ready"
+
+  # ---- etcd and kube-apiserver first, the slowest to come up (the API server waits for etcd
+  # itself); containerd's mount namespace is made meanwhile.
+  launch etcd net "$run/bin/etcd" --name="$NODE_NAME" --data-dir="$run/etcd" \
+    --listen-client-urls=http://127.0.0.1:2379 --advertise-client-urls=http://127.0.0.1:2379 \
+    --listen-peer-urls=http://127.0.0.1:2380 --initial-advertise-peer-urls=http://127.0.0.1:2380 \
+    --initial-cluster="$NODE_NAME=http://127.0.0.1:2380" --unsafe-no-fsync=true --log-level=warn
+  local p="$run/pki"
+  launch kube-apiserver net "$run/bin/kube-apiserver" \
+    --etcd-servers=http://127.0.0.1:2379 \
+    --bind-address=0.0.0.0 --secure-port="$API_PORT" --advertise-address="$NODE_IP" \
+    --cert-dir="$run/apiserver" --tls-cert-file="$p/apiserver.crt" --tls-private-key-file="$p/apiserver.key" \
+    --client-ca-file="$p/ca.crt" --authorization-mode=Node,RBAC --enable-admission-plugins=NodeRestriction \
+    --service-account-issuer="https://kubernetes.default.svc.$CLUSTER_DOMAIN" \
+    --service-account-key-file="$p/sa.pub" --service-account-signing-key-file="$p/sa.key" \
+    --service-cluster-ip-range="$SERVICE_CIDR" \
+    --kubelet-client-certificate="$p/apiserver-kubelet-client.crt" --kubelet-client-key="$p/apiserver-kubelet-client.key" \
+    --kubelet-preferred-address-types=InternalIP \
+    --allow-privileged=true --profiling=false
 
   # ---- the mount namespace of containerd and the kubelet, held by a sleeping process. It keeps
   # the host's /sys (cgroups), unlike `ip netns exec`. Inside it: a private /run, the kubelet's
@@ -293,46 +321,36 @@ do_start() {
     nsenter -t "$holder" -m -- mount --bind "$run/sysctl/${key//\//.}" "/proc/sys/$key"
     nsenter -t "$holder" -m -- mount -o remount,bind,ro "/proc/sys/$key"
   done
-  # The kubelet's cgroup root must exist in every hierarchy; stop removes the whole tree.
+  # The kubelet's cgroup root must exist in every hierarchy (cgroup v1 and/or v2); stop removes
+  # the whole tree.
   local h
-  for h in $(findmnt -rn -t cgroup -o TARGET); do mkdir -p "$h/$CGROUP_ROOT"; done
-  phase "network namespace $NETNS and the node's mount namespace ready"
+  for h in $(findmnt -rn -t cgroup,cgroup2 -o TARGET); do mkdir -p "$h/$CGROUP_ROOT"; done
+  phase "the node's mount namespace ready"
 
-  # ---- etcd, kube-apiserver, containerd at once (the API server waits for etcd itself).
-  launch etcd net "$run/bin/etcd" --name="$NODE_NAME" --data-dir="$run/etcd" \
-    --listen-client-urls=http://127.0.0.1:2379 --advertise-client-urls=http://127.0.0.1:2379 \
-    --listen-peer-urls=http://127.0.0.1:2380 --initial-advertise-peer-urls=http://127.0.0.1:2380 \
-    --initial-cluster="$NODE_NAME=http://127.0.0.1:2380" --unsafe-no-fsync=true --log-level=warn
-  local p="$run/pki"
-  launch kube-apiserver net "$run/bin/kube-apiserver" \
-    --etcd-servers=http://127.0.0.1:2379 \
-    --bind-address=0.0.0.0 --secure-port="$API_PORT" --advertise-address="$NODE_IP" \
-    --cert-dir="$run/apiserver" --tls-cert-file="$p/apiserver.crt" --tls-private-key-file="$p/apiserver.key" \
-    --client-ca-file="$p/ca.crt" --authorization-mode=Node,RBAC --enable-admission-plugins=NodeRestriction \
-    --service-account-issuer="https://kubernetes.default.svc.$CLUSTER_DOMAIN" \
-    --service-account-key-file="$p/sa.pub" --service-account-signing-key-file="$p/sa.key" \
-    --service-cluster-ip-range="$SERVICE_CIDR" \
-    --kubelet-client-certificate="$p/apiserver-kubelet-client.crt" --kubelet-client-key="$p/apiserver-kubelet-client.key" \
-    --kubelet-preferred-address-types=InternalIP \
-    --allow-privileged=true --profiling=false
   launch containerd holder "$run/bin/containerd" --config "$run/config/containerd.toml"
   watched=(holder etcd kube-apiserver containerd)
 
   wait_for "containerd" 30 containerd_ready
   phase "containerd ready"
-  # Images import while the control plane comes up.
-  local tars
-  tars="$(image_tars)"
+  # Images are built (when test/node/images/build.sh has to) and imported while the control plane
+  # comes up.
   (
+    tars="$(image_tars)"
     while IFS= read -r t; do [[ -n $t ]] && import_tar "$t"; done <<< "$tars"
     crictl_node inspecti "$SANDBOX_IMAGE" > /dev/null 2>&1 ||
       die "the sandbox image $SANDBOX_IMAGE is not in containerd: build it (bash test/node/images/build.sh pause) or name its docker-archive in DYNAMO_IAC_NODE_IMAGES"
   ) > "$run/logs/import.log" 2>&1 &
   local importer=$!
 
-  wait_for "kube-apiserver" 60 kubectl_node get --raw /readyz
+  # The kubelet as soon as the API server serves (it then spends ~2 s bootstrapping before ready):
+  # the kubelet's own start takes about as long, and the node's readiness waits on it.
+  wait_for "kube-apiserver to serve" 60 api_get /version
+  phase "kube-apiserver serving"
+  launch kubelet holder "$run/bin/kubelet" --config="$run/config/kubelet.yaml" \
+    --kubeconfig="$run/kubelet.kubeconfig" --hostname-override="$NODE_NAME" --node-ip="$NODE_IP"
+  watched+=(kubelet)
+  wait_for "kube-apiserver" 60 api_get /readyz
   phase "kube-apiserver ready"
-  kubectl_node apply -f "$run/config/bootstrap.yaml" > /dev/null
 
   # The controllers act as the controller manager itself (its certificate is in system:masters)
   # rather than one ServiceAccount each: making ~40 accounts and tokens first delays the not-ready
@@ -348,11 +366,12 @@ do_start() {
     --kubeconfig="$run/scheduler.kubeconfig" \
     --authentication-kubeconfig="$run/scheduler.kubeconfig" --authorization-kubeconfig="$run/scheduler.kubeconfig" \
     --bind-address=127.0.0.1 --leader-elect=false --profiling=false
-  launch kubelet holder "$run/bin/kubelet" --config="$run/config/kubelet.yaml" \
-    --kubeconfig="$run/kubelet.kubeconfig" --hostname-override="$NODE_NAME" --node-ip="$NODE_IP"
   launch kube-proxy net "$run/bin/kube-proxy" --config="$run/config/kube-proxy.yaml"
+  watched+=(kube-controller-manager kube-scheduler kube-proxy)
+  # CoreDNS's read access and the kube-dns Service, then CoreDNS (so it starts with its access).
+  kubectl_node apply -f "$run/config/bootstrap.yaml" > /dev/null
   launch coredns net "$run/bin/coredns" -conf "$run/config/Corefile"
-  watched+=(kube-controller-manager kube-scheduler kubelet kube-proxy coredns)
+  watched+=(coredns)
 
   wait_for "Node Ready" 60 node_ready
   local ready_ms
@@ -363,10 +382,7 @@ do_start() {
   wait_for "CoreDNS" 30 http_ok 127.0.0.1 8181 /ready
   wait_for "kube-proxy" 30 http_ok 127.0.0.1 10256 /healthz
   phase "CoreDNS and kube-proxy ready"
-  if ! wait "$importer"; then
-    cat "$run/logs/import.log" >&2
-    fail_start "importing images failed"
-  fi
+  wait "$importer" || fail_start "importing images failed: $(tail -n 1 "$run/logs/import.log")"
   grep -h '^\[test-node\]' "$run/logs/import.log" >&2 || true
   phase "images imported"
 
@@ -375,11 +391,11 @@ do_start() {
 }
 
 node_ready() {
-  [[ "$(kubectl_node get node "$NODE_NAME" -o jsonpath='{.status.conditions[?(@.type=="Ready")].status}')" == True ]]
+  api_get "/api/v1/nodes/$NODE_NAME" | jq -e '.status.conditions[] | select(.type == "Ready" and .status == "True")'
 }
 # Pods schedule once the controller manager has lifted the node's not-ready taint.
 node_schedulable() {
-  [[ -z "$(kubectl_node get node "$NODE_NAME" -o jsonpath='{.spec.taints[*].key}')" ]]
+  api_get "/api/v1/nodes/$NODE_NAME" | jq -e '(.spec.taints // []) | length == 0'
 }
 
 usage() {
@@ -432,7 +448,7 @@ do_stop() {
   while IFS= read -r dir; do
     # Deepest first; rmdir on a cgroup removes it (its files are virtual).
     find "$dir" -depth -type d -exec rmdir {} \; 2> /dev/null || log "warning: cgroup $dir is still in use"
-  done < <(find /sys/fs/cgroup -mindepth 2 -maxdepth 2 -type d -name "$CGROUP_ROOT")
+  done < <(find /sys/fs/cgroup -maxdepth 2 -type d -name "$CGROUP_ROOT")
 
   # Deleting the namespace takes the bridge, the pods' veths and every iptables rule with it.
   if ip netns list | grep -qE "^$NETNS( |$)"; then ip netns delete "$NETNS"; fi
@@ -494,8 +510,9 @@ do_check_clean() {
 do_import() {
   node_running || die "the node is not running"
   [[ $# -gt 0 ]] || die "usage: node.sh import <docker-archive tar | image name of test/node/images/build.sh>..."
-  local t
-  while IFS= read -r t; do [[ -n $t ]] && import_tar "$t"; done < <(DYNAMO_IAC_NODE_IMAGES="$*" image_tars)
+  local t tars
+  tars="$(DYNAMO_IAC_NODE_IMAGES="$*" image_tars)" || exit 1
+  while IFS= read -r t; do [[ -n $t ]] && import_tar "$t"; done <<< "$tars"
 }
 
 # shellcheck source=lib/pki.sh

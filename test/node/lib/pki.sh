@@ -98,14 +98,17 @@ pki_generate() {
   pki_openssl_cnf > "$d/openssl.cnf"
   openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout "$d/ca.key" -out "$d/ca.crt" \
     -days 7 -sha256 -subj "/CN=$NETNS-ca" -config "$d/openssl.cnf" -extensions ca 2> /dev/null
+  local jobs=()
   pki_leaf "$d" apiserver /CN=kube-apiserver server &
+  jobs+=($!)
   for entry in "${pki_clients[@]}"; do
     pki_leaf "$d" "${entry%%|*}" "${entry#*|}" client &
+    jobs+=($!)
   done
   # The service-account token signing key (the API server signs, the controller manager too).
   openssl ecparam -name prime256v1 -genkey -noout 2> /dev/null | openssl pkcs8 -topk8 -nocrypt -out "$d/sa.key"
   openssl ec -in "$d/sa.key" -pubout -out "$d/sa.pub" 2> /dev/null
-  wait
+  wait "${jobs[@]}" || true
   for entry in apiserver "${pki_clients[@]}"; do
     [[ -s "$d/${entry%%|*}.crt" ]] || die "openssl did not make the ${entry%%|*} certificate"
   done
