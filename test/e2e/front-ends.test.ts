@@ -15,6 +15,7 @@ import { fluxCrds } from '../cluster/crds/flux';
 import { PulumiStack } from '../pulumi-e2e/pulumi-cli';
 import {
   applyYaml,
+  cachedTestBinaries,
   cliOk,
   deleteNamespace,
   expectServed,
@@ -36,6 +37,12 @@ const GRAPH_PODS = 'nvidia.com/dynamo-graph-deployment-name=mock-agg';
 let dir: string;
 beforeAll(() => {
   dir = tempDir('front-ends');
+  // Flux's kustomize-controller and the Pulumi engine, built by test/e2e/run.sh before it entered
+  // the node's network namespace (which has no route to the Go module proxy: nothing builds here).
+  const bins = cachedTestBinaries('flux', 'pulumi');
+  process.env.DYNAMO_IAC_KUSTOMIZE_CONTROLLER = bins.KUSTOMIZE_CONTROLLER;
+  process.env.FLUX_CRDS = bins.FLUX_CRDS;
+  process.env.DYNAMO_IAC_PULUMI_BINARIES = JSON.stringify(bins);
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 

@@ -1,22 +1,14 @@
 /**
- * jest globalSetup for the real-node suite. First the test binaries the front-end tests run (Flux's
- * kustomize-controller, the Pulumi engine; test/e2e/run.sh built them before entering the node's
- * network namespace, which has no route to the Go module proxy). Then the platform as a user
- * installs it on a fresh cluster: `dynamo-iac platform --scope cluster` applied with `kubectl
+ * jest globalSetup for the real-node suite: the platform as a user installs it on a fresh cluster: `dynamo-iac platform --scope cluster` applied with `kubectl
  * apply --server-side` into a namespace that enforces the `restricted` Pod Security level, with
  * the operator image built from the Dockerfile's recipe (test/node/images). Every test file relies
  * on its CRDs (the DynamoWorkerMetadata CRD the runtime registers workers with among them) and on
  * its operator.
  */
 import './setup-env';
-import { buildTestBinaries } from '../cluster/harness';
 import { OPERATOR_NAMESPACE, installClusterPlatform } from './platform';
 
 export default async function globalSetup(): Promise<void> {
-  const flux = buildTestBinaries('flux');
-  process.env.DYNAMO_IAC_KUSTOMIZE_CONTROLLER = flux.KUSTOMIZE_CONTROLLER;
-  process.env.FLUX_CRDS = flux.FLUX_CRDS;
-  process.env.DYNAMO_IAC_PULUMI_BINARIES = JSON.stringify(buildTestBinaries('pulumi'));
   const t = Date.now();
   await installClusterPlatform();
   process.stderr.write(

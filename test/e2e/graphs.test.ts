@@ -106,15 +106,20 @@ describe('an aggregated graph (frontend + mocker worker), rendered by the CLI', 
 
   test('a worker pod deleted mid-traffic: its replacement registers and requests succeed again', async () => {
     const [victim] = (await waitPodsReady(ns, workers, 2)) as Pod[];
-    const results: number[] = [];
+    const results: { status: number; ms: number; body: string }[] = [];
     let stop = false;
-    // Bounded: at most 600 requests or until the replacement serves.
+    // Bounded: at most 600 requests, and each at most 10 s.
     const traffic = (async () => {
       for (let i = 0; i < 600 && !stop; i++) {
-        const c = await chat(base).catch(() => ({ status: 0, body: undefined }));
-        results.push(c.status);
+        const t = Date.now();
+        const c = await chat(base, 8, 10_000).catch((err: Error) => ({ status: 0, body: String(err.cause ?? err) }));
+        results.push({ status: c.status, ms: Date.now() - t, body: JSON.stringify(c.body).slice(0, 300) });
       }
     })();
+    const summary = () => {
+      const failed = results.filter((r) => r.status !== 200);
+      return `${results.length} requests, ${failed.length} failed; last failures: ${JSON.stringify(failed.slice(-3))}; last: ${JSON.stringify(results.slice(-3))}`;
+    };
     await new Promise((r) => setTimeout(r, 500));
     await kube().delete('v1', 'Pod', victim.metadata.name, ns);
     const replaced = await waitPodsReady(ns, workers, 2);
@@ -130,15 +135,12 @@ describe('an aggregated graph (frontend + mocker worker), rendered by the CLI', 
     const servedAfter = results.length;
     await poll(
       'requests succeed after the replacement',
-      async () => (results.slice(servedAfter).filter((s) => s === 200).length >= 5 ? true : undefined),
-      {
-        timeoutMs: 60_000,
-      },
+      async () => (results.slice(servedAfter).filter((r) => r.status === 200).length >= 5 ? true : undefined),
+      { timeoutMs: 120_000, context: summary },
     );
     stop = true;
     await traffic;
-    const failed = results.filter((s) => s !== 200).length;
-    report('worker pod deleted mid-traffic', `${results.length} requests, ${failed} failed while a worker went away`);
+    report('worker pod deleted mid-traffic', summary());
     expectServed(await chat(base));
   });
 });

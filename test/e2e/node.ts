@@ -161,7 +161,7 @@ export interface Completion {
 }
 
 /** POST /v1/chat/completions asking for `maxTokens` tokens (no streaming). */
-export async function chat(base: string, maxTokens = 8): Promise<Completion> {
+export async function chat(base: string, maxTokens = 8, timeoutMs = 30_000): Promise<Completion> {
   const res = await fetch(`${base}/v1/chat/completions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -171,7 +171,7 @@ export async function chat(base: string, maxTokens = 8): Promise<Completion> {
       max_tokens: maxTokens,
       stream: false,
     }),
-    signal: AbortSignal.timeout(30_000),
+    signal: AbortSignal.timeout(timeoutMs),
   });
   const text = await res.text();
   let body: unknown = text;
@@ -229,6 +229,19 @@ export function expectServed(c: Completion, maxTokens = 8): void {
   expect(c.body.model).toBe(MODEL);
   expect(c.body.usage.completion_tokens).toBe(maxTokens);
   expect(c.body.choices[0].finish_reason).toEqual(expect.stringMatching(/^(length|stop)$/));
+}
+
+/** Paths of cached test binaries (`test/infra/build.sh --print-paths --cached-only`); never builds. */
+export function cachedTestBinaries(...groups: string[]): Record<string, string> {
+  const r = run('bash', [path.join(ROOT, 'test', 'infra', 'build.sh'), '--print-paths', '--cached-only', ...groups]);
+  if (r.code !== 0)
+    throw new Error(`test binaries not built (run test/e2e/run.sh, which builds them first):\n${r.stderr}`);
+  return Object.fromEntries(
+    r.stdout
+      .split('\n')
+      .filter((l) => l.includes('='))
+      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+  );
 }
 
 /** A temp directory removed by the caller (afterAll). */
