@@ -37,13 +37,9 @@ const GRAPH_PODS = 'nvidia.com/dynamo-graph-deployment-name=mock-agg';
 let dir: string;
 beforeAll(() => {
   dir = tempDir('front-ends');
-  // Flux's kustomize-controller and the Pulumi engine, built by test/e2e/run.sh before it entered
-  // the node's network namespace (which has no route to the Go module proxy: nothing builds here).
-  const bins = cachedTestBinaries('flux', 'pulumi');
-  process.env.DYNAMO_IAC_KUSTOMIZE_CONTROLLER = bins.KUSTOMIZE_CONTROLLER;
-  process.env.FLUX_CRDS = bins.FLUX_CRDS;
-  process.env.DYNAMO_IAC_PULUMI_BINARIES = JSON.stringify(bins);
 });
+// Flux's kustomize-controller and the Pulumi engine are built by test/e2e/run.sh before it enters
+// the node's network namespace, which has no route to the Go module proxy: nothing builds here.
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 async function expectGraphServes(ns: string, what: string, since: number): Promise<void> {
@@ -79,6 +75,8 @@ test("GitOps: Flux's kustomize-controller reconciles `dynamo-iac gitops` output 
   let source: GitSource | undefined;
   let controller: Process | undefined;
   try {
+    const flux = cachedTestBinaries('flux');
+    process.env.FLUX_CRDS = flux.FLUX_CRDS;
     for (const crd of fluxCrds()) await k.installCrd(crd as unknown as KubeObject, { fieldManager: 'dynamo-iac-e2e' });
     await k.createNamespace(FLUX_NAMESPACE);
     source = await GitSource.start();
@@ -94,7 +92,7 @@ test("GitOps: Flux's kustomize-controller reconciles `dynamo-iac gitops` output 
       graphFile(dir, 'agg.yaml', ns),
     );
     source.commit('graphs');
-    controller = startKustomizeController(process.env.DYNAMO_IAC_KUSTOMIZE_CONTROLLER!, process.env.KUBECONFIG!);
+    controller = startKustomizeController(flux.KUSTOMIZE_CONTROLLER, process.env.KUBECONFIG!);
     const start = Date.now();
     // The bootstrap a user does once: `kubectl apply -k flux/`.
     kubectl(['apply', '--server-side', '-k', path.join(source.dir, 'flux')]);
@@ -137,6 +135,7 @@ test("GitOps: Flux's kustomize-controller reconciles `dynamo-iac gitops` output 
 
 test('Pulumi: `pulumi up` with the real engine deploys the graph, which serves; destroy leaves nothing', async () => {
   const ns = await namespace('e2e-pulumi');
+  process.env.DYNAMO_IAC_PULUMI_BINARIES = JSON.stringify(cachedTestBinaries('pulumi'));
   const stack = await PulumiStack.create({
     projectDir: path.join(__dirname, 'apps', 'pulumi'),
     stack: 'e2e',
