@@ -6,7 +6,7 @@
 import { detectBackendFramework } from '../backend-framework';
 import { MAIN_CONTAINER_NAME } from '../../crds/vocabulary';
 import { isNegativeQuantity } from '../k8s-syntax';
-import { COMPONENT_TYPES, ComponentModel, isWorkerComponent } from '../model';
+import { COMPONENT_TYPES, ComponentModel, DISAGG_ROLES, isWorkerComponent } from '../model';
 import { fieldPath, isObject, strings } from '../read';
 import { validateGpuMemory } from './validate-gpu-memory';
 import { validateMultinode } from './validate-multinode';
@@ -22,13 +22,7 @@ export const VLLM_EXECUTOR_BACKEND = 'nvidia.com/vllm-distributed-executor-backe
 export function validateComponent(ctx: ValidationContext, c: ComponentModel, i: number): void {
   const p = ctx.paths;
   if (!p.v1alpha1) validateName(ctx, c, i);
-  // v1beta1's CRD makes `type` an enum (v1alpha1's componentType is a free string).
-  if (!p.v1alpha1 && c.type !== '' && !(COMPONENT_TYPES as readonly string[]).includes(c.type)) {
-    ctx.error(
-      p.at(i, 'type'),
-      `Unsupported value: "${c.type}": supported values: ${COMPONENT_TYPES.map((t) => `"${t}"`).join(', ')}`,
-    );
-  }
+  validateTypeValues(ctx, c, i);
   warnUntypedRoleName(ctx, c, i);
   if (c.replicas !== undefined && c.replicas < 0) ctx.error(p.at(i, 'replicas'), 'must be non-negative');
   if (c.multinode && c.multinode.nodeCount < 2)
@@ -84,6 +78,24 @@ function validateName(ctx: ValidationContext, c: ComponentModel, i: number): voi
   else if (c.name.length > 63) ctx.error(path, 'may not be more than 63 characters');
   else if (!COMPONENT_NAME.test(c.name))
     ctx.error(path, `invalid value "${c.name}": should match '${COMPONENT_NAME.source}'`);
+}
+
+/**
+ * v1beta1's CRD makes `type` an enum. v1alpha1's `componentType` and `subComponentType` are free
+ * strings upstream, but a value outside the enum (`Worker`, `prefil`) renders a component without
+ * its ports, probes and env, silently: one rule for both versions refuses it (docs/deviations.md).
+ * The model's `type` is v1beta1's, so a v1alpha1 `componentType: worker` + `subComponentType`
+ * outside the disaggregated roles is caught on the sub-component type.
+ */
+function validateTypeValues(ctx: ValidationContext, c: ComponentModel, i: number): void {
+  const p = ctx.paths;
+  const unsupported = (value: string, allowed: readonly string[]) =>
+    `Unsupported value: "${value}": supported values: ${allowed.map((t) => `"${t}"`).join(', ')}`;
+  if (c.type !== '' && !(COMPONENT_TYPES as readonly string[]).includes(c.type)) {
+    ctx.error(p.at(i, p.v1alpha1 ? 'componentType' : 'type'), unsupported(c.type, COMPONENT_TYPES));
+  } else if (c.subComponentType !== undefined && !DISAGG_ROLES.includes(c.subComponentType)) {
+    ctx.error(p.at(i, 'subComponentType'), unsupported(c.subComponentType, DISAGG_ROLES));
+  }
 }
 
 /**
