@@ -50,12 +50,11 @@ describe('validate', () => {
     ]);
   });
 
-  test('a document that is not a Dynamo resource names apiVersion and kind', () => {
+  test('a document that is not a Dynamo resource is one line that says what to do', () => {
     const r = run(['validate', '-'], { input: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n' });
     expect(r.code).toBe(1);
     expect(lines(r.stderr)).toEqual([
-      '-: apiVersion: unsupported apiVersion "v1": expected one of nvidia.com/v1alpha1, nvidia.com/v1beta1',
-      '-: kind: unsupported kind "ConfigMap": expected one of DynamoGraphDeployment, DynamoComponentDeployment, DynamoModel, DynamoCheckpoint, DynamoGraphDeploymentRequest',
+      '-: kind: ConfigMap is not a Dynamo kind: dynamo-iac renders DynamoGraphDeployment, DynamoComponentDeployment, DynamoModel, DynamoCheckpoint, DynamoGraphDeploymentRequest; apply it with kubectl (or keep it beside the rendered output in Git)',
     ]);
   });
 
