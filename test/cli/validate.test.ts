@@ -58,8 +58,33 @@ describe('validate', () => {
     ]);
   });
 
+  test('a problem in one of several documents names the document: index, kind and name, line', () => {
+    const text = fs.readFileSync(path.join(ROOT, CLI_FIXTURES, 'two-graphs.yaml'), 'utf8');
+    // The same component name in both graphs: only the document tells them apart.
+    const r = run(['validate', '-'], { input: text.replace(/type: frontend/g, 'type: Frontend') });
+    expect(r.code).toBe(1);
+    const unsupported =
+      'spec.components[0].type: Unsupported value: "Frontend": supported values: "frontend", "worker", "prefill", "decode", "planner", "epp"';
+    expect(lines(r.stderr)).toEqual([
+      `- (document 1, DynamoGraphDeployment first, line 2): ${unsupported}`,
+      `- (document 2, DynamoGraphDeployment second, line 17): ${unsupported}`,
+    ]);
+  });
+
+  test.each([
+    ['empty', ''],
+    ['only comments', '# nothing here yet\n---\n# still nothing\n'],
+  ])('%s input is an error, not "0 graphs valid"', (_, input) => {
+    const r = run(['validate', '-'], { input });
+    expect(r.code).toBe(1);
+    expect(lines(r.stderr)).toEqual([
+      '-: no manifests in it (empty, or only comments): expected DynamoGraphDeployment, DynamoComponentDeployment, DynamoModel, DynamoCheckpoint, DynamoGraphDeploymentRequest',
+    ]);
+  });
+
   test('stdin can be named only once', () => {
-    const r = run(['validate', '-', '-'], { input: '' });
+    const text = fs.readFileSync(path.join(ROOT, FIXTURES, 'agg-v1beta1.yaml'), 'utf8');
+    const r = run(['validate', '-', '-'], { input: text });
     expect(r.code).toBe(1);
     expect(lines(r.stderr)).toEqual(['-: stdin (-) can be given only once']);
   });
