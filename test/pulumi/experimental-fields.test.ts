@@ -59,3 +59,17 @@ test("a warned field is in the component's warnings with its field path", async 
     expect.stringMatching(/^spec\.restart: a Sequential restart \(the default strategy\)/),
   );
 });
+
+test('replicas left to a scaling adapter: a warning in the Pulumi log', async () => {
+  const warn = jest.spyOn(pulumi.log, 'warn').mockImplementation(() => Promise.resolve());
+  try {
+    await runProgram(
+      () => new DynamoGraph('demo', { spec: { components: [{ ...worker, replicas: 2, scalingAdapter: {} }] } }),
+    );
+    expect(warn.mock.calls.map(([message]) => message)).toEqual([
+      'spec.components[0].replicas: is left to the scaling adapter (scalingAdapter is set): the rendered workload carries no replicas; the runtime operator sets them from the DynamoGraphDeploymentScalingAdapter, which starts at 2',
+    ]);
+  } finally {
+    warn.mockRestore();
+  }
+});

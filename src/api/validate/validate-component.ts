@@ -7,6 +7,7 @@ import { detectBackendFramework } from '../backend-framework';
 import { MAIN_CONTAINER_NAME } from '../../crds/vocabulary';
 import { isNegativeQuantity } from '../k8s-syntax';
 import { COMPONENT_TYPES, ComponentModel, DISAGG_ROLES, isWorkerComponent } from '../model';
+import { Problem } from '../problems';
 import { fieldPath, isObject, strings } from '../read';
 import { validateGpuMemory } from './validate-gpu-memory';
 import { validateMultinode } from './validate-multinode';
@@ -25,6 +26,7 @@ export function validateComponent(ctx: ValidationContext, c: ComponentModel, i: 
   validateTypeValues(ctx, c, i);
   warnUntypedRoleName(ctx, c, i);
   if (c.replicas !== undefined && c.replicas < 0) ctx.error(p.at(i, 'replicas'), 'must be non-negative');
+  else if (c.replicas !== undefined && c.scalingAdapter) warnReplicasLeftToAdapter(ctx, c, i);
   if (c.multinode && c.multinode.nodeCount < 2)
     ctx.error(p.at(i, 'multinode.nodeCount'), 'should be greater than or equal to 2');
   if (c.ingress?.enabled && !c.ingress.host) ctx.error(p.at(i, 'ingress.host'), 'is required when ingress is enabled');
@@ -97,6 +99,24 @@ function validateTypeValues(ctx: ValidationContext, c: ComponentModel, i: number
     ctx.error(p.at(i, 'subComponentType'), unsupported(c.subComponentType, DISAGG_ROLES));
   }
 }
+
+/**
+ * With a scaling adapter the rendered workload carries no replicas (src/render/replicas.ts): the
+ * runtime operator sets them from the adapter, which starts at `replicas`. A user who wrote
+ * `replicas: 2` and finds none in the output should be told why, not left to guess.
+ */
+function warnReplicasLeftToAdapter(ctx: ValidationContext, c: ComponentModel, i: number): void {
+  ctx.warn(
+    ctx.paths.at(i, 'replicas'),
+    `${REPLICAS_LEFT_TO_ADAPTER}: the rendered workload carries no replicas; the runtime operator sets them from the DynamoGraphDeploymentScalingAdapter, which starts at ${c.replicas}`,
+  );
+}
+
+const REPLICAS_LEFT_TO_ADAPTER = 'is left to the scaling adapter (scalingAdapter is set)';
+
+/** The note above: for graphs a user wrote; a planner-generated graph's replicas are the plan's own. */
+export const isReplicasLeftToAdapterNote = (p: Problem): boolean =>
+  p.severity === 'warning' && p.message.startsWith(REPLICAS_LEFT_TO_ADAPTER);
 
 /**
  * A component without a type renders with the default rules, as upstream does (a Service on the

@@ -5,6 +5,7 @@ describe('parseManifestText', () => {
     const text = '---\napiVersion: v1\nkind: A\n---\n---\n# only a comment\n---\nkind: B\n';
     expect(parseManifestText(text, 'f.yaml')).toEqual({
       docs: [{ apiVersion: 'v1', kind: 'A' }, { kind: 'B' }],
+      lines: [2, 8],
       problems: [],
     });
   });

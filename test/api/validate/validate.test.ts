@@ -107,6 +107,26 @@ test('v1alpha1 subComponentType is a disaggregated role', () => {
   expect(problemsOf(alpha({ Frontend: svc(), P: worker('prefill'), D: worker('decode') }))).toEqual([]);
 });
 
+describe('replicas left to a scaling adapter', () => {
+  const note = (n: number) =>
+    `is left to the scaling adapter (scalingAdapter is set): the rendered workload carries no replicas; the runtime operator sets them from the DynamoGraphDeploymentScalingAdapter, which starts at ${n}`;
+
+  test('a warning at replicas, in both versions', () => {
+    expect(problemsOf(beta([comp({ replicas: 2, scalingAdapter: {} })]))).toEqual([
+      warn('spec.components[0].replicas', note(2)),
+    ]);
+    expect(problemsOf(alpha({ Frontend: svc({ replicas: 3, scalingAdapter: { enabled: true } }) }))).toEqual([
+      warn('spec.services[Frontend].replicas', note(3)),
+    ]);
+  });
+
+  test('none without replicas, or without an adapter', () => {
+    expect(problemsOf(beta([comp({ scalingAdapter: {} })]))).toEqual([]);
+    expect(problemsOf(beta([comp({ replicas: 2 })]))).toEqual([]);
+    expect(problemsOf(alpha({ Frontend: svc({ replicas: 2, scalingAdapter: { enabled: false } }) }))).toEqual([]);
+  });
+});
+
 describe('a name that says a type, without the type', () => {
   const hint = (name: string, type: string, fix: string) =>
     `not set, but the name "${name}" suggests a ${type}: without a type the component renders with the default rules (no ${type} ports, probes or env); set ${fix}`;
