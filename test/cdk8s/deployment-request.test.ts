@@ -124,3 +124,27 @@ test('DYNAMO_IAC_PLAN=missing: synth runs dynamo-iac plan for what the lock lack
     process.env = saved;
   }
 });
+
+test("DYNAMO_IAC_PLAN=missing in a Chart with a namespace: planned, written and locked in the Chart's namespace", () => {
+  const tool = fakeTool();
+  const dir = workdir({});
+  const lockFile = path.join(dir, 'dynamo-plan.lock');
+  const saved = { ...process.env };
+  Object.assign(process.env, tool.env, { DYNAMO_IAC_PLAN: 'missing' });
+  try {
+    const chart = new Chart(Testing.app(), 'c', { namespace: 'team-a' });
+    const doc = parse(QWEN_REQUEST);
+    const request = new DynamoGraphDeploymentRequest(chart, 'qwen', {
+      name: doc.metadata.name,
+      spec: doc.spec,
+      lockFile,
+    });
+    expect(request.plan?.chosen.mode).toBe('disagg');
+    expect(Testing.synth(chart).map(key)).toContain('DynamoGraphDeployment/team-a/qwen3-32b');
+    const lock = parseLock(fs.readFileSync(lockFile, 'utf8'), lockFile);
+    expect(lock.plans.flatMap((p) => p.requests)).toEqual(['team-a/qwen3-32b']);
+    expect(fs.existsSync(path.join(dir, 'dynamo-plan', 'team-a', 'qwen3-32b', 'pareto.svg'))).toBe(true);
+  } finally {
+    process.env = saved;
+  }
+});
