@@ -46,11 +46,11 @@ describe('component list', () => {
   });
 
   test('names unique case-insensitively', () => {
-    expect(problemsOf(beta([comp({ name: 'Fe' }), comp({ name: 'fe' })]))).toContainEqual(
-      err('spec.components', 'component names must be unique case-insensitively'),
+    expect(problemsOf(beta([comp({ name: 'Fe' }), comp({ name: 'w' }), comp({ name: 'fe' })]))).toContainEqual(
+      err('spec.components', 'component names must be unique case-insensitively: "Fe" and "fe"'),
     );
-    expect(problemsOf(alpha({ Fe: svc(), fe: svc() }))).toContainEqual(
-      err('spec.services', 'service names must be unique case-insensitively'),
+    expect(problemsOf(alpha({ Fe: svc(), fe: svc(), W: svc(), w: svc() }))).toContainEqual(
+      err('spec.services', 'service names must be unique case-insensitively: "Fe" and "fe"; "W" and "w"'),
     );
   });
 
