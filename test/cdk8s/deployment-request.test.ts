@@ -77,7 +77,7 @@ test('a request the lock has no plan for fails synth with how to plan it; no sea
     lockFile: LOCK_FILE,
   });
   const message = synthError(app);
-  expect(message).toContain('[c/qwen] spec: not planned: ');
+  expect(message).toContain('[c/qwen] spec: valid, but not planned: ');
   expect(message).toContain('has no plan for its search inputs');
   expect(message).toContain('(or run the synth with DYNAMO_IAC_PLAN=missing to search and record it)');
 });
