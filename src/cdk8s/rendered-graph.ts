@@ -13,6 +13,7 @@ export interface AdoptedGraph {
   readonly options: GraphRenderOptions;
 }
 
+/** What `DynamoGraphDeployment` and `DynamoComponentDeployment` share: the rendered objects and accessors. */
 export abstract class RenderedGraph extends Construct {
   /** Every Kubernetes object rendered, in apply order (empty when the input is invalid). */
   public readonly objects: readonly KubeObject[];

@@ -85,6 +85,7 @@ interface Plan {
 const renderPlan = (plan: Plan, manifest: unknown, defaultNamespace?: string) =>
   renderManifest(manifest, plan.settings, { ...plan.request, defaultNamespace });
 
+/** What `DynamoGraph` and `DynamoComponent` share: one child resource per rendered object, and the outputs. */
 export abstract class RenderedGraphResource extends pulumi.ComponentResource {
   /** `metadata.name` as rendered. */
   public readonly graphName: string;
