@@ -12,7 +12,6 @@ import { GRAPH_KINDS, PASS_THROUGH_KINDS } from './api/convert/load';
 import { errorsOf, Problem, SourcedProblem } from './api/problems';
 import { isObject } from './api/read';
 import { hasRenderedPodProblems, renderedPodProblems } from './api/validate/rendered-pod-checks';
-import { isReplicasLeftToAdapterNote } from './api/validate/validate-component';
 import { ResolvedSettings } from './api/settings';
 import { acceptValidated, ValidatedGraph } from './api/validated-graph';
 import { DEFAULT_LOCK_FILE } from './plan/lock';
@@ -170,8 +169,7 @@ function loadRequest(
   if (!resolved.graph || errorsOf(problems).length) return { objects: resolved.objects, problems };
   const loaded = loadGraph(resolved.graph);
   const graphProblems = [...loaded.problems];
-  if (loaded.model)
-    graphProblems.push(...validateGraph(loaded.model, settings).filter((p) => !isReplicasLeftToAdapterNote(p)));
+  if (loaded.model) graphProblems.push(...validateGraph(loaded.model, settings));
   graphProblems.push(...schemaProblems(resolved.graph, graphProblems));
   const name = resolved.graph.metadata.name;
   problems.push(...graphProblems.map((p) => ({ ...p, path: `generated DynamoGraphDeployment ${name}: ${p.path}` })));

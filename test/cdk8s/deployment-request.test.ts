@@ -35,7 +35,11 @@ test('props: the request record and every object the CLI renders from the same l
     spec,
     lockFile: LOCK_FILE,
   });
+  const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
   const synthesized = Testing.synth(chart);
+  // The generated graph's replicas are the plan's: no scaling-adapter note for the user to act on.
+  expect(stderr.mock.calls).toEqual([]);
+  stderr.mockRestore();
   const cli = renderManifests(
     [{ source: REQUEST_FILE, text: fs.readFileSync(REQUEST_FILE, 'utf8') }],
     resolveSettings({}),

@@ -7,7 +7,7 @@ import { detectBackendFramework } from '../backend-framework';
 import { MAIN_CONTAINER_NAME } from '../../crds/vocabulary';
 import { isNegativeQuantity } from '../k8s-syntax';
 import { COMPONENT_TYPES, ComponentModel, DISAGG_ROLES, isWorkerComponent } from '../model';
-import { Problem } from '../problems';
+import { DGDR_LABEL } from '../input/deployment-request';
 import { fieldPath, isObject, strings } from '../read';
 import { validateGpuMemory } from './validate-gpu-memory';
 import { validateMultinode } from './validate-multinode';
@@ -26,7 +26,8 @@ export function validateComponent(ctx: ValidationContext, c: ComponentModel, i: 
   validateTypeValues(ctx, c, i);
   warnUntypedRoleName(ctx, c, i);
   if (c.replicas !== undefined && c.replicas < 0) ctx.error(p.at(i, 'replicas'), 'must be non-negative');
-  else if (c.replicas !== undefined && c.scalingAdapter) warnReplicasLeftToAdapter(ctx, c, i);
+  else if (c.replicas !== undefined && c.scalingAdapter && !generatedByRequest(ctx))
+    warnReplicasLeftToAdapter(ctx, c, i);
   if (c.multinode && c.multinode.nodeCount < 2)
     ctx.error(p.at(i, 'multinode.nodeCount'), 'should be greater than or equal to 2');
   if (c.ingress?.enabled && !c.ingress.host) ctx.error(p.at(i, 'ingress.host'), 'is required when ingress is enabled');
@@ -114,9 +115,8 @@ function warnReplicasLeftToAdapter(ctx: ValidationContext, c: ComponentModel, i:
 
 const REPLICAS_LEFT_TO_ADAPTER = 'is left to the scaling adapter (scalingAdapter is set)';
 
-/** The note above: for graphs a user wrote; a planner-generated graph's replicas are the plan's own. */
-export const isReplicasLeftToAdapterNote = (p: Problem): boolean =>
-  p.severity === 'warning' && p.message.startsWith(REPLICAS_LEFT_TO_ADAPTER);
+/** A graph a DynamoGraphDeploymentRequest's plan generated: its replicas are the plan's, not the user's to fix. */
+const generatedByRequest = (ctx: ValidationContext): boolean => DGDR_LABEL.name in ctx.model.metadataLabels;
 
 /**
  * A component without a type renders with the default rules, as upstream does (a Service on the

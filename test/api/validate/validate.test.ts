@@ -120,6 +120,15 @@ describe('replicas left to a scaling adapter', () => {
     ]);
   });
 
+  test("none for a graph a request's plan generated (its replicas are the plan's)", () => {
+    const generated = beta(
+      [comp({ replicas: 2, scalingAdapter: {} })],
+      {},
+      { labels: { 'dgdr.nvidia.com/name': 'q' } },
+    );
+    expect(problemsOf(generated)).toEqual([]);
+  });
+
   test('none without replicas, or without an adapter', () => {
     expect(problemsOf(beta([comp({ scalingAdapter: {} })]))).toEqual([]);
     expect(problemsOf(beta([comp({ replicas: 2 })]))).toEqual([]);
