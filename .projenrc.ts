@@ -111,6 +111,10 @@ const project = new typescript.TypeScriptProject({
       skipLibCheck: true,
       noUnusedLocals: true,
       noUnusedParameters: true,
+      // No source maps in lib/: inline ones pointed into src/, which the package does not ship,
+      // and were a quarter of the tarball. Stack traces of our own code name lib/ files.
+      inlineSourceMap: false,
+      inlineSources: false,
     },
   },
   jestOptions: {
@@ -252,6 +256,17 @@ project.addFields({
 // validation or rendering the constructs do. The CRDs themselves ship as `crdManifests()`,
 // `dynamo-iac crds`, DynamoPlatform and DynamoCrds. See README, "Developing".
 project.addFields({ files: ['lib', 'bin', 'README.md', 'docs'] });
+
+// The published package.json carries no development fields (scripts, devDependencies, jest, npm
+// settings of this checkout): stripped while npm packs, restored after (scripts/package-json.cjs).
+project.addTask('prepack', {
+  description: 'Strip the development fields from package.json while npm packs (restored by postpack)',
+  steps: [{ exec: 'node scripts/package-json.cjs strip' }],
+});
+project.addTask('postpack', {
+  description: 'Restore package.json after npm pack',
+  steps: [{ exec: 'node scripts/package-json.cjs restore' }],
+});
 
 // `npm run synth`: the example app into dist/. It runs the app command of cdk8s.yaml (which
 // `cdk8s synth` runs too) without the cdk8s CLI around it (~1 s of start-up), transpiled without

@@ -9,12 +9,36 @@ repo="$PWD"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
+before="$(sha256sum package.json)"
 tarball="$(npm pack --silent --pack-destination "$work" | tail -1)"
+[[ "$(sha256sum package.json)" == "$before" ]] || { echo "pack-install: npm pack left package.json changed" >&2; exit 1; }
+
+# A lean package: no development fields or lifecycle scripts in its package.json (they made npm
+# warn on install), no source maps pointing into the unshipped src/.
+tar -xzf "$work/$tarball" -C "$work" package/package.json
+node -e '
+const p = require(process.argv[1]);
+const dev = ["scripts", "devDependencies", "jest", "overrides", "devEngines", "allowScripts", "//"].filter((f) => f in p);
+if (dev.length) throw new Error(`the packed package.json has development fields: ${dev.join(", ")}`);
+' "$work/package/package.json"
+if tar -xzf "$work/$tarball" -O --wildcards 'package/lib/*.js' | grep -q 'sourceMappingURL'; then
+  echo "pack-install: lib/ in the tarball carries source maps (they point into src/, not shipped)" >&2
+  exit 1
+fi
+echo "packed $(du -h "$work/$tarball" | cut -f1): no development fields, no source maps"
+
 mkdir "$work/app"
 cd "$work/app"
 npm init -y > /dev/null
-# No --force, --legacy-peer-deps or --ignore-scripts: the install must succeed as a user runs it.
-npm install --no-audit --no-fund @pulumi/pulumi@latest @pulumi/kubernetes@latest "$work/$tarball"
+# No --force, --legacy-peer-deps or --ignore-scripts: the install must succeed as a user runs it,
+# and without a warning about this package.
+npm install --no-audit --no-fund @pulumi/pulumi@latest @pulumi/kubernetes@latest "$work/$tarball" 2> "$work/install.err"
+cat "$work/install.err" >&2
+# (npm's allow-scripts warning names each package with an install script: never this one.)
+if grep -i 'warn' "$work/install.err" | grep -q 'dynamo-iac'; then
+  echo "pack-install: npm warned about dynamo-iac on install (above)" >&2
+  exit 1
+fi
 node -e '
 const pulumiVersion = require("@pulumi/pulumi/package.json").version;
 const iac = require("dynamo-iac");

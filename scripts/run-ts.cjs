@@ -9,6 +9,7 @@
  * file, as TypeScript resolves them. Everything else loads as Node loads it. Transpiled files are
  * kept in node_modules/.cache/run-ts by content.
  */
+require('../bin/node-version.js').requireSupportedNode();
 const { createHash } = require('node:crypto');
 const { registerHooks } = require('node:module');
 const { mkdirSync, readFileSync, writeFileSync } = require('node:fs');

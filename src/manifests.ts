@@ -7,7 +7,8 @@ import { CheckpointModel, loadGraph, schemaProblems, validateCheckpointRefs, val
 import { DynamoModelRecord, loadDynamoModel, unservedModelWarning } from './api/dynamo-model';
 import { JsonObject, KubeObject } from './api/k8s-types';
 import { GraphModel } from './api/model';
-import { ManifestInput, parseManifestText } from './api/parse';
+import { ManifestInput, ParsedManifests, parseManifestText } from './api/parse';
+import { GRAPH_KINDS, PASS_THROUGH_KINDS } from './api/convert/load';
 import { errorsOf, Problem, SourcedProblem } from './api/problems';
 import { isObject } from './api/read';
 import { hasRenderedPodProblems, renderedPodProblems } from './api/validate/rendered-pod-checks';
@@ -54,7 +55,9 @@ export function loadManifests(
   for (const input of inputs) {
     const parsed = parseManifestText(input.text, input.source);
     add(input.source, parsed.problems);
-    for (const doc of parsed.docs) {
+    if (parsed.docs.length === 0 && parsed.problems.length === 0) add(input.source, [noDocuments()]);
+    for (const [index, doc] of parsed.docs.entries()) {
+      const source = documentSource(input.source, parsed, index);
       const loaded = loadGraph(doc, { defaultNamespace: options.defaultNamespace });
       // Each kind's own rules (upstream's messages) first; the CRD schema adds what they missed.
       const kindChecks = loaded.model ? validateGraph(loaded.model, settings) : [];
@@ -67,13 +70,13 @@ export function loadManifests(
       } else if (loaded.kind === 'DynamoGraphDeploymentRequest' && errorsOf(loaded.problems).length === 0) {
         // A request renders as its record plus what its plan generates (or its profiling Job).
         const planned = loadRequest(doc, settings, options);
-        add(input.source, planned.problems);
+        add(source, planned.problems);
         if (errorsOf(planned.problems).length === 0) {
           passthrough.push(
             withDefaultNamespace(doc as JsonObject, options.defaultNamespace ?? 'default'),
             ...planned.objects,
           );
-          if (planned.graph) graphs.push({ source: input.source, model: planned.graph, problems: planned.problems });
+          if (planned.graph) graphs.push({ source, model: planned.graph, problems: planned.problems });
         }
         continue;
       } else if (loaded.kind === 'DynamoCheckpoint' && errorsOf(loaded.problems).length === 0 && isObject(doc)) {
@@ -83,15 +86,15 @@ export function loadManifests(
       }
       const known = [...loaded.problems, ...kindChecks];
       const all = [...known, ...schemaProblems(doc, known)];
-      add(input.source, all);
+      add(source, all);
       if (errorsOf(all).length > 0) continue;
       if (loaded.model) {
-        graphs.push({ source: input.source, model: loaded.model, problems: all });
+        graphs.push({ source, model: loaded.model, problems: all });
       } else if (model) {
-        models.push({ source: input.source, model });
+        models.push({ source, model });
         passthrough.push(renderDynamoModel(model));
       } else if (checkpoint) {
-        checkpoints.push({ source: input.source, model: checkpoint });
+        checkpoints.push({ source, model: checkpoint });
       } else if (isObject(doc)) {
         passthrough.push(withDefaultNamespace(doc, options.defaultNamespace ?? 'default'));
       }
@@ -121,6 +124,34 @@ export function loadManifests(
     unique.problems.map((p) => ({ ...p, severity: 'error' as const })),
   );
   return { graphs: resolvable, passthrough: unique.objects, checkpoints, problems };
+}
+
+const READ_KINDS = [...GRAPH_KINDS, ...PASS_THROUGH_KINDS].join(', ');
+
+/** An empty or comment-only input is a mistake (a wrong file, an empty pipe), not "0 graphs valid". */
+const noDocuments = (): Problem => ({
+  path: '',
+  message: `no manifests in it (empty, or only comments): expected ${READ_KINDS}`,
+  severity: 'error',
+});
+
+/**
+ * Where a document's problems are reported: the input for a one-document input; for one of several,
+ * which one, so two graphs with the same component names can be told apart:
+ * `all.yaml (document 2, DynamoGraphDeployment vllm-b, line 41)`.
+ */
+export function documentSource(source: string, parsed: ParsedManifests, index: number): string {
+  if (parsed.docs.length < 2) return source;
+  const doc = parsed.docs[index];
+  const parts = [`document ${index + 1}`];
+  if (isObject(doc)) {
+    const name = isObject(doc.metadata) ? doc.metadata.name : undefined;
+    const what = [doc.kind, name].filter((x): x is string => typeof x === 'string' && x !== '').join(' ');
+    if (what) parts.push(what);
+  }
+  const line = parsed.lines?.[index];
+  if (line !== undefined) parts.push(`line ${line}`);
+  return `${source} (${parts.join(', ')})`;
 }
 
 /**

@@ -17,6 +17,8 @@ export type KnownComponentType = ComponentType;
 
 /** The engine components: what GMS, failover, checkpoints and KV-transfer topology apply to. */
 export const WORKER_COMPONENT_TYPES: readonly string[] = ['worker', 'prefill', 'decode'];
+/** The disaggregated worker roles: v1beta1 types, v1alpha1 `subComponentType` values of a `worker`. */
+export const DISAGG_ROLES: readonly string[] = ['prefill', 'decode'];
 export const isWorkerComponent = (type: string) => WORKER_COMPONENT_TYPES.includes(type);
 
 export type ApiVersion = 'nvidia.com/v1alpha1' | 'nvidia.com/v1beta1';

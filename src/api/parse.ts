@@ -1,6 +1,7 @@
 /** Parsing manifest text (YAML or JSON, multi-document) into plain documents, with limits. */
 import { loadAll } from 'js-yaml';
 import type { YAMLError } from 'yaml';
+import { documentStartLines } from './document-lines';
 import { Problem } from './problems';
 
 /** Larger inputs are refused before parsing: no real manifest is near this size. */
@@ -18,6 +19,8 @@ export interface ManifestInput {
 
 export interface ParsedManifests {
   readonly docs: unknown[];
+  /** The 1-based line each of `docs` starts on, when known (problems name the document by it). */
+  readonly lines?: number[];
   readonly problems: Problem[];
 }
 
@@ -43,10 +46,17 @@ export function parseManifestText(text: string, source: string): ParsedManifests
   const fast = parseCommonYaml(text);
   if (fast) {
     if (fast.length > MAX_DOCUMENTS) return { docs: [], problems: [tooManyDocuments(source, fast.length)] };
-    return { docs: fast.filter((d) => d !== null && d !== undefined), problems: [] };
+    const starts = documentStartLines(text);
+    const kept = fast.map((d, i) => ({ d, line: starts[i] })).filter(({ d }) => d !== null && d !== undefined);
+    return {
+      docs: kept.map(({ d }) => d),
+      ...(starts.length === fast.length ? { lines: kept.map(({ line }) => line) } : {}),
+      problems: [],
+    };
   }
   const problems: Problem[] = [];
   const docs: unknown[] = [];
+  const docLines: number[] = [];
   let parsed;
   // Loaded here: text the fast path reads never needs the yaml package.
   const yaml = require('yaml') as typeof import('yaml');
@@ -78,7 +88,10 @@ export function parseManifestText(text: string, source: string): ParsedManifests
     try {
       const value: unknown = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
       // `---` with nothing (or only comments) after it is an empty document, not a null manifest.
-      if (value !== null && value !== undefined) docs.push(value);
+      if (value !== null && value !== undefined) {
+        docs.push(value);
+        docLines.push(lines.linePos(doc.contents?.range[0] ?? doc.range[0]).line);
+      }
     } catch (e) {
       problems.push({
         path: '',
@@ -87,7 +100,7 @@ export function parseManifestText(text: string, source: string): ParsedManifests
       });
     }
   });
-  return { docs, problems };
+  return { docs, lines: docLines, problems };
 }
 
 const DUPLICATE_KEY_TEXT = /^(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\n]|'')*)'|([^\s:#,{}[\]][^:#\n,{}]*?))\s*:/;

@@ -30,6 +30,21 @@ export interface DynamoCheckpointProps extends GraphMetadataProps {
   readonly artifactVersion?: string;
 }
 
+/**
+ * A checkpoint of a worker (`DynamoCheckpoint`): taken once by the runtime operator's checkpoint
+ * Job, restored by the components that reference it with `ref()` instead of cold-starting.
+ *
+ * @example
+ * const ckpt = new DynamoCheckpoint(chart, 'qwen', {
+ *   spec: {
+ *     identity: { model: 'Qwen/Qwen3-0.6B', backendFramework: 'vllm' },
+ *     job: { podTemplateSpec: { spec: { containers: [{ name: 'main', image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1' }] } } },
+ *   },
+ * });
+ * // on the worker: experimental: { checkpoint: ckpt.ref() }
+ *
+ * @see https://github.com/ai-dynamo/dynamo/blob/main/docs/kubernetes/api-reference.md (DynamoCheckpoint fields, upstream)
+ */
 export class DynamoCheckpoint extends Construct {
   /** Adopts an existing DynamoCheckpoint manifest as it is. */
   public static fromManifest(scope: Construct, id: string, manifest: unknown): DynamoCheckpoint {

@@ -10,6 +10,22 @@ export interface DynamoComponentDeploymentProps extends GraphMetadataProps, Grap
   readonly spec: DynamoComponentDeploymentSpec;
 }
 
+/**
+ * One standalone Dynamo component (a DynamoComponentDeployment), rendered at synth time like a
+ * graph of one component.
+ *
+ * @example
+ * new DynamoComponentDeployment(chart, 'worker', {
+ *   spec: {
+ *     backendFramework: 'vllm',
+ *     type: 'worker',
+ *     podTemplate: { spec: { containers: [{ name: 'main', image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1',
+ *       command: ['python3'], args: ['-m', 'dynamo.vllm', '--model', 'Qwen/Qwen3-0.6B'] }] } },
+ *   },
+ * });
+ *
+ * @see https://github.com/ai-dynamo/dynamo/blob/main/docs/kubernetes/api-reference.md (DynamoComponentDeployment fields, upstream)
+ */
 export class DynamoComponentDeployment extends RenderedGraph {
   /** Adopts an existing DCD manifest (`nvidia.com/v1alpha1` or `v1beta1`) as it is. */
   public static fromManifest(

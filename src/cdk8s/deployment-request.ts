@@ -36,6 +36,23 @@ export interface DynamoGraphDeploymentRequestProps extends GraphMetadataProps, R
   readonly spec: DynamoGraphDeploymentRequestSpec;
 }
 
+/**
+ * An SLA instead of a graph: the graph its committed plan (`dynamo-plan.lock`, written by
+ * `dynamo-iac plan`) generates is rendered as a child DynamoGraphDeployment, plus the request
+ * record. Synth never starts the search unless `DYNAMO_IAC_PLAN=missing` asks it to (docs/planning.md).
+ *
+ * @example
+ * new DynamoGraphDeploymentRequest(chart, 'qwen3-32b', {
+ *   spec: {
+ *     model: 'Qwen/Qwen3-32B', backend: 'vllm',
+ *     hardware: { gpuSku: 'h200_sxm', totalGpus: 8 },
+ *     workload: { isl: 4000, osl: 500 },
+ *     sla: { ttft: 600, itl: 20 },
+ *   },
+ * });
+ *
+ * @see https://github.com/ai-dynamo/dynamo/blob/main/docs/kubernetes/api-reference.md (DynamoGraphDeploymentRequest fields, upstream)
+ */
 export class DynamoGraphDeploymentRequest extends Construct {
   /** Adopts an existing request manifest (`nvidia.com/v1beta1` or `v1alpha1`) as it is. */
   public static fromManifest(

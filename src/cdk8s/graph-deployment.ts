@@ -10,6 +10,30 @@ export interface DynamoGraphDeploymentProps extends GraphMetadataProps, GraphRen
   readonly spec: DynamoGraphDeploymentSpec;
 }
 
+/**
+ * A whole Dynamo inference graph (frontend, workers, planner), rendered at synth time into the
+ * Deployments, Services, ConfigMaps, RBAC and records the upstream Dynamo operator would create
+ * in the cluster. Invalid input fails `cdk8s synth` with every problem's field path; warnings
+ * are printed and kept as `dynamo-iac:warning` metadata.
+ *
+ * @example
+ * const chart = new Chart(app, 'llm', { namespace: 'inference' });
+ * const graph = new DynamoGraphDeployment(chart, 'qwen', {
+ *   spec: {
+ *     backendFramework: 'vllm',
+ *     components: [
+ *       { name: 'Frontend', type: 'frontend',
+ *         podTemplate: { spec: { containers: [{ name: 'main', image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1' }] } } },
+ *       { name: 'VllmWorker', type: 'worker',
+ *         podTemplate: { spec: { containers: [{ name: 'main', image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1',
+ *           command: ['python3'], args: ['-m', 'dynamo.vllm', '--model', 'Qwen/Qwen3-0.6B'] }] } } },
+ *     ],
+ *   },
+ * });
+ * graph.frontendServiceName; // 'qwen-frontend'
+ *
+ * @see https://github.com/ai-dynamo/dynamo/blob/main/docs/kubernetes/api-reference.md (DynamoGraphDeployment fields, upstream)
+ */
 export class DynamoGraphDeployment extends RenderedGraph {
   /** Adopts an existing DGD manifest (`nvidia.com/v1alpha1` or `v1beta1`) as it is. */
   public static fromManifest(

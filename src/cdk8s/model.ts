@@ -26,6 +26,20 @@ export interface ModelAttachment {
   readonly component: string;
 }
 
+/**
+ * A model record (`nvidia.com/v1alpha1` DynamoModel), checked with upstream's admission rules: a
+ * LoRA adapter the runtime operator loads into every pod serving its base model.
+ *
+ * @example
+ * const lora = new DynamoModel(chart, 'support-lora', {
+ *   spec: { modelName: 'support-lora', baseModelName: 'Qwen/Qwen3-0.6B', modelType: 'lora',
+ *     source: { uri: 'hf://example-org/support-lora@main' } },
+ * });
+ * // on the worker: modelRef: lora.modelRef; then
+ * lora.attachTo(graph, 'VllmWorker');
+ *
+ * @see https://github.com/ai-dynamo/dynamo/blob/main/docs/kubernetes/api-reference.md (DynamoModel fields, upstream)
+ */
 export class DynamoModel extends Construct {
   /** Adopts an existing DynamoModel manifest as it is. */
   public static fromManifest(scope: Construct, id: string, manifest: unknown): DynamoModel {

@@ -14,6 +14,14 @@ import { addObjects } from './object-registry';
 /** What `renderPlatform` takes; the version is this package's own. */
 export type DynamoPlatformProps = Omit<PlatformOptions, 'version'>;
 
+/**
+ * The runtime operator's install: the nvidia.com CRDs, least-privilege RBAC, its Deployment and
+ * Service (and optionally a ServiceMonitor, NATS and etcd). The operator image is
+ * `ghcr.io/dynamo-iac/dynamo-iac-operator:<package version>` unless `image` says otherwise.
+ *
+ * @example
+ * new DynamoPlatform(new Chart(app, 'platform'), 'dynamo', { namespace: 'dynamo-system' });
+ */
 export class DynamoPlatform extends Construct {
   /** Every object rendered, in apply order (what the GitOps layout and DynamoFluxSync read). */
   public readonly objects: readonly KubeObject[];

@@ -1,7 +1,9 @@
 /** What the DGD and DCD constructs share: adopting a manifest and exposing what was rendered. */
 import { Construct } from 'constructs';
 import { KubeObject } from '../api/k8s-types';
+import { dynamoNamespaceOf } from '../api/dynamo-namespace';
 import { GraphModel } from '../api/model';
+import { frontendService } from '../render';
 import { GraphMetadataProps, manifestFromProps, ManifestSource } from '../manifest-source';
 import { GraphRenderOptions, renderInto } from './render-into';
 
@@ -11,6 +13,7 @@ export interface AdoptedGraph {
   readonly options: GraphRenderOptions;
 }
 
+/** What `DynamoGraphDeployment` and `DynamoComponentDeployment` share: the rendered objects and accessors. */
 export abstract class RenderedGraph extends Construct {
   /** Every Kubernetes object rendered, in apply order (empty when the input is invalid). */
   public readonly objects: readonly KubeObject[];
@@ -20,6 +23,12 @@ export abstract class RenderedGraph extends Construct {
   public readonly namespace?: string;
   /** The graph as loaded (undefined when the input is invalid): what `DynamoModel.attachTo` checks against. */
   public readonly definition?: GraphModel;
+  /** The Dynamo namespace the components register in (`<namespace>-<graph>`; undefined when the input is invalid). */
+  public readonly dynamoNamespace?: string;
+  /** The frontend's Service, what clients call (undefined when there is no frontend). */
+  public readonly frontendServiceName?: string;
+  /** The frontend Service's port (undefined when there is no frontend). */
+  public readonly frontendPort?: number;
 
   protected constructor(scope: Construct, id: string, adopted: AdoptedGraph) {
     super(scope, id);
@@ -28,6 +37,10 @@ export abstract class RenderedGraph extends Construct {
     this.name = rendered.model?.name ?? id;
     this.namespace = rendered.model?.namespace;
     this.definition = rendered.model;
+    if (rendered.model) this.dynamoNamespace = dynamoNamespaceOf(rendered.model.namespace, rendered.model.name, false);
+    const frontend = frontendService(rendered.objects);
+    this.frontendServiceName = frontend?.name;
+    this.frontendPort = frontend?.port;
   }
 }
 

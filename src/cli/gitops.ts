@@ -17,7 +17,7 @@ export function gitopsCommand(): Command {
     )
     .requiredOption(
       '-o, --output <dir>',
-      'repository directory; only its crds/, platform/, graphs/ (and flux/) are written',
+      '(required) repository directory; only its crds/, platform/, graphs/ (and flux/) are written',
     )
     .option('--force', 'replace layer directories that dynamo-iac did not write')
     .option('-n, --namespace <ns>', 'namespace for inputs without metadata.namespace', 'default')

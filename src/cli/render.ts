@@ -10,7 +10,9 @@ import type { RenderOptions } from './run-render';
 
 export function renderCommand(): Command {
   return new Command('render')
-    .description('Render DynamoGraphDeployment / DynamoComponentDeployment manifests into Kubernetes objects')
+    .description(
+      'Render Dynamo manifests (DynamoGraphDeployment, DynamoComponentDeployment, DynamoGraphDeploymentRequest, DynamoModel, DynamoCheckpoint) into Kubernetes objects',
+    )
     .argument('<file...>', 'YAML or JSON manifests (multi-document allowed); - reads stdin')
     .option(
       '-o, --output <dir>',

@@ -23,6 +23,10 @@ export function validateCommand(): Command {
 Prints one line per problem on stderr (<file>: <field path>: <message>) and, on
 success, a one-line summary on stderr. stdout stays empty.
 
+A DynamoGraphDeploymentRequest is checked for its shape first; one that passes
+but that the lock has no plan for fails with "spec: valid, but not planned: ..."
+(exit 1, as render would): run dynamo-iac plan on it.
+
 Examples:
   dynamo-iac validate graphs/*.yaml
   dynamo-iac validate --settings platform.yaml graph.yaml`,

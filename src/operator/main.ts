@@ -3,7 +3,7 @@ import { parseOperatorArgs } from './config';
 import { runOperator } from './run';
 import { KubeApi } from './runtime/kube/api';
 import { loadKubeConfig } from './runtime/kube/kubeconfig';
-import { createLogger } from './runtime/log';
+import { createLogger, errorText } from './runtime/log';
 
 /** Returns the process exit code (2 = usage error, as the CLI contract says). */
 export async function operatorMain(argv: string[]): Promise<number> {
@@ -19,7 +19,7 @@ export async function operatorMain(argv: string[]): Promise<number> {
   try {
     api = new KubeApi(loadKubeConfig({ kubeconfig: config.kubeconfig, context: config.context }));
   } catch (err) {
-    log.error({ err: String(err) }, 'cannot connect to the Kubernetes API');
+    log.error({ err: errorText(err) }, 'cannot connect to the Kubernetes API');
     return 1;
   }
   const running = runOperator(api, config, log);

@@ -14,6 +14,7 @@ import { NamespaceLeaseWatcher, NamespaceScopeLease } from './runtime/leases';
 import { OperatorMetrics } from './runtime/metrics';
 import { NamespaceGate, onlyNamespace } from './runtime/namespace-gate';
 import { SharedInformers } from './runtime/shared-informers';
+import { errorText } from './runtime/log';
 
 export interface OperatorDeps {
   readonly api: ObjectApi;
@@ -109,7 +110,7 @@ export class Operator {
         principal: config.serviceAccount
           ? `system:serviceaccount:${config.namespace}:${config.serviceAccount}`
           : undefined,
-        onFatal: (err) => (this.deps.onFatal ?? ((e) => log.error({ err: String(e) }, 'fatal')))(err),
+        onFatal: (err) => (this.deps.onFatal ?? ((e) => log.error({ err: errorText(e) }, 'fatal')))(err),
       });
       await this.lease.start();
       return onlyNamespace(config.namespace);

@@ -10,6 +10,7 @@ import { OperatorHttpServer } from './runtime/http-server';
 import { KubeApi } from './runtime/kube/api';
 import { LeaderElector } from './runtime/leader-election';
 import { OperatorMetrics } from './runtime/metrics';
+import { errorText } from './runtime/log';
 
 export interface RunningOperator {
   /** Resolves with the exit code once everything is stopped. */
@@ -39,15 +40,17 @@ export function runOperator(api: KubeApi, config: OperatorConfig, log: Logger): 
   };
 
   const operator = new Operator({ api, config, log, metrics, onFatal: () => void shutdown(1) });
-  // A standby replica is ready: it serves, it just does not act.
+  // A standby replica is ready once it reaches the API server: it serves, it just does not act.
+  // Without leader election the operator itself must be running (its informers synced).
   const http = new OperatorHttpServer({
     port: config.httpPort,
     registry: metrics.registry,
-    ready: () => !stopping && (!elector || !elector.isLeader || operator.ready),
+    ready: () =>
+      !stopping && (elector ? elector.apiReachable && (!elector.isLeader || operator.ready) : operator.ready),
   });
   const startOperator = () =>
     operator.start().catch((err) => {
-      log.error({ err: String(err) }, 'operator failed to start');
+      log.error({ err: errorText(err) }, 'operator failed to start');
       void shutdown(1);
     });
   const elector = config.leaderElection.enabled
@@ -68,7 +71,7 @@ export function runOperator(api: KubeApi, config: OperatorConfig, log: Logger): 
       else void startOperator();
     },
     (err) => {
-      log.error({ err: String(err) }, 'cannot serve HTTP');
+      log.error({ err: errorText(err) }, 'cannot serve HTTP');
       void shutdown(1);
     },
   );

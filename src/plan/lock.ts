@@ -1,6 +1,6 @@
 /**
  * The plan lock: what an outside search decided, committed next to the requests, so that render,
- * gitops and synth are offline and reproducible (DESIGN.md, "reproducible planning"). One entry
+ * gitops and synth are offline and reproducible (docs/architecture.md, "Reproducible planning"). One entry
  * per distinct set of search inputs, keyed by their hash; the same input always gives the same
  * bytes.
  */

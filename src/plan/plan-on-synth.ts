@@ -25,9 +25,16 @@ export const PLAN_HINT = `or run the synth with ${PLAN_ENV}=missing to search an
 
 /**
  * Runs the package's own `dynamo-iac plan` on `manifest` (its progress goes to this process's
- * stderr). Returns the failure, if any, as one message.
+ * stderr). Returns the failure, if any, as one message. `defaultNamespace` is the namespace the
+ * caller renders a manifest without one into (a cdk8s Chart's): the plan, its lock entry and its
+ * artifacts must be keyed by it, or the render looks the request up where it was never planned.
  */
-export function planManifestSync(manifest: unknown, lockFile: string, mode: PlanOnSynth): string | undefined {
+export function planManifestSync(
+  manifest: unknown,
+  lockFile: string,
+  mode: PlanOnSynth,
+  defaultNamespace?: string,
+): string | undefined {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dynamo-iac-request-'));
   const name = (manifest as { metadata?: { name?: unknown } } | undefined)?.metadata?.name;
   const file = path.join(dir, `${typeof name === 'string' && /^[a-z0-9.-]+$/.test(name) ? name : 'request'}.yaml`);
@@ -36,7 +43,15 @@ export function planManifestSync(manifest: unknown, lockFile: string, mode: Plan
     const bin = path.join(__dirname, '..', '..', 'bin', 'dynamo-iac');
     execFileSync(
       process.execPath,
-      [bin, 'plan', '--lock', lockFile, ...(mode === 'refresh' ? ['--refresh'] : []), file],
+      [
+        bin,
+        'plan',
+        '--lock',
+        lockFile,
+        ...(defaultNamespace ? ['--namespace', defaultNamespace] : []),
+        ...(mode === 'refresh' ? ['--refresh'] : []),
+        file,
+      ],
       { stdio: ['ignore', 'inherit', 'inherit'], env: process.env },
     );
     return undefined;
@@ -71,7 +86,7 @@ export function resolveRequestWithLock(
   const mode = planOnSynth();
   const rapid = first.request?.spec.searchStrategy === 'rapid';
   if (!mode || !rapid || !(first.notPlanned || (mode === 'refresh' && first.entry))) return first;
-  const failure = planManifestSync(manifest, lockFile, mode);
+  const failure = planManifestSync(manifest, lockFile, mode, opts.defaultNamespace);
   if (failure)
     return {
       ...first,

@@ -62,10 +62,12 @@ export function resolveRequest(
     const where = plans.lock
       ? `${plans.file} has no plan for its search inputs (hash ${hash}): the request is new, or changed since it was planned`
       : `${plans.file} does not exist`;
+    // Every shape check passed: say so, so the user knows planning is all that is left. Still an
+    // error: validate fails exactly when render would (CI relies on it, docs/planning.md).
     problems.push({
       path: 'spec',
       severity: 'error',
-      message: `not planned: ${where}; run \`dynamo-iac plan\` on this file to search and record the plan (\`dynamo-iac plan --refresh\` searches again)`,
+      message: `valid, but not planned: ${where}; run \`dynamo-iac plan\` on this file to search and record the plan (\`dynamo-iac plan --refresh\` searches again)`,
     });
     return { request, objects: [], deploy: false, problems, notPlanned: true };
   }

@@ -35,6 +35,19 @@ export interface DynamoCheckpointArgs {
   readonly spec: DynamoCheckpointSpec;
 }
 
+/**
+ * A worker checkpoint (DynamoCheckpoint) as a Pulumi ComponentResource; pass it to a
+ * `DynamoGraph`'s `checkpoints` and reference it from a component.
+ *
+ * @example
+ * const ckpt = new DynamoCheckpoint('qwen', {
+ *   namespace: 'inference',
+ *   spec: { identity: { model: 'Qwen/Qwen3-0.6B', backendFramework: 'vllm' },
+ *     job: { podTemplateSpec: { spec: { containers: [{ name: 'main', image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1' }] } } } },
+ * });
+ *
+ * @see https://github.com/ai-dynamo/dynamo/blob/main/docs/kubernetes/api-reference.md (DynamoCheckpoint fields, upstream)
+ */
 export class DynamoCheckpoint extends pulumi.ComponentResource {
   /** `metadata.name` as emitted. */
   public readonly recordName: string;

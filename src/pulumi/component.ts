@@ -17,6 +17,18 @@ export interface DynamoComponentArgs extends GraphArgsBase {
   readonly spec: WithInputs<DynamoComponentDeploymentSpec>;
 }
 
+/**
+ * One standalone Dynamo component (DynamoComponentDeployment) as a Pulumi ComponentResource.
+ *
+ * @example
+ * new DynamoComponent('worker', {
+ *   namespace: 'inference',
+ *   spec: { backendFramework: 'vllm', type: 'worker',
+ *     podTemplate: { spec: { containers: [{ name: 'main', image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1' }] } } },
+ * });
+ *
+ * @see https://github.com/ai-dynamo/dynamo/blob/main/docs/kubernetes/api-reference.md (DynamoComponentDeployment fields, upstream)
+ */
 export class DynamoComponent extends RenderedGraphResource {
   /** Adopts an existing DCD manifest (`nvidia.com/v1alpha1` or `v1beta1`) as it is. */
   public static fromManifest(

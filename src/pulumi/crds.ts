@@ -7,6 +7,13 @@ import * as pulumi from '@pulumi/pulumi';
 import { crdManifests } from '../crds';
 import { kubernetesResource } from './resources';
 
+/**
+ * Only the nvidia.com CustomResourceDefinitions, for a stack that installs them apart from the
+ * platform (`DynamoPlatform({ crds: false })`). Destroying it deletes every record of those kinds.
+ *
+ * @example
+ * const crds = new DynamoCrds('dynamo-crds');
+ */
 export class DynamoCrds extends pulumi.ComponentResource {
   /** `metadata.name` of every CRD, e.g. `dynamographdeployments.nvidia.com`. */
   public readonly crdNames: pulumi.Output<string[]>;

@@ -41,6 +41,19 @@ interface Adopted {
   readonly options: RequestOptions;
 }
 
+/**
+ * An SLA instead of a graph, as a Pulumi ComponentResource: the graph the committed plan
+ * (`dynamo-plan.lock`) generates, deployed as a child `DynamoGraph`, plus the request record.
+ *
+ * @example
+ * new DynamoGraphRequest('qwen3-32b', {
+ *   namespace: 'inference',
+ *   spec: { model: 'Qwen/Qwen3-32B', backend: 'vllm', hardware: { gpuSku: 'h200_sxm', totalGpus: 8 },
+ *     workload: { isl: 4000, osl: 500 }, sla: { ttft: 600, itl: 20 } },
+ * });
+ *
+ * @see https://github.com/ai-dynamo/dynamo/blob/main/docs/kubernetes/api-reference.md (DynamoGraphDeploymentRequest fields, upstream)
+ */
 export class DynamoGraphRequest extends pulumi.ComponentResource {
   /** Adopts an existing request manifest as it is. */
   public static fromManifest(

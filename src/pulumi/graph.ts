@@ -22,6 +22,26 @@ export interface DynamoGraphArgs extends GraphArgsBase {
   readonly spec: WithInputs<DynamoGraphDeploymentSpec>;
 }
 
+/**
+ * A whole Dynamo inference graph as a Pulumi ComponentResource: one `@pulumi/kubernetes` resource
+ * per rendered object (what the cdk8s `DynamoGraphDeployment` synthesizes), parented to it.
+ * Invalid input fails the program before anything changes.
+ *
+ * @example
+ * const graph = new DynamoGraph('qwen', {
+ *   namespace: 'inference',
+ *   spec: {
+ *     backendFramework: 'vllm',
+ *     components: [
+ *       { name: 'Frontend', type: 'frontend',
+ *         podTemplate: { spec: { containers: [{ name: 'main', image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1' }] } } },
+ *     ],
+ *   },
+ * }, { dependsOn: [platform] });
+ * export const frontend = graph.frontendServiceName;
+ *
+ * @see https://github.com/ai-dynamo/dynamo/blob/main/docs/kubernetes/api-reference.md (DynamoGraphDeployment fields, upstream)
+ */
 export class DynamoGraph extends RenderedGraphResource {
   /** Adopts an existing DGD manifest (`nvidia.com/v1alpha1` or `v1beta1`) as it is. */
   public static fromManifest(

@@ -23,6 +23,19 @@ export interface DynamoModelArgs {
   readonly spec: DynamoModelSpec;
 }
 
+/**
+ * A model record (DynamoModel, e.g. a LoRA adapter) as a Pulumi ComponentResource, checked with
+ * upstream's admission rules.
+ *
+ * @example
+ * new DynamoModel('support-lora', {
+ *   namespace: 'inference',
+ *   spec: { modelName: 'support-lora', baseModelName: 'Qwen/Qwen3-0.6B', modelType: 'lora',
+ *     source: { uri: 'hf://example-org/support-lora@main' } },
+ * });
+ *
+ * @see https://github.com/ai-dynamo/dynamo/blob/main/docs/kubernetes/api-reference.md (DynamoModel fields, upstream)
+ */
 export class DynamoModel extends pulumi.ComponentResource {
   /** `metadata.name` as emitted. */
   public readonly recordName: string;

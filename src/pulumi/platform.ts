@@ -17,6 +17,14 @@ import { kubernetesResource } from './resources';
 /** What `renderPlatform` takes (the version is this package's own), and the readiness options. */
 export interface DynamoPlatformArgs extends Omit<PlatformOptions, 'version'>, ReadinessOptions {}
 
+/**
+ * The runtime operator's install (CRDs, RBAC, Deployment, Service) as a Pulumi ComponentResource.
+ * Graphs depend on it: their records need the CRDs.
+ *
+ * @example
+ * const platform = new DynamoPlatform('dynamo', { namespace: 'dynamo-system' });
+ * new DynamoGraph('qwen', { namespace: 'inference', spec }, { dependsOn: [platform] });
+ */
 export class DynamoPlatform extends pulumi.ComponentResource {
   /** The CRDs (undefined with `crds: false`, and by default in namespace scope). */
   public readonly crds?: DynamoCrds;

@@ -5,14 +5,13 @@
  */
 import * as pulumi from '@pulumi/pulumi';
 import { GraphPlacement } from '../api/placement';
-import { KubeObject } from '../api/k8s-types';
 import { GraphModel } from '../api/model';
 import { errorsOf, Problem, problemLine } from '../api/problems';
 import { PlatformSettings, resolveSettings, ResolvedSettings } from '../api/settings';
 import { manifestFromFile, manifestFromProps } from '../manifest-source';
 import { ManifestRenderRequest, renderManifest } from '../render-manifest';
 import { dynamoNamespaceOf } from '../api/dynamo-namespace';
-import { LABEL } from '../render';
+import { frontendService } from '../render';
 import { fill, hasToken, substitute, tokenize, tokenKeys, WithInputs } from './inputs';
 import { ReadinessOptions, withReadiness } from './readiness';
 import type { DynamoCheckpoint } from './checkpoint';
@@ -86,6 +85,7 @@ interface Plan {
 const renderPlan = (plan: Plan, manifest: unknown, defaultNamespace?: string) =>
   renderManifest(manifest, plan.settings, { ...plan.request, defaultNamespace });
 
+/** What `DynamoGraph` and `DynamoComponent` share: one child resource per rendered object, and the outputs. */
 export abstract class RenderedGraphResource extends pulumi.ComponentResource {
   /** `metadata.name` as rendered. */
   public readonly graphName: string;
@@ -205,17 +205,12 @@ export abstract class RenderedGraphResource extends pulumi.ComponentResource {
       });
     });
 
-    const serviceSpec = (o: KubeObject) =>
-      o.spec as { selector?: Record<string, string>; ports?: { port?: number }[] } | undefined;
-    const frontend = objects.find(
-      (o) => o.kind === 'Service' && serviceSpec(o)?.selector?.[LABEL.componentType] === 'frontend',
-    );
-    const frontendPort = frontend && serviceSpec(frontend)?.ports?.[0]?.port;
+    const frontend = frontendService(objects);
     this.namespace = resolve(model.namespace);
     this.dynamoNamespace = resolve(dynamoNamespaceOf(model.namespace, model.name, false));
     this.objectNames = pulumi.output(objects.map((o) => `${o.kind}/${o.metadata.name}`));
-    this.frontendServiceName = pulumi.output(frontend?.metadata.name);
-    this.frontendPort = pulumi.output(frontendPort);
+    this.frontendServiceName = pulumi.output(frontend?.name);
+    this.frontendPort = pulumi.output(frontend?.port);
     this.registerOutputs({
       graphName: this.graphName,
       namespace: this.namespace,

@@ -17,6 +17,7 @@ export { groveCliqueNames } from './multinode/grove';
 export { isMultinode } from './multinode-roles';
 export { sortObjects, dedupeObjects, objectKey } from './objects';
 export { LABEL, ANNOTATION } from './labels';
+export { frontendService } from './frontend-service';
 export { RECOMMENDED_POD_SECURITY_LABELS } from './pod-security';
 export { renderDynamoModel } from './model-record';
 export * from './naming';

@@ -133,7 +133,11 @@ describe('what the fast path leaves to yaml', () => {
         severity: 'error',
       },
     ]);
-    expect(parseManifestText('%YAML 1.1\n---\na: on\n', 'f.yaml')).toEqual({ docs: [{ a: true }], problems: [] });
+    expect(parseManifestText('%YAML 1.1\n---\na: on\n', 'f.yaml')).toEqual({
+      docs: [{ a: true }],
+      lines: [3],
+      problems: [],
+    });
   });
 
   test('the document limit holds on both paths', () => {
@@ -142,5 +146,33 @@ describe('what the fast path leaves to yaml', () => {
     expect(parseManifestText(`${many}\nb: &x 1\nc: *x`, 'f.yaml').problems[0].message).toBe(
       'f.yaml has 1001 documents; the limit is 1000',
     );
+  });
+});
+
+describe('the line each document starts on (problems name the document by it)', () => {
+  /** What yaml says: the line of each document's content (or of the document, when it is empty). */
+  function viaYamlLines(text: string): number[] {
+    const { LineCounter } = require('yaml') as typeof import('yaml');
+    const counter = new LineCounter();
+    return parseAllDocuments(text, { lineCounter: counter })
+      .filter((d) => d.toJS() !== null && d.contents !== null)
+      .map((d) => counter.linePos(d.contents!.range[0]).line);
+  }
+
+  const valid = ['test/fixtures', 'examples/graphs'].flatMap(yamlFiles).filter((f) => !f.endsWith('not-yaml.yaml'));
+  test.each(valid)('%s: the fast path agrees with yaml', (file) => {
+    const text = fs.readFileSync(file, 'utf8');
+    expect(parseManifestText(text, file).lines).toEqual(viaYamlLines(text));
+  });
+
+  test('comments, empty documents and an explicit end are not documents of their own', () => {
+    const text = '# a comment\n---\na: 1\n---\n---\n# only a comment\nb: 2\n...\n---\nc: 3\n';
+    expect(parseManifestText(text, 'x').lines).toEqual([3, 7, 10]);
+    expect(parseManifestText(text, 'x').lines).toEqual(viaYamlLines(text));
+  });
+
+  test('the yaml path gives them too', () => {
+    const text = '%YAML 1.2\n---\na: 1\n---\nb: 2\n';
+    expect(parseManifestText(text, 'x')).toMatchObject({ docs: [{ a: 1 }, { b: 2 }], lines: [3, 5] });
   });
 });

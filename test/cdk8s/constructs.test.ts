@@ -100,6 +100,27 @@ test('warnings do not fail synth and are printed with the construct path and the
   }
 });
 
+test('replicas left to a scaling adapter: a warning at synth, and the workload carries none', () => {
+  const app = Testing.app();
+  const chart = new Chart(app, 'c');
+  new DynamoGraphDeployment(chart, 'scaled', {
+    spec: { components: [frontend, { ...worker, replicas: 2, scalingAdapter: {} }] },
+  });
+  const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  try {
+    const objects = Testing.synth(chart);
+    expect(stderr.mock.calls.map(([line]) => line)).toEqual([
+      '[c/scaled] spec.components[1].replicas: warning: is left to the scaling adapter (scalingAdapter is set): the rendered workload carries no replicas; the runtime operator sets them from the DynamoGraphDeploymentScalingAdapter, which starts at 2\n',
+    ]);
+    const workload = objects.find(
+      (o) => o.kind === 'Deployment' && o.metadata.name.endsWith(worker.name.toLowerCase()),
+    );
+    expect(workload.spec.replicas).toBeUndefined();
+  } finally {
+    stderr.mockRestore();
+  }
+});
+
 test('fromManifest adopts v1alpha1 and renders the same objects as the equivalent v1beta1 props', () => {
   const v1alpha1 = {
     apiVersion: 'nvidia.com/v1alpha1',

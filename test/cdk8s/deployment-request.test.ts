@@ -35,7 +35,11 @@ test('props: the request record and every object the CLI renders from the same l
     spec,
     lockFile: LOCK_FILE,
   });
+  const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
   const synthesized = Testing.synth(chart);
+  // The generated graph's replicas are the plan's: no scaling-adapter note for the user to act on.
+  expect(stderr.mock.calls).toEqual([]);
+  stderr.mockRestore();
   const cli = renderManifests(
     [{ source: REQUEST_FILE, text: fs.readFileSync(REQUEST_FILE, 'utf8') }],
     resolveSettings({}),
@@ -77,7 +81,7 @@ test('a request the lock has no plan for fails synth with how to plan it; no sea
     lockFile: LOCK_FILE,
   });
   const message = synthError(app);
-  expect(message).toContain('[c/qwen] spec: not planned: ');
+  expect(message).toContain('[c/qwen] spec: valid, but not planned: ');
   expect(message).toContain('has no plan for its search inputs');
   expect(message).toContain('(or run the synth with DYNAMO_IAC_PLAN=missing to search and record it)');
 });
@@ -120,6 +124,30 @@ test('DYNAMO_IAC_PLAN=missing: synth runs dynamo-iac plan for what the lock lack
       lockFile,
     });
     expect(tool.calls()).toHaveLength(1);
+  } finally {
+    process.env = saved;
+  }
+});
+
+test("DYNAMO_IAC_PLAN=missing in a Chart with a namespace: planned, written and locked in the Chart's namespace", () => {
+  const tool = fakeTool();
+  const dir = workdir({});
+  const lockFile = path.join(dir, 'dynamo-plan.lock');
+  const saved = { ...process.env };
+  Object.assign(process.env, tool.env, { DYNAMO_IAC_PLAN: 'missing' });
+  try {
+    const chart = new Chart(Testing.app(), 'c', { namespace: 'team-a' });
+    const doc = parse(QWEN_REQUEST);
+    const request = new DynamoGraphDeploymentRequest(chart, 'qwen', {
+      name: doc.metadata.name,
+      spec: doc.spec,
+      lockFile,
+    });
+    expect(request.plan?.chosen.mode).toBe('disagg');
+    expect(Testing.synth(chart).map(key)).toContain('DynamoGraphDeployment/team-a/qwen3-32b');
+    const lock = parseLock(fs.readFileSync(lockFile, 'utf8'), lockFile);
+    expect(lock.plans.flatMap((p) => p.requests)).toEqual(['team-a/qwen3-32b']);
+    expect(fs.existsSync(path.join(dir, 'dynamo-plan', 'team-a', 'qwen3-32b', 'pareto.svg'))).toBe(true);
   } finally {
     process.env = saved;
   }

@@ -21,9 +21,9 @@ test('validate: checkpoint problems and a dangling reference, one line each, exi
   const f = `${CLI_FIXTURES}/checkpoint-bad.yaml`;
   expect(lines(r.stderr)).toEqual(
     expect.arrayContaining([
-      `${f}: spec.identity.model: Required value`,
-      `${f}: spec.identity.backendFramework: Unsupported value: "onnx": supported values: "vllm", "sglang", "trtllm"`,
-      `${f}: spec.components[0].experimental.checkpoint.checkpointRef: DynamoCheckpoint "default/missing" not found: declare it alongside the graph (same namespace)`,
+      `${f} (document 1, DynamoCheckpoint broken, line 1): spec.identity.model: Required value`,
+      `${f} (document 1, DynamoCheckpoint broken, line 1): spec.identity.backendFramework: Unsupported value: "onnx": supported values: "vllm", "sglang", "trtllm"`,
+      `${f} (document 2, DynamoGraphDeployment dangling, line 15): spec.components[0].experimental.checkpoint.checkpointRef: DynamoCheckpoint "default/missing" not found: declare it alongside the graph (same namespace)`,
     ]),
   );
   expect(r.stderr).not.toMatch(/\n\s+at /);

@@ -53,11 +53,11 @@ describe('DynamoModel documents in the CLI', () => {
     expect(r.stdout).toBe('');
     const f = `${CLI_FIXTURES}/bad-models.yaml`;
     expect(lines(r.stderr)).toEqual([
-      `${f}: spec.modelName: spec.modelName is required`,
-      `${f}: spec.baseModelName: spec.baseModelName is required`,
-      `${f}: spec.source: spec.source is required when modelType is 'lora'`,
-      `${f}: spec.source.uri: source URI must start with 's3://' or 'hf://', got: https://example.com/adapter`,
-      `${f}: apiVersion: DynamoModel is served as nvidia.com/v1alpha1 only, got "nvidia.com/v1beta1"`,
+      `${f} (document 1, DynamoModel no-names, line 1): spec.modelName: spec.modelName is required`,
+      `${f} (document 1, DynamoModel no-names, line 1): spec.baseModelName: spec.baseModelName is required`,
+      `${f} (document 1, DynamoModel no-names, line 1): spec.source: spec.source is required when modelType is 'lora'`,
+      `${f} (document 2, DynamoModel bad-uri, line 8): spec.source.uri: source URI must start with 's3://' or 'hf://', got: https://example.com/adapter`,
+      `${f} (document 3, DynamoModel wrong-version, line 19): apiVersion: DynamoModel is served as nvidia.com/v1alpha1 only, got "nvidia.com/v1beta1"`,
     ]);
   });
 });

@@ -217,12 +217,17 @@ describe('render and validate from the lock', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(lines(r.stderr)).toEqual([
-      'changed.yaml: spec: not planned: dynamo-plan.lock has no plan for its search inputs (hash caa3d30590a7b51e): the request is new, or changed since it was planned; run `dynamo-iac plan` on this file to search and record the plan (`dynamo-iac plan --refresh` searches again)',
+      'changed.yaml: spec: valid, but not planned: dynamo-plan.lock has no plan for its search inputs (hash caa3d30590a7b51e): the request is new, or changed since it was planned; run `dynamo-iac plan` on this file to search and record the plan (`dynamo-iac plan --refresh` searches again)',
     ]);
     const missing = run(['validate', '--lock', 'nowhere.lock', 'qwen.yaml'], { cwd: dir });
     expect(lines(missing.stderr)[0]).toMatch(
-      /^qwen\.yaml: spec: not planned: nowhere\.lock does not exist; run `dynamo-iac plan`/,
+      /^qwen\.yaml: spec: valid, but not planned: nowhere\.lock does not exist; run `dynamo-iac plan`/,
     );
+    // Before any plan, validate checks the shape: a bad field is reported, and no "not planned".
+    fs.writeFileSync(path.join(dir, 'bad.yaml'), QWEN_REQUEST.replace(/totalGpus: \d+/, 'totalGpus: -1'));
+    const bad = run(['validate', '--lock', 'nowhere.lock', 'bad.yaml'], { cwd: dir });
+    expect(bad.code).toBe(1);
+    expect(lines(bad.stderr)).toEqual(['bad.yaml: spec.hardware.totalGpus: Invalid value: -1: must be positive']);
   });
 
   test('gitops: the generated graph in its own directory, the request record in _shared/, Flux waiting for the graph', () => {

@@ -1,5 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
+import { GRAPH_KINDS, PASS_THROUGH_KINDS } from '../../src/api/convert/load';
 import { FIXTURES, ROOT, run } from './run';
 
 describe('usage errors exit 2', () => {
@@ -52,5 +53,16 @@ describe('--help and --version', () => {
     const r = run(['--version']);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(`${version}\n`);
+  });
+});
+
+describe('command help says what a newcomer needs', () => {
+  test('render --help names every kind it reads', () => {
+    const help = run(['render', '--help']).stdout.replace(/\s+/g, ' ');
+    for (const kind of [...GRAPH_KINDS, ...PASS_THROUGH_KINDS]) expect(help).toContain(kind);
+  });
+
+  test('gitops --help marks -o as required', () => {
+    expect(run(['gitops', '--help']).stdout).toMatch(/-o, --output <dir>\s+\(required\)/);
   });
 });

@@ -12,7 +12,10 @@ describe('validate', () => {
     ]);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe('4 graphs valid\n');
+    // disagg-v1beta1's workers leave their replicas to a scaling adapter: a warning says so.
+    const adapter = (i: number, n: number) =>
+      `${FIXTURES}/disagg-v1beta1.yaml: spec.components[${i}].replicas: warning: is left to the scaling adapter (scalingAdapter is set): the rendered workload carries no replicas; the runtime operator sets them from the DynamoGraphDeploymentScalingAdapter, which starts at ${n}`;
+    expect(lines(r.stderr)).toEqual([adapter(2, 2), adapter(3, 1), '4 graphs valid']);
   });
 
   test('reads stdin for -', () => {
@@ -50,17 +53,41 @@ describe('validate', () => {
     ]);
   });
 
-  test('a document that is not a Dynamo resource names apiVersion and kind', () => {
+  test('a document that is not a Dynamo resource is one line that says what to do', () => {
     const r = run(['validate', '-'], { input: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n' });
     expect(r.code).toBe(1);
     expect(lines(r.stderr)).toEqual([
-      '-: apiVersion: unsupported apiVersion "v1": expected one of nvidia.com/v1alpha1, nvidia.com/v1beta1',
-      '-: kind: unsupported kind "ConfigMap": expected one of DynamoGraphDeployment, DynamoComponentDeployment, DynamoModel, DynamoCheckpoint, DynamoGraphDeploymentRequest',
+      '-: kind: ConfigMap is not a Dynamo kind: dynamo-iac renders DynamoGraphDeployment, DynamoComponentDeployment, DynamoModel, DynamoCheckpoint, DynamoGraphDeploymentRequest; apply it with kubectl (or keep it beside the rendered output in Git)',
+    ]);
+  });
+
+  test('a problem in one of several documents names the document: index, kind and name, line', () => {
+    const text = fs.readFileSync(path.join(ROOT, CLI_FIXTURES, 'two-graphs.yaml'), 'utf8');
+    // The same component name in both graphs: only the document tells them apart.
+    const r = run(['validate', '-'], { input: text.replace(/type: frontend/g, 'type: Frontend') });
+    expect(r.code).toBe(1);
+    const unsupported =
+      'spec.components[0].type: Unsupported value: "Frontend": supported values: "frontend", "worker", "prefill", "decode", "planner", "epp"';
+    expect(lines(r.stderr)).toEqual([
+      `- (document 1, DynamoGraphDeployment first, line 2): ${unsupported}`,
+      `- (document 2, DynamoGraphDeployment second, line 17): ${unsupported}`,
+    ]);
+  });
+
+  test.each([
+    ['empty', ''],
+    ['only comments', '# nothing here yet\n---\n# still nothing\n'],
+  ])('%s input is an error, not "0 graphs valid"', (_, input) => {
+    const r = run(['validate', '-'], { input });
+    expect(r.code).toBe(1);
+    expect(lines(r.stderr)).toEqual([
+      '-: no manifests in it (empty, or only comments): expected DynamoGraphDeployment, DynamoComponentDeployment, DynamoModel, DynamoCheckpoint, DynamoGraphDeploymentRequest',
     ]);
   });
 
   test('stdin can be named only once', () => {
-    const r = run(['validate', '-', '-'], { input: '' });
+    const text = fs.readFileSync(path.join(ROOT, FIXTURES, 'agg-v1beta1.yaml'), 'utf8');
+    const r = run(['validate', '-', '-'], { input: text });
     expect(r.code).toBe(1);
     expect(lines(r.stderr)).toEqual(['-: stdin (-) can be given only once']);
   });

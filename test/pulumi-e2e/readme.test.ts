@@ -39,7 +39,7 @@ test("the README's commands are the ones this test stands in for", () => {
   expect(readmeBlock('pulumi-setup').trim().split('\n')).toEqual([
     'mkdir qwen && cd qwen',
     'pulumi new typescript --yes',
-    'npm install dynamo-iac @pulumi/kubernetes',
+    'npm install ../dynamo-iac/dynamo-iac-*.tgz @pulumi/kubernetes',
   ]);
 });
 
@@ -79,7 +79,7 @@ test('the README program: pulumi up deploys the graph after its namespace and th
     JSON.stringify({ name: 'qwen', main: 'index.ts', devDependencies: {}, dependencies: {} }, null, 2),
   );
   fs.writeFileSync(path.join(project, 'index.ts'), readmeBlock('pulumi-program'));
-  // `npm install dynamo-iac @pulumi/kubernetes`, with this checkout packed as dynamo-iac and the
+  // `npm install ../dynamo-iac/dynamo-iac-*.tgz @pulumi/kubernetes`: this checkout packed, and the
   // Pulumi packages at the versions of the binaries under test. No install scripts:
   // @pulumi/kubernetes' would download the provider plugin (installed from its file instead).
   const npm = (args: string[]) =>

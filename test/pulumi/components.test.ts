@@ -1,6 +1,7 @@
 /** DynamoGraph / DynamoComponent / records: inputs, errors, readiness, providers, outputs. */
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
+import { Chart, Testing } from 'cdk8s';
 import { DynamoComponentDeployment, DynamoGraphDeployment, DynamoGraphDeploymentProps } from '../../src';
 import { DynamoCheckpoint, DynamoComponent, DynamoGraph, DynamoModel, DynamoPlatform } from '../../src/pulumi';
 import { renderPlatform } from '../../src/render/platform';
@@ -207,6 +208,29 @@ test('outputs: frontend Service and port, object names', async () => {
   expect(await valueOf(graph.frontendServiceName)).toBe('vllm-agg-frontend');
   expect(await valueOf(graph.frontendPort)).toBe(8000);
   expect(await valueOf(graph.objectNames)).toContain('Deployment/vllm-agg-vllmdecodeworker');
+});
+
+test('cdk8s graphs offer the same accessors as the Pulumi ones, with the same values', async () => {
+  let graph!: DynamoGraph;
+  await runProgram(() => {
+    graph = new DynamoGraph('agg', { ...aggregatedVllm, namespace: 'dynamo' });
+  });
+  const construct = new DynamoGraphDeployment(new Chart(Testing.app(), 'c'), 'agg', {
+    ...aggregatedVllm,
+    namespace: 'dynamo',
+  });
+  expect({
+    frontendServiceName: construct.frontendServiceName,
+    frontendPort: construct.frontendPort,
+    dynamoNamespace: construct.dynamoNamespace,
+    namespace: construct.namespace,
+  }).toEqual({
+    frontendServiceName: await valueOf(graph.frontendServiceName),
+    frontendPort: await valueOf(graph.frontendPort),
+    dynamoNamespace: await valueOf(graph.dynamoNamespace),
+    namespace: await valueOf(graph.namespace),
+  });
+  expect(construct.frontendServiceName).toBe('vllm-agg-frontend');
 });
 
 test('an object two graphs share is one resource, owned by the first graph', async () => {

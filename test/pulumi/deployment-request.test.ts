@@ -49,7 +49,7 @@ test('not planned: one error on the component that says how to plan, no stack', 
   expect(pulumi.ResourceError.isInstance(error)).toBe(true);
   expect(error.hideStack).toBe(true);
   expect(error.message).toMatch(
-    /^DynamoGraphDeploymentRequest "qwen": invalid input:\n {2}spec: not planned: .* has no plan for its search inputs/,
+    /^DynamoGraphDeploymentRequest "qwen": invalid input:\n {2}spec: valid, but not planned: .* has no plan for its search inputs/,
   );
   expect(error.message).toContain('  (or run the synth with DYNAMO_IAC_PLAN=missing to search and record it)');
 });

@@ -6,7 +6,7 @@ import * as pulumi from '@pulumi/pulumi';
 import { DynamoGraphDeployment, DynamoGraphDeploymentProps } from '../../src';
 import { DynamoGraph } from '../../src/pulumi';
 import { cdk8sObjects, childrenOf, withoutPulumiAnnotations } from './expect';
-import { runProgram } from './mocks';
+import { programWarnings, runProgram } from './mocks';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1';
 const worker = {
@@ -58,4 +58,20 @@ test("a warned field is in the component's warnings with its field path", async 
   expect(graph.warnings).toContainEqual(
     expect.stringMatching(/^spec\.restart: a Sequential restart \(the default strategy\)/),
   );
+  // Logged too (captured by runProgram instead of printed with a stack trace).
+  expect(programWarnings()).toEqual(graph.warnings);
+});
+
+test('replicas left to a scaling adapter: a warning in the Pulumi log', async () => {
+  const warn = jest.spyOn(pulumi.log, 'warn').mockImplementation(() => Promise.resolve());
+  try {
+    await runProgram(
+      () => new DynamoGraph('demo', { spec: { components: [{ ...worker, replicas: 2, scalingAdapter: {} }] } }),
+    );
+    expect(warn.mock.calls.map(([message]) => message)).toEqual([
+      'spec.components[0].replicas: is left to the scaling adapter (scalingAdapter is set): the rendered workload carries no replicas; the runtime operator sets them from the DynamoGraphDeploymentScalingAdapter, which starts at 2',
+    ]);
+  } finally {
+    warn.mockRestore();
+  }
 });

@@ -17,11 +17,33 @@ export interface Recorded {
   readonly resource: pulumi.Resource;
 }
 
+let warnings: string[] = [];
+
+/**
+ * What the last `runProgram` logged with `pulumi.log.warn`. Captured instead of printed: outside
+ * an engine Pulumi logs through console.warn, which jest prints as a block with a stack trace.
+ */
+export const programWarnings = (): readonly string[] => warnings;
+
 /**
  * Runs `program` as a mocked stack and returns every resource it created, once
- * the mocked engine has registered them all.
+ * the mocked engine has registered them all. Its warnings are in `programWarnings()`, unless the
+ * test spies on `pulumi.log.warn` itself.
  */
 export async function runProgram(program: () => void): Promise<Recorded[]> {
+  warnings = [];
+  const captured = warnings;
+  const capture = jest.isMockFunction(pulumi.log.warn)
+    ? undefined
+    : jest.spyOn(pulumi.log, 'warn').mockImplementation(async (message: string) => void captured.push(message));
+  try {
+    return await runMocked(program);
+  } finally {
+    capture?.mockRestore();
+  }
+}
+
+async function runMocked(program: () => void): Promise<Recorded[]> {
   const engine = new Map<string, { inputs: any; provider?: string }>();
   const seen: Omit<Recorded, 'inputs' | 'provider'>[] = [];
   pulumi.runtime.setMocks(

@@ -5,6 +5,7 @@ import {
   ApiVersion,
   ComponentCheckpointModel,
   ComponentModel,
+  DISAGG_ROLES,
   EppConfigModel,
   GraphModel,
   RestartModel,
@@ -108,8 +109,6 @@ export function readRestart(r: InputReader, v: unknown, path: string): RestartMo
 export function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
   return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }
-
-const DISAGG_ROLES = ['prefill', 'decode'];
 
 /**
  * One canonical (type, subComponentType) pair for both versions. Upstream's conversion folds

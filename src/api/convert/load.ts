@@ -40,6 +40,11 @@ export function loadGraph(doc: unknown, opts: LoadOptions = {}): LoadResult {
   const kind = doc.kind;
   const apiVersion = doc.apiVersion;
   const knownKind = typeof kind === 'string' && ([...GRAPH_KINDS, ...PASS_THROUGH_KINDS] as string[]).includes(kind);
+  // Another kind (a ConfigMap, a List) is not a typo in a Dynamo object: one line that says what to do.
+  if (typeof kind === 'string' && kind !== '' && !knownKind && !isDynamoGroup(apiVersion)) {
+    r.error('kind', notDynamoKind(kind));
+    return { problems: r.problems };
+  }
   const knownVersion =
     typeof apiVersion === 'string' && (DYNAMO_API_VERSIONS as readonly string[]).includes(apiVersion);
   if (!knownVersion) {
@@ -76,6 +81,14 @@ export function loadGraph(doc: unknown, opts: LoadOptions = {}): LoadResult {
       ? (graph ? convertGraphV1alpha1 : convertComponentV1alpha1)(r, doc, spec, convertOptions)
       : (graph ? convertGraphV1beta1 : convertComponentV1beta1)(r, doc, spec, convertOptions);
   return { model, problems: r.problems, kind: dynamoKind };
+}
+
+const isDynamoGroup = (apiVersion: unknown) => typeof apiVersion === 'string' && apiVersion.startsWith('nvidia.com/');
+
+function notDynamoKind(kind: string): string {
+  if (kind === 'List') return 'List is not read: give each of its items as its own YAML document (separated by ---)';
+  const kinds = [...GRAPH_KINDS, ...PASS_THROUGH_KINDS].join(', ');
+  return `${kind} is not a Dynamo kind: dynamo-iac renders ${kinds}; apply it with kubectl (or keep it beside the rendered output in Git)`;
 }
 
 function describe(v: unknown): string {

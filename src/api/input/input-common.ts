@@ -44,7 +44,12 @@ type DynamoContainerFields =
  * container is merged over the component type's defaults.
  */
 export interface ContainerInput extends Omit<CoreV1Container, DynamoContainerFields> {
-  /** Required for sidecars; the main container is named by Dynamo (`main`). @default - `main` for the main container */
+  /**
+   * Required in v1beta1 `podTemplate.spec.containers`, where the container named `main` is the
+   * main container (an unnamed one is refused), and for sidecars. Leave it unset on v1alpha1's
+   * `extraPodSpec.mainContainer`: Dynamo names that one `main`.
+   * @default - none; v1alpha1 `mainContainer`: `main`
+   */
   readonly name?: string;
   /**
    * Required: no component type has a default image, so validation rejects a main container or

@@ -122,12 +122,12 @@ export interface ExtraPodSpecInput extends PodSpecInput {
 /** One service of a v1alpha1 graph (the DynamoComponentDeployment shared spec). */
 export interface ServiceSpec {
   /**
-   * Free-form in v1alpha1. Known values: `frontend`, `worker`, `prefill`, `decode`, `planner`, `epp`;
-   * anything else renders with the default rules.
+   * One of `frontend`, `worker`, `prefill`, `decode`, `planner`, `epp` (free-form upstream; checked
+   * here as v1beta1's `type` is, docs/deviations.md). Unset renders with the default rules.
    * @default - default rules
    */
   readonly componentType?: string;
-  /** e.g. `prefill` / `decode` for disaggregated workers. @default - none */
+  /** `prefill` or `decode`, for a disaggregated `worker`. @default - none */
   readonly subComponentType?: string;
   /** Component name (standalone DCD). @default - the map key / `metadata.name` */
   readonly serviceName?: string;

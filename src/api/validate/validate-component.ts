@@ -6,7 +6,8 @@
 import { detectBackendFramework } from '../backend-framework';
 import { MAIN_CONTAINER_NAME } from '../../crds/vocabulary';
 import { isNegativeQuantity } from '../k8s-syntax';
-import { COMPONENT_TYPES, ComponentModel, isWorkerComponent } from '../model';
+import { COMPONENT_TYPES, ComponentModel, DISAGG_ROLES, isWorkerComponent } from '../model';
+import { DGDR_LABEL } from '../input/deployment-request';
 import { fieldPath, isObject, strings } from '../read';
 import { validateGpuMemory } from './validate-gpu-memory';
 import { validateMultinode } from './validate-multinode';
@@ -22,15 +23,11 @@ export const VLLM_EXECUTOR_BACKEND = 'nvidia.com/vllm-distributed-executor-backe
 export function validateComponent(ctx: ValidationContext, c: ComponentModel, i: number): void {
   const p = ctx.paths;
   if (!p.v1alpha1) validateName(ctx, c, i);
-  // v1beta1's CRD makes `type` an enum (v1alpha1's componentType is a free string).
-  if (!p.v1alpha1 && c.type !== '' && !(COMPONENT_TYPES as readonly string[]).includes(c.type)) {
-    ctx.error(
-      p.at(i, 'type'),
-      `Unsupported value: "${c.type}": supported values: ${COMPONENT_TYPES.map((t) => `"${t}"`).join(', ')}`,
-    );
-  }
+  validateTypeValues(ctx, c, i);
   warnUntypedRoleName(ctx, c, i);
   if (c.replicas !== undefined && c.replicas < 0) ctx.error(p.at(i, 'replicas'), 'must be non-negative');
+  else if (c.replicas !== undefined && c.scalingAdapter && !generatedByRequest(ctx))
+    warnReplicasLeftToAdapter(ctx, c, i);
   if (c.multinode && c.multinode.nodeCount < 2)
     ctx.error(p.at(i, 'multinode.nodeCount'), 'should be greater than or equal to 2');
   if (c.ingress?.enabled && !c.ingress.host) ctx.error(p.at(i, 'ingress.host'), 'is required when ingress is enabled');
@@ -85,6 +82,41 @@ function validateName(ctx: ValidationContext, c: ComponentModel, i: number): voi
   else if (!COMPONENT_NAME.test(c.name))
     ctx.error(path, `invalid value "${c.name}": should match '${COMPONENT_NAME.source}'`);
 }
+
+/**
+ * v1beta1's CRD makes `type` an enum. v1alpha1's `componentType` and `subComponentType` are free
+ * strings upstream, but a value outside the enum (`Worker`, `prefil`) renders a component without
+ * its ports, probes and env, silently: one rule for both versions refuses it (docs/deviations.md).
+ * The model's `type` is v1beta1's, so a v1alpha1 `componentType: worker` + `subComponentType`
+ * outside the disaggregated roles is caught on the sub-component type.
+ */
+function validateTypeValues(ctx: ValidationContext, c: ComponentModel, i: number): void {
+  const p = ctx.paths;
+  const unsupported = (value: string, allowed: readonly string[]) =>
+    `Unsupported value: "${value}": supported values: ${allowed.map((t) => `"${t}"`).join(', ')}`;
+  if (c.type !== '' && !(COMPONENT_TYPES as readonly string[]).includes(c.type)) {
+    ctx.error(p.at(i, p.v1alpha1 ? 'componentType' : 'type'), unsupported(c.type, COMPONENT_TYPES));
+  } else if (c.subComponentType !== undefined && !DISAGG_ROLES.includes(c.subComponentType)) {
+    ctx.error(p.at(i, 'subComponentType'), unsupported(c.subComponentType, DISAGG_ROLES));
+  }
+}
+
+/**
+ * With a scaling adapter the rendered workload carries no replicas (src/render/replicas.ts): the
+ * runtime operator sets them from the adapter, which starts at `replicas`. A user who wrote
+ * `replicas: 2` and finds none in the output should be told why, not left to guess.
+ */
+function warnReplicasLeftToAdapter(ctx: ValidationContext, c: ComponentModel, i: number): void {
+  ctx.warn(
+    ctx.paths.at(i, 'replicas'),
+    `${REPLICAS_LEFT_TO_ADAPTER}: the rendered workload carries no replicas; the runtime operator sets them from the DynamoGraphDeploymentScalingAdapter, which starts at ${c.replicas}`,
+  );
+}
+
+const REPLICAS_LEFT_TO_ADAPTER = 'is left to the scaling adapter (scalingAdapter is set)';
+
+/** A graph a DynamoGraphDeploymentRequest's plan generated: its replicas are the plan's, not the user's to fix. */
+const generatedByRequest = (ctx: ValidationContext): boolean => DGDR_LABEL.name in ctx.model.metadataLabels;
 
 /**
  * A component without a type renders with the default rules, as upstream does (a Service on the

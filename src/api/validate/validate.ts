@@ -48,9 +48,15 @@ function validateComponentList(ctx: ValidationContext): void {
   const n = model.components.length;
   if (n === 0) ctx.error(paths.components, `must have at least one ${paths.noun}`);
   if (n > MAX_COMPONENTS) ctx.error(paths.components, `Too many: ${n}: must have at most ${MAX_COMPONENTS} items`);
-  const lower = model.components.map((c) => c.name.toLowerCase());
-  if (new Set(lower).size !== lower.length)
-    ctx.error(paths.components, `${paths.noun} names must be unique case-insensitively`);
+  // Say which: in a graph of many components "must be unique" alone leaves the user to search.
+  const byLower = new Map<string, string[]>();
+  for (const c of model.components)
+    byLower.set(c.name.toLowerCase(), [...(byLower.get(c.name.toLowerCase()) ?? []), c.name]);
+  const clashes = [...byLower.values()].filter((names) => names.length > 1);
+  if (clashes.length > 0) {
+    const named = clashes.map((names) => names.map((name) => JSON.stringify(name)).join(' and ')).join('; ');
+    ctx.error(paths.components, `${paths.noun} names must be unique case-insensitively: ${named}`);
+  }
   if (model.components.filter((c) => c.type === 'epp').length > 1) {
     ctx.error(
       paths.components,

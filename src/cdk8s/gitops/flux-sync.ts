@@ -21,6 +21,16 @@ export interface DynamoFluxSyncProps extends Omit<FluxLayersOptions, 'source' | 
   readonly layers?: readonly LayerName[];
 }
 
+/**
+ * The Flux objects that sync a `DynamoGitOpsApp`'s repository: the source (GitRepository or
+ * OCIRepository) and one Kustomization per layer, chained with `dependsOn` (CRDs, then the
+ * platform, then the graphs).
+ *
+ * @example
+ * new DynamoFluxSync(new Chart(app, 'flux'), 'sync', {
+ *   source: { name: 'dynamo', url: 'oci://ghcr.io/acme/dynamo-deploy', ref: 'latest' },
+ * });
+ */
 export class DynamoFluxSync extends Construct {
   /** The source the Kustomizations read. */
   public readonly sourceRef: ObjectRef;

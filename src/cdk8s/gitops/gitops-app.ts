@@ -27,6 +27,17 @@ export interface DynamoGitOpsAppProps extends Omit<AppProps, 'yamlOutputType' | 
   readonly substitutionGuard?: boolean;
 }
 
+/**
+ * A cdk8s App that synthesizes a layered GitOps repository (`crds/`, `platform/`,
+ * `graphs/<namespace>/<graph>/`, `flux/`), one file per object and a `kustomization.yaml` per
+ * directory, for Flux to apply in order (docs/gitops-flux.md).
+ *
+ * @example
+ * const app = new DynamoGitOpsApp();
+ * new DynamoPlatform(new Chart(app, 'platform'), 'dynamo', { namespace: 'dynamo-system' });
+ * new DynamoGraphDeployment(new Chart(app, 'llm', { namespace: 'inference' }), 'qwen', { spec });
+ * app.synth(); // dist/crds, dist/platform, dist/graphs/inference/qwen
+ */
 export class DynamoGitOpsApp extends App {
   private readonly substitutionGuard: boolean;
 

@@ -12,6 +12,7 @@ import { errorType } from './kube/errors';
 import type { NamespaceGate } from './namespace-gate';
 import { OperatorMetrics } from './metrics';
 import { WorkQueue } from './work-queue';
+import { errorText } from './log';
 
 /** What every reconciler works with: the API, logs, time, events, and which namespaces are ours. */
 export interface ReconcilerContext {
@@ -92,7 +93,7 @@ export class Controller implements Runnable {
         result = 'error';
         metrics.reconcileErrors.inc({ resource_type: resourceType, namespace, error_type: errorType(err) });
         const retryInMs = queue.addRateLimited(key);
-        log.warn({ controller: name, key, err: String(err), retryInMs }, 'reconcile failed');
+        log.warn({ controller: name, key, err: errorText(err), retryInMs }, 'reconcile failed');
       } finally {
         end({ result });
         metrics.reconcileTotal.inc({ resource_type: resourceType, namespace, result });

@@ -5,6 +5,7 @@ import { Clock } from './clock';
 import { ObjectApi } from './kube/api';
 import { KubeObject } from './kube/objects';
 import { EVENTS } from './kube/resources';
+import { errorText } from './log';
 
 export class EventRecorder {
   constructor(
@@ -40,7 +41,7 @@ export class EventRecorder {
       });
     } catch (err) {
       this.log.warn(
-        { reason, object: `${namespace}/${about.metadata.name}`, err: String(err) },
+        { reason, object: `${namespace}/${about.metadata.name}`, err: errorText(err) },
         'could not record event',
       );
     }

@@ -12,6 +12,7 @@ import { ListOptions, ObjectApi, WatchHandle } from './kube/api';
 import { ApiError, isGone } from './kube/errors';
 import { KubeObject, objectKey, WatchEvent } from './kube/objects';
 import { Resource } from './kube/resources';
+import { errorText } from './log';
 
 export interface InformerHandlers<T> {
   onAdd?(obj: T): void;
@@ -124,7 +125,7 @@ export class Informer<T extends KubeObject> implements ObjectCache<T> {
         // A failed list must be retried; after a failed resume too: the resourceVersion may be too old by now.
         needList = needList || failures > 0;
         const delay = backoffDelay(failures++, this.backoff);
-        this.log.warn({ resource: this.resource.kind, err: String(err), retryInMs: delay }, 'watch failed');
+        this.log.warn({ resource: this.resource.kind, err: errorText(err), retryInMs: delay }, 'watch failed');
         await sleep(this.clock, delay, this.abort.signal);
       }
     }
@@ -220,7 +221,7 @@ export class Informer<T extends KubeObject> implements ObjectCache<T> {
         else h[which]?.(obj);
       } catch (err) {
         this.log.error(
-          { resource: this.resource.kind, object: objectKey(obj), handler: which, err: String(err) },
+          { resource: this.resource.kind, object: objectKey(obj), handler: which, err: errorText(err) },
           'informer handler failed',
         );
       }

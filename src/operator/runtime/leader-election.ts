@@ -9,10 +9,11 @@
 import { Logger } from 'pino';
 import { Clock, systemClock, TimerHandle } from './clock';
 import { ObjectApi } from './kube/api';
-import { isNotFound } from './kube/errors';
+import { ApiError, isNotFound } from './kube/errors';
 import { Lease } from './kube/objects';
 import { LEASES } from './kube/resources';
 import { microTime } from './micro-time';
+import { errorText } from './log';
 
 export interface LeaderElectionConfig {
   readonly enabled: boolean;
@@ -40,6 +41,10 @@ export class LeaderElector {
   /** The last holder record seen and when (local clock) it last changed. */
   private observed?: { record: string; at: number };
   private lastRenew = 0;
+  /** Whether the last lease request got an answer from the API server (any status). */
+  private reachable = false;
+  /** The last failure logged at warn, so a retry every period does not repeat it. */
+  private lastFailure?: string;
 
   constructor(
     private readonly api: LeaseApi,
@@ -54,6 +59,11 @@ export class LeaderElector {
 
   get isLeader(): boolean {
     return this.leading;
+  }
+
+  /** False until the API server has answered a lease request, and while it does not: not ready. */
+  get apiReachable(): boolean {
+    return this.reachable;
   }
 
   start(): void {
@@ -80,7 +90,7 @@ export class LeaderElector {
           });
         }
       } catch (err) {
-        this.log.warn({ err: String(err) }, 'could not release the leader lease');
+        this.log.warn({ err: errorText(err) }, 'could not release the leader lease');
       }
     }
     this.leading = false;
@@ -98,8 +108,21 @@ export class LeaderElector {
     let ok = false;
     try {
       ok = await this.acquireOrRenew(now);
+      this.reachable = true;
+      if (this.lastFailure !== undefined) this.log.info('leader lease: the API server answers again');
+      this.lastFailure = undefined;
     } catch (err) {
-      this.log.debug({ err: String(err) }, 'leader lease update failed');
+      // An HTTP answer (403, 409, ...) means the API server was reached; anything else did not.
+      this.reachable = err instanceof ApiError;
+      const text = errorText(err);
+      // Said at once, with its cause, and again only when it changes (a retry runs every period).
+      if (text !== this.lastFailure) {
+        const msg = this.reachable ? 'leader lease update failed' : 'cannot reach the API server';
+        this.log.warn({ err: text, lease: `${this.config.namespace}/${this.config.leaseName}` }, msg);
+      } else {
+        this.log.debug({ err: text }, 'leader lease update failed');
+      }
+      this.lastFailure = text;
     }
     if (this.stopped) return;
     if (ok) {

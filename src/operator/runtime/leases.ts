@@ -20,6 +20,7 @@ import { LEASES } from './kube/resources';
 import { microTime, parseTime } from './micro-time';
 import { NamespaceGate } from './namespace-gate';
 import { retryOnConflict } from './retry';
+import { errorText } from './log';
 
 export const NAMESPACE_SCOPE_LEASE_NAME = 'dynamo-operator-namespace-scope';
 export const ADMISSION_GATES_ANNOTATION = 'nvidia.com/dynamo-operator-admission-feature-gates';
@@ -91,7 +92,7 @@ export class NamespaceScopeLease {
     try {
       await this.o.api.delete(LEASES, this.o.namespace, NAMESPACE_SCOPE_LEASE_NAME);
     } catch (err) {
-      if (!isNotFound(err)) this.o.log.warn({ err: String(err) }, 'could not delete namespace-scope lease');
+      if (!isNotFound(err)) this.o.log.warn({ err: errorText(err) }, 'could not delete namespace-scope lease');
     }
   }
 
@@ -112,13 +113,13 @@ export class NamespaceScopeLease {
       if (this.failures >= max) {
         this.stopped = true;
         this.o.log.error(
-          { failures: this.failures, err: String(err) },
+          { failures: this.failures, err: errorText(err) },
           'namespace-scope lease renewals failed; stopping before it can expire',
         );
         this.o.onFatal(new Error(`namespace-scope lease: ${this.failures} consecutive renew failures: ${err}`));
       } else {
         this.o.log[this.failures === max - 1 ? 'warn' : 'info'](
-          { failures: this.failures, max, err: String(err) },
+          { failures: this.failures, max, err: errorText(err) },
           'namespace-scope lease renew failed',
         );
       }

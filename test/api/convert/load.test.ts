@@ -5,6 +5,7 @@ describe('parseManifestText', () => {
     const text = '---\napiVersion: v1\nkind: A\n---\n---\n# only a comment\n---\nkind: B\n';
     expect(parseManifestText(text, 'f.yaml')).toEqual({
       docs: [{ apiVersion: 'v1', kind: 'A' }, { kind: 'B' }],
+      lines: [2, 8],
       problems: [],
     });
   });
@@ -106,17 +107,36 @@ describe('loadGraph', () => {
     });
   });
 
-  test('unknown kind and version are both reported', () => {
+  const KINDS =
+    'DynamoGraphDeployment, DynamoComponentDeployment, DynamoModel, DynamoCheckpoint, DynamoGraphDeploymentRequest';
+
+  test('another kind is one problem that says what to do with it', () => {
     expect(loadGraph({ apiVersion: 'apps/v1', kind: 'Deployment' }).problems).toEqual([
       {
+        path: 'kind',
+        message: `Deployment is not a Dynamo kind: dynamo-iac renders ${KINDS}; apply it with kubectl (or keep it beside the rendered output in Git)`,
+        severity: 'error',
+      },
+    ]);
+    expect(loadGraph({ apiVersion: 'v1', kind: 'List', items: [] }).problems).toEqual([
+      {
+        path: 'kind',
+        message: 'List is not read: give each of its items as its own YAML document (separated by ---)',
+        severity: 'error',
+      },
+    ]);
+  });
+
+  test('an unknown kind in the nvidia.com group, or no kind, still names both fields', () => {
+    expect(loadGraph({ apiVersion: 'nvidia.com/v1', kind: 'DynamoGraph' }).problems).toEqual([
+      {
         path: 'apiVersion',
-        message: 'unsupported apiVersion "apps/v1": expected one of nvidia.com/v1alpha1, nvidia.com/v1beta1',
+        message: 'unsupported apiVersion "nvidia.com/v1": expected one of nvidia.com/v1alpha1, nvidia.com/v1beta1',
         severity: 'error',
       },
       {
         path: 'kind',
-        message:
-          'unsupported kind "Deployment": expected one of DynamoGraphDeployment, DynamoComponentDeployment, DynamoModel, DynamoCheckpoint, DynamoGraphDeploymentRequest',
+        message: `unsupported kind "DynamoGraph": expected one of ${KINDS}`,
         severity: 'error',
       },
     ]);

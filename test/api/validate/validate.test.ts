@@ -46,11 +46,11 @@ describe('component list', () => {
   });
 
   test('names unique case-insensitively', () => {
-    expect(problemsOf(beta([comp({ name: 'Fe' }), comp({ name: 'fe' })]))).toContainEqual(
-      err('spec.components', 'component names must be unique case-insensitively'),
+    expect(problemsOf(beta([comp({ name: 'Fe' }), comp({ name: 'w' }), comp({ name: 'fe' })]))).toContainEqual(
+      err('spec.components', 'component names must be unique case-insensitively: "Fe" and "fe"'),
     );
-    expect(problemsOf(alpha({ Fe: svc(), fe: svc() }))).toContainEqual(
-      err('spec.services', 'service names must be unique case-insensitively'),
+    expect(problemsOf(alpha({ Fe: svc(), fe: svc(), W: svc(), w: svc() }))).toContainEqual(
+      err('spec.services', 'service names must be unique case-insensitively: "Fe" and "fe"; "W" and "w"'),
     );
   });
 
@@ -79,7 +79,7 @@ describe('component list', () => {
   });
 });
 
-test('v1beta1 component type is one of the CRD enum values; v1alpha1 componentType is free', () => {
+test('component type is one of the CRD enum values, in both versions', () => {
   expect(problemsOf(beta([comp(), comp({ name: 'Router', type: 'router' })]))).toContainEqual(
     err(
       'spec.components[1].type',
@@ -89,11 +89,51 @@ test('v1beta1 component type is one of the CRD enum values; v1alpha1 componentTy
   expect(problemsOf(beta([comp({ name: 'Router', type: undefined })])).filter((p) => p.path.endsWith('.type'))).toEqual(
     [],
   );
-  expect(
-    problemsOf(alpha({ Frontend: svc(), Router: svc({ componentType: 'router' }) })).filter((p) =>
-      p.path.endsWith('componentType'),
-    ),
-  ).toEqual([]);
+  // One rule for both versions: v1alpha1's free strings are checked against the same enum.
+  const types = '"frontend", "worker", "prefill", "decode", "planner", "epp"';
+  expect(problemsOf(alpha({ Frontend: svc(), Router: svc({ componentType: 'router' }) }))).toContainEqual(
+    err('spec.services[Router].componentType', `Unsupported value: "router": supported values: ${types}`),
+  );
+  expect(problemsOf(alpha({ Frontend: svc(), W: svc({ componentType: 'Worker' }) }))).toContainEqual(
+    err('spec.services[W].componentType', `Unsupported value: "Worker": supported values: ${types}`),
+  );
+});
+
+test('v1alpha1 subComponentType is a disaggregated role', () => {
+  const worker = (subComponentType: string) => svc({ componentType: 'worker', subComponentType });
+  expect(problemsOf(alpha({ Frontend: svc(), P: worker('prefil') }))).toContainEqual(
+    err('spec.services[P].subComponentType', 'Unsupported value: "prefil": supported values: "prefill", "decode"'),
+  );
+  expect(problemsOf(alpha({ Frontend: svc(), P: worker('prefill'), D: worker('decode') }))).toEqual([]);
+});
+
+describe('replicas left to a scaling adapter', () => {
+  const note = (n: number) =>
+    `is left to the scaling adapter (scalingAdapter is set): the rendered workload carries no replicas; the runtime operator sets them from the DynamoGraphDeploymentScalingAdapter, which starts at ${n}`;
+
+  test('a warning at replicas, in both versions', () => {
+    expect(problemsOf(beta([comp({ replicas: 2, scalingAdapter: {} })]))).toEqual([
+      warn('spec.components[0].replicas', note(2)),
+    ]);
+    expect(problemsOf(alpha({ Frontend: svc({ replicas: 3, scalingAdapter: { enabled: true } }) }))).toEqual([
+      warn('spec.services[Frontend].replicas', note(3)),
+    ]);
+  });
+
+  test("none for a graph a request's plan generated (its replicas are the plan's)", () => {
+    const generated = beta(
+      [comp({ replicas: 2, scalingAdapter: {} })],
+      {},
+      { labels: { 'dgdr.nvidia.com/name': 'q' } },
+    );
+    expect(problemsOf(generated)).toEqual([]);
+  });
+
+  test('none without replicas, or without an adapter', () => {
+    expect(problemsOf(beta([comp({ scalingAdapter: {} })]))).toEqual([]);
+    expect(problemsOf(beta([comp({ replicas: 2 })]))).toEqual([]);
+    expect(problemsOf(alpha({ Frontend: svc({ replicas: 2, scalingAdapter: { enabled: false } }) }))).toEqual([]);
+  });
 });
 
 describe('a name that says a type, without the type', () => {
@@ -137,7 +177,7 @@ describe('a name that says a type, without the type', () => {
 
   test('no warning with a type (even one that does not match the name) or for other names', () => {
     expect(problemsOf(beta([comp({ type: 'worker' }), comp({ name: 'router', type: undefined })]))).toEqual([]);
-    expect(problemsOf(alpha({ Frontend: svc({ componentType: 'main' }) }))).toEqual([]);
+    expect(problemsOf(alpha({ Frontend: svc({ componentType: 'planner' }) }))).toEqual([]);
   });
 });
 
