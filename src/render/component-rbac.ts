@@ -26,7 +26,8 @@ const PLANNER_RULES: RbacRule[] = [
     resources: ['dynamocomponentdeployments', 'dynamographdeployments'],
     verbs: ['get', 'list', 'create', 'update', 'patch'],
   },
-  { apiGroups: ['nvidia.com'], resources: ['dynamographdeploymentscalingadapters/scale'], verbs: ['patch'] },
+  // 1.6.1's planner reads an adapter's scale before it writes it (upstream's chart grants only patch).
+  { apiGroups: ['nvidia.com'], resources: ['dynamographdeploymentscalingadapters/scale'], verbs: ['get', 'patch'] },
   ENDPOINT_SLICES_READ,
   {
     apiGroups: ['nvidia.com'],

@@ -167,3 +167,40 @@ describe('a disaggregated graph (frontend + prefill + decode mockers), v1alpha1,
     expect((await registeredWorkers(ns)).length).toBe(2);
   });
 });
+
+describe('a graph with a planner: its rendered ServiceAccount and role, used from the planner pod', () => {
+  let ns: string;
+  beforeAll(async () => {
+    ns = await namespace('e2e-planner');
+  });
+  afterAll(() => deleteNamespace(ns));
+
+  test('the planner pod scales the decode worker through its adapter, as 1.6.1 planner does, and the graph serves', async () => {
+    applyYaml(cliOk('render', graphFile(dir, 'disagg-planner.yaml', ns)));
+    // Ready only once its API calls succeeded (see the fixture: the real planner's Python
+    // dependencies are not in the CPU image, so a stand-in makes its calls).
+    await waitPodsReady(
+      ns,
+      'nvidia.com/dynamo-graph-deployment-name=mock-planner,nvidia.com/dynamo-component=Planner',
+      1,
+    );
+    await kube().waitFor<Live>(
+      ADAPTER_API,
+      'DynamoGraphDeploymentScalingAdapter',
+      'mock-planner-decode',
+      ns,
+      (a) => a?.spec?.replicas === 2,
+      {
+        timeoutMs: 60_000,
+        what: 'spec.replicas=2 written by the planner',
+      },
+    );
+    await waitPodsReady(
+      ns,
+      'nvidia.com/dynamo-graph-deployment-name=mock-planner,nvidia.com/dynamo-component=Decode',
+      2,
+    );
+    const { completion } = await waitServing(await serviceUrl(ns, 'mock-planner-frontend'), ns);
+    expectServed(completion);
+  });
+});

@@ -61,7 +61,7 @@ test('cluster scope: the graph binds the settings ClusterRoles, which the platfo
   expect(planner.rules).toContainEqual({
     apiGroups: ['nvidia.com'],
     resources: ['dynamographdeploymentscalingadapters/scale'],
-    verbs: ['patch'],
+    verbs: ['get', 'patch'],
   });
   expect(roles.find((r) => r.metadata.name === 'epp-cluster-role').rules).toContainEqual({
     apiGroups: ['nvidia.com'],
