@@ -25,4 +25,19 @@ if ! bash test/node/node.sh status > /dev/null 2>&1; then
   bash test/node/node.sh start
   started=true
 fi
-bash test/node/exec.sh npx jest --ci --config test/e2e/jest.config.js --runInBand "$@"
+# The node's memory while the suite runs, for the budget (reported, never asserted).
+peak="$(mktemp)"
+(
+  max=0
+  while sleep 5; do
+    now="$(bash test/node/rss.sh 2> /dev/null || echo 0)"
+    if ((now > max)); then max=$now && echo "$max" > "$peak"; fi
+  done
+) &
+sampler=$!
+rc=0
+bash test/node/exec.sh npx jest --ci --config test/e2e/jest.config.js --runInBand "$@" || rc=$?
+kill "$sampler" 2> /dev/null || true
+echo "[e2e] peak RSS of the node, its pods and the test process: $(cat "$peak" 2> /dev/null || echo '?') MiB (budget: node + a 3-pod graph <= 3 GiB)"
+rm -f "$peak"
+exit "$rc"
