@@ -32,8 +32,9 @@ Exit codes:
   1   invalid input: one line per problem on stderr, <file>: <field path>: <message>;
       a file that is missing, unreadable or a directory is invalid input too
   2   usage error: unknown command or option, missing FILE, bad option value,
-      render -o into a non-empty directory without --force, gitops into a layer
-      directory dynamo-iac did not write without --force
+      render -o into a non-empty directory without --force (or one holding files
+      dynamo-iac did not write, the working directory, a .git or an input), gitops
+      into a layer directory dynamo-iac did not write without --force
   ${EXIT_BUG}  internal error (a bug in dynamo-iac; the stack is printed)
 
 Examples:

@@ -1,13 +1,15 @@
 /** What `dynamo-iac gitops` does (gitops.ts defines its options); `render --layout gitops` writes with it too. */
+import * as path from 'path';
 import { KubeObject } from '../api/k8s-types';
 import { crdManifests } from '../crds';
 import { fluxKustomizations, fluxSource } from '../gitops/flux';
 import { splitByGraph } from '../gitops/graphs';
 import { namespaceObjects } from '../gitops/namespaces';
-import { GitOpsLayoutError, gitOpsLayout, GitOpsLayoutInput } from '../gitops/layout';
+import { GitOpsLayoutError, gitOpsLayout, GitOpsLayoutInput, LAYERS } from '../gitops/layout';
 import { NotOurDirectoryError, writeGitOpsLayout } from '../gitops/write';
 import { renderPlatform } from '../render/platform';
 import { packageVersion } from '../package-version';
+import { inputsOf, refuseReplacing } from './output';
 import { PipelineOptions, runPipeline } from './pipeline';
 import { CliError, EXIT_OK, EXIT_USAGE, reportProblems } from './report';
 
@@ -90,12 +92,22 @@ export async function gitops(files: string[], options: GitOpsOptions): Promise<n
     };
     flux = [source, ...fluxKustomizations({ source: sourceRef, layers, path: options.fluxPath })];
   }
-  writeLayout({ ...input, flux }, options.output, options.force);
+  writeLayout({ ...input, flux }, options.output, options.force, inputsOf(files, options));
   return EXIT_OK;
 }
 
 /** Lays out and writes; prints a one-line summary and every removed file on stderr. Shared with `render --layout gitops`. */
-export function writeLayout(input: GitOpsLayoutInput, output: string, force?: boolean): void {
+export function writeLayout(
+  input: GitOpsLayoutInput,
+  output: string,
+  force: boolean | undefined,
+  inputs: readonly string[],
+): void {
+  refuseReplacing(
+    output,
+    LAYERS.map((l) => path.join(output, l)),
+    inputs,
+  );
   const result = asCliError(() => writeGitOpsLayout(gitOpsLayout(input), output, { force }));
   process.stderr.write(
     `${output}: ${result.written.length} written, ${result.removed.length} removed, ${result.unchanged} unchanged\n`,

@@ -1,5 +1,5 @@
 /** What `dynamo-iac render` does (render.ts defines its options). */
-import { writeObjectsToDir, writeYamlStream } from './output';
+import { inputsOf, writeObjectsToDir, writeYamlStream } from './output';
 import { PipelineOptions, runPipeline } from './pipeline';
 import { CliError, EXIT_OK, EXIT_USAGE, reportProblems } from './report';
 
@@ -22,11 +22,14 @@ export async function render(files: string[], options: RenderOptions): Promise<n
     const split = splitByGraph(rendered!.graphs, objects, rendered!.settings, {
       includeGraphRecord: options.graphRecord ?? true,
     });
-    writeLayout({ graphs: split.graphs, shared: split.shared }, options.output!, options.force);
+    writeLayout({ graphs: split.graphs, shared: split.shared }, options.output!, options.force, inputsOf(files, options));
   } else if (options.output === undefined) {
     writeYamlStream(objects);
   } else {
-    const written = writeObjectsToDir(objects, options.output, { force: options.force });
+    const written = writeObjectsToDir(objects, options.output, {
+      force: options.force,
+      inputs: inputsOf(files, options),
+    });
     process.stderr.write(`wrote ${written} files to ${options.output}\n`);
   }
   return EXIT_OK;
