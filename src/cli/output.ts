@@ -71,7 +71,7 @@ export function writeObjectsToDir(objects: readonly KubeObject[], dir: string, o
     if (files.has(file)) throw new CliError(`two objects would be written to ${file}`);
     files.set(file, toYaml(o));
   }
-  const target = path.resolve(dir);
+  const target = linkTarget(dir);
   refuseReplacing(dir, [target], options.inputs ?? []);
   const base = path.basename(target);
   try {
@@ -102,6 +102,24 @@ export function writeObjectsToDir(objects: readonly KubeObject[], dir: string, o
     throw new CliError(`${dir}: cannot write: ${(e as Error).message}`);
   }
   return files.size;
+}
+
+/**
+ * DIR itself, or what it points to when it is a symbolic link: the directory is replaced, the
+ * link is kept.
+ */
+function linkTarget(dir: string): string {
+  let link: string;
+  try {
+    link = fs.readlinkSync(dir);
+  } catch {
+    return path.resolve(dir);
+  }
+  try {
+    return fs.realpathSync(dir);
+  } catch {
+    throw new CliError(`${dir}: is a symbolic link to ${link}, which does not exist`, EXIT_USAGE);
+  }
 }
 
 function inspectDir(dir: string): 'missing' | 'empty' | 'not-empty' {

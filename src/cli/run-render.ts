@@ -21,6 +21,7 @@ export async function render(files: string[], options: RenderOptions): Promise<n
     const { writeLayout } = require('./run-gitops') as typeof import('./run-gitops');
     const split = splitByGraph(rendered!.graphs, objects, rendered!.settings, {
       includeGraphRecord: options.graphRecord ?? true,
+      checkpoints: rendered!.checkpoints,
     });
     writeLayout({ graphs: split.graphs, shared: split.shared }, options.output!, options.force, inputsOf(files, options));
   } else if (options.output === undefined) {

@@ -41,7 +41,8 @@ const fields =
     }
     for (const [k, x] of Object.entries(v)) {
       const at = path ? `${path}.${k}` : k;
-      const check = known[k];
+      // Own keys only: `__proto__` or `toString` in a file is an unknown field, not Object's.
+      const check = Object.hasOwn(known, k) ? known[k] : undefined;
       if (!check) out.push([at, `unknown field; expected one of: ${Object.keys(known).join(', ')}`]);
       else check(x, at, out);
     }

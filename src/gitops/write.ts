@@ -64,8 +64,9 @@ export function writeGitOpsLayout(
         const result = { written: [] as string[], removed: [] as string[], unchanged: 0 };
         for (const [layer, files] of byLayer) {
           const r = stageLayer(path.join(root, layer), path.join(building, layer), files, path.join(dir, layer));
-          result.written.push(...r.written.map((f) => `${layer}/${f}`));
-          result.removed.push(...r.removed.map((f) => `${layer}/${f}`));
+          // Loops, not push(...list): a spread of 100,000+ files overflows the stack.
+          for (const f of r.written) result.written.push(`${layer}/${f}`);
+          for (const f of r.removed) result.removed.push(`${layer}/${f}`);
           result.unchanged += r.unchanged;
         }
         result.written.sort();
@@ -76,6 +77,9 @@ export function writeGitOpsLayout(
     );
   } catch (e) {
     if (e instanceof TransactionError) throw new GitOpsLayoutError(e.message);
+    // Reading DIR can fail too (EACCES, EIO): a message, not a crash.
+    if (!(e instanceof GitOpsLayoutError) && (e as NodeJS.ErrnoException).code !== undefined)
+      throw new GitOpsLayoutError(`${dir}: cannot write: ${(e as Error).message}`);
     throw e;
   }
 }

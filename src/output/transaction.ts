@@ -63,9 +63,25 @@ export function replaceEntries<T>(
   });
 }
 
-/** Like `fs.mkdirSync(dir, { recursive: true })`, with the user's umask and a message on failure. */
+/**
+ * Like `fs.mkdirSync(dir, { recursive: true })`, with the user's umask and a message on failure;
+ * one level at a time because Node's recursive mkdir never returns under /proc.
+ */
 export function mkdirs(dir: string, shown: string): void {
-  fsStep(shown, () => fs.mkdirSync(dir, { recursive: true }));
+  fsStep(shown, () => mkdirp(dir));
+}
+
+function mkdirp(dir: string): void {
+  try {
+    fs.mkdirSync(dir);
+    return;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' && fs.statSync(dir).isDirectory()) return;
+    if (code !== 'ENOENT' || path.dirname(dir) === dir) throw e;
+  }
+  mkdirp(path.dirname(dir));
+  fs.mkdirSync(dir);
 }
 
 /** Finishes or undoes what an earlier run left in `tx`; removes `tx`. */

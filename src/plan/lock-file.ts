@@ -6,8 +6,15 @@ import { PlanSource } from './resolve-request';
 
 export function readPlanLock(file: string): PlanSource | { problem: SourcedProblem } {
   if (!fs.existsSync(file)) return { file };
+  let text: string;
   try {
-    return { file, lock: parseLock(fs.readFileSync(file, 'utf8'), file) };
+    text = fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    // A directory, an unreadable file: the lock's problem, not a crash.
+    return { problem: { source: file, path: '', message: `cannot read: ${(e as Error).message}`, severity: 'error' } };
+  }
+  try {
+    return { file, lock: parseLock(text, file) };
   } catch (e) {
     if (!(e instanceof PlanLockError)) throw e;
     return { problem: { source: file, path: '', message: e.message.replace(`${file}: `, ''), severity: 'error' } };
