@@ -2,8 +2,8 @@
  * `--settings FILE`: PlatformSettings from YAML or JSON, checked field by field
  * so a typo or a wrong type is reported at its path instead of silently ignored.
  */
-import * as fs from 'fs';
 import { parseManifestText } from '../api/parse';
+import { readBoundedFile } from '../api/text-file';
 import { PlatformSettings } from '../api/settings';
 import { SourcedProblem } from '../api/problems';
 
@@ -86,9 +86,9 @@ export function readSettingsFile(file: string): SettingsFile {
   });
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = readBoundedFile(file).toString('utf8');
   } catch (e) {
-    return fail('', `cannot read: ${(e as Error).message}`);
+    return fail('', (e as Error).message);
   }
   const parsed = parseManifestText(text, file);
   if (parsed.problems.length) return { problems: parsed.problems.map((p) => ({ ...p, source: file })) };

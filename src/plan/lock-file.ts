@@ -1,6 +1,7 @@
 /** Reading the plan lock file: a missing file is no lock, a broken one a problem of that file. */
 import * as fs from 'fs';
 import { SourcedProblem } from '../api/problems';
+import { readBoundedFile } from '../api/text-file';
 import { parseLock, PlanLockError } from './lock';
 import { PlanSource } from './resolve-request';
 
@@ -8,10 +9,10 @@ export function readPlanLock(file: string): PlanSource | { problem: SourcedProbl
   if (!fs.existsSync(file)) return { file };
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = readBoundedFile(file).toString('utf8');
   } catch (e) {
-    // A directory, an unreadable file: the lock's problem, not a crash.
-    return { problem: { source: file, path: '', message: `cannot read: ${(e as Error).message}`, severity: 'error' } };
+    // A directory, an unreadable or endless file: the lock's problem, not a crash.
+    return { problem: { source: file, path: '', message: (e as Error).message, severity: 'error' } };
   }
   try {
     return { file, lock: parseLock(text, file) };
