@@ -1,5 +1,5 @@
 /** Turning construct props or a file into the manifest the pipeline loads. */
-import { readFileSync } from 'fs';
+import { readTextFile } from './api/text-file';
 import { parseManifestText } from './api';
 import { Problem } from './api/problems';
 
@@ -46,9 +46,9 @@ export function manifestFromProps(kind: string, id: string, meta: GraphMetadataP
 export function manifestFromFile(path: string): ManifestSource {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readTextFile(path);
   } catch (e) {
-    return { manifest: undefined, problems: [{ path: '', message: `${path}: cannot read: ${(e as Error).message}` }] };
+    return { manifest: undefined, problems: [{ path: '', message: `${path}: ${(e as Error).message}` }] };
   }
   const parsed = parseManifestText(text, path);
   if (parsed.problems.length)

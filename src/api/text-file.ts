@@ -2,6 +2,7 @@
  * Reading an input file with its size limit checked on the bytes actually read: the size a file
  * reports cannot be trusted (`/dev/zero`, a FIFO, a file that grows while it is read).
  */
+import { isUtf8 } from 'buffer';
 import * as fs from 'fs';
 import { MAX_MANIFEST_BYTES } from './parse';
 
@@ -43,3 +44,48 @@ export function readBoundedFile(file: string, limit = MAX_MANIFEST_BYTES): Buffe
 
 export const tooLarge = (size: number, limit = MAX_MANIFEST_BYTES, prefix = '') =>
   `is ${prefix}${size} bytes; the limit is ${limit} bytes (${limit / (1024 * 1024)} MiB)`;
+
+/**
+ * The bytes as text. NUL bytes and invalid UTF-8 are refused: decoding would turn them into
+ * U+FFFD silently, and the output would not say what the input said.
+ */
+export function decodeText(bytes: Buffer): string {
+  const nul = bytes.indexOf(0);
+  if (nul >= 0) throw new TextFileError(`is not a text file: NUL byte at line ${lineAt(bytes, nul)}`);
+  if (!isUtf8(bytes)) {
+    const at = firstInvalidUtf8(bytes);
+    throw new TextFileError(
+      `is not UTF-8 text: invalid byte 0x${bytes[at].toString(16).padStart(2, '0')} at line ${lineAt(bytes, at)}`,
+    );
+  }
+  return bytes.toString('utf8');
+}
+
+/** `readBoundedFile` then `decodeText`. */
+export function readTextFile(file: string): string {
+  return decodeText(readBoundedFile(file));
+}
+
+const lineAt = (bytes: Buffer, offset: number) => {
+  let line = 1;
+  for (let i = bytes.indexOf(10); i >= 0 && i < offset; i = bytes.indexOf(10, i + 1)) line++;
+  return line;
+};
+
+/** Offset of the first byte that does not start a well-formed UTF-8 sequence. */
+function firstInvalidUtf8(b: Buffer): number {
+  for (let i = 0; i < b.length; ) {
+    const c = b[i];
+    const n = c < 0x80 ? 0 : c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2 : c >= 0xf0 && c <= 0xf4 ? 3 : -1;
+    if (n < 0) return i;
+    // Overlong forms, surrogates and code points past U+10FFFF are excluded by the second byte.
+    const lo = c === 0xe0 ? 0xa0 : c === 0xf0 ? 0x90 : 0x80;
+    const hi = c === 0xed ? 0x9f : c === 0xf4 ? 0x8f : 0xbf;
+    for (let k = 1; k <= n; k++) {
+      const d = b[i + k];
+      if (d === undefined || d < (k === 1 ? lo : 0x80) || d > (k === 1 ? hi : 0xbf)) return i;
+    }
+    i += n + 1;
+  }
+  return 0;
+}

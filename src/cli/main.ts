@@ -11,7 +11,7 @@ import { packageVersion } from '../package-version';
 import { planCommand } from './plan';
 import { platformCommand } from './platform';
 import { renderCommand } from './render';
-import { CliError, EXIT_OK, EXIT_USAGE } from './report';
+import { CliError, EXIT_OK, EXIT_USAGE, oneLine } from './report';
 import { validateCommand } from './validate';
 
 /** Not 1 or 2, so scripts can tell a crash from bad input. */
@@ -75,7 +75,7 @@ function exitCodeOf(e: unknown): number {
   // commander has printed its message already; help and --version are successes.
   if (e instanceof CommanderError) return e.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
   if (e instanceof CliError) {
-    process.stderr.write(`${e.message}\n`);
+    process.stderr.write(`${oneLine(e.message)}\n`);
     return e.exitCode;
   }
   process.stderr.write('dynamo-iac: internal error; this is a bug, please report it with the input that caused it\n');

@@ -6,7 +6,7 @@
 import { MAX_MANIFEST_BYTES } from '../api/parse';
 import { SourcedProblem } from '../api/problems';
 import { ManifestInput } from '../api/parse';
-import { IS_A_DIRECTORY, readBoundedFile, tooLarge } from '../api/text-file';
+import { decodeText, IS_A_DIRECTORY, readBoundedFile, tooLarge } from '../api/text-file';
 
 export const STDIN = '-';
 
@@ -27,8 +27,7 @@ export async function readInputs(
   for (const file of new Set(files)) {
     try {
       const bytes = file === STDIN ? await readStream(stdin) : readBoundedFile(file);
-      if (bytes.includes(0)) fail(file, 'not a text file (contains NUL bytes)');
-      else inputs.push({ source: file, text: bytes.toString('utf8') });
+      inputs.push({ source: file, text: decodeText(bytes) });
     } catch (e) {
       const message = (e as Error).message;
       fail(

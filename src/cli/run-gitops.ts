@@ -11,7 +11,7 @@ import { renderPlatform } from '../render/platform';
 import { packageVersion } from '../package-version';
 import { inputsOf, refuseReplacing } from './output';
 import { PipelineOptions, runPipeline } from './pipeline';
-import { CliError, EXIT_OK, EXIT_USAGE, reportProblems } from './report';
+import { CliError, EXIT_OK, EXIT_USAGE, oneLine, reportProblems } from './report';
 
 export interface GitOpsOptions extends PipelineOptions {
   readonly output: string;
@@ -110,7 +110,7 @@ export function writeLayout(
   );
   const result = asCliError(() => writeGitOpsLayout(gitOpsLayout(input), output, { force }));
   process.stderr.write(
-    `${output}: ${result.written.length} written, ${result.removed.length} removed, ${result.unchanged} unchanged\n`,
+    `${oneLine(output)}: ${result.written.length} written, ${result.removed.length} removed, ${result.unchanged} unchanged\n`,
   );
   for (const f of result.removed) process.stderr.write(`removed ${f}\n`);
 }

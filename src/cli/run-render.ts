@@ -1,7 +1,7 @@
 /** What `dynamo-iac render` does (render.ts defines its options). */
 import { inputsOf, writeObjectsToDir, writeYamlStream } from './output';
 import { PipelineOptions, runPipeline } from './pipeline';
-import { CliError, EXIT_OK, EXIT_USAGE, reportProblems } from './report';
+import { CliError, EXIT_OK, EXIT_USAGE, oneLine, reportProblems } from './report';
 
 export interface RenderOptions extends PipelineOptions {
   readonly output?: string;
@@ -31,7 +31,7 @@ export async function render(files: string[], options: RenderOptions): Promise<n
       force: options.force,
       inputs: inputsOf(files, options),
     });
-    process.stderr.write(`wrote ${written} files to ${options.output}\n`);
+    process.stderr.write(`wrote ${written} files to ${oneLine(options.output)}\n`);
   }
   return EXIT_OK;
 }

@@ -3,7 +3,7 @@
  * so a typo or a wrong type is reported at its path instead of silently ignored.
  */
 import { parseManifestText } from '../api/parse';
-import { readBoundedFile } from '../api/text-file';
+import { readTextFile } from '../api/text-file';
 import { PlatformSettings } from '../api/settings';
 import { SourcedProblem } from '../api/problems';
 
@@ -86,7 +86,7 @@ export function readSettingsFile(file: string): SettingsFile {
   });
   let text: string;
   try {
-    text = readBoundedFile(file).toString('utf8');
+    text = readTextFile(file);
   } catch (e) {
     return fail('', (e as Error).message);
   }

@@ -1,7 +1,7 @@
 /** Reading the plan lock file: a missing file is no lock, a broken one a problem of that file. */
 import * as fs from 'fs';
 import { SourcedProblem } from '../api/problems';
-import { readBoundedFile } from '../api/text-file';
+import { readTextFile } from '../api/text-file';
 import { parseLock, PlanLockError } from './lock';
 import { PlanSource } from './resolve-request';
 
@@ -9,7 +9,7 @@ export function readPlanLock(file: string): PlanSource | { problem: SourcedProbl
   if (!fs.existsSync(file)) return { file };
   let text: string;
   try {
-    text = readBoundedFile(file).toString('utf8');
+    text = readTextFile(file);
   } catch (e) {
     // A directory, an unreadable or endless file: the lock's problem, not a crash.
     return { problem: { source: file, path: '', message: (e as Error).message, severity: 'error' } };

@@ -68,6 +68,6 @@ describe('validate', () => {
   test('a binary file is refused without a parse error cascade', () => {
     const r = run(['validate', '-'], { input: 'kind: \u0000\u0001' });
     expect(r.code).toBe(1);
-    expect(lines(r.stderr)).toEqual(['-: not a text file (contains NUL bytes)']);
+    expect(lines(r.stderr)).toEqual(['-: is not a text file: NUL byte at line 1']);
   });
 });
