@@ -106,6 +106,10 @@ export function parseManifestText(text: string, source: string): ParsedManifests
 
 const STACK_OVERFLOW = /Maximum call stack size exceeded|Stack overflow/;
 
+/** A `\ud800`-style escape without its pair: no UTF-8 output (and no kubectl) can hold it. */
+const LONE_SURROGATE = /[\u{d800}-\u{dfff}]/u;
+const LONE_SURROGATE_MESSAGE = 'holds a lone UTF-16 surrogate (an escape such as \\ud800 without its pair), which is not text';
+
 /** Documents within MAX_DEPTH and MAX_EXPANDED_BYTES; the others become problems. */
 function bounded(docs: unknown[], problems: Problem[]): ParsedManifests {
   const kept: unknown[] = [];
@@ -126,7 +130,10 @@ function overLimits(doc: unknown): string | undefined {
   const stack: [unknown, number][] = [[doc, 1]];
   while (stack.length > 0) {
     const [value, depth] = stack.pop()!;
-    if (typeof value === 'string') size += value.length + 2;
+    if (typeof value === 'string') {
+      if (LONE_SURROGATE.test(value)) return LONE_SURROGATE_MESSAGE;
+      size += value.length + 2;
+    }
     else if (value === null || typeof value !== 'object') size += 8;
     else {
       if (depth > MAX_DEPTH) return `is nested more than ${MAX_DEPTH} levels deep; the limit is ${MAX_DEPTH}`;
@@ -134,6 +141,7 @@ function overLimits(doc: unknown): string | undefined {
       if (Array.isArray(value)) for (const v of value) stack.push([v, depth + 1]);
       else
         for (const [k, v] of Object.entries(value)) {
+          if (LONE_SURROGATE.test(k)) return LONE_SURROGATE_MESSAGE;
           size += k.length + 3;
           stack.push([v, depth + 1]);
         }

@@ -43,4 +43,17 @@ describe('parseManifestText limits', () => {
       { path: '', message: `is nested too deeply to read; the limit is ${MAX_DEPTH} levels`, severity: 'error' },
     ]);
   });
+
+  test('a lone surrogate escape, in a value or a key, is refused', () => {
+    for (const text of ['{"a": "x\\ud800"}', '{"\\udc00": 1}', 'a: "\\ud800"\n']) {
+      expect(parseManifestText(text, 'f.yaml').problems).toEqual([
+        {
+          path: '',
+          message: 'document 1 holds a lone UTF-16 surrogate (an escape such as \\ud800 without its pair), which is not text',
+          severity: 'error',
+        },
+      ]);
+    }
+    expect(parseManifestText('{"a": "\\ud83d\\ude42"}', 'f.yaml').docs).toEqual([{ a: '\u{1f642}' }]);
+  });
 });

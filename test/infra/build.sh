@@ -4,6 +4,8 @@
 #   pulumi   the Pulumi CLI, its Node.js language host and the Kubernetes provider (test:pulumi)
 #   flux     Flux's kustomize-controller and Flux's CRDs (the Flux tests)
 #   kustomize  the kustomize CLI (what `kubectl kustomize` runs; the README check, .ci/readme.sh)
+#   yamlreader kubectl's YAML reader (sigs.k8s.io/yaml) as a filter, YAML in, JSON out (the
+#              differential test of our YAML writer)
 # Nothing upstream is committed: in-repo wrapper modules (test/infra/go/<name>/) pin versions and
 # fetch everything through the Go module proxy; the Pulumi language host and Kubernetes provider
 # are built from the source trees in ../shared/third_party (see its README). Every build runs in
@@ -13,7 +15,7 @@
 # where <hash> covers the source directory and the build recipe, so changing a pin rebuilds and an
 # unchanged checkout reuses. Go's own caches (GOCACHE, GOMODCACHE) are shared by every build.
 #
-# Usage: bash test/infra/build.sh [--print-paths] [cluster] [pulumi] [flux] [kustomize]   (default: cluster)
+# Usage: bash test/infra/build.sh [--print-paths] [cluster] [pulumi] [flux] [kustomize] [yamlreader]   (default: cluster)
 #   --print-paths  after ensuring the binaries, print `<NAME>=<path>` lines on stdout
 #                  (progress always goes to stderr). Used by the test harnesses.
 #   --cached-only  build nothing: exit 3 (and say which) when a binary is not cached yet.
@@ -36,9 +38,9 @@ for arg in "$@"; do
   case "$arg" in
     --print-paths) print_paths=true ;;
     --cached-only) cached_only=true ;;
-    cluster | pulumi | flux | kustomize) groups+=("$arg") ;;
-    -h | --help) sed -n '2,22p' "$0"; exit 0 ;;
-    *) echo "build.sh: unknown argument: $arg (expected cluster, pulumi, flux, kustomize, --print-paths or --cached-only)" >&2; exit 2 ;;
+    cluster | pulumi | flux | kustomize | yamlreader) groups+=("$arg") ;;
+    -h | --help) sed -n '2,24p' "$0"; exit 0 ;;
+    *) echo "build.sh: unknown argument: $arg (expected cluster, pulumi, flux, kustomize, yamlreader, --print-paths or --cached-only)" >&2; exit 2 ;;
   esac
 done
 [[ ${#groups[@]} -gt 0 ]] || groups=(cluster)
@@ -191,6 +193,12 @@ build_kustomize() {
   version="$(required_version "$src/go.mod" sigs.k8s.io/kustomize/kustomize/v5)"
   GOTOOLCHAIN=local ensure KUSTOMIZE kustomize "$version" "$src" sigs.k8s.io/kustomize/kustomize/v5 1 \
     "-X sigs.k8s.io/kustomize/api/provenance.version=$version"
+}
+
+build_yamlreader() {
+  local src="$here/go/yaml-reader" version
+  version="$(required_version "$src/go.mod" sigs.k8s.io/yaml)"
+  GOTOOLCHAIN=local ensure YAML_READER yaml-reader "$version" "$src" . 1
 }
 
 total_start=$SECONDS
