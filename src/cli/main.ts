@@ -75,7 +75,8 @@ function exitCodeOf(e: unknown): number {
   // commander has printed its message already; help and --version are successes.
   if (e instanceof CommanderError) return e.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
   if (e instanceof CliError) {
-    process.stderr.write(`${oneLine(e.message)}\n`);
+    // Some messages are several lines on purpose (a tool's output, one line per bad flag); each line is made safe.
+    process.stderr.write(`${e.message.split('\n').map(oneLine).join('\n')}\n`);
     return e.exitCode;
   }
   process.stderr.write('dynamo-iac: internal error; this is a bug, please report it with the input that caused it\n');

@@ -26,14 +26,14 @@ describe('one line per problem', () => {
     expect(r.stderr).toContain('\\n');
   });
 
-  test('a file name with a newline in a CLI error stays on one line', () => {
+  test('an escape sequence in a path of a CLI error does not reach the terminal', () => {
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'dynamo-iac-line-'));
     try {
-      const bad = path.join(work, 'a\nb');
+      const bad = path.join(work, 'a\u001b[2Jb');
       fs.writeFileSync(bad, '');
       const r = run(['render', '-o', bad, '-'], { input: '' });
       expect(r.code).toBe(2);
-      expect(lines(r.stderr)).toEqual([`${work}/a\\nb: exists and is not a directory`]);
+      expect(lines(r.stderr)).toEqual([`${work}/a\\x1b[2Jb: exists and is not a directory`]);
     } finally {
       fs.rmSync(work, { recursive: true, force: true });
     }
