@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { FIXTURES, lines, ROOT, run } from './run';
+import { CLI_FIXTURES, FIXTURES, lines, ROOT, run } from './run';
 
 const MAIN = 'spec.components[1].podTemplate.spec.containers[0]';
 const GPU_LIMIT = '              resources:\n                limits:\n                  nvidia.com/gpu: "1"';
@@ -86,5 +86,48 @@ describe('API server rules on components', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('cpu: "2"');
     expect(r.stdout).toContain('cpu: "2.5"');
+  });
+
+  const checkpoint = fs.readFileSync(path.join(ROOT, CLI_FIXTURES, 'checkpoint-graph.yaml'), 'utf8');
+  test('a DynamoCheckpoint job pod template is checked as the API server checks a Job template', () => {
+    const file = path.join(work, 'checkpoint.yaml');
+    const job = '            command: [python3, -m, dynamo.vllm]\n';
+    expect(checkpoint).toContain(job);
+    fs.writeFileSync(
+      file,
+      checkpoint.replace(
+        job,
+        `${job}            ports: [{containerPort: "http"}]\n            imagePullPolicy: Sometimes\n`,
+      ),
+    );
+    const r = run(['validate', file]);
+    expect(r.code).toBe(1);
+    expect(lines(r.stderr)).toEqual([
+      `${file}: spec.job.podTemplateSpec.spec.containers[0].imagePullPolicy: Unsupported value: "Sometimes": supported values: "Always", "IfNotPresent", "Never"`,
+      `${file}: spec.job.podTemplateSpec.spec.containers[0].ports[0].containerPort: must be an integer`,
+      // The graph that refers to it cannot use a checkpoint that is not valid.
+      expect.stringContaining('checkpointRef: DynamoCheckpoint "inference/llama" not found'),
+    ]);
+  });
+
+  test('a PVC name and an ingress host must be DNS names', () => {
+    const alpha = fs.readFileSync(path.join(ROOT, FIXTURES, 'agg-v1alpha1.yaml'), 'utf8');
+    const file = path.join(work, 'names.yaml');
+    const frontend = '      componentType: frontend\n';
+    expect(alpha).toContain(frontend);
+    fs.writeFileSync(
+      file,
+      alpha
+        .replace(frontend, `${frontend}      ingress:\n        enabled: true\n        host: My_Host\n`)
+        .replace('spec:\n  backendFramework', 'spec:\n  pvcs:\n    - name: Model_Cache\n  backendFramework'),
+    );
+    const r = run(['validate', file]);
+    expect(r.code).toBe(1);
+    expect(lines(r.stderr)).toEqual([
+      expect.stringMatching(/spec\.pvcs\[0\]\.name: Invalid value: "Model_Cache": a lowercase RFC 1123 subdomain/),
+      expect.stringMatching(
+        /spec\.services\[Frontend\]\.ingress\.host: Invalid value: "My_Host\.local": a lowercase RFC 1123 subdomain/,
+      ),
+    ]);
   });
 });

@@ -18,7 +18,7 @@ import {
 } from '../k8s-syntax';
 import { EnvVar, ResourceRequirements } from '../k8s-types';
 import { dynamoNamespaceOf } from '../dynamo-namespace';
-import { ComponentModel } from '../model';
+import { ComponentModel, ingressHost } from '../model';
 import { fieldPath, isObject, keyPath } from '../read';
 import { ValidationContext } from './validation-context';
 
@@ -86,6 +86,12 @@ function validateComponentKubernetes(ctx: ValidationContext, c: ComponentModel, 
   }
   labels(ctx, fieldPath(paths.podMetadata(i), 'labels'), c.podLabels);
   annotations(ctx, fieldPath(paths.podMetadata(i), 'annotations'), c.podAnnotations);
+  if (c.ingress?.enabled && c.ingress.host) {
+    // An Ingress rule's host (and a VirtualService's) is a DNS subdomain, `*.` allowed in front.
+    const host = ingressHost(c.ingress);
+    for (const m of dns1123Subdomain(host.replace(/^\*\./, '')))
+      ctx.error(paths.at(i, 'ingress.host'), `Invalid value: "${host}": ${m}`);
+  }
   if (c.ingress?.labels) labels(ctx, paths.at(i, 'ingress.labels'), c.ingress.labels);
   if (c.ingress?.annotations) annotations(ctx, paths.at(i, 'ingress.annotations'), c.ingress.annotations);
   if (c.resources) resources(ctx, c.resources, i);
