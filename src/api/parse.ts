@@ -123,9 +123,10 @@ function bounded(docs: unknown[], problems: Problem[]): ParsedManifests {
 
 /**
  * Why `doc` is over a limit, or undefined. Iterative, and stops as soon as a limit is passed: an
- * alias expanding to gigabytes costs no more than the limit to measure, and a cycle ends too.
+ * alias expanding to gigabytes costs no more than the limit to measure, and a cycle (an object
+ * built in code that contains itself) ends at the depth limit.
  */
-function overLimits(doc: unknown): string | undefined {
+export function overLimits(doc: unknown): string | undefined {
   let size = 0;
   const stack: [unknown, number][] = [[doc, 1]];
   while (stack.length > 0) {
