@@ -11,7 +11,7 @@ import { toYaml } from '../../src/output/yaml';
 import { random, randomDocument } from '../output/yaml-fuzz';
 import { buildTestBinaries } from './harness';
 
-/** Documents per seed; each holds about 16 random strings. */
+/** Documents per seed; each holds 15 random strings (test/output/yaml-fuzz.ts). */
 export const KUBECTL_READER_CASES = 20000;
 const BATCH = 2000;
 
