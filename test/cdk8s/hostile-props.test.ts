@@ -19,7 +19,7 @@ const spec = {
   components: [
     {
       name: 'Frontend',
-      type: 'frontend',
+      type: 'frontend' as const,
       podTemplate: { spec: { containers: [{ name: 'main', image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1' }] } },
     },
   ],
