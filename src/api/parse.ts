@@ -98,7 +98,9 @@ export function parseManifestText(text: string, source: string): ParsedManifests
   if (problems.some((p) => STACK_OVERFLOW.test(p.message))) {
     return {
       docs: [],
-      problems: [{ path: '', message: `is nested too deeply to read; the limit is ${MAX_DEPTH} levels`, severity: 'error' }],
+      problems: [
+        { path: '', message: `is nested too deeply to read; the limit is ${MAX_DEPTH} levels`, severity: 'error' },
+      ],
     };
   }
   return bounded(docs, problems);
@@ -108,7 +110,8 @@ const STACK_OVERFLOW = /Maximum call stack size exceeded|Stack overflow/;
 
 /** A `\ud800`-style escape without its pair: no UTF-8 output (and no kubectl) can hold it. */
 const LONE_SURROGATE = /[\u{d800}-\u{dfff}]/u;
-const LONE_SURROGATE_MESSAGE = 'holds a lone UTF-16 surrogate (an escape such as \\ud800 without its pair), which is not text';
+const LONE_SURROGATE_MESSAGE =
+  'holds a lone UTF-16 surrogate (an escape such as \\ud800 without its pair), which is not text';
 
 /** Documents within MAX_DEPTH and MAX_EXPANDED_BYTES; the others become problems. */
 function bounded(docs: unknown[], problems: Problem[]): ParsedManifests {
@@ -134,8 +137,7 @@ export function overLimits(doc: unknown): string | undefined {
     if (typeof value === 'string') {
       if (LONE_SURROGATE.test(value)) return LONE_SURROGATE_MESSAGE;
       size += value.length + 2;
-    }
-    else if (value === null || typeof value !== 'object') size += 8;
+    } else if (value === null || typeof value !== 'object') size += 8;
     else {
       if (depth > MAX_DEPTH) return `is nested more than ${MAX_DEPTH} levels deep; the limit is ${MAX_DEPTH}`;
       size += 2;

@@ -74,7 +74,7 @@ const lineAt = (bytes: Buffer, offset: number) => {
 
 /** Offset of the first byte that does not start a well-formed UTF-8 sequence. */
 function firstInvalidUtf8(b: Buffer): number {
-  for (let i = 0; i < b.length; ) {
+  for (let i = 0; i < b.length;) {
     const c = b[i];
     const n = c < 0x80 ? 0 : c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2 : c >= 0xf0 && c <= 0xf4 ? 3 : -1;
     if (n < 0) return i;

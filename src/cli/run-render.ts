@@ -23,7 +23,12 @@ export async function render(files: string[], options: RenderOptions): Promise<n
       includeGraphRecord: options.graphRecord ?? true,
       checkpoints: rendered!.checkpoints,
     });
-    writeLayout({ graphs: split.graphs, shared: split.shared }, options.output!, options.force, inputsOf(files, options));
+    writeLayout(
+      { graphs: split.graphs, shared: split.shared },
+      options.output!,
+      options.force,
+      inputsOf(files, options),
+    );
   } else if (options.output === undefined) {
     writeYamlStream(objects);
   } else {

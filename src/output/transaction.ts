@@ -112,7 +112,10 @@ function recover(parent: string, tx: string, shown: string): void {
 function recoverLegacy(parent: string, name: string, shown: string): void {
   fsStep(shown, () => {
     const prefix = `.${name}.tmp-`;
-    for (const entry of fs.readdirSync(parent).filter((e) => e.startsWith(prefix)).sort()) {
+    for (const entry of fs
+      .readdirSync(parent)
+      .filter((e) => e.startsWith(prefix))
+      .sort()) {
       const full = path.join(parent, entry);
       if (entry.endsWith('.old') && !lexists(path.join(parent, name))) fs.renameSync(full, path.join(parent, name));
       else fs.rmSync(full, { recursive: true, force: true });

@@ -4,7 +4,9 @@ import { MAX_DEPTH, MAX_EXPANDED_BYTES, parseManifestText } from '../../src/api/
 describe('parseManifestText limits', () => {
   test('a small file whose aliases expand past the limit is refused, naming the limit', () => {
     // 2 MB that expands to 200 MB: one big list, aliased 99 times (under the alias count limit).
-    const text = `a: &a [${Array(100).fill(`"${'y'.repeat(20000)}"`).join(',')}]\nb: [${Array(99).fill('*a').join(',')}]\n`;
+    const text = `a: &a [${Array(100)
+      .fill(`"${'y'.repeat(20000)}"`)
+      .join(',')}]\nb: [${Array(99).fill('*a').join(',')}]\n`;
     expect(parseManifestText(text, 'f.yaml')).toEqual({
       docs: [],
       problems: [
@@ -49,7 +51,8 @@ describe('parseManifestText limits', () => {
       expect(parseManifestText(text, 'f.yaml').problems).toEqual([
         {
           path: '',
-          message: 'document 1 holds a lone UTF-16 surrogate (an escape such as \\ud800 without its pair), which is not text',
+          message:
+            'document 1 holds a lone UTF-16 surrogate (an escape such as \\ud800 without its pair), which is not text',
           severity: 'error',
         },
       ]);

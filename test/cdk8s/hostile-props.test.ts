@@ -40,7 +40,11 @@ describe('cdk8s constructs with hostile props', () => {
     ['a string for props', 'graph', /props: must be an object, got string/],
     ['no spec', {}, /spec: Required value: must be an object, got undefined/],
     ['a null spec', { spec: null }, /spec: Required value: must be an object, got null/],
-    ['components that are not a list', { spec: { components: 'x' } }, /spec\.components: (must be a list|unknown field)/],
+    [
+      'components that are not a list',
+      { spec: { components: 'x' } },
+      /spec\.components: (must be a list|unknown field)/,
+    ],
   ])('%s is a validation problem, not a TypeError', (_, props, expected) => {
     for (const Construct of [DynamoGraphDeployment, DynamoComponentDeployment]) {
       let message = '';

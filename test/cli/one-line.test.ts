@@ -63,7 +63,9 @@ describe('text input is UTF-8', () => {
   });
 
   test('the CLI refuses invalid UTF-8 instead of reading U+FFFD', () => {
-    const r = run(['validate', '-'], { input: Buffer.from([...Buffer.from(graph('ok')), 0x23, 0xfe]) as unknown as string });
+    const r = run(['validate', '-'], {
+      input: Buffer.from([...Buffer.from(graph('ok')), 0x23, 0xfe]) as unknown as string,
+    });
     expect(r.code).toBe(1);
     expect(lines(r.stderr)).toEqual(['-: is not UTF-8 text: invalid byte 0xfe at line 8']);
   });

@@ -15,7 +15,14 @@ describe('no crash on hostile paths and files', () => {
 
   test('gitops -o on the checkpoint fixture renders each graph with its checkpoints', () => {
     const out = path.join(work, 'repo');
-    const r = run(['gitops', '-o', out, '--no-platform', '--no-crds', path.join(CLI_FIXTURES, 'checkpoint-graph.yaml')]);
+    const r = run([
+      'gitops',
+      '-o',
+      out,
+      '--no-platform',
+      '--no-crds',
+      path.join(CLI_FIXTURES, 'checkpoint-graph.yaml'),
+    ]);
     expect(r.stderr).not.toContain('internal error');
     expect(r.code).toBe(0);
     const files = fs.readdirSync(out, { recursive: true }) as string[];
@@ -44,7 +51,9 @@ describe('no crash on hostile paths and files', () => {
     fs.symlinkSync(path.join(work, 'missing'), link);
     const r = run(['render', '-o', link, agg]);
     expect(r.code).toBe(2);
-    expect(lines(r.stderr)).toEqual([`${link}: is a symbolic link to ${path.join(work, 'missing')}, which does not exist`]);
+    expect(lines(r.stderr)).toEqual([
+      `${link}: is a symbolic link to ${path.join(work, 'missing')}, which does not exist`,
+    ]);
     fs.mkdirSync(path.join(work, 'missing'));
     expect(run(['render', '-o', link, agg]).code).toBe(0);
     expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
