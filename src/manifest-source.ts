@@ -1,6 +1,7 @@
 /** Turning construct props or a file into the manifest the pipeline loads. */
-import { readFileSync } from 'fs';
+import { readTextFile } from './api/text-file';
 import { parseManifestText } from './api';
+import { overLimits } from './api/parse';
 import { Problem } from './api/problems';
 
 /** Common metadata props of the graph constructs. */
@@ -32,6 +33,9 @@ export interface ManifestSource {
 }
 
 export function manifestFromProps(kind: string, id: string, meta: GraphMetadataProps, spec: unknown): ManifestSource {
+  // Before anything walks it: a spec that contains itself would recurse without end.
+  const over = overLimits(spec);
+  if (over !== undefined) return { manifest: undefined, problems: [{ path: 'spec', message: over }] };
   const metadata = Object.fromEntries(
     Object.entries({
       name: meta.name ?? id,
@@ -46,9 +50,9 @@ export function manifestFromProps(kind: string, id: string, meta: GraphMetadataP
 export function manifestFromFile(path: string): ManifestSource {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readTextFile(path);
   } catch (e) {
-    return { manifest: undefined, problems: [{ path: '', message: `${path}: cannot read: ${(e as Error).message}` }] };
+    return { manifest: undefined, problems: [{ path: '', message: `${path}: ${(e as Error).message}` }] };
   }
   const parsed = parseManifestText(text, path);
   if (parsed.problems.length)

@@ -183,6 +183,8 @@ export interface RenderedManifests {
   readonly problems: SourcedProblem[];
   /** The graphs rendered (empty on errors): front ends that group objects per graph render each again. */
   readonly graphs?: ValidatedGraph[];
+  /** The DynamoCheckpoints the graphs were rendered with: rendering a graph again needs them. */
+  readonly checkpoints?: CheckpointModel[];
 }
 
 /** Renders only when no input has an error-level problem, so nothing half-rendered is ever produced. */
@@ -214,6 +216,7 @@ export function renderManifests(
     objects: [...objects, ...records, ...(loaded.passthrough as KubeObject[])],
     problems: loaded.problems,
     graphs: loaded.graphs.map((g) => g.model),
+    checkpoints,
   };
 }
 

@@ -17,6 +17,7 @@ import {
 import { JsonObject, KubeObject } from './api/k8s-types';
 import { GraphModel } from './api/model';
 import { errorsOf, Problem } from './api/problems';
+import { overLimits } from './api/parse';
 import { isObject } from './api/read';
 import { renderedPodProblems } from './api/validate/rendered-pod-checks';
 import { ResolvedSettings } from './api/settings';
@@ -44,6 +45,10 @@ export function renderManifest(
   settings: ResolvedSettings,
   request: ManifestRenderRequest = {},
 ): RenderedManifest {
+  // A manifest built in code can contain itself or be huge: bounded like parsed input.
+  const over = overLimits(manifest);
+  if (over !== undefined)
+    return { objects: [], problems: [{ path: '', message: `the manifest ${over}`, severity: 'error' }] };
   const loaded = loadGraph(manifest, { defaultNamespace: request.defaultNamespace });
   const model = loaded.model && withPlacement(loaded.model, request);
   const problems: Problem[] = [...loaded.problems];

@@ -11,6 +11,7 @@ import { dns1123Label, dns1123Subdomain, isZeroQuantity, quantity } from './k8s-
 import { JsonObject } from './k8s-types';
 import { BACKEND_FRAMEWORKS } from './model';
 import { Problem } from './problems';
+import { podContentProblems } from './validate/pod-content';
 import { fieldPath, InputReader, isObject, keyPath } from './read';
 import type { PodTemplateInput } from './input/v1beta1';
 import { MAIN_CONTAINER_NAME } from '../crds/vocabulary';
@@ -212,6 +213,8 @@ function validateJob(job: JsonObject, error: (path: string, message: string) => 
     if (isObject(x) && !x.image)
       error(fieldPath(keyPath('spec.job.podTemplateSpec.spec.containers', i), 'image'), 'Required value');
   });
+  // The rest of the template as the API server checks it (the Job sets restartPolicy itself).
+  for (const p of podContentProblems(template, 'PodTemplateSpec', 'spec.job.podTemplateSpec')) error(p.path, p.message);
   const deadline = job.activeDeadlineSeconds;
   if (deadline !== undefined && (typeof deadline !== 'number' || !Number.isInteger(deadline) || deadline < 1)) {
     error(

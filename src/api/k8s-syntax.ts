@@ -95,6 +95,53 @@ export function isZeroQuantity(q: string): boolean {
 
 export const isNegativeQuantity = (q: string) => q.trim().startsWith('-') && !isZeroQuantity(q);
 
+/** Scale of each quantity suffix. */
+const SUFFIX_SCALE: Record<string, number> = {
+  Ki: 2 ** 10,
+  Mi: 2 ** 20,
+  Gi: 2 ** 30,
+  Ti: 2 ** 40,
+  Pi: 2 ** 50,
+  Ei: 2 ** 60,
+  n: 1e-9,
+  u: 1e-6,
+  m: 1e-3,
+  '': 1,
+  k: 1e3,
+  M: 1e6,
+  G: 1e9,
+  T: 1e12,
+  P: 1e15,
+  E: 1e18,
+};
+
+/** The value of a valid quantity (`500m` is 0.5), for comparisons; precise to a double. */
+export function quantityValue(q: string): number {
+  const m = /^([+-]?(?:\d+(?:\.\d*)?|\.\d+))(.*)$/.exec(q)!;
+  const number = Number(m[1]);
+  const suffix = m[2];
+  return /^[eE]/.test(suffix) ? number * 10 ** Number(suffix.slice(1)) : number * SUFFIX_SCALE[suffix];
+}
+
+/** A whole number of units (`2`, `1k`; not `0.5` or `500m`). */
+export function isIntegerQuantity(q: string): boolean {
+  const v = quantityValue(q);
+  return Math.abs(v - Math.round(v)) <= 1e-9 * Math.max(1, Math.abs(v));
+}
+
+/**
+ * An extended resource (`nvidia.com/gpu`): fully qualified and outside kubernetes.io. The API
+ * server takes only whole numbers for them, and requests equal to limits.
+ */
+export function isExtendedResource(name: string): boolean {
+  return (
+    name.includes('/') &&
+    !name.startsWith('kubernetes.io/') &&
+    !name.includes('.kubernetes.io/') &&
+    !name.startsWith('requests.')
+  );
+}
+
 const STANDARD_CONTAINER_RESOURCES = ['cpu', 'memory', 'ephemeral-storage'];
 
 /**

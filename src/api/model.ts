@@ -59,6 +59,11 @@ export interface IngressModel {
   readonly labels?: Record<string, string>;
 }
 
+/** The host an enabled ingress serves: `<hostPrefix><host>.<hostSuffix>` (suffix `local` when unset). */
+export function ingressHost(ing: Pick<IngressModel, 'host' | 'hostPrefix' | 'hostSuffix'>): string {
+  return `${ing.hostPrefix ?? ''}${ing.host}.${ing.hostSuffix || 'local'}`;
+}
+
 export interface EppConfigModel {
   readonly configMapRef?: { readonly name: string; readonly key?: string };
   readonly config?: JsonObject;

@@ -9,6 +9,10 @@ export const MAX_MANIFEST_BYTES = 10 * 1024 * 1024;
 export const MAX_DOCUMENTS = 1000;
 /** Bounds alias expansion ("billion laughs"). */
 const MAX_ALIAS_COUNT = 100;
+/** Each document, aliases expanded, measured as JSON: what the renderer and writer will hold. */
+export const MAX_EXPANDED_BYTES = MAX_MANIFEST_BYTES;
+/** Deeper than any Kubernetes object; bounds the recursion of every later step. */
+export const MAX_DEPTH = 100;
 
 /** Manifest text and where it came from. */
 export interface ManifestInput {
@@ -48,11 +52,11 @@ export function parseManifestText(text: string, source: string): ParsedManifests
     if (fast.length > MAX_DOCUMENTS) return { docs: [], problems: [tooManyDocuments(source, fast.length)] };
     const starts = documentStartLines(text);
     const kept = fast.map((d, i) => ({ d, line: starts[i] })).filter(({ d }) => d !== null && d !== undefined);
-    return {
-      docs: kept.map(({ d }) => d),
-      ...(starts.length === fast.length ? { lines: kept.map(({ line }) => line) } : {}),
-      problems: [],
-    };
+    return bounded(
+      kept.map(({ d }) => d),
+      [],
+      starts.length === fast.length ? kept.map(({ line }) => line) : undefined,
+    );
   }
   const problems: Problem[] = [];
   const docs: unknown[] = [];
@@ -100,7 +104,69 @@ export function parseManifestText(text: string, source: string): ParsedManifests
       });
     }
   });
-  return { docs, lines: docLines, problems };
+  // The parser recursed out of stack on deep nesting: one problem naming the limit, not one per error.
+  if (problems.some((p) => STACK_OVERFLOW.test(p.message))) {
+    return {
+      docs: [],
+      problems: [
+        { path: '', message: `is nested too deeply to read; the limit is ${MAX_DEPTH} levels`, severity: 'error' },
+      ],
+    };
+  }
+  return bounded(docs, problems, docLines);
+}
+
+const STACK_OVERFLOW = /Maximum call stack size exceeded|Stack overflow/;
+
+/** A `\ud800`-style escape without its pair: no UTF-8 output (and no kubectl) can hold it. */
+const LONE_SURROGATE = /[\u{d800}-\u{dfff}]/u;
+const LONE_SURROGATE_MESSAGE =
+  'holds a lone UTF-16 surrogate (an escape such as \\ud800 without its pair), which is not text';
+
+/** Documents within MAX_DEPTH and MAX_EXPANDED_BYTES (with their start lines); the others become problems. */
+function bounded(docs: unknown[], problems: Problem[], lines?: number[]): ParsedManifests {
+  const kept: unknown[] = [];
+  const keptLines: number[] = [];
+  docs.forEach((doc, i) => {
+    const over = overLimits(doc);
+    if (over === undefined) {
+      kept.push(doc);
+      if (lines) keptLines.push(lines[i]);
+    } else problems.push({ path: '', message: `document ${i + 1} ${over}`, severity: 'error' });
+  });
+  return { docs: kept, ...(lines ? { lines: keptLines } : {}), problems };
+}
+
+/**
+ * Why `doc` is over a limit, or undefined. Iterative, and stops as soon as a limit is passed: an
+ * alias expanding to gigabytes costs no more than the limit to measure, and a cycle (an object
+ * built in code that contains itself) ends at the depth limit.
+ */
+export function overLimits(doc: unknown): string | undefined {
+  let size = 0;
+  const stack: [unknown, number][] = [[doc, 1]];
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (LONE_SURROGATE.test(value)) return LONE_SURROGATE_MESSAGE;
+      size += value.length + 2;
+    } else if (value === null || typeof value !== 'object') size += 8;
+    else {
+      if (depth > MAX_DEPTH) return `is nested more than ${MAX_DEPTH} levels deep; the limit is ${MAX_DEPTH}`;
+      size += 2;
+      if (Array.isArray(value)) for (const v of value) stack.push([v, depth + 1]);
+      else
+        for (const [k, v] of Object.entries(value)) {
+          if (LONE_SURROGATE.test(k)) return LONE_SURROGATE_MESSAGE;
+          size += k.length + 3;
+          stack.push([v, depth + 1]);
+        }
+    }
+    if (size > MAX_EXPANDED_BYTES) {
+      return `is more than ${MAX_EXPANDED_BYTES} bytes with its aliases expanded; the limit is ${MAX_EXPANDED_BYTES} bytes (10 MiB)`;
+    }
+  }
+  return undefined;
 }
 
 const DUPLICATE_KEY_TEXT = /^(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\n]|'')*)'|([^\s:#,{}[\]][^:#\n,{}]*?))\s*:/;

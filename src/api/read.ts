@@ -72,6 +72,17 @@ export class InputReader {
     return this.string(v, path);
   }
 
+  /** A map of quantities (resource requests, limits): numbers are quantities too (`cpu: 2`). */
+  public quantityMap(v: unknown, path: string): Record<string, string> {
+    const o = this.object(v, path);
+    const out: Record<string, string> = {};
+    for (const [k, x] of Object.entries(o ?? {})) {
+      const q = this.quantity(x, keyPath(path, k));
+      if (q !== undefined) out[k] = q;
+    }
+    return out;
+  }
+
   public stringList(v: unknown, path: string): string[] | undefined {
     const items = this.list(v, path);
     if (!items) return undefined;

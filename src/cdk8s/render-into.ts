@@ -10,11 +10,12 @@ import { GraphModel } from '../api/model';
 import { GraphPlacement } from '../api/placement';
 import { errorsOf, problemLine } from '../api/problems';
 import { PlatformSettings } from '../api/settings';
+import { settingsProblems } from '../api/settings-check';
 import { renderManifest } from '../render-manifest';
 import { ManifestSource } from '../manifest-source';
 import { DynamoCheckpoint } from './checkpoint';
 import { addObjects } from './object-registry';
-import { platformSettingsOf } from './settings';
+import { mergedSettingsOf, platformSettingsOf } from './settings';
 import { addWarnings } from './warnings';
 
 export interface GraphRenderOptions extends GraphPlacement {
@@ -43,6 +44,12 @@ export function renderInto(scope: Construct, source: ManifestSource, options: Gr
     return { objects: [] };
   }
   const { settings: override, ...request } = options;
+  // Checked as the CLI checks a settings file: `lwsAvailable: 'false'` is not false.
+  const settingsErrors = settingsProblems(mergedSettingsOf(scope, override), 'settings').map((p) => problemLine(p));
+  if (settingsErrors.length > 0) {
+    scope.node.addValidation({ validate: () => settingsErrors });
+    return { objects: [] };
+  }
   const settings = platformSettingsOf(scope, override);
   const { model, objects, problems } = renderManifest(source.manifest, settings, {
     ...request,

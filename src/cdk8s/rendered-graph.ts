@@ -3,6 +3,7 @@ import { Construct } from 'constructs';
 import { KubeObject } from '../api/k8s-types';
 import { dynamoNamespaceOf } from '../api/dynamo-namespace';
 import { GraphModel } from '../api/model';
+import { isObject } from '../api/read';
 import { frontendService } from '../render';
 import { GraphMetadataProps, manifestFromProps, ManifestSource } from '../manifest-source';
 import { GraphRenderOptions, renderInto } from './render-into';
@@ -50,8 +51,29 @@ export function adoptProps(
   id: string,
   props: GraphMetadataProps & GraphRenderOptions & { readonly spec: unknown },
 ): AdoptedGraph {
+  // Called from JavaScript (or through jsii) props can be anything: a problem, not a TypeError.
+  if (!isObject(props)) {
+    return {
+      source: {
+        manifest: undefined,
+        problems: [{ path: '', message: `props: must be an object, got ${props === null ? 'null' : typeof props}` }],
+      },
+      options: {},
+    };
+  }
   const { name, namespace, labels, annotations, spec, ...options } = props;
+  if (!isObject(spec)) {
+    return {
+      source: {
+        manifest: undefined,
+        problems: [
+          { path: 'spec', message: `Required value: must be an object, got ${spec === null ? 'null' : typeof spec}` },
+        ],
+      },
+      options,
+    };
+  }
   return { source: manifestFromProps(kind, id, { name, namespace, labels, annotations }, spec), options };
 }
 
-export const isAdopted = (p: object): p is AdoptedGraph => 'source' in p && 'options' in p;
+export const isAdopted = (p: unknown): p is AdoptedGraph => isObject(p) && 'source' in p && 'options' in p;

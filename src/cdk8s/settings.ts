@@ -16,10 +16,19 @@ export function setPlatformSettings(scope: IConstruct, settings: PlatformSetting
 
 /** The nearest settings set on `scope` or an ancestor, merged over app context; upstream defaults for the rest. */
 export function platformSettingsOf(scope: IConstruct, override?: PlatformSettings): ResolvedSettings {
+  return resolveSettings(mergedSettingsOf(scope, override));
+}
+
+/**
+ * The settings as given (app context, the nearest scope's, the override), merged but not yet
+ * checked: `settingsProblems` says what is wrong with them the way the CLI does for a file.
+ */
+export function mergedSettingsOf(scope: IConstruct, override?: PlatformSettings): PlatformSettings {
   const fromContext = scope.node.tryGetContext(SETTINGS_CONTEXT_KEY) as PlatformSettings | undefined;
   const nearest = [...scope.node.scopes]
     .reverse()
     .map((s) => settingsByScope.get(s))
     .find((s) => s !== undefined);
-  return resolveSettings({ ...(fromContext ?? {}), ...(nearest ?? {}), ...(override ?? {}) });
+  const layers = [fromContext, nearest, override].map((l) => (typeof l === 'object' && l !== null ? l : {}));
+  return Object.assign({}, ...layers) as PlatformSettings;
 }

@@ -71,11 +71,13 @@ one file per object, <kind>-<name>.yaml):
   <dir>/graphs/<namespace>/_shared/  objects several graphs share, DynamoModel, DynamoCheckpoint
   <dir>/flux/                        with --flux-url: the Flux objects that sync the layers
 
-Everything is rendered before anything is written. Each changed layer is built in
-a temporary directory and renamed into place; unchanged files keep their bytes and
-mtime, and .yaml files that are no longer rendered are removed (Flux prunes what
-they held). Nothing outside the layer directories is touched. docs/gitops-flux.md
-explains the Flux side.
+Everything is rendered before anything is written. The changed layers are built in
+<dir>/.dynamo-iac.tx and swapped in together; a run that is killed midway is finished
+by the next, and <dir>/.dynamo-iac.lock keeps a second run out. Unchanged files keep
+their bytes and mtime, and .yaml files that are no longer rendered are removed (Flux
+prunes what they held); your other files in a layer stay.
+Nothing outside the layer directories is touched; a layer holding an input, .git or
+the working directory is refused. docs/gitops-flux.md explains the Flux side.
 
 Examples:
   dynamo-iac gitops -o deploy/ --create-namespaces graphs/*.yaml

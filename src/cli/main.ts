@@ -11,7 +11,7 @@ import { packageVersion } from '../package-version';
 import { planCommand } from './plan';
 import { platformCommand } from './platform';
 import { renderCommand } from './render';
-import { CliError, EXIT_OK, EXIT_USAGE } from './report';
+import { CliError, EXIT_OK, EXIT_USAGE, oneLine } from './report';
 import { validateCommand } from './validate';
 
 /** Not 1 or 2, so scripts can tell a crash from bad input. */
@@ -32,8 +32,9 @@ Exit codes:
   1   invalid input: one line per problem on stderr, <file>: <field path>: <message>;
       a file that is missing, unreadable or a directory is invalid input too
   2   usage error: unknown command or option, missing FILE, bad option value,
-      render -o into a non-empty directory without --force, gitops into a layer
-      directory dynamo-iac did not write without --force
+      render -o into a non-empty directory without --force (or one holding files
+      dynamo-iac did not write, the working directory, a .git or an input), gitops
+      into a layer directory dynamo-iac did not write without --force
   ${EXIT_BUG}  internal error (a bug in dynamo-iac; the stack is printed)
 
 Examples:
@@ -74,7 +75,8 @@ function exitCodeOf(e: unknown): number {
   // commander has printed its message already; help and --version are successes.
   if (e instanceof CommanderError) return e.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
   if (e instanceof CliError) {
-    process.stderr.write(`${e.message}\n`);
+    // Some messages are several lines on purpose (a tool's output, one line per bad flag); each line is made safe.
+    process.stderr.write(`${e.message.split('\n').map(oneLine).join('\n')}\n`);
     return e.exitCode;
   }
   process.stderr.write('dynamo-iac: internal error; this is a bug, please report it with the input that caused it\n');

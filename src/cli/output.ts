@@ -5,7 +5,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { KubeObject } from '../api/k8s-types';
-import { swapInto } from '../output/swap-dir';
+import { DEFAULT_LOCK_FILE } from '../plan/lock-names';
+import { replaceEntries, TransactionError } from '../output/transaction';
 import { toYaml } from '../output/yaml';
 import { CliError, EXIT_USAGE } from './report';
 
@@ -49,14 +50,17 @@ export function objectFileName(o: KubeObject): string {
 }
 
 export interface WriteDirOptions {
-  /** Replace a DIR that already holds files. */
+  /** Replace a DIR that already holds files (all of them written by dynamo-iac). */
   readonly force?: boolean;
+  /** The files read for this run; DIR must not hold any of them. */
+  readonly inputs?: readonly string[];
 }
 
 /**
- * Writes every object into a temporary sibling of `dir` and renames it into
- * place, so a failure never leaves a half-written `dir` behind. An existing
- * non-empty `dir` is refused unless `force`, which replaces it as a whole.
+ * Writes every object into a directory built beside `dir` and swapped in as one transaction
+ * (src/output/transaction.ts), so a failure never leaves a half-written `dir` behind. An
+ * existing non-empty `dir` is refused unless `force`, which replaces it as a whole; and even
+ * then only when every file in it is one dynamo-iac writes: nothing else is ever deleted.
  * Returns the number of files written.
  */
 export function writeObjectsToDir(objects: readonly KubeObject[], dir: string, options: WriteDirOptions = {}): number {
@@ -67,25 +71,55 @@ export function writeObjectsToDir(objects: readonly KubeObject[], dir: string, o
     if (files.has(file)) throw new CliError(`two objects would be written to ${file}`);
     files.set(file, toYaml(o));
   }
-  const existing = inspectDir(dir);
-  if (existing === 'not-empty' && !options.force) {
-    throw new CliError(`${dir}: directory is not empty; pass --force to replace it`, EXIT_USAGE);
-  }
-  const target = path.resolve(dir);
-  let staging: string | undefined;
+  const target = linkTarget(dir);
+  refuseReplacing(dir, [target], options.inputs ?? []);
+  const base = path.basename(target);
   try {
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    staging = fs.mkdtempSync(path.join(path.dirname(target), `.${path.basename(target)}.tmp-`));
-    for (const [file, text] of files) {
-      fs.mkdirSync(path.join(staging, path.dirname(file)), { recursive: true });
-      fs.writeFileSync(path.join(staging, file), text);
-    }
-    swapInto(staging, target, existing !== 'missing');
+    replaceEntries(
+      path.dirname(target),
+      `.${base}.dynamo-iac`,
+      dir,
+      (building) => {
+        // After the lock: a run killed midway has been rolled forward by now.
+        const existing = inspectDir(dir);
+        if (existing === 'not-empty') {
+          if (!options.force)
+            throw new CliError(`${dir}: directory is not empty; pass --force to replace it`, EXIT_USAGE);
+          refuseForeignFiles(dir);
+        }
+        const staged = path.join(building, base);
+        for (const [file, text] of files) {
+          fs.mkdirSync(path.join(staged, path.dirname(file)), { recursive: true });
+          fs.writeFileSync(path.join(staged, file), text);
+        }
+        if (files.size === 0) fs.mkdirSync(staged);
+      },
+      [base],
+    );
   } catch (e) {
-    if (staging) fs.rmSync(staging, { recursive: true, force: true });
+    if (e instanceof CliError) throw e;
+    if (e instanceof TransactionError) throw new CliError(e.message);
     throw new CliError(`${dir}: cannot write: ${(e as Error).message}`);
   }
   return files.size;
+}
+
+/**
+ * DIR itself, or what it points to when it is a symbolic link: the directory is replaced, the
+ * link is kept.
+ */
+function linkTarget(dir: string): string {
+  let link: string;
+  try {
+    link = fs.readlinkSync(dir);
+  } catch {
+    return path.resolve(dir);
+  }
+  try {
+    return fs.realpathSync(dir);
+  } catch {
+    throw new CliError(`${dir}: is a symbolic link to ${link}, which does not exist`, EXIT_USAGE);
+  }
 }
 
 function inspectDir(dir: string): 'missing' | 'empty' | 'not-empty' {
@@ -98,4 +132,62 @@ function inspectDir(dir: string): 'missing' | 'empty' | 'not-empty' {
   }
   if (!stat.isDirectory()) throw new CliError(`${dir}: exists and is not a directory`, EXIT_USAGE);
   return fs.readdirSync(dir).length === 0 ? 'empty' : 'not-empty';
+}
+
+/** What `-o` writes: `<namespace>/<kind>-<name>.yaml`, nothing else. */
+const OUR_DIR = new RegExp(`^(${NO_NAMESPACE_DIR}|[a-z0-9]([-a-z0-9.]*[a-z0-9])?)$`);
+const OUR_FILE = /^[a-z0-9][-a-z0-9.]*\.yaml$/;
+
+/** `--force` replaces only what dynamo-iac wrote; anything else in DIR is listed and kept. */
+function refuseForeignFiles(dir: string): void {
+  const foreign: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (!entry.isDirectory() || !OUR_DIR.test(entry.name)) {
+      foreign.push(entry.name);
+      continue;
+    }
+    for (const inner of fs.readdirSync(path.join(dir, entry.name), { withFileTypes: true })) {
+      if (!inner.isFile() || !OUR_FILE.test(inner.name)) foreign.push(`${entry.name}/${inner.name}`);
+    }
+  }
+  if (foreign.length === 0) return;
+  foreign.sort();
+  const shown = foreign.slice(0, 5).map((f) => JSON.stringify(f));
+  const more = foreign.length > 5 ? ` and ${foreign.length - 5} more` : '';
+  throw new CliError(
+    `${dir}: holds files dynamo-iac did not write (${shown.join(', ')}${more}); --force replaces only a directory dynamo-iac wrote: remove them or choose another directory`,
+    EXIT_USAGE,
+  );
+}
+
+/**
+ * Directories about to be replaced must not hold the working directory, a Git repository or an
+ * input: `render -o . --force graph.yaml` in a project must not take the project with it.
+ */
+export function refuseReplacing(shown: string, dirs: readonly string[], inputs: readonly string[]): void {
+  const real = (p: string) => {
+    try {
+      return fs.realpathSync(p);
+    } catch {
+      return path.resolve(p);
+    }
+  };
+  const inside = (p: string, dir: string) => p === dir || p.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
+  for (const d of dirs.map(real)) {
+    if (inside(real(process.cwd()), d)) {
+      throw new CliError(`${shown}: holds the working directory; write somewhere else`, EXIT_USAGE);
+    }
+    if (fs.existsSync(path.join(d, '.git'))) {
+      throw new CliError(`${shown}: holds a Git repository (.git); write somewhere else`, EXIT_USAGE);
+    }
+    const input = inputs.find((f) => f !== '-' && fs.existsSync(f) && inside(real(f), d));
+    if (input !== undefined) {
+      throw new CliError(`${shown}: holds the input ${input}; write somewhere else`, EXIT_USAGE);
+    }
+  }
+}
+
+/** Every file a run reads: its manifests, settings and plan lock. */
+export function inputsOf(files: readonly string[], options: { settings?: string; lock?: string }): string[] {
+  return [...files, ...(options.settings === undefined ? [] : [options.settings]), options.lock ?? DEFAULT_LOCK_FILE];
 }

@@ -6,6 +6,7 @@
 import { KubeObject } from '../api/k8s-types';
 import { SourcedProblem, ValidationError } from '../api/problems';
 import { ResolvedSettings, resolveSettings } from '../api/settings';
+import type { CheckpointModel } from '../api/checkpoint';
 import type { ValidatedGraph } from '../api/validated-graph';
 import { renderManifests } from '../manifests';
 import { DEFAULT_LOCK_FILE } from '../plan/lock';
@@ -28,7 +29,12 @@ export interface PipelineResult {
   readonly objects: KubeObject[];
   readonly problems: SourcedProblem[];
   /** What `gitops` needs to group objects per graph; set on success only. */
-  readonly rendered?: { readonly graphs: ValidatedGraph[]; readonly settings: ResolvedSettings };
+  readonly rendered?: {
+    readonly graphs: ValidatedGraph[];
+    readonly settings: ResolvedSettings;
+    /** The DynamoCheckpoints the graphs were rendered with (RenderOptions.checkpoints). */
+    readonly checkpoints: CheckpointModel[];
+  };
 }
 
 const NAMESPACE = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
@@ -62,5 +68,9 @@ export async function runPipeline(files: readonly string[], options: PipelineOpt
   const problems = [...read.problems, ...rendered.problems];
   const failed = problems.some((p) => (p.severity ?? 'error') === 'error');
   if (failed) return { objects: [], problems };
-  return { objects: rendered.objects, problems, rendered: { graphs: rendered.graphs ?? [], settings } };
+  return {
+    objects: rendered.objects,
+    problems,
+    rendered: { graphs: rendered.graphs ?? [], settings, checkpoints: rendered.checkpoints ?? [] },
+  };
 }

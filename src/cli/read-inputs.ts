@@ -3,10 +3,10 @@
  * is a problem of that file, like a YAML error, so every input is still checked
  * and all problems are reported in one run.
  */
-import * as fs from 'fs';
 import { MAX_MANIFEST_BYTES } from '../api/parse';
 import { SourcedProblem } from '../api/problems';
 import { ManifestInput } from '../api/parse';
+import { decodeText, IS_A_DIRECTORY, readBoundedFile, tooLarge } from '../api/text-file';
 
 export const STDIN = '-';
 
@@ -26,32 +26,19 @@ export async function readInputs(
   if (files.filter((f) => f === STDIN).length > 1) fail(STDIN, 'stdin (-) can be given only once');
   for (const file of new Set(files)) {
     try {
-      const bytes = file === STDIN ? await readStream(stdin) : readFile(file);
-      if (bytes.includes(0)) fail(file, 'not a text file (contains NUL bytes)');
-      else inputs.push({ source: file, text: bytes.toString('utf8') });
+      const bytes = file === STDIN ? await readStream(stdin) : readBoundedFile(file);
+      inputs.push({ source: file, text: decodeText(bytes) });
     } catch (e) {
-      fail(file, (e as Error).message);
+      const message = (e as Error).message;
+      fail(
+        file,
+        message === IS_A_DIRECTORY
+          ? `${message}; pass the manifest files in it instead (e.g. ${file.replace(/\/$/, '')}/*.yaml)`
+          : message,
+      );
     }
   }
   return { inputs, problems };
-}
-
-/** Size is checked before reading, so a huge file is refused without loading it. */
-function readFile(file: string): Buffer {
-  let stat: fs.Stats;
-  try {
-    stat = fs.statSync(file);
-  } catch (e) {
-    throw new Error(`cannot read: ${(e as Error).message}`, { cause: e });
-  }
-  if (stat.isDirectory())
-    throw new Error(`is a directory; pass the manifest files in it instead (e.g. ${file.replace(/\/$/, '')}/*.yaml)`);
-  if (stat.size > MAX_MANIFEST_BYTES) throw new Error(tooLarge(stat.size));
-  try {
-    return fs.readFileSync(file);
-  } catch (e) {
-    throw new Error(`cannot read: ${(e as Error).message}`, { cause: e });
-  }
 }
 
 /** Stops at the size limit instead of buffering an unbounded stream. */
@@ -61,11 +48,8 @@ async function readStream(stream: NodeJS.ReadableStream): Promise<Buffer> {
   for await (const chunk of stream) {
     const b = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     size += b.length;
-    if (size > MAX_MANIFEST_BYTES) throw new Error(tooLarge(size, 'more than '));
+    if (size > MAX_MANIFEST_BYTES) throw new Error(tooLarge(MAX_MANIFEST_BYTES, MAX_MANIFEST_BYTES, 'more than '));
     chunks.push(b);
   }
   return Buffer.concat(chunks);
 }
-
-const tooLarge = (size: number, prefix = '') =>
-  `is ${prefix}${size} bytes; the limit is ${MAX_MANIFEST_BYTES} bytes (10 MiB)`;

@@ -20,7 +20,7 @@ export function renderCommand(): Command {
     )
     .option(
       '--force',
-      'with -o: replace <dir> even if it already holds files (--layout gitops: take over a graphs/ dynamo-iac did not write)',
+      'with -o: replace a <dir> that holds files dynamo-iac wrote (--layout gitops: take over a graphs/ dynamo-iac did not write)',
     )
     .option(
       '--layout <layout>',
@@ -47,8 +47,12 @@ export function renderCommand(): Command {
       `
 Output is multi-document YAML with sorted keys: the same input always gives the same bytes.
 With -o, everything is rendered before anything is written, into a temporary
-directory next to <dir> that is renamed into place, so a failure leaves no <dir> behind.
-An existing empty <dir> is replaced; a non-empty one only with --force (replaced as a whole).
+directory next to <dir> (.<dir>.dynamo-iac.tx) that is renamed into place, so a failure
+leaves no half-written <dir> behind, and a killed run is finished by the next.
+An existing empty <dir> is replaced; a non-empty one only with --force, and only when
+every file in it is one dynamo-iac writes (<namespace>/<kind>-<name>.yaml): other files
+are listed and nothing is written. A <dir> that is or holds the working directory, a
+.git or an input file is always refused: -o never deletes what it did not write.
 With --layout gitops only <dir>/graphs/ is written, file by file: unchanged files are kept
 as they are, files no longer rendered are removed and listed, the rest of <dir> is left
 alone. \`dynamo-iac gitops\` writes the whole repository (crds/, platform/, graphs/, flux/).

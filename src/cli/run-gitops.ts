@@ -1,15 +1,17 @@
 /** What `dynamo-iac gitops` does (gitops.ts defines its options); `render --layout gitops` writes with it too. */
+import * as path from 'path';
 import { KubeObject } from '../api/k8s-types';
 import { crdManifests } from '../crds';
 import { fluxKustomizations, fluxSource } from '../gitops/flux';
 import { splitByGraph } from '../gitops/graphs';
 import { namespaceObjects } from '../gitops/namespaces';
-import { GitOpsLayoutError, gitOpsLayout, GitOpsLayoutInput } from '../gitops/layout';
+import { GitOpsLayoutError, gitOpsLayout, GitOpsLayoutInput, LAYERS } from '../gitops/layout';
 import { NotOurDirectoryError, writeGitOpsLayout } from '../gitops/write';
 import { renderPlatform } from '../render/platform';
 import { packageVersion } from '../package-version';
+import { inputsOf, refuseReplacing } from './output';
 import { PipelineOptions, runPipeline } from './pipeline';
-import { CliError, EXIT_OK, EXIT_USAGE, reportProblems } from './report';
+import { CliError, EXIT_OK, EXIT_USAGE, oneLine, reportProblems } from './report';
 
 export interface GitOpsOptions extends PipelineOptions {
   readonly output: string;
@@ -38,8 +40,8 @@ export async function gitops(files: string[], options: GitOpsOptions): Promise<n
     const code = reportProblems(result.problems);
     if (code !== EXIT_OK) return code;
     objects = result.objects;
-    const { graphs, settings } = result.rendered!;
-    split = splitByGraph(graphs, objects, settings, { includeGraphRecord: options.graphRecord ?? true });
+    const { graphs, settings, checkpoints } = result.rendered!;
+    split = splitByGraph(graphs, objects, settings, { includeGraphRecord: options.graphRecord ?? true, checkpoints });
   }
   const platformNamespaces = [...new Set(options.platformNamespace ?? ['dynamo-system'])];
   if (platformNamespaces.length > 1 && options.scope !== 'namespace') {
@@ -92,15 +94,25 @@ export async function gitops(files: string[], options: GitOpsOptions): Promise<n
     };
     flux = [source, ...fluxKustomizations({ source: sourceRef, layers, path: options.fluxPath })];
   }
-  writeLayout({ ...input, flux }, options.output, options.force);
+  writeLayout({ ...input, flux }, options.output, options.force, inputsOf(files, options));
   return EXIT_OK;
 }
 
 /** Lays out and writes; prints a one-line summary and every removed file on stderr. Shared with `render --layout gitops`. */
-export function writeLayout(input: GitOpsLayoutInput, output: string, force?: boolean): void {
+export function writeLayout(
+  input: GitOpsLayoutInput,
+  output: string,
+  force: boolean | undefined,
+  inputs: readonly string[],
+): void {
+  refuseReplacing(
+    output,
+    LAYERS.map((l) => path.join(output, l)),
+    inputs,
+  );
   const result = asCliError(() => writeGitOpsLayout(gitOpsLayout(input), output, { force }));
   process.stderr.write(
-    `${output}: ${result.written.length} written, ${result.removed.length} removed, ${result.unchanged} unchanged\n`,
+    `${oneLine(output)}: ${result.written.length} written, ${result.removed.length} removed, ${result.unchanged} unchanged\n`,
   );
   for (const f of result.removed) process.stderr.write(`removed ${f}\n`);
 }

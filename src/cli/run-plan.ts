@@ -6,7 +6,7 @@ import { PLAN_ARTIFACT_DIR } from '../plan/lock-names';
 import { planRequests } from '../plan/plan';
 import { stderrProgress } from '../plan/progress';
 import { readInputs } from './read-inputs';
-import { CliError, EXIT_INVALID, EXIT_OK, reportProblems } from './report';
+import { CliError, EXIT_INVALID, EXIT_OK, oneLine, reportProblems } from './report';
 import { readSettingsFile } from './settings-file';
 
 export interface PlanCommandOptions {
@@ -46,7 +46,7 @@ export async function plan(files: string[], options: PlanCommandOptions): Promis
     process.stderr.write('nothing was written\n');
     return code;
   }
-  for (const p of result.planned) process.stderr.write(`${p.request}: ${p.status}: ${p.detail}\n`);
+  for (const p of result.planned) process.stderr.write(`${oneLine(`${p.request}: ${p.status}: ${p.detail}`)}\n`);
   const lockDir = path.dirname(options.lock);
   process.stderr.write(
     result.written.length

@@ -1,7 +1,7 @@
 /** What `dynamo-iac render` does (render.ts defines its options). */
-import { writeObjectsToDir, writeYamlStream } from './output';
+import { inputsOf, writeObjectsToDir, writeYamlStream } from './output';
 import { PipelineOptions, runPipeline } from './pipeline';
-import { CliError, EXIT_OK, EXIT_USAGE, reportProblems } from './report';
+import { CliError, EXIT_OK, EXIT_USAGE, oneLine, reportProblems } from './report';
 
 export interface RenderOptions extends PipelineOptions {
   readonly output?: string;
@@ -21,13 +21,22 @@ export async function render(files: string[], options: RenderOptions): Promise<n
     const { writeLayout } = require('./run-gitops') as typeof import('./run-gitops');
     const split = splitByGraph(rendered!.graphs, objects, rendered!.settings, {
       includeGraphRecord: options.graphRecord ?? true,
+      checkpoints: rendered!.checkpoints,
     });
-    writeLayout({ graphs: split.graphs, shared: split.shared }, options.output!, options.force);
+    writeLayout(
+      { graphs: split.graphs, shared: split.shared },
+      options.output!,
+      options.force,
+      inputsOf(files, options),
+    );
   } else if (options.output === undefined) {
     writeYamlStream(objects);
   } else {
-    const written = writeObjectsToDir(objects, options.output, { force: options.force });
-    process.stderr.write(`wrote ${written} files to ${options.output}\n`);
+    const written = writeObjectsToDir(objects, options.output, {
+      force: options.force,
+      inputs: inputsOf(files, options),
+    });
+    process.stderr.write(`wrote ${written} files to ${oneLine(options.output)}\n`);
   }
   return EXIT_OK;
 }

@@ -5,17 +5,18 @@
  *   are touched; nothing else under DIR is read, written or deleted.
  * - A layer directory that exists but was not written by dynamo-iac (its kustomization.yaml
  *   lacks our marker) is refused unless `force`.
- * - Each changed layer is built in a temporary sibling and renamed into place, so a layer is
- *   never seen half-written. Unchanged files are hard-linked into it: same inode, same mtime,
- *   so re-rendering an unchanged graph changes no file at all, and a layer with no change is
- *   not touched.
- * - `.yaml` files the layout no longer has are removed (that is what Flux then prunes);
- *   other files in a layer directory (a README, a `.sourceignore`) are kept.
+ * - Every changed layer is built beside DIR's layers and all are swapped in as one transaction
+ *   (src/output/transaction.ts): a layer is never seen half-written, a run killed midway is
+ *   finished by the next, and two runs never write DIR at once. Unchanged files are hard-linked
+ *   into the new layer: same inode, same mtime, so re-rendering an unchanged graph changes no
+ *   file at all, and a layer with no change is not touched.
+ * - `.yaml` files the layout no longer has are removed (that is what Flux then prunes); other
+ *   files, symbolic links and directories in a layer (a README, a `.sourceignore`) are kept.
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { swapInto } from '../output/swap-dir';
-import { GENERATED_MARKER, GitOpsLayout, GitOpsLayoutError, KUSTOMIZATION_FILE, LayerName } from './layout';
+import { replaceEntries, TransactionError } from '../output/transaction';
+import { GENERATED_MARKER, GitOpsLayout, GitOpsLayoutError, KUSTOMIZATION_FILE, LAYERS, LayerName } from './layout';
 
 export interface WriteLayoutOptions {
   /** Take over layer directories that dynamo-iac did not write. @default false */
@@ -34,6 +35,9 @@ export interface WriteLayoutResult {
 /** A layer directory that is not ours; the CLI reports it as a usage error. */
 export class NotOurDirectoryError extends GitOpsLayoutError {}
 
+/** `DIR/.dynamo-iac.lock` and `DIR/.dynamo-iac.tx/` while a run writes (src/output/transaction.ts). */
+export const STATE_NAME = '.dynamo-iac';
+
 export function writeGitOpsLayout(
   layout: GitOpsLayout,
   dir: string,
@@ -47,31 +51,53 @@ export function writeGitOpsLayout(
     const [layer, ...rest] = f.path.split('/');
     byLayer.get(layer as LayerName)!.set(rest.join('/'), f.content);
   }
-  // Every check before the first write.
-  for (const layer of layout.layers) checkOwnership(root, dir, layer, options.force ?? false);
-
-  const result = { written: [] as string[], removed: [] as string[], unchanged: 0 };
-  fs.mkdirSync(root, { recursive: true });
-  for (const [layer, files] of byLayer) {
-    const r = writeLayer(path.join(root, layer), files);
-    result.written.push(...r.written.map((f) => `${layer}/${f}`));
-    result.removed.push(...r.removed.map((f) => `${layer}/${f}`));
-    result.unchanged += r.unchanged;
+  try {
+    // Every layer is staged, then all are swapped in together: DIR never holds a new platform/
+    // beside an old graphs/ once the run has finished or been cleaned up after.
+    return replaceEntries(
+      root,
+      STATE_NAME,
+      dir,
+      (building) => {
+        // Every check before the first write, and after an interrupted run was rolled forward.
+        for (const layer of layout.layers) checkOwnership(root, dir, layer, options.force ?? false);
+        const result = { written: [] as string[], removed: [] as string[], unchanged: 0 };
+        for (const [layer, files] of byLayer) {
+          const r = stageLayer(path.join(root, layer), path.join(building, layer), files, path.join(dir, layer));
+          // Loops, not push(...list): a spread of 100,000+ files overflows the stack.
+          for (const f of r.written) result.written.push(`${layer}/${f}`);
+          for (const f of r.removed) result.removed.push(`${layer}/${f}`);
+          result.unchanged += r.unchanged;
+        }
+        result.written.sort();
+        result.removed.sort();
+        return result;
+      },
+      LAYERS,
+    );
+  } catch (e) {
+    if (e instanceof TransactionError) throw new GitOpsLayoutError(e.message);
+    // Reading DIR can fail too (EACCES, EIO): a message, not a crash.
+    if (!(e instanceof GitOpsLayoutError) && (e as NodeJS.ErrnoException).code !== undefined)
+      throw new GitOpsLayoutError(`${dir}: cannot write: ${(e as Error).message}`);
+    throw e;
   }
-  result.written.sort();
-  result.removed.sort();
-  return result;
 }
 
 function checkOwnership(root: string, dir: string, layer: string, force: boolean): void {
   const layerDir = path.join(root, layer);
   let stat: fs.Stats;
   try {
-    stat = fs.statSync(layerDir);
+    stat = fs.lstatSync(layerDir);
   } catch {
     return;
   }
   const shown = path.join(dir, layer);
+  if (stat.isSymbolicLink()) {
+    throw new NotOurDirectoryError(
+      `${shown}: is a symbolic link; a layer is replaced as a whole, which would replace the link: write to the directory it points to instead`,
+    );
+  }
   if (!stat.isDirectory()) throw new NotOurDirectoryError(`${shown}: exists and is not a directory`);
   if (force || fs.readdirSync(layerDir).length === 0) return;
   let first = '';
@@ -93,44 +119,51 @@ interface LayerResult {
   unchanged: number;
 }
 
-function writeLayer(layerDir: string, files: Map<string, string>): LayerResult {
-  const existing = listFiles(layerDir);
+/** Builds the new layer in `staged` when anything in it changes; leaves `staged` absent otherwise. */
+function stageLayer(layerDir: string, staged: string, files: Map<string, string>, shown: string): LayerResult {
+  const existing = listEntries(layerDir);
   const written = [...files]
-    .filter(([f, content]) => !existing.has(f) || !sameContent(path.join(layerDir, f), content))
+    .filter(([f, content]) => !existing.files.has(f) || !sameContent(path.join(layerDir, f), content))
     .map(([f]) => f);
-  const removed = [...existing].filter((f) => !files.has(f) && isYaml(f));
+  const removed = [...existing.files].filter((f) => !files.has(f) && isYaml(f));
   const unchanged = files.size - written.length;
-  if (written.length === 0 && removed.length === 0) return { written, removed, unchanged };
+  if (written.length === 0 && removed.length === 0 && fs.existsSync(layerDir)) return { written, removed, unchanged };
 
-  const parent = path.dirname(layerDir);
-  const staging = fs.mkdtempSync(path.join(parent, `.${path.basename(layerDir)}.tmp-`));
   try {
+    fs.mkdirSync(staged);
+    // The user's own empty directories stay (a directory left empty by removed files goes).
+    for (const d of existing.emptyDirs) fs.mkdirSync(path.join(staged, d), { recursive: true });
     const changed = new Set(written);
     for (const [f, content] of files) {
-      const target = path.join(staging, f);
+      const target = path.join(staged, f);
       fs.mkdirSync(path.dirname(target), { recursive: true });
       if (changed.has(f)) fs.writeFileSync(target, content);
       else keep(path.join(layerDir, f), target);
     }
-    // The user's own non-YAML files stay where they were.
-    for (const f of existing) {
+    // The user's own non-YAML files and symbolic links stay where they were.
+    for (const f of existing.files) {
       if (files.has(f) || isYaml(f)) continue;
-      fs.mkdirSync(path.dirname(path.join(staging, f)), { recursive: true });
-      keep(path.join(layerDir, f), path.join(staging, f));
+      fs.mkdirSync(path.dirname(path.join(staged, f)), { recursive: true });
+      keep(path.join(layerDir, f), path.join(staged, f));
     }
-    swapInto(staging, layerDir, existing.size > 0 || fs.existsSync(layerDir));
   } catch (e) {
-    fs.rmSync(staging, { recursive: true, force: true });
-    throw new GitOpsLayoutError(`${layerDir}: cannot write: ${(e as Error).message}`);
+    throw new GitOpsLayoutError(`${shown}: cannot write: ${(e as Error).message}`);
   }
   return { written, removed, unchanged };
 }
 
-/** A hard link keeps inode and mtime; where links are not allowed, a copy with the same times. */
+/**
+ * A hard link keeps inode and mtime (of a symbolic link too: link(2) does not follow it); where
+ * links are not allowed, a copy with the same times.
+ */
 function keep(from: string, to: string): void {
   try {
     fs.linkSync(from, to);
   } catch {
+    if (fs.lstatSync(from).isSymbolicLink()) {
+      fs.symlinkSync(fs.readlinkSync(from), to);
+      return;
+    }
     fs.copyFileSync(from, to);
     const s = fs.statSync(from);
     fs.utimesSync(to, s.atime, s.mtime);
@@ -147,14 +180,20 @@ function sameContent(file: string, content: string): boolean {
 
 const isYaml = (f: string) => /\.ya?ml$/.test(f);
 
-/** Regular files under dir, relative, `/`-separated; empty when dir does not exist. */
-function listFiles(dir: string): Set<string> {
-  if (!fs.existsSync(dir)) return new Set();
-  const out = new Set<string>();
+/**
+ * Regular files and symbolic links under dir (relative, `/`-separated), and its empty
+ * directories; nothing when dir does not exist.
+ */
+function listEntries(dir: string): { files: Set<string>; emptyDirs: string[] } {
+  const files = new Set<string>();
+  const emptyDirs: string[] = [];
+  if (!fs.existsSync(dir)) return { files, emptyDirs };
   for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
     const full = path.join(entry.parentPath, entry.name);
-    out.add(path.relative(dir, full).split(path.sep).join('/'));
+    const rel = path.relative(dir, full).split(path.sep).join('/');
+    if (entry.isDirectory()) {
+      if (fs.readdirSync(full).length === 0) emptyDirs.push(rel);
+    } else if (entry.isFile() || entry.isSymbolicLink()) files.add(rel);
   }
-  return out;
+  return { files, emptyDirs };
 }

@@ -12,9 +12,16 @@
  * multi-line strings, no line folding.
  */
 
-/** Control characters and lone surrogates: only double quotes can write them. */
+/**
+ * Characters only double quotes can write, as escapes: C0 and C1 controls and DEL (go-yaml v2,
+ * kubectl's reader, refuses them raw, even inside quotes), NEL and the Unicode line and paragraph
+ * separators (YAML 1.1 line breaks: go-yaml folds them, even inside quotes), U+FEFF (a byte order
+ * mark), the noncharacters U+FFFE and U+FFFF (refused raw), and lone surrogates.
+ */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const NEEDS_ESCAPES = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u{d800}-\u{dfff}]/u;
+const NEEDS_ESCAPES = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\u{d800}-\u{dfff}]/u;
+/** Of NEEDS_ESCAPES, those JSON.stringify writes raw. */
+const RAW_IN_JSON = /[\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]/g;
 
 /**
  * A one-line string that cannot be plain: it starts with an indicator or whitespace, is a lone
@@ -68,10 +75,12 @@ const NUMBER_LIKE = [
   /^[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?$/,
   /^[-+]?\.(inf|Inf|INF)$|^\.(nan|NaN|NAN)$|^[-+](inf|infinity|nan)$/i,
   /^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}([Tt\t ]|$)/,
+  // The `yaml` package's 1.1 schema reads an exponent without digits before it (`E1`) as a float.
+  /^[-+]?[eE][-+]?[0-9]+$/,
 ];
 
 /** A first character that can start a number: the cheap test before the regular expressions. */
-const NUMBER_START = /^[-+.0-9]/;
+const NUMBER_START = /^[-+.0-9eE]/;
 
 /** True when a YAML 1.1 or 1.2 reader would take the plain form of `s` as something other than that string. */
 export function readsAsNonString(s: string): boolean {
@@ -84,9 +93,10 @@ const DOCUMENT_MARKER = /^(---|\.\.\.)/;
 
 /**
  * Multi-line strings a `|` block cannot hold: a last line of only blanks (it would read as
- * indentation), or nothing but blanks and line breaks with a blank among them.
+ * indentation), nothing but blanks and line breaks with a blank among them, or a first line
+ * that starts with a tab (go-yaml v2, kubectl's reader, takes it for indentation and fails).
  */
-const NO_LITERAL_BLOCK = /\n[\t ]+$|^[\n\t ]*[\t ][\n\t ]*$/;
+const NO_LITERAL_BLOCK = /\n[\t ]+$|^[\n\t ]*[\t ][\n\t ]*$|^\n*\t/;
 
 /** A string in value position (after `key: ` or `- `); `indent` is the indentation of a block's lines. */
 export function stringValue(s: string, indent: string): string {
@@ -119,7 +129,10 @@ const SHORT_ESCAPES: Record<string, string> = { '00': '\\0', '07': '\\a', '0b': 
 
 /** JSON's double-quoted form is valid YAML; control characters get YAML's shorter escapes. */
 function doubleQuoted(s: string): string {
-  const json = JSON.stringify(s);
+  const json = JSON.stringify(s).replace(RAW_IN_JSON, (c) => {
+    const code = c.charCodeAt(0);
+    return code <= 0xff ? `\\x${code.toString(16)}` : `\\u${code.toString(16)}`;
+  });
   if (!json.includes('\\u00')) return json;
   return json.replace(/\\(\\|u00([0-9a-f]{2}))/g, (all, _e: string, hex: string | undefined) =>
     hex === undefined ? all : (SHORT_ESCAPES[hex] ?? `\\x${hex}`),

@@ -9,6 +9,9 @@ import { GraphModel } from '../api/model';
 import { errorsOf, Problem, problemLine } from '../api/problems';
 import { PlatformSettings, resolveSettings, ResolvedSettings } from '../api/settings';
 import { manifestFromFile, manifestFromProps } from '../manifest-source';
+import { overLimits } from '../api/parse';
+import { isObject } from '../api/read';
+import { settingsProblems } from '../api/settings-check';
 import { ManifestRenderRequest, renderManifest } from '../render-manifest';
 import { dynamoNamespaceOf } from '../api/dynamo-namespace';
 import { frontendService } from '../render';
@@ -74,7 +77,7 @@ export const adoptFile = (path: string, options: AdoptOptions): AdoptedManifest 
   ...manifestFromFile(path),
   options,
 });
-export const isAdopted = (a: object): a is AdoptedManifest => 'manifest' in a && 'options' in a;
+export const isAdopted = (a: unknown): a is AdoptedManifest => isObject(a) && 'manifest' in a && 'options' in a;
 
 /** One render of the graph: the shared pipeline, with this component's settings and choices. */
 interface Plan {
@@ -109,7 +112,22 @@ export abstract class RenderedGraphResource extends pulumi.ComponentResource {
     opts?: pulumi.ComponentResourceOptions,
   ) {
     super(type, name, {}, opts);
-    const args: GraphOptions = 'props' in source ? source.props : source.options;
+    const fail = (lines: string[]) => {
+      const described = lines.map((l) => `  ${l.replace(/dynamo-iac-input-\d+-t/g, '<pulumi.Input>')}`);
+      // hideStack: the problem is in the caller's props, not in this library.
+      return new pulumi.ResourceError(`${kind} "${name}": invalid input:\n${described.join('\n')}`, this, true);
+    };
+    // Called from JavaScript, args can be anything: each is a problem on this resource, not a TypeError.
+    const given: unknown = 'props' in source ? source.props : source.options;
+    if (!isObject(given)) throw fail([`args: must be an object, got ${given === null ? 'null' : typeof given}`]);
+    const args = given as GraphOptions;
+    const early0 = [
+      ...settingsProblems(args.settings ?? {}, 'settings').map((p) => problemLine(p)),
+      ...('props' in source && !isObject(source.props.spec) ? ['spec: Required value: must be an object'] : []),
+    ];
+    if (early0.length > 0) throw fail(early0);
+    const over = overLimits('props' in source ? source.props.spec : source.manifest);
+    if (over !== undefined) throw fail([`${'props' in source ? 'spec' : 'the manifest'} ${over}`]);
     const { plain, inputs } = tokenize<{ namespace?: string; spec?: unknown }>(
       'props' in source
         ? { namespace: source.props.namespace, spec: source.props.spec }
@@ -139,11 +157,6 @@ export abstract class RenderedGraphResource extends pulumi.ComponentResource {
     const defaultNamespace = 'props' in source ? undefined : plain.namespace;
     const early = 'props' in source ? [] : source.problems;
     const rendered = early.length > 0 ? { objects: [], problems: early } : renderPlan(plan, manifest, defaultNamespace);
-    const fail = (lines: string[]) => {
-      const described = lines.map((l) => `  ${l.replace(/dynamo-iac-input-\d+-t/g, '<pulumi.Input>')}`);
-      // hideStack: the problem is in the caller's props, not in this library.
-      return new pulumi.ResourceError(`${kind} "${name}": invalid input:\n${described.join('\n')}`, this, true);
-    };
     const lines = (ps: Problem[]) => ps.map((p) => problemLine(p));
     const errors = errorsOf(rendered.problems);
     if (errors.length > 0 || !rendered.model) throw fail(lines(errors));

@@ -1,5 +1,5 @@
 /** Service, Ingress and Istio VirtualService of a component. */
-import { IngressModel } from '../api/model';
+import { ingressHost, IngressModel } from '../api/model';
 import { KubeObject } from '../api/k8s-types';
 import { ComponentContext } from './context';
 import { defaultsFor } from './components';
@@ -65,9 +65,7 @@ export function effectiveIngress(cc: ComponentContext): IngressModel | undefined
   };
 }
 
-function hostOf(ing: IngressModel): string {
-  return `${ing.hostPrefix ?? ''}${ing.host}.${ing.hostSuffix || 'local'}`;
-}
+const hostOf = ingressHost;
 
 export function renderIngress(cc: ComponentContext): KubeObject | undefined {
   const ing = effectiveIngress(cc);

@@ -66,13 +66,13 @@ describe('render -o DIR', () => {
     expect(tree(out)).toEqual(['keep.txt']);
   });
 
-  test('--force replaces a non-empty directory as a whole', () => {
+  test('--force replaces a directory dynamo-iac wrote as a whole', () => {
     const out = path.join(work, 'out');
-    fs.mkdirSync(out);
-    fs.writeFileSync(path.join(out, 'stale.yaml'), 'old');
+    fs.mkdirSync(path.join(out, 'default'), { recursive: true });
+    fs.writeFileSync(path.join(out, 'default', 'deployment-stale.yaml'), 'old');
     const r = run(['render', '--force', '-o', out, agg]);
     expect(r.code).toBe(0);
-    expect(tree(out)).not.toContain('stale.yaml');
+    expect(tree(out)).not.toContain('default/deployment-stale.yaml');
     expect(tree(out)).toContain('default/deployment-vllm-agg-frontend.yaml');
     expect(fs.readdirSync(work)).toEqual(['out']);
   });

@@ -44,7 +44,7 @@ describe('validate', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(lines(r.stderr)).toEqual([
-      "missing.yaml: cannot read: ENOENT: no such file or directory, stat 'missing.yaml'",
+      "missing.yaml: cannot read: ENOENT: no such file or directory, open 'missing.yaml'",
       `${CLI_FIXTURES}: is a directory; pass the manifest files in it instead (e.g. ${CLI_FIXTURES}/*.yaml)`,
       `${CLI_FIXTURES}/bad-graph.yaml: spec.components[1].replicas: must be an integer`,
       `${CLI_FIXTURES}/bad-graph.yaml: spec.components[0].replicas: must be non-negative`,
@@ -95,6 +95,6 @@ describe('validate', () => {
   test('a binary file is refused without a parse error cascade', () => {
     const r = run(['validate', '-'], { input: 'kind: \u0000\u0001' });
     expect(r.code).toBe(1);
-    expect(lines(r.stderr)).toEqual(['-: not a text file (contains NUL bytes)']);
+    expect(lines(r.stderr)).toEqual(['-: is not a text file: NUL byte at line 1']);
   });
 });

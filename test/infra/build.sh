@@ -6,6 +6,8 @@
 #   kustomize  the kustomize CLI (what `kubectl kustomize` runs; the README check, .ci/readme.sh)
 #   node     kubelet, kube-scheduler, kube-proxy, kubectl, containerd (+ shim, ctr), CoreDNS, crictl: the
 #            real single-node cluster of test/node (which also needs the cluster group)
+#   yamlreader kubectl's YAML reader (sigs.k8s.io/yaml) as a filter, YAML in, JSON out (the
+#              differential test of our YAML writer)
 # Nothing upstream is committed: in-repo wrapper modules (test/infra/go/<name>/) pin versions and
 # fetch everything through the Go module proxy; the Pulumi language host and Kubernetes provider
 # are built from the source trees in ../shared/third_party (see its README). Every build runs in
@@ -15,7 +17,7 @@
 # where <hash> covers the source directory and the build recipe, so changing a pin rebuilds and an
 # unchanged checkout reuses. Go's own caches (GOCACHE, GOMODCACHE) are shared by every build.
 #
-# Usage: bash test/infra/build.sh [--print-paths] [cluster] [pulumi] [flux] [kustomize] [node]   (default: cluster)
+# Usage: bash test/infra/build.sh [--print-paths] [cluster] [pulumi] [flux] [kustomize] [node] [yamlreader]   (default: cluster)
 #   --print-paths  after ensuring the binaries, print `<NAME>=<path>` lines on stdout
 #                  (progress always goes to stderr). Used by the test harnesses.
 #   --cached-only  build nothing: exit 3 (and say which) when a binary is not cached yet.
@@ -39,9 +41,9 @@ for arg in "$@"; do
   case "$arg" in
     --print-paths) print_paths=true ;;
     --cached-only) cached_only=true ;;
-    cluster | pulumi | flux | kustomize | node) groups+=("$arg") ;;
-    -h | --help) sed -n '2,25p' "$0"; exit 0 ;;
-    *) echo "build.sh: unknown argument: $arg (expected cluster, pulumi, flux, kustomize, node, --print-paths or --cached-only)" >&2; exit 2 ;;
+    cluster | pulumi | flux | kustomize | node | yamlreader) groups+=("$arg") ;;
+    -h | --help) sed -n '2,27p' "$0"; exit 0 ;;
+    *) echo "build.sh: unknown argument: $arg (expected cluster, pulumi, flux, kustomize, node, yamlreader, --print-paths or --cached-only)" >&2; exit 2 ;;
   esac
 done
 [[ ${#groups[@]} -gt 0 ]] || groups=(cluster)
@@ -231,6 +233,12 @@ build_node() {
   crictl_version="$(required_version "$crictl/go.mod" sigs.k8s.io/cri-tools)"
   GOTOOLCHAIN=local ensure CRICTL crictl "$crictl_version" "$crictl" sigs.k8s.io/cri-tools/cmd/crictl 1 \
     "-X sigs.k8s.io/cri-tools/pkg/version.Version=$crictl_version"
+}
+
+build_yamlreader() {
+  local src="$here/go/yaml-reader" version
+  version="$(required_version "$src/go.mod" sigs.k8s.io/yaml)"
+  GOTOOLCHAIN=local ensure YAML_READER yaml-reader "$version" "$src" . 1
 }
 
 total_start=$SECONDS

@@ -235,6 +235,9 @@ function styleChanged(s: string, isKey: boolean): boolean {
   if (readsAsNonString(s) || /^(---|\.\.\.)/.test(s)) return true;
   // `yaml` writes these as `|` blocks that read back with their blanks lost.
   if (/^[\n\t ]*[\t ][\n\t ]*$/.test(s) && s.includes('\n')) return true;
+  // What kubectl's reader (go-yaml v2) needs that `yaml` does not do: DEL, C1 controls, the
+  // Unicode line separators and U+FEFF/U+FFFE/U+FFFF escaped; no `|` block starting with a tab.
+  if (/[\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]/.test(s) || /^\n*\t/.test(s)) return true;
   // eslint-disable-next-line no-control-regex -- control characters force double quotes
   const doubleQuoted = isKey || /[\x00-\x08\x0b-\x1f\x7f-\x9f]/.test(s) || /\n[\t ]+$/.test(s);
   return s.includes('\n') && doubleQuoted && (s.includes(' \n') || JSON.stringify(s).length >= 40);
@@ -277,6 +280,31 @@ describe('toYaml on fuzzed JSON data', () => {
     }
     // The filter must leave most cases in, or this test would prove little.
     expect(compared).toBeGreaterThan(CASES / 2);
+  });
+});
+
+describe("toYaml for kubectl's reader (go-yaml v2)", () => {
+  test.each([
+    [
+      'DEL and C1 controls are escaped, even inside quotes (go-yaml refuses them raw)',
+      'a\x7fb\x85c\x9f',
+      '"a\\x7fb\\x85c\\x9f"',
+    ],
+    [
+      'line and paragraph separators are escaped (go-yaml folds them as line breaks)',
+      'a\u2028b\u2029',
+      '"a\\u2028b\\u2029"',
+    ],
+    [
+      'a byte order mark and the noncharacters U+FFFE, U+FFFF are escaped',
+      '\ufeffa\ufffe\uffff',
+      '"\\ufeffa\\ufffe\\uffff"',
+    ],
+    ['a multi-line string whose first line starts with a tab is not a | block', '\tx\ny', '"\\tx\\ny"'],
+    ['an exponent without digits before it is quoted', 'E1', '"E1"'],
+  ])('%s', (_, value, written) => {
+    expect(toYaml({ v: value })).toBe(`v: ${written}\n`);
+    expect(parse(toYaml({ v: value }), { version: '1.1' })).toEqual({ v: value });
   });
 });
 

@@ -132,8 +132,8 @@ function convertComponent(
 function readResources(r: InputReader, v: unknown, path: string): ResourceRequirements | undefined {
   const o = r.object(v, path);
   if (!o) return undefined;
-  const requests = r.stringMap(o.requests, fieldPath(path, 'requests'));
-  const limits = r.stringMap(o.limits, fieldPath(path, 'limits'));
+  const requests = r.quantityMap(o.requests, fieldPath(path, 'requests'));
+  const limits = r.quantityMap(o.limits, fieldPath(path, 'limits'));
   const claims = (r.list(o.claims, fieldPath(path, 'claims')) ?? []).filter(isObject);
   const out: ResourceRequirements = {
     ...optional('requests', Object.keys(requests).length ? requests : undefined),

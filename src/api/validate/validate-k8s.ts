@@ -12,10 +12,13 @@ import {
   labelValue,
   qualifiedName,
   quantity,
+  quantityValue,
+  isIntegerQuantity,
+  isExtendedResource,
 } from '../k8s-syntax';
 import { EnvVar, ResourceRequirements } from '../k8s-types';
 import { dynamoNamespaceOf } from '../dynamo-namespace';
-import { ComponentModel } from '../model';
+import { ComponentModel, ingressHost } from '../model';
 import { fieldPath, isObject, keyPath } from '../read';
 import { ValidationContext } from './validation-context';
 
@@ -83,6 +86,12 @@ function validateComponentKubernetes(ctx: ValidationContext, c: ComponentModel, 
   }
   labels(ctx, fieldPath(paths.podMetadata(i), 'labels'), c.podLabels);
   annotations(ctx, fieldPath(paths.podMetadata(i), 'annotations'), c.podAnnotations);
+  if (c.ingress?.enabled && c.ingress.host) {
+    // An Ingress rule's host (and a VirtualService's) is a DNS subdomain, `*.` allowed in front.
+    const host = ingressHost(c.ingress);
+    for (const m of dns1123Subdomain(host.replace(/^\*\./, '')))
+      ctx.error(paths.at(i, 'ingress.host'), `Invalid value: "${host}": ${m}`);
+  }
   if (c.ingress?.labels) labels(ctx, paths.at(i, 'ingress.labels'), c.ingress.labels);
   if (c.ingress?.annotations) annotations(ctx, paths.at(i, 'ingress.annotations'), c.ingress.annotations);
   if (c.resources) resources(ctx, c.resources, i);
@@ -95,6 +104,33 @@ function validateComponentKubernetes(ctx: ValidationContext, c: ComponentModel, 
   for (const x of containers) {
     if (isObject(x) && Array.isArray(x.env))
       env(ctx, fieldPath(paths.podContainer(i, String(x.name ?? '')), 'env'), x.env as EnvVar[]);
+  }
+  podRules(ctx, c, i);
+}
+
+/**
+ * API server rules on the user's pod template that its schema does not carry: a component runs
+ * as a Deployment, LeaderWorkerSet or PodClique, whose pods restart Always; ports are 1-65535.
+ */
+function podRules(ctx: ValidationContext, c: ComponentModel, i: number): void {
+  const policy = c.podSpec.restartPolicy;
+  if (policy !== undefined && policy !== null && policy !== 'Always') {
+    ctx.error(
+      fieldPath(ctx.paths.podSpec(i), 'restartPolicy'),
+      `Unsupported value: ${JSON.stringify(policy)}: supported values: "Always"`,
+    );
+  }
+  if (c.mainContainer) ports(ctx, ctx.paths.mainContainer(i), c.mainContainer.ports);
+  for (const list of ['containers', 'initContainers'] as const) {
+    const items = Array.isArray(c.podSpec[list]) ? (c.podSpec[list] as unknown[]) : [];
+    items.forEach((x, j) => {
+      if (!isObject(x)) return;
+      const base =
+        list === 'containers'
+          ? ctx.paths.podContainer(i, String(x.name ?? ''))
+          : keyPath(fieldPath(ctx.paths.podSpec(i), list), j);
+      ports(ctx, base, x.ports);
+    });
   }
 }
 
@@ -123,15 +159,36 @@ function annotations(ctx: ValidationContext, base: string, map: Record<string, s
   }
 }
 
-/** The main container's resources: names the server knows, valid and non-negative quantities. */
+/**
+ * The main container's resources, as the API server checks them: names it knows, valid and
+ * non-negative quantities, whole numbers of an extended resource (`nvidia.com/gpu`) with a limit
+ * and requests equal to it, and no request above its limit.
+ */
 function resources(ctx: ValidationContext, r: ResourceRequirements, i: number): void {
+  const valid = { requests: new Map<string, string>(), limits: new Map<string, string>() };
   for (const section of ['requests', 'limits'] as const) {
     for (const [name, q] of Object.entries(r[section] ?? {})) {
       const path = ctx.paths.resource(i, section, name);
       for (const m of containerResourceName(name)) ctx.error(path, `Invalid value: "${name}": ${m}`);
       quantities(ctx, path, q);
-      if (quantity(q).length === 0 && isNegativeQuantity(q))
-        ctx.error(path, `Invalid value: "${q}": must be greater than or equal to 0`);
+      if (quantity(q).length > 0) continue;
+      if (isNegativeQuantity(q)) ctx.error(path, `Invalid value: "${q}": must be greater than or equal to 0`);
+      else if (isExtendedResource(name) && !isIntegerQuantity(q)) {
+        // The multinode rule (a whole number of GPUs) says it more precisely where it applies.
+        if (!ctx.problems.some((p) => p.path === path)) ctx.error(path, `Invalid value: "${q}": must be an integer`);
+      } else valid[section].set(name, q);
+    }
+  }
+  for (const [name, request] of valid.requests) {
+    const path = ctx.paths.resource(i, 'requests', name);
+    const limit = valid.limits.get(name);
+    if (isExtendedResource(name)) {
+      if (!(r.limits ?? {})[name])
+        ctx.error(path, `Invalid value: "${name}": Limit must be set for non overcommitable resources`);
+      else if (limit !== undefined && quantityValue(request) !== quantityValue(limit))
+        ctx.error(path, `Invalid value: "${request}": must be equal to ${name} limit of ${limit}`);
+    } else if (limit !== undefined && quantityValue(request) > quantityValue(limit)) {
+      ctx.error(path, `Invalid value: "${request}": must be less than or equal to ${name} limit of ${limit}`);
     }
   }
 }
@@ -144,5 +201,22 @@ function env(ctx: ValidationContext, base: string, vars: readonly EnvVar[]): voi
   vars.forEach((v, j) => {
     for (const m of envVarName(v.name))
       ctx.error(fieldPath(keyPath(base, j), 'name'), `invalid value "${v.name}": ${m}`);
+  });
+}
+
+function ports(ctx: ValidationContext, base: string, list: unknown): void {
+  if (!Array.isArray(list)) return;
+  list.forEach((port, k) => {
+    if (!isObject(port)) return;
+    for (const field of ['containerPort', 'hostPort'] as const) {
+      const v = port[field];
+      // hostPort 0 means none.
+      if (typeof v !== 'number' || (field === 'hostPort' && v === 0)) continue;
+      if (v < 1 || v > 65535)
+        ctx.error(
+          fieldPath(keyPath(fieldPath(base, 'ports'), k), field),
+          `Invalid value: ${v}: must be between 1 and 65535, inclusive`,
+        );
+    }
   });
 }

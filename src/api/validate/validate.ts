@@ -7,6 +7,7 @@ import { MAX_COMPONENTS, MAX_PVCS } from '../../crds/vocabulary';
 import { BACKEND_FRAMEWORKS, GraphModel } from '../model';
 import { effectiveOrchestrator } from '../orchestrator';
 import { Problem } from '../problems';
+import { dns1123Subdomain } from '../k8s-syntax';
 import { fieldPath, keyPath } from '../read';
 import { ResolvedSettings } from '../settings';
 import { validateComponentCheckpoint } from './validate-checkpoint-ref';
@@ -71,6 +72,8 @@ function validatePvcs(ctx: ValidationContext): void {
   pvcs.forEach((pvc, i) => {
     const at = (f: string) => fieldPath(keyPath('spec.pvcs', i), f);
     if (!pvc.name) ctx.error(at('name'), 'is required');
+    // The PVC's own name (create) or the one its volume refers to: the API server takes no other.
+    else for (const m of dns1123Subdomain(pvc.name)) ctx.error(at('name'), `Invalid value: "${pvc.name}": ${m}`);
     if (!pvc.create) return;
     for (const f of ['storageClass', 'size', 'volumeAccessMode'] as const) {
       if (!pvc[f]) ctx.error(at(f), 'is required when create is true');

@@ -1,0 +1,86 @@
+/**
+ * The constructs called from JavaScript with props of the wrong shape report through cdk8s
+ * validation with the prop path, never a TypeError; settings are checked as the CLI checks a
+ * settings file; a spec that contains itself is a problem, not a stack overflow.
+ */
+import { App, Chart, Testing } from 'cdk8s';
+import { DynamoComponentDeployment, DynamoGraphDeployment, setPlatformSettings } from '../../src';
+
+const synthError = (app: App) => {
+  try {
+    app.synth();
+    return '';
+  } catch (e) {
+    return (e as Error).message;
+  }
+};
+
+const spec = {
+  components: [
+    {
+      name: 'Frontend',
+      type: 'frontend' as const,
+      podTemplate: { spec: { containers: [{ name: 'main', image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1' }] } },
+    },
+  ],
+};
+
+/** Builds one construct through `make`; the error app.synth() reports, '' when none. */
+function problemsOf(make: (chart: Chart) => void): string {
+  const app = Testing.app();
+  const chart = new Chart(app, 'c');
+  make(chart);
+  return synthError(app);
+}
+
+describe('cdk8s constructs with hostile props', () => {
+  test.each([
+    ['undefined props', undefined, /props: must be an object, got undefined/],
+    ['null props', null, /props: must be an object, got null/],
+    ['a string for props', 'graph', /props: must be an object, got string/],
+    ['no spec', {}, /spec: Required value: must be an object, got undefined/],
+    ['a null spec', { spec: null }, /spec: Required value: must be an object, got null/],
+    [
+      'components that are not a list',
+      { spec: { components: 'x' } },
+      /spec\.components: (must be a list|unknown field)/,
+    ],
+  ])('%s is a validation problem, not a TypeError', (_, props, expected) => {
+    for (const Construct of [DynamoGraphDeployment, DynamoComponentDeployment]) {
+      let message = '';
+      expect(() => {
+        message = problemsOf((chart) => new Construct(chart, 'g', props as never));
+      }).not.toThrow();
+      expect(message).toMatch(expected);
+      expect(message).not.toMatch(/TypeError|Cannot read/);
+    }
+  });
+
+  test('settings are checked as the CLI checks them: lwsAvailable "false" is refused, not truthy', () => {
+    const message = problemsOf(
+      (chart) => new DynamoGraphDeployment(chart, 'g', { spec, settings: { lwsAvailable: 'false' as never } }),
+    );
+    expect(message).toMatch(/settings\.lwsAvailable: must be a boolean \(true or false\)/);
+    const onScope = problemsOf((chart) => {
+      setPlatformSettings(chart, { lwsAvailable: 'false', bogus: 1 } as never);
+      new DynamoGraphDeployment(chart, 'g', { spec });
+    });
+    expect(onScope).toMatch(/settings\.lwsAvailable: must be a boolean/);
+    expect(onScope).toMatch(/settings\.bogus: unknown field/);
+  });
+
+  test('a spec that contains itself is a problem naming the depth limit', () => {
+    const circular: Record<string, unknown> = { ...spec };
+    circular.self = circular;
+    const message = problemsOf((chart) => new DynamoGraphDeployment(chart, 'g', { spec: circular as never }));
+    expect(message).toMatch(/spec: is nested more than 100 levels deep; the limit is 100/);
+    const manifest: Record<string, unknown> = {
+      apiVersion: 'nvidia.com/v1beta1',
+      kind: 'DynamoGraphDeployment',
+      metadata: { name: 'g' },
+    };
+    manifest.spec = manifest;
+    const adopted = problemsOf((chart) => DynamoGraphDeployment.fromManifest(chart, 'g', manifest));
+    expect(adopted).toMatch(/the manifest is nested more than 100 levels deep/);
+  });
+});

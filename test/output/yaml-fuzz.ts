@@ -1,0 +1,179 @@
+/**
+ * Seeded random strings for the YAML writer's round-trip tests: every Unicode plane, control
+ * characters, YAML indicators, and words and numbers some YAML reader takes for something else.
+ * The same seed always gives the same cases, so a failure names a reproducible case.
+ */
+
+/** mulberry32: small, fast, good enough to spread cases. */
+export function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Whole strings that YAML 1.1, 1.2 or go-yaml v2 read as null, booleans, numbers or dates. */
+const WORDS = [
+  '',
+  '~',
+  'null',
+  'Null',
+  'NULL',
+  'true',
+  'True',
+  'false',
+  'FALSE',
+  'y',
+  'Y',
+  'n',
+  'N',
+  'yes',
+  'No',
+  'on',
+  'OFF',
+  '<<',
+  '=',
+  '0',
+  '-0',
+  '+1',
+  '007',
+  '0o12',
+  '0O17',
+  '0x1F',
+  '0X1f',
+  '0b101',
+  '1_000',
+  '1e3',
+  '1E-3',
+  '.5',
+  '5.',
+  '+.5e3',
+  '.inf',
+  '-.Inf',
+  '+.INF',
+  '.nan',
+  '.NaN',
+  'inf',
+  'NaN',
+  'Infinity',
+  '-infinity',
+  '1:20',
+  '190:20:30.15',
+  '2024-01-01',
+  '2001-12-14t21:59:43.10-05:00',
+  '2001-12-14 21:59:43.10 -5',
+  '0x1p3',
+  '1__0',
+  '0.',
+  '._',
+  '-.',
+  '---',
+  '...',
+  '- a',
+  '? a',
+  ': a',
+  'a: b',
+  'a #b',
+  '#a',
+  '&a',
+  '*a',
+  '!a',
+  '|',
+  '>',
+  "'",
+  '"',
+  '%a',
+  '@a',
+  '`a',
+  '[a]',
+  '{a: 1}',
+  'a,b',
+  ' a',
+  'a ',
+  '\t',
+  'a:',
+  ':',
+  '-',
+  '?',
+  '\ufeffa',
+  'a\u2028b',
+  'a\u2029',
+  '\u0085',
+  'a\rb',
+];
+
+/** Characters that matter to a YAML reader, to build strings from. */
+const SPECIAL = [
+  ...' \t\n\r:#-?,[]{}&*!|>\'"%@`~.+_0123456789eEoOxXbBinfINFaN',
+  '\u0000',
+  '\u0007',
+  '\u0008',
+  '\u000b',
+  '\u000c',
+  '\u001b',
+  '\u007f',
+  '\u0080',
+  '\u0085',
+  '\u009f',
+  '\u00a0',
+  '\u2028',
+  '\u2029',
+  '\u200b',
+  '\u202e',
+  '\ufeff',
+  '\ufffd',
+  '\ufffe',
+  '\uffff',
+  '\u{10000}',
+  '\u{1f642}',
+  '\u{10ffff}',
+  '\u{e0001}',
+  '\\',
+  '\\n',
+  '\\x41',
+  '\\u0041',
+];
+
+/** A code point from any plane (never a lone surrogate: those cannot be UTF-8). */
+function anyCodePoint(next: () => number): string {
+  const plane = next();
+  let cp: number;
+  if (plane < 0.35) cp = Math.floor(next() * 0x80);
+  else if (plane < 0.45) cp = 0x80 + Math.floor(next() * 0x80);
+  else if (plane < 0.85) cp = Math.floor(next() * 0x10000);
+  else cp = 0x10000 + Math.floor(next() * 0x100000);
+  if (cp >= 0xd800 && cp <= 0xdfff) cp += 0x800;
+  return String.fromCodePoint(cp);
+}
+
+/** One random string. */
+export function randomString(next: () => number): string {
+  const kind = next();
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
+  if (kind < 0.25) return pick(WORDS);
+  const length = Math.floor(next() * (next() < 0.9 ? 12 : 200));
+  let s = '';
+  for (let i = 0; i < length; i++) {
+    const c = next();
+    s += c < 0.45 ? pick(SPECIAL) : c < 0.55 ? pick(WORDS) : anyCodePoint(next);
+  }
+  return s;
+}
+
+/** A document with random strings in every place a string can be: values, keys, list items, nesting. */
+export function randomDocument(next: () => number, strings = 8): Record<string, unknown> {
+  const s = () => randomString(next);
+  const values = Array.from({ length: strings }, s);
+  return {
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name: 'fuzz', annotations: Object.fromEntries(values.slice(0, 3).map((v) => [v, s()])) },
+    data: Object.fromEntries(values.map((v, i) => [`k${i}`, v])),
+    list: values,
+    nested: [{ [s()]: [s(), { [s()]: s() }] }],
+  };
+}
