@@ -108,12 +108,14 @@ describe('an aggregated graph (frontend + mocker worker), rendered by the CLI', 
     const [victim] = (await waitPodsReady(ns, workers, 2)) as Pod[];
     const results: { status: number; ms: number; body: string }[] = [];
     let stop = false;
-    // Bounded: at most 600 requests, and each at most 10 s.
+    // Bounded in time (4 minutes at most) and paced, so it is still sending when the replacement serves.
+    const deadline = Date.now() + 240_000;
     const traffic = (async () => {
-      for (let i = 0; i < 600 && !stop; i++) {
+      while (!stop && Date.now() < deadline) {
         const t = Date.now();
         const c = await chat(base, 8, 10_000).catch((err: Error) => ({ status: 0, body: String(err.cause ?? err) }));
         results.push({ status: c.status, ms: Date.now() - t, body: JSON.stringify(c.body).slice(0, 300) });
+        await new Promise((r) => setTimeout(r, 50));
       }
     })();
     const summary = () => {
