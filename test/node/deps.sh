@@ -8,10 +8,12 @@
 #   util-linux                    unshare, nsenter, mount (the private mount namespace)
 #   openssl                       the node's certificates
 #   curl, jq                      readiness polls against the API server, image archive manifests
+#   debootstrap, umoci, skopeo    the images of test/node/images (a Debian rootfs, OCI layers, docker-archive tars)
+#   gcc, libc6-dev                the static pause binary
 # Usage: bash test/node/deps.sh [--check]   (--check: install nothing, exit 1 when something is missing)
 set -euo pipefail
 
-packages=(runc containernetworking-plugins iptables conntrack iproute2 util-linux openssl curl jq)
+packages=(runc containernetworking-plugins iptables conntrack iproute2 util-linux openssl curl jq debootstrap umoci skopeo gcc libc6-dev)
 missing=()
 for p in "${packages[@]}"; do
   # dpkg-query prints "install ok installed" for an installed package; anything else is missing.
