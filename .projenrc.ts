@@ -365,7 +365,8 @@ project.addTask('test:pulumi', {
 // node and its images once, starts the node, runs the suite inside its network namespace, stops it.
 project.jest!.addIgnorePattern('/test/e2e/');
 project.addTask('test:e2e', {
-  description: 'Build (once) the real node and its images; run graphs and the operator on it with the real Dynamo runtime',
+  description:
+    'Build (once) the real node and its images; run graphs and the operator on it with the real Dynamo runtime',
   env: { NODE_OPTIONS: JEST_NODE_OPTIONS },
   steps: [{ spawn: 'compile' }, { exec: 'bash test/e2e/run.sh', receiveArgs: true }],
 });
