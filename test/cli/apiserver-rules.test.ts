@@ -103,8 +103,8 @@ describe('API server rules on components', () => {
     const r = run(['validate', file]);
     expect(r.code).toBe(1);
     expect(lines(r.stderr)).toEqual([
-      `${file}: spec.job.podTemplateSpec.spec.containers[0].imagePullPolicy: Unsupported value: "Sometimes": supported values: "Always", "IfNotPresent", "Never"`,
-      `${file}: spec.job.podTemplateSpec.spec.containers[0].ports[0].containerPort: must be an integer`,
+      `${file} (document 1, DynamoCheckpoint llama, line 1): spec.job.podTemplateSpec.spec.containers[0].imagePullPolicy: Unsupported value: "Sometimes": supported values: "Always", "IfNotPresent", "Never"`,
+      `${file} (document 1, DynamoCheckpoint llama, line 1): spec.job.podTemplateSpec.spec.containers[0].ports[0].containerPort: must be an integer`,
       // The graph that refers to it cannot use a checkpoint that is not valid.
       expect.stringContaining('checkpointRef: DynamoCheckpoint "inference/llama" not found'),
     ]);

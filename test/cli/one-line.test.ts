@@ -31,7 +31,8 @@ describe('one line per problem', () => {
     try {
       const bad = path.join(work, 'a\u001b[2Jb');
       fs.writeFileSync(bad, '');
-      const r = run(['render', '-o', bad, '-'], { input: '' });
+      // A valid graph, so the output path is what is refused (empty input is refused first).
+      const r = run(['render', '-o', bad, path.join(__dirname, '..', 'fixtures', 'agg-v1beta1.yaml')]);
       expect(r.code).toBe(2);
       expect(lines(r.stderr)).toEqual([`${work}/a\\x1b[2Jb: exists and is not a directory`]);
     } finally {
