@@ -71,6 +71,8 @@ const NON_STRING_WORDS = new Set([
 const NUMBER_LIKE = [
   /^[-+]?(\.[0-9_]*|[0-9][0-9_]*(\.[0-9_]*)?)([eE][-+]?[0-9]+)?$/,
   /^[-+]?0([bB][01_]+|[oO][0-7_]+|[xX][0-9a-fA-F_]+)$/,
+  // go-yaml v2 reads the digits after a `0b` prefix with Go's ParseInt, which takes a sign: `0b+1` is 1.
+  /^[-+]?0[bB][-+][01_]+$/,
   /^[-+]?0[xX][0-9a-fA-F_]*(\.[0-9a-fA-F_]*)?[pP][-+]?[0-9]+$/,
   /^[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?$/,
   /^[-+]?\.(inf|Inf|INF)$|^\.(nan|NaN|NAN)$|^[-+](inf|infinity|nan)$/i,

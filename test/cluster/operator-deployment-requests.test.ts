@@ -11,7 +11,7 @@ import { resolveSettings } from '../../src/api/settings';
 import { renderManifests } from '../../src/manifests';
 import { parseLock } from '../../src/plan/lock';
 import { componentObjectName } from '../../src/render/naming';
-import { KubeObject } from './kube';
+import { KubeObject, poll } from './kube';
 import { operatorNamespace } from './operator-harness';
 
 const DGDR = 'nvidia.com/v1beta1';
@@ -141,12 +141,15 @@ test('rapid: Pending until Flux applies the graph, Deploying, Deployed when the 
     'DeploymentDegraded',
     expect.stringMatching(/^Deployment degraded to /),
   ]);
-  const events = await env.kube.list<any>('v1', 'Event', { namespace: env.ns });
-  expect(
-    events
+  // Events are recorded after the status is written: wait for them (a busy machine showed the gap).
+  const reasons = await poll('the request events DeploymentReady and DeploymentDegraded', async () => {
+    const events = await env.kube.list<any>('v1', 'Event', { namespace: env.ns });
+    const found = events
       .filter((e) => e.involvedObject?.name === 'qwen3-32b' && e.involvedObject?.kind === KIND)
-      .map((e) => e.reason),
-  ).toEqual(expect.arrayContaining(['DeploymentReady', 'DeploymentDegraded']));
+      .map((e) => e.reason);
+    return found.includes('DeploymentReady') && found.includes('DeploymentDegraded') ? found : undefined;
+  });
+  expect(reasons).toEqual(expect.arrayContaining(['DeploymentReady', 'DeploymentDegraded']));
   // The operator never touches the request's spec, nor sets an owner on the graph.
   const graph = await env.kube.get<any>('nvidia.com/v1beta1', 'DynamoGraphDeployment', 'qwen3-32b', env.ns);
   expect(graph.metadata.ownerReferences).toBeUndefined();

@@ -302,6 +302,8 @@ describe("toYaml for kubectl's reader (go-yaml v2)", () => {
     ],
     ['a multi-line string whose first line starts with a tab is not a | block', '\tx\ny', '"\\tx\\ny"'],
     ['an exponent without digits before it is quoted', 'E1', '"E1"'],
+    // Found by the kubectl-reader fuzz (seed 2): go-yaml v2 reads a signed binary after `0b` as an integer.
+    ['a signed binary after 0b is quoted', '0b+1', '"0b+1"'],
   ])('%s', (_, value, written) => {
     expect(toYaml({ v: value })).toBe(`v: ${written}\n`);
     expect(parse(toYaml({ v: value }), { version: '1.1' })).toEqual({ v: value });
