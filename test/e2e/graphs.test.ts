@@ -142,7 +142,10 @@ describe('an aggregated graph (frontend + mocker worker), rendered by the CLI', 
     );
     stop = true;
     await traffic;
-    report('worker pod deleted mid-traffic', summary());
+    report(
+      'worker pod deleted mid-traffic',
+      `${results.length} requests, ${results.filter((r) => r.status !== 200).length} failed`,
+    );
     expectServed(await chat(base));
   });
 });
