@@ -4,26 +4,19 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { App, Chart, Testing } from 'cdk8s';
+import { Chart, Testing } from 'cdk8s';
 import { parse } from 'yaml';
 import { DynamoGraphDeploymentRequest, PLAN_LOCK_CONTEXT_KEY, resolveSettings } from '../../src';
 import { renderManifests } from '../../src/manifests';
 import { parseLock } from '../../src/plan/lock';
 import { fakeTool, QWEN_REQUEST, workdir } from '../plan/fake-tool';
+import { synthError } from './synth-error';
 
 const EXAMPLES = path.join(__dirname, '..', '..', 'examples');
 const LOCK_FILE = path.join(EXAMPLES, 'dynamo-plan.lock');
 const REQUEST_FILE = path.join(EXAMPLES, 'requests', 'qwen3-32b-h200.yaml');
 const example = () => parse(fs.readFileSync(REQUEST_FILE, 'utf8'));
 
-const synthError = (app: App) => {
-  try {
-    app.synth();
-    return '';
-  } catch (e) {
-    return (e as Error).message;
-  }
-};
 const key = (o: any) => `${o.kind}/${o.metadata.namespace}/${o.metadata.name}`;
 
 test('props: the request record and every object the CLI renders from the same lock', () => {

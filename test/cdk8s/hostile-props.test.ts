@@ -3,17 +3,9 @@
  * validation with the prop path, never a TypeError; settings are checked as the CLI checks a
  * settings file; a spec that contains itself is a problem, not a stack overflow.
  */
-import { App, Chart, Testing } from 'cdk8s';
+import { Chart, Testing } from 'cdk8s';
 import { DynamoComponentDeployment, DynamoGraphDeployment, setPlatformSettings } from '../../src';
-
-const synthError = (app: App) => {
-  try {
-    app.synth();
-    return '';
-  } catch (e) {
-    return (e as Error).message;
-  }
-};
+import { synthError } from './synth-error';
 
 const spec = {
   components: [

@@ -1,8 +1,9 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { ApiObject, App, Chart, Testing } from 'cdk8s';
+import { ApiObject, Chart, Testing } from 'cdk8s';
 import { DynamoGraphDeployment, DynamoModel } from '../../src';
+import { synthError } from './synth-error';
 
 const BASE = 'Qwen/Qwen3-0.6B';
 const image = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1';
@@ -26,14 +27,6 @@ const lora = (chart: Chart, spec: Record<string, unknown> = {}) =>
       ...spec,
     },
   });
-const synthError = (app: App) => {
-  try {
-    app.synth();
-    return '';
-  } catch (e) {
-    return (e as Error).message;
-  }
-};
 
 test('a LoRA model attached to the component that serves its base model: its record next to the graph', () => {
   const chart = new Chart(Testing.app(), 'c', { namespace: 'ml' });

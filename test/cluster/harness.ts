@@ -15,7 +15,7 @@
  * Used from jest's global setup (test/cluster/global-setup.ts) and from the
  * CLI (test/cluster/start.ts).
  */
-import { ChildProcess, execFileSync, spawn } from 'child_process';
+import { ChildProcess, execFileSync, spawn, spawnSync } from 'child_process';
 import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as http from 'http';
@@ -81,11 +81,32 @@ export function pinnedVersions(): { kubernetes: string; etcd: string } {
  * Paths of the test binaries of `groups` (`NAME=path` lines of test/infra/build.sh --print-paths),
  * building them when missing (progress on stderr; the first build takes long, see README).
  */
-export function buildTestBinaries(...groups: ('cluster' | 'pulumi' | 'flux' | 'yamlreader')[]): Record<string, string> {
-  const out = execFileSync('bash', [path.join(INFRA, 'build.sh'), '--print-paths', ...groups], {
+export function buildTestBinaries(...groups: ('cluster' | 'pulumi' | 'flux')[]): Record<string, string> {
+  return binaryPaths(
+    execFileSync('bash', [path.join(INFRA, 'build.sh'), '--print-paths', ...groups], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
+  );
+}
+
+/**
+ * Paths of test binaries that must already be cached (`--cached-only`): never builds, for places
+ * that cannot reach the Go module proxy (the e2e suite inside the node's network namespace).
+ */
+export function cachedTestBinaries(...groups: string[]): Record<string, string> {
+  const r = spawnSync('bash', [path.join(INFRA, 'build.sh'), '--print-paths', '--cached-only', ...groups], {
     encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  if (r.status !== 0)
+    throw new Error(
+      `test binaries not built (build them first: bash test/infra/build.sh ${groups.join(' ')}):\n${r.stderr}`,
+    );
+  return binaryPaths(r.stdout);
+}
+
+/** `NAME=path` lines of test/infra/build.sh --print-paths. */
+function binaryPaths(out: string): Record<string, string> {
   return Object.fromEntries(
     out
       .split('\n')

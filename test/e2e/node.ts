@@ -7,6 +7,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { cachedTestBinaries } from '../cluster/harness';
 import { KubeClient, KubeObject, poll, podSecurityLabels, uniqueName } from '../cluster/kube';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
@@ -20,7 +21,7 @@ export const RUNTIME_IMAGE = 'dynamo-iac-e2e/dynamo-runtime:1.6.1';
 export const MODEL = 'tiny';
 export const GRAPHS = path.join(__dirname, 'graphs');
 
-export { KubeClient, poll, uniqueName };
+export { cachedTestBinaries, KubeClient, poll, uniqueName };
 export type { KubeObject };
 
 export type Live = KubeObject & { spec?: any; status?: any };
@@ -229,19 +230,6 @@ export function expectServed(c: Completion, maxTokens = 8): void {
   expect(c.body.model).toBe(MODEL);
   expect(c.body.usage.completion_tokens).toBe(maxTokens);
   expect(c.body.choices[0].finish_reason).toEqual(expect.stringMatching(/^(length|stop)$/));
-}
-
-/** Paths of cached test binaries (`test/infra/build.sh --print-paths --cached-only`); never builds. */
-export function cachedTestBinaries(...groups: string[]): Record<string, string> {
-  const r = run('bash', [path.join(ROOT, 'test', 'infra', 'build.sh'), '--print-paths', '--cached-only', ...groups]);
-  if (r.code !== 0)
-    throw new Error(`test binaries not built (run test/e2e/run.sh, which builds them first):\n${r.stderr}`);
-  return Object.fromEntries(
-    r.stdout
-      .split('\n')
-      .filter((l) => l.includes('='))
-      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
-  );
 }
 
 /** A temp directory removed by the caller (afterAll). */

@@ -4,17 +4,8 @@
  * The same seed always gives the same cases, so a failure names a reproducible case.
  */
 
-/** mulberry32: small, fast, good enough to spread cases. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The cluster fuzz's seeded generator (mulberry32): the same seed always gives the same cases. */
+export { seededRng as random } from '../cluster/fuzz-mutate';
 
 /** Whole strings that YAML 1.1, 1.2 or go-yaml v2 read as null, booleans, numbers or dates. */
 const WORDS = [
