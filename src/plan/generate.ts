@@ -8,6 +8,7 @@
  */
 import { canonicalJson } from '../api/canonical-json';
 import { DGDR_LABEL, DeploymentRequestModel } from '../api/input/deployment-request';
+import { engineProfile } from '../api/engine-profile';
 import { JsonObject, KubeObject } from '../api/k8s-types';
 import { isWorkerComponent } from '../api/model';
 import { Problem } from '../api/problems';
@@ -160,10 +161,10 @@ function applyPlanner(request: DeploymentRequestModel, entry: PlanEntry, spec: J
     profile_results_dir: PLANNER_PROFILE_DATA_DIR,
   };
   const advisory = planner.advisory === true;
-  const vllm = entry.chosen.backend === 'vllm';
+  const benchmarkMode = engineProfile(entry.chosen.backend)?.benchmarkMode === true;
   for (const c of components(spec).filter((x) => isWorkerComponent(String(x.type)))) {
     if (!advisory) c.scalingAdapter = {};
-    if (vllm) {
+    if (benchmarkMode) {
       const main = mainContainer(c);
       const env = list(main, 'env').filter((e) => !(isObject(e) && e.name === 'DYN_BENCHMARK_MODE'));
       main.env = [...env, { name: 'DYN_BENCHMARK_MODE', value: BENCHMARK_MODE[String(c.type)] }];

@@ -2,6 +2,7 @@
  * The pod template of a component: defaults per type, user overrides with the
  * upstream precedence, then the volumes and containers Dynamo adds.
  */
+import { engineProfile } from '../api/engine-profile';
 import { Container, EnvVar, JsonObject } from '../api/k8s-types';
 import { MAIN_CONTAINER_NAME } from '../crds/vocabulary';
 import { gpuCount, gpuQuantity } from '../api/gpu';
@@ -147,7 +148,8 @@ function pvcVolumes(cc: ComponentContext): PvcVolumes {
   const hooks = backendHooks(cc.backend);
   const out: PvcVolumes = { volumes: [], mounts: [], env: [] };
   for (const vm of cc.component.volumeMounts) {
-    const mountPath = vm.mountPoint || (vm.useAsCompilationCache ? hooks.defaultCompilationCachePath : undefined);
+    const mountPath =
+      vm.mountPoint || (vm.useAsCompilationCache ? engineProfile(cc.backend)?.defaultCompilationCachePath : undefined);
     if (!mountPath) continue; // rejected by validation before rendering
     out.volumes.push({ name: vm.name, persistentVolumeClaim: { claimName: vm.name } });
     out.mounts.push({ name: vm.name, mountPath });

@@ -4,6 +4,7 @@
  * problem's `path`).
  */
 import { detectBackendFramework } from '../backend-framework';
+import { engineProfile } from '../engine-profile';
 import { MAIN_CONTAINER_NAME } from '../../crds/vocabulary';
 import { isNegativeQuantity } from '../k8s-syntax';
 import { COMPONENT_TYPES, ComponentModel, DISAGG_ROLES, isWorkerComponent } from '../model';
@@ -148,7 +149,7 @@ function validateVolumeMounts(ctx: ValidationContext, c: ComponentModel, i: numb
       return;
     }
     const backend = ctx.backendOf(c);
-    if (backend !== 'vllm') {
+    if (engineProfile(backend)?.defaultCompilationCachePath === undefined) {
       ctx.error(
         ctx.paths.volumeMount(i, j, 'mountPoint'),
         `is required for a compilation cache when the backend is ${backend ?? 'not known'}: only vllm has a default cache path`,

@@ -2,6 +2,7 @@
  * GPU Memory Service and failover rules (upstream's admission webhook and CEL, reference
  * dynamo-experimental.md §1–2), plus what dynamo-iac does not render: the inter-pod layout.
  */
+import { engineProfile } from '../engine-profile';
 import { GMS_SNAPSHOT_DISABLED } from '../gms-snapshot';
 import { claimedGpuCount } from '../gpu';
 import { ComponentModel, DEFAULT_GMS_MODE, isWorkerComponent } from '../model';
@@ -72,7 +73,7 @@ function validateFailover(ctx: ValidationContext, c: ComponentModel, i: number):
   }
   // Engines are cloned from main; only vLLM's shadow mode is wired (upstream's render error).
   const backend = ctx.backendOf(c);
-  if (isWorkerComponent(c.type) && backend !== 'vllm')
+  if (isWorkerComponent(c.type) && !engineProfile(backend)?.failover)
     ctx.error(path, `failover is currently supported only for vLLM (detected: ${backend ?? '<unset>'})`);
 }
 

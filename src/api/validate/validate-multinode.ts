@@ -2,15 +2,13 @@
  * Rules for components spread over several nodes (`multinode.nodeCount` ≥ 2): what the launch
  * rules need from the input (upstream checks these while reconciling; we check them at synth).
  */
+import { engineProfile, engineRunInShell, isPythonCommand } from '../engine-profile';
 import { gpuCount, gpuQuantity } from '../gpu';
 import { ComponentModel, isWorkerComponent } from '../model';
 import { effectiveOrchestrator } from '../orchestrator';
 import { fieldPath, strings } from '../read';
 import { ValidationContext } from './validation-context';
 
-const PYTHON_BINARY = /^(?:.*\/)?python[0-9.]*$/;
-/** Where vLLM and SGLang flags are inserted when the command is a shell string. */
-const ENGINE_RUN_IN_SHELL = (engine: string) => new RegExp(`python[0-9.]*\\s+[^|&;]*?dynamo\\.${engine}`);
 /** Component types whose defaults give the main container a command. */
 const TYPES_WITH_DEFAULT_COMMAND = ['frontend'];
 
@@ -43,10 +41,11 @@ export function validateMultinode(ctx: ValidationContext, c: ComponentModel, i: 
   // Only worker types run an engine; the others get no launch rules.
   const backend = isWorkerComponent(c.type) ? ctx.backendOf(c) : undefined;
   if (
-    (backend === 'vllm' || backend === 'sglang') &&
+    backend !== undefined &&
+    engineProfile(backend)?.multinodeLaunch === 'flags' &&
     command.length > 0 &&
-    !PYTHON_BINARY.test(command[0]) &&
-    !args.some((a) => ENGINE_RUN_IN_SHELL(backend).test(a))
+    !isPythonCommand(command) &&
+    !args.some((a) => engineRunInShell(backend).test(a))
   ) {
     ctx.warn(
       fieldPath(p.mainContainer(i), 'args'),

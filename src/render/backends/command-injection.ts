@@ -5,6 +5,7 @@
  * - a shell command (`sh -c "… python3 -m dynamo.<engine> …"`): flags are inserted right after the
  *   `dynamo.<engine>` module in the first argument that runs it.
  */
+import { engineRunInShell, isPythonCommand } from '../../api/engine-profile';
 import { JsonObject } from '../../api/k8s-types';
 
 export interface CommandLine {
@@ -22,10 +23,6 @@ export function commandLineOf(container: Readonly<JsonObject>): CommandLine {
   const list = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
   return { command: list(container.command), args: list(container.args) };
 }
-
-const PYTHON_BINARY = /^(?:.*\/)?python[0-9.]*$/;
-
-export const isPythonCommand = (command: readonly string[]) => command.length > 0 && PYTHON_BINARY.test(command[0]);
 
 /** Characters after which a word needs quoting (the set upstream checks). */
 const NEEDS_QUOTING = /[ \t\n'"\\{}[\]$`!]/;
@@ -59,15 +56,10 @@ export function injectFlags(
     if (!needsShell) return { command: [...line.command], args: [...line.args, ...flags] };
     return { command: [...SH], args: [`exec ${shellLine(line)} ${flags.join(' ')}`] };
   }
-  const run = engineRun(engine);
+  const run = engineRunInShell(engine);
   const args = [...line.args];
   const at = args.findIndex((a) => run.test(a));
   // Upstream leaves a command it cannot find the engine in unchanged (validation warns about it).
-  if (at >= 0) args[at] = args[at].replace(engineRun(engine, 'g'), (m) => `${m} ${flags.join(' ')}`);
+  if (at >= 0) args[at] = args[at].replace(engineRunInShell(engine, 'g'), (m) => `${m} ${flags.join(' ')}`);
   return { command: [...line.command], args };
-}
-
-/** `python[X.Y] … dynamo.<engine>` up to the end of the module name, inside one shell command (no `|`, `&`, `;`). */
-function engineRun(engine: string, flags = ''): RegExp {
-  return new RegExp(`python[0-9.]*\\s+[^|&;]*?dynamo\\.${engine}(?=\\s|$|[|&;])`, flags);
 }

@@ -40,8 +40,6 @@ export interface MultinodeLaunch {
 }
 
 export interface BackendHooks {
-  /** Mount path for a compilation-cache volume without a mountPoint; undefined = the engine needs one. */
-  readonly defaultCompilationCachePath?: string;
   /** Env the engine needs given its compilation-cache mount, appended after everything else. */
   compilationCacheEnv?(mountPath: string): EnvVar[];
   /** How one node of a multinode component starts. Absent = every node runs the command unchanged. */

@@ -4,7 +4,8 @@
  */
 import { EnvVar } from '../../api/k8s-types';
 import { envValue } from '../env';
-import { BIN_SH, commandLineOf, isPythonCommand, shellWordInSingleQuotes } from './command-injection';
+import { isPythonCommand } from '../../api/engine-profile';
+import { BIN_SH, commandLineOf, shellWordInSingleQuotes } from './command-injection';
 import type { BackendHooks, MultinodeLaunch, MultinodeLaunchInput } from './hooks';
 
 export const MPI_SSH_PORT = 2222;

@@ -16,7 +16,6 @@ export const DATA_PARALLEL_RPC_PORT = 13445;
 const MP_DEFAULT_FROM = [1, 0, 0] as const;
 
 export const vllmBackend: BackendHooks = {
-  defaultCompilationCachePath: '/root/.cache/vllm',
   compilationCacheEnv: (mountPath) => [envValue('VLLM_CACHE_ROOT', mountPath)],
   multinode: vllmMultinode,
 };

@@ -3,6 +3,7 @@
  * component is one clique; a multinode component is a leader clique and a worker clique tied
  * together by a PodCliqueScalingGroup, which scales them as a unit.
  */
+import { engineProfile } from '../../api/engine-profile';
 import { JsonObject, KubeObject } from '../../api/k8s-types';
 import { ComponentModel, GraphModel } from '../../api/model';
 import { ComponentContext } from '../context';
@@ -105,7 +106,10 @@ function multinodeCliques(cc: ComponentContext): JsonObject[] {
       spec: compact({ roleName: name, replicas, minAvailable: replicas, startsAfter, podSpec: t.spec }),
     });
   };
-  return [clique('leader', 1, cc.backend === 'trtllm' ? [workerClique] : undefined), clique('worker', nodeCount - 1)];
+  return [
+    clique('leader', 1, engineProfile(cc.backend)?.multinodeLaunch === 'mpi' ? [workerClique] : undefined),
+    clique('worker', nodeCount - 1),
+  ];
 }
 
 /** The unit a multinode component scales by: one leader clique and its worker clique. */
