@@ -18,7 +18,7 @@ import { ScalingAdapter, Workload } from '../src/operator/controllers/kinds';
 import { RESOURCES } from '../src/operator/controllers/resources';
 import { KubeApi, WatchHandle } from '../src/operator/runtime/kube/api';
 import { loadKubeConfig } from '../src/operator/runtime/kube/kubeconfig';
-import { KubeObject } from '../src/operator/runtime/kube/objects';
+import { ServerObject } from '../src/operator/runtime/kube/objects';
 import { resource, Resource } from '../src/operator/runtime/kube/resources';
 import { renderGraph } from '../src/render';
 import { OPERATOR_MALLOC_ARENA_MAX, OPERATOR_NODE_OPTIONS } from '../src/render/platform';
@@ -83,10 +83,10 @@ async function until<T>(fn: () => Promise<T | undefined>, what: string, timeoutM
 }
 
 /** Server-side apply as the "bench" field manager (the operator keeps its own fields). */
-const apply = (api: KubeApi, res: Resource, obj: KubeObject) => api.apply(res, obj, { fieldManager: 'bench' });
+const apply = (api: KubeApi, res: Resource, obj: ServerObject) => api.apply(res, obj, { fieldManager: 'bench' });
 
 /** Graph `g<i>`: a frontend and a worker `decode` with a scaling adapter, rendered on the Deployment path. */
-function graphObjects(i: number): KubeObject[] {
+function graphObjects(i: number): ServerObject[] {
   const main = {
     name: 'main',
     image: 'registry.example/vllm-runtime:1',
@@ -117,7 +117,7 @@ function graphObjects(i: number): KubeObject[] {
     },
   });
   return (
-    renderGraph({ ...model!, orchestrator: 'lws' } as ValidatedGraph, resolveSettings({})) as KubeObject[]
+    renderGraph({ ...model!, orchestrator: 'lws' } as ValidatedGraph, resolveSettings({})) as ServerObject[]
   ).filter((o) => o.kind === 'DynamoGraphDeployment' || o.kind === 'Deployment');
 }
 
@@ -196,8 +196,8 @@ export async function operatorBench(): Promise<void> {
     api = new KubeApi(loadKubeConfig({ kubeconfig }));
     const kube = api;
 
-    for (const crd of crdManifests() as KubeObject[]) await apply(kube, CRD, crd);
-    for (const crd of crdManifests() as KubeObject[]) {
+    for (const crd of crdManifests() as ServerObject[]) await apply(kube, CRD, crd);
+    for (const crd of crdManifests() as ServerObject[]) {
       const established = async () =>
         (await kube.get<Workload>(CRD, undefined, crd.metadata.name)).status?.conditions?.some(
           (c) => c.type === 'Established' && c.status === 'True',

@@ -6,7 +6,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { DEFAULT_LOCK_FILE } from '../plan/lock-names';
 import { NO_NAMESPACE_DIR } from './output';
-import type { RenderOptions } from './run-render';
+import type { RenderCommandOptions } from './run-render';
 
 export function renderCommand(): Command {
   return new Command('render')
@@ -64,7 +64,7 @@ Examples:
   dynamo-iac render --settings platform.yaml -o manifests/ --force graphs/*.yaml
   dynamo-iac render -o deploy/ --layout gitops graphs/*.yaml`,
     )
-    .action(async (files: string[], options: RenderOptions) => {
+    .action(async (files: string[], options: RenderCommandOptions) => {
       const { render } = require('./run-render') as typeof import('./run-render');
       process.exitCode = await render(files, options);
     });

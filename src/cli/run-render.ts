@@ -3,13 +3,13 @@ import { inputsOf, writeObjectsToDir, writeYamlStream } from './output';
 import { PipelineOptions, runPipeline } from './pipeline';
 import { CliError, EXIT_OK, EXIT_USAGE, oneLine, reportProblems } from './report';
 
-export interface RenderOptions extends PipelineOptions {
+export interface RenderCommandOptions extends PipelineOptions {
   readonly output?: string;
   readonly force?: boolean;
   readonly layout: 'flat' | 'gitops';
 }
 
-export async function render(files: string[], options: RenderOptions): Promise<number> {
+export async function render(files: string[], options: RenderCommandOptions): Promise<number> {
   if (options.layout === 'gitops' && options.output === undefined)
     throw new CliError('--layout gitops needs -o <dir>', EXIT_USAGE);
   const { objects, problems, rendered } = await runPipeline(files, options);

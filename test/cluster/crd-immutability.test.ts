@@ -4,7 +4,7 @@
  * topology constraints and the KV transfer policy, in both versions of DGD and DCD. Other
  * updates still go through.
  */
-import { KubeClient, KubeObject, refusal, testNamespace } from './kube';
+import { KubeClient, ServerObject, refusal, testNamespace } from './kube';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.3.1';
 let kube: KubeClient;
@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 
 const main = { name: 'main', image: IMAGE };
-const betaGraph = (name: string, spec: object): KubeObject => ({
+const betaGraph = (name: string, spec: object): ServerObject => ({
   apiVersion: 'nvidia.com/v1beta1',
   kind: 'DynamoGraphDeployment',
   metadata: { name, namespace: ns },
@@ -28,17 +28,20 @@ const betaGraph = (name: string, spec: object): KubeObject => ({
     ...spec,
   },
 });
-const withWorker = (g: KubeObject, fields: object): KubeObject => {
+const withWorker = (g: ServerObject, fields: object): ServerObject => {
   const spec = g.spec as any;
   return {
     ...g,
     spec: { ...spec, components: spec.components.map((c: any) => (c.name === 'Worker' ? { ...c, ...fields } : c)) },
   };
 };
-const withSpec = (g: KubeObject, fields: object): KubeObject => ({ ...g, spec: { ...(g.spec as object), ...fields } });
+const withSpec = (g: ServerObject, fields: object): ServerObject => ({
+  ...g,
+  spec: { ...(g.spec as object), ...fields },
+});
 
 /** Creates `base`, then applies each change: returns the server's message per change ('' = accepted). */
-async function updates(base: KubeObject, changes: KubeObject[]): Promise<string[]> {
+async function updates(base: ServerObject, changes: ServerObject[]): Promise<string[]> {
   await kube.apply(base);
   const out: string[] = [];
   for (const c of changes) out.push(await refusal(kube.apply(c, { dryRun: true })));
@@ -112,7 +115,7 @@ test('DGD v1beta1: the KV transfer policy cannot be added, removed or changed', 
 });
 
 test('DGD v1alpha1: the same rules on the services map', async () => {
-  const g: KubeObject = {
+  const g: ServerObject = {
     apiVersion: 'nvidia.com/v1alpha1',
     kind: 'DynamoGraphDeployment',
     metadata: { name: 'alpha', namespace: ns },
@@ -138,13 +141,13 @@ test('DGD v1alpha1: the same rules on the services map', async () => {
 });
 
 test('DCD, both versions: backendFramework, node topology and topology are frozen', async () => {
-  const beta: KubeObject = {
+  const beta: ServerObject = {
     apiVersion: 'nvidia.com/v1beta1',
     kind: 'DynamoComponentDeployment',
     metadata: { name: 'dcd-beta', namespace: ns },
     spec: { backendFramework: 'vllm', type: 'worker', podTemplate: { spec: { containers: [main] } } },
   };
-  const alpha: KubeObject = {
+  const alpha: ServerObject = {
     apiVersion: 'nvidia.com/v1alpha1',
     kind: 'DynamoComponentDeployment',
     metadata: { name: 'dcd-alpha', namespace: ns },

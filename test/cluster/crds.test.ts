@@ -7,7 +7,7 @@ import { readFileSync } from 'fs';
 import { join } from 'path';
 import { parse } from 'yaml';
 import { crdManifests } from '../../src/crds';
-import { KubeClient, KubeError, KubeObject, uniqueName } from './kube';
+import { KubeClient, KubeError, ServerObject, uniqueName } from './kube';
 import { lostOrChanged } from './read-back';
 
 let kube: KubeClient;
@@ -20,14 +20,14 @@ beforeAll(async () => {
 afterAll(() => kube.close());
 
 const CRD_API = 'apiextensions.k8s.io/v1';
-const fixture = (name: string): KubeObject =>
+const fixture = (name: string): ServerObject =>
   parse(readFileSync(join(__dirname, '..', 'crds', 'fixtures', name), 'utf8'));
 
 test('every CRD installs, becomes Established and accepts its names', async () => {
   const crds = crdManifests();
   expect(crds.length).toBeGreaterThanOrEqual(5);
   for (const crd of crds) {
-    const established: any = await kube.installCrd(crd as KubeObject);
+    const established: any = await kube.installCrd(crd as ServerObject);
     const conditions = established.status.conditions.map((c: any) => `${c.type}=${c.status}`);
     expect(conditions).toEqual(expect.arrayContaining(['NamesAccepted=True', 'Established=True']));
     expect(conditions).not.toContain('NonStructuralSchema=True');
@@ -36,8 +36,8 @@ test('every CRD installs, becomes Established and accepts its names', async () =
 });
 
 /** One sample per kind and served version; `metadata.name` is made unique per version. */
-function samples(): KubeObject[] {
-  const base = (apiVersion: string, kind: string, name: string, spec: object): KubeObject => ({
+function samples(): ServerObject[] {
+  const base = (apiVersion: string, kind: string, name: string, spec: object): ServerObject => ({
     apiVersion,
     kind,
     metadata: { name, namespace: ns },
@@ -109,7 +109,7 @@ function servedVersions(kind: string): string[] {
 
 describe.each(samples().map((s) => [`${s.kind} ${s.apiVersion.split('/')[1]}`, s] as const))('%s', (_label, sample) => {
   test('is created and reads back unchanged through every served version', async () => {
-    const written: KubeObject = { ...sample, metadata: { ...sample.metadata, namespace: ns } };
+    const written: ServerObject = { ...sample, metadata: { ...sample.metadata, namespace: ns } };
     const created = await kube.create(written);
     expect(lostOrChanged(written.spec, created.spec)).toEqual([]);
     for (const version of servedVersions(sample.kind)) {

@@ -12,20 +12,20 @@ import { crdManifests } from '../../src/crds';
 import { renderManifests } from '../../src/manifests';
 import { parseLock } from '../../src/plan/lock';
 import { describeObject } from './example-objects';
-import { KubeClient, KubeError, KubeObject, uniqueName } from './kube';
+import { KubeClient, KubeError, ServerObject, uniqueName } from './kube';
 import { lostOrChanged } from './read-back';
 
 const EXAMPLES = path.join(__dirname, '..', '..', 'examples');
 const LOCK_FILE = path.join(EXAMPLES, 'dynamo-plan.lock');
 const read = (f: string) => ({ source: f, text: fs.readFileSync(f, 'utf8') });
 
-function render(inputs: { source: string; text: string }[], namespace: string): KubeObject[] {
+function render(inputs: { source: string; text: string }[], namespace: string): ServerObject[] {
   const out = renderManifests(inputs, resolveSettings({}), {
     defaultNamespace: namespace,
     plans: { file: LOCK_FILE, lock: parseLock(fs.readFileSync(LOCK_FILE, 'utf8'), LOCK_FILE) },
   });
   if (out.problems.some((p) => p.severity !== 'warning')) throw new Error(JSON.stringify(out.problems));
-  return out.objects as KubeObject[];
+  return out.objects as ServerObject[];
 }
 
 const planned = render(
@@ -59,7 +59,7 @@ spec:
 let kube: KubeClient;
 beforeAll(async () => {
   kube = KubeClient.fromTestEnv();
-  for (const crd of crdManifests()) await kube.installCrd(crd as KubeObject);
+  for (const crd of crdManifests()) await kube.installCrd(crd as ServerObject);
   for (const ns of new Set([...planned, ...thorough].map((o) => o.metadata.namespace!))) {
     if (!(await kube.get('v1', 'Namespace', ns))) await kube.createNamespace(ns);
   }
@@ -118,7 +118,7 @@ describe.each([
 
 test("a v1alpha1 request is stored through v1beta1 and reads back with its profilingConfig (each version carries the other's fields)", async () => {
   const ns = thoroughNs;
-  const alpha: KubeObject = {
+  const alpha: ServerObject = {
     apiVersion: 'nvidia.com/v1alpha1',
     kind: 'DynamoGraphDeploymentRequest',
     metadata: { name: 'legacy', namespace: ns },
@@ -145,7 +145,7 @@ test('the server rejects what our validation rejects: no model, an unknown GPU, 
       metadata: { name: uniqueName('bad'), namespace: thoroughNs },
       spec,
     };
-    return kube.create(obj as KubeObject, { dryRun: true }).then(
+    return kube.create(obj as ServerObject, { dryRun: true }).then(
       () => 'accepted',
       (e: unknown) => (e instanceof KubeError ? e.message : String(e)),
     );

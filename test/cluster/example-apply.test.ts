@@ -9,7 +9,7 @@ import { installThirdPartyCrds, THIRD_PARTY_KINDS } from './crds/third-party';
 import { EXAMPLE_NAMESPACE } from '../../examples/app';
 import { describeObject, exampleCharts } from './example-objects';
 import { extraCharts } from './extra-graphs';
-import { FLUX_FIELD_MANAGER, KubeClient, KubeObject } from './kube';
+import { FLUX_FIELD_MANAGER, KubeClient, ServerObject } from './kube';
 import { lostOrChanged } from './read-back';
 
 let kube: KubeClient;
@@ -17,7 +17,7 @@ const charts = [...exampleCharts(), ...extraCharts(EXAMPLE_NAMESPACE)];
 
 beforeAll(async () => {
   kube = KubeClient.fromTestEnv();
-  for (const crd of crdManifests()) await kube.installCrd(crd as KubeObject);
+  for (const crd of crdManifests()) await kube.installCrd(crd as ServerObject);
   await installThirdPartyCrds(kube);
   const namespaces = new Set(
     charts.flatMap((c) => c.objects.map((o) => o.metadata.namespace).filter((n): n is string => !!n)),

@@ -8,7 +8,7 @@ import { resolveSettings } from '../../src/api/settings';
 import { crdManifests } from '../../src/crds';
 import { renderManifest } from '../../src/render-manifest';
 import { thirdPartyCrds } from './crds/third-party';
-import { FLUX_FIELD_MANAGER, KubeClient, KubeObject, testNamespace } from './kube';
+import { FLUX_FIELD_MANAGER, KubeClient, ServerObject, testNamespace } from './kube';
 import { lostOrChanged } from './read-back';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.3.1';
@@ -17,7 +17,7 @@ let kube: KubeClient;
 let ns: string;
 
 beforeAll(async () => {
-  ({ kube, ns } = await testNamespace('experimental', [...crdManifests(), ...thirdPartyCrds()] as KubeObject[]));
+  ({ kube, ns } = await testNamespace('experimental', [...crdManifests(), ...thirdPartyCrds()] as ServerObject[]));
 });
 
 const frontend = {
@@ -53,13 +53,13 @@ const graph = (name: string, spec: object) => ({
   spec: { backendFramework: 'vllm', ...spec },
 });
 
-function render(doc: object, settings: object): KubeObject[] {
+function render(doc: object, settings: object): ServerObject[] {
   const out = renderManifest(doc, resolveSettings({ discoveryBackend: 'kubernetes', ...settings }));
   expect(out.problems.filter((p) => p.severity === 'error')).toEqual([]);
-  return out.objects as KubeObject[];
+  return out.objects as ServerObject[];
 }
 
-const cases: [string, () => KubeObject[]][] = [
+const cases: [string, () => ServerObject[]][] = [
   [
     'GMS + failover + kvTransferPolicy on Deployments',
     () =>
@@ -113,7 +113,7 @@ const cases: [string, () => KubeObject[]][] = [
 describe.each(cases)('%s', (_name, objects) => {
   const rendered = objects();
   const versions = new Map<string, string>();
-  const id = (o: KubeObject) => `${o.kind}/${o.metadata.name}`;
+  const id = (o: ServerObject) => `${o.kind}/${o.metadata.name}`;
 
   test('renders the objects under test', () => {
     expect(rendered.some((o) => o.kind === 'ResourceClaimTemplate')).toBe(true);

@@ -3,7 +3,7 @@
  * server refuses each case with the same rule, and validation reports it at the same path.
  */
 import { loadGraph, Problem, resolveSettings, schemaProblems, validateGraph } from '../../src/api';
-import { KubeClient, KubeObject, refusal, testNamespace } from './kube';
+import { KubeClient, ServerObject, refusal, testNamespace } from './kube';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.3.1';
 let kube: KubeClient;
@@ -97,7 +97,7 @@ function ours(doc: object): Problem[] {
 
 describe.each(CASES.map((c, i) => [c.rule, c, i] as const))('%s', (_rule, c, i) => {
   test('the API server refuses it; validation reports the same rule at the same path', async () => {
-    const doc: KubeObject = {
+    const doc: ServerObject = {
       apiVersion: 'nvidia.com/v1beta1',
       kind: 'DynamoGraphDeployment',
       metadata: { name: `bad-${i}`, namespace: ns },

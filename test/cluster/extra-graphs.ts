@@ -4,20 +4,20 @@
  */
 import { resolveSettings } from '../../src/api/settings';
 import { renderManifest } from '../../src/render-manifest';
-import { KubeObject } from './kube';
+import { ServerObject } from './kube';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.3.1';
 const main = (args: string[] = []) => ({
   spec: { containers: [{ name: 'main', image: IMAGE, ...(args.length ? { args } : {}) }] },
 });
 
-function render(manifest: object, settings: object): KubeObject[] {
+function render(manifest: object, settings: object): ServerObject[] {
   const out = renderManifest(manifest, resolveSettings(settings));
   if (out.objects.length === 0) throw new Error(`extra graph did not render: ${JSON.stringify(out.problems)}`);
-  return out.objects as KubeObject[];
+  return out.objects as ServerObject[];
 }
 
-export function extraCharts(namespace: string): { chart: string; objects: KubeObject[] }[] {
+export function extraCharts(namespace: string): { chart: string; objects: ServerObject[] }[] {
   const graph = (name: string, components: object[]) => ({
     apiVersion: 'nvidia.com/v1beta1',
     kind: 'DynamoGraphDeployment',

@@ -14,7 +14,7 @@ import { crdManifests } from '../../src/crds';
 import { renderManifest } from '../../src/render-manifest';
 import { installThirdPartyCrds } from './crds/third-party';
 import { describeObject } from './example-objects';
-import { KubeClient, KubeError, KubeObject, uniqueName } from './kube';
+import { KubeClient, KubeError, ServerObject, uniqueName } from './kube';
 import { mutate, seededRng } from './fuzz-mutate';
 
 /** CI runs the fixed seed; FUZZ_SEED / FUZZ_RUNS explore other runs locally (FUZZ_SEED=7 npm run test:cluster -- fuzz). */
@@ -28,7 +28,7 @@ let kube: KubeClient;
 let ns: string;
 beforeAll(async () => {
   kube = KubeClient.fromTestEnv();
-  for (const crd of crdManifests()) await kube.installCrd(crd as KubeObject);
+  for (const crd of crdManifests()) await kube.installCrd(crd as ServerObject);
   await installThirdPartyCrds(kube);
   ns = uniqueName('fuzz');
   await kube.createNamespace(ns);
@@ -45,7 +45,7 @@ function upstreamRuleProblems(doc: unknown, settings: ResolvedSettings): Problem
  * A Pod from each v1beta1 `podTemplate` a problem points into (`spec.components[i].podTemplate.spec…`
  * or `.metadata…`): what the server's core/v1 validation says about the content as the user wrote it.
  */
-function podsAtFault(doc: any, errors: Problem[], run: number): KubeObject[] {
+function podsAtFault(doc: any, errors: Problem[], run: number): ServerObject[] {
   // A clash with a mount the renderer adds is not in the template alone.
   if (doc.apiVersion !== 'nvidia.com/v1beta1' || errors.some((p) => /rendered container/.test(p.message))) return [];
   const at = errors.map((p) => /^spec\.components\[(\d+)\]\.podTemplate\.(spec|metadata)\b/.exec(p.path));
@@ -57,7 +57,7 @@ function podsAtFault(doc: any, errors: Problem[], run: number): KubeObject[] {
       kind: 'Pod',
       metadata: { ...(template.metadata ?? {}), name: `fuzz-${run}-pod-${i}`, namespace: ns },
       spec: template.spec,
-    } as KubeObject;
+    } as ServerObject;
   });
 }
 
@@ -96,7 +96,7 @@ test(`${RUNS} mutated graphs: rejected by us with field paths, or accepted by th
       if (schema.length > 0) {
         counts.schemaRejectionsChecked++;
         // Server-side apply, as Flux applies the graph record (a plain create would drop `field: null`).
-        const accepted = await kube.apply(doc as KubeObject, { dryRun: true }).then(
+        const accepted = await kube.apply(doc as ServerObject, { dryRun: true }).then(
           () => true,
           () => false,
         );
@@ -130,10 +130,10 @@ test(`${RUNS} mutated graphs: rejected by us with field paths, or accepted by th
     counts.acceptedByUs++;
     const results = await Promise.all(
       rendered.objects.map((o) =>
-        kube.apply(o as KubeObject, { dryRun: true }).then(
+        kube.apply(o as ServerObject, { dryRun: true }).then(
           () => undefined,
           (e: unknown) =>
-            `${what}: ${describeObject(o as KubeObject)}: ${e instanceof KubeError ? e.message : String(e)}`,
+            `${what}: ${describeObject(o as ServerObject)}: ${e instanceof KubeError ? e.message : String(e)}`,
         ),
       ),
     );

@@ -26,7 +26,7 @@ import { renderGraphs } from '../../src/render';
 import { renderPlatform } from '../../src/render/platform';
 import { crdManifests } from '../../src/crds';
 import { installThirdPartyCrds } from './crds/third-party';
-import { FLUX_FIELD_MANAGER, KubeClient, KubeObject, uniqueName } from './kube';
+import { FLUX_FIELD_MANAGER, KubeClient, ServerObject, uniqueName } from './kube';
 import { ADAPTER, ADAPTER_KIND, installOperatorCrds, operatorApi, startOperator } from './operator-harness';
 
 let kube: KubeClient;
@@ -86,25 +86,25 @@ function renderRepo(components: string[]): WriteLayoutResult {
   const all = renderGraphs([graph], settings);
   const { graphs, shared } = splitByGraph([graph], all, settings);
   const platform = renderPlatform({ namespace: opNs, version: '0.0.0', crds: false });
-  return writeGitOpsLayout(gitOpsLayout({ crds: crdManifests() as KubeObject[], platform, graphs, shared }), repo);
+  return writeGitOpsLayout(gitOpsLayout({ crds: crdManifests() as ServerObject[], platform, graphs, shared }), repo);
 }
 
 /** `kustomize build` for our layout: follow every kustomization.yaml's resources, files in listed order. */
-function buildLayer(dir: string): { file: string; object: KubeObject }[] {
+function buildLayer(dir: string): { file: string; object: ServerObject }[] {
   const k = parse(fs.readFileSync(path.join(dir, 'kustomization.yaml'), 'utf8'));
   return (k.resources as string[]).flatMap((r) => {
     const p = path.join(dir, r);
     return fs.statSync(p).isDirectory()
       ? buildLayer(p)
-      : [{ file: path.relative(repo, p), object: parse(fs.readFileSync(p, 'utf8')) as KubeObject }];
+      : [{ file: path.relative(repo, p), object: parse(fs.readFileSync(p, 'utf8')) as ServerObject }];
   });
 }
 
-const identity = (o: KubeObject) => `${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`;
+const identity = (o: ServerObject) => `${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`;
 
 /** Applies crds, then platform, then graphs, as Flux's kustomize-controller; returns the inventory (object identities). */
-async function applyLayers(): Promise<Map<string, { file: string; object: KubeObject }>> {
-  const inventory = new Map<string, { file: string; object: KubeObject }>();
+async function applyLayers(): Promise<Map<string, { file: string; object: ServerObject }>> {
+  const inventory = new Map<string, { file: string; object: ServerObject }>();
   for (const layer of ['crds', 'platform', 'graphs']) {
     for (const entry of buildLayer(path.join(repo, layer))) {
       if (entry.object.kind === 'CustomResourceDefinition') await kube.installCrd(entry.object);
@@ -122,9 +122,9 @@ const scale = (name: string, replicas: number) =>
     { spec: { replicas } },
     'application/merge-patch+json',
   );
-const replicasOf = (o: KubeObject | undefined) => (o as any)?.spec?.replicas;
+const replicasOf = (o: ServerObject | undefined) => (o as any)?.spec?.replicas;
 
-let firstInventory: Map<string, { file: string; object: KubeObject }>;
+let firstInventory: Map<string, { file: string; object: ServerObject }>;
 
 beforeAll(async () => {
   kube = KubeClient.fromTestEnv();

@@ -6,26 +6,26 @@
 import { errorsOf, loadGraph, Problem, resolveSettings, schemaProblems, validateGraph } from '../../src/api';
 import { crdManifests } from '../../src/crds';
 import { INVALID_CASES } from './invalid-cases';
-import { KubeClient, KubeError, KubeObject, uniqueName } from './kube';
+import { KubeClient, KubeError, ServerObject, uniqueName } from './kube';
 
 let kube: KubeClient;
 let ns: string;
 beforeAll(async () => {
   kube = KubeClient.fromTestEnv();
-  for (const crd of crdManifests()) await kube.installCrd(crd as KubeObject);
+  for (const crd of crdManifests()) await kube.installCrd(crd as ServerObject);
   ns = uniqueName('invalid');
   await kube.createNamespace(ns);
 });
 afterAll(() => kube.close());
 
-const graph = (name: string, spec: object): KubeObject => ({
+const graph = (name: string, spec: object): ServerObject => ({
   apiVersion: 'nvidia.com/v1beta1',
   kind: 'DynamoGraphDeployment',
   metadata: { name, namespace: ns },
   spec: { backendFramework: 'vllm', ...spec },
 });
 
-function ourProblems(doc: KubeObject): Problem[] {
+function ourProblems(doc: ServerObject): Problem[] {
   const loaded = loadGraph(doc);
   const found = [...loaded.problems, ...(loaded.model ? validateGraph(loaded.model, resolveSettings({})) : [])];
   return [...found, ...schemaProblems(doc, found)];

@@ -8,10 +8,10 @@ import { ApiError } from '../../src/operator/runtime/kube/errors';
 import { KubeApi } from '../../src/operator/runtime/kube/api';
 import { HttpMethod } from '../../src/operator/runtime/kube/client-node';
 import { loadKubeConfig } from '../../src/operator/runtime/kube/kubeconfig';
-import { KubeObject } from '../../src/operator/runtime/kube/objects';
+import { ServerObject } from '../../src/operator/runtime/kube/objects';
 import { resource, Resource } from '../../src/operator/runtime/kube/resources';
 
-export type { KubeObject } from '../../src/operator/runtime/kube/objects';
+export type { ServerObject } from '../../src/operator/runtime/kube/objects';
 /** A non-2xx answer: `status`, `reason` (NotFound, Invalid, …) and `causes` (an Invalid error's field paths). */
 export { ApiError as KubeError } from '../../src/operator/runtime/kube/errors';
 
@@ -80,7 +80,7 @@ export class KubeClient {
   }
 
   /** Server-side apply as `kustomize-controller` with force, like Flux. */
-  async apply<T extends KubeObject>(obj: T, opts: ApplyOpts = {}): Promise<T> {
+  async apply<T extends ServerObject>(obj: T, opts: ApplyOpts = {}): Promise<T> {
     return this.api.apply<T>(await this.resource(obj.apiVersion, obj.kind), obj, {
       fieldManager: FLUX_FIELD_MANAGER,
       ...opts,
@@ -88,7 +88,7 @@ export class KubeClient {
   }
 
   /** POST; `fieldValidation=Strict` by default, so unknown fields are rejected. */
-  async create<T extends KubeObject>(
+  async create<T extends ServerObject>(
     obj: T,
     opts: { fieldValidation?: 'Strict' | 'Warn' | 'Ignore'; dryRun?: boolean } = {},
   ): Promise<T> {
@@ -99,7 +99,7 @@ export class KubeClient {
   }
 
   /** GET; undefined when NotFound. */
-  async get<T extends KubeObject = KubeObject>(
+  async get<T extends ServerObject = ServerObject>(
     apiVersion: string,
     kind: string,
     name: string,
@@ -114,7 +114,7 @@ export class KubeClient {
   }
 
   /** In one namespace, or all namespaces. */
-  async list<T extends KubeObject = KubeObject>(
+  async list<T extends ServerObject = ServerObject>(
     apiVersion: string,
     kind: string,
     opts: { namespace?: string; labelSelector?: string } = {},
@@ -126,7 +126,7 @@ export class KubeClient {
   }
 
   /** A merge patch, optionally of a subresource (`status`, `scale`). */
-  async mergePatch<T extends KubeObject = KubeObject>(
+  async mergePatch<T extends ServerObject = ServerObject>(
     apiVersion: string,
     kind: string,
     name: string,
@@ -138,7 +138,7 @@ export class KubeClient {
   }
 
   /** Writes `status` through the status subresource (a merge patch), as the object's controller would. */
-  patchStatus<T extends KubeObject = KubeObject>(obj: KubeObject, status: unknown): Promise<T> {
+  patchStatus<T extends ServerObject = ServerObject>(obj: ServerObject, status: unknown): Promise<T> {
     return this.mergePatch<T>(
       obj.apiVersion,
       obj.kind,
@@ -161,7 +161,7 @@ export class KubeClient {
   }
 
   /** Polls until `predicate(obj)` is true (obj is undefined while missing). */
-  async waitFor<T extends KubeObject = KubeObject>(
+  async waitFor<T extends ServerObject = ServerObject>(
     apiVersion: string,
     kind: string,
     name: string,
@@ -187,7 +187,7 @@ export class KubeClient {
   }
 
   /** Waits until `status.conditions[type].status` is `status` (default "True"). */
-  async waitForCondition<T extends KubeObject = KubeObject>(
+  async waitForCondition<T extends ServerObject = ServerObject>(
     apiVersion: string,
     kind: string,
     name: string,
@@ -212,7 +212,7 @@ export class KubeClient {
   }
 
   /** Applies a CRD (as `apply` does, unless `opts` say otherwise) and waits for Established. */
-  async installCrd(crd: KubeObject, opts: ApplyOpts & { timeoutMs?: number } = {}): Promise<KubeObject> {
+  async installCrd(crd: ServerObject, opts: ApplyOpts & { timeoutMs?: number } = {}): Promise<ServerObject> {
     const { timeoutMs = 30_000, ...applyOpts } = opts;
     await this.apply(crd, applyOpts);
     const done = await this.waitForCondition(
@@ -229,7 +229,7 @@ export class KubeClient {
   }
 
   /** A namespace with these labels (server-side apply). */
-  createNamespace(name: string, labels: Record<string, string> = {}): Promise<KubeObject> {
+  createNamespace(name: string, labels: Record<string, string> = {}): Promise<ServerObject> {
     return this.apply({ apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels } });
   }
 }
@@ -263,7 +263,7 @@ export async function until(
   await poll(what, () => (predicate() ? true : undefined), opts);
 }
 
-function conditionsOf(obj: KubeObject | undefined): Condition[] {
+function conditionsOf(obj: ServerObject | undefined): Condition[] {
   const status = obj?.status;
   const conditions = typeof status === 'object' && status !== null ? Reflect.get(status, 'conditions') : undefined;
   return Array.isArray(conditions) ? conditions : [];
@@ -272,7 +272,7 @@ function conditionsOf(obj: KubeObject | undefined): Condition[] {
 /** A client with `crds` installed (default: ours) and a fresh namespace named after `prefix`. */
 export async function testNamespace(
   prefix: string,
-  crds: KubeObject[] = crdManifests() as KubeObject[],
+  crds: ServerObject[] = crdManifests() as ServerObject[],
 ): Promise<{ kube: KubeClient; ns: string }> {
   const kube = KubeClient.fromTestEnv();
   for (const crd of crds) await kube.installCrd(crd);

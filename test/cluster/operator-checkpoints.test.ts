@@ -7,7 +7,7 @@
 import { checkpointIdentityHash } from '../../src/api';
 import { runOperator } from '../../src/operator/run';
 import { OPERATOR_NAME, renderPlatform } from '../../src/render/platform';
-import { KubeObject, podSecurityLabels, uniqueName } from './kube';
+import { ServerObject, podSecurityLabels, uniqueName } from './kube';
 import { operatorApi, operatorNamespace, startOperator, testConfig, testLogger } from './operator-harness';
 
 const CKPT = 'nvidia.com/v1alpha1';
@@ -20,7 +20,7 @@ const env = operatorNamespace('op-ckpt');
 
 const identity = (model: string) => ({ model, backendFramework: 'vllm' as const });
 
-function checkpoint(name: string, model: string, namespace = env.ns): KubeObject {
+function checkpoint(name: string, model: string, namespace = env.ns): ServerObject {
   return {
     apiVersion: CKPT,
     kind: KIND,
@@ -37,15 +37,15 @@ function checkpoint(name: string, model: string, namespace = env.ns): KubeObject
         },
       },
     },
-  } as KubeObject;
+  } as ServerObject;
 }
 
-const phaseOf = (o: KubeObject | undefined) => (o as any)?.status?.phase;
-const conditionOf = (o: KubeObject | undefined, type: string) =>
+const phaseOf = (o: ServerObject | undefined) => (o as any)?.status?.phase;
+const conditionOf = (o: ServerObject | undefined, type: string) =>
   ((o as any)?.status?.conditions ?? []).find((c: any) => c.type === type);
 const jobNameOf = (model: string) => `checkpoint-job-${checkpointIdentityHash(identity(model))}-1`;
 
-async function creating(name: string, model: string): Promise<KubeObject> {
+async function creating(name: string, model: string): Promise<ServerObject> {
   await env.kube.create(checkpoint(name, model));
   return (await env.kube.waitFor(CKPT, KIND, name, env.ns, (o) => phaseOf(o) === 'Creating', {
     ...WAIT,
@@ -195,7 +195,7 @@ test('platform: the rendered RBAC is all the checkpoint controller needs, and th
     version: '0.0.0',
     crds: false,
     checkpointAgent: { image: 'registry.example/snapshot-agent:1' },
-  }) as KubeObject[];
+  }) as ServerObject[];
   for (const o of objs) await env.kube.apply(o);
   expect(
     (await env.kube.get('apps/v1', 'DaemonSet', 'dynamo-checkpoint-agent', `${opNs}-checkpoint-agent`))?.metadata.uid,

@@ -7,7 +7,7 @@
  */
 import { resolveSettings } from '../../src/api';
 import { renderManifests } from '../../src/manifests';
-import { KubeObject } from './kube';
+import { ServerObject } from './kube';
 import { operatorNamespace } from './operator-harness';
 
 const WAIT = { timeoutMs: 60_000 };
@@ -16,16 +16,16 @@ const main = { name: 'main', image, command: ['python3'], args: ['-m', 'dynamo.v
 
 const env = operatorNamespace('op-status');
 
-function render(...docs: object[]): KubeObject[] {
+function render(...docs: object[]): ServerObject[] {
   const out = renderManifests(
     [{ source: 'test.yaml', text: docs.map((d) => JSON.stringify(d)).join('\n---\n') }],
     resolveSettings({}),
     { defaultNamespace: env.ns },
   );
   if (out.problems.some((p) => p.severity === 'error')) throw new Error(JSON.stringify(out.problems));
-  return out.objects as KubeObject[];
+  return out.objects as ServerObject[];
 }
-const applyAll = async (objs: KubeObject[]) => {
+const applyAll = async (objs: ServerObject[]) => {
   for (const o of objs) await env.kube.apply(o);
 };
 const conditionOf = (o: any, type: string) => (o?.status?.conditions ?? []).find((c: any) => c.type === type);

@@ -11,7 +11,7 @@ import { resolveSettings } from '../../src/api/settings';
 import { renderManifests } from '../../src/manifests';
 import { parseLock } from '../../src/plan/lock';
 import { componentObjectName } from '../../src/render/naming';
-import { KubeObject, poll } from './kube';
+import { ServerObject, poll } from './kube';
 import { operatorNamespace } from './operator-harness';
 
 const DGDR = 'nvidia.com/v1beta1';
@@ -23,7 +23,7 @@ const LOCK_FILE = path.join(EXAMPLES, 'dynamo-plan.lock');
 const env = operatorNamespace('op-dgdr');
 
 /** A request file of the examples (or a text), moved into the test namespace (the plan's hash does not include it). */
-function render(text: string): KubeObject[] {
+function render(text: string): ServerObject[] {
   const out = renderManifests(
     [{ source: 'request.yaml', text: text.replace(/namespace: dynamo-examples/g, `namespace: ${env.ns}`) }],
     resolveSettings({}),
@@ -33,10 +33,10 @@ function render(text: string): KubeObject[] {
     },
   );
   if (out.problems.some((p) => p.severity === 'error')) throw new Error(JSON.stringify(out.problems));
-  return out.objects as KubeObject[];
+  return out.objects as ServerObject[];
 }
 const example = (file: string) => render(fs.readFileSync(path.join(EXAMPLES, 'requests', file), 'utf8'));
-const applyAll = async (objs: KubeObject[]) => {
+const applyAll = async (objs: ServerObject[]) => {
   for (const o of objs) await env.kube.apply(o);
 };
 const conditions = (r: any) =>

@@ -12,7 +12,7 @@ import { KubeApi } from '../../src/operator/runtime/kube/api';
 import { Operator } from '../../src/operator/operator';
 import { renderGraph } from '../../src/render';
 import { thirdPartyCrds } from './crds/third-party';
-import { KubeClient, KubeObject, uniqueName } from './kube';
+import { KubeClient, ServerObject, uniqueName } from './kube';
 import { ADAPTER, ADAPTER_KIND, installOperatorCrds, operatorApi, startOperator } from './operator-harness';
 
 const GROVE = 'grove.io/v1alpha1';
@@ -27,7 +27,7 @@ const container = {
   command: ['python3'],
   args: ['-m', 'dynamo.vllm'],
 };
-function rendered(namespace: string): KubeObject[] {
+function rendered(namespace: string): ServerObject[] {
   const { model, problems } = loadGraph({
     apiVersion: 'nvidia.com/v1beta1',
     kind: 'DynamoGraphDeployment',
@@ -60,10 +60,10 @@ function rendered(namespace: string): KubeObject[] {
     },
   });
   if (errorsOf(problems).length) throw new Error(JSON.stringify(problems));
-  return renderGraph({ ...model!, orchestrator: 'grove' } as ValidatedGraph, resolveSettings({})) as KubeObject[];
+  return renderGraph({ ...model!, orchestrator: 'grove' } as ValidatedGraph, resolveSettings({})) as ServerObject[];
 }
 
-const replicasOf = (o: KubeObject | undefined) => (o as any)?.spec?.replicas;
+const replicasOf = (o: ServerObject | undefined) => (o as any)?.spec?.replicas;
 const scale = (name: string, replicas: number) =>
   kube.request(
     'PATCH',
@@ -95,7 +95,7 @@ beforeAll(async () => {
   await kube.createNamespace(ns);
   api = operatorApi();
   operator = await startOperator(api);
-  const applied: KubeObject[] = [];
+  const applied: ServerObject[] = [];
   for (const o of rendered(ns)) applied.push(await kube.apply(o));
   // Play Grove: per component, the object it creates from the set's template.
   const pcs = applied.find((o) => o.kind === 'PodCliqueSet')!;

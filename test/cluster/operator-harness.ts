@@ -13,7 +13,7 @@ import { KubeApi } from '../../src/operator/runtime/kube/api';
 import { loadKubeConfig, withOverrides } from '../../src/operator/runtime/kube/kubeconfig';
 import { createLogger } from '../../src/operator/runtime/log';
 import { renderGraph } from '../../src/render';
-import { KubeClient, KubeObject, testKubeconfig, uniqueName } from './kube';
+import { KubeClient, ServerObject, testKubeconfig, uniqueName } from './kube';
 
 /**
  * The operator's client for the test cluster, as the admin; `server` puts a proxy in between,
@@ -86,7 +86,7 @@ export function operatorNamespace(
   return env;
 }
 
-export const LWS_STAND_IN_CRD: KubeObject = {
+export const LWS_STAND_IN_CRD: ServerObject = {
   apiVersion: 'apiextensions.k8s.io/v1',
   kind: 'CustomResourceDefinition',
   metadata: { name: 'leaderworkersets.leaderworkerset.x-k8s.io' },
@@ -133,7 +133,7 @@ export const LWS_STAND_IN_CRD: KubeObject = {
 
 /** Our CRDs, and the LWS stand-in unless another test already installed a LeaderWorkerSet CRD. */
 export async function installOperatorCrds(kube: KubeClient): Promise<void> {
-  for (const crd of crdManifests()) await kube.installCrd(crd as KubeObject);
+  for (const crd of crdManifests()) await kube.installCrd(crd as ServerObject);
   const lws = await kube.get('apiextensions.k8s.io/v1', 'CustomResourceDefinition', LWS_STAND_IN_CRD.metadata.name);
   if (!lws) await kube.installCrd(LWS_STAND_IN_CRD);
 }
@@ -183,8 +183,8 @@ function graphDoc(namespace: string, opts: { decodeAdapter: boolean }) {
 }
 
 /** The sample graph `sg` rendered (LWS path): Frontend, `decode` (adapter optional), multinode `prefill` with an adapter. */
-export function rendered(namespace: string, opts = { decodeAdapter: true }): KubeObject[] {
+export function rendered(namespace: string, opts = { decodeAdapter: true }): ServerObject[] {
   const { model, problems } = loadGraph(graphDoc(namespace, opts));
   if (problems.length) throw new Error(JSON.stringify(problems));
-  return renderGraph({ ...model!, orchestrator: 'lws' } as ValidatedGraph, resolveSettings({})) as KubeObject[];
+  return renderGraph({ ...model!, orchestrator: 'lws' } as ValidatedGraph, resolveSettings({})) as ServerObject[];
 }

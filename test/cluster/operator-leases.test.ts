@@ -8,7 +8,7 @@
 import { KubeApi } from '../../src/operator/runtime/kube/api';
 import { microTime } from '../../src/operator/runtime/micro-time';
 import { Operator } from '../../src/operator/operator';
-import { KubeClient, KubeObject, uniqueName, until } from './kube';
+import { KubeClient, ServerObject, uniqueName, until } from './kube';
 import {
   ADAPTER,
   ADAPTER_KIND,
@@ -35,10 +35,10 @@ afterAll(() => {
   kube.close();
 });
 
-const applyAll = async (objs: KubeObject[]) => {
+const applyAll = async (objs: ServerObject[]) => {
   for (const o of objs) await kube.apply(o);
 };
-const replicasOf = (o: KubeObject | undefined) => (o as any)?.spec?.replicas;
+const replicasOf = (o: ServerObject | undefined) => (o as any)?.spec?.replicas;
 
 describe('namespace scope holds the lease like upstream', () => {
   let ns: string;

@@ -15,7 +15,7 @@ import { KubeApi } from '../../src/operator/runtime/kube/api';
 import { DEFAULT_MODEL_ENDPOINTS } from '../../src/operator/controllers/models/endpoint-config';
 import { Operator } from '../../src/operator/operator';
 import { modelServiceName, renderGraph } from '../../src/render';
-import { KubeClient, KubeObject, poll, uniqueName, until } from './kube';
+import { KubeClient, ServerObject, poll, uniqueName, until } from './kube';
 import { installOperatorCrds, operatorApi, startOperator, testConfig } from './operator-harness';
 
 const DM = 'nvidia.com/v1alpha1';
@@ -82,7 +82,7 @@ let hash: string;
 const workers: Record<string, Worker> = {};
 
 /** The EndpointSlice Kubernetes would write for the model Service, one per stand-in worker. */
-function sliceFor(w: Worker, service = SERVICE, baseHash = () => hash): KubeObject {
+function sliceFor(w: Worker, service = SERVICE, baseHash = () => hash): ServerObject {
   return {
     apiVersion: 'discovery.k8s.io/v1',
     kind: 'EndpointSlice',
@@ -100,20 +100,21 @@ function sliceFor(w: Worker, service = SERVICE, baseHash = () => hash): KubeObje
       { addresses: [w.podIP], conditions: { ready: true }, targetRef: { kind: 'Pod', name: w.pod, namespace: ns } },
     ],
     ports: [{ name: 'system', port: w.port, protocol: 'TCP' }],
-  } as KubeObject;
+  } as ServerObject;
 }
 
-function loraModel(name: string, uri: string, baseModelName = BASE): KubeObject {
+function loraModel(name: string, uri: string, baseModelName = BASE): ServerObject {
   return {
     apiVersion: DM,
     kind: 'DynamoModel',
     metadata: { name, namespace: ns },
     spec: { modelName: name, baseModelName, modelType: 'lora', source: { uri } },
-  } as KubeObject;
+  } as ServerObject;
 }
 
-const status = (o: KubeObject | undefined) => (o as any)?.status;
-const condition = (o: KubeObject | undefined, type: string) => status(o)?.conditions?.find((c: any) => c.type === type);
+const status = (o: ServerObject | undefined) => (o as any)?.status;
+const condition = (o: ServerObject | undefined, type: string) =>
+  status(o)?.conditions?.find((c: any) => c.type === type);
 const waitModel = (name: string, pred: (o: any) => boolean, what: string) =>
   kube.waitFor(DM, 'DynamoModel', name, ns, (o) => pred(o), { what, timeoutMs: 60_000 });
 
@@ -197,7 +198,7 @@ beforeAll(async () => {
     },
   });
   if (problems.length) throw new Error(JSON.stringify(problems));
-  for (const o of renderGraph(model as ValidatedGraph, resolveSettings({}))) await kube.apply(o as KubeObject);
+  for (const o of renderGraph(model as ValidatedGraph, resolveSettings({}))) await kube.apply(o as ServerObject);
 });
 
 afterAll(async () => {
@@ -386,7 +387,7 @@ test('a base model makes no HTTP calls: endpoints discovered, none ready', async
     kind: 'DynamoModel',
     metadata: { name: 'qwen-base', namespace: ns },
     spec: { modelName: BASE, baseModelName: BASE },
-  } as KubeObject);
+  } as ServerObject);
   const m = await waitModel('qwen-base', (o) => status(o)?.totalEndpoints === 3, '3 endpoints');
   expect(status(m).readyEndpoints).toBe(0);
   expect(condition(m, 'EndpointsReady')).toMatchObject({

@@ -15,7 +15,7 @@ import { renderGraphs } from '../../src/render';
 import { resource } from '../../src/operator/runtime/kube/resources';
 import { component, graph } from '../render/builders';
 import { thirdPartyCrds } from './crds/third-party';
-import { KubeClient, KubeObject, podSecurityLabels, uniqueName } from './kube';
+import { KubeClient, ServerObject, podSecurityLabels, uniqueName } from './kube';
 import {
   ADAPTER,
   ADAPTER_KIND,
@@ -78,12 +78,12 @@ test('namespace scope: applies, passes restricted, and its Role is all the opera
     version: '0.0.0',
     nats: true,
     etcd: true,
-  }) as KubeObject[];
+  }) as ServerObject[];
   // For users with namespace-level permissions only: nothing cluster-scoped (no CRDs, Namespace, ClusterRole).
   expect(objs.filter((o) => o.metadata.namespace !== ns).map((o) => `${o.kind}/${o.metadata.name}`)).toEqual([]);
   for (const o of objs) await kube.apply(o);
   const dep = objs.find((o) => o.kind === 'Deployment') as any;
-  const pod = await kube.create<KubeObject>({
+  const pod = await kube.create<ServerObject>({
     apiVersion: 'v1',
     kind: 'Pod',
     metadata: { name: 'operator-pod', namespace: ns },
@@ -102,7 +102,7 @@ test('namespace scope: applies, passes restricted, and its Role is all the opera
         { name: 'data', persistentVolumeClaim: { claimName: `data-${s.metadata.name}-0` } },
       ],
     };
-    const member = await kube.create<KubeObject>({
+    const member = await kube.create<ServerObject>({
       apiVersion: 'v1',
       kind: 'Pod',
       metadata: { name: `${s.metadata.name}-0`, namespace: ns, labels: s.spec.template.metadata.labels },
@@ -148,7 +148,7 @@ test('namespace scope: applies, passes restricted, and its Role is all the opera
   });
   const nodeReader = renderPlatform({ namespace: ns, scope: 'namespace', version: '0.0.0', readNodes: true }).filter(
     (o) => o.metadata.namespace === undefined,
-  ) as KubeObject[];
+  ) as ServerObject[];
   expect(nodeReader.map((o) => o.kind)).toEqual(['ClusterRole', 'ClusterRoleBinding']);
   for (const o of nodeReader) await kube.apply(o);
   await expect(asServiceAccount(ns).get(RESOURCES.node, undefined, 'no-such-node')).rejects.toMatchObject({
@@ -164,7 +164,8 @@ test('cluster scope: the ClusterRole and leader-election Role are all the operat
   const workloads = uniqueName('op-platform-wl');
   await kube.createNamespace(ns);
   await kube.createNamespace(workloads);
-  for (const o of renderPlatform({ namespace: ns, version: '0.0.0', crds: false }) as KubeObject[]) await kube.apply(o);
+  for (const o of renderPlatform({ namespace: ns, version: '0.0.0', crds: false }) as ServerObject[])
+    await kube.apply(o);
   const r = runOperator(
     asServiceAccount(ns),
     testConfig({ namespace: ns, leaderElection: { ...testConfig().leaderElection, enabled: true, namespace: ns } }),
@@ -183,7 +184,7 @@ describe.each(['cluster', 'namespace'] as const)('%s scope: the planner and EPP 
     // Cluster scope: the platform's ClusterRoles (its namespace is another one); namespace scope: nothing of the platform.
     if (scope === 'cluster') {
       for (const o of renderPlatform({ namespace: uniqueName('op-planner-sys'), version: '0.0.0', crds: false }))
-        if (o.kind === 'ClusterRole' || o.kind === 'Namespace') await kube.apply(o as KubeObject);
+        if (o.kind === 'ClusterRole' || o.kind === 'Namespace') await kube.apply(o as ServerObject);
     }
     const access = renderGraphs(
       [
@@ -202,7 +203,7 @@ describe.each(['cluster', 'namespace'] as const)('%s scope: the planner and EPP 
       ],
       resolveSettings({ operatorScope: scope }),
     ).filter((o) => ['ServiceAccount', 'Role', 'RoleBinding'].includes(o.kind));
-    for (const o of access) await kube.apply(o as KubeObject);
+    for (const o of access) await kube.apply(o as ServerObject);
     await kube.create({
       apiVersion: ADAPTER,
       kind: ADAPTER_KIND,

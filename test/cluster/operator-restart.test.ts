@@ -10,7 +10,7 @@ import * as net from 'net';
 import { KubeApi } from '../../src/operator/runtime/kube/api';
 import { Operator } from '../../src/operator/operator';
 import { runOperator } from '../../src/operator/run';
-import { KubeClient, KubeObject, uniqueName } from './kube';
+import { KubeClient, ServerObject, uniqueName } from './kube';
 import {
   ADAPTER,
   ADAPTER_KIND,
@@ -73,7 +73,7 @@ afterAll(async () => {
   kube.close();
 });
 
-const replicasOf = (o: KubeObject | undefined) => (o as any)?.spec?.replicas;
+const replicasOf = (o: ServerObject | undefined) => (o as any)?.spec?.replicas;
 
 test('changes made while the API server is unreachable are all acted on once it is back', async () => {
   for (const o of rendered(ns)) await kube.apply(o);

@@ -6,7 +6,7 @@
  */
 import { KubeApi } from '../../src/operator/runtime/kube/api';
 import { Operator } from '../../src/operator/operator';
-import { KubeClient, KubeObject, uniqueName } from './kube';
+import { KubeClient, ServerObject, uniqueName } from './kube';
 import { ADAPTER, ADAPTER_KIND, installOperatorCrds, operatorApi, rendered, startOperator } from './operator-harness';
 
 const LWS = 'leaderworkerset.x-k8s.io/v1';
@@ -16,8 +16,8 @@ let api: KubeApi;
 let operator: Operator;
 let ns: string;
 
-const applyAll = async (objs: KubeObject[]) => {
-  const out: KubeObject[] = [];
+const applyAll = async (objs: ServerObject[]) => {
+  const out: ServerObject[] = [];
   for (const o of objs) out.push(await kube.apply(o));
   return out;
 };
@@ -28,7 +28,7 @@ const scale = (name: string, replicas: number) =>
     { spec: { replicas } },
     'application/merge-patch+json',
   );
-const replicasOf = (o: KubeObject | undefined) => (o as any)?.spec?.replicas;
+const replicasOf = (o: ServerObject | undefined) => (o as any)?.spec?.replicas;
 
 beforeAll(async () => {
   kube = KubeClient.fromTestEnv();

@@ -13,7 +13,7 @@ import { KubeApi } from '../../src/operator/runtime/kube/api';
 import { Operator } from '../../src/operator/operator';
 import { renderGraph } from '../../src/render';
 import { thirdPartyCrds } from './crds/third-party';
-import { KubeClient, KubeObject, uniqueName } from './kube';
+import { KubeClient, ServerObject, uniqueName } from './kube';
 import { installOperatorCrds, operatorApi, startOperator } from './operator-harness';
 
 const DGD = 'nvidia.com/v1beta1';
@@ -33,7 +33,7 @@ let api: KubeApi;
 let operator: Operator;
 let ns: string;
 
-function rendered(name: string, orchestrator: 'lws' | 'grove', restart?: object): KubeObject[] {
+function rendered(name: string, orchestrator: 'lws' | 'grove', restart?: object): ServerObject[] {
   const { model, problems } = loadGraph({
     apiVersion: DGD,
     kind: 'DynamoGraphDeployment',
@@ -66,10 +66,10 @@ function rendered(name: string, orchestrator: 'lws' | 'grove', restart?: object)
     },
   });
   if (errorsOf(problems).length) throw new Error(JSON.stringify(problems));
-  return renderGraph({ ...model!, orchestrator } as ValidatedGraph, resolveSettings({})) as KubeObject[];
+  return renderGraph({ ...model!, orchestrator } as ValidatedGraph, resolveSettings({})) as ServerObject[];
 }
 
-const applyAll = async (objs: KubeObject[]) => {
+const applyAll = async (objs: ServerObject[]) => {
   for (const o of objs) await kube.apply(o);
 };
 const annotationOf = (t: any) => t?.metadata?.annotations?.[RESTART_AT];

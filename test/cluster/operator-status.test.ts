@@ -4,7 +4,7 @@
  * and checks the DGD status the operator derives: state, the Ready condition with upstream's
  * reasons, per-component replica status, observedGeneration.
  */
-import { KubeObject } from './kube';
+import { ServerObject } from './kube';
 import { operatorNamespace, rendered } from './operator-harness';
 
 const DGD = 'nvidia.com/v1beta1';
@@ -29,7 +29,7 @@ async function setStatus(
   name: string,
   status: (gen: number, replicas: number) => object,
 ) {
-  const w = await env.kube.waitFor<KubeObject>(
+  const w = await env.kube.waitFor<ServerObject>(
     apiVersion,
     kind,
     name,

@@ -8,7 +8,7 @@
 import type { ValidatedGraph } from '../../src/api/validated-graph';
 import { errorsOf, loadGraph, resolveSettings } from '../../src/api';
 import { renderGraph } from '../../src/render';
-import { KubeObject, uniqueName } from './kube';
+import { ServerObject, uniqueName } from './kube';
 import { operatorNamespace } from './operator-harness';
 
 const ZONE = 'topology.kubernetes.io/zone';
@@ -36,7 +36,7 @@ function workerTemplate(): any {
     },
   });
   if (errorsOf(problems).length) throw new Error(JSON.stringify(problems));
-  const objs = renderGraph({ ...model!, orchestrator: 'lws' } as ValidatedGraph, resolveSettings({})) as KubeObject[];
+  const objs = renderGraph({ ...model!, orchestrator: 'lws' } as ValidatedGraph, resolveSettings({})) as ServerObject[];
   return (objs.find((o) => o.kind === 'Deployment' && o.metadata.name === 'kv-decode') as any).spec.template;
 }
 

@@ -10,7 +10,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { loadGraph, resolveSettings } from '../../src/api';
 import { renderGraph } from '../../src/render';
-import { KubeObject } from './kube';
+import { ServerObject } from './kube';
 import { ADAPTER, ADAPTER_KIND, operatorNamespace } from './operator-harness';
 
 const env = operatorNamespace('op-v1alpha1', async (env) => {
@@ -19,7 +19,7 @@ const env = operatorNamespace('op-v1alpha1', async (env) => {
   doc.spec.services.VllmDecodeWorker.scalingAdapter = { enabled: true };
   const { model, problems } = loadGraph(doc, { defaultNamespace: env.ns });
   expect(problems).toEqual([]);
-  for (const o of renderGraph(model as ValidatedGraph, resolveSettings({})) as KubeObject[]) await env.kube.apply(o);
+  for (const o of renderGraph(model as ValidatedGraph, resolveSettings({})) as ServerObject[]) await env.kube.apply(o);
 });
 
 test('adapter with serviceName, scaling, and status under services', async () => {

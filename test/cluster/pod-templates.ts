@@ -1,5 +1,5 @@
 /** Every pod template in rendered output, as a Pod we can create: Deployments, LeaderWorkerSets, Grove cliques. */
-import { KubeObject } from './kube';
+import { ServerObject } from './kube';
 
 export interface NamedTemplate {
   /** Where it came from, e.g. `Deployment dynamo/x` or `LeaderWorkerSet dynamo/x (worker)`. */
@@ -8,7 +8,7 @@ export interface NamedTemplate {
   spec: Record<string, unknown>;
 }
 
-export function podTemplatesOf(o: KubeObject): NamedTemplate[] {
+export function podTemplatesOf(o: ServerObject): NamedTemplate[] {
   const spec = (o.spec ?? {}) as any;
   const at = (what: string) => `${o.kind} ${o.metadata.namespace}/${o.metadata.name}${what ? ` (${what})` : ''}`;
   const from = (t: any, what: string): NamedTemplate[] =>
@@ -33,7 +33,7 @@ export function podTemplatesOf(o: KubeObject): NamedTemplate[] {
 }
 
 /** A Pod from a template, named `pod-<i>` (names are long; the index keeps them unique and short). */
-export function podFrom(t: NamedTemplate, namespace: string, i: number): KubeObject {
+export function podFrom(t: NamedTemplate, namespace: string, i: number): ServerObject {
   return {
     apiVersion: 'v1',
     kind: 'Pod',

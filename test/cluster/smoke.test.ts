@@ -4,7 +4,7 @@
  * server-side apply.
  */
 import { pinnedVersions } from './harness';
-import { FLUX_FIELD_MANAGER, KubeClient, KubeError, KubeObject, podSecurityLabels, uniqueName } from './kube';
+import { FLUX_FIELD_MANAGER, KubeClient, KubeError, ServerObject, podSecurityLabels, uniqueName } from './kube';
 
 let kube: KubeClient;
 beforeAll(() => {
@@ -27,7 +27,7 @@ describe('Pod Security Admission (enforce: restricted)', () => {
     expect(created.metadata.labels).toMatchObject({ 'pod-security.kubernetes.io/enforce': 'restricted' });
   });
 
-  const pod = (name: string, securityContext?: object, podSecurityContext?: object): KubeObject => ({
+  const pod = (name: string, securityContext?: object, podSecurityContext?: object): ServerObject => ({
     apiVersion: 'v1',
     kind: 'Pod',
     metadata: { name, namespace: ns },
@@ -66,7 +66,7 @@ describe('Pod Security Admission (enforce: restricted)', () => {
 
 describe('CustomResourceDefinitions and server-side apply', () => {
   const group = 'smoke.dynamo-iac.test';
-  const crd: KubeObject = {
+  const crd: ServerObject = {
     apiVersion: 'apiextensions.k8s.io/v1',
     kind: 'CustomResourceDefinition',
     metadata: { name: `widgets.${group}` },
@@ -117,7 +117,7 @@ describe('CustomResourceDefinitions and server-side apply', () => {
     expect((established as any).status.acceptedNames.kind).toBe('Widget');
   });
 
-  const widget = (spec: Record<string, unknown>): KubeObject => ({
+  const widget = (spec: Record<string, unknown>): ServerObject => ({
     apiVersion: `${group}/v1`,
     kind: 'Widget',
     metadata: { name: 'w1', namespace: ns, labels: { app: 'smoke' } },

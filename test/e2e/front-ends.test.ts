@@ -22,7 +22,7 @@ import {
   graphFile,
   kube,
   kubectl,
-  KubeObject,
+  ServerObject,
   namespace,
   poll,
   report,
@@ -78,7 +78,8 @@ test("GitOps: Flux's kustomize-controller reconciles `dynamo-iac gitops` output 
   try {
     const flux = cachedTestBinaries('flux');
     process.env.FLUX_CRDS = flux.FLUX_CRDS;
-    for (const crd of fluxCrds()) await k.installCrd(crd as unknown as KubeObject, { fieldManager: 'dynamo-iac-e2e' });
+    for (const crd of fluxCrds())
+      await k.installCrd(crd as unknown as ServerObject, { fieldManager: 'dynamo-iac-e2e' });
     await k.createNamespace(FLUX_NAMESPACE);
     source = await GitSource.start();
     // What a user commits: the graphs layer and flux/ (CRDs and platform are installed elsewhere).

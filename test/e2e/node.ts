@@ -8,7 +8,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { cachedTestBinaries } from '../cluster/harness';
-import { KubeClient, KubeObject, poll, podSecurityLabels, uniqueName } from '../cluster/kube';
+import { KubeClient, ServerObject, poll, podSecurityLabels, uniqueName } from '../cluster/kube';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 const CLI = path.join(ROOT, 'bin', 'dynamo-iac');
@@ -22,9 +22,9 @@ export const MODEL = 'tiny';
 export const GRAPHS = path.join(__dirname, 'graphs');
 
 export { cachedTestBinaries, KubeClient, poll, uniqueName };
-export type { KubeObject };
+export type { ServerObject };
 
-export type Live = KubeObject & { spec?: any; status?: any };
+export type Live = ServerObject & { spec?: any; status?: any };
 
 export function kube(): KubeClient {
   return KubeClient.fromTestEnv();
@@ -96,7 +96,7 @@ interface PodStatus {
   conditions?: { type: string; status: string }[];
   containerStatuses?: { name: string; ready: boolean; restartCount: number; state?: unknown }[];
 }
-export type Pod = KubeObject & { status?: PodStatus; spec?: any };
+export type Pod = ServerObject & { status?: PodStatus; spec?: any };
 
 export function isReady(pod: Pod): boolean {
   return (

@@ -10,7 +10,7 @@ import { EventRecorder } from '../../src/operator/runtime/events';
 import { Informer } from '../../src/operator/runtime/informer';
 import { ApplyOptions, JsonPatchOp, ObjectApi, WatchHandle, WriteOptions } from '../../src/operator/runtime/kube/api';
 import { ApiError } from '../../src/operator/runtime/kube/errors';
-import { KubeObject, ObjectList } from '../../src/operator/runtime/kube/objects';
+import { ServerObject, ObjectList } from '../../src/operator/runtime/kube/objects';
 import { Resource } from '../../src/operator/runtime/kube/resources';
 import { createLogger } from '../../src/operator/runtime/log';
 import { FakeClock } from './fake-clock';
@@ -41,7 +41,7 @@ export const conflict = (name = 'x') =>
 export class ScriptedApi implements ObjectApi {
   readonly calls: Call[] = [];
   /** Objects merge patches apply to (`<namespace>/<name>`); the test keeps them as it likes. */
-  readonly objects = new Map<string, KubeObject>();
+  readonly objects = new Map<string, ServerObject>();
   private readonly answers: Array<{ verb: Verb; match: Partial<Call>; answer: Answer; once: boolean }> = [];
   private rv = 100;
 
@@ -61,7 +61,7 @@ export class ScriptedApi implements ObjectApi {
     return this.calls.filter((c) => c.verb === verb && matches(c, match)).map((c) => c.body);
   }
 
-  async get<T extends KubeObject>(res: Resource, namespace: string | undefined, name: string): Promise<T> {
+  async get<T extends ServerObject>(res: Resource, namespace: string | undefined, name: string): Promise<T> {
     return this.call<T>({ verb: 'get', apiVersion: res.apiVersion, kind: res.kind, namespace, name }, () => {
       const obj = this.objects.get(keyOf(namespace, name));
       if (!obj) throw notFound(name);
@@ -69,7 +69,7 @@ export class ScriptedApi implements ObjectApi {
     });
   }
 
-  async list<T extends KubeObject>(): Promise<ObjectList<T>> {
+  async list<T extends ServerObject>(): Promise<ObjectList<T>> {
     throw new Error('reconcilers read informer caches, not lists');
   }
 
@@ -77,7 +77,7 @@ export class ScriptedApi implements ObjectApi {
     throw new Error('reconcilers read informer caches, not watches');
   }
 
-  async create<T extends KubeObject>(res: Resource, obj: T): Promise<T> {
+  async create<T extends ServerObject>(res: Resource, obj: T): Promise<T> {
     const call = {
       verb: 'create' as const,
       apiVersion: res.apiVersion,
@@ -91,7 +91,7 @@ export class ScriptedApi implements ObjectApi {
     );
   }
 
-  async replace<T extends KubeObject>(res: Resource, obj: T): Promise<T> {
+  async replace<T extends ServerObject>(res: Resource, obj: T): Promise<T> {
     return this.call<T>(
       {
         verb: 'replace',
@@ -105,7 +105,7 @@ export class ScriptedApi implements ObjectApi {
     );
   }
 
-  async apply<T extends KubeObject>(res: Resource, obj: KubeObject, opts: ApplyOptions = {}): Promise<T> {
+  async apply<T extends ServerObject>(res: Resource, obj: ServerObject, opts: ApplyOptions = {}): Promise<T> {
     const call = {
       verb: 'apply' as const,
       apiVersion: res.apiVersion,
@@ -121,7 +121,7 @@ export class ScriptedApi implements ObjectApi {
     );
   }
 
-  async mergePatch<T extends KubeObject>(
+  async mergePatch<T extends ServerObject>(
     res: Resource,
     namespace: string | undefined,
     name: string,
@@ -148,7 +148,7 @@ export class ScriptedApi implements ObjectApi {
   }
 
   /** Recorded; the reply is the registered object with a new resourceVersion (the ops are not applied). */
-  async jsonPatch<T extends KubeObject>(
+  async jsonPatch<T extends ServerObject>(
     res: Resource,
     namespace: string | undefined,
     name: string,
@@ -198,7 +198,7 @@ export class ScriptedApi implements ObjectApi {
   }
 
   /** The reply to a write: the object with a new resourceVersion, kept for later patches. */
-  private stored(obj: KubeObject): KubeObject {
+  private stored(obj: ServerObject): ServerObject {
     const out = { ...obj, metadata: { ...obj.metadata, resourceVersion: String(++this.rv) } };
     this.objects.set(keyOf(out.metadata.namespace, out.metadata.name), out);
     return out;
@@ -237,7 +237,7 @@ const noApi = {
 };
 
 /** An informer whose cache holds `objects` (never started, so nothing but the test changes it). */
-export function cacheOf<T extends KubeObject>(res: Resource, objects: T[] = []): Informer<T> {
+export function cacheOf<T extends ServerObject>(res: Resource, objects: T[] = []): Informer<T> {
   const informer = new Informer<T>(noApi, res, createLogger('silent'));
   for (const o of objects) informer.remember(o);
   return informer;

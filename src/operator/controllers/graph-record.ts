@@ -6,7 +6,7 @@
 import { errorsOf, GraphModel, loadGraph } from '../../api';
 import { splitKey } from '../runtime/controller';
 import { ObjectCache } from '../runtime/informer';
-import { KubeObject } from '../runtime/kube/objects';
+import { ServerObject } from '../runtime/kube/objects';
 import { NamespaceGate } from '../runtime/namespace-gate';
 import { GraphDeployment } from './kinds';
 
@@ -30,14 +30,14 @@ const V1ALPHA1_COMPONENT_FIELDS = [
 ];
 
 /** Whether a record was written as v1alpha1 (then its status has the v1alpha1 field names too). */
-export function writtenAsV1alpha1(record: KubeObject & { spec?: Record<string, unknown> }): boolean {
+export function writtenAsV1alpha1(record: ServerObject & { spec?: Record<string, unknown> }): boolean {
   const spec = record.spec ?? {};
   if (record.kind === 'DynamoComponentDeployment')
     return V1ALPHA1_COMPONENT_FIELDS.some((f) => f in spec) && !('podTemplate' in spec) && !('type' in spec);
   return spec.services !== undefined && spec.components === undefined;
 }
 
-export function graphModelOf(record: KubeObject & { spec?: Record<string, unknown> }): GraphModel | undefined {
+export function graphModelOf(record: ServerObject & { spec?: Record<string, unknown> }): GraphModel | undefined {
   const { model, problems } = loadGraph({
     ...record,
     apiVersion: writtenAsV1alpha1(record) ? 'nvidia.com/v1alpha1' : 'nvidia.com/v1beta1',

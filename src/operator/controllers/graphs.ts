@@ -8,7 +8,7 @@
 import { LABEL } from '../../render';
 import { Controller, ReconcileOutcome } from '../runtime/controller';
 import { Informer } from '../runtime/informer';
-import { KubeObject, objectKey } from '../runtime/kube/objects';
+import { ServerObject, objectKey } from '../runtime/kube/objects';
 import { ControllerContext, ControllerDefinition, newController } from './context';
 import type { WorkloadLookup } from './graph-status/graph-status';
 import { graphKeyOfGroveObject } from './grove';
@@ -73,14 +73,14 @@ export function graphKeyOfAdapter(adapter: ScalingAdapter): string | undefined {
 }
 
 /** A rendered workload's graph: its graph-name label. */
-export function graphKeyOfWorkload(workload: KubeObject): string | undefined {
+export function graphKeyOfWorkload(workload: ServerObject): string | undefined {
   const graph = workload.metadata.labels?.[LABEL.graphName];
   return graph ? `${workload.metadata.namespace}/${graph}` : undefined;
 }
 
 /** Enqueues the graph of every change to a graph, an adapter or a workload; and a resumed namespace's graphs. */
 export function enqueueGraphChanges(sources: GraphInformers, controller: Controller): void {
-  const on = <T extends KubeObject>(informer: Informer<T> | undefined, keyOf: (o: T) => string | undefined) => {
+  const on = <T extends ServerObject>(informer: Informer<T> | undefined, keyOf: (o: T) => string | undefined) => {
     const fn = (o: T) => controller.enqueue(keyOf(o));
     informer?.addHandlers({ onAdd: fn, onUpdate: fn, onDelete: fn });
   };

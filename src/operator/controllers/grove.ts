@@ -7,7 +7,7 @@
  */
 import { ComponentModel, GraphModel } from '../../api';
 import { isMultinode } from '../../render';
-import { KubeObject } from '../runtime/kube/objects';
+import { ServerObject } from '../runtime/kube/objects';
 import { Resource } from '../runtime/kube/resources';
 import { RESOURCES } from './resources';
 
@@ -26,13 +26,13 @@ export function groveResourceOf(component: ComponentModel): Resource {
 /** Whether a graph runs on Grove: its rendered PodCliqueSet exists. */
 export function isGroveGraph(
   graph: GraphModel,
-  podCliqueSet: (namespace: string, name: string) => KubeObject | undefined,
+  podCliqueSet: (namespace: string, name: string) => ServerObject | undefined,
 ): boolean {
   return podCliqueSet(graph.namespace, graph.name) !== undefined;
 }
 
 /** `<namespace>/<graph>` for a PodCliqueSet (named after its graph) or an object Grove made from one. */
-export function graphKeyOfGroveObject(obj: KubeObject): string | undefined {
+export function graphKeyOfGroveObject(obj: ServerObject): string | undefined {
   if (obj.kind === RESOURCES.podCliqueSet.kind) return `${obj.metadata.namespace}/${obj.metadata.name}`;
   const owners = obj.metadata.ownerReferences ?? [];
   const set = owners.find((o) => o.kind === RESOURCES.podCliqueSet.kind)?.name ?? obj.metadata.labels?.[PART_OF_LABEL];

@@ -9,7 +9,7 @@
 import { Clock, TimerHandle } from '../runtime/clock';
 import { Runnable } from '../runtime/controller';
 import { ObjectCache } from '../runtime/informer';
-import { KubeObject } from '../runtime/kube/objects';
+import { ServerObject } from '../runtime/kube/objects';
 import { OperatorMetrics } from '../runtime/metrics';
 import { NamespaceGate } from '../runtime/namespace-gate';
 import { ControllerDefinition } from './context';
@@ -53,7 +53,7 @@ export class Inventory implements Runnable {
   constructor(private readonly o: InventoryOptions) {}
 
   /** Counts a kind by the status `statusOf` reads. */
-  track<T extends KubeObject>(resourceType: string, cache: ObjectCache<T>, statusOf: (obj: T) => string): void {
+  track<T extends ServerObject>(resourceType: string, cache: ObjectCache<T>, statusOf: (obj: T) => string): void {
     this.tracked.push({
       resourceType,
       each: (count) => cache.list((o) => this.allows(o)).forEach((o) => count(o.metadata.namespace ?? '', statusOf(o))),
@@ -108,7 +108,7 @@ export class Inventory implements Runnable {
     for (const { n, ...labels } of pods.values()) this.o.metrics.managedPods.set(labels, n);
   }
 
-  private allows(obj: KubeObject): boolean {
+  private allows(obj: ServerObject): boolean {
     return this.o.gate.allows(obj.metadata.namespace ?? '');
   }
 }

@@ -4,7 +4,7 @@
  */
 import { DynamoModelSpec } from '../../api/dynamo-model';
 import { Condition } from '../runtime/conditions';
-import { KubeObject } from '../runtime/kube/objects';
+import { ServerObject } from '../runtime/kube/objects';
 
 /** A condition as other controllers write it (Deployments, Jobs, Grove): only type and status are sure. */
 export interface ObservedCondition {
@@ -20,7 +20,7 @@ export interface TemplateMetadata {
 }
 
 /** Deployment, LeaderWorkerSet, PodClique, PodCliqueScalingGroup (and the PodCliqueSet): what replicas and status mean alike. */
-export interface Workload extends KubeObject {
+export interface Workload extends ServerObject {
   spec?: {
     replicas?: number;
     paused?: boolean;
@@ -45,7 +45,7 @@ export interface Workload extends KubeObject {
   };
 }
 
-export interface ScalingAdapter extends KubeObject {
+export interface ScalingAdapter extends ServerObject {
   spec?: { replicas?: number; dgdRef?: { name?: string; serviceName?: string } };
   status?: { replicas?: number; selector?: string; lastScaleTime?: string };
 }
@@ -62,7 +62,7 @@ export interface RestartStatus {
   inProgress?: string[];
 }
 
-export interface GraphDeployment extends KubeObject {
+export interface GraphDeployment extends ServerObject {
   spec?: { services?: unknown; components?: unknown; [field: string]: unknown };
   status?: {
     state?: string;
@@ -76,7 +76,7 @@ export interface GraphDeployment extends KubeObject {
 }
 
 /** A standalone DynamoComponentDeployment: its status (`component` in v1beta1, `service` in v1alpha1). */
-export interface ComponentDeployment extends KubeObject {
+export interface ComponentDeployment extends ServerObject {
   spec?: { [field: string]: unknown };
   status?: {
     observedGeneration?: number;
@@ -88,24 +88,24 @@ export interface ComponentDeployment extends KubeObject {
 }
 
 /** A DynamoGraphDeploymentRequest as the cluster serves it (v1beta1; a v1alpha1-written one keeps its own fields). */
-export interface DeploymentRequest extends KubeObject {
+export interface DeploymentRequest extends ServerObject {
   spec?: { autoApply?: boolean; searchStrategy?: string; [field: string]: unknown };
   status?: { phase?: string; state?: string; conditions?: Condition[]; [field: string]: unknown };
 }
 
-export interface Pod extends KubeObject {
+export interface Pod extends ServerObject {
   spec?: { nodeName?: string };
 }
 
-export interface ConfigMap extends KubeObject {
+export interface ConfigMap extends ServerObject {
   data?: Record<string, string>;
 }
 
-export interface Job extends KubeObject {
+export interface Job extends ServerObject {
   status?: { conditions?: ObservedCondition[] };
 }
 
-export interface EndpointSlice extends KubeObject {
+export interface EndpointSlice extends ServerObject {
   endpoints?: Array<{ addresses?: string[]; targetRef?: { kind?: string; name?: string; uid?: string } }>;
   ports?: Array<{ name?: string; port?: number }>;
 }
@@ -123,12 +123,12 @@ export interface CheckpointStatus {
   conditions?: Condition[];
 }
 
-export interface Checkpoint extends KubeObject {
+export interface Checkpoint extends ServerObject {
   spec?: { identity?: unknown; [field: string]: unknown };
   status?: CheckpointStatus;
 }
 
-export interface DynamoModel extends KubeObject {
+export interface DynamoModel extends ServerObject {
   spec?: Partial<DynamoModelSpec>;
   status?: {
     endpoints?: unknown[] | null;

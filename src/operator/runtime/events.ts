@@ -3,7 +3,7 @@ import { randomBytes } from 'crypto';
 import { Logger } from 'pino';
 import { Clock } from './clock';
 import { ObjectApi } from './kube/api';
-import { KubeObject } from './kube/objects';
+import { ServerObject } from './kube/objects';
 import { EVENTS } from './kube/resources';
 import { errorText } from './log';
 
@@ -15,7 +15,7 @@ export class EventRecorder {
   ) {}
 
   /** Best effort: a lost event must not fail a reconcile. */
-  async record(about: KubeObject, type: 'Normal' | 'Warning', reason: string, message: string): Promise<void> {
+  async record(about: ServerObject, type: 'Normal' | 'Warning', reason: string, message: string): Promise<void> {
     const now = new Date(this.clock.now()).toISOString();
     const namespace = about.metadata.namespace ?? 'default';
     try {

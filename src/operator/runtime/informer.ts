@@ -10,7 +10,7 @@ import { BackoffOptions, backoffDelay } from './backoff';
 import { Clock, sleep, systemClock } from './clock';
 import { ListOptions, ObjectApi, WatchHandle } from './kube/api';
 import { ApiError, isGone } from './kube/errors';
-import { KubeObject, objectKey, WatchEvent } from './kube/objects';
+import { ServerObject, objectKey, WatchEvent } from './kube/objects';
 import { Resource } from './kube/resources';
 import { errorText } from './log';
 
@@ -28,7 +28,7 @@ export interface InformerOptions extends ListOptions {
   /** Server-side timeout of one watch request; it is then resumed. */
   readonly watchTimeoutSeconds?: number;
   /** Keeps only what the readers use of each object (a smaller cache for a numerous kind such as Pods). */
-  readonly transform?: (obj: KubeObject) => KubeObject;
+  readonly transform?: (obj: ServerObject) => ServerObject;
 }
 
 /** What a reader of an informer's cache needs (the inventory metrics read nothing else). */
@@ -36,7 +36,7 @@ export interface ObjectCache<T> {
   list(filter?: (obj: T) => boolean): T[];
 }
 
-export class Informer<T extends KubeObject> implements ObjectCache<T> {
+export class Informer<T extends ServerObject> implements ObjectCache<T> {
   private readonly cache = new Map<string, T>();
   private readonly clock: Clock;
   private readonly backoff: BackoffOptions;

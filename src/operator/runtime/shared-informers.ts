@@ -7,7 +7,7 @@ import { Logger } from 'pino';
 import { Clock } from './clock';
 import { Informer } from './informer';
 import { ObjectApi } from './kube/api';
-import { KubeObject } from './kube/objects';
+import { ServerObject } from './kube/objects';
 import { Resource } from './kube/resources';
 
 export interface InformerSelector {
@@ -18,11 +18,11 @@ export interface InformerSelector {
 /** A reduced view of each cached object; informers of one resource and selector share it by name. */
 export interface InformerView {
   readonly name: string;
-  readonly transform: (obj: KubeObject) => KubeObject;
+  readonly transform: (obj: ServerObject) => ServerObject;
 }
 
 export class SharedInformers {
-  private readonly informers = new Map<string, Informer<KubeObject>>();
+  private readonly informers = new Map<string, Informer<ServerObject>>();
 
   constructor(
     private readonly api: Pick<ObjectApi, 'list' | 'watch'>,
@@ -35,11 +35,11 @@ export class SharedInformers {
    * The informer of `resource` with `selector`, created on first use. `T` is the shape the
    * caller reads; every caller of one resource must agree on it.
    */
-  for<T extends KubeObject>(resource: Resource, selector: InformerSelector = {}, view?: InformerView): Informer<T> {
+  for<T extends ServerObject>(resource: Resource, selector: InformerSelector = {}, view?: InformerView): Informer<T> {
     const key = `${resource.apiVersion}/${resource.plural}?${selector.labelSelector ?? ''}&${selector.fieldSelector ?? ''}#${view?.name ?? ''}`;
     let informer = this.informers.get(key);
     if (!informer) {
-      informer = new Informer<KubeObject>(this.api, resource, this.log, {
+      informer = new Informer<ServerObject>(this.api, resource, this.log, {
         ...selector,
         ...this.opts,
         transform: view?.transform,

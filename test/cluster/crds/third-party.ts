@@ -7,7 +7,7 @@
  * back under server-side apply (names, ownership, idempotence), NOT that they match the
  * third-party schema. See test/cluster/README.md.
  */
-import { KubeClient, KubeObject } from '../kube';
+import { KubeClient, ServerObject } from '../kube';
 
 interface StandIn {
   group: string;
@@ -103,7 +103,7 @@ export const THIRD_PARTY_KINDS: StandIn[] = [
   // Flux kinds are not stood in for: the Flux suite (test/flux) installs Flux's real CRDs (./flux.ts).
 ];
 
-function standInCrd(s: StandIn): KubeObject {
+function standInCrd(s: StandIn): ServerObject {
   return {
     apiVersion: 'apiextensions.k8s.io/v1',
     kind: 'CustomResourceDefinition',
@@ -157,7 +157,7 @@ function standInCrd(s: StandIn): KubeObject {
   };
 }
 
-export function thirdPartyCrds(): KubeObject[] {
+export function thirdPartyCrds(): ServerObject[] {
   return THIRD_PARTY_KINDS.map(standInCrd);
 }
 

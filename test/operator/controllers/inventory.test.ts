@@ -13,11 +13,11 @@ import {
 } from '../../../src/operator/controllers/kinds';
 import { modelInventoryStatus } from '../../../src/operator/controllers/models/model-status';
 import { ObjectCache } from '../../../src/operator/runtime/informer';
-import { KubeObject } from '../../../src/operator/runtime/kube/objects';
+import { ServerObject } from '../../../src/operator/runtime/kube/objects';
 import { OperatorMetrics } from '../../../src/operator/runtime/metrics';
 import { FakeClock } from '../fake-clock';
 
-const obj = (namespace: string, status?: object): KubeObject => ({
+const obj = (namespace: string, status?: object): ServerObject => ({
   apiVersion: 'x',
   kind: 'X',
   metadata: { name: 'n', namespace },
@@ -31,8 +31,8 @@ const gate = { allows: (ns: string) => ns !== 'held', onResume: () => undefined 
 function inventoryOf(
   metrics: OperatorMetrics,
   clock: FakeClock,
-  graphs: KubeObject[],
-  adapters: KubeObject[],
+  graphs: ServerObject[],
+  adapters: ServerObject[],
 ): Inventory {
   const inv = new Inventory({ metrics, gate, clock, graphs: cache(graphs as GraphDeployment[]) });
   inv.track('DynamoGraphDeployment', cache(graphs as GraphDeployment[]), graphInventoryStatus);

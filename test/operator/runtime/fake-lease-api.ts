@@ -5,7 +5,7 @@
  */
 import { ObjectApi } from '../../../src/operator/runtime/kube/api';
 import { ApiError } from '../../../src/operator/runtime/kube/errors';
-import { KubeObject, Lease } from '../../../src/operator/runtime/kube/objects';
+import { ServerObject, Lease } from '../../../src/operator/runtime/kube/objects';
 import { Resource } from '../../../src/operator/runtime/kube/resources';
 
 export class FakeLeaseApi implements Pick<ObjectApi, 'get' | 'create' | 'replace' | 'delete'> {
@@ -13,21 +13,21 @@ export class FakeLeaseApi implements Pick<ObjectApi, 'get' | 'create' | 'replace
   failing = false;
   private rv = 0;
 
-  async get<T extends KubeObject>(_r: Resource, ns: string | undefined, name: string): Promise<T> {
+  async get<T extends ServerObject>(_r: Resource, ns: string | undefined, name: string): Promise<T> {
     this.check('GET');
     const l = this.leases.get(`${ns}/${name}`);
     if (!l) throw new ApiError('GET', name, 404, { reason: 'NotFound' });
-    return structuredClone(l) as KubeObject as T;
+    return structuredClone(l) as ServerObject as T;
   }
 
-  async create<T extends KubeObject>(_r: Resource, obj: T): Promise<T> {
+  async create<T extends ServerObject>(_r: Resource, obj: T): Promise<T> {
     this.check('POST');
     const key = `${obj.metadata.namespace}/${obj.metadata.name}`;
     if (this.leases.has(key)) throw new ApiError('POST', key, 409, { reason: 'AlreadyExists' });
     return this.store(key, obj);
   }
 
-  async replace<T extends KubeObject>(_r: Resource, obj: T): Promise<T> {
+  async replace<T extends ServerObject>(_r: Resource, obj: T): Promise<T> {
     this.check('PUT');
     const key = `${obj.metadata.namespace}/${obj.metadata.name}`;
     const cur = this.leases.get(key);
@@ -47,7 +47,7 @@ export class FakeLeaseApi implements Pick<ObjectApi, 'get' | 'create' | 'replace
     return this.leases.get(key);
   }
 
-  private store<T extends KubeObject>(key: string, obj: T): T {
+  private store<T extends ServerObject>(key: string, obj: T): T {
     const stored = { ...structuredClone(obj), metadata: { ...obj.metadata, resourceVersion: String(++this.rv) } };
     this.leases.set(key, stored);
     return stored;

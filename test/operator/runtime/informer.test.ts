@@ -8,33 +8,33 @@ import { RESOURCES } from '../../../src/operator/controllers/resources';
 import { Informer } from '../../../src/operator/runtime/informer';
 import { ListOptions, ObjectApi, WatchHandle, WatchOptions } from '../../../src/operator/runtime/kube/api';
 import { ApiError } from '../../../src/operator/runtime/kube/errors';
-import { KubeObject, ObjectList, WatchEvent } from '../../../src/operator/runtime/kube/objects';
+import { ServerObject, ObjectList, WatchEvent } from '../../../src/operator/runtime/kube/objects';
 import { Resource } from '../../../src/operator/runtime/kube/resources';
 import { createLogger } from '../../../src/operator/runtime/log';
 import { FakeClock } from '../fake-clock';
 
-const obj = (name: string, rv: string): KubeObject => ({
+const obj = (name: string, rv: string): ServerObject => ({
   apiVersion: 'apps/v1',
   kind: 'Deployment',
   metadata: { name, namespace: 'ns', resourceVersion: rv },
 });
 
-type Step = { events: WatchEvent<KubeObject>[] } | { error: unknown };
+type Step = { events: WatchEvent<ServerObject>[] } | { error: unknown };
 
 /** Lists return `lists` in turn; each watch call plays the next step, then ends. */
 class ScriptedApi implements Pick<ObjectApi, 'list' | 'watch'> {
   calls: string[] = [];
   constructor(
-    private lists: Array<{ items: KubeObject[]; rv: string }>,
+    private lists: Array<{ items: ServerObject[]; rv: string }>,
     private steps: Step[],
   ) {}
-  async list<T extends KubeObject>(_r: Resource, _ns?: string, _opts?: ListOptions): Promise<ObjectList<T>> {
+  async list<T extends ServerObject>(_r: Resource, _ns?: string, _opts?: ListOptions): Promise<ObjectList<T>> {
     const l = this.lists.shift();
     if (!l) throw new Error('no list scripted');
     this.calls.push(`list -> ${l.rv}`);
     return { items: l.items.map((i) => ({ ...i }) as T), metadata: { resourceVersion: l.rv } };
   }
-  watch<T extends KubeObject>(
+  watch<T extends ServerObject>(
     _r: Resource,
     _ns: string | undefined,
     opts: WatchOptions,
@@ -79,14 +79,14 @@ test('resumes from the last resourceVersion, relists on 410 and replays the diff
       { error: new Error('connect ECONNREFUSED') }, // API server restarting
       {
         events: [
-          { type: 'ERROR', object: { code: 410, message: 'too old resource version' } as unknown as KubeObject },
+          { type: 'ERROR', object: { code: 410, message: 'too old resource version' } as unknown as ServerObject },
         ],
       },
     ],
   );
   const seen: string[] = [];
   const clock = new FakeClock();
-  const informer = new Informer<KubeObject>(api, RESOURCES.deployment, createLogger('silent'), {
+  const informer = new Informer<ServerObject>(api, RESOURCES.deployment, createLogger('silent'), {
     clock,
     backoff: { baseMs: 100, maxMs: 1000 },
   });
@@ -123,12 +123,12 @@ test('a failed first list is retried with backoff until it succeeds', async () =
   const api = new ScriptedApi([{ items: [obj('a', '1')], rv: '5' }], []);
   const realList = api.list.bind(api);
   let failures = 2;
-  api.list = async <T extends KubeObject>() => {
+  api.list = async <T extends ServerObject>() => {
     if (failures-- > 0) throw new ApiError('GET', '/x', 429, { message: 'storage is (re)initializing' });
     return realList<T>(RESOURCES.deployment);
   };
   const clock = new FakeClock();
-  const informer = new Informer<KubeObject>(api, RESOURCES.deployment, createLogger('silent'), {
+  const informer = new Informer<ServerObject>(api, RESOURCES.deployment, createLogger('silent'), {
     clock,
     backoff: { baseMs: 100, maxMs: 1000 },
   });
@@ -164,7 +164,7 @@ test('a handler that throws is logged; the cache, the other handlers and the wat
       done();
     },
   });
-  const informer = new Informer<KubeObject>(api, RESOURCES.deployment, createLogger('error', sink), {
+  const informer = new Informer<ServerObject>(api, RESOURCES.deployment, createLogger('error', sink), {
     clock: new FakeClock(),
   });
   const seen: string[] = [];
@@ -201,13 +201,13 @@ test('an event without an object is ignored, not a crash', async () => {
     [
       {
         events: [
-          { type: 'ADDED', object: undefined as unknown as KubeObject },
+          { type: 'ADDED', object: undefined as unknown as ServerObject },
           { type: 'ADDED', object: obj('a', '2') },
         ],
       },
     ],
   );
-  const informer = new Informer<KubeObject>(api, RESOURCES.deployment, createLogger('silent'), {
+  const informer = new Informer<ServerObject>(api, RESOURCES.deployment, createLogger('silent'), {
     clock: new FakeClock(),
   });
   informer.start();
@@ -231,7 +231,7 @@ test('an object a controller wrote and remembered still reaches the handlers whe
       },
     ],
   );
-  const informer = new Informer<KubeObject>(api, RESOURCES.deployment, createLogger('silent'), {
+  const informer = new Informer<ServerObject>(api, RESOURCES.deployment, createLogger('silent'), {
     clock: new FakeClock(),
     transform: (o) => ({ ...o, metadata: { ...o.metadata, labels: { viewed: 'yes' } } }),
   });

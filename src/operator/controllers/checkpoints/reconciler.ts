@@ -19,7 +19,7 @@ import { buildCheckpointJob, checkpointJobName, checkpointLocation, CheckpointSt
 import { ReconcileOutcome, ReconcilerContext, splitKey } from '../../runtime/controller';
 import { Informer } from '../../runtime/informer';
 import { isAlreadyExists } from '../../runtime/kube/errors';
-import { controllerOf, KubeObject } from '../../runtime/kube/objects';
+import { controllerOf, ServerObject } from '../../runtime/kube/objects';
 import { Checkpoint, CheckpointStatus, Job } from '../kinds';
 import { RESOURCES } from '../resources';
 import {
@@ -43,7 +43,7 @@ export interface CheckpointDeps extends ReconcilerContext {
 const STALE_JOB_RETRY_MS = 5_000;
 
 /** The checkpoint a Job belongs to (`<namespace>/<name>`), from its controller owner reference. */
-export function checkpointKeyOfJob(job: KubeObject): string | undefined {
+export function checkpointKeyOfJob(job: ServerObject): string | undefined {
   const owner = controllerOf(job);
   return owner?.kind === RESOURCES.checkpoint.kind ? `${job.metadata.namespace}/${owner.name}` : undefined;
 }

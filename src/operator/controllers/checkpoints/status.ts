@@ -6,7 +6,7 @@
  */
 import { problemLine } from '../../../api/problems';
 import { Condition, setCondition } from '../../runtime/conditions';
-import { KubeObject } from '../../runtime/kube/objects';
+import { ServerObject } from '../../runtime/kube/objects';
 import { CheckpointStatus, Job } from '../kinds';
 
 export type CheckpointPhase = 'Pending' | 'Creating' | 'Ready' | 'Failed';
@@ -33,7 +33,7 @@ export const JOB_STATUS_ANNOTATION_FAILED = 'failed';
  * Among checkpoints with the same ID, the one created first (then by name) owns it: the owner
  * never changes once chosen, so a later duplicate cannot take over a running capture.
  */
-export function owningCheckpoint<T extends KubeObject>(candidates: readonly T[]): T | undefined {
+export function owningCheckpoint<T extends ServerObject>(candidates: readonly T[]): T | undefined {
   const created = (o: T) => o.metadata.creationTimestamp ?? '';
   return [...candidates].sort((a, b) => cmp(created(a), created(b)) || cmp(a.metadata.name, b.metadata.name))[0];
 }

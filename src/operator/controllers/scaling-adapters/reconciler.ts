@@ -19,7 +19,7 @@ import {
 import { ReconcileOutcome, ReconcilerContext, splitKey } from '../../runtime/controller';
 import { Informer } from '../../runtime/informer';
 import { isAlreadyExists, isNotFound } from '../../runtime/kube/errors';
-import { KubeObject } from '../../runtime/kube/objects';
+import { ServerObject } from '../../runtime/kube/objects';
 import { Resource } from '../../runtime/kube/resources';
 import { graphModelOf } from '../graph-record';
 import { GraphInformers, graphKeyOfAdapter } from '../graphs';
@@ -188,7 +188,7 @@ export class ScalingAdapterReconciler {
     const { resource, informer, name } = target;
     if (target.viaScale) {
       // Grove's objects carry required fields we do not own: write only the scale subresource.
-      const scale = await this.d.api.mergePatch<KubeObject>(
+      const scale = await this.d.api.mergePatch<ServerObject>(
         resource,
         workload.metadata.namespace,
         name,

@@ -6,7 +6,7 @@
  */
 import { LABEL } from '../../../render';
 import { TOPOLOGY_LABEL_KEY_ANNOTATION } from '../../../render/kv-transfer';
-import { KubeObject } from '../../runtime/kube/objects';
+import { ServerObject } from '../../runtime/kube/objects';
 import { Pod } from '../kinds';
 
 /** The label to copy onto `pod`, when it needs one. */
@@ -32,7 +32,7 @@ export function copyBecameNeeded(pod: Pod, old: Pod): boolean {
 }
 
 /** What the cache keeps of a pod: Pods are the most numerous objects the operator watches. */
-export function podView(obj: KubeObject): KubeObject {
+export function podView(obj: ServerObject): ServerObject {
   const { name, namespace, uid, resourceVersion, labels, annotations, deletionTimestamp } = obj.metadata;
   const nodeName = (obj as Pod).spec?.nodeName;
   return {
@@ -40,5 +40,5 @@ export function podView(obj: KubeObject): KubeObject {
     kind: obj.kind,
     metadata: { name, namespace, uid, resourceVersion, labels, annotations, deletionTimestamp },
     ...(nodeName ? { spec: { nodeName } } : {}),
-  } as KubeObject;
+  } as ServerObject;
 }

@@ -6,7 +6,7 @@
 import { ReconcileOutcome, ReconcilerContext, splitKey } from '../../runtime/controller';
 import { Informer } from '../../runtime/informer';
 import { isForbidden, isNotFound } from '../../runtime/kube/errors';
-import { KubeObject } from '../../runtime/kube/objects';
+import { ServerObject } from '../../runtime/kube/objects';
 import { Pod } from '../kinds';
 import { RESOURCES } from '../resources';
 import { podView, topologyLabelToCopy } from './pods';
@@ -29,9 +29,9 @@ export class TopologyLabelReconciler {
     const nodeName = pod.spec?.nodeName;
     // topologyLabelToCopy asks for a node too; the check here tells the compiler.
     if (!labelKey || !nodeName) return;
-    let node: KubeObject;
+    let node: ServerObject;
     try {
-      node = await this.d.api.get<KubeObject>(RESOURCES.node, undefined, nodeName);
+      node = await this.d.api.get<ServerObject>(RESOURCES.node, undefined, nodeName);
     } catch (err) {
       if (!isForbidden(err)) throw err;
       // An install without the nodes ClusterRole (docs/operator.md): say so on the pod, do not retry forever.

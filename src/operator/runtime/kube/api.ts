@@ -11,7 +11,7 @@
  */
 import { ApiError, StatusBody } from './errors';
 import { Configuration, HttpMethod, KubeConfig, RequestContext, ResponseContext, Watch } from './client-node';
-import { KubeObject, ObjectList, WatchEvent, WatchEventType } from './objects';
+import { ServerObject, ObjectList, WatchEvent, WatchEventType } from './objects';
 import { groupVersionPath, Resource, resourcePath } from './resources';
 
 export const OPERATOR_FIELD_MANAGER = 'dynamo-iac-operator';
@@ -68,14 +68,14 @@ export interface DiscoveredResource {
 
 /** The verbs the controllers use; tests script this interface (test/operator/scripted-api.ts). */
 export interface ObjectApi {
-  get<T extends KubeObject>(res: Resource, namespace: string | undefined, name: string): Promise<T>;
-  list<T extends KubeObject>(res: Resource, namespace?: string, opts?: ListOptions): Promise<ObjectList<T>>;
-  create<T extends KubeObject>(res: Resource, obj: T, opts?: WriteOptions): Promise<T>;
+  get<T extends ServerObject>(res: Resource, namespace: string | undefined, name: string): Promise<T>;
+  list<T extends ServerObject>(res: Resource, namespace?: string, opts?: ListOptions): Promise<ObjectList<T>>;
+  create<T extends ServerObject>(res: Resource, obj: T, opts?: WriteOptions): Promise<T>;
   /** PUT; fails with 409 when `metadata.resourceVersion` is stale. */
-  replace<T extends KubeObject>(res: Resource, obj: T): Promise<T>;
+  replace<T extends ServerObject>(res: Resource, obj: T): Promise<T>;
   /** Server-side apply; by default as the operator's own field manager, owning only the fields it sends. */
-  apply<T extends KubeObject>(res: Resource, obj: KubeObject, opts?: ApplyOptions): Promise<T>;
-  mergePatch<T extends KubeObject>(
+  apply<T extends ServerObject>(res: Resource, obj: ServerObject, opts?: ApplyOptions): Promise<T>;
+  mergePatch<T extends ServerObject>(
     res: Resource,
     namespace: string | undefined,
     name: string,
@@ -83,7 +83,7 @@ export interface ObjectApi {
     subresource?: string,
   ): Promise<T>;
   /** JSON patch: changes exactly the paths named, also inside a list whose type the schema leaves open; `test` ops guard them. */
-  jsonPatch<T extends KubeObject>(
+  jsonPatch<T extends ServerObject>(
     res: Resource,
     namespace: string | undefined,
     name: string,
@@ -92,7 +92,7 @@ export interface ObjectApi {
   ): Promise<T>;
   /** Background propagation; `uid` makes it a precondition. */
   delete(res: Resource, namespace: string | undefined, name: string, opts?: { uid?: string }): Promise<void>;
-  watch<T extends KubeObject>(
+  watch<T extends ServerObject>(
     res: Resource,
     namespace: string | undefined,
     opts: WatchOptions,
@@ -126,24 +126,28 @@ export class KubeApi implements ObjectApi {
     for (const w of [...this.watches]) w.abort();
   }
 
-  async get<T extends KubeObject>(res: Resource, namespace: string | undefined, name: string): Promise<T> {
+  async get<T extends ServerObject>(res: Resource, namespace: string | undefined, name: string): Promise<T> {
     return withKind(res, await this.request<T>('GET', resourcePath(res, namespace, name)));
   }
 
-  async list<T extends KubeObject>(res: Resource, namespace?: string, opts: ListOptions = {}): Promise<ObjectList<T>> {
+  async list<T extends ServerObject>(
+    res: Resource,
+    namespace?: string,
+    opts: ListOptions = {},
+  ): Promise<ObjectList<T>> {
     const list = await this.request<ObjectList<T>>('GET', resourcePath(res, namespace), { query: { ...opts } });
     return { ...list, items: list.items.map((i) => withKind(res, i)) };
   }
 
-  create<T extends KubeObject>(res: Resource, obj: T, opts: WriteOptions = {}): Promise<T> {
+  create<T extends ServerObject>(res: Resource, obj: T, opts: WriteOptions = {}): Promise<T> {
     return this.request('POST', resourcePath(res, obj.metadata.namespace), { body: obj, query: writeQuery(opts) });
   }
 
-  replace<T extends KubeObject>(res: Resource, obj: T): Promise<T> {
+  replace<T extends ServerObject>(res: Resource, obj: T): Promise<T> {
     return this.request('PUT', resourcePath(res, obj.metadata.namespace, obj.metadata.name), { body: obj });
   }
 
-  apply<T extends KubeObject>(res: Resource, obj: KubeObject, opts: ApplyOptions = {}): Promise<T> {
+  apply<T extends ServerObject>(res: Resource, obj: ServerObject, opts: ApplyOptions = {}): Promise<T> {
     return this.request('PATCH', resourcePath(res, obj.metadata.namespace, obj.metadata.name, opts.subresource), {
       body: obj,
       contentType: 'application/apply-patch+yaml',
@@ -151,7 +155,7 @@ export class KubeApi implements ObjectApi {
     });
   }
 
-  mergePatch<T extends KubeObject>(
+  mergePatch<T extends ServerObject>(
     res: Resource,
     namespace: string | undefined,
     name: string,
@@ -165,7 +169,7 @@ export class KubeApi implements ObjectApi {
     });
   }
 
-  jsonPatch<T extends KubeObject>(
+  jsonPatch<T extends ServerObject>(
     res: Resource,
     namespace: string | undefined,
     name: string,
@@ -210,7 +214,7 @@ export class KubeApi implements ObjectApi {
    * by client-node; an exception thrown by `onEvent` ends the watch with that error (the
    * informer logs it and resumes), so neither can escape as an uncaught exception.
    */
-  watch<T extends KubeObject>(
+  watch<T extends ServerObject>(
     res: Resource,
     namespace: string | undefined,
     opts: WatchOptions,
@@ -321,7 +325,7 @@ export class KubeApi implements ObjectApi {
 }
 
 /** List items and watch objects come without apiVersion / kind; set them for the handlers. */
-function withKind<T extends KubeObject>(res: Resource, obj: T): T {
+function withKind<T extends ServerObject>(res: Resource, obj: T): T {
   obj.apiVersion = res.apiVersion;
   obj.kind = res.kind;
   return obj;

@@ -27,7 +27,7 @@ export interface ObjectMeta extends ManifestMeta {
 }
 
 /** A Kubernetes object as the API server returns it (src/api's KubeObject, with server metadata). */
-export interface KubeObject extends Manifest {
+export interface ServerObject extends Manifest {
   metadata: ObjectMeta;
 }
 
@@ -44,15 +44,15 @@ export interface WatchEvent<T> {
 }
 
 /** `<namespace>/<name>`, or the name of a cluster-scoped object: the work-queue key. */
-export const objectKey = (obj: KubeObject): string =>
+export const objectKey = (obj: ServerObject): string =>
   obj.metadata.namespace ? `${obj.metadata.namespace}/${obj.metadata.name}` : obj.metadata.name;
 
 /** The owner reference marked as controller, if any. */
-export const controllerOf = (obj: KubeObject): OwnerReference | undefined =>
+export const controllerOf = (obj: ServerObject): OwnerReference | undefined =>
   obj.metadata.ownerReferences?.find((r) => r.controller);
 
 /** coordination.k8s.io/v1 Lease: leader election and the namespace-scope protocol. */
-export interface Lease extends KubeObject {
+export interface Lease extends ServerObject {
   spec?: {
     holderIdentity?: string;
     leaseDurationSeconds?: number;

@@ -13,7 +13,7 @@ import { RESOURCES } from '../../../../src/operator/controllers/resources';
 import { KubeApi } from '../../../../src/operator/runtime/kube/api';
 import { ApiError, isAlreadyExists, isNotFound } from '../../../../src/operator/runtime/kube/errors';
 import { loadKubeConfig, withOverrides } from '../../../../src/operator/runtime/kube/kubeconfig';
-import { KubeObject, WatchEvent } from '../../../../src/operator/runtime/kube/objects';
+import { ServerObject, WatchEvent } from '../../../../src/operator/runtime/kube/objects';
 import { fakeDateOnly } from '../../../fake-date';
 
 interface Seen {
@@ -95,7 +95,7 @@ const reply = (method: string, url: string | RegExp, r: Reply) =>
   replies.push((s) =>
     s.method === method && (typeof url === 'string' ? s.url === url : url.test(s.url)) ? r : undefined,
   );
-const deployment = (name: string, rv: string): KubeObject => ({
+const deployment = (name: string, rv: string): ServerObject => ({
   apiVersion: 'apps/v1',
   kind: 'Deployment',
   metadata: { name, namespace: 'ns', resourceVersion: rv },
@@ -234,8 +234,8 @@ describe('watch', () => {
         JSON.stringify({ type: 'ERROR', object: { kind: 'Status', code: 410, reason: 'Expired' } }),
       ],
     });
-    const events: Array<WatchEvent<KubeObject>> = [];
-    const handle = api().watch<KubeObject>(
+    const events: Array<WatchEvent<ServerObject>> = [];
+    const handle = api().watch<ServerObject>(
       RESOURCES.deployment,
       'ns',
       { resourceVersion: '1', timeoutSeconds: 60, labelSelector: 'x' },
@@ -258,7 +258,7 @@ describe('watch', () => {
       hold: true,
     });
     const seenNames: string[] = [];
-    const handle = api().watch<KubeObject>(
+    const handle = api().watch<ServerObject>(
       RESOURCES.deployment,
       'ns',
       { resourceVersion: '1', timeoutSeconds: 60 },
