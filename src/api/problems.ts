@@ -46,7 +46,27 @@ export function formatProblems(problems: readonly Problem[], source?: string): s
   return problems.map((p) => problemLine(p, source)).join('\n');
 }
 
-/** One problem as `[<source>: ][<path>: ]<message>`. */
+/**
+ * One problem as `[<source>: ][<path>: ][warning: ]<message>`, on one printable line: input reaches
+ * paths and messages, and must not break or forge a line, or reach the terminal as a command.
+ */
 export function problemLine(p: Problem, source?: string): string {
-  return [source, p.path, p.message].filter((s) => s !== undefined && s !== '').join(': ');
+  const message = p.severity === 'warning' ? `warning: ${p.message}` : p.message;
+  return oneLine([source, p.path, message].filter((s) => s !== undefined && s !== '').join(': '));
+}
+
+/**
+ * Characters from input that could break a line, forge one or reach the terminal as a command:
+ * C0 and C1 controls, DEL, line and paragraph separators, and bidirectional overrides.
+ */
+// eslint-disable-next-line no-control-regex
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** `text` as one printable line: unsafe characters become escapes (`\n`, `\x1b`, `\u2028`). */
+export function oneLine(text: string): string {
+  return text.replace(UNSAFE, (c) => {
+    const code = c.charCodeAt(0);
+    return NAMED[c] ?? (code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16)}`);
+  });
 }

@@ -4,7 +4,7 @@
  * `cdk8s synth` shows them as the CLI does (`[construct path] field path: warning: message`).
  */
 import { Construct } from 'constructs';
-import { Problem } from '../api/problems';
+import { Problem, problemLine } from '../api/problems';
 
 export const WARNING_METADATA = 'dynamo-iac:warning';
 
@@ -18,8 +18,7 @@ export function addWarnings(scope: Construct, problems: readonly Problem[]): voi
     validate: () => {
       if (printed) return [];
       printed = true;
-      for (const w of warnings)
-        process.stderr.write(`[${scope.node.path}] ${[w.path, `warning: ${w.message}`].filter(Boolean).join(': ')}\n`);
+      for (const w of warnings) process.stderr.write(`[${scope.node.path}] ${problemLine(w)}\n`);
       return [];
     },
   });

@@ -172,7 +172,10 @@ export abstract class RenderedGraphResource extends pulumi.ComponentResource {
     ];
     if (structural.length > 0) throw fail(structural);
     this.graphName = model.name;
-    this.warnings = lines(rendered.problems.filter((p) => p.severity === 'warning'));
+    // Pulumi labels them itself: the lines carry no `warning: ` of their own.
+    this.warnings = lines(
+      rendered.problems.flatMap((p) => (p.severity === 'warning' ? [{ ...p, severity: undefined }] : [])),
+    );
     for (const w of this.warnings) pulumi.log.warn(w, this);
 
     // Resolved once, and checked against a render with the real values before any resource sees them.

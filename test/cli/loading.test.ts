@@ -46,9 +46,13 @@ const NEVER_FOR_RENDER = [
   /node_modules\/ajv\/dist\/(core|compile)/,
 ];
 
-test('--help loads the program bundle (commander in it) and the exit-code module, not the render core', () => {
+test('--help loads the program bundle (commander in it), the exit-code and problem-line modules, not the render core', () => {
   const files = loadedFiles(['--help']);
-  expect(files.filter((f) => f.startsWith('lib/'))).toEqual(['lib/cli/main.bundle.js', 'lib/cli/report.js']);
+  expect(files.filter((f) => f.startsWith('lib/'))).toEqual([
+    'lib/cli/main.bundle.js',
+    'lib/cli/report.js',
+    'lib/api/problems.js',
+  ]);
   expect(files.filter((f) => f.includes('node_modules'))).toEqual([]);
   // The bundle itself holds the commands' options and help, not what they do.
   const bundled = fs.readFileSync(path.join(CLI, 'main.bundle.js'), 'utf8');
