@@ -108,6 +108,9 @@ const project = new typescript.TypeScriptProject({
       // Every file compiles on its own, so ts-jest transpiles without type-checking
       // (tsc already type-checks everything once, before the tests).
       isolatedModules: true,
+      // `@internal` keeps a type out of the API reference, not out of the declarations: the
+      // public functions and constructs still name the internal model.
+      stripInternal: false,
       skipLibCheck: true,
       noUnusedLocals: true,
       noUnusedParameters: true,
@@ -237,14 +240,16 @@ const JEST_NODE_OPTIONS = '--experimental-vm-modules --disable-warning=Experimen
 for (const name of ['test', 'test:fast', 'test:package', 'test:update', 'test:watch'])
   project.tasks.tryFind(name)?.env('NODE_OPTIONS', JEST_NODE_OPTIONS);
 
-// `dynamo-iac/pulumi` is a separate entry point, so cdk8s-only users never load Pulumi.
+// Three doors: `dynamo-iac` (the cdk8s constructs), `dynamo-iac/pulumi` (so cdk8s-only users never
+// load Pulumi) and `dynamo-iac/core` (the render functions, for tools).
 project.addFields({
   exports: {
     '.': { types: './lib/index.d.ts', default: './lib/index.js' },
     './pulumi': { types: './lib/pulumi/index.d.ts', default: './lib/pulumi/index.js' },
+    './core': { types: './lib/core.d.ts', default: './lib/core.js' },
     './package.json': './package.json',
   },
-  typesVersions: { '*': { pulumi: ['lib/pulumi/index.d.ts'] } },
+  typesVersions: { '*': { pulumi: ['lib/pulumi/index.d.ts'], core: ['lib/core.d.ts'] } },
 });
 
 project.addFields({

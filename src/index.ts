@@ -1,37 +1,31 @@
 /**
- * dynamo-iac: build-time rendering of NVIDIA Dynamo graphs (cdk8s constructs, the render core, loading and validation).
+ * dynamo-iac: NVIDIA Dynamo graphs as cdk8s constructs, rendered into the Kubernetes objects the
+ * upstream operator would create, at synth time. Tools that want the render functions import
+ * `dynamo-iac/core`; Pulumi programs import `dynamo-iac/pulumi`.
  * @module dynamo-iac
  */
-export * from './api';
 export * from './cdk8s';
-export { renderGraph, renderGraphs, type RenderOptions, RECOMMENDED_POD_SECURITY_LABELS } from './render';
-export * from './manifests';
-export {
-  renderManifest,
-  renderCheckpointManifest,
-  type ManifestRenderRequest,
-  type RenderedManifest,
-  type RenderedCheckpoint,
-} from './render-manifest';
-export { crdManifests } from './crds';
-export {
-  renderPlatform,
-  type PlatformOptions,
-  operatorImage,
-  OPERATOR_NAME,
-  DEFAULT_OPERATOR_IMAGE_REPOSITORY,
-} from './render/platform';
-export { infraAddresses, type NatsOptions, type EtcdOptions } from './render/platform-infra';
-export * from './gitops';
-export {
-  DEFAULT_LOCK_FILE,
-  PLAN_ARTIFACT_DIR,
-  parseLock,
-  serializeLock,
-  type PlanLock,
-  type PlanEntry,
-} from './plan/lock';
-export { planRequests, type PlanOptions, type PlanResult } from './plan/plan';
-export { generateGraph, type GeneratedGraph } from './plan/generate';
-export { resolveRequest, type ResolvedRequest, type PlanSource } from './plan/resolve-request';
-export { searchInputsOf, inputHash, type SearchInputs } from './plan/search-inputs';
+// Namespaces a GitOps app applies into, never pruned (docs/gitops-flux.md).
+export { namespaceObjects } from './gitops/namespaces';
+// What construct props are written in, and what the constructs expose.
+export type * from './api/input/input-common';
+export type * from './api/input/v1alpha1';
+export type * from './api/input/v1beta1';
+export type { DynamoModelSource, DynamoModelSpec, ModelType } from './api/dynamo-model';
+export type { CheckpointIdentityInput, CheckpointJobInput, DynamoCheckpointSpec } from './api/checkpoint';
+export type {
+  DgdrBackend,
+  DynamoGraphDeploymentRequestSpec,
+  FeaturesInput,
+  GpuSku,
+  HardwareInput,
+  ModelCacheInput,
+  OverridesInput,
+  SearchStrategy,
+  SlaInput,
+  WorkloadInput,
+} from './api/input/deployment-request';
+export type { DiscoveryBackend, PlatformSettings } from './api/settings';
+export type { GraphPlacement } from './api/placement';
+export type { JsonObject, KubeObject, ObjectMeta } from './api/k8s-types';
+export type { Problem } from './api/problems';

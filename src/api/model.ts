@@ -31,6 +31,7 @@ export type ApiVersion = 'nvidia.com/v1alpha1' | 'nvidia.com/v1beta1';
 export const ORCHESTRATORS = ['lws', 'grove'] as const;
 export type Orchestrator = (typeof ORCHESTRATORS)[number];
 
+/** @internal */
 export interface PvcModel {
   readonly name: string;
   readonly create: boolean;
@@ -39,6 +40,7 @@ export interface PvcModel {
   readonly volumeAccessMode?: string;
 }
 
+/** @internal */
 export interface VolumeMountModel {
   /** Name of a PVC (from `spec.pvcs` or any claim the user owns). */
   readonly name: string;
@@ -46,6 +48,7 @@ export interface VolumeMountModel {
   readonly useAsCompilationCache: boolean;
 }
 
+/** @internal */
 export interface IngressModel {
   readonly enabled: boolean;
   readonly host?: string;
@@ -64,11 +67,13 @@ export function ingressHost(ing: Pick<IngressModel, 'host' | 'hostPrefix' | 'hos
   return `${ing.hostPrefix ?? ''}${ing.host}.${ing.hostSuffix || 'local'}`;
 }
 
+/** @internal */
 export interface EppConfigModel {
   readonly configMapRef?: { readonly name: string; readonly key?: string };
   readonly config?: JsonObject;
 }
 
+/** @internal */
 export interface FrontendSidecarModel {
   readonly image?: string;
   readonly args?: string[];
@@ -79,6 +84,7 @@ export interface FrontendSidecarModel {
 /**
  * Per-component checkpoint config (v1alpha1 `checkpoint`, v1beta1 `experimental.checkpoint`).
  * Only `checkpointRef` renders; the other fields are kept so validation can explain why not.
+ * @internal
  */
 export interface ComponentCheckpointModel {
   readonly enabled: boolean;
@@ -101,7 +107,10 @@ export interface ComponentCheckpointModel {
 /** GMS / failover mode when unset: one pod shares its GPUs between containers (the other is `InterPod`). */
 export const DEFAULT_GMS_MODE = 'IntraPod';
 
-/** GPU Memory Service (v1alpha1 `gpuMemoryService` with `enabled: true`, v1beta1 `experimental.gpuMemoryService`). */
+/**
+ * GPU Memory Service (v1alpha1 `gpuMemoryService` with `enabled: true`, v1beta1 `experimental.gpuMemoryService`).
+ * @internal
+ */
 export interface GpuMemoryServiceModel {
   /** As written; unset means IntraPod. */
   readonly mode?: string;
@@ -113,14 +122,20 @@ export interface GpuMemoryServiceModel {
   readonly extraClientPods: number;
 }
 
-/** Active/standby engines sharing GPU memory (v1alpha1 `failover` with `enabled: true`, v1beta1 `experimental.failover`). */
+/**
+ * Active/standby engines sharing GPU memory (v1alpha1 `failover` with `enabled: true`, v1beta1 `experimental.failover`).
+ * @internal
+ */
 export interface FailoverModel {
   /** As written; unset means IntraPod. */
   readonly mode?: string;
   readonly numShadows?: number;
 }
 
-/** v1beta1 `roles[]`: explicit leader / worker roles of a multinode component. */
+/**
+ * v1beta1 `roles[]`: explicit leader / worker roles of a multinode component.
+ * @internal
+ */
 export interface ComponentRoleModel {
   readonly name: string;
   readonly replicas?: number;
@@ -128,7 +143,10 @@ export interface ComponentRoleModel {
   readonly hasProviderOverride: boolean;
 }
 
-/** `spec.experimental.kvTransferPolicy`: topology-aware KV-cache transfer between prefill and decode. */
+/**
+ * `spec.experimental.kvTransferPolicy`: topology-aware KV-cache transfer between prefill and decode.
+ * @internal
+ */
 export interface KvTransferPolicyModel {
   readonly labelKey?: string;
   readonly clusterTopologyName?: string;
@@ -138,6 +156,7 @@ export interface KvTransferPolicyModel {
   readonly preferredWeight?: number;
 }
 
+/** @internal */
 export interface ComponentModel {
   /** Name exactly as the user wrote it (v1alpha1 map key / v1beta1 `name`). */
   readonly name: string;
@@ -191,6 +210,7 @@ export interface ComponentModel {
   readonly runtimeVersionOverride?: string;
 }
 
+/** @internal */
 export interface RestartModel {
   readonly id?: string;
   readonly strategy?: { readonly type?: string; readonly order?: string[] };
@@ -204,6 +224,7 @@ export interface RestartModel {
 export const restartInRenderedOutput = (restart: RestartModel | undefined): boolean =>
   !!restart?.id && restart.strategy?.type === 'Parallel';
 
+/** @internal */
 export interface GraphModel {
   readonly kind: 'DynamoGraphDeployment' | 'DynamoComponentDeployment';
   /** The version the input was written in (the graph record is emitted in it). */

@@ -22,7 +22,10 @@ export abstract class RenderedGraph extends Construct {
   public readonly name: string;
   /** The namespace every object was rendered into (undefined when the input is invalid). */
   public readonly namespace?: string;
-  /** The graph as loaded (undefined when the input is invalid): what `DynamoModel.attachTo` checks against. */
+  /**
+   * The graph as loaded (undefined when the input is invalid): what `DynamoModel.attachTo` checks against.
+   * @internal
+   */
   public readonly definition?: GraphModel;
   /** The Dynamo namespace the components register in (`<namespace>-<graph>`; undefined when the input is invalid). */
   public readonly dynamoNamespace?: string;

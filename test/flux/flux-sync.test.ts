@@ -19,7 +19,7 @@ import { addExampleGitOps } from '../../examples/gitops';
 import { buildExampleApp } from '../../examples/app';
 import { fluxCrds } from '../cluster/crds/flux';
 import { thirdPartyCrds } from '../cluster/crds/third-party';
-import { KubeClient, KubeObject, poll } from '../cluster/kube';
+import { KubeClient, ServerObject, poll } from '../cluster/kube';
 import { lostOrChanged } from '../cluster/read-back';
 import { GitSource } from './git-source';
 import { FLUX_NAMESPACE, startKustomizeController } from './kustomize-controller';
@@ -44,7 +44,7 @@ const OPERATOR_NS = 'dynamo-system';
 const TEST_MANAGER = 'dynamo-iac-test';
 
 /** An object read back from the cluster: the test reads its spec and status as the server wrote them. */
-type Live = KubeObject & { spec?: any; status?: any };
+type Live = ServerObject & { spec?: any; status?: any };
 
 let kube: KubeClient;
 let kubeconfig: string;
@@ -52,7 +52,7 @@ let source: GitSource;
 let controller: Process;
 let operator: Process | undefined;
 let work: string;
-let gitRepository: KubeObject;
+let gitRepository: ServerObject;
 
 // ---------------------------------------------------------------------------------------------
 // the CLI and the repository
@@ -86,7 +86,7 @@ const withoutPrefill = () =>
 
 interface RepoObject {
   file: string;
-  object: KubeObject;
+  object: ServerObject;
 }
 
 /** Every object of a layer in the work tree: each .yaml file but the kustomization.yaml files. */
@@ -95,11 +95,11 @@ function layerObjects(layer: Layer): RepoObject[] {
   return (fs.readdirSync(dir, { recursive: true }) as string[])
     .sort()
     .filter((f) => f.endsWith('.yaml') && path.basename(f) !== 'kustomization.yaml')
-    .map((f) => ({ file: `${layer}/${f}`, object: parse(fs.readFileSync(path.join(dir, f), 'utf8')) as KubeObject }));
+    .map((f) => ({ file: `${layer}/${f}`, object: parse(fs.readFileSync(path.join(dir, f), 'utf8')) as ServerObject }));
 }
 
 /** Flux's inventory id: `<namespace>_<name>_<group>_<kind>`. */
-const inventoryId = (o: KubeObject) =>
+const inventoryId = (o: ServerObject) =>
   `${o.metadata.namespace ?? ''}_${o.metadata.name}_${o.apiVersion.includes('/') ? o.apiVersion.split('/')[0] : ''}_${o.kind}`;
 
 // ---------------------------------------------------------------------------------------------
@@ -187,11 +187,11 @@ async function commitAndPublish(message: string): Promise<string> {
 // ---------------------------------------------------------------------------------------------
 // the cluster
 
-const managersOf = (o: KubeObject) =>
+const managersOf = (o: ServerObject) =>
   ((o.metadata.managedFields ?? []) as Array<{ manager: string; operation: string }>).map(
     (m) => `${m.manager}/${m.operation}`,
   );
-const replicaOwners = (o: KubeObject) =>
+const replicaOwners = (o: ServerObject) =>
   ((o.metadata.managedFields ?? []) as Array<{ manager: string; fieldsV1?: any }>)
     .filter((m) => m.fieldsV1?.['f:spec']?.['f:replicas'] !== undefined)
     .map((m) => m.manager);
@@ -207,7 +207,7 @@ function withoutEmptyProperties<T>(v: T): T {
       .map(([k, x]) => [k, withoutEmptyProperties(x)]),
   ) as T;
 }
-const getObject = (o: KubeObject) => kube.get<Live>(o.apiVersion, o.kind, o.metadata.name, o.metadata.namespace);
+const getObject = (o: ServerObject) => kube.get<Live>(o.apiVersion, o.kind, o.metadata.name, o.metadata.namespace);
 
 /** Every Deployment of the graph layer reports its pods up, as the kubelet and the Deployment controller would. */
 async function markGraphWorkloadsAvailable(): Promise<void> {
@@ -243,7 +243,7 @@ beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'dynamo-iac-flux-'));
   // Flux's real CRDs; stand-ins for the other third-party kinds (ServiceMonitor, LeaderWorkerSet, PodGroup here).
   for (const crd of [...fluxCrds(), ...thirdPartyCrds()])
-    await kube.installCrd(crd as KubeObject, {
+    await kube.installCrd(crd as ServerObject, {
       fieldManager: TEST_MANAGER,
       fieldValidation: 'Strict',
       timeoutMs: 180_000,
@@ -262,7 +262,7 @@ beforeAll(async () => {
   const flux = (fs.readdirSync(path.join(source.dir, 'flux')) as string[])
     .filter((f) => f !== 'kustomization.yaml')
     .sort()
-    .map((f) => parse(fs.readFileSync(path.join(source.dir, 'flux', f), 'utf8')) as KubeObject);
+    .map((f) => parse(fs.readFileSync(path.join(source.dir, 'flux', f), 'utf8')) as ServerObject);
   for (const o of flux) await kube.apply(o, { fieldManager: 'kubectl', fieldValidation: 'Strict' });
   gitRepository = flux.find((o) => o.kind === 'GitRepository')!;
   revision1 = await source.publish(kube, gitRepository);
@@ -283,7 +283,7 @@ test("the Flux objects dynamo-iac writes are accepted by Flux's CRDs as they are
     expect((await kustomization(layer))!.spec.sourceRef).toEqual({ kind: 'GitRepository', name: 'dynamo' });
   const example = addExampleGitOps(buildExampleApp(Testing.app()))
     .charts.find((c) => c.node.id === 'flux')!
-    .toJson() as KubeObject[];
+    .toJson() as ServerObject[];
   expect(example.map((o) => o.kind).sort()).toEqual([
     'Kustomization',
     'Kustomization',
@@ -497,7 +497,9 @@ test("a commit that removes a component while the operator is down: Flux prunes 
       'service-llm-prefill',
     ].map((f) => `graphs/${LLM}/llm/${f}.yaml`),
   );
-  const removedIds = removedFiles.map((f) => inventoryId(parse(source.git('show', `HEAD:${f}`)) as KubeObject)).sort();
+  const removedIds = removedFiles
+    .map((f) => inventoryId(parse(source.git('show', `HEAD:${f}`)) as ServerObject))
+    .sort();
   // The operator's pod restarts during this rollout.
   const deployment = (await kube.get<Live>('apps/v1', 'Deployment', 'dynamo-iac-operator', OPERATOR_NS))!;
   expect(await operator!.stop()).toBe(0);

@@ -14,7 +14,7 @@ import * as http from 'http';
 import { AddressInfo } from 'net';
 import * as os from 'os';
 import * as path from 'path';
-import { KubeClient, KubeObject } from '../cluster/kube';
+import { KubeClient, ServerObject } from '../cluster/kube';
 
 const GIT_ENV = {
   GIT_AUTHOR_NAME: 'dynamo-iac test',
@@ -77,7 +77,7 @@ export class GitSource {
    * Packages HEAD, serves it, and writes the artifact into the GitRepository's status as
    * source-controller does after a fetch. Returns the revision Flux will report.
    */
-  async publish(kube: KubeClient, gitRepository: KubeObject): Promise<string> {
+  async publish(kube: KubeClient, gitRepository: ServerObject): Promise<string> {
     const commit = this.head();
     // The tree, not the commit: an archive of a commit starts with a pax header naming it.
     const archive = execFileSync('git', ['archive', '--format=tar.gz', `${commit}^{tree}`], {

@@ -5,12 +5,12 @@
  * config. Only `--http-port` changes (to 0, a free port: several tests run on one machine).
  */
 import * as path from 'path';
-import { KubeObject, poll } from '../cluster/kube';
+import { ServerObject, poll } from '../cluster/kube';
 import { Process } from './process';
 
 const CLI = path.resolve(__dirname, '..', '..', 'bin', 'dynamo-iac');
 
-export function startOperatorPod(deployment: KubeObject & { spec?: any }, kubeconfig: string): Process {
+export function startOperatorPod(deployment: ServerObject & { spec?: any }, kubeconfig: string): Process {
   const pod = deployment.spec.template.spec;
   const container = pod.containers[0];
   const fieldValue = (fieldPath: string): string => {

@@ -4,7 +4,7 @@
  * available (what kstatus and our runtime operator call ready), or the rollout stuck past its
  * progress deadline (what both call failed).
  */
-import { KubeClient, KubeObject } from '../cluster/kube';
+import { KubeClient, ServerObject } from '../cluster/kube';
 
 const now = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 const condition = (type: string, status: 'True' | 'False', reason: string, message: string) => ({
@@ -17,7 +17,11 @@ const condition = (type: string, status: 'True' | 'False', reason: string, messa
 });
 
 /** Every replica of the current spec is up: observedGeneration caught up, Available, NewReplicaSetAvailable. */
-export async function markDeploymentAvailable(kube: KubeClient, namespace: string, name: string): Promise<KubeObject> {
+export async function markDeploymentAvailable(
+  kube: KubeClient,
+  namespace: string,
+  name: string,
+): Promise<ServerObject> {
   const d = (await kube.get<any>('apps/v1', 'Deployment', name, namespace))!;
   const replicas = d.spec.replicas ?? 1;
   return kube.patchStatus(d, {
@@ -34,7 +38,7 @@ export async function markDeploymentAvailable(kube: KubeClient, namespace: strin
 }
 
 /** The new pods never became ready within progressDeadlineSeconds. */
-export async function markDeploymentFailed(kube: KubeClient, namespace: string, name: string): Promise<KubeObject> {
+export async function markDeploymentFailed(kube: KubeClient, namespace: string, name: string): Promise<ServerObject> {
   const d = (await kube.get<any>('apps/v1', 'Deployment', name, namespace))!;
   const replicas = d.spec.replicas ?? 1;
   return kube.patchStatus(d, {
@@ -52,7 +56,11 @@ export async function markDeploymentFailed(kube: KubeClient, namespace: string, 
 }
 
 /** Every group of a LeaderWorkerSet is up (its status has no observedGeneration or conditions kstatus reads). */
-export async function markLeaderWorkerSetReady(kube: KubeClient, namespace: string, name: string): Promise<KubeObject> {
+export async function markLeaderWorkerSetReady(
+  kube: KubeClient,
+  namespace: string,
+  name: string,
+): Promise<ServerObject> {
   const lws = (await kube.get<any>('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet', name, namespace))!;
   const replicas = lws.spec.replicas ?? 1;
   return kube.patchStatus(lws, { replicas, updatedReplicas: replicas, readyReplicas: replicas });

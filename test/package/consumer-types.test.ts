@@ -1,6 +1,6 @@
 /**
  * The package's types as a user's project sees them: `lib/*.d.ts` through package.json, in a
- * project that imports `dynamo-iac` and `dynamo-iac/pulumi`, under each module resolution a
+ * project that imports `dynamo-iac`, `dynamo-iac/pulumi` and `dynamo-iac/core`, under each module resolution a
  * TypeScript project uses. `cdk8s init typescript-app` makes a `moduleResolution: node` (node10)
  * project without `skipLibCheck`, so an error inside our declarations (or a dependency's they
  * import) would fail its build. Needs lib/ (the slow phase of `npm test` builds it).
@@ -15,6 +15,7 @@ const CONSUMER = `
 import { App, Chart } from 'cdk8s';
 import { DynamoGraphDeployment } from 'dynamo-iac';
 import { DynamoGraph } from 'dynamo-iac/pulumi';
+import { renderManifests, resolveSettings } from 'dynamo-iac/core';
 
 const main = { name: 'main', image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1' };
 new DynamoGraphDeployment(new Chart(new App(), 'c'), 'g', {
@@ -23,6 +24,7 @@ new DynamoGraphDeployment(new Chart(new App(), 'c'), 'g', {
 export const graph = new DynamoGraph('g', {
   spec: { components: [{ name: 'Frontend', type: 'frontend', podTemplate: { spec: { containers: [{ ...main, ports: [{ containerPort: 8000 }] }] } } }] },
 });
+export const objects = renderManifests([{ source: 'g.yaml', text: 'kind: DynamoGraphDeployment' }], resolveSettings({})).objects;
 `;
 
 /** Parsed declaration files, shared by the programs of every resolution mode (parsing is most of the cost). */
@@ -69,7 +71,7 @@ describe('a project using the package type-checks, and flags a misspelt containe
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   const expected = [
-    "main.ts(8): Object literal may only specify known properties, but 'imagePulPolicy' does not exist in type 'ContainerInput'. Did you mean to write 'imagePullPolicy'?",
+    "main.ts(9): Object literal may only specify known properties, but 'imagePulPolicy' does not exist in type 'ContainerInput'. Did you mean to write 'imagePullPolicy'?",
   ];
 
   test.each([
