@@ -39,6 +39,7 @@ const SEAMS = {
   '../crds': '../crds/index.js',
   '../render/platform': '../render/platform.js',
   '../render/platform-options': '../render/platform-options.js',
+  '../operator/dependencies': '../operator/dependencies.js',
   '../operator/main': '../operator/main.js',
   // From lib/api/validate/crd-schema.js; the bundle lives in lib/cli.
   './crd-schema-compile': '../api/validate/crd-schema-compile.js',
