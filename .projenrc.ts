@@ -1,4 +1,8 @@
 import { javascript, typescript } from 'projen';
+import { OPERATOR_DEPENDENCIES } from './src/operator/dependencies';
+
+/** The runtime operator's dependencies (optional peers; src/operator/dependencies.ts), as `name@range`. */
+const OPERATOR_DEPS = Object.entries(OPERATOR_DEPENDENCIES).map(([name, range]) => `${name}@${range}`);
 
 // The project is an application-style TypeScript package (not jsii): plain
 // TypeScript types give us discriminated unions and index signatures that a
@@ -59,18 +63,17 @@ const project = new typescript.TypeScriptProject({
     'js-yaml@^5.5.0',
     'commander@^14.0.0',
     'ajv@^8.17.0',
-    // Runtime operator: the official Kubernetes client (ESM; loaded with require(esm), Node >= 22.12),
-    // Prometheus metrics and structured JSON logs.
-    '@kubernetes/client-node@^2.0.1',
-    'prom-client@^15.1.0',
-    'pino@^10.4.0',
     // Core Kubernetes schemas (precompiled ajv validators) for pod content users pass through
     // podTemplate/extraPodSpec.
     'kubernetes-models@^5.1.0',
   ],
   // Pulumi is optional for users: the components load from `dynamo-iac/pulumi` only. Any 3.x / 4.x
   // release a user has today is accepted; the dev pins below are what the real-engine tests run.
-  peerDeps: ['@pulumi/pulumi@^3.140.0', '@pulumi/kubernetes@^4.18.0'],
+  // The runtime operator's own dependencies are optional peers too (docs/operator-dependencies.md):
+  // a cdk8s, Pulumi or CLI user never installs them (the Kubernetes client alone is ~65 MB); the
+  // operator image installs them (Dockerfile, scripts/operator-package.cjs), and `dynamo-iac
+  // operator` without them prints one line saying what to install (src/operator/dependencies.ts).
+  peerDeps: ['@pulumi/pulumi@^3.140.0', '@pulumi/kubernetes@^4.18.0', ...OPERATOR_DEPS],
   peerDependencyOptions: { pinnedDevDependency: false },
   devDeps: [
     // Exactly the versions of the engine and provider binaries test:pulumi builds (the provider
@@ -96,6 +99,8 @@ const project = new typescript.TypeScriptProject({
     // docs/api/: the API reference, generated from the TSDoc as Markdown (browsable on any forge).
     'typedoc@^0.28.0',
     'typedoc-plugin-markdown@^4.9.0',
+    // The operator's dependencies, for its tests and the image build.
+    ...OPERATOR_DEPS,
   ],
   tsconfig: {
     compilerOptions: {
@@ -171,8 +176,8 @@ new javascript.TypescriptConfig(project, {
 // from it. The CRD schema validators (no schema is compiled at run time;
 // src/api/validate/crd-validators-build.ts; test/api/validate/crd-validators.test.ts fails when lib/ holds stale
 // ones), kubernetes-models' core/v1 validators in one file instead of ~140 ES modules (loads ~10x
-// faster), and the CLI as one file per command (bin/dynamo-iac starts lib/cli/main.bundle.js;
-// ~25% faster cold starts).
+// faster), and the CLI as one bundle split into an entry per command and shared chunks (bin/dynamo-iac
+// starts lib/cli/main.bundle.js; ~25% faster cold starts; no module in two files).
 const generateLib = project.addTask('compile:generate', {
   description: "Generate the precompiled validators and bundles in lib/ from tsc's output",
   steps: [
@@ -253,7 +258,12 @@ project.addFields({
 });
 
 project.addFields({
-  peerDependenciesMeta: { '@pulumi/pulumi': { optional: true }, '@pulumi/kubernetes': { optional: true } },
+  peerDependenciesMeta: Object.fromEntries(
+    ['@pulumi/pulumi', '@pulumi/kubernetes', ...OPERATOR_DEPS.map((d) => d.slice(0, d.lastIndexOf('@')))].map((n) => [
+      n,
+      { optional: true },
+    ]),
+  ),
 });
 
 // imports/ (the `cdk8s import` classes of our CRDs) is not shipped: nothing in lib/ uses it, it is

@@ -13,10 +13,13 @@ RUN npm ci --ignore-scripts
 COPY tsconfig.json ./
 COPY src ./src
 # Only the JavaScript is needed at run time, built as `npm run compile` builds it (tsc, generated
-# CRD validators, bundles); then drop the dev dependencies.
+# CRD validators, bundles); then drop the dev dependencies, but keep the operator's own ones
+# (optional peer dependencies of the package, which a library install leaves out:
+# docs/operator-dependencies.md), which operator-package.cjs makes dependencies of the image.
 COPY scripts ./scripts
 RUN npx tsc -p tsconfig.json --declaration false && node lib/api/validate/crd-validators-build.js \
-  && node scripts/bundle-core-v1-models.mjs && node scripts/bundle-cli.mjs && npm prune --omit=dev --ignore-scripts
+  && node scripts/bundle-core-v1-models.mjs && node scripts/bundle-cli.mjs \
+  && node scripts/operator-package.cjs && npm prune --omit=dev --ignore-scripts
 
 FROM gcr.io/distroless/nodejs24-debian12:nonroot
 WORKDIR /app

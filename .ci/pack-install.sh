@@ -2,7 +2,8 @@
 # What a user on today's Pulumi does: `npm install @pulumi/pulumi@latest @pulumi/kubernetes@latest
 # dynamo-iac` in an empty project, with no flags. Packs this checkout (lib/ must be built) and
 # installs the tarball next to the newest Pulumi packages the registry has; then loads both entry
-# points, so a peer range that excludes today's Pulumi, or a missing file in the package, fails here.
+# points, so a peer range that excludes today's Pulumi, or a missing file in the package, fails here;
+# and checks that the runtime operator's dependencies are not installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo="$PWD"
@@ -50,3 +51,20 @@ for (const name of ["DynamoGraph", "DynamoCrds"]) if (!p[name]) throw new Error(
 for (const name of ["renderManifests", "crdManifests"]) if (!core[name]) throw new Error(`dynamo-iac/core exports no ${name}`);
 console.log(`installed ${require("dynamo-iac/package.json").name} next to @pulumi/pulumi ${pulumiVersion} and @pulumi/kubernetes ${require("@pulumi/kubernetes/package.json").version}: the three entry points load`);
 '
+# The runtime operator's dependencies are optional peers (docs/operator-dependencies.md): a library
+# user's install has none of them, and `dynamo-iac operator` says in one line what to install.
+for dep in @kubernetes/client-node pino prom-client; do
+  if [[ -e "node_modules/$dep" ]] || find node_modules -path "*/node_modules/$dep/package.json" | grep -q .; then
+    echo "pack-install: a library user's install holds the operator's dependency $dep" >&2
+    exit 1
+  fi
+done
+set +e
+operator_err="$(node_modules/.bin/dynamo-iac operator 2>&1 > /dev/null)"
+operator_code=$?
+set -e
+if [[ $operator_code != 1 || "$operator_err" != "dynamo-iac operator: @kubernetes/client-node, pino, prom-client not installed;"* || "$operator_err" == *$'\n'* ]]; then
+  printf 'pack-install: `dynamo-iac operator` without its dependencies (exit %s):\n%s\n' "$operator_code" "$operator_err" >&2
+  exit 1
+fi
+echo "no operator dependencies installed ($(du -sh node_modules | cut -f1) node_modules); ${operator_err%%;*}"

@@ -1,5 +1,6 @@
 /** `dynamo-iac operator`: runs the runtime operator in the foreground (src/operator). */
 import { Command } from 'commander';
+import { CliError, EXIT_INVALID } from './report';
 
 export function operatorCommand(): Command {
   return new Command('operator')
@@ -30,6 +31,11 @@ export function operatorCommand(): Command {
         `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`,
         v,
       ]);
+      // The operator's dependencies are optional peers: a library install has none of them.
+      const { missingOperatorDependencies, missingOperatorDependenciesLine } =
+        require('../operator/dependencies') as typeof import('../operator/dependencies');
+      const missing = missingOperatorDependencies();
+      if (missing.length > 0) throw new CliError(missingOperatorDependenciesLine(missing)!, EXIT_INVALID);
       // Loaded here so render/validate do not pay for the operator's dependencies.
       const { operatorMain } = require('../operator/main') as typeof import('../operator/main');
       process.exitCode = await operatorMain(argv);

@@ -1,7 +1,9 @@
 /**
- * What each command loads (a cold start's cost): `--help` only the program's bundle, `render` and
- * `validate` their own bundle and nothing of cdk8s, Pulumi, the runtime operator or the GitOps /
- * Flux writer. Checked on the built CLI (lib/cli/*.bundle.js, scripts/bundle-cli.mjs).
+ * What each command loads (a cold start's cost) and how the CLI is shipped: one bundle split into
+ * shared chunks (lib/cli/*.bundle.js, scripts/bundle-cli.mjs) in which no module is twice.
+ * `--help` loads the program and the few modules it shares with the commands, nothing of the
+ * render core; `render` and `validate` load nothing of cdk8s, Pulumi, the runtime operator or the
+ * GitOps / Flux writer. Checked on the built CLI.
  */
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
@@ -34,6 +36,19 @@ function loadedFiles(args: string[]): string[] {
   return files;
 }
 
+const bundleFiles = () => fs.readdirSync(CLI).filter((f) => f.endsWith('.bundle.js'));
+
+/**
+ * The modules a bundle file holds. esbuild wraps every module it bundles from the compiled
+ * CommonJS in a function keyed by the module's path (`"lib/cli/main.js"(exports, module) {`).
+ */
+function modulesIn(file: string): string[] {
+  const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+  return [...text.matchAll(/^\s*"((?:lib|node_modules)\/[^"]+)"\(/gm)].map((m) => m[1]);
+}
+
+const modulesLoaded = (files: string[]) => files.filter((f) => f.endsWith('.bundle.js')).flatMap(modulesIn);
+
 const NEVER_FOR_RENDER = [
   /node_modules\/cdk8s/,
   /node_modules\/constructs/,
@@ -46,18 +61,44 @@ const NEVER_FOR_RENDER = [
   /node_modules\/ajv\/dist\/(core|compile)/,
 ];
 
-test('--help loads the program bundle (commander in it), the exit-code and problem-line modules, not the render core', () => {
+test('the CLI is one bundle in shared chunks, and no module is in two of them', () => {
+  const files = bundleFiles();
+  expect(files.filter((f) => !f.startsWith('chunk-')).sort()).toEqual(
+    ['main', 'run-gitops', 'run-plan', 'run-render', 'run-validate'].map((e) => `${e}.bundle.js`),
+  );
+  const modules = files.flatMap((f) => modulesIn(path.join('lib', 'cli', f)));
+  // The render core, commander, js-yaml, ajv's runtime: the pattern must find what is there.
+  expect(modules.length).toBeGreaterThan(150);
+  for (const m of ['lib/cli/main.js', 'lib/render/graph.js', 'lib/api/parse.js', 'node_modules/commander/index.js'])
+    expect(modules).toContain(m);
+  const twice = modules.filter((m, i) => modules.indexOf(m) !== i);
+  expect(twice).toEqual([]);
+  // Every chunk is loaded by some entry (none left over from an earlier build).
+  const required = files.flatMap((f) =>
+    [...fs.readFileSync(path.join(CLI, f), 'utf8').matchAll(/require\("\.\/(chunk-[\w-]+\.bundle\.js)"\)/g)].map(
+      (m) => m[1],
+    ),
+  );
+  expect(files.filter((f) => f.startsWith('chunk-') && !required.includes(f))).toEqual([]);
+});
+
+test('--help loads the program, its chunks, the exit-code and problem-line modules, not the render core', () => {
   const files = loadedFiles(['--help']);
-  expect(files.filter((f) => f.startsWith('lib/'))).toEqual([
-    'lib/cli/main.bundle.js',
+  const lib = files.filter((f) => f.startsWith('lib/'));
+  expect(lib).toContain('lib/cli/main.bundle.js');
+  expect(lib.filter((f) => !/^lib\/cli\/(main|chunk-[\w-]+)\.bundle\.js$/.test(f))).toEqual([
     'lib/cli/report.js',
     'lib/api/problems.js',
   ]);
   expect(files.filter((f) => f.includes('node_modules'))).toEqual([]);
-  // The bundle itself holds the commands' options and help, not what they do.
-  const bundled = fs.readFileSync(path.join(CLI, 'main.bundle.js'), 'utf8');
-  for (const module of ['lib/api/', 'lib/manifests.js', 'lib/render/graph.js', 'lib/gitops/', 'node_modules/yaml/'])
-    expect(bundled).not.toContain(`// ${module}`);
+  // What it loads holds the commands' options and help, not what they do.
+  const modules = modulesLoaded(files);
+  expect(modules).toContain('lib/cli/render.js');
+  expect(
+    modules.filter((m) =>
+      /^lib\/(api|gitops)\/|^lib\/render\/graph|^lib\/cli\/run-|node_modules\/(js-)?yaml\//.test(m),
+    ),
+  ).toEqual([]);
 });
 
 test.each([
@@ -75,8 +116,9 @@ test.each([
         never: String(never),
         loaded: [],
       });
-    const bundled = fs.readFileSync(path.join(CLI, `${bundle}.bundle.js`), 'utf8');
-    for (const module of ['lib/gitops/flux.js', 'lib/gitops/write.js', 'lib/render/platform.js', 'lib/operator/'])
-      expect(bundled).not.toContain(`// ${module}`);
+    const modules = modulesLoaded(files);
+    expect(modules).toContain('lib/render/graph.js');
+    for (const never of [/^lib\/gitops\/(flux|write)\.js$/, /^lib\/render\/platform\.js$/, /^lib\/operator\//])
+      expect(modules.filter((m) => never.test(m))).toEqual([]);
   },
 );

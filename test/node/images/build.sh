@@ -214,6 +214,7 @@ OPERATOR_STEPS=(
   'node lib/api/validate/crd-validators-build.js'
   'node scripts/bundle-core-v1-models.mjs'
   'node scripts/bundle-cli.mjs'
+  'node scripts/operator-package.cjs'
   'npm prune --omit=dev --ignore-scripts'
 )
 # What the Dockerfile copies from the build context.
@@ -250,6 +251,14 @@ make_operator() {
       eval "$step" > "$tmp/step.log" 2>&1 || { tail -30 "$tmp/step.log" >&2; exit 1; }
       log "  $step: $((SECONDS - t))s"
     done
+    # The prune kept the operator's own dependencies (optional peers of the package).
+    node -e '
+const { missingOperatorDependencies } = require("./lib/operator/dependencies.js");
+const missing = missingOperatorDependencies(require("path").resolve("lib/operator"));
+if (missing.length) { console.error(`the operator image lacks ${missing.join(", ")}`); process.exit(1); }' || exit 1
+    # ...and the operator loads with them: given no kubeconfig, it gets as far as connecting.
+    out="$(NODE_DISABLE_COMPILE_CACHE=1 node bin/dynamo-iac operator --kubeconfig /nonexistent 2>&1)" && exit 1
+    [[ "$out" == *'cannot connect to the Kubernetes API'* ]] || { echo "the operator does not start: $out" >&2; exit 1; }
   )
   # The base: distroless-like, files of the Debian packages only, plus Node at /nodejs/bin/node.
   local base="$tmp/base" root="$tmp/rootfs" pkg list
