@@ -16,7 +16,7 @@ import { ResolvedSettings } from './api/settings';
 import { acceptValidated, ValidatedGraph } from './api/validated-graph';
 import { DEFAULT_LOCK_FILE } from './plan/lock';
 import { PlanSource, resolveRequest } from './plan/resolve-request';
-import { dedupeObjects, renderCheckpointRecord, renderGraph, renderGraphs, RenderOptions } from './render';
+import { dedupeObjects, GraphWithObjects, renderCheckpointRecord, renderEachGraph, RenderOptions } from './render';
 import { renderDynamoModel } from './render/model-record';
 import { loadCheckpointDoc } from './render-manifest';
 
@@ -181,10 +181,8 @@ function loadRequest(
 export interface RenderedManifests {
   readonly objects: KubeObject[];
   readonly problems: SourcedProblem[];
-  /** The graphs rendered (empty on errors): front ends that group objects per graph render each again. */
-  readonly graphs?: ValidatedGraph[];
-  /** The DynamoCheckpoints the graphs were rendered with: rendering a graph again needs them. */
-  readonly checkpoints?: CheckpointModel[];
+  /** Each graph with its own objects (unset on errors): what front ends that group objects per graph split by. */
+  readonly graphs?: GraphWithObjects[];
 }
 
 /** Renders only when no input has an error-level problem, so nothing half-rendered is ever produced. */
@@ -196,27 +194,23 @@ export function renderManifests(
   const loaded = loadManifests(inputs, settings, options);
   if (errorsOf(loaded.problems).length > 0) return { objects: [], problems: loaded.problems };
   const checkpoints = loaded.checkpoints.map((c) => c.model);
-  const objects = renderGraphs(
+  const rendered = renderEachGraph(
     loaded.graphs.map((g) => g.model),
     settings,
     { ...options, checkpoints },
   );
-  if (hasRenderedPodProblems(objects)) {
-    // Rare: find the graphs at fault by rendering each alone.
-    const problems = loaded.graphs.flatMap((g) =>
-      renderedPodProblems(g.model, renderGraph(g.model, settings, { ...options, checkpoints })).map((p) => ({
-        ...p,
-        source: g.source,
-      })),
+  if (hasRenderedPodProblems(rendered.objects)) {
+    // Rare: find the graphs at fault among their own objects.
+    const problems = loaded.graphs.flatMap((g, i) =>
+      renderedPodProblems(g.model, rendered.graphs[i].objects).map((p) => ({ ...p, source: g.source })),
     );
     return { objects: [], problems: [...loaded.problems, ...problems] };
   }
   const records = checkpoints.map(renderCheckpointRecord);
   return {
-    objects: [...objects, ...records, ...(loaded.passthrough as KubeObject[])],
+    objects: [...rendered.objects, ...records, ...(loaded.passthrough as KubeObject[])],
     problems: loaded.problems,
-    graphs: loaded.graphs.map((g) => g.model),
-    checkpoints,
+    graphs: rendered.graphs,
   };
 }
 

@@ -5,9 +5,8 @@
  */
 import { KubeObject } from '../api/k8s-types';
 import { SourcedProblem, ValidationError } from '../api/problems';
-import { ResolvedSettings, resolveSettings } from '../api/settings';
-import type { CheckpointModel } from '../api/checkpoint';
-import type { ValidatedGraph } from '../api/validated-graph';
+import { resolveSettings } from '../api/settings';
+import type { GraphWithObjects } from '../render';
 import { renderManifests } from '../manifests';
 import { DEFAULT_LOCK_FILE } from '../plan/lock';
 import { readPlanLock } from '../plan/lock-file';
@@ -28,13 +27,8 @@ export interface PipelineResult {
   /** Empty when any problem is an error. */
   readonly objects: KubeObject[];
   readonly problems: SourcedProblem[];
-  /** What `gitops` needs to group objects per graph; set on success only. */
-  readonly rendered?: {
-    readonly graphs: ValidatedGraph[];
-    readonly settings: ResolvedSettings;
-    /** The DynamoCheckpoints the graphs were rendered with (RenderOptions.checkpoints). */
-    readonly checkpoints: CheckpointModel[];
-  };
+  /** Each graph with its own objects, what the GitOps layout splits by; set on success only. */
+  readonly graphs?: GraphWithObjects[];
 }
 
 const NAMESPACE = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
@@ -68,9 +62,5 @@ export async function runPipeline(files: readonly string[], options: PipelineOpt
   const problems = [...read.problems, ...rendered.problems];
   const failed = problems.some((p) => (p.severity ?? 'error') === 'error');
   if (failed) return { objects: [], problems };
-  return {
-    objects: rendered.objects,
-    problems,
-    rendered: { graphs: rendered.graphs ?? [], settings, checkpoints: rendered.checkpoints ?? [] },
-  };
+  return { objects: rendered.objects, problems, graphs: rendered.graphs ?? [] };
 }

@@ -40,8 +40,7 @@ export async function gitops(files: string[], options: GitOpsOptions): Promise<n
     const code = reportProblems(result.problems);
     if (code !== EXIT_OK) return code;
     objects = result.objects;
-    const { graphs, settings, checkpoints } = result.rendered!;
-    split = splitByGraph(graphs, objects, settings, { includeGraphRecord: options.graphRecord ?? true, checkpoints });
+    split = splitByGraph(result.graphs ?? [], objects);
   }
   const platformNamespaces = [...new Set(options.platformNamespace ?? ['dynamo-system'])];
   if (platformNamespaces.length > 1 && options.scope !== 'namespace') {

@@ -12,17 +12,14 @@ export interface RenderCommandOptions extends PipelineOptions {
 export async function render(files: string[], options: RenderCommandOptions): Promise<number> {
   if (options.layout === 'gitops' && options.output === undefined)
     throw new CliError('--layout gitops needs -o <dir>', EXIT_USAGE);
-  const { objects, problems, rendered } = await runPipeline(files, options);
+  const { objects, problems, graphs } = await runPipeline(files, options);
   const code = reportProblems(problems);
   if (code !== EXIT_OK) return code;
   if (options.layout === 'gitops') {
     // Only this layout needs the GitOps writer (and with it the Flux and platform code).
     const { splitByGraph } = require('../gitops/graphs') as typeof import('../gitops/graphs');
     const { writeLayout } = require('./run-gitops') as typeof import('./run-gitops');
-    const split = splitByGraph(rendered!.graphs, objects, rendered!.settings, {
-      includeGraphRecord: options.graphRecord ?? true,
-      checkpoints: rendered!.checkpoints,
-    });
+    const split = splitByGraph(graphs ?? [], objects);
     writeLayout(
       { graphs: split.graphs, shared: split.shared },
       options.output!,

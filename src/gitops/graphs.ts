@@ -1,8 +1,6 @@
-/** Per-graph object lists for the layout, from graphs that already passed validation. */
-import type { ValidatedGraph } from '../api/validated-graph';
+/** Per-graph object lists for the layout, from the render's own per-graph view (nothing renders again). */
 import { KubeObject } from '../api/k8s-types';
-import { ResolvedSettings } from '../api/settings';
-import { objectKey, renderGraph, RenderOptions } from '../render';
+import { GraphWithObjects, objectKey } from '../render';
 import { GraphObjects } from './layout';
 
 export interface GraphSplit {
@@ -11,18 +9,9 @@ export interface GraphSplit {
   readonly shared: KubeObject[];
 }
 
-/** Renders each graph on its own, so objects several graphs share are known as such. */
-export function splitByGraph(
-  models: readonly ValidatedGraph[],
-  all: readonly KubeObject[],
-  settings: ResolvedSettings,
-  options: RenderOptions = {},
-): GraphSplit {
-  const graphs = models.map((m) => ({
-    name: m.name,
-    namespace: m.namespace,
-    objects: renderGraph(m, settings, options),
-  }));
+/** Each graph's own objects into its folder; what several graphs share is in each of theirs. */
+export function splitByGraph(rendered: readonly GraphWithObjects[], all: readonly KubeObject[]): GraphSplit {
+  const graphs = rendered.map(({ graph, objects }) => ({ name: graph.name, namespace: graph.namespace, objects }));
   const inGraphs = new Set(graphs.flatMap((g) => g.objects.map(objectKey)));
   return { graphs, shared: all.filter((o) => !inGraphs.has(objectKey(o))) };
 }

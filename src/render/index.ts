@@ -40,10 +40,30 @@ export function renderGraphs(
   settings: ResolvedSettings,
   options: RenderOptions = {},
 ): KubeObject[] {
-  const all = graphs.flatMap((g) => renderGraphObjects(g, settings, options));
-  const { objects, problems } = dedupeObjects(all);
+  return renderEachGraph(graphs, settings, options).objects;
+}
+
+/** One graph and its own objects, as `renderGraph` gives them. */
+export interface GraphWithObjects {
+  readonly graph: ValidatedGraph;
+  readonly objects: KubeObject[];
+}
+
+/**
+ * Renders each graph once, and gives both views front ends need: every graph's own objects (what
+ * the GitOps layout puts in its folder) and all of them with shared objects once (`renderGraphs`).
+ */
+export function renderEachGraph(
+  graphs: readonly ValidatedGraph[],
+  settings: ResolvedSettings,
+  options: RenderOptions = {},
+): { readonly graphs: GraphWithObjects[]; readonly objects: KubeObject[] } {
+  const each = graphs.map((graph) => ({ graph, own: renderGraphObjects(graph, settings, options) }));
+  const { objects, problems } = dedupeObjects(each.flatMap((e) => e.own));
   if (problems.length) throw new ValidationError(problems);
-  return sortObjects(objects);
+  // A conflict inside one graph is a conflict of all of them, reported above.
+  const perGraph = each.map(({ graph, own }) => ({ graph, objects: sortObjects(dedupeObjects(own).objects) }));
+  return { graphs: perGraph, objects: sortObjects(objects) };
 }
 
 export function renderGraph(

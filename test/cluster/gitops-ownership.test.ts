@@ -22,7 +22,7 @@ import { Operator } from '../../src/operator/operator';
 import { splitByGraph } from '../../src/gitops/graphs';
 import { gitOpsLayout } from '../../src/gitops/layout';
 import { writeGitOpsLayout, WriteLayoutResult } from '../../src/gitops/write';
-import { renderGraphs } from '../../src/render';
+import { renderEachGraph } from '../../src/render';
 import { renderPlatform } from '../../src/render/platform';
 import { crdManifests } from '../../src/crds';
 import { installThirdPartyCrds } from './crds/third-party';
@@ -83,8 +83,8 @@ function renderRepo(components: string[]): WriteLayoutResult {
   const { model, problems } = loadGraph(graphDoc(components));
   if (problems.length) throw new Error(JSON.stringify(problems));
   const graph = { ...model!, orchestrator: 'lws' as const } as ValidatedGraph;
-  const all = renderGraphs([graph], settings);
-  const { graphs, shared } = splitByGraph([graph], all, settings);
+  const rendered = renderEachGraph([graph], settings);
+  const { graphs, shared } = splitByGraph(rendered.graphs, rendered.objects);
   const platform = renderPlatform({ namespace: opNs, version: '0.0.0', crds: false });
   return writeGitOpsLayout(gitOpsLayout({ crds: crdManifests() as ServerObject[], platform, graphs, shared }), repo);
 }

@@ -6,7 +6,7 @@ import { crdManifests } from '../../src/crds';
 import { GENERATED_MARKER, gitOpsLayout, GitOpsLayoutError, GraphObjects } from '../../src/gitops/layout';
 import { splitByGraph } from '../../src/gitops/graphs';
 import { SUBSTITUTE_ANNOTATION } from '../../src/gitops/substitution';
-import { renderGraphs } from '../../src/render';
+import { renderEachGraph } from '../../src/render';
 import { renderPlatform } from '../../src/render/platform';
 
 const obj = (kind: string, name: string, namespace?: string, extra: object = {}): KubeObject => ({
@@ -225,8 +225,9 @@ describe('splitByGraph + gitOpsLayout on real graphs', () => {
       metadata: { name: 'qwen', namespace: 'llm' },
       spec: {},
     };
-    const all = [...renderGraphs(models, settings), model as KubeObject];
-    const { graphs, shared } = splitByGraph(models, all, settings);
+    const rendered = renderEachGraph(models, settings);
+    const all = [...rendered.objects, model as KubeObject];
+    const { graphs, shared } = splitByGraph(rendered.graphs, all);
     expect(shared).toEqual([model]);
     const { files } = gitOpsLayout({ graphs, shared });
     expect(paths(files).filter((p) => p.startsWith('graphs/llm/_shared/'))).toEqual([
