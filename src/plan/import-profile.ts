@@ -3,7 +3,7 @@
  * (`kubectl get configmap dgdr-output-<name> -o yaml`) → the request's lock entry. The profiler's
  * graph already carries the request's image, model cache, planner and overrides.
  */
-import { parseAllDocuments } from 'yaml';
+import { parseManifestText } from '../api/parse';
 import { DGDR_LABEL, DeploymentRequestModel } from '../api/input/deployment-request';
 import { JsonObject, KubeObject } from '../api/k8s-types';
 import { isWorkerComponent } from '../api/model';
@@ -49,9 +49,10 @@ export function importProfile(request: DeploymentRequestModel, configMap: JsonOb
   }
   const key = OUTPUT_KEYS.find((k) => typeof data[k] === 'string');
   if (!key) return error('data', `no profiling output: expected data.${PROFILING_OUTPUT_FILE} (is the Job finished?)`);
-  const docs = parseAllDocuments(data[key] as string)
-    .map((d) => d.toJS() as unknown)
-    .filter(isObject);
+  const parsed = parseManifestText(data[key] as string, `data[${key}]`);
+  if (parsed.problems.length)
+    return { problems: parsed.problems.map((p) => ({ ...p, path: `data[${key}]`, severity: 'error' as const })) };
+  const docs = parsed.docs.filter(isObject);
   const graphs = docs.filter((d) => d.kind === 'DynamoGraphDeployment');
   if (graphs.length !== 1)
     return error(`data[${key}]`, `expected one DynamoGraphDeployment in the profiler's output, found ${graphs.length}`);

@@ -5,6 +5,8 @@
  * bytes.
  */
 import { JsonObject, KubeObject } from '../api/k8s-types';
+import { parseManifestText } from '../api/parse';
+import { toYaml } from '../output/yaml';
 import { SearchInputs } from './search-inputs';
 
 export const LOCK_API_VERSION = 'dynamo-iac.dev/v1';
@@ -125,7 +127,7 @@ const HEADER = [
 
 /** The one text form of a lock: sorted keys, no line folding, no anchors. */
 export function serializeLock(lock: PlanLock): string {
-  return `${HEADER}\n${yaml().stringify(lock, { sortMapEntries: true, lineWidth: 0, aliasDuplicateObjects: false })}`;
+  return `${HEADER}\n${toYaml(lock)}`;
 }
 
 export class PlanLockError extends Error {
@@ -137,13 +139,9 @@ export class PlanLockError extends Error {
 
 /** Parses a lock file; the shape is checked enough to fail clearly on a file that is not one. */
 export function parseLock(text: string, source: string): PlanLock {
-  let doc: unknown;
-  try {
-    doc = yaml().parse(text);
-  } catch (e) {
-    throw new PlanLockError(`${source}: not a plan lock: ${(e as Error).message.split('\n')[0]}`);
-  }
-  const o = doc as Partial<PlanLock> | null;
+  const parsed = parseManifestText(text, source);
+  if (parsed.problems.length) throw new PlanLockError(`${source}: not a plan lock: ${parsed.problems[0].message}`);
+  const o = (parsed.docs.length === 1 ? parsed.docs[0] : undefined) as Partial<PlanLock> | undefined;
   if (
     !o ||
     typeof o !== 'object' ||
@@ -164,6 +162,3 @@ export function parseLock(text: string, source: string): PlanLock {
   });
   return o as PlanLock;
 }
-
-/** Loaded on use: every render reaches this module, most without a lock to read (a cold CLI start pays for loading yaml). */
-const yaml = () => require('yaml') as typeof import('yaml');

@@ -8,7 +8,7 @@ import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { stringify } from 'yaml';
+import { toYaml } from '../output/yaml';
 import { readPlanLock } from './lock-file';
 import { ResolvedRequest, resolveRequest } from './resolve-request';
 
@@ -39,7 +39,7 @@ export function planManifestSync(
   const name = (manifest as { metadata?: { name?: unknown } } | undefined)?.metadata?.name;
   const file = path.join(dir, `${typeof name === 'string' && /^[a-z0-9.-]+$/.test(name) ? name : 'request'}.yaml`);
   try {
-    fs.writeFileSync(file, stringify(manifest));
+    fs.writeFileSync(file, toYaml(manifest));
     const bin = path.join(__dirname, '..', '..', 'bin', 'dynamo-iac');
     execFileSync(
       process.execPath,

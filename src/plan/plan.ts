@@ -7,9 +7,9 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { stringify } from 'yaml';
+import { toYamlStream } from '../output/yaml';
 import { DGDR_KIND, DeploymentRequestModel } from '../api/input/deployment-request';
-import { JsonObject, KubeObject } from '../api/k8s-types';
+import { JsonObject } from '../api/k8s-types';
 import { parseManifestText } from '../api/parse';
 import { errorsOf, Problem } from '../api/problems';
 import { isObject } from '../api/read';
@@ -244,16 +244,10 @@ function artifacts(
     if (entry.modes) out.push({ file: path.join(dir, 'pareto.svg'), content: paretoSvg(entry, title) });
     out.push({
       file: path.join(dir, 'dynamo-graph-deployment.yaml'),
-      content: yamlStream([generated.manifest, ...generated.objects]),
+      content: toYamlStream([generated.manifest, ...generated.objects]),
     });
   }
   return out;
-}
-
-function yamlStream(objects: readonly KubeObject[]): string {
-  return objects
-    .map((o) => stringify(o, { sortMapEntries: true, lineWidth: 0, aliasDuplicateObjects: false }))
-    .join('---\n');
 }
 
 const unchanged = (f: PlannedFile) => fs.existsSync(f.file) && fs.readFileSync(f.file, 'utf8') === f.content;

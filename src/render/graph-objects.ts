@@ -16,6 +16,7 @@ import {
   shortHash,
 } from './naming';
 import { GraphModel } from '../api/model';
+import { toYaml } from '../output/yaml';
 
 export function renderPvcs(graph: GraphModel): KubeObject[] {
   return graph.pvcs
@@ -142,12 +143,7 @@ export function renderEppObjects(epp: ComponentContext): KubeObject[] {
       apiVersion: 'v1',
       kind: 'ConfigMap',
       metadata: { name: eppConfigMapName(graph.name), namespace: graph.namespace },
-      // Loaded here: only graphs with an inline EPP config need the yaml package (a cold CLI start pays for loading it).
-      data: {
-        [EPP_CONFIG_KEY]: (require('yaml') as typeof import('yaml')).stringify(cfg.config ?? {}, {
-          sortMapEntries: true,
-        }),
-      },
+      data: { [EPP_CONFIG_KEY]: toYaml(cfg.config ?? {}) },
     });
   }
   out.push({

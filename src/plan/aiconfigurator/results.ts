@@ -8,8 +8,9 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { parse } from 'yaml';
+import { parseManifestText } from '../../api/parse';
 import { JsonObject } from '../../api/k8s-types';
+import { isObject } from '../../api/read';
 import { FrontierPoint, ModeBest, ModeResult, ServingMode, WorkerLayout } from '../lock';
 
 export interface SearchResults {
@@ -36,7 +37,10 @@ export function readResults(saveDir: string, stdout: string, totalGpus: number):
   if (!best) throw new ResultsError(`the tool chose ${chosen}, but ${chosen}/best_config_topn.csv is empty`);
   const graphFile = path.join(run, chosen, 'top1', 'k8s_deploy.yaml');
   if (!fs.existsSync(graphFile)) throw new ResultsError(`${graphFile} is missing`);
-  const graph = parse(fs.readFileSync(graphFile, 'utf8')) as JsonObject;
+  const parsed = parseManifestText(fs.readFileSync(graphFile, 'utf8'), graphFile);
+  if (parsed.problems.length || parsed.docs.length !== 1 || !isObject(parsed.docs[0]))
+    throw new ResultsError(`${graphFile}: ${parsed.problems[0]?.message ?? 'expected one YAML document, a graph'}`);
+  const graph = parsed.docs[0];
   const top = rows(path.join(run, chosen, 'best_config_topn.csv'))[0];
   const perfDatabase = {
     system: top.system ?? top['(d)system'] ?? '',

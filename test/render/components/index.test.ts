@@ -161,6 +161,16 @@ describe('epp', () => {
     });
   });
 
+  test('the inline config is written as everything else is, so a Go YAML reader (YAML 1.1) reads the same values', () => {
+    const config = {
+      plugins: [{ type: 'dynamo-kv-scorer', parameters: { enabled: 'yes', mode: 'off', port: '0x10' } }],
+    };
+    const cfg = rendered(graph({ components: [{ ...epp, eppConfig: { config } }] }));
+    expect(cfg.find('ConfigMap', 'demo-epp-config').data['epp-config-dynamo.yaml']).toBe(
+      'plugins:\n  - parameters:\n      enabled: "yes"\n      mode: "off"\n      port: "0x10"\n    type: dynamo-kv-scorer\n',
+    );
+  });
+
   test('a configMapRef replaces the rendered ConfigMap', () => {
     const ref = rendered(
       graph({ components: [{ ...epp, eppConfig: { configMapRef: { name: 'mine', key: 'cfg.yaml' } } }] }),
