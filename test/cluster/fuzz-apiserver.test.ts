@@ -14,7 +14,7 @@ import { seededRng } from './fuzz-mutate';
 import { verdictOf } from './fuzz-verdict';
 import { KubeClient, KubeError, KubeObject, uniqueName } from './kube';
 
-const RUNS = Number(process.env.FUZZ_FIELDS_RUNS ?? 450);
+const RUNS = Number(process.env.FUZZ_FIELDS_RUNS ?? 900);
 const SEED = Number(process.env.FUZZ_SEED ?? 20260401);
 
 let kube: KubeClient;
