@@ -1,12 +1,17 @@
 /**
- * The API-server field fuzz without a server (the cluster suite's `fuzz-apiserver.test.ts` asks the
+ * The cluster suite's fuzzers without a server (`fuzz-apiserver.test.ts` and `fuzz.test.ts` ask the
  * server about every case): the same seeded cases through our validation — no crash, every error
- * has a field path and is one line; and, one by one, the divergences that fuzz found, each a case
- * we now decide as the API server does.
+ * has a field path and is one line; and, one by one, the divergences the API-server fuzz found,
+ * each a case we now decide as the API server does.
  */
+import { readFileSync } from 'fs';
+import { join } from 'path';
+import { parse } from 'yaml';
+import { errorsOf } from '../../src/api';
+import { renderManifest } from '../../src/render-manifest';
 import { fieldCases, FieldCase } from '../cluster/fuzz-fields';
-import { seededRng } from '../cluster/fuzz-mutate';
-import { verdictOf } from '../cluster/fuzz-verdict';
+import { mutate, seededRng } from '../cluster/fuzz-mutate';
+import { FUZZ_SETTINGS, verdictOf } from '../cluster/fuzz-verdict';
 
 const RUNS = 450;
 
@@ -23,6 +28,24 @@ test(`${RUNS} seeded field cases: no crash, every error has a path and is one li
   }
   expect(refused).toBeGreaterThan(RUNS / 5);
   expect(refused).toBeLessThan(RUNS - RUNS / 5);
+});
+
+test('300 graphs of the cluster fuzz (fuzz-mutate.ts, same seed): no crash, every error has a path', () => {
+  const bases = ['agg-v1beta1.yaml', 'disagg-v1beta1.yaml', 'agg-v1alpha1.yaml', 'disagg-v1alpha1.yaml'].map((f) =>
+    parse(readFileSync(join(__dirname, '..', 'fixtures', f), 'utf8')),
+  );
+  const rng = seededRng(20260401);
+  let refused = 0;
+  for (let run = 0; run < 300; run++) {
+    const doc = JSON.parse(JSON.stringify(bases[run % bases.length]));
+    doc.metadata = { ...doc.metadata, name: `fuzz-${run}`, namespace: 'fuzz' };
+    mutate(doc, rng);
+    const errors = errorsOf(renderManifest(doc, FUZZ_SETTINGS).problems);
+    if (errors.length) refused++;
+    expect(errors.filter((p) => !p.path)).toEqual([]);
+  }
+  expect(refused).toBeGreaterThan(30);
+  expect(refused).toBeLessThan(270);
 });
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1';
