@@ -29,9 +29,15 @@ const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v));
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1';
 
-/** A v1beta1 graph whose worker has a sidecar and an init container with resources and ports. */
+/**
+ * A v1beta1 graph whose worker has a sidecar and an init container with resources and ports, and
+ * a planner (its ServiceAccount, Role and RoleBinding are named after the graph).
+ */
 function v1beta1Base(): any {
   const doc = fixture('agg-v1beta1.yaml');
+  doc.spec.components.push(
+    fixture('disagg-v1beta1.yaml').spec.components.find((c: { type: string }) => c.type === 'planner'),
+  );
   const spec = doc.spec.components[1].podTemplate.spec;
   spec.containers.push({
     name: 'sidecar',
