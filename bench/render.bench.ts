@@ -6,6 +6,7 @@
  *   process, paired run by run with `node -e 0` (A B A B ...; the ratio of each pair).
  * - 1,000 graphs x 5 components (14,000 objects) through the CLI (file in, YAML to /dev/null,
  *   whole process, with its peak RSS) against js-yaml dumping the same objects (dump only).
+ * - `dynamo-iac gitops -o` with 3,000 graphs in one tree against 1,000: the time per graph.
  * - `npm run synth` of the example app, whole.
  * - In process: the cdk8s construct path against hand-made cdk8s ApiObjects of the same objects.
  *
@@ -39,8 +40,17 @@ const COLD_PAIRS = 15;
 const BULK_PAIRS = 3;
 const SYNTH_RUNS = 3;
 const CDK8S_PAIRS = 2;
+const GITOPS_PAIRS = 2;
 
-const TARGETS = { render: 3, validate: 3, help: 2, bulkVsJsYaml: 1, bulkRssMiB: 300, synthSeconds: 5 };
+const TARGETS = {
+  render: 3,
+  validate: 3,
+  help: 2,
+  bulkVsJsYaml: 1,
+  bulkRssMiB: 300,
+  synthSeconds: 5,
+  gitopsPerGraph: 1.2,
+};
 
 /** A v1beta1 graph: a frontend and four vLLM workers, like a real disaggregated deployment. */
 function graph(i: number): { metadata: { name: string; namespace: string }; spec: DynamoGraphDeploymentSpec } {
@@ -82,10 +92,10 @@ function graph(i: number): { metadata: { name: string; namespace: string }; spec
   };
 }
 
-const graphs = () => Array.from({ length: GRAPHS }, (_, i) => graph(i));
-/** The 1,000 graphs as a user writes them: one YAML file, a document per graph. */
-const manifestText = () =>
-  graphs()
+const graphs = (from = 0) => Array.from({ length: GRAPHS }, (_, i) => graph(from + i));
+/** The 1,000 graphs as a user writes them: one YAML file, a document per graph (from graph `from` on). */
+const manifestText = (from = 0) =>
+  graphs(from)
     .map((g) => toYaml({ apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment', ...g }))
     .join('---\n');
 
@@ -172,7 +182,7 @@ const CHILDREN: Record<string, () => InProcess> = {
     return cdk8sApp((chart) => objects.forEach((o, i) => new ApiObject(chart, `o${i}`, o)));
   },
   'write-input': () => {
-    fs.writeFileSync(process.argv[3], manifestText());
+    fs.writeFileSync(process.argv[3], manifestText(Number(process.argv[4] ?? 0)));
     return { ms: 0, cpuMs: 0, objects: GRAPHS, rssMiB: 0 };
   },
 };
@@ -383,6 +393,45 @@ function parent(): void {
   target(
     bulkRss <= TARGETS.bulkRssMiB,
     `peak RSS for ${GRAPHS} graphs <= ${TARGETS.bulkRssMiB} MiB (${bulkRss.toFixed(0)} MiB)`,
+  );
+
+  // gitops -o: 3,000 graphs in one tree against 1,000, each into a fresh directory. A writer that
+  // does linear work per graph takes 3x as long; the ratio per graph says how far from that it is.
+  const more = [1, 2].map((k) => path.join(TMP, `graphs-${k}.yaml`));
+  more.forEach((file, k) => child('write-input', file, String((k + 1) * GRAPHS)));
+  const gitopsInto = (dir: string, files: string[]) => () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    return runProcess('node', [BIN, 'gitops', '-o', dir, ...files]);
+  };
+  const tree = paired(
+    gitopsInto(path.join(TMP, 'tree-3000'), [input, ...more]),
+    gitopsInto(path.join(TMP, 'tree-1000'), [input]),
+    GITOPS_PAIRS,
+    0,
+  );
+  const perGraph = median(tree.wall) / 3;
+  console.log(
+    `\ndynamo-iac gitops -o (whole process, fresh directory): ${3 * GRAPHS} graphs in one tree against ${GRAPHS}, ${GITOPS_PAIRS} pairs`,
+  );
+  table([
+    ['', 'wall', 'CPU', 'peak RSS'],
+    [
+      `${3 * GRAPHS} graphs`,
+      `${ms(tree.a).toFixed(0)} ms`,
+      `${cpu(tree.a).toFixed(0)} ms`,
+      `${Math.max(...tree.a.map((r) => r.rssMiB!)).toFixed(0)} MiB`,
+    ],
+    [
+      `${GRAPHS} graphs`,
+      `${ms(tree.b).toFixed(0)} ms`,
+      `${cpu(tree.b).toFixed(0)} ms`,
+      `${Math.max(...tree.b.map((r) => r.rssMiB!)).toFixed(0)} MiB`,
+    ],
+    ['ratio per graph', `${perGraph.toFixed(2)}x`, `${(median(tree.cpu) / 3).toFixed(2)}x`, ''],
+  ]);
+  target(
+    perGraph <= TARGETS.gitopsPerGraph,
+    `gitops -o with ${3 * GRAPHS} graphs <= ${TARGETS.gitopsPerGraph}x the time per graph of ${GRAPHS} (wall ${perGraph.toFixed(2)}x, pairs ${range(tree.wall.map((w) => w / 3))}; CPU ${(median(tree.cpu) / 3).toFixed(2)}x)`,
   );
 
   // npm run synth of the example app.

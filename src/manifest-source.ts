@@ -3,6 +3,7 @@ import { readTextFile } from './api/text-file';
 import { parseManifestText } from './api';
 import { overLimits } from './api/parse';
 import { Problem } from './api/problems';
+import { isObject } from './api/read';
 
 /** Common metadata props of the graph constructs. */
 export interface GraphMetadataProps {
@@ -32,7 +33,37 @@ export interface ManifestSource {
   readonly problems: Problem[];
 }
 
-export function manifestFromProps(kind: string, id: string, meta: GraphMetadataProps, spec: unknown): ManifestSource {
+/** What a value is, for a message: `null`, `an array`, or its typeof. */
+const typeOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v);
+
+/**
+ * Props given from JavaScript (or through jsii) can be anything: a problem the front end reports
+ * through its own channel, not a TypeError. Empty when `props` is an object.
+ */
+export function propsProblems(props: unknown, what: 'props' | 'args' = 'props'): Problem[] {
+  return isObject(props) ? [] : [{ path: '', message: `${what}: must be an object, got ${typeOf(props)}` }];
+}
+
+/** A ManifestSource passed as props (`fromManifest`, `fromFile`), not construct props. */
+export const isManifestSource = (p: unknown): p is ManifestSource =>
+  isObject(p) && 'manifest' in p && Array.isArray(p.problems);
+
+/**
+ * The manifest construct props describe: `spec` must be an object within the input limits (a
+ * spec that contains itself is a problem, not a stack overflow), undefined props are left out.
+ */
+export function manifestFromProps(
+  kind: string,
+  id: string,
+  meta: GraphMetadataProps,
+  spec: unknown,
+  apiVersion = 'nvidia.com/v1beta1',
+): ManifestSource {
+  if (!isObject(spec))
+    return {
+      manifest: undefined,
+      problems: [{ path: 'spec', message: `Required value: must be an object, got ${typeOf(spec)}` }],
+    };
   // Before anything walks it: a spec that contains itself would recurse without end.
   const over = overLimits(spec);
   if (over !== undefined) return { manifest: undefined, problems: [{ path: 'spec', message: over }] };
@@ -44,7 +75,7 @@ export function manifestFromProps(kind: string, id: string, meta: GraphMetadataP
       annotations: meta.annotations,
     }).filter(([, v]) => v !== undefined),
   );
-  return { manifest: { apiVersion: 'nvidia.com/v1beta1', kind, metadata, spec: dropUndefined(spec) }, problems: [] };
+  return { manifest: { apiVersion, kind, metadata, spec: dropUndefined(spec) }, problems: [] };
 }
 
 export function manifestFromFile(path: string): ManifestSource {

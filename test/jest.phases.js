@@ -13,6 +13,8 @@ const { jest: base } = require('../package.json');
 const SLOW = [
   '<rootDir>/test/cli/**/*.test.ts',
   '<rootDir>/test/gitops/cli.test.ts',
+  // 3,000 graphs through the real pipeline and writer: ~30 s, mostly writing 27,000 files.
+  '<rootDir>/test/gitops/many-graphs.test.ts',
   '<rootDir>/test/pulumi/**/*.test.ts',
 ];
 /** Run by `npm run test:package` only (CI): each case type-checks a whole project, ~5 s of CPU. */

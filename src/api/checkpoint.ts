@@ -7,7 +7,8 @@
  */
 import { GMS_SNAPSHOT_DISABLED } from './gms-snapshot';
 import { CheckpointIdentityInput, checkpointIdentityHash } from './checkpoint-identity';
-import { dns1123Label, dns1123Subdomain, isZeroQuantity, quantity } from './k8s-syntax';
+import { annotationMapProblems, labelMapProblems } from './k8s-object-rules';
+import { dns1123Label, dns1123Subdomain, isNegativeQuantity, isZeroQuantity, quantity } from './k8s-syntax';
 import { JsonObject } from './k8s-types';
 import { BACKEND_FRAMEWORKS } from './model';
 import { Problem } from './problems';
@@ -38,6 +39,8 @@ export const CHECKPOINT_ANNOTATION = {
 } as const;
 export const DEFAULT_ARTIFACT_VERSION = '1';
 export const DEFAULT_CHECKPOINT_DEADLINE_SECONDS = 3600;
+/** Bytes of annotations the checkpoint Job adds to its pod template's (storage type, base path, target). */
+const CHECKPOINT_JOB_ANNOTATION_RESERVE = 4096;
 
 /** `spec.job` of a DynamoCheckpoint: the workload the checkpoint Job runs until it is ready. */
 export interface CheckpointJobInput {
@@ -147,6 +150,9 @@ export function validateCheckpoint(c: CheckpointModel, opts: { jobPresent?: bool
   const problems: Problem[] = [];
   const error = (path: string, message: string) => problems.push({ path, message, severity: 'error' });
   for (const m of dns1123Subdomain(c.name)) error('metadata.name', `Invalid value: "${c.name}": ${m}`);
+  for (const p of labelMapProblems(c.labels)) error(keyPath('metadata.labels', p.key), p.message);
+  for (const p of annotationMapProblems(c.annotations))
+    error(p.key ? keyPath('metadata.annotations', p.key) : 'metadata.annotations', p.message);
   if (CHECKPOINT_ANNOTATION.autoCheckpoint in c.annotations) {
     error(
       keyPath('metadata.annotations', CHECKPOINT_ANNOTATION.autoCheckpoint),
@@ -214,7 +220,21 @@ function validateJob(job: JsonObject, error: (path: string, message: string) => 
       error(fieldPath(keyPath('spec.job.podTemplateSpec.spec.containers', i), 'image'), 'Required value');
   });
   // The rest of the template as the API server checks it (the Job sets restartPolicy itself).
-  for (const p of podContentProblems(template, 'PodTemplateSpec', 'spec.job.podTemplateSpec')) error(p.path, p.message);
+  const content = podContentProblems(template, 'PodTemplateSpec', 'spec.job.podTemplateSpec');
+  for (const p of content) error(p.path, p.message);
+  // The Job's pods carry the template's annotations and the Job's storage annotations (well under 4 KiB).
+  const meta = template.metadata;
+  if (isObject(meta) && isObject(meta.annotations))
+    for (const p of annotationMapProblems(meta.annotations, { reserve: CHECKPOINT_JOB_ANNOTATION_RESERVE }))
+      if (!p.key && !content.some((x) => x.path === 'spec.job.podTemplateSpec.metadata.annotations'))
+        error('spec.job.podTemplateSpec.metadata.annotations', p.message);
+  // A Job's pods take no activeDeadlineSeconds below 1 (a Deployment's read 0 as unset).
+  const podDeadline = isObject(template.spec) ? template.spec.activeDeadlineSeconds : undefined;
+  if (typeof podDeadline === 'number' && podDeadline < 1)
+    error(
+      'spec.job.podTemplateSpec.spec.activeDeadlineSeconds',
+      `Invalid value: ${podDeadline}: must be between 1 and 2147483647, inclusive`,
+    );
   const deadline = job.activeDeadlineSeconds;
   if (deadline !== undefined && (typeof deadline !== 'number' || !Number.isInteger(deadline) || deadline < 1)) {
     error(
@@ -228,5 +248,7 @@ function validateJob(job: JsonObject, error: (path: string, message: string) => 
     const bad = quantity(size);
     if (bad.length) error('spec.job.sharedMemory.size', `Invalid value: "${size}": ${bad.join('; ')}`);
     else if (isZeroQuantity(size)) error('spec.job.sharedMemory.size', 'is required when disabled is false');
+    else if (isNegativeQuantity(size))
+      error('spec.job.sharedMemory.size', `Invalid value: "${size}": must be greater than or equal to 0`);
   }
 }

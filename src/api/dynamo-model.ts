@@ -3,7 +3,8 @@
  * from a manifest, and upstream's admission rules with their messages (create and update).
  * The record is emitted as written; the runtime operator loads LoRA adapters into the pods.
  */
-import { labelValue, dns1123Subdomain, qualifiedName } from './k8s-syntax';
+import { annotationMapProblems, labelMapProblems } from './k8s-object-rules';
+import { dns1123Subdomain } from './k8s-syntax';
 import { GraphModel } from './model';
 import { Problem } from './problems';
 import { fieldPath, InputReader, isObject, keyPath } from './read';
@@ -142,11 +143,10 @@ export function loadDynamoModel(doc: unknown, opts: { defaultNamespace?: string 
   if (name) for (const m of dns1123Subdomain(name)) r.error('metadata.name', m);
   const namespace = r.string(metadata?.namespace, 'metadata.namespace') || opts.defaultNamespace || 'default';
   const labels = r.stringMap(metadata?.labels, 'metadata.labels');
-  for (const [k, v] of Object.entries(labels)) {
-    for (const m of qualifiedName(k)) r.error(keyPath('metadata.labels', k), m);
-    for (const m of labelValue(v)) r.error(keyPath('metadata.labels', k), m);
-  }
+  for (const p of labelMapProblems(labels)) r.error(keyPath('metadata.labels', p.key), p.message);
   const annotations = r.stringMap(metadata?.annotations, 'metadata.annotations');
+  for (const p of annotationMapProblems(annotations))
+    r.error(p.key ? keyPath('metadata.annotations', p.key) : 'metadata.annotations', p.message);
   const spec = r.object(doc.spec, 'spec');
   if (!spec) {
     r.error('spec', 'Required value');

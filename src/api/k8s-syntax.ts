@@ -8,7 +8,7 @@ const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
 const QUALIFIED_NAME = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
-const ENV_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
+const ENV_NAME = /^[\x20-\x3c\x3e-\x7e]+$/;
 /** Decimal number with an SI, binary-SI or exponent suffix, as resource.ParseQuantity accepts. */
 const QUANTITY = /^[+-]?(\d+(\.\d*)?|\.\d+)(Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E|[eE][+-]?\d+)?$/;
 
@@ -73,12 +73,12 @@ export function qualifiedName(key: string): string[] {
   return out;
 }
 
+/** Env var names: since Kubernetes 1.34 any printable ASCII except `=` (the server's RelaxedEnvironmentVariableValidation). */
 export function envVarName(v: string): string[] {
+  if (v === '') return ['Required value'];
   return ENV_NAME.test(v)
     ? []
-    : [
-        "a valid environment variable name must consist of alphabetic characters, digits, '_', '-', or '.', and must not start with a digit (regex used for validation is '[-._a-zA-Z][-._a-zA-Z0-9]*')",
-      ];
+    : ["a valid environment variable name must consist only of printable ASCII characters other than '='"];
 }
 
 export function quantity(v: string): string[] {

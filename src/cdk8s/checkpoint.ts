@@ -14,7 +14,14 @@ import {
 } from '../api/checkpoint';
 import { errorsOf, problemLine } from '../api/problems';
 import type { ComponentCheckpointInput } from '../api/input/v1beta1';
-import { GraphMetadataProps, manifestFromFile, ManifestSource } from '../manifest-source';
+import {
+  GraphMetadataProps,
+  isManifestSource,
+  manifestFromFile,
+  manifestFromProps,
+  ManifestSource,
+  propsProblems,
+} from '../manifest-source';
 import { renderCheckpointManifest } from '../render-manifest';
 import { addObjects } from './object-registry';
 
@@ -73,7 +80,7 @@ export class DynamoCheckpoint extends Construct {
 
   constructor(scope: Construct, id: string, props: DynamoCheckpointProps | ManifestSource) {
     super(scope, id);
-    const source = 'spec' in props ? manifestOf(id, props) : props;
+    const source = isManifestSource(props) ? props : manifestOf(id, props);
     const early = source.problems.map((p) => problemLine(p));
     const rendered =
       source.manifest === undefined
@@ -100,22 +107,12 @@ export class DynamoCheckpoint extends Construct {
 }
 
 function manifestOf(id: string, props: DynamoCheckpointProps): ManifestSource {
+  const wrong = propsProblems(props);
+  if (wrong.length) return { manifest: undefined, problems: wrong };
   const annotations =
     props.artifactVersion === undefined
       ? props.annotations
       : { ...(props.annotations ?? {}), [CHECKPOINT_ANNOTATION.artifactVersion]: props.artifactVersion };
-  const metadata = Object.fromEntries(
-    Object.entries({ name: props.name ?? id, namespace: props.namespace, labels: props.labels, annotations }).filter(
-      ([, v]) => v !== undefined,
-    ),
-  );
-  return {
-    manifest: {
-      apiVersion: CHECKPOINT_API_VERSION,
-      kind: 'DynamoCheckpoint',
-      metadata,
-      spec: JSON.parse(JSON.stringify(props.spec)),
-    },
-    problems: [],
-  };
+  const meta = { name: props.name, namespace: props.namespace, labels: props.labels, annotations };
+  return manifestFromProps('DynamoCheckpoint', id, meta, props.spec, CHECKPOINT_API_VERSION);
 }

@@ -10,14 +10,22 @@ import { Construct } from 'constructs';
 import { DGDR_KIND, DeploymentRequestModel, DynamoGraphDeploymentRequestSpec } from '../api/input/deployment-request';
 import { KubeObject } from '../api/k8s-types';
 import { errorsOf, problemLine } from '../api/problems';
-import { GraphMetadataProps, manifestFromFile, ManifestSource } from '../manifest-source';
+import { isObject } from '../api/read';
+import { settingsProblems } from '../api/settings-check';
+import {
+  GraphMetadataProps,
+  manifestFromFile,
+  manifestFromProps,
+  ManifestSource,
+  propsProblems,
+} from '../manifest-source';
 import { renderManifest } from '../render-manifest';
 import { DEFAULT_LOCK_FILE, PlanEntry } from '../plan/lock';
 import { PLAN_HINT, resolveRequestWithLock } from '../plan/plan-on-synth';
 import { DynamoGraphDeployment } from './graph-deployment';
 import { addObjects } from './object-registry';
 import { GraphRenderOptions } from './render-into';
-import { platformSettingsOf } from './settings';
+import { mergedSettingsOf, platformSettingsOf } from './settings';
 import { addWarnings } from './warnings';
 
 /** App context key of the lock file's path (relative to the working directory). */
@@ -91,11 +99,14 @@ export class DynamoGraphDeploymentRequest extends Construct {
     props: DynamoGraphDeploymentRequestProps | { source: ManifestSource; options: RequestRenderOptions },
   ) {
     super(scope, id);
-    const { source, options } = 'source' in props ? props : adopt(id, props);
+    const adopted = isObject(props) && 'source' in props && 'options' in props;
+    const { source, options } = adopted ? props : adopt(id, props as DynamoGraphDeploymentRequestProps);
     const messages: string[] = source.problems.map((p) => problemLine(p));
+    // The generated graph's settings, checked as the CLI checks a settings file.
+    messages.push(...settingsProblems(mergedSettingsOf(this, options.settings), 'settings').map((p) => problemLine(p)));
     this.node.addValidation({ validate: () => messages });
     this.name = id;
-    if (source.manifest === undefined) return;
+    if (source.manifest === undefined || messages.length) return;
     const { lockFile: lockOption, ...graphOptions } = options;
     const lockFile =
       lockOption ?? (this.node.tryGetContext(PLAN_LOCK_CONTEXT_KEY) as string | undefined) ?? DEFAULT_LOCK_FILE;
@@ -135,15 +146,8 @@ function adopt(
   id: string,
   props: DynamoGraphDeploymentRequestProps,
 ): { source: ManifestSource; options: RequestRenderOptions } {
+  const wrong = propsProblems(props);
+  if (wrong.length) return { source: { manifest: undefined, problems: wrong }, options: {} };
   const { name, namespace, labels, annotations, spec, ...options } = props;
-  const metadata = Object.fromEntries(
-    Object.entries({ name: name ?? id, namespace, labels, annotations }).filter(([, v]) => v !== undefined),
-  );
-  const manifest = {
-    apiVersion: 'nvidia.com/v1beta1',
-    kind: DGDR_KIND,
-    metadata,
-    spec: JSON.parse(JSON.stringify(spec)),
-  };
-  return { source: { manifest, problems: [] }, options };
+  return { source: manifestFromProps(DGDR_KIND, id, { name, namespace, labels, annotations }, spec), options };
 }

@@ -9,7 +9,14 @@ import { DYNAMO_MODEL_API_VERSION, DynamoModelSpec, loadDynamoModel } from '../a
 import { ModelRefInput } from '../api/input/input-common';
 import { KubeObject } from '../api/k8s-types';
 import { errorsOf, problemLine } from '../api/problems';
-import { GraphMetadataProps, manifestFromFile, ManifestSource } from '../manifest-source';
+import {
+  GraphMetadataProps,
+  isManifestSource,
+  manifestFromFile,
+  manifestFromProps,
+  ManifestSource,
+  propsProblems,
+} from '../manifest-source';
 import { renderDynamoModel } from '../render/model-record';
 import { addObjects } from './object-registry';
 import { RenderedGraph } from './rendered-graph';
@@ -64,23 +71,11 @@ export class DynamoModel extends Construct {
 
   constructor(scope: Construct, id: string, props: DynamoModelProps | ManifestSource) {
     super(scope, id);
-    const source =
-      'manifest' in props
-        ? props
-        : {
-            manifest: {
-              apiVersion: DYNAMO_MODEL_API_VERSION,
-              kind: 'DynamoModel',
-              metadata: dropUndefined({
-                name: props.name ?? id,
-                namespace: props.namespace,
-                labels: props.labels,
-                annotations: props.annotations,
-              }),
-              spec: dropUndefined({ ...props.spec }),
-            },
-            problems: [],
-          };
+    const source = isManifestSource(props)
+      ? props
+      : propsProblems(props).length
+        ? { manifest: undefined, problems: propsProblems(props) }
+        : manifestFromProps('DynamoModel', id, props, props.spec, DYNAMO_MODEL_API_VERSION);
     this.name = id;
     this.node.addValidation({ validate: () => this.problems });
     if (source.manifest === undefined) {
@@ -147,8 +142,4 @@ export class DynamoModel extends Construct {
     }
     return this;
   }
-}
-
-function dropUndefined<T extends object>(o: T): T {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 }

@@ -9,6 +9,7 @@ import { packageVersion } from '../package-version';
 import { PlatformOptions, renderPlatform } from '../render/platform';
 import { platformOptionProblems } from '../render/platform-options';
 import { problemLine } from '../api/problems';
+import { propsProblems } from '../manifest-source';
 import { addObjects } from './object-registry';
 
 /** What `renderPlatform` takes; the version is this package's own. */
@@ -28,8 +29,10 @@ export class DynamoPlatform extends Construct {
 
   constructor(scope: Construct, id: string, props: DynamoPlatformProps) {
     super(scope, id);
+    // Called from JavaScript, props can be anything: a problem, not a TypeError.
+    const wrong = propsProblems(props);
     const options = { ...props, version: packageVersion() };
-    const problems = platformOptionProblems(options);
+    const problems = wrong.length ? wrong : platformOptionProblems(options);
     // Bad options render nothing; `app.synth()` reports them with every other construct's problems.
     this.objects = problems.length ? [] : renderPlatform(options);
     const messages = [...problems.map((p) => problemLine(p)), ...addObjects(this, [...this.objects])];

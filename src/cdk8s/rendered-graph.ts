@@ -5,7 +5,7 @@ import { dynamoNamespaceOf } from '../api/dynamo-namespace';
 import { GraphModel } from '../api/model';
 import { isObject } from '../api/read';
 import { frontendService } from '../render';
-import { GraphMetadataProps, manifestFromProps, ManifestSource } from '../manifest-source';
+import { GraphMetadataProps, manifestFromProps, ManifestSource, propsProblems } from '../manifest-source';
 import { GraphRenderOptions, renderInto } from './render-into';
 
 /** A manifest to render, with its options: the constructors' second form, used by `fromManifest` / `fromFile`. */
@@ -55,27 +55,9 @@ export function adoptProps(
   props: GraphMetadataProps & GraphRenderOptions & { readonly spec: unknown },
 ): AdoptedGraph {
   // Called from JavaScript (or through jsii) props can be anything: a problem, not a TypeError.
-  if (!isObject(props)) {
-    return {
-      source: {
-        manifest: undefined,
-        problems: [{ path: '', message: `props: must be an object, got ${props === null ? 'null' : typeof props}` }],
-      },
-      options: {},
-    };
-  }
+  const wrong = propsProblems(props);
+  if (wrong.length) return { source: { manifest: undefined, problems: wrong }, options: {} };
   const { name, namespace, labels, annotations, spec, ...options } = props;
-  if (!isObject(spec)) {
-    return {
-      source: {
-        manifest: undefined,
-        problems: [
-          { path: 'spec', message: `Required value: must be an object, got ${spec === null ? 'null' : typeof spec}` },
-        ],
-      },
-      options,
-    };
-  }
   return { source: manifestFromProps(kind, id, { name, namespace, labels, annotations }, spec), options };
 }
 

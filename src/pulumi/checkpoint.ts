@@ -14,6 +14,7 @@ import {
 } from '../api/checkpoint';
 import { errorsOf, problemLine } from '../api/problems';
 import type { ComponentCheckpointInput } from '../api/input/v1beta1';
+import { manifestFromProps, propsProblems } from '../manifest-source';
 import { renderCheckpointManifest } from '../render-manifest';
 import { SKIP_AWAIT } from './readiness';
 
@@ -61,6 +62,15 @@ export class DynamoCheckpoint extends pulumi.ComponentResource {
 
   constructor(name: string, args: DynamoCheckpointArgs, opts?: pulumi.ComponentResourceOptions) {
     super('dynamo:index:Checkpoint', name, {}, opts);
+    const fail = (lines: string[]) =>
+      // hideStack: the problem is in the caller's args, not in this library.
+      new pulumi.ResourceError(
+        `DynamoCheckpoint "${name}": invalid input:\n${lines.map((l) => `  ${l}`).join('\n')}`,
+        this,
+        true,
+      );
+    const wrong = propsProblems(args, 'args');
+    if (wrong.length) throw fail(wrong.map((p) => problemLine(p)));
     this.recordName = args.name ?? name;
     const annotations =
       args.artifactVersion === undefined
@@ -68,23 +78,12 @@ export class DynamoCheckpoint extends pulumi.ComponentResource {
         : { ...(args.annotations ?? {}), [CHECKPOINT_ANNOTATION.artifactVersion]: args.artifactVersion };
     this.namespaceKnown = args.namespace === undefined || typeof args.namespace === 'string';
     const plainNamespace = typeof args.namespace === 'string' ? args.namespace : 'default';
-    const metadata = Object.fromEntries(
-      Object.entries({ name: this.recordName, namespace: plainNamespace, labels: args.labels, annotations }).filter(
-        ([, v]) => v !== undefined,
-      ),
-    );
-    const manifest = {
-      apiVersion: CHECKPOINT_API_VERSION,
-      kind: 'DynamoCheckpoint',
-      metadata,
-      spec: JSON.parse(JSON.stringify(args.spec ?? {})),
-    };
-    const rendered = renderCheckpointManifest(manifest);
+    const meta = { name: this.recordName, namespace: plainNamespace, labels: args.labels, annotations };
+    const source = manifestFromProps('DynamoCheckpoint', name, meta, args.spec, CHECKPOINT_API_VERSION);
+    if (source.problems.length) throw fail(source.problems.map((p) => problemLine(p)));
+    const rendered = renderCheckpointManifest(source.manifest);
     const errors = errorsOf(rendered.problems);
-    if (errors.length || !rendered.model) {
-      const lines = errors.map((p) => `  ${problemLine(p)}`);
-      throw new pulumi.ResourceError(`DynamoCheckpoint "${name}": invalid input:\n${lines.join('\n')}`, this, true);
-    }
+    if (errors.length || !rendered.model) throw fail(errors.map((p) => problemLine(p)));
     this.model = rendered.model;
     const record = rendered.objects[0];
     new k8s.apiextensions.CustomResource(

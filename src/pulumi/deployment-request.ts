@@ -9,7 +9,8 @@ import * as pulumi from '@pulumi/pulumi';
 import { DGDR_KIND, DynamoGraphDeploymentRequestSpec } from '../api/input/deployment-request';
 import { KubeObject } from '../api/k8s-types';
 import { errorsOf, problemLine } from '../api/problems';
-import { manifestFromFile } from '../manifest-source';
+import { settingsProblems } from '../api/settings-check';
+import { isManifestSource, manifestFromFile, manifestFromProps, propsProblems } from '../manifest-source';
 import { DEFAULT_LOCK_FILE, PlanEntry } from '../plan/lock';
 import { PLAN_HINT, resolveRequestWithLock } from '../plan/plan-on-synth';
 import { DynamoGraph } from './graph';
@@ -86,14 +87,18 @@ export class DynamoGraphRequest extends pulumi.ComponentResource {
 
   constructor(name: string, args: DynamoGraphRequestArgs | Adopted, opts?: pulumi.ComponentResourceOptions) {
     super('dynamo:index:GraphRequest', name, {}, opts);
-    const adopted: Adopted = 'manifest' in args ? args : fromArgs(name, args);
+    const adopted: Adopted = isManifestSource(args)
+      ? (args as Adopted)
+      : fromArgs(name, args as DynamoGraphRequestArgs);
     const fail = (lines: string[]) =>
       new pulumi.ResourceError(
         `${DGDR_KIND} "${name}": invalid input:\n${lines.map((l) => `  ${l}`).join('\n')}`,
         this,
         true,
       );
-    if (adopted.problems.length) throw fail(adopted.problems.map((p) => problemLine(p)));
+    // The generated graph's settings, checked as the CLI checks a settings file.
+    const early = [...adopted.problems, ...settingsProblems(adopted.options.settings ?? {}, 'settings')];
+    if (early.length) throw fail(early.map((p) => problemLine(p)));
     const { lockFile, namespace, ...graphOptions } = adopted.options;
     const resolved = resolveRequestWithLock(adopted.manifest, path.resolve(lockFile ?? DEFAULT_LOCK_FILE), {
       defaultNamespace: namespace,
@@ -140,15 +145,9 @@ export class DynamoGraphRequest extends pulumi.ComponentResource {
 }
 
 function fromArgs(name: string, args: DynamoGraphRequestArgs): Adopted {
+  const wrong = propsProblems(args, 'args');
+  if (wrong.length) return { manifest: undefined, problems: wrong, options: {} };
   const { name: recordName, labels, annotations, spec, ...options } = args;
-  const metadata = Object.fromEntries(
-    Object.entries({ name: recordName ?? name, namespace: options.namespace, labels, annotations }).filter(
-      ([, v]) => v !== undefined,
-    ),
-  );
-  return {
-    manifest: { apiVersion: 'nvidia.com/v1beta1', kind: DGDR_KIND, metadata, spec: JSON.parse(JSON.stringify(spec)) },
-    problems: [],
-    options,
-  };
+  const meta = { name: recordName ?? name, namespace: options.namespace, labels, annotations };
+  return { ...manifestFromProps(DGDR_KIND, name, meta, spec), options };
 }

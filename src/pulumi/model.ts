@@ -6,6 +6,7 @@
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
 import { DYNAMO_MODEL_API_VERSION, DynamoModelSpec, loadDynamoModel } from '../api/dynamo-model';
+import { manifestFromProps, propsProblems } from '../manifest-source';
 import { errorsOf } from '../api/problems';
 import { renderDynamoModel } from '../render/model-record';
 import { SKIP_AWAIT } from './readiness';
@@ -43,17 +44,18 @@ export class DynamoModel extends pulumi.ComponentResource {
 
   constructor(name: string, args: DynamoModelArgs, opts?: pulumi.ComponentResourceOptions) {
     super('dynamo:index:Model', name, {}, opts);
-    this.recordName = args.name ?? name;
-    this.namespace = pulumi.output(args.namespace ?? 'default');
-    const loaded = loadDynamoModel({
-      apiVersion: DYNAMO_MODEL_API_VERSION,
-      kind: 'DynamoModel',
-      // The namespace may be an Output; it plays no part in validation.
-      metadata: { name: this.recordName, labels: args.labels, annotations: args.annotations },
-      spec: args.spec,
-    });
+    // Called from JavaScript, args can be anything: a problem on this resource, not a TypeError.
+    const wrong = propsProblems(args, 'args');
+    const meta = wrong.length ? {} : { name: args.name ?? name, labels: args.labels, annotations: args.annotations };
+    this.recordName = meta.name ?? name;
+    this.namespace = pulumi.output(wrong.length ? 'default' : (args.namespace ?? 'default'));
+    // The namespace may be an Output; it plays no part in validation.
+    const source = wrong.length
+      ? { manifest: undefined, problems: wrong }
+      : manifestFromProps('DynamoModel', name, meta, args.spec, DYNAMO_MODEL_API_VERSION);
+    const loaded = source.problems.length ? { problems: source.problems } : loadDynamoModel(source.manifest);
     const errors = errorsOf(loaded.problems);
-    if (errors.length > 0 || !loaded.model) {
+    if (errors.length > 0 || !('model' in loaded) || !loaded.model) {
       const lines = errors.map((p) => `  ${p.path ? `${p.path}: ` : ''}${p.message}`);
       // hideStack: the problem is in the caller's props, not in this library.
       throw new pulumi.ResourceError(`DynamoModel "${name}": invalid input:\n${lines.join('\n')}`, this, true);

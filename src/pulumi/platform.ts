@@ -8,6 +8,7 @@ import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
 import { packageVersion } from '../package-version';
 import { problemLine } from '../api/problems';
+import { propsProblems } from '../manifest-source';
 import { PlatformOptions, renderPlatform } from '../render/platform';
 import { platformOptionProblems, scopeDefaults } from '../render/platform-options';
 import { DynamoCrds } from './crds';
@@ -33,9 +34,11 @@ export class DynamoPlatform extends pulumi.ComponentResource {
 
   constructor(name: string, args: DynamoPlatformArgs, opts?: pulumi.ComponentResourceOptions) {
     super('dynamo:index:Platform', name, {}, opts);
-    const { awaitWorkloads, awaitGraphStatus, awaitTimeoutSeconds, ...options } = args;
+    // Called from JavaScript, args can be anything: a problem on this resource, not a TypeError.
+    const wrong = propsProblems(args, 'args');
+    const { awaitWorkloads, awaitGraphStatus, awaitTimeoutSeconds, ...options } = wrong.length ? ({} as never) : args;
     const readiness = { awaitWorkloads, awaitGraphStatus, awaitTimeoutSeconds };
-    const problems = platformOptionProblems({ ...options, version: packageVersion() });
+    const problems = wrong.length ? wrong : platformOptionProblems({ ...options, version: packageVersion() });
     if (problems.length) {
       const lines = problems.map((p) => `  ${problemLine(p)}`).join('\n');
       // hideStack: the problem is in the caller's args, not in this library.

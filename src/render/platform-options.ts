@@ -5,7 +5,8 @@
  * CLI, the cdk8s and the Pulumi DynamoPlatform) report these problems before anything is rendered.
  * Unknown keys are refused, so a misspelt option from JavaScript is not dropped in silence.
  */
-import { dns1123Label, dns1123Subdomain, quantity } from '../api/k8s-syntax';
+import { storageRequestProblems } from '../api/k8s-object-rules';
+import { dns1123Label, dns1123Subdomain } from '../api/k8s-syntax';
 import { Problem, unknownFieldMessage } from '../api/problems';
 import { fieldPath, isObject, keyPath } from '../api/read';
 import { agentNamespaceOf, CheckpointAgentOptions } from './checkpoint-agent';
@@ -176,6 +177,8 @@ class Checker {
 
 const nonEmpty: Check = (v) => (v.trim() === '' ? ['must not be empty'] : []);
 const absolutePath: Check = (v) => (v.startsWith('/') ? [] : ['must be an absolute path']);
+/** A hostPath volume's path: absolute, and the server refuses `..` in it. */
+const hostPath: Check = (v) => [...absolutePath(v), ...(v.split('/').includes('..') ? ["must not contain '..'"] : [])];
 const describe = (v: unknown) =>
   v === null ? 'null' : Array.isArray(v) ? 'an array' : (JSON.stringify(v) ?? typeof v);
 
@@ -215,7 +218,7 @@ export function platformOptionProblems(opts: PlatformOptions): Problem[] {
     const infra = c.object(o[name], name, keys);
     if (!infra) continue;
     c.string(infra.image, fieldPath(name, 'image'));
-    c.string(infra.storage, fieldPath(name, 'storage'), quantity);
+    c.string(infra.storage, fieldPath(name, 'storage'), storageRequestProblems);
     c.string(infra.storageClassName, fieldPath(name, 'storageClassName'), dns1123Subdomain);
     if (name === 'etcd') c.integer(infra.replicas, 'etcd.replicas', 1);
   }
@@ -228,7 +231,7 @@ export function platformOptionProblems(opts: PlatformOptions): Problem[] {
   if (agent) {
     if (agent.image === undefined) c.add('checkpointAgent.image', 'required');
     c.string(agent.image, 'checkpointAgent.image');
-    c.string(agent.runtimeSocket, 'checkpointAgent.runtimeSocket', absolutePath);
+    c.string(agent.runtimeSocket, 'checkpointAgent.runtimeSocket', hostPath);
     c.string(agent.seccompInstallerImage, 'checkpointAgent.seccompInstallerImage');
     if (agent.namespace !== undefined) c.string(agent.namespace, 'checkpointAgent.namespace', dns1123Label);
     else if (typeof o.namespace === 'string' && dns1123Label(o.namespace).length === 0) {

@@ -103,6 +103,14 @@ const LEASE_WATCH_RULES: Rule[] = [
 export function renderPlatform(opts: PlatformOptions): KubeObject[] {
   const problems = platformOptionProblems(opts);
   if (problems.length) throw new ValidationError(problems);
+  return platformObjects(opts);
+}
+
+/**
+ * The objects of options `platformOptionProblems` passed. Exported for the API-server fuzz, which
+ * renders refused options too, to ask the server whether it refuses them as well.
+ */
+export function platformObjects(opts: PlatformOptions): KubeObject[] {
   const scope = opts.scope ?? 'cluster';
   const { crds, createNamespace, readNodes } = scopeDefaults(opts);
   const ns = opts.namespace;

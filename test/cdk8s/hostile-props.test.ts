@@ -4,7 +4,15 @@
  * settings file; a spec that contains itself is a problem, not a stack overflow.
  */
 import { Chart, Testing } from 'cdk8s';
-import { DynamoComponentDeployment, DynamoGraphDeployment, setPlatformSettings } from '../../src';
+import {
+  DynamoCheckpoint,
+  DynamoComponentDeployment,
+  DynamoGraphDeployment,
+  DynamoGraphDeploymentRequest,
+  DynamoModel,
+  DynamoPlatform,
+  setPlatformSettings,
+} from '../../src';
 import { synthError } from './synth-error';
 
 const spec = {
@@ -74,5 +82,60 @@ describe('cdk8s constructs with hostile props', () => {
     manifest.spec = manifest;
     const adopted = problemsOf((chart) => DynamoGraphDeployment.fromManifest(chart, 'g', manifest));
     expect(adopted).toMatch(/the manifest is nested more than 100 levels deep/);
+  });
+});
+
+describe('the other constructs with hostile props', () => {
+  const circular: Record<string, unknown> = { a: 1 };
+  circular.self = circular;
+  const constructs = [
+    ['DynamoCheckpoint', DynamoCheckpoint],
+    ['DynamoModel', DynamoModel],
+    ['DynamoGraphDeploymentRequest', DynamoGraphDeploymentRequest],
+  ] as const;
+  test.each([
+    ['undefined props', undefined, 'props: must be an object, got undefined'],
+    ['null props', null, 'props: must be an object, got null'],
+    ['a string for props', 'x', 'props: must be an object, got string'],
+    ['no spec', {}, 'spec: Required value: must be an object, got undefined'],
+    ['a list for spec', { spec: [] }, 'spec: Required value: must be an object, got an array'],
+    ['a spec that contains itself', { spec: circular }, 'spec: is nested more than 100 levels deep; the limit is 100'],
+  ])('%s is a validation problem with the prop path, not a TypeError', (_, props, line) => {
+    for (const [, Construct] of constructs) {
+      let message = '';
+      expect(() => {
+        message = problemsOf((chart) => new Construct(chart, 'g', props as never));
+      }).not.toThrow();
+      expect(message.split('\n').slice(1)).toEqual([`  [c/g] ${line}`]);
+    }
+  });
+
+  test('wrong-typed metadata props are problems with their path', () => {
+    for (const [, Construct] of constructs) {
+      const message = problemsOf((chart) => new Construct(chart, 'g', { spec: {}, labels: 'x' } as never));
+      expect(message).toMatch(/\[c\/g\] metadata\.labels: must be an object/);
+    }
+  });
+
+  test("a DynamoGraphDeploymentRequest's settings are checked as the CLI checks them", () => {
+    const message = problemsOf(
+      (chart) =>
+        new DynamoGraphDeploymentRequest(chart, 'g', { spec: {}, settings: { lwsAvailable: 'false' } } as never),
+    );
+    expect(message.split('\n').slice(1)).toEqual(['  [c/g] settings.lwsAvailable: must be a boolean (true or false)']);
+  });
+
+  test.each([
+    ['undefined props', undefined, ['props: must be an object, got undefined']],
+    ['a string for props', 'x', ['props: must be an object, got string']],
+    ['a wrong-typed option', { namespace: 5 }, ['namespace: must be a string, got 5']],
+    [
+      'an option object that contains itself',
+      { namespace: 'x', nats: circular },
+      ['nats.a: unknown field "a"', 'nats.self: unknown field "self"'],
+    ],
+  ])('DynamoPlatform: %s is a validation problem with the option path', (_, props, lines) => {
+    const message = problemsOf((chart) => new DynamoPlatform(chart, 'g', props as never));
+    expect(message.split('\n').slice(1)).toEqual(lines.map((l) => `  [c/g] ${l}`));
   });
 });

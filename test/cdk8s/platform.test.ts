@@ -50,6 +50,6 @@ test('bad props fail synth with the option paths, and render nothing', () => {
   } as any);
   expect(platform.objects).toEqual([]);
   expect(() => app.synth()).toThrow(
-    /imagePullSecret: unknown field "imagePullSecret"[\s\S]*nats\.storage: quantities must match[\s\S]*checkpointStorage\.basePath: must be an absolute path/,
+    /imagePullSecret: unknown field "imagePullSecret"[\s\S]*nats\.storage: invalid quantity "ten gigs": quantities must match[\s\S]*checkpointStorage\.basePath: must be an absolute path/,
   );
 });

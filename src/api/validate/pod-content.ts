@@ -15,7 +15,8 @@ import { BUILD_ROOT } from './build-root';
 import { CORE_V1_FIELDS } from './core-v1-fields';
 import { AjvErrorParams, apiServerMessage, INT_OR_STRING_MESSAGE, pointerSegments, valueAt } from './ajv-errors';
 import { requireEsmFile } from '../esm-package';
-import { containerResourceName, dns1123Label, isNegativeQuantity, quantity } from '../k8s-syntax';
+import { annotationMapProblems, labelMapProblems, portNameProblems, resourceProblems } from '../k8s-object-rules';
+import { dns1123Label, envVarName, quantity } from '../k8s-syntax';
 import { Problem, unknownFieldMessage } from '../problems';
 import { fieldPath, isObject, keyPath } from '../read';
 
@@ -77,6 +78,12 @@ export interface PodContentOptions {
   readonly optionalAtRoot?: readonly string[];
   /** Fields at the root that are ours, not core/v1 (`extraPodSpec.mainContainer`). */
   readonly extraAtRoot?: readonly string[];
+  /**
+   * The root container's resources are merged with others when rendered (v1alpha1
+   * `mainContainer` with `resources`): only each quantity alone is checked here, the merge in
+   * validate-k8s.ts.
+   */
+  readonly mergedResources?: boolean;
 }
 
 /** Problems in one piece of pass-through core/v1 content of type `type` at input path `path`. */
@@ -86,7 +93,7 @@ export function podContentProblems(
   path: string,
   options: PodContentOptions = {},
 ): Problem[] {
-  const out = new ProblemSet();
+  const out = new ProblemSet(options.mergedResources ? fieldPath(path, 'resources') : undefined);
   const extra = new Set(options.extraAtRoot ?? []);
   const core =
     isObject(value) && extra.size ? Object.fromEntries(Object.entries(value).filter(([k]) => !extra.has(k))) : value;
@@ -111,6 +118,9 @@ export function envListProblems(value: unknown, path: string): Problem[] {
 class ProblemSet {
   public readonly problems: Problem[] = [];
   private readonly paths = new Set<string>();
+
+  /** `mergedResources`: where resources are checked one quantity at a time. */
+  public constructor(public readonly mergedResourcesAt?: string) {}
 
   public add(path: string, message: string): void {
     if (this.paths.has(path)) return;
@@ -150,8 +160,54 @@ function duplicateKeys(items: unknown[], keys: string[], path: string, out: Prob
 
 /** Rules of the server's Go validation (no schema says them), per core/v1 type, as the fuzz found them. */
 const GO_VALIDATION: Record<string, (o: Record<string, unknown>, path: string, out: ProblemSet) => void> = {
-  ResourceRequirements: resourceQuantities,
-  Container: (o, path, out) => name(o.name, fieldPath(path, 'name'), dns1123Label, out),
+  ResourceRequirements: (o, path, out) => {
+    for (const p of resourceProblems(o, { crossSections: path !== out.mergedResourcesAt }))
+      out.add(keyPath(fieldPath(path, p.section), p.name), p.message);
+  },
+  Container: (o, path, out) => {
+    name(o.name, fieldPath(path, 'name'), dns1123Label, out);
+    if (o.image === '') out.add(fieldPath(path, 'image'), 'Required value');
+  },
+  ContainerPort: (o, path, out) => {
+    for (const field of ['containerPort', 'hostPort'] as const) {
+      const v = o[field];
+      // hostPort 0 means none.
+      if (typeof v !== 'number' || (field === 'hostPort' && v === 0)) continue;
+      if (v < 1 || v > 65535)
+        out.add(fieldPath(path, field), `Invalid value: ${v}: must be between 1 and 65535, inclusive`);
+    }
+    if (typeof o.name === 'string' && o.name !== '')
+      for (const m of portNameProblems(o.name)) out.add(fieldPath(path, 'name'), `Invalid value: "${o.name}": ${m}`);
+  },
+  EnvVar: (o, path, out) => {
+    if (typeof o.name === 'string')
+      for (const m of envVarName(o.name))
+        out.add(fieldPath(path, 'name'), m === 'Required value' ? m : `Invalid value: "${o.name}": ${m}`);
+  },
+  PodSpec: (o, path, out) => {
+    for (const f of ['hostname', 'subdomain'])
+      if (typeof o[f] === 'string' && o[f] !== '') name(o[f], fieldPath(path, f), dns1123Label, out);
+    // Containers and init containers share one name space.
+    const seen = new Set<unknown>();
+    for (const list of ['initContainers', 'containers']) {
+      const items = Array.isArray(o[list]) ? (o[list] as unknown[]) : [];
+      items.forEach((c, j) => {
+        if (!isObject(c) || typeof c.name !== 'string' || c.name === '') return;
+        if (seen.has(c.name))
+          out.add(fieldPath(keyPath(fieldPath(path, list), j), 'name'), `Duplicate value: "${c.name}"`);
+        seen.add(c.name);
+      });
+    }
+  },
+  ObjectMeta: (o, path, out) => {
+    if (isObject(o.labels))
+      for (const p of labelMapProblems(o.labels)) out.add(keyPath(fieldPath(path, 'labels'), p.key), p.message);
+    if (isObject(o.annotations))
+      for (const p of annotationMapProblems(o.annotations)) {
+        const base = fieldPath(path, 'annotations');
+        out.add(p.key ? keyPath(base, p.key) : base, p.message);
+      }
+  },
   Volume: (o, path, out) => name(o.name, fieldPath(path, 'name'), dns1123Label, out),
   VolumeMount: (o, path, out) => {
     for (const f of ['name', 'mountPath']) if (o[f] === '') out.add(fieldPath(path, f), 'Required value');
@@ -170,24 +226,14 @@ function requiredName(v: unknown, path: string, out: ProblemSet): void {
   if (v === undefined || v === null || v === '') out.add(path, 'Required value');
 }
 
-/** Every request and limit names a known or fully qualified resource and is a valid, non-negative quantity. */
-function resourceQuantities(r: Record<string, unknown>, path: string, out: ProblemSet): void {
-  for (const section of ['requests', 'limits']) {
-    const items = r[section];
-    if (!isObject(items)) continue;
-    for (const [resource, q] of Object.entries(items)) {
-      const at = keyPath(fieldPath(path, section), resource);
-      for (const m of containerResourceName(resource)) out.add(at, `Invalid value: "${resource}": ${m}`);
-      if (typeof q === 'number') {
-        if (q < 0) out.add(at, `Invalid value: "${q}": must be greater than or equal to 0`);
-      } else if (typeof q === 'string') {
-        const syntax = quantity(q);
-        if (syntax.length) out.add(at, `invalid quantity "${q}": ${syntax[0]}`);
-        else if (isNegativeQuantity(q)) out.add(at, `Invalid value: "${q}": must be greater than or equal to 0`);
-      }
-    }
-  }
-}
+/** Enum fields the server defaults before it validates, so `""` reads as unset. */
+const DEFAULTED_ENUMS = new Set([
+  'imagePullPolicy',
+  'restartPolicy',
+  'protocol',
+  'dnsPolicy',
+  'terminationMessagePolicy',
+]);
 
 interface AjvError {
   instancePath: string;
@@ -227,6 +273,8 @@ function schemaErrors(value: unknown, type: CoreType, path: string, options: Pod
       const v = valueAt(value, segments);
       // Built-in kinds read `null` as unset, in fields and in string lists alike (server-side apply takes it).
       if (e.keyword === 'type' && v === null) continue;
+      // An empty string in a field the server defaults is unset too (`imagePullPolicy: ""`).
+      if (e.keyword === 'enum' && v === '' && DEFAULTED_ENUMS.has(segments[segments.length - 1])) continue;
       out.add(at, apiServerMessage(e, v));
     }
   }

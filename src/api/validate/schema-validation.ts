@@ -3,6 +3,7 @@
  * pass-through core/v1 content against core/v1. Run after `loadGraph` and `validateGraph`, whose
  * messages (upstream's wording) win: a schema problem at a path they already reported is dropped.
  */
+import { MAIN_CONTAINER_NAME } from '../../crds/vocabulary';
 import { crdSchemaProblems } from './crd-schema';
 import { envListProblems, podContentProblems } from './pod-content';
 import { Problem } from '../problems';
@@ -45,12 +46,25 @@ function passThroughProblems(doc: unknown): Problem[] {
             extraAtRoot: ['mainContainer'],
           }),
         );
+        // The rendered main container is named `main`: another container of that name is a duplicate.
+        if (Array.isArray(c.extraPodSpec.containers))
+          c.extraPodSpec.containers.forEach((x, j) => {
+            if (isObject(x) && x.name === MAIN_CONTAINER_NAME)
+              problems.push({
+                path: fieldPath(keyPath(at('extraPodSpec.containers'), j), 'name'),
+                message: `Duplicate value: "${MAIN_CONTAINER_NAME}": the main container (extraPodSpec.mainContainer) has this name`,
+                severity: 'error',
+              });
+          });
         const main = c.extraPodSpec.mainContainer;
         if (main !== undefined && main !== null) {
           // The renderer names the main container `main`, whatever was written here.
           const overlay = isObject(main) && typeof main.name === 'string' ? { ...main, name: undefined } : main;
           problems.push(
-            ...podContentProblems(overlay, 'Container', at('extraPodSpec.mainContainer'), { optionalAtRoot: ['name'] }),
+            ...podContentProblems(overlay, 'Container', at('extraPodSpec.mainContainer'), {
+              optionalAtRoot: ['name'],
+              mergedResources: true,
+            }),
           );
         }
       }

@@ -3,19 +3,8 @@
  * the problem points at the field the user wrote: names, label and annotation syntax, quantities,
  * env var names.
  */
-import {
-  containerResourceName,
-  dns1123Label,
-  dns1123Subdomain,
-  envVarName,
-  isNegativeQuantity,
-  labelValue,
-  qualifiedName,
-  quantity,
-  quantityValue,
-  isIntegerQuantity,
-  isExtendedResource,
-} from '../k8s-syntax';
+import { annotationMapProblems, labelMapProblems, resourceProblems, storageRequestProblems } from '../k8s-object-rules';
+import { dns1123Label, dns1123Subdomain, envVarName, labelValue, quantity } from '../k8s-syntax';
 import { EnvVar, ResourceRequirements } from '../k8s-types';
 import { dynamoNamespaceOf } from '../dynamo-namespace';
 import { ComponentModel, ingressHost } from '../model';
@@ -48,7 +37,11 @@ export function validateKubernetes(ctx: ValidationContext): void {
   annotations(ctx, 'spec.annotations', model.annotations);
   env(ctx, paths.graphEnv, model.env);
   model.pvcs.forEach((pvc, i) => {
-    if (pvc.size !== undefined) quantities(ctx, fieldPath(keyPath('spec.pvcs', i), 'size'), pvc.size);
+    // A created claim requests this much storage: more than zero.
+    const at = fieldPath(keyPath('spec.pvcs', i), 'size');
+    if (pvc.size === undefined) return;
+    if (pvc.create) for (const m of storageRequestProblems(pvc.size)) ctx.error(at, m);
+    else quantities(ctx, at, pvc.size);
   });
   model.components.forEach((c, i) => validateComponentKubernetes(ctx, c, i));
 }
@@ -94,7 +87,7 @@ function validateComponentKubernetes(ctx: ValidationContext, c: ComponentModel, 
   }
   if (c.ingress?.labels) labels(ctx, paths.at(i, 'ingress.labels'), c.ingress.labels);
   if (c.ingress?.annotations) annotations(ctx, paths.at(i, 'ingress.annotations'), c.ingress.annotations);
-  if (c.resources) resources(ctx, c.resources, i);
+  resources(ctx, c, i);
   if (typeof c.sharedMemorySize === 'string') quantities(ctx, paths.sharedMemorySize(i), c.sharedMemorySize);
   env(ctx, paths.env(i), c.env);
   if (paths.v1alpha1 && Array.isArray(c.mainContainer?.env))
@@ -110,27 +103,24 @@ function validateComponentKubernetes(ctx: ValidationContext, c: ComponentModel, 
 
 /**
  * API server rules on the user's pod template that its schema does not carry: a component runs
- * as a Deployment, LeaderWorkerSet or PodClique, whose pods restart Always; ports are 1-65535.
+ * as a Deployment, LeaderWorkerSet or PodClique, whose pods restart Always and have no
+ * activeDeadlineSeconds. (Rules on any pod template are in pod-content.ts.)
  */
 function podRules(ctx: ValidationContext, c: ComponentModel, i: number): void {
   const policy = c.podSpec.restartPolicy;
-  if (policy !== undefined && policy !== null && policy !== 'Always') {
+  if (policy !== undefined && policy !== null && policy !== '' && policy !== 'Always') {
     ctx.error(
       fieldPath(ctx.paths.podSpec(i), 'restartPolicy'),
       `Unsupported value: ${JSON.stringify(policy)}: supported values: "Always"`,
     );
   }
-  if (c.mainContainer) ports(ctx, ctx.paths.mainContainer(i), c.mainContainer.ports);
-  for (const list of ['containers', 'initContainers'] as const) {
-    const items = Array.isArray(c.podSpec[list]) ? (c.podSpec[list] as unknown[]) : [];
-    items.forEach((x, j) => {
-      if (!isObject(x)) return;
-      const base =
-        list === 'containers'
-          ? ctx.paths.podContainer(i, String(x.name ?? ''))
-          : keyPath(fieldPath(ctx.paths.podSpec(i), list), j);
-      ports(ctx, base, x.ports);
-    });
+  // The server takes 0 (read as unset), not any other value.
+  const deadline = c.podSpec.activeDeadlineSeconds;
+  if (deadline !== undefined && deadline !== null && deadline !== 0) {
+    ctx.error(
+      fieldPath(ctx.paths.podSpec(i), 'activeDeadlineSeconds'),
+      'Forbidden: activeDeadlineSeconds is not supported in the pods of a Deployment, LeaderWorkerSet or PodClique',
+    );
   }
 }
 
@@ -146,50 +136,35 @@ function hasService(ctx: ValidationContext, c: ComponentModel): boolean {
 }
 
 function labels(ctx: ValidationContext, base: string, map: Record<string, string>): void {
-  for (const [k, v] of Object.entries(map)) {
-    const path = keyPath(base, k);
-    for (const m of qualifiedName(k)) ctx.error(path, `invalid label key "${k}": ${m}`);
-    for (const m of labelValue(v)) ctx.error(path, `invalid label value "${v}": ${m}`);
-  }
+  for (const p of labelMapProblems(map)) ctx.error(keyPath(base, p.key), p.message);
 }
 
 function annotations(ctx: ValidationContext, base: string, map: Record<string, string>): void {
-  for (const k of Object.keys(map)) {
-    for (const m of qualifiedName(k)) ctx.error(keyPath(base, k), `invalid annotation key "${k}": ${m}`);
-  }
+  for (const p of annotationMapProblems(map)) ctx.error(p.key ? keyPath(base, p.key) : base, p.message);
 }
 
 /**
- * The main container's resources, as the API server checks them: names it knows, valid and
- * non-negative quantities, whole numbers of an extended resource (`nvidia.com/gpu`) with a limit
- * and requests equal to it, and no request above its limit.
+ * The main container's resources as rendered: v1alpha1 `resources` (Dynamo form) over
+ * `extraPodSpec.mainContainer.resources`, as the renderer merges them; v1beta1 the main
+ * container's own. Problems point where the user wrote the resource.
  */
-function resources(ctx: ValidationContext, r: ResourceRequirements, i: number): void {
-  const valid = { requests: new Map<string, string>(), limits: new Map<string, string>() };
-  for (const section of ['requests', 'limits'] as const) {
-    for (const [name, q] of Object.entries(r[section] ?? {})) {
-      const path = ctx.paths.resource(i, section, name);
-      for (const m of containerResourceName(name)) ctx.error(path, `Invalid value: "${name}": ${m}`);
-      quantities(ctx, path, q);
-      if (quantity(q).length > 0) continue;
-      if (isNegativeQuantity(q)) ctx.error(path, `Invalid value: "${q}": must be greater than or equal to 0`);
-      else if (isExtendedResource(name) && !isIntegerQuantity(q)) {
-        // The multinode rule (a whole number of GPUs) says it more precisely where it applies.
-        if (!ctx.problems.some((p) => p.path === path)) ctx.error(path, `Invalid value: "${q}": must be an integer`);
-      } else valid[section].set(name, q);
-    }
-  }
-  for (const [name, request] of valid.requests) {
-    const path = ctx.paths.resource(i, 'requests', name);
-    const limit = valid.limits.get(name);
-    if (isExtendedResource(name)) {
-      if (!(r.limits ?? {})[name])
-        ctx.error(path, `Invalid value: "${name}": Limit must be set for non overcommitable resources`);
-      else if (limit !== undefined && quantityValue(request) !== quantityValue(limit))
-        ctx.error(path, `Invalid value: "${request}": must be equal to ${name} limit of ${limit}`);
-    } else if (limit !== undefined && quantityValue(request) > quantityValue(limit)) {
-      ctx.error(path, `Invalid value: "${request}": must be less than or equal to ${name} limit of ${limit}`);
-    }
+function resources(ctx: ValidationContext, c: ComponentModel, i: number): void {
+  const own: ResourceRequirements = c.resources ?? {};
+  const overlay = ctx.paths.v1alpha1 && isObject(c.mainContainer?.resources) ? c.mainContainer.resources : {};
+  const section = (s: 'requests' | 'limits') => ({
+    ...(isObject(overlay[s]) ? overlay[s] : {}),
+    ...(own[s] ?? {}),
+  });
+  const merged = { requests: section('requests'), limits: section('limits') };
+  if (!Object.keys(merged.requests).length && !Object.keys(merged.limits).length) return;
+  for (const p of resourceProblems(merged)) {
+    const path =
+      own[p.section]?.[p.name] !== undefined
+        ? ctx.paths.resource(i, p.section, p.name)
+        : keyPath(fieldPath(ctx.paths.mainContainer(i), `resources.${p.section}`), p.name);
+    // The multinode rule (a whole number of GPUs) says it more precisely where it applies.
+    if (/must be an integer/.test(p.message) && ctx.problems.some((x) => x.path === path)) continue;
+    ctx.error(path, p.message);
   }
 }
 
@@ -201,22 +176,5 @@ function env(ctx: ValidationContext, base: string, vars: readonly EnvVar[]): voi
   vars.forEach((v, j) => {
     for (const m of envVarName(v.name))
       ctx.error(fieldPath(keyPath(base, j), 'name'), `invalid value "${v.name}": ${m}`);
-  });
-}
-
-function ports(ctx: ValidationContext, base: string, list: unknown): void {
-  if (!Array.isArray(list)) return;
-  list.forEach((port, k) => {
-    if (!isObject(port)) return;
-    for (const field of ['containerPort', 'hostPort'] as const) {
-      const v = port[field];
-      // hostPort 0 means none.
-      if (typeof v !== 'number' || (field === 'hostPort' && v === 0)) continue;
-      if (v < 1 || v > 65535)
-        ctx.error(
-          fieldPath(keyPath(fieldPath(base, 'ports'), k), field),
-          `Invalid value: ${v}: must be between 1 and 65535, inclusive`,
-        );
-    }
   });
 }

@@ -7,7 +7,7 @@ import { MAX_COMPONENTS, MAX_PVCS } from '../../crds/vocabulary';
 import { BACKEND_FRAMEWORKS, GraphModel } from '../model';
 import { effectiveOrchestrator } from '../orchestrator';
 import { Problem } from '../problems';
-import { dns1123Subdomain } from '../k8s-syntax';
+import { dns1123Label, dns1123Subdomain } from '../k8s-syntax';
 import { fieldPath, keyPath } from '../read';
 import { ResolvedSettings } from '../settings';
 import { validateComponentCheckpoint } from './validate-checkpoint-ref';
@@ -22,6 +22,8 @@ import { validateTopology } from './validate-topology';
 import { ValidationContext } from './validation-context';
 
 const GROVE_NAME_LIMIT = 45;
+/** A PersistentVolumeClaim's access modes, as the API server takes them. */
+const ACCESS_MODES = ['ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOnce', 'ReadWriteOncePod'];
 const SEMVER =
   /^v?(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?(\+[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$/;
 
@@ -73,11 +75,27 @@ function validatePvcs(ctx: ValidationContext): void {
     const at = (f: string) => fieldPath(keyPath('spec.pvcs', i), f);
     if (!pvc.name) ctx.error(at('name'), 'is required');
     // The PVC's own name (create) or the one its volume refers to: the API server takes no other.
-    else for (const m of dns1123Subdomain(pvc.name)) ctx.error(at('name'), `Invalid value: "${pvc.name}": ${m}`);
+    else {
+      const subdomain = dns1123Subdomain(pvc.name);
+      for (const m of subdomain) ctx.error(at('name'), `Invalid value: "${pvc.name}": ${m}`);
+      // It also names the claim's volume in the pods that mount it, and volume names are DNS labels.
+      if (!subdomain.length)
+        for (const m of dns1123Label(pvc.name))
+          ctx.error(at('name'), `Invalid value: "${pvc.name}": ${m} (it is also the name of the claim's volume)`);
+    }
     if (!pvc.create) return;
     for (const f of ['storageClass', 'size', 'volumeAccessMode'] as const) {
       if (!pvc[f]) ctx.error(at(f), 'is required when create is true');
     }
+    if (pvc.volumeAccessMode && !ACCESS_MODES.includes(pvc.volumeAccessMode))
+      ctx.error(
+        at('volumeAccessMode'),
+        `Unsupported value: "${pvc.volumeAccessMode}": supported values: ${ACCESS_MODES.map((m) => `"${m}"`).join(', ')}`,
+      );
+    // The created claim's storageClassName.
+    if (pvc.storageClass)
+      for (const m of dns1123Subdomain(pvc.storageClass))
+        ctx.error(at('storageClass'), `Invalid value: "${pvc.storageClass}": ${m}`);
   });
 }
 

@@ -271,7 +271,7 @@ describe('shared-spec rules', () => {
             podTemplate: {
               spec: {
                 containers: [
-                  { name: 'fe', env: [{ name: '1BAD', value: 'x' }] },
+                  { name: 'fe', env: [{ name: 'BAD=1', value: 'x' }] },
                   { name: 'main', image: IMAGE, resources: { limits: { 'nvidia.com/gpu': 'one' } } },
                 ],
               },
@@ -291,7 +291,7 @@ describe('shared-spec rules', () => {
       ),
       err(
         'spec.components[0].podTemplate.spec.containers[0].env[0].name',
-        "invalid value \"1BAD\": a valid environment variable name must consist of alphabetic characters, digits, '_', '-', or '.', and must not start with a digit (regex used for validation is '[-._a-zA-Z][-._a-zA-Z0-9]*')",
+        'invalid value "BAD=1": a valid environment variable name must consist only of printable ASCII characters other than \'=\'',
       ),
     ]);
   });
@@ -514,22 +514,22 @@ describe('Kubernetes rules', () => {
               labels: { 'bad key!': 'v' },
               extraPodMetadata: { labels: { ok: 'bad value!' }, annotations: { '/x': 'v' } },
               resources: { requests: { cpu: 'lots' }, limits: { custom: { 'example.com/fpga': '1x' } } },
-              envs: [{ name: '9X', value: '1' }],
+              envs: [{ name: '9=X', value: '1' }],
             }),
           },
-          { envs: [{ name: 'A B', value: '1' }] },
+          { envs: [{ name: 'A=B', value: '1' }] },
           { labels: { a: 'x'.repeat(64) } },
         ),
       ).map((p) => `${p.path}: ${p.message.split(':')[0]}`),
     ).toEqual([
       'metadata.labels[a]: invalid label value "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"',
-      'spec.envs[0].name: invalid value "A B"',
+      'spec.envs[0].name: invalid value "A=B"',
       'spec.services[Fe].labels[bad key!]: invalid label key "bad key!"',
       'spec.services[Fe].extraPodMetadata.labels[ok]: invalid label value "bad value!"',
       'spec.services[Fe].extraPodMetadata.annotations[/x]: invalid annotation key "/x"',
       'spec.services[Fe].resources.requests.cpu: invalid quantity "lots"',
       'spec.services[Fe].resources.limits.custom[example.com/fpga]: invalid quantity "1x"',
-      'spec.services[Fe].envs[0].name: invalid value "9X"',
+      'spec.services[Fe].envs[0].name: invalid value "9=X"',
     ]);
   });
 

@@ -1,0 +1,68 @@
+/**
+ * Our verdict on a field-fuzz case (the problems the front ends would report), and the objects the
+ * renderer makes from the case whatever validation says: what the API server is asked about. A
+ * refused case's objects come from the model the loader read, rendered without the validation
+ * gate, so the server can say whether it refuses them too.
+ */
+import { errorsOf, loadGraph, Problem, resolveSettings, ResolvedSettings } from '../../src/api';
+import { loadCheckpoint } from '../../src/api/checkpoint';
+import { loadDynamoModel } from '../../src/api/dynamo-model';
+import { KubeObject } from '../../src/api/k8s-types';
+import { ValidatedGraph } from '../../src/api/validated-graph';
+import { buildCheckpointJob, renderCheckpointRecord, renderGraph } from '../../src/render';
+import { renderDynamoModel } from '../../src/render/model-record';
+import { platformOptionProblems } from '../../src/render/platform-options';
+import { platformObjects } from '../../src/render/platform';
+import { renderCheckpointManifest, renderManifest } from '../../src/render-manifest';
+import { FieldCase } from './fuzz-fields';
+
+export const FUZZ_SETTINGS: ResolvedSettings = resolveSettings({ discoveryBackend: 'kubernetes' });
+
+export interface Verdict {
+  /** Error-level problems we report. */
+  readonly errors: Problem[];
+  /** What we render when we accept; what the renderer makes anyway when we refuse (may be empty). */
+  readonly objects: KubeObject[];
+  /** Set when rendering a refused case threw: nothing to ask the server. */
+  readonly unrenderable?: string;
+}
+
+/** Our verdict on `c`, its objects placed in namespace `ns`. */
+export function verdictOf(c: FieldCase, ns: string): Verdict {
+  const input = c.input;
+  if (c.kind === 'platform') {
+    const opts = { ...input, namespace: ns };
+    const errors = errorsOf(platformOptionProblems(opts));
+    return { errors, ...anyway(() => platformObjects(opts)) };
+  }
+  input.metadata = { ...input.metadata, namespace: ns };
+  if (c.kind === 'graph') {
+    const r = renderManifest(input, FUZZ_SETTINGS);
+    const errors = errorsOf(r.problems);
+    if (errors.length === 0) return { errors, objects: r.objects };
+    const model = loadGraph(input).model;
+    return { errors, ...anyway(() => (model ? renderGraph(model as ValidatedGraph, FUZZ_SETTINGS) : [])) };
+  }
+  if (c.kind === 'checkpoint') {
+    const errors = errorsOf(renderCheckpointManifest(input).problems);
+    const model = loadCheckpoint(input).model;
+    // The record is ours to render; the Job is what the runtime operator creates from it.
+    return {
+      errors,
+      ...anyway(() =>
+        model ? [renderCheckpointRecord(model), buildCheckpointJob(model, FUZZ_SETTINGS.checkpointStorage)] : [],
+      ),
+    };
+  }
+  const loaded = loadDynamoModel(input);
+  const model = loaded.model;
+  return { errors: errorsOf(loaded.problems), ...anyway(() => (model ? [renderDynamoModel(model)] : [])) };
+}
+
+function anyway(render: () => KubeObject[]): { objects: KubeObject[]; unrenderable?: string } {
+  try {
+    return { objects: render() };
+  } catch (e) {
+    return { objects: [], unrenderable: (e as Error).message.split('\n')[0] };
+  }
+}
