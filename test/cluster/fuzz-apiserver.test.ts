@@ -12,7 +12,7 @@ import { describeObject } from './example-objects';
 import { fieldCases } from './fuzz-fields';
 import { seededRng } from './fuzz-mutate';
 import { verdictOf } from './fuzz-verdict';
-import { KubeClient, KubeError, KubeObject, uniqueName } from './kube';
+import { KubeClient, KubeError, ServerObject, uniqueName } from './kube';
 
 const RUNS = Number(process.env.FUZZ_FIELDS_RUNS ?? 900);
 const SEED = Number(process.env.FUZZ_SEED ?? 20260401);
@@ -21,7 +21,7 @@ let kube: KubeClient;
 let ns: string;
 beforeAll(async () => {
   kube = KubeClient.fromTestEnv();
-  for (const crd of crdManifests()) await kube.installCrd(crd as KubeObject);
+  for (const crd of crdManifests()) await kube.installCrd(crd as ServerObject);
   await installThirdPartyCrds(kube);
   ns = uniqueName('fuzz-fields');
   await kube.createNamespace(ns);
@@ -50,7 +50,7 @@ const isProductRule = (problem: string) => PRODUCT_RULES.some(([re]) => re.test(
 /** The server's answer to one object: undefined when it takes it, else why not. */
 type Answer = { refused: string } | { noVerdict: string } | undefined;
 
-async function ask(o: KubeObject): Promise<Answer> {
+async function ask(o: ServerObject): Promise<Answer> {
   try {
     // A Namespace of the platform's (the agent's) is created for real, so what goes into it can be asked about.
     if (o.kind === 'Namespace' && !(await kube.get('v1', 'Namespace', o.metadata.name!))) await kube.apply(o);
