@@ -7,8 +7,7 @@ import tseslint from 'typescript-eslint';
 // The layers of src/, top first: a module imports only from its own layer or the ones below it.
 const LAYERS = [
   ['cli', 'cdk8s', 'pulumi', 'operator'],
-  ['plan', 'gitops', 'manifests', 'manifest-source'],
-  ['render-manifest'],
+  ['pipeline', 'plan', 'gitops'],
   ['render'],
   ['api'],
   ['crds'],

@@ -26,7 +26,7 @@ import { KubeObject } from '../src/api/k8s-types';
 import { resolveSettings } from '../src/api/settings';
 import type { ComponentSpec, DynamoGraphDeploymentSpec } from '../src/api/input/v1beta1';
 import { DynamoGraphDeployment } from '../src/cdk8s';
-import { renderManifests } from '../src/manifests';
+import { renderManifests } from '../src/pipeline/manifests';
 import { toYaml } from '../src/output/yaml';
 import { operatorBench } from './operator.bench';
 

@@ -6,14 +6,14 @@
  */
 export * from './api';
 export { renderGraph, renderGraphs, type RenderOptions, RECOMMENDED_POD_SECURITY_LABELS } from './render';
-export * from './manifests';
+export * from './pipeline/manifests';
 export {
   renderManifest,
   renderCheckpointManifest,
   type ManifestRenderRequest,
   type RenderedManifest,
   type RenderedCheckpoint,
-} from './render-manifest';
+} from './pipeline/render-manifest';
 export { crdManifests } from './crds';
 export {
   renderPlatform,

@@ -21,8 +21,8 @@ import {
   manifestFromProps,
   ManifestSource,
   propsProblems,
-} from '../manifest-source';
-import { renderCheckpointManifest } from '../render-manifest';
+} from '../pipeline/manifest-source';
+import { renderCheckpointManifest } from '../pipeline/render-manifest';
 import { addObjects } from './object-registry';
 
 /** Valid checkpoints per App root, in declaration order. */

@@ -1,7 +1,7 @@
 /** The DynamoComponentDeployment construct: one standalone Dynamo component rendered at synth time. */
 import { Construct } from 'constructs';
 import type { DynamoComponentDeploymentSpec } from '../api/input/v1beta1';
-import { GraphMetadataProps, manifestFromFile } from '../manifest-source';
+import { GraphMetadataProps, manifestFromFile } from '../pipeline/manifest-source';
 import { GraphRenderOptions } from './render-into';
 import { adoptProps, AdoptedGraph, isAdopted, RenderedGraph } from './rendered-graph';
 

@@ -18,8 +18,8 @@ import {
   manifestFromProps,
   ManifestSource,
   propsProblems,
-} from '../manifest-source';
-import { renderManifest } from '../render-manifest';
+} from '../pipeline/manifest-source';
+import { renderManifest } from '../pipeline/render-manifest';
 import { DEFAULT_LOCK_FILE, PlanEntry } from '../plan/lock';
 import { PLAN_HINT, resolveRequestWithLock } from '../plan/plan-on-synth';
 import { DynamoGraphDeployment } from './graph-deployment';

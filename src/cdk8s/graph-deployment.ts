@@ -1,7 +1,7 @@
 /** The DynamoGraphDeployment construct: a whole Dynamo graph rendered at synth time. */
 import { Construct } from 'constructs';
 import type { DynamoGraphDeploymentSpec } from '../api/input/v1beta1';
-import { GraphMetadataProps, manifestFromFile } from '../manifest-source';
+import { GraphMetadataProps, manifestFromFile } from '../pipeline/manifest-source';
 import { GraphRenderOptions } from './render-into';
 import { adoptProps, AdoptedGraph, isAdopted, RenderedGraph } from './rendered-graph';
 

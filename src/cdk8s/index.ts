@@ -4,7 +4,7 @@ export { DynamoModel, type DynamoModelProps, type ModelAttachment } from './mode
 export { DynamoCheckpoint, type DynamoCheckpointProps } from './checkpoint';
 export { RenderedGraph, type AdoptedGraph } from './rendered-graph';
 export { type GraphRenderOptions } from './render-into';
-export { type GraphMetadataProps } from '../manifest-source';
+export { type GraphMetadataProps } from '../pipeline/manifest-source';
 export { setPlatformSettings, platformSettingsOf, SETTINGS_CONTEXT_KEY } from './settings';
 export { DynamoPlatform, type DynamoPlatformProps } from './platform';
 export { DynamoFluxSync, type DynamoFluxSyncProps } from './gitops/flux-sync';

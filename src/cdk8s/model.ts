@@ -16,7 +16,7 @@ import {
   manifestFromProps,
   ManifestSource,
   propsProblems,
-} from '../manifest-source';
+} from '../pipeline/manifest-source';
 import { renderDynamoModel } from '../render/model-record';
 import { addObjects } from './object-registry';
 import { RenderedGraph } from './rendered-graph';

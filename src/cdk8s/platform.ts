@@ -9,7 +9,7 @@ import { packageVersion } from '../package-version';
 import { PlatformOptions, renderPlatform } from '../render/platform';
 import { platformOptionProblems } from '../render/platform-options';
 import { problemLine } from '../api/problems';
-import { propsProblems } from '../manifest-source';
+import { propsProblems } from '../pipeline/manifest-source';
 import { addObjects } from './object-registry';
 
 /** What `renderPlatform` takes; the version is this package's own. */

@@ -5,7 +5,7 @@ import { dynamoNamespaceOf } from '../api/dynamo-namespace';
 import { GraphModel } from '../api/model';
 import { isObject } from '../api/read';
 import { frontendService } from '../render';
-import { GraphMetadataProps, manifestFromProps, ManifestSource, propsProblems } from '../manifest-source';
+import { GraphMetadataProps, manifestFromProps, ManifestSource, propsProblems } from '../pipeline/manifest-source';
 import { GraphRenderOptions, renderInto } from './render-into';
 
 /** A manifest to render, with its options: the constructors' second form, used by `fromManifest` / `fromFile`. */

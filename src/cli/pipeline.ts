@@ -7,7 +7,7 @@ import { KubeObject } from '../api/k8s-types';
 import { SourcedProblem, ValidationError } from '../api/problems';
 import { resolveSettings } from '../api/settings';
 import type { GraphWithObjects } from '../render';
-import { renderManifests } from '../manifests';
+import { renderManifests } from '../pipeline/manifests';
 import { DEFAULT_LOCK_FILE } from '../plan/lock';
 import { readPlanLock } from '../plan/lock-file';
 import { readInputs } from './read-inputs';

@@ -14,7 +14,7 @@ import { parseManifestText } from '../api/parse';
 import { errorsOf, Problem } from '../api/problems';
 import { isObject } from '../api/read';
 import { ResolvedSettings } from '../api/settings';
-import { renderManifest } from '../render-manifest';
+import { renderManifest } from '../pipeline/render-manifest';
 import { SourcedProblem } from '../api/problems';
 import { ManifestInput } from '../api/parse';
 import { ensureTool } from './aiconfigurator/install';

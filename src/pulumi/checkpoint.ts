@@ -14,8 +14,8 @@ import {
 } from '../api/checkpoint';
 import { errorsOf, problemLine } from '../api/problems';
 import type { ComponentCheckpointInput } from '../api/input/v1beta1';
-import { manifestFromProps, propsProblems } from '../manifest-source';
-import { renderCheckpointManifest } from '../render-manifest';
+import { manifestFromProps, propsProblems } from '../pipeline/manifest-source';
+import { renderCheckpointManifest } from '../pipeline/render-manifest';
 import { SKIP_AWAIT } from './readiness';
 
 export interface DynamoCheckpointArgs {

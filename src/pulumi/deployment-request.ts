@@ -10,7 +10,7 @@ import { DGDR_KIND, DynamoGraphDeploymentRequestSpec } from '../api/input/deploy
 import { KubeObject } from '../api/k8s-types';
 import { errorsOf, problemLine } from '../api/problems';
 import { settingsProblems } from '../api/settings-check';
-import { isManifestSource, manifestFromFile, manifestFromProps, propsProblems } from '../manifest-source';
+import { isManifestSource, manifestFromFile, manifestFromProps, propsProblems } from '../pipeline/manifest-source';
 import { DEFAULT_LOCK_FILE, PlanEntry } from '../plan/lock';
 import { PLAN_HINT, resolveRequestWithLock } from '../plan/plan-on-synth';
 import { DynamoGraph } from './graph';

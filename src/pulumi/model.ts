@@ -6,7 +6,7 @@
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
 import { DYNAMO_MODEL_API_VERSION, DynamoModelSpec, loadDynamoModel } from '../api/dynamo-model';
-import { manifestFromProps, propsProblems } from '../manifest-source';
+import { manifestFromProps, propsProblems } from '../pipeline/manifest-source';
 import { errorsOf } from '../api/problems';
 import { renderDynamoModel } from '../render/model-record';
 import { SKIP_AWAIT } from './readiness';

@@ -8,7 +8,7 @@ import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
 import { packageVersion } from '../package-version';
 import { problemLine } from '../api/problems';
-import { propsProblems } from '../manifest-source';
+import { propsProblems } from '../pipeline/manifest-source';
 import { PlatformOptions, renderPlatform } from '../render/platform';
 import { platformOptionProblems, scopeDefaults } from '../render/platform-options';
 import { DynamoCrds } from './crds';

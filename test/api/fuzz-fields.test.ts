@@ -8,7 +8,7 @@ import { readFileSync } from 'fs';
 import { join } from 'path';
 import { parse } from 'yaml';
 import { errorsOf } from '../../src/api';
-import { renderManifest } from '../../src/render-manifest';
+import { renderManifest } from '../../src/pipeline/render-manifest';
 import { fieldCases, FieldCase } from '../cluster/fuzz-fields';
 import { mutate, seededRng } from '../cluster/fuzz-mutate';
 import { FUZZ_SETTINGS, verdictOf } from '../cluster/fuzz-verdict';

@@ -9,7 +9,7 @@ import * as path from 'path';
 import { KubeObject as Rendered } from '../../src/api/k8s-types';
 import { resolveSettings } from '../../src/api/settings';
 import { crdManifests } from '../../src/crds';
-import { renderManifests } from '../../src/manifests';
+import { renderManifests } from '../../src/pipeline/manifests';
 import { parseLock } from '../../src/plan/lock';
 import { describeObject } from './example-objects';
 import { KubeClient, KubeError, ServerObject, uniqueName } from './kube';

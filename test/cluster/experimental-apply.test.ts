@@ -6,7 +6,7 @@
  */
 import { resolveSettings } from '../../src/api/settings';
 import { crdManifests } from '../../src/crds';
-import { renderManifest } from '../../src/render-manifest';
+import { renderManifest } from '../../src/pipeline/render-manifest';
 import { thirdPartyCrds } from './crds/third-party';
 import { FLUX_FIELD_MANAGER, KubeClient, ServerObject, testNamespace } from './kube';
 import { lostOrChanged } from './read-back';

@@ -3,7 +3,7 @@
  * (ConfigMap + InferencePool) and an Istio VirtualService instead of an Ingress.
  */
 import { resolveSettings } from '../../src/api/settings';
-import { renderManifest } from '../../src/render-manifest';
+import { renderManifest } from '../../src/pipeline/render-manifest';
 import { ServerObject } from './kube';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.3.1';

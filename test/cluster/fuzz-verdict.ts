@@ -13,7 +13,7 @@ import { buildCheckpointJob, renderCheckpointRecord, renderGraph } from '../../s
 import { renderDynamoModel } from '../../src/render/model-record';
 import { platformOptionProblems } from '../../src/render/platform-options';
 import { platformObjects } from '../../src/render/platform';
-import { renderCheckpointManifest, renderManifest } from '../../src/render-manifest';
+import { renderCheckpointManifest, renderManifest } from '../../src/pipeline/render-manifest';
 import { FieldCase } from './fuzz-fields';
 
 export const FUZZ_SETTINGS: ResolvedSettings = resolveSettings({ discoveryBackend: 'kubernetes' });

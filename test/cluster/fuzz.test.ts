@@ -11,7 +11,7 @@ import { parse } from 'yaml';
 import { errorsOf, loadGraph, Problem, ResolvedSettings, resolveSettings, validateGraph } from '../../src/api';
 import { crdSchemaProblems } from '../../src/api/validate/crd-schema';
 import { crdManifests } from '../../src/crds';
-import { renderManifest } from '../../src/render-manifest';
+import { renderManifest } from '../../src/pipeline/render-manifest';
 import { installThirdPartyCrds } from './crds/third-party';
 import { describeObject } from './example-objects';
 import { KubeClient, KubeError, ServerObject, uniqueName } from './kube';

@@ -6,7 +6,7 @@
  * their controllers would.
  */
 import { resolveSettings } from '../../src/api';
-import { renderManifests } from '../../src/manifests';
+import { renderManifests } from '../../src/pipeline/manifests';
 import { ServerObject } from './kube';
 import { operatorNamespace } from './operator-harness';
 

@@ -8,7 +8,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { resolveSettings } from '../../src/api/settings';
-import { renderManifests } from '../../src/manifests';
+import { renderManifests } from '../../src/pipeline/manifests';
 import { parseLock } from '../../src/plan/lock';
 import { componentObjectName } from '../../src/render/naming';
 import { ServerObject, poll } from './kube';

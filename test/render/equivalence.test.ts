@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { stringify } from 'yaml';
 import { resolveSettings } from '../../src/api/settings';
-import { renderManifests } from '../../src/manifests';
+import { renderManifests } from '../../src/pipeline/manifests';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
 const settings = resolveSettings({ natsAddress: 'nats://nats:4222' });

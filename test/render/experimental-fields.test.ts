@@ -6,7 +6,7 @@
 import { stringify } from 'yaml';
 import { KubeObject } from '../../src/api/k8s-types';
 import { PlatformSettings, resolveSettings } from '../../src/api/settings';
-import { renderManifest } from '../../src/render-manifest';
+import { renderManifest } from '../../src/pipeline/render-manifest';
 import { float32Text } from '../../src/render/kv-transfer';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1';

@@ -12,7 +12,7 @@ import { buildExampleApp } from '../../examples/app';
 import { resolveSettings } from '../../src/api';
 import { requireEsmFile } from '../../src/api/esm-package';
 import { KubeObject } from '../../src/api/k8s-types';
-import { renderManifest } from '../../src/render-manifest';
+import { renderManifest } from '../../src/pipeline/render-manifest';
 import { renderPlatform } from '../../src/render/platform';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.3.1';

@@ -4,7 +4,7 @@
  * rendered pod specs: exact messages at the input's field paths.
  */
 import { loadGraph, Problem, resolveSettings, schemaProblems, validateGraph } from '../../../src/api';
-import { renderManifest } from '../../../src/render-manifest';
+import { renderManifest } from '../../../src/pipeline/render-manifest';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1';
 

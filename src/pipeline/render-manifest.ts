@@ -13,16 +13,16 @@ import {
   validateCheckpointRefs,
   validateGraph,
   withPlacement,
-} from './api';
-import { JsonObject, KubeObject } from './api/k8s-types';
-import { GraphModel } from './api/model';
-import { errorsOf, Problem } from './api/problems';
-import { overLimits } from './api/parse';
-import { isObject } from './api/read';
-import { renderedPodProblems } from './api/validate/rendered-pod-checks';
-import { ResolvedSettings } from './api/settings';
-import { acceptValidated } from './api/validated-graph';
-import { renderCheckpointRecord, renderGraph, RenderOptions } from './render';
+} from '../api';
+import { JsonObject, KubeObject } from '../api/k8s-types';
+import { GraphModel } from '../api/model';
+import { errorsOf, Problem } from '../api/problems';
+import { overLimits } from '../api/parse';
+import { isObject } from '../api/read';
+import { renderedPodProblems } from '../api/validate/rendered-pod-checks';
+import { ResolvedSettings } from '../api/settings';
+import { acceptValidated } from '../api/validated-graph';
+import { renderCheckpointRecord, renderGraph, RenderOptions } from '../render';
 
 export interface ManifestRenderRequest extends RenderOptions, GraphPlacement {
   /** Namespace for a manifest without one. @default 'default' */

@@ -1,9 +1,9 @@
 /** Turning construct props or a file into the manifest the pipeline loads. */
-import { readTextFile } from './api/text-file';
-import { parseManifestText } from './api';
-import { overLimits } from './api/parse';
-import { Problem } from './api/problems';
-import { isObject } from './api/read';
+import { readTextFile } from '../api/text-file';
+import { parseManifestText } from '../api';
+import { overLimits } from '../api/parse';
+import { Problem } from '../api/problems';
+import { isObject } from '../api/read';
 
 /** Common metadata props of the graph constructs. */
 export interface GraphMetadataProps {

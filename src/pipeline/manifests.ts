@@ -3,21 +3,21 @@
  * Shared by the CLI and the cdk8s `fromManifest` / `fromFile` adopters, so
  * every front end reports the same problems for the same input.
  */
-import { CheckpointModel, loadGraph, schemaProblems, validateCheckpointRefs, validateGraph } from './api';
-import { DynamoModelRecord, loadDynamoModel, unservedModelWarning } from './api/dynamo-model';
-import { JsonObject, KubeObject } from './api/k8s-types';
-import { GraphModel } from './api/model';
-import { ManifestInput, ParsedManifests, parseManifestText } from './api/parse';
-import { GRAPH_KINDS, PASS_THROUGH_KINDS } from './api/convert/load';
-import { errorsOf, Problem, SourcedProblem } from './api/problems';
-import { isObject } from './api/read';
-import { hasRenderedPodProblems, renderedPodProblems } from './api/validate/rendered-pod-checks';
-import { ResolvedSettings } from './api/settings';
-import { acceptValidated, ValidatedGraph } from './api/validated-graph';
-import { DEFAULT_LOCK_FILE } from './plan/lock';
-import { PlanSource, resolveRequest } from './plan/resolve-request';
-import { dedupeObjects, GraphWithObjects, renderCheckpointRecord, renderEachGraph, RenderOptions } from './render';
-import { renderDynamoModel } from './render/model-record';
+import { CheckpointModel, loadGraph, schemaProblems, validateCheckpointRefs, validateGraph } from '../api';
+import { DynamoModelRecord, loadDynamoModel, unservedModelWarning } from '../api/dynamo-model';
+import { JsonObject, KubeObject } from '../api/k8s-types';
+import { GraphModel } from '../api/model';
+import { ManifestInput, ParsedManifests, parseManifestText } from '../api/parse';
+import { GRAPH_KINDS, PASS_THROUGH_KINDS } from '../api/convert/load';
+import { errorsOf, Problem, SourcedProblem } from '../api/problems';
+import { isObject } from '../api/read';
+import { hasRenderedPodProblems, renderedPodProblems } from '../api/validate/rendered-pod-checks';
+import { ResolvedSettings } from '../api/settings';
+import { acceptValidated, ValidatedGraph } from '../api/validated-graph';
+import { DEFAULT_LOCK_FILE } from '../plan/lock';
+import { PlanSource, resolveRequest } from '../plan/resolve-request';
+import { dedupeObjects, GraphWithObjects, renderCheckpointRecord, renderEachGraph, RenderOptions } from '../render';
+import { renderDynamoModel } from '../render/model-record';
 import { loadCheckpointDoc } from './render-manifest';
 
 export interface LoadedManifests {
