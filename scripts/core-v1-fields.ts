@@ -1,5 +1,5 @@
 /**
- * Builds `src/api/validate/core-v1-fields.ts` from the API server's own OpenAPI v3 document: for every
+ * Builds `src/api/generated/core-v1-fields.ts` from the API server's own OpenAPI v3 document: for every
  * type reachable from PodTemplateSpec, its fields and how to walk into them. Synth-time
  * validation uses it to reject fields the server does not know (server-side apply fails on them)
  * and duplicate list-map keys, with the server's own list-map keys. Types and enum values come

@@ -1,5 +1,5 @@
 /**
- * Generates src/api/input/core-v1-types.ts: the core/v1 interfaces of pod content (Container, PodSpec,
+ * Generates src/api/generated/core-v1-types.ts: the core/v1 interfaces of pod content (Container, PodSpec,
  * Probe, EnvVar, ... and every type they reach), from kubernetes-models' declarations.
  *
  * Why a generated copy rather than `import type` from kubernetes-models in our props: its
@@ -17,7 +17,7 @@ import { packageRoot } from '../src/api/esm-package';
 
 /** The pod content our props type; every type they reach comes along. */
 const ROOTS = ['Container', 'PodSpec', 'Probe', 'EnvVar', 'EnvFromSource', 'ResourceRequirements'];
-export const CORE_V1_TYPES_FILE = join(__dirname, '..', 'src', 'api', 'input', 'core-v1-types.ts');
+export const CORE_V1_TYPES_FILE = join(__dirname, '..', 'src', 'api', 'generated', 'core-v1-types.ts');
 
 interface Declaration {
   /** Our name for it: the file's base name (`Container`, `Quantity`). */
@@ -25,7 +25,7 @@ interface Declaration {
   readonly text: string;
 }
 
-/** The source of src/api/input/core-v1-types.ts. */
+/** The source of src/api/generated/core-v1-types.ts. */
 export function coreV1TypesSource(): string {
   const modelsDir = join(packageRoot('kubernetes-models'), 'v1');
   const version = JSON.parse(readFileSync(join(packageRoot('kubernetes-models'), 'package.json'), 'utf8'))

@@ -1,5 +1,5 @@
 /**
- * The core/v1 field tree synth-time validation uses (src/api/validate/core-v1-fields.ts) is exactly what
+ * The core/v1 field tree synth-time validation uses (src/api/generated/core-v1-fields.ts) is exactly what
  * this API server's OpenAPI document says. With UPDATE_CORE_V1_FIELDS=1 the file is rewritten.
  */
 import { readFileSync, writeFileSync } from 'fs';
@@ -7,7 +7,7 @@ import { join } from 'path';
 import { coreV1Fields, coreV1FieldsSource } from '../../scripts/core-v1-fields';
 import { KubeClient } from './kube';
 
-const FILE = join(__dirname, '..', '..', 'src', 'api', 'validate', 'core-v1-fields.ts');
+const FILE = join(__dirname, '..', '..', 'src', 'api', 'generated', 'core-v1-fields.ts');
 
 let kube: KubeClient;
 beforeAll(() => {
@@ -15,7 +15,7 @@ beforeAll(() => {
 });
 afterAll(() => kube.close());
 
-test("src/api/validate/core-v1-fields.ts matches the server's OpenAPI v3 for core/v1", async () => {
+test("src/api/generated/core-v1-fields.ts matches the server's OpenAPI v3 for core/v1", async () => {
   const openapi = await kube.request<Parameters<typeof coreV1Fields>[0]>('GET', '/openapi/v3/api/v1');
   const version = (await kube.request<{ gitVersion: string }>('GET', '/version')).gitVersion;
   const want = coreV1FieldsSource(coreV1Fields(openapi), version);

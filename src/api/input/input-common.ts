@@ -13,7 +13,7 @@ import type {
   PodSpec as CoreV1PodSpec,
   Probe,
   ResourceRequirements,
-} from './core-v1-types';
+} from '../generated/core-v1-types';
 import type { BackendFramework } from '../../crds/vocabulary';
 import { JsonObject } from '../k8s-types';
 

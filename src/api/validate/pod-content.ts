@@ -12,7 +12,7 @@
 import { existsSync } from 'fs';
 import { join } from 'path';
 import { BUILD_ROOT } from './build-root';
-import { CORE_V1_FIELDS } from './core-v1-fields';
+import { CORE_V1_FIELDS } from '../generated/core-v1-fields';
 import { AjvErrorParams, apiServerMessage, INT_OR_STRING_MESSAGE, pointerSegments, valueAt } from './ajv-errors';
 import { requireEsmFile } from '../esm-package';
 import { annotationMapProblems, labelMapProblems, portNameProblems, resourceProblems } from '../k8s-object-rules';

@@ -18,7 +18,7 @@ import {
   DynamoGraphDeploymentSpecV1alpha1,
   PodSpecInput,
 } from '../../../src';
-import { CORE_V1_FIELDS } from '../../../src/api/validate/core-v1-fields';
+import { CORE_V1_FIELDS } from '../../../src/api/generated/core-v1-fields';
 import type { DynamoGraphArgs } from '../../../src/pulumi';
 import { CORE_V1_TYPES_FILE, coreV1TypesSource } from '../../../scripts/core-v1-types';
 
@@ -199,6 +199,6 @@ describe('what users could pass before still compiles', () => {
   });
 });
 
-test('src/api/input/core-v1-types.ts is what `npm run core-v1-types` generates from the installed kubernetes-models', () => {
+test('src/api/generated/core-v1-types.ts is what `npm run core-v1-types` generates from the installed kubernetes-models', () => {
   expect(readFileSync(CORE_V1_TYPES_FILE, 'utf8')).toBe(coreV1TypesSource());
 });
