@@ -4,12 +4,11 @@
  * rewritten field means our schema or our output is wrong), and applying again must be a no-op.
  * Two extra graphs cover the kinds the example app does not render (InferencePool, VirtualService).
  */
-import { crdManifests } from '../../src/crds';
-import { installThirdPartyCrds, THIRD_PARTY_KINDS } from './crds/third-party';
+import { installEveryRenderedKind, THIRD_PARTY_KINDS } from './crds/third-party';
 import { EXAMPLE_NAMESPACE } from '../../examples/app';
 import { describeObject, exampleCharts } from './example-objects';
 import { extraCharts } from './extra-graphs';
-import { FLUX_FIELD_MANAGER, KubeClient, ServerObject } from './kube';
+import { FLUX_FIELD_MANAGER, KubeClient } from './kube';
 import { lostOrChanged } from './read-back';
 
 let kube: KubeClient;
@@ -17,8 +16,7 @@ const charts = [...exampleCharts(), ...extraCharts(EXAMPLE_NAMESPACE)];
 
 beforeAll(async () => {
   kube = KubeClient.fromTestEnv();
-  for (const crd of crdManifests()) await kube.installCrd(crd as ServerObject);
-  await installThirdPartyCrds(kube);
+  await installEveryRenderedKind(kube);
   const namespaces = new Set(
     charts.flatMap((c) => c.objects.map((o) => o.metadata.namespace).filter((n): n is string => !!n)),
   );

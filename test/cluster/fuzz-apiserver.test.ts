@@ -6,8 +6,7 @@
  * both verdicts. `FUZZ_SEED` / `FUZZ_FIELDS_RUNS` run other cases locally.
  */
 import { appendFileSync } from 'fs';
-import { crdManifests } from '../../src/crds';
-import { installThirdPartyCrds } from './crds/third-party';
+import { installEveryRenderedKind } from './crds/third-party';
 import { describeObject } from './example-objects';
 import { fieldCases } from './fuzz-fields';
 import { seededRng } from './fuzz-mutate';
@@ -21,8 +20,7 @@ let kube: KubeClient;
 let ns: string;
 beforeAll(async () => {
   kube = KubeClient.fromTestEnv();
-  for (const crd of crdManifests()) await kube.installCrd(crd as ServerObject);
-  await installThirdPartyCrds(kube);
+  await installEveryRenderedKind(kube);
   ns = uniqueName('fuzz-fields');
   await kube.createNamespace(ns);
 }, 300_000);

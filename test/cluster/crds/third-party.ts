@@ -7,6 +7,7 @@
  * back under server-side apply (names, ownership, idempotence), NOT that they match the
  * third-party schema. See test/cluster/README.md.
  */
+import { crdManifests } from '../../../src/crds';
 import { KubeClient, ServerObject } from '../kube';
 
 interface StandIn {
@@ -164,4 +165,10 @@ export function thirdPartyCrds(): ServerObject[] {
 /** Installs every stand-in (idempotent: server-side apply) and waits until each is Established. */
 export async function installThirdPartyCrds(kube: KubeClient): Promise<void> {
   for (const crd of thirdPartyCrds()) await kube.installCrd(crd);
+}
+
+/** Our CRDs and the stand-ins: every kind we render can be dry-run or applied. */
+export async function installEveryRenderedKind(kube: KubeClient): Promise<void> {
+  for (const crd of crdManifests()) await kube.installCrd(crd as ServerObject);
+  await installThirdPartyCrds(kube);
 }
