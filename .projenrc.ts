@@ -42,6 +42,7 @@ const project = new typescript.TypeScriptProject({
         // Generated: their generators' output is checked byte for byte.
         '/src/api/input/core-v1-types.ts',
         '/src/api/validate/core-v1-fields.ts',
+        '/src/gitops/health/argo-health-scripts.ts',
       ],
     },
   },
@@ -93,6 +94,10 @@ const project = new typescript.TypeScriptProject({
     '@kubernetes-models/flux-cd@^4.0.0',
     '@kubernetes-models/prometheus-operator@^6.0.0',
     '@kubernetes-models/istio@^3.0.1',
+    // The Argo CD health scripts' unit tests: a Lua VM (Argo runs gopher-lua) opened with only the
+    // libraries Argo's sandbox opens, and a CEL evaluator for their Flux healthCheckExprs twins.
+    'fengari@^0.1.5',
+    '@marcbachmann/cel-js@^8.0.0',
     // docs/api/: the API reference, generated from the TSDoc as Markdown (browsable on any forge).
     'typedoc@^0.28.0',
     'typedoc-plugin-markdown@^4.9.0',
@@ -288,6 +293,13 @@ project.addTask('crds:import', {
 project.addTask('core-v1-types', {
   description: 'Regenerate src/api/input/core-v1-types.ts from kubernetes-models',
   steps: [{ exec: 'ts-node --transpile-only --project tsconfig.dev.json scripts/core-v1-types.ts' }],
+});
+
+// `npm run health-scripts`: regenerate src/gitops/health/argo-health-scripts.ts (the Argo CD Lua
+// health checks the package ships) from src/gitops/health/resource_customizations/. A test fails when it is stale.
+project.addTask('health-scripts', {
+  description: 'Regenerate src/gitops/health/argo-health-scripts.ts from the Argo CD health checks (.lua)',
+  steps: [{ exec: 'ts-node --transpile-only --project tsconfig.dev.json scripts/health-scripts.ts' }],
 });
 
 // `npm run docs:api`: docs/api/, the API reference (Markdown, from the TSDoc; typedoc.json).
