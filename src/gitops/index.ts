@@ -23,4 +23,13 @@ export {
 export type { ArgoHealthScript } from './health/argo-health-script';
 export { ARGO_HEALTH_SCRIPTS } from './health/argo-health-scripts';
 export { withSubstitutionGuard, SUBSTITUTE_ANNOTATION } from './substitution';
-export { namespaceObjects, PRUNE_ANNOTATION } from './namespaces';
+export { namespaceObjects, PRUNE_ANNOTATION, ARGOCD_SYNC_OPTIONS_ANNOTATION } from './namespaces';
+export {
+  argoCdApplications,
+  type ArgoCdOptions,
+  type ArgoCdObjects,
+  runtimeIgnoreDifferences,
+  RUNTIME_FIELD_MANAGERS,
+  ARGOCD_API,
+  SYNC_WAVE_ANNOTATION,
+} from './argocd';
