@@ -345,6 +345,20 @@ project.addTask('test:plan', {
     { exec: 'jest --ci --config test/plan-e2e/jest.config.js --runInBand', receiveArgs: true },
   ],
 });
+// `npm run test:argo`: Argo CD's own application controller and repo server (with Redis from
+// Debian's packages) reconcile the repository `dynamo-iac gitops --argocd-url` writes, from a
+// file:// Git repository, on the test cluster (test/argo; docs/gitops-argocd.md).
+project.jest!.addIgnorePattern('/test/argo/');
+project.addTask('test:argo', {
+  description: 'Build (once) Argo CD, Redis, kustomize + the test cluster and run the Argo CD suite',
+  env: { NODE_OPTIONS: JEST_NODE_OPTIONS },
+  steps: [
+    { spawn: 'compile' },
+    { exec: 'bash test/infra/build.sh cluster argo kustomize' },
+    { exec: 'jest --ci --config test/argo/jest.config.js --runInBand', receiveArgs: true },
+  ],
+});
+
 // `npm run test:flux`: Flux's own kustomize-controller reconciles the repository `dynamo-iac gitops`
 // writes, on the test cluster (test/flux; docs/gitops-flux.md). Its own script: it needs the Flux
 // build (Go 1.27, ~4 min once on an idle machine) that the cluster suite does not, and the built CLI.

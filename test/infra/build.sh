@@ -274,7 +274,14 @@ build_argo() {
 # binary under another name (Debian's redis-server package is a symlink and a service).
 build_redis() {
   local version dir
-  version="$(apt-cache policy redis-tools 2> /dev/null | sed -n 's/^ *Candidate: //p')"
+  candidate() { apt-cache policy redis-tools 2> /dev/null | sed -n 's/^ *Candidate: //p'; }
+  version="$(candidate)"
+  if [[ (-z "$version" || "$version" == "(none)") && $(id -u) -eq 0 ]] && ! $cached_only; then
+    # A fresh machine has no package lists yet (test/node/deps.sh updates them the same way).
+    log "fetching Debian's package lists (apt-get update) to find redis-tools"
+    apt-get -o DPkg::Lock::Timeout=600 update -qq >&2
+    version="$(candidate)"
+  fi
   if [[ -z "$version" || "$version" == "(none)" ]]; then
     log "ERROR: apt-cache knows no redis-tools package (Debian's package lists are needed: apt-get update)"
     exit 1
