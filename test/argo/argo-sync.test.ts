@@ -19,6 +19,8 @@ import { ARGOCD_NAMESPACE, ArgoCd, installArgoCd, startArgoCd } from './argo-cd'
 const ROOT = path.resolve(__dirname, '..', '..');
 const CLI = path.join(ROOT, 'bin', 'dynamo-iac');
 const GRAPH = path.join(ROOT, 'test', 'flux', 'graphs', 'llm.yaml');
+/** A DynamoModel and a DynamoCheckpoint beside the graph, in every revision. */
+const MODELS = path.join(__dirname, 'inputs', 'models.yaml');
 const APP = 'argoproj.io/v1alpha1';
 const NS = 'dynamo-llm';
 const OPERATOR_NS = 'dynamo-system';
@@ -52,6 +54,7 @@ function render(graphFile: string, message: string): string {
     '--argocd-server',
     server,
     graphFile,
+    MODELS,
   ]);
   run('git', ['add', '-A']);
   run('git', ['commit', '-q', '--allow-empty', '-m', message]);
@@ -231,7 +234,7 @@ test('every object of the graphs layer is applied as written, server-side, by ar
   expect(ns.metadata.annotations?.['argocd.argoproj.io/sync-options']).toBe('Prune=false');
 });
 
-test('health through our Lua checks: a graph is Progressing until the operator reports it Ready, Degraded with its message when it fails', async () => {
+test('health through our Lua checks: a graph is Progressing until the operator reports it Ready, Degraded with its message when it fails; a model and a checkpoint likewise', async () => {
   let graphs = await waitApp(
     'dynamo-graphs',
     'the graph assessed',
@@ -294,6 +297,59 @@ test('health through our Lua checks: a graph is Progressing until the operator r
     state: 'successful',
     conditions: [ready('True', 'all_resources_are_ready', 'All resources are ready')],
   });
+
+  // The other kinds in Git, judged by their scripts as the operator reports them.
+  graphs = (await app('dynamo-graphs'))!;
+  expect(resourceHealth(graphs, 'DynamoModel', 'support-lora')).toEqual({
+    status: 'Progressing',
+    message: "Waiting for the operator to report the model's endpoints",
+  });
+  expect(resourceHealth(graphs, 'DynamoCheckpoint', 'qwen')).toEqual({
+    status: 'Progressing',
+    message: 'Waiting for the operator to start the checkpoint job',
+  });
+  const model = (await kube.get<Live>('nvidia.com/v1alpha1', 'DynamoModel', 'support-lora', NS))!;
+  const endpoints = (status: 'True' | 'False', reason: string, message: string) => ({
+    type: 'EndpointsReady',
+    status,
+    reason,
+    message,
+    lastTransitionTime: now,
+    observedGeneration: model.metadata.generation,
+  });
+  await kube.patchStatus(model, {
+    readyEndpoints: 1,
+    totalEndpoints: 2,
+    conditions: [endpoints('False', 'NotReady', 'Found 1 ready endpoint(s) out of 2 total')],
+  });
+  const checkpoint = (await kube.get<Live>('nvidia.com/v1alpha1', 'DynamoCheckpoint', 'qwen', NS))!;
+  await kube.patchStatus(checkpoint, { phase: 'Creating', jobName: 'checkpoint-job-qwen-1', message: '' });
+  graphs = await waitApp(
+    'dynamo-graphs',
+    'model degraded, checkpoint creating',
+    (a) =>
+      resourceHealth(a, 'DynamoModel', 'support-lora')?.status === 'Degraded' &&
+      resourceHealth(a, 'DynamoCheckpoint', 'qwen')?.message === 'Checkpoint job checkpoint-job-qwen-1 is running',
+  );
+  expect(resourceHealth(graphs, 'DynamoModel', 'support-lora').message).toBe(
+    'Found 1 ready endpoint(s) out of 2 total',
+  );
+  await kube.patchStatus(model, {
+    readyEndpoints: 2,
+    totalEndpoints: 2,
+    conditions: [endpoints('True', 'AllEndpointsReady', 'All 2 endpoint(s) are ready')],
+  });
+  await kube.patchStatus(checkpoint, { phase: 'Ready', message: '' });
+  graphs = await waitApp(
+    'dynamo-graphs',
+    'model and checkpoint healthy',
+    (a) =>
+      resourceHealth(a, 'DynamoModel', 'support-lora')?.status === 'Healthy' &&
+      resourceHealth(a, 'DynamoCheckpoint', 'qwen')?.status === 'Healthy',
+  );
+  expect(resourceHealth(graphs, 'DynamoModel', 'support-lora').message).toBe('All 2 endpoint(s) are ready');
+  expect(resourceHealth(graphs, 'DynamoCheckpoint', 'qwen').message).toBe('Checkpoint ready');
+
   await waitApp(
     'dynamo-graphs',
     'graph healthy again',
