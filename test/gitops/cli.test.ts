@@ -203,7 +203,10 @@ describe('dynamo-iac gitops', () => {
       kind: 'Namespace',
       metadata: {
         name: 'team-b',
-        annotations: { 'argocd.argoproj.io/sync-options': 'Prune=false', 'kustomize.toolkit.fluxcd.io/prune': 'disabled' },
+        annotations: {
+          'argocd.argoproj.io/sync-options': 'Prune=false',
+          'kustomize.toolkit.fluxcd.io/prune': 'disabled',
+        },
       },
     });
     // Without the operator, the Namespaces alone make a platform layer, and Flux gets a Kustomization for it.
