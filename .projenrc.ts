@@ -45,6 +45,7 @@ const project = new typescript.TypeScriptProject({
         '/test/**/__snapshots__/',
         // Generated: their generators' output is checked byte for byte.
         '/src/api/generated/',
+        '/src/gitops/health/argo-health-scripts.ts',
       ],
     },
   },
@@ -95,6 +96,10 @@ const project = new typescript.TypeScriptProject({
     '@kubernetes-models/flux-cd@^4.0.0',
     '@kubernetes-models/prometheus-operator@^6.0.0',
     '@kubernetes-models/istio@^3.0.1',
+    // The Argo CD health scripts' unit tests: a Lua VM (Argo runs gopher-lua) opened with only the
+    // libraries Argo's sandbox opens, and a CEL evaluator for their Flux healthCheckExprs twins.
+    'fengari@^0.1.5',
+    '@marcbachmann/cel-js@^8.0.0',
     // docs/api/: the API reference, generated from the TSDoc as Markdown (browsable on any forge).
     'typedoc@^0.28.0',
     'typedoc-plugin-markdown@^4.9.0',
@@ -304,6 +309,13 @@ project.addTask('core-v1-types', {
   steps: [{ exec: 'ts-node --transpile-only --project tsconfig.dev.json scripts/core-v1-types.ts' }],
 });
 
+// `npm run health-scripts`: regenerate src/gitops/health/argo-health-scripts.ts (the Argo CD Lua
+// health checks the package ships) from src/gitops/health/resource_customizations/. A test fails when it is stale.
+project.addTask('health-scripts', {
+  description: 'Regenerate src/gitops/health/argo-health-scripts.ts from the Argo CD health checks (.lua)',
+  steps: [{ exec: 'ts-node --transpile-only --project tsconfig.dev.json scripts/health-scripts.ts' }],
+});
+
 // `npm run docs:api`: docs/api/, the API reference (Markdown, from the TSDoc; typedoc.json).
 // `npm run docs:api:check` regenerates it aside and fails when the committed one differs (CI).
 project.addTask('docs:api', {
@@ -347,6 +359,20 @@ project.addTask('test:plan', {
     { exec: 'jest --ci --config test/plan-e2e/jest.config.js --runInBand', receiveArgs: true },
   ],
 });
+// `npm run test:argo`: Argo CD's own application controller and repo server (with Redis from
+// Debian's packages) reconcile the repository `dynamo-iac gitops --argocd-url` writes, from a
+// file:// Git repository, on the test cluster (test/argo; docs/gitops-argocd.md).
+project.jest!.addIgnorePattern('/test/argo/');
+project.addTask('test:argo', {
+  description: 'Build (once) Argo CD, Redis, kustomize + the test cluster and run the Argo CD suite',
+  env: { NODE_OPTIONS: JEST_NODE_OPTIONS },
+  steps: [
+    { spawn: 'compile' },
+    { exec: 'bash test/infra/build.sh cluster argo kustomize' },
+    { exec: 'jest --ci --config test/argo/jest.config.js --runInBand', receiveArgs: true },
+  ],
+});
+
 // `npm run test:flux`: Flux's own kustomize-controller reconciles the repository `dynamo-iac gitops`
 // writes, on the test cluster (test/flux; docs/gitops-flux.md). Its own script: it needs the Flux
 // build (Go 1.27, ~4 min once on an idle machine) that the cluster suite does not, and the built CLI.

@@ -8,6 +8,7 @@ export { type GraphMetadataProps } from '../pipeline/manifest-source';
 export { setPlatformSettings, platformSettingsOf, SETTINGS_CONTEXT_KEY } from './settings';
 export { DynamoPlatform, type DynamoPlatformProps } from './platform';
 export { DynamoFluxSync, type DynamoFluxSyncProps } from './gitops/flux-sync';
+export { DynamoArgoCdSync, type DynamoArgoCdSyncProps } from './gitops/argocd-sync';
 export { DynamoGitOpsApp, type DynamoGitOpsAppProps } from './gitops/gitops-app';
 export {
   DynamoGraphDeploymentRequest,

@@ -1,5 +1,5 @@
 /**
- * `dynamo-iac gitops`: a layered rendered-manifests repository for Flux (src/gitops). The
+ * `dynamo-iac gitops`: a layered rendered-manifests repository for Flux or Argo CD (src/gitops). The
  * command's options and help only; run-gitops.ts, loaded when it runs, does the work.
  */
 import { Command, InvalidArgumentError } from 'commander';
@@ -9,7 +9,7 @@ import type { GitOpsOptions } from './run-gitops';
 export function gitopsCommand(): Command {
   return new Command('gitops')
     .description(
-      'Render graphs, the runtime operator and the CRDs into a layered repository for Flux (crds/, platform/, graphs/)',
+      'Render graphs, the runtime operator and the CRDs into a layered repository for Flux or Argo CD (crds/, platform/, graphs/)',
     )
     .argument(
       '[file...]',
@@ -17,7 +17,7 @@ export function gitopsCommand(): Command {
     )
     .requiredOption(
       '-o, --output <dir>',
-      '(required) repository directory; only its crds/, platform/, graphs/ (and flux/) are written',
+      '(required) repository directory; only its crds/, platform/, graphs/ (and flux/ or argocd/) are written',
     )
     .option('--force', 'replace layer directories that dynamo-iac did not write')
     .option('-n, --namespace <ns>', 'namespace for inputs without metadata.namespace', 'default')
@@ -59,6 +59,24 @@ export function gitopsCommand(): Command {
     .option('--flux-name <name>', 'with --flux-url: name of the source and prefix of the Kustomizations', 'dynamo')
     .option('--flux-namespace <ns>', 'with --flux-url: namespace of the Flux objects', 'flux-system')
     .option('--flux-secret <name>', 'with --flux-url: Secret with the source credentials')
+    .option(
+      '--argocd-url <url>',
+      'instead of Flux, write argocd/: an Argo CD app of apps syncing one Application per layer in sync waves, and the health checks (Git: https://, ssh://, git@host:path, file://; oci://)',
+    )
+    .option('--argocd-ref <revision>', 'with --argocd-url: branch, tag or commit', 'main')
+    .option('--argocd-path <path>', 'with --argocd-url: where <dir> is inside that repository', '.')
+    .option(
+      '--argocd-name <name>',
+      'with --argocd-url: name of the root Application and prefix of the others',
+      'dynamo',
+    )
+    .option('--argocd-namespace <ns>', 'with --argocd-url: namespace Argo CD runs in', 'argocd')
+    .option('--argocd-project <project>', 'with --argocd-url: AppProject of the Applications', 'default')
+    .option(
+      '--argocd-server <url>',
+      'with --argocd-url: API server URL of the destination cluster',
+      'https://kubernetes.default.svc',
+    )
     .addHelpText(
       'after',
       `
@@ -70,6 +88,9 @@ one file per object, <kind>-<name>.yaml):
   <dir>/graphs/<namespace>/<graph>/  everything one graph renders
   <dir>/graphs/<namespace>/_shared/  objects several graphs share, DynamoModel, DynamoCheckpoint
   <dir>/flux/                        with --flux-url: the Flux objects that sync the layers
+  <dir>/argocd/                      with --argocd-url: the root Application (kubectl apply -k <dir>/argocd)
+  <dir>/argocd/apps/                 what it syncs: argocd-cm health checks (wave -1), an Application
+                                     per layer: crds (wave 0), platform (1), graphs (2)
 
 Everything is rendered before anything is written. The changed layers are built in
 <dir>/.dynamo-iac.tx and swapped in together; a run that is killed midway is finished
@@ -77,11 +98,13 @@ by the next, and <dir>/.dynamo-iac.lock keeps a second run out. Unchanged files 
 their bytes and mtime, and .yaml files that are no longer rendered are removed (Flux
 prunes what they held); your other files in a layer stay.
 Nothing outside the layer directories is touched; a layer holding an input, .git or
-the working directory is refused. docs/gitops-flux.md explains the Flux side.
+the working directory is refused. docs/gitops-flux.md explains the Flux side,
+docs/gitops-argocd.md the Argo CD side (one engine per repository: --flux-url or --argocd-url).
 
 Examples:
   dynamo-iac gitops -o deploy/ --create-namespaces graphs/*.yaml
   dynamo-iac gitops -o deploy/ --flux-url https://github.com/acme/deploy --flux-path ./clusters/prod graphs/*.yaml
+  dynamo-iac gitops -o deploy/ --argocd-url https://github.com/acme/deploy --argocd-path deploy graphs/*.yaml
   kubectl apply --server-side -k deploy/crds && kubectl apply --server-side -k deploy/platform`,
     )
     .action(async (files: string[], options: GitOpsOptions) => {

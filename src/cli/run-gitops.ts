@@ -2,6 +2,7 @@
 import * as path from 'path';
 import { KubeObject } from '../api/k8s-types';
 import { crdManifests } from '../crds';
+import { argoCdApplications, ArgoCdObjects } from '../gitops/argocd';
 import { fluxKustomizations, fluxSource } from '../gitops/flux';
 import { splitByGraph } from '../gitops/graphs';
 import { namespaceObjects } from '../gitops/namespaces';
@@ -29,10 +30,23 @@ export interface GitOpsOptions extends PipelineOptions {
   readonly fluxName: string;
   readonly fluxNamespace: string;
   readonly fluxSecret?: string;
+  readonly argocdUrl?: string;
+  readonly argocdRef: string;
+  readonly argocdPath: string;
+  readonly argocdName: string;
+  readonly argocdNamespace: string;
+  readonly argocdProject: string;
+  readonly argocdServer: string;
   readonly createNamespaces?: boolean;
 }
 
 export async function gitops(files: string[], options: GitOpsOptions): Promise<number> {
+  if (options.fluxUrl !== undefined && options.argocdUrl !== undefined) {
+    throw new CliError(
+      '--flux-url and --argocd-url: choose one GitOps engine; two engines applying one repository fight over every object',
+      EXIT_USAGE,
+    );
+  }
   let objects: KubeObject[];
   let split: ReturnType<typeof splitByGraph> | undefined;
   if (files.length > 0) {
@@ -93,7 +107,25 @@ export async function gitops(files: string[], options: GitOpsOptions): Promise<n
     };
     flux = [source, ...fluxKustomizations({ source: sourceRef, layers, path: options.fluxPath })];
   }
-  writeLayout({ ...input, flux }, options.output, options.force, inputsOf(files, options));
+  let argocd: ArgoCdObjects | undefined;
+  if (options.argocdUrl !== undefined) {
+    const layers = asCliError(() => gitOpsLayout(input)).layers;
+    try {
+      argocd = argoCdApplications({
+        repoURL: options.argocdUrl,
+        targetRevision: options.argocdRef,
+        path: options.argocdPath,
+        name: options.argocdName,
+        namespace: options.argocdNamespace,
+        project: options.argocdProject,
+        server: options.argocdServer,
+        layers,
+      });
+    } catch (e) {
+      throw new CliError(`--argocd-url: ${(e as Error).message}`, EXIT_USAGE);
+    }
+  }
+  writeLayout({ ...input, flux, argocd }, options.output, options.force, inputsOf(files, options));
   return EXIT_OK;
 }
 

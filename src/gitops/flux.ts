@@ -4,8 +4,9 @@
  *
  *   <prefix>-crds      prune off (deleting a CRD deletes every object of its kind)
  *   <prefix>-platform  after crds
- *   <prefix>-graphs    after platform; every DynamoGraphDeployment through one CEL expression
- *                      set: observedGeneration caught up and Ready=True
+ *   <prefix>-graphs    after platform; every nvidia.com kind through its CEL expressions
+ *                      (health/flux-health.ts: a graph is current once observedGeneration caught
+ *                      up and Ready=True), the twins of the Argo CD health checks
  *
  * Every layer waits for what it applied (`wait: true`), not for a list of named objects: Flux
  * checks the objects of the revision it applies, so the Kustomizations never change when graphs
@@ -17,7 +18,7 @@
  * Git holds exactly what is applied.
  */
 import { KubeObject } from '../api/k8s-types';
-import { V1BETA1 } from '../api/input/v1beta1';
+import { fluxHealthCheckExprs } from './health/flux-health';
 import { LayerName } from './layout';
 
 export const FLUX_SOURCE_API = 'source.toolkit.fluxcd.io/v1';
@@ -96,25 +97,6 @@ export interface FluxLayersOptions {
   };
 }
 
-/**
- * CEL health checks for a DynamoGraphDeployment, evaluated in Flux's order (inProgress,
- * failed, current): in progress until the operator has seen the current generation, failed
- * when the graph reports `state: failed`, current when Ready is True. One set serves every
- * version: Flux keys custom health checks by group and kind (it refuses a second set for the
- * same kind: "duplicate custom health check for GroupKind") and reads each object at the
- * version the server prefers; every version of our CRD has the same status fields.
- */
-export function graphHealthCheckExpr(apiVersion: string = V1BETA1): Record<string, string> {
-  return {
-    apiVersion,
-    kind: 'DynamoGraphDeployment',
-    inProgress: '!has(status.observedGeneration) || status.observedGeneration != metadata.generation',
-    failed: "has(status.state) && status.state == 'failed'",
-    current:
-      "status.observedGeneration == metadata.generation && has(status.conditions) && status.conditions.exists(c, c.type == 'Ready' && c.status == 'True')",
-  };
-}
-
 export function fluxKustomizations(opts: FluxLayersOptions): KubeObject[] {
   const prefix = opts.prefix ?? opts.source.name;
   const namespace = opts.namespace ?? opts.source.namespace ?? 'flux-system';
@@ -151,7 +133,7 @@ export function fluxKustomizations(opts: FluxLayersOptions): KubeObject[] {
     out.push(kustomization('platform', has('crds') ? 'crds' : undefined, { prune: true, wait: true, ...postBuild }));
   if (has('graphs')) {
     const after = has('platform') ? 'platform' : has('crds') ? 'crds' : undefined;
-    const health = { wait: true, healthCheckExprs: [graphHealthCheckExpr()] };
+    const health = { wait: true, healthCheckExprs: fluxHealthCheckExprs() };
     out.push(
       kustomization('graphs', after, { prune: true, timeout: opts.graphsTimeout ?? '30m', ...health, ...postBuild }),
     );

@@ -8,6 +8,8 @@
  *   graphs/<namespace>/<graph>/   everything one graph renders
  *   graphs/<namespace>/_shared/   objects of a namespace no single graph owns
  *   flux/                         optional: the Flux source and Kustomizations syncing the above
+ *   argocd/                       optional: the Argo CD root Application (an app of apps) ...
+ *   argocd/apps/                  ... and what it syncs: one Application per layer, the health checks
  *
  * Every directory holds a `kustomization.yaml` listing its files and subdirectories
  * (sorted), so `kubectl kustomize <dir>` and `kubectl apply --server-side -k <dir>`
@@ -18,11 +20,12 @@ import { KubeObject } from '../api/k8s-types';
 import { toYaml } from '../output/yaml';
 import { objectKey } from '../render/objects';
 import { withSubstitutionGuard } from './substitution';
+import { ARGOCD_APPS_DIR } from './argocd';
 
-export type LayerName = 'crds' | 'platform' | 'graphs' | 'flux';
+export type LayerName = 'crds' | 'platform' | 'graphs' | 'flux' | 'argocd';
 
-/** Apply order; `flux` is applied by whoever bootstraps Flux, not by the other layers. */
-export const LAYERS: readonly LayerName[] = ['crds', 'platform', 'graphs', 'flux'];
+/** Apply order; `flux` and `argocd` are applied by whoever bootstraps the engine, not by the other layers. */
+export const LAYERS: readonly LayerName[] = ['crds', 'platform', 'graphs', 'flux', 'argocd'];
 
 /** Directory of the objects of a namespace that no single graph owns; `_` cannot start a graph name. */
 export const SHARED_DIR = '_shared';
@@ -51,6 +54,12 @@ export interface GitOpsLayoutInput {
   readonly shared?: readonly KubeObject[];
   /** The Flux objects that sync the layers (src/gitops/flux.ts). Written only when given. */
   readonly flux?: readonly KubeObject[];
+  /**
+   * The Argo CD objects that sync the layers (src/gitops/argocd.ts): `root` to `argocd/`, whose
+   * kustomization.yaml lists only them (what a user applies), `apps` to `argocd/apps/` (what the
+   * root Application syncs). Written only when given.
+   */
+  readonly argocd?: { readonly root: readonly KubeObject[]; readonly apps: readonly KubeObject[] };
   /**
    * Annotate every object whose YAML contains `${` with `kustomize.toolkit.fluxcd.io/substitute: disabled`,
    * so a Kustomization with `postBuild` substitution cannot rewrite shell variables in commands.
@@ -133,6 +142,7 @@ export function gitOpsLayout(input: GitOpsLayoutInput): GitOpsLayout {
   if (input.platform) layers.add('platform');
   if (input.graphs) layers.add('graphs');
   if (input.flux) layers.add('flux');
+  if (input.argocd) layers.add('argocd');
 
   for (const o of input.crds ?? []) put('crds', o, 'the CRDs');
   for (const o of input.platform ?? []) put(isCrd(o) ? 'crds' : platformDir(o, 'the platform'), o, 'the platform');
@@ -155,6 +165,8 @@ export function gitOpsLayout(input: GitOpsLayoutInput): GitOpsLayout {
     else put(sharedDir(o, where), o, where);
   }
   for (const o of input.flux ?? []) put('flux', o, 'the Flux objects');
+  for (const o of input.argocd?.root ?? []) put('argocd', o, 'the Argo CD objects');
+  for (const o of input.argocd?.apps ?? []) put(`argocd/${ARGOCD_APPS_DIR}`, o, 'the Argo CD objects');
 
   // Objects given as `shared` open `graphs` or `platform` as needed.
   for (const dir of dirs.keys()) layers.add(dir.split('/')[0] as LayerName);
@@ -202,6 +214,9 @@ function kustomizations(layers: LayerName[], dirs: { dir: string; files: string[
       entry(parent).add(path.posix.basename(child));
     }
   }
+  // The root Application syncs argocd/apps; applying argocd/ must create only the root, or the
+  // layer Applications would start at once instead of in their sync waves.
+  resources.get('argocd')?.delete(ARGOCD_APPS_DIR);
   return [...resources].map(([dir, items]) => ({
     path: `${dir}/${KUSTOMIZATION_FILE}`,
     content: `${GENERATED_MARKER}\n${toYaml({

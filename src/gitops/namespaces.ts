@@ -1,12 +1,14 @@
 /**
  * Namespace objects for a GitOps repository: the operator's and the graphs' namespaces must
- * exist before Flux applies into them. Each carries Flux's prune opt-out, because pruning a
- * Namespace (say, after its last graph is removed) would delete everything in it, including
- * what Flux never applied.
+ * exist before Flux or Argo CD applies into them. Each carries both engines' prune opt-outs,
+ * because pruning a Namespace (say, after its last graph is removed) would delete everything in
+ * it, including what the engine never applied; both, so the repository can move between engines.
  */
 import { KubeObject } from '../api/k8s-types';
 
 export const PRUNE_ANNOTATION = 'kustomize.toolkit.fluxcd.io/prune';
+/** Argo CD's per-object sync options; `Prune=false` keeps the object when it leaves Git. */
+export const ARGOCD_SYNC_OPTIONS_ANNOTATION = 'argocd.argoproj.io/sync-options';
 
 export function namespaceObjects(names: Iterable<string>, labels: Record<string, string> = {}): KubeObject[] {
   return [...new Set(names)].sort().map((name) => ({
@@ -15,7 +17,7 @@ export function namespaceObjects(names: Iterable<string>, labels: Record<string,
     metadata: {
       name,
       ...(Object.keys(labels).length ? { labels: { ...labels } } : {}),
-      annotations: { [PRUNE_ANNOTATION]: 'disabled' },
+      annotations: { [ARGOCD_SYNC_OPTIONS_ANNOTATION]: 'Prune=false', [PRUNE_ANNOTATION]: 'disabled' },
     },
   }));
 }

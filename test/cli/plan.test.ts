@@ -245,11 +245,14 @@ describe('render and validate from the lock', () => {
     const graphs = docs(
       fs.readFileSync(path.join(dir, 'deploy', 'flux', 'kustomization-dynamo-graphs.yaml'), 'utf8'),
     )[0];
-    // Flux waits for what it applied, the DGD through its Ready condition.
-    expect(graphs.spec).toMatchObject({
-      wait: true,
-      healthCheckExprs: [{ apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment' }],
-    });
+    // Flux waits for what it applied, the DGD through its Ready condition, the request through its phase.
+    expect(graphs.spec).toMatchObject({ wait: true });
+    expect(graphs.spec.healthCheckExprs).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment' }),
+        expect.objectContaining({ apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeploymentRequest' }),
+      ]),
+    );
   });
 
   test('autoApply: false renders the record only; the generated graph stays in dynamo-plan/ for review', () => {

@@ -81,7 +81,9 @@ export function pinnedVersions(): { kubernetes: string; etcd: string } {
  * Paths of the test binaries of `groups` (`NAME=path` lines of test/infra/build.sh --print-paths),
  * building them when missing (progress on stderr; the first build takes long, see README).
  */
-export function buildTestBinaries(...groups: ('cluster' | 'pulumi' | 'flux' | 'yamlreader')[]): Record<string, string> {
+export function buildTestBinaries(
+  ...groups: ('cluster' | 'pulumi' | 'flux' | 'yamlreader' | 'argo' | 'kustomize')[]
+): Record<string, string> {
   return binaryPaths(
     execFileSync('bash', [path.join(INFRA, 'build.sh'), '--print-paths', ...groups], {
       encoding: 'utf8',
@@ -557,7 +559,7 @@ async function waitUntil(what: string, timeoutMs: number, watch: Managed[], prob
 // ---------------------------------------------------------------------------
 // Small helpers
 
-async function freePorts(n: number): Promise<number[]> {
+export async function freePorts(n: number): Promise<number[]> {
   // Hold all listeners open until every port is known so they are distinct.
   const servers: net.Server[] = [];
   try {

@@ -1,13 +1,14 @@
 /**
  * The same graph through each front end, each ending in a served completion on the real node:
  * `cdk8s synth` output applied with kubectl, our GitOps output reconciled by Flux's own
- * kustomize-controller, and `pulumi up` with the real Pulumi engine. The platform (CRDs and the
+ * kustomize-controller and by Argo CD's own controllers, and `pulumi up` with the real Pulumi engine. The platform (CRDs and the
  * cluster-wide operator) is the one the global setup installed, so each front end renders the
  * graph only (the GitOps tree with --no-platform --no-crds: installed elsewhere).
  */
-import { execFileSync } from 'child_process';
+import { execFileSync, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
+import { ArgoCd, ARGOCD_NAMESPACE, installArgoCd, startArgoCd } from '../argo/argo-cd';
 import { GitSource } from '../flux/git-source';
 import { FLUX_NAMESPACE, startKustomizeController } from '../flux/kustomize-controller';
 import { Process } from '../flux/process';
@@ -131,6 +132,106 @@ test("GitOps: Flux's kustomize-controller reconciles `dynamo-iac gitops` output 
     ]);
     await controller?.stop();
     await source?.stop();
+    await deleteNamespace(ns);
+  }
+});
+
+test("GitOps: Argo CD's controllers sync `dynamo-iac gitops --argocd-url` output; the graphs Application turns Healthy only once the operator reports the graph Ready, and it serves", async () => {
+  const ns = await namespace('e2e-argo');
+  const k = kube();
+  let argo: ArgoCd | undefined;
+  const git = (cwd: string, ...args: string[]) => {
+    const r = spawnSync('git', args, { cwd, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+  };
+  try {
+    const bins = cachedTestBinaries('argo', 'kustomize');
+    for (const name of ['ARGOCD', 'ARGOCD_ASSETS', 'REDIS_SERVER', 'REDIS_LD_LIBRARY_PATH', 'KUSTOMIZE'])
+      process.env[`DYNAMO_IAC_${name}`] = bins[name];
+    const server = await installArgoCd(k, process.env.KUBECONFIG!);
+    const bare = path.join(dir, 'argo-deploy.git');
+    const tree = path.join(dir, 'argo-deploy');
+    git(dir, 'init', '-q', '--bare', '-b', 'main', bare);
+    git(dir, 'init', '-q', '-b', 'main', tree);
+    // What a user commits: the graphs layer and argocd/ (CRDs and platform are installed elsewhere).
+    cliOk(
+      'gitops',
+      '-o',
+      tree,
+      '--no-crds',
+      '--no-platform',
+      '--argocd-url',
+      `file://${bare}`,
+      '--argocd-server',
+      server,
+      graphFile(dir, 'agg.yaml', ns),
+    );
+    git(tree, 'add', '-A');
+    git(tree, '-c', 'user.email=e2e@dynamo-iac.invalid', '-c', 'user.name=e2e', 'commit', '-q', '-m', 'graphs');
+    git(tree, 'push', '-q', bare, 'HEAD:main');
+    const home = path.join(dir, 'argo-home');
+    fs.mkdirSync(home);
+    argo = await startArgoCd(process.env.KUBECONFIG!, server, home);
+    const start = Date.now();
+    // The bootstrap a user does once: `kubectl apply -k argocd/` (the root Application).
+    kubectl(['apply', '--server-side', '-k', path.join(tree, 'argocd')]);
+    // What Argo CD says of the Application and of the graph, against what the operator wrote.
+    const seen: string[] = [];
+    let last = '';
+    // One line per change of state, with the time it was first seen.
+    const note = (state: string) => {
+      if (state !== last) seen.push(`${((Date.now() - start) / 1000).toFixed(1)} s: ${(last = state)}`);
+    };
+    await poll(
+      'the dynamo-graphs Application Healthy and Synced',
+      async () => {
+        const app = await k.get<any>('argoproj.io/v1alpha1', 'Application', 'dynamo-graphs', ARGOCD_NAMESPACE);
+        const graph = (app?.status?.resources ?? []).find((r: any) => r.kind === 'DynamoGraphDeployment');
+        const dgd = await k.get<any>('nvidia.com/v1beta1', 'DynamoGraphDeployment', 'mock-agg', ns);
+        const ready = (dgd?.status?.conditions ?? []).find((c: any) => c.type === 'Ready');
+        const operatorReady = ready?.status === 'True' && dgd.status.observedGeneration === dgd.metadata.generation;
+        const health = app?.status?.health?.status;
+        const sync = app?.status?.sync?.status;
+        note(
+          `app ${health ?? 'none'} ${sync ?? ''}, graph ${graph?.health ? `${graph.health.status} (${graph.health.message})` : 'none'}, operator Ready=${operatorReady}`,
+        );
+        // Argo CD v3 leaves resources not created yet out of an Application's health (its sync
+        // status says OutOfSync for them): Healthy and Synced together is what `argocd app wait` waits for.
+        if (health !== 'Healthy' || sync !== 'Synced' || app.status.operationState?.phase === 'Running')
+          return undefined;
+        // Argo CD calls the synced graphs Healthy only once the operator reports the graph Ready.
+        expect([seen, operatorReady]).toEqual([seen, true]);
+        return app;
+      },
+      { timeoutMs: 300_000, intervalMs: 250, context: () => `${seen.join('\n')}\n${argo!.tails()}` },
+    );
+    const healthyAfter = Date.now() - start;
+    // And the graph serves: a completion through its frontend Service.
+    const { completion, ms } = await waitServing(await serviceUrl(ns, 'mock-agg-frontend'), ns, 60_000);
+    report('dynamo-iac gitops + Argo CD: deploy -> Application Healthy', `${(healthyAfter / 1000).toFixed(1)} s`);
+    report('Argo CD Healthy -> first served completion', `${(ms / 1000).toFixed(1)} s`);
+    process.stderr.write(`[e2e] Argo CD, as the test saw it:\n${seen.join('\n')}\n`);
+    expectServed(completion);
+    // Before that, Argo CD saw the graph and said it was not healthy yet.
+    expect(seen.some((l) => /graph Progressing/.test(l))).toBe(true);
+    const deployment = (await k.get('apps/v1', 'Deployment', 'mock-agg-frontend', ns))!;
+    const managers = ((deployment.metadata.managedFields ?? []) as { manager?: string }[]).map((m) => m.manager);
+    expect(managers).toContain('argocd-controller');
+  } catch (err) {
+    if (argo) process.stderr.write(argo.tails());
+    throw err;
+  } finally {
+    // The Applications carry no finalizer: deleting them leaves the graph, which the namespace takes along.
+    kubectl([
+      'delete',
+      '--ignore-not-found',
+      '--wait=true',
+      '-n',
+      ARGOCD_NAMESPACE,
+      'applications.argoproj.io',
+      '--all',
+    ]);
+    await argo?.stop();
     await deleteNamespace(ns);
   }
 });

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `npm run test:e2e`: the real-node suite.
 #  1. builds (once; cached under ~/.cache/dynamo-iac) what it needs while the machine can still
-#     reach the Go module proxy and Debian: the node's binaries, Flux's kustomize-controller, the
-#     Pulumi engine, and the images (pause, the operator from the Dockerfile's recipe, the Dynamo
+#     reach the Go module proxy and Debian: the node's binaries, Flux's kustomize-controller, Argo
+#     CD (and Redis, kustomize), the Pulumi engine, and the images (pause, the operator from the Dockerfile's recipe, the Dynamo
 #     runtime);
 #  2. starts the real node (test/node/node.sh) unless one is already up (`npm run node:start`),
 #  3. runs the jest suite INSIDE the node's network namespace (test/node/exec.sh), where the
@@ -13,7 +13,7 @@ set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$repo"
 
-bash test/infra/build.sh cluster node flux pulumi > /dev/null
+bash test/infra/build.sh cluster node flux pulumi argo kustomize > /dev/null
 bash test/node/images/build.sh > /dev/null
 
 started=false

@@ -7,7 +7,7 @@ import { buildExampleApp } from '../../examples/app';
 import { addExampleGitOps } from '../../examples/gitops';
 import { DynamoFluxSync, DynamoGitOpsApp, DynamoGraphDeployment, DynamoPlatform } from '../../src';
 import { SUBSTITUTE_ANNOTATION } from '../../src/gitops/substitution';
-import { graphHealthCheckExpr } from '../../src/gitops/flux';
+import { fluxHealthCheckExprs } from '../../src/gitops/health/flux-health';
 import { validateWithFluxSchemas } from './flux-schemas';
 
 const exampleLayout = () =>
@@ -49,7 +49,7 @@ describe('DynamoGitOpsApp', () => {
     );
   });
 
-  test('DynamoFluxSync: one Kustomization per layer, each waiting for what it applied; the graphs through the DGD health check', () => {
+  test('DynamoFluxSync: one Kustomization per layer, each waiting for what it applied; the graphs through the nvidia.com health checks', () => {
     const ks = (name: string) => parse(layout.files.find((f) => f.path === `flux/kustomization-${name}.yaml`)!.content);
     expect(ks('dynamo-examples-platform').spec).toMatchObject({
       wait: true,
@@ -57,7 +57,7 @@ describe('DynamoGitOpsApp', () => {
     });
     expect(ks('dynamo-examples-graphs').spec).toMatchObject({
       wait: true,
-      healthCheckExprs: [graphHealthCheckExpr()],
+      healthCheckExprs: fluxHealthCheckExprs(),
       dependsOn: [{ name: 'dynamo-examples-platform' }],
     });
     expect(ks('dynamo-examples-crds').spec).toMatchObject({ prune: false, path: './crds' });

@@ -73,7 +73,56 @@ describe('dynamo-iac gitops', () => {
       sourceRef: { kind: 'OCIRepository', name: 'dynamo' },
       dependsOn: [{ name: 'dynamo-platform' }],
     });
-    expect(graphs.spec).toMatchObject({ wait: true, healthCheckExprs: [{ kind: 'DynamoGraphDeployment' }] });
+    expect(graphs.spec).toMatchObject({ wait: true });
+    expect(graphs.spec.healthCheckExprs[0]).toMatchObject({ kind: 'DynamoGraphDeployment' });
+  });
+
+  test('--argocd-url adds argocd/: the root Application, and in argocd/apps the health checks and one Application per layer', () => {
+    const repo = path.join(work, 'repo');
+    const r = run([
+      'gitops',
+      '-o',
+      repo,
+      '--argocd-url',
+      'https://github.com/acme/deploy',
+      '--argocd-path',
+      'prod',
+      '--argocd-name',
+      'llm',
+      '--argocd-server',
+      'https://10.0.0.1:6443',
+      agg,
+    ]);
+    expect(r.code).toBe(0);
+    expect(fs.readdirSync(repo).sort()).toEqual(['argocd', 'crds', 'graphs', 'platform']);
+    expect(tree(path.join(repo, 'argocd'))).toEqual([
+      'application-llm.yaml',
+      'apps/application-llm-crds.yaml',
+      'apps/application-llm-graphs.yaml',
+      'apps/application-llm-platform.yaml',
+      'apps/configmap-argocd-cm.yaml',
+      'apps/kustomization.yaml',
+      'kustomization.yaml',
+    ]);
+    const graphs = parse(fs.readFileSync(path.join(repo, 'argocd', 'apps', 'application-llm-graphs.yaml'), 'utf8'));
+    expect(graphs.spec).toMatchObject({
+      source: { repoURL: 'https://github.com/acme/deploy', path: 'prod/graphs', targetRevision: 'main' },
+      destination: { server: 'https://10.0.0.1:6443' },
+    });
+    expect(graphs.metadata.annotations).toEqual({ 'argocd.argoproj.io/sync-wave': '2' });
+  });
+
+  test('--flux-url with --argocd-url, or an --argocd-url Argo CD cannot read, is a usage error (exit 2) and writes nothing', () => {
+    const repo = path.join(work, 'repo');
+    const both = run(['gitops', '-o', repo, '--flux-url', 'https://x/a', '--argocd-url', 'https://x/a', agg]);
+    expect([both.code, both.stderr]).toEqual([
+      2,
+      '--flux-url and --argocd-url: choose one GitOps engine; two engines applying one repository fight over every object\n',
+    ]);
+    const bad = run(['gitops', '-o', repo, '--argocd-url', 'github.com/acme/deploy', agg]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--argocd-url: Argo CD repoURL "github.com/acme/deploy": expected https://');
+    expect(fs.existsSync(repo)).toBe(false);
   });
 
   test('re-running with the same input changes no file; dropping a graph removes exactly its files and lists them', () => {
@@ -152,7 +201,13 @@ describe('dynamo-iac gitops', () => {
     expect(parse(fs.readFileSync(path.join(repo, 'platform', 'namespace-team-b.yaml'), 'utf8'))).toEqual({
       apiVersion: 'v1',
       kind: 'Namespace',
-      metadata: { name: 'team-b', annotations: { 'kustomize.toolkit.fluxcd.io/prune': 'disabled' } },
+      metadata: {
+        name: 'team-b',
+        annotations: {
+          'argocd.argoproj.io/sync-options': 'Prune=false',
+          'kustomize.toolkit.fluxcd.io/prune': 'disabled',
+        },
+      },
     });
     // Without the operator, the Namespaces alone make a platform layer, and Flux gets a Kustomization for it.
     const bare = path.join(work, 'bare');
@@ -223,6 +278,8 @@ describe('dynamo-iac gitops', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('<dir>/graphs/<namespace>/<graph>/');
     expect(r.stdout).toContain('Nothing outside the layer directories is touched');
+    expect(r.stdout).toContain('--argocd-url <url>');
+    expect(r.stdout).toContain('<dir>/argocd/apps/');
   });
 
   (kubectl ? test : test.skip)(

@@ -1,5 +1,6 @@
 import { KubeObject } from '../../src/api/k8s-types';
-import { fluxKustomizations, fluxSource, graphHealthCheckExpr } from '../../src/gitops/flux';
+import { fluxKustomizations, fluxSource } from '../../src/gitops/flux';
+import { fluxHealthCheckExprs, graphHealthCheckExpr } from '../../src/gitops/health/flux-health';
 import { validateWithFluxSchemas } from './flux-schemas';
 
 const git = fluxSource({ url: 'https://github.com/acme/deploy', ref: 'release' });
@@ -55,7 +56,7 @@ test('CRDs are never pruned (deleting a CRD deletes every object of its kind); t
   expect(byName('dynamo-graphs').spec.prune).toBe(true);
 });
 
-test('every layer waits for what it applied; graphs through one CEL health check for every DGD version', () => {
+test('every layer waits for what it applied; graphs through one CEL health check per nvidia.com kind, for every version', () => {
   // No list of named objects: it would live in flux/ and go stale when a graph is removed (test/flux).
   for (const k of all)
     expect({ name: k.metadata.name, wait: (k.spec as any).wait, healthChecks: (k.spec as any).healthChecks }).toEqual({
@@ -64,13 +65,14 @@ test('every layer waits for what it applied; graphs through one CEL health check
       healthChecks: undefined,
     });
   const graphs = byName('dynamo-graphs').spec;
-  // One set for the kind: Flux refuses two for one group and kind, so v1alpha1 and v1beta1 graphs share it.
-  expect(graphs.healthCheckExprs).toEqual([graphHealthCheckExpr()]);
-  expect(graphs.healthCheckExprs[0]).toEqual({
+  // One set per kind: Flux refuses two for one group and kind, so v1alpha1 and v1beta1 objects share it.
+  expect(graphs.healthCheckExprs).toEqual(fluxHealthCheckExprs());
+  const kinds = graphs.healthCheckExprs.map((e: { kind: string }) => e.kind);
+  expect(new Set(kinds).size).toBe(kinds.length);
+  expect(graphs.healthCheckExprs[0]).toEqual(graphHealthCheckExpr());
+  expect(graphs.healthCheckExprs[0]).toMatchObject({
     apiVersion: 'nvidia.com/v1beta1',
     kind: 'DynamoGraphDeployment',
-    inProgress: '!has(status.observedGeneration) || status.observedGeneration != metadata.generation',
-    failed: "has(status.state) && status.state == 'failed'",
     current:
       "status.observedGeneration == metadata.generation && has(status.conditions) && status.conditions.exists(c, c.type == 'Ready' && c.status == 'True')",
   });

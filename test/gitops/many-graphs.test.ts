@@ -7,6 +7,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { gitops } from '../../src/cli/run-gitops';
+import { gitopsOptions } from './gitops-options';
 
 const GRAPHS = 3000;
 
@@ -57,15 +58,7 @@ test(`${GRAPHS} graphs in one GitOps tree`, async () => {
       fs.writeFileSync(inputs.at(-1)!, graphs(from, Math.min(from + 500, GRAPHS)));
     }
     const out = path.join(work, 'deploy');
-    const options = {
-      output: out,
-      platform: true,
-      crds: true,
-      scope: 'cluster' as const,
-      fluxPath: 'deploy',
-      fluxName: 'dynamo',
-      fluxNamespace: 'flux-system',
-    };
+    const options = gitopsOptions({ output: out, fluxPath: 'deploy' });
     expect(await gitops(inputs, options)).toBe(0);
     const summary = /: (\d+) written, 0 removed, 0 unchanged\n$/.exec(said.join(''));
     expect(summary).not.toBeNull();

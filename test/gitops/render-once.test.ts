@@ -6,6 +6,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { gitops } from '../../src/cli/run-gitops';
+import { gitopsOptions } from './gitops-options';
 import * as graph from '../../src/render/graph';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
@@ -16,15 +17,7 @@ test('dynamo-iac gitops renders each graph once, checkpoints included', async ()
   const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
   try {
     const files = [path.join(FIXTURES, 'cli', 'two-graphs.yaml'), path.join(FIXTURES, 'cli', 'checkpoint-graph.yaml')];
-    const code = await gitops(files, {
-      output: path.join(out, 'repo'),
-      platform: false,
-      crds: false,
-      scope: 'cluster',
-      fluxPath: '.',
-      fluxName: 'dynamo',
-      fluxNamespace: 'flux-system',
-    });
+    const code = await gitops(files, gitopsOptions({ output: path.join(out, 'repo'), platform: false, crds: false }));
     expect(code).toBe(0);
     const rendered = render.mock.calls.map(([g]) => `${g.namespace}/${g.name}`);
     expect(rendered.length).toBeGreaterThanOrEqual(3);

@@ -8,6 +8,9 @@
 #            real single-node cluster of test/node (which also needs the cluster group)
 #   yamlreader kubectl's YAML reader (sigs.k8s.io/yaml) as a filter, YAML in, JSON out (the
 #              differential test of our YAML writer)
+#   argo     Argo CD (one binary: argocd, argocd-application-controller, argocd-repo-server), its
+#            CRDs and git-verify-wrapper.sh from the module zip, and Redis from Debian's packages
+#            (downloaded and unpacked into the cache, never installed): the Argo CD suite
 # Nothing upstream is committed: in-repo wrapper modules (test/infra/go/<name>/) pin versions and
 # fetch everything through the Go module proxy; the Pulumi language host and Kubernetes provider
 # are built from the source trees in ../shared/third_party (see its README). Every build runs in
@@ -17,7 +20,7 @@
 # where <hash> covers the source directory and the build recipe, so changing a pin rebuilds and an
 # unchanged checkout reuses. Go's own caches (GOCACHE, GOMODCACHE) are shared by every build.
 #
-# Usage: bash test/infra/build.sh [--print-paths] [cluster] [pulumi] [flux] [kustomize] [node] [yamlreader]   (default: cluster)
+# Usage: bash test/infra/build.sh [--print-paths] [cluster] [pulumi] [flux] [kustomize] [node] [yamlreader] [argo]   (default: cluster)
 #   --print-paths  after ensuring the binaries, print `<NAME>=<path>` lines on stdout
 #                  (progress always goes to stderr). Used by the test harnesses.
 #   --cached-only  build nothing: exit 3 (and say which) when a binary is not cached yet.
@@ -41,9 +44,9 @@ for arg in "$@"; do
   case "$arg" in
     --print-paths) print_paths=true ;;
     --cached-only) cached_only=true ;;
-    cluster | pulumi | flux | kustomize | node | yamlreader) groups+=("$arg") ;;
-    -h | --help) sed -n '2,27p' "$0"; exit 0 ;;
-    *) echo "build.sh: unknown argument: $arg (expected cluster, pulumi, flux, kustomize, node, yamlreader, --print-paths or --cached-only)" >&2; exit 2 ;;
+    cluster | pulumi | flux | kustomize | node | yamlreader | argo) groups+=("$arg") ;;
+    -h | --help) sed -n '2,30p' "$0"; exit 0 ;;
+    *) echo "build.sh: unknown argument: $arg (expected cluster, pulumi, flux, kustomize, node, yamlreader, argo, --print-paths or --cached-only)" >&2; exit 2 ;;
   esac
 done
 [[ ${#groups[@]} -gt 0 ]] || groups=(cluster)
@@ -239,6 +242,69 @@ build_yamlreader() {
   local src="$here/go/yaml-reader" version
   version="$(required_version "$src/go.mod" sigs.k8s.io/yaml)"
   GOTOOLCHAIN=local ensure YAML_READER yaml-reader "$version" "$src" . 1
+}
+
+build_argo() {
+  local src="$here/go/argo-cd" version
+  version="$(required_version "$src/go.mod" github.com/argoproj/argo-cd/v3)"
+  # Argo CD's go.mod asks for Go 1.27, like Flux's; `argocd version` reports the pin.
+  GOTOOLCHAIN=go1.27.3 ensure ARGOCD argocd "$version" "$src" github.com/argoproj/argo-cd/v3/cmd 5 \
+    "-X github.com/argoproj/argo-cd/v3/common.version=${version#v}"
+  # Argo CD's CRDs (Application, AppProject) and the script the repo server runs on every manifest
+  # generation (without it on PATH, generation fails), from the module zip the build downloaded.
+  local assets="$cache/argo-cd-assets-$version"
+  paths+=("ARGOCD_ASSETS=$assets")
+  if [[ ! -d "$assets" ]]; then
+    local tmp mod
+    tmp="$(mktemp -d "$cache/.argo-cd-assets.XXXXXX")"
+    mod="$(cd "$src" && GOTOOLCHAIN=go1.27.3 go mod download -json "github.com/argoproj/argo-cd/v3@$version" | sed -n 's/^\t"Dir": "\(.*\)",$/\1/p')"
+    mkdir -p "$tmp/crds" "$tmp/bin"
+    cp "$mod"/manifests/crds/application-crd.yaml "$mod"/manifests/crds/appproject-crd.yaml "$tmp/crds/"
+    cp "$mod"/hack/git-verify-wrapper.sh "$tmp/bin/"
+    chmod -R u+w "$tmp"
+    chmod +x "$tmp/bin/git-verify-wrapper.sh"
+    mv -T "$tmp" "$assets" 2> /dev/null || rm -rf "$tmp"
+    log "Argo CD CRDs and scripts $version -> $assets"
+  fi
+  build_redis
+}
+
+# Redis (what Argo CD caches manifests and app state in) from Debian: `apt-get download` the
+# packages and unpack them into the cache, with no system install. redis-server is redis-tools'
+# binary under another name (Debian's redis-server package is a symlink and a service).
+build_redis() {
+  local version dir
+  candidate() { apt-cache policy redis-tools 2> /dev/null | sed -n 's/^ *Candidate: //p'; }
+  version="$(candidate)"
+  if [[ (-z "$version" || "$version" == "(none)") && $(id -u) -eq 0 ]] && ! $cached_only; then
+    # A fresh machine has no package lists yet (test/node/deps.sh updates them the same way).
+    log "fetching Debian's package lists (apt-get update) to find redis-tools"
+    apt-get -o DPkg::Lock::Timeout=600 update -qq >&2
+    version="$(candidate)"
+  fi
+  if [[ -z "$version" || "$version" == "(none)" ]]; then
+    log "ERROR: apt-cache knows no redis-tools package (Debian's package lists are needed: apt-get update)"
+    exit 1
+  fi
+  dir="$cache/bin/redis-${version//[:~]/_}"
+  paths+=("REDIS_SERVER=$dir/usr/bin/redis-server" "REDIS_LD_LIBRARY_PATH=$dir/usr/lib/x86_64-linux-gnu")
+  [[ -x "$dir/usr/bin/redis-server" ]] && { log "redis-server $version: cached at $dir"; return 0; }
+  if $cached_only; then
+    log "redis-server $version: not downloaded yet (--cached-only)"
+    missing=1
+    return 0
+  fi
+  local tmp deb
+  mkdir -p "$cache/bin"
+  tmp="$(mktemp -d "$cache/bin/.redis.XXXXXX")"
+  # Downloads as the calling user (apt's _apt sandbox cannot write into a private cache).
+  (cd "$tmp" && apt-get download -qq -o APT::Sandbox::User="$(id -un)" redis-tools liblzf1 libjemalloc2 >&2)
+  mkdir "$tmp/root"
+  for deb in "$tmp"/*.deb; do dpkg-deb -x "$deb" "$tmp/root"; done
+  ln -s redis-check-rdb "$tmp/root/usr/bin/redis-server"
+  mv -T "$tmp/root" "$dir" 2> /dev/null || true
+  rm -rf "$tmp"
+  log "redis-server $version (Debian) -> $dir"
 }
 
 total_start=$SECONDS

@@ -5,7 +5,8 @@
  * - objects of a DynamoPlatform → `crds/` and `platform/`;
  * - objects of a DynamoGraphDeployment / DynamoComponentDeployment → `graphs/<ns>/<graph>/`
  *   (objects several graphs render → `graphs/<ns>/_shared/`);
- * - objects of a DynamoFluxSync → `flux/`;
+ * - objects of a DynamoFluxSync → `flux/`; of a DynamoArgoCdSync → `argocd/` (the root
+ *   Application) and `argocd/apps/` (the rest);
  * - any other ApiObject: Namespaces and cluster-scoped objects → `platform/`, namespaced
  *   ones → `graphs/<ns>/_shared/`.
  *
@@ -20,6 +21,7 @@ import { writeGitOpsLayout, WriteLayoutResult } from '../../gitops/write';
 import { objectKey } from '../../render/objects';
 import { DynamoPlatform } from '../platform';
 import { RenderedGraph } from '../rendered-graph';
+import { DynamoArgoCdSync } from './argocd-sync';
 import { DynamoFluxSync } from './flux-sync';
 
 export interface DynamoGitOpsAppProps extends Omit<AppProps, 'yamlOutputType' | 'outputFileExtension'> {
@@ -51,6 +53,7 @@ export class DynamoGitOpsApp extends App {
     this.validateConstructs();
     const platform: KubeObject[] = [];
     const flux: KubeObject[] = [];
+    const argocd = { root: [] as KubeObject[], apps: [] as KubeObject[] };
     const shared: KubeObject[] = [];
     const byKey = new Map<string, KubeObject>();
     const inGraph = new Set<string>();
@@ -63,6 +66,8 @@ export class DynamoGitOpsApp extends App {
         const owner = ownerOf(apiObject);
         if (owner instanceof DynamoPlatform) platform.push(json);
         else if (owner instanceof DynamoFluxSync) flux.push(json);
+        else if (owner instanceof DynamoArgoCdSync)
+          (json.kind === 'Application' && json.metadata.name === owner.rootName ? argocd.root : argocd.apps).push(json);
         else if (owner instanceof RenderedGraph) inGraph.add(objectKey(json));
         else shared.push(json);
       }
@@ -84,6 +89,7 @@ export class DynamoGitOpsApp extends App {
       graphs,
       shared,
       flux: flux.length ? flux : undefined,
+      argocd: argocd.root.length ? argocd : undefined,
       substitutionGuard: this.substitutionGuard,
     });
   }
@@ -111,5 +117,11 @@ function ownerOf(c: IConstruct): IConstruct | undefined {
   return c.node.scopes
     .slice()
     .reverse()
-    .find((s) => s instanceof DynamoPlatform || s instanceof DynamoFluxSync || s instanceof RenderedGraph);
+    .find(
+      (s) =>
+        s instanceof DynamoPlatform ||
+        s instanceof DynamoFluxSync ||
+        s instanceof DynamoArgoCdSync ||
+        s instanceof RenderedGraph,
+    );
 }
