@@ -1,0 +1,92 @@
+/**
+ * Component fields that only map onto the pod: one declaration each, from which the CRD schema
+ * entry, the input (props) type, the model type, the converters' reading, the field paths and the
+ * v1alpha1 field lists are derived. Adding such a field touches this file, its render and a test
+ * (docs/adding-a-field.md).
+ *
+ * The TSDoc on each entry is the props' documentation: the input type maps over these keys, so an
+ * editor (and docs/api) shows it on `ComponentSpec.<field>`. Write it the cdk8s-plus way: one
+ * sentence, `@default`, `@see` the upstream field.
+ */
+import { bool, int32, JSONSchemaProps, Properties, quantity, str } from './schema';
+
+/** The value kinds a pod field may have: each has one schema, one reader and one TS type. */
+export interface PodFieldValues {
+  /** resource.Quantity, read as its string form (a bare integer is accepted, as the API server does). */
+  quantity: string;
+  string: string;
+  boolean: boolean;
+  int32: number;
+}
+export type PodFieldValue = keyof PodFieldValues;
+
+export interface PodFieldDeclaration {
+  readonly value: PodFieldValue;
+  /** A zero quantity means "off": the model holds `null` (its render then leaves the pod alone). */
+  readonly zeroDisables?: boolean;
+  /**
+   * Where v1alpha1 holds it: a key of the service, read and typed as in v1beta1; or, with `custom`,
+   * a path into a shape of its own (`sharedMemory.size`) that `convert-v1alpha1.ts` reads and
+   * `shared-spec-v1alpha1.ts` types itself. Absent = v1beta1 only (v1alpha1 is frozen upstream).
+   */
+  readonly v1alpha1?: { readonly path: string; readonly custom?: true };
+}
+
+const VALUE_SCHEMAS: Record<PodFieldValue, () => JSONSchemaProps> = {
+  quantity: () => quantity(),
+  string: () => str(),
+  boolean: () => bool(),
+  int32: () => int32(),
+};
+
+export const POD_FIELDS = {
+  /**
+   * Size of the memory-backed volume mounted at `/dev/shm`; `"0"` disables it.
+   * @default '8Gi'
+   * @see https://github.com/ai-dynamo/dynamo/blob/release/1.6.0/deploy/operator/api/v1beta1/dynamocomponentdeployment_types.go
+   */
+  sharedMemorySize: { value: 'quantity', zeroDisables: true, v1alpha1: { path: 'sharedMemory.size', custom: true } },
+} as const satisfies Record<string, PodFieldDeclaration>;
+
+export type PodFieldName = keyof typeof POD_FIELDS;
+type Declared<K extends PodFieldName> = (typeof POD_FIELDS)[K];
+
+/** The input type of the pod fields (the props carry the entries' TSDoc through this mapping). */
+export type PodFieldsInput = {
+  readonly [K in PodFieldName]?: PodFieldValues[Declared<K>['value']];
+};
+
+/** The model type of the pod fields: `null` where a zero disables the field. */
+export type PodFieldsModel = {
+  readonly [K in PodFieldName]?:
+    PodFieldValues[Declared<K>['value']] | (Declared<K> extends { zeroDisables: true } ? null : never);
+};
+
+export const POD_FIELD_NAMES = Object.keys(POD_FIELDS) as PodFieldName[];
+
+export function podFieldDeclaration(name: PodFieldName): PodFieldDeclaration {
+  return POD_FIELDS[name];
+}
+
+/** The v1beta1 component schema entries of the pod fields, in declaration order. */
+export function podFieldSchemas(): Properties {
+  return Object.fromEntries(POD_FIELD_NAMES.map((n) => [n, VALUE_SCHEMAS[podFieldDeclaration(n).value]()]));
+}
+
+/** The v1alpha1 service schema entries of the pod fields v1alpha1 holds under a key of the same shape. */
+export function podFieldSchemasV1alpha1(): Properties {
+  return Object.fromEntries(
+    POD_FIELD_NAMES.flatMap((n) => {
+      const d = podFieldDeclaration(n);
+      return d.v1alpha1 && !d.v1alpha1.custom ? [[d.v1alpha1.path, VALUE_SCHEMAS[d.value]()]] : [];
+    }),
+  );
+}
+
+/** The first key of each v1alpha1 location: the service fields the pod fields occupy. */
+export function podFieldV1alpha1Keys(): string[] {
+  return POD_FIELD_NAMES.flatMap((n) => {
+    const at = podFieldDeclaration(n).v1alpha1;
+    return at ? [at.path.split('.')[0]] : [];
+  });
+}
