@@ -1,12 +1,12 @@
 /**
- * Component fields that only map onto the pod: one declaration each, from which the CRD schema
- * entry, the input (props) type, the model type, the converters' reading, the field paths and the
- * v1alpha1 field lists are derived. Adding such a field touches this file, its render and a test
+ * Component fields that only map onto the pod: one declaration each (the props type with its
+ * TSDoc, and the field's row), from which the CRD schema entries, the model type, the converters'
+ * reading, the field paths, the validators' checks and the v1alpha1 field lists are derived. Adding such a field touches this file, its render and a test
  * (docs/adding-a-field.md).
  *
- * The TSDoc on each entry is the props' documentation: the input type maps over these keys, so an
- * editor (and docs/api) shows it on `ComponentSpec.<field>`. Write it the cdk8s-plus way: one
- * sentence, `@default`, `@see` the upstream field.
+ * A field is two adjacent entries here: its prop in `PodFieldsInput` (type and TSDoc, which
+ * `ComponentSpec` inherits, so editors and docs/api show it) and its row in `POD_FIELDS` (value
+ * kind and v1alpha1 location), which the compiler holds to the prop.
  */
 import { bool, int32, JSONSchemaProps, Properties, quantity, str } from './schema';
 
@@ -39,22 +39,33 @@ const VALUE_SCHEMAS: Record<PodFieldValue, () => JSONSchemaProps> = {
   int32: () => int32(),
 };
 
-export const POD_FIELDS = {
+/**
+ * The props of the pod fields, one TSDoc each: a sentence, `@default`, `@see` the upstream field.
+ * (An interface, not a type mapped from the table below, so the TSDoc reaches docs/api.)
+ */
+export interface PodFieldsInput {
   /**
    * Size of the memory-backed volume mounted at `/dev/shm`; `"0"` disables it.
    * @default '8Gi'
-   * @see https://github.com/ai-dynamo/dynamo/blob/release/1.6.0/deploy/operator/api/v1beta1/dynamocomponentdeployment_types.go
+   * @see https://github.com/ai-dynamo/dynamo/blob/v1.6.1/deploy/operator/api/v1beta1/dynamocomponentdeployment_types.go
    */
+  readonly sharedMemorySize?: string;
+}
+
+/** The value kinds whose TS type is `T` (the table's `value` must agree with the props' type). */
+type KindsOf<T> = { [V in PodFieldValue]: PodFieldValues[V] extends T ? V : never }[PodFieldValue];
+
+/** How each pod field is read, typed and placed; the compiler holds it to `PodFieldsInput`. */
+export const POD_FIELDS = {
   sharedMemorySize: { value: 'quantity', zeroDisables: true, v1alpha1: { path: 'sharedMemory.size', custom: true } },
-} as const satisfies Record<string, PodFieldDeclaration>;
+} as const satisfies {
+  readonly [K in keyof PodFieldsInput]-?: PodFieldDeclaration & {
+    readonly value: KindsOf<NonNullable<PodFieldsInput[K]>>;
+  };
+};
 
 export type PodFieldName = keyof typeof POD_FIELDS;
 type Declared<K extends PodFieldName> = (typeof POD_FIELDS)[K];
-
-/** The input type of the pod fields (the props carry the entries' TSDoc through this mapping). */
-export type PodFieldsInput = {
-  readonly [K in PodFieldName]?: PodFieldValues[Declared<K>['value']];
-};
 
 /** The model type of the pod fields: `null` where a zero disables the field. */
 export type PodFieldsModel = {
