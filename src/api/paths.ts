@@ -103,7 +103,7 @@ export class InputPaths {
   /** A declared pod field (`crds/pod-fields.ts`): its v1beta1 key, or where v1alpha1 holds it. */
   public podField(i: number, name: PodFieldName): string {
     const v1alpha1 = podFieldDeclaration(name).v1alpha1;
-    return this.at(i, this.v1alpha1 && v1alpha1 ? v1alpha1.path : name);
+    return this.at(i, this.v1alpha1 && v1alpha1 ? v1alpha1 : name);
   }
 
   /** v1beta1's only volume mount is `compilationCache`. */

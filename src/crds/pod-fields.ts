@@ -1,12 +1,12 @@
 /**
- * Component fields that only map onto the pod: one declaration each (the props type with its
- * TSDoc, and the field's row), from which the CRD schema entries, the model type, the converters'
- * reading, the field paths, the validators' checks and the v1alpha1 field lists are derived. Adding such a field touches this file, its render and a test
- * (docs/adding-a-field.md).
+ * Component fields that only map onto the pod: one declaration each (the prop with its TSDoc, and
+ * the field's row), from which the CRD schema entry, the model type, the converter's reading, the
+ * field paths, the validators' checks and the v1alpha1 field lists are derived. Adding such a
+ * field touches this file, its render and a test (docs/adding-a-field.md).
  *
  * A field is two adjacent entries here: its prop in `PodFieldsInput` (type and TSDoc, which
  * `ComponentSpec` inherits, so editors and docs/api show it) and its row in `POD_FIELDS` (value
- * kind and v1alpha1 location), which the compiler holds to the prop.
+ * kind, v1alpha1 location), which the compiler holds to the prop.
  */
 import { bool, int32, JSONSchemaProps, Properties, quantity, str } from './schema';
 
@@ -25,11 +25,11 @@ export interface PodFieldDeclaration {
   /** A zero quantity means "off": the model holds `null` (its render then leaves the pod alone). */
   readonly zeroDisables?: boolean;
   /**
-   * Where v1alpha1 holds it: a key of the service, read and typed as in v1beta1; or, with `custom`,
-   * a path into a shape of its own (`sharedMemory.size`) that `convert-v1alpha1.ts` reads and
-   * `shared-spec-v1alpha1.ts` types itself. Absent = v1beta1 only (v1alpha1 is frozen upstream).
+   * Where v1alpha1 holds it (`sharedMemory.size`): v1alpha1 is frozen upstream, so only fields older
+   * than v1beta1 have it, each in a shape of its own that `shared-spec-v1alpha1.ts` types,
+   * `convert-v1alpha1.ts` reads and `plan/graph-v1beta1.ts` converts by hand. Absent = v1beta1 only.
    */
-  readonly v1alpha1?: { readonly path: string; readonly custom?: true };
+  readonly v1alpha1?: string;
 }
 
 const VALUE_SCHEMAS: Record<PodFieldValue, () => JSONSchemaProps> = {
@@ -57,7 +57,7 @@ type KindsOf<T> = { [V in PodFieldValue]: PodFieldValues[V] extends T ? V : neve
 
 /** How each pod field is read, typed and placed; the compiler holds it to `PodFieldsInput`. */
 export const POD_FIELDS = {
-  sharedMemorySize: { value: 'quantity', zeroDisables: true, v1alpha1: { path: 'sharedMemory.size', custom: true } },
+  sharedMemorySize: { value: 'quantity', zeroDisables: true, v1alpha1: 'sharedMemory.size' },
 } as const satisfies {
   readonly [K in keyof PodFieldsInput]-?: PodFieldDeclaration & {
     readonly value: KindsOf<NonNullable<PodFieldsInput[K]>>;
@@ -84,20 +84,10 @@ export function podFieldSchemas(): Properties {
   return Object.fromEntries(POD_FIELD_NAMES.map((n) => [n, VALUE_SCHEMAS[podFieldDeclaration(n).value]()]));
 }
 
-/** The v1alpha1 service schema entries of the pod fields v1alpha1 holds under a key of the same shape. */
-export function podFieldSchemasV1alpha1(): Properties {
-  return Object.fromEntries(
-    POD_FIELD_NAMES.flatMap((n) => {
-      const d = podFieldDeclaration(n);
-      return d.v1alpha1 && !d.v1alpha1.custom ? [[d.v1alpha1.path, VALUE_SCHEMAS[d.value]()]] : [];
-    }),
-  );
-}
-
-/** The first key of each v1alpha1 location: the service fields the pod fields occupy. */
+/** The first key of each v1alpha1 location: the v1alpha1 service fields the pod fields occupy. */
 export function podFieldV1alpha1Keys(): string[] {
   return POD_FIELD_NAMES.flatMap((n) => {
     const at = podFieldDeclaration(n).v1alpha1;
-    return at ? [at.path.split('.')[0]] : [];
+    return at ? [at.split('.')[0]] : [];
   });
 }

@@ -14,7 +14,6 @@ import {
 } from './common';
 import { configMapKeySelector, container, envVars, podSpec, probe, stringMap } from './core';
 import { BACKEND_FRAMEWORK_FROZEN, componentTransitionRules } from './immutability';
-import { podFieldSchemasV1alpha1 } from './pod-fields';
 import { arr, bool, enumStr, int32, JSONSchemaProps, obj, preserveUnknown, Properties, str } from './schema';
 
 function resourceItem(): JSONSchemaProps {
@@ -112,7 +111,6 @@ export function sharedSpecProperties(): Properties {
       numShadows: int32({ min: 1, max: 1, default: 1 }),
     }),
     providerOverride: providerOverride(),
-    ...podFieldSchemasV1alpha1(),
   };
 }
 

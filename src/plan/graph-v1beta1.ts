@@ -7,7 +7,7 @@
 import { canonicalType } from '../api/convert/convert-common';
 import { JsonObject } from '../api/k8s-types';
 import { isObject } from '../api/read';
-import { POD_FIELD_NAMES, podFieldDeclaration, podFieldV1alpha1Keys } from '../crds/pod-fields';
+import { podFieldV1alpha1Keys } from '../crds/pod-fields';
 import { MAIN_CONTAINER_NAME } from '../crds/vocabulary';
 
 export interface ConvertedGraph {
@@ -83,7 +83,6 @@ function component(name: string, svc: JsonObject, problems: string[]): JsonObjec
         ? { sharedMemorySize: String(shm.size) }
         : {}),
     ...(isObject(svc.scalingAdapter) && svc.scalingAdapter.enabled === true ? { scalingAdapter: {} } : {}),
-    ...podFieldsV1beta1(svc),
     podTemplate: {
       ...(Object.keys(metadata).length ? { metadata } : {}),
       spec: { ...extra, containers: [main, ...(Array.isArray(extra.containers) ? extra.containers : [])] },
@@ -106,16 +105,6 @@ function containerResources(v: unknown): JsonObject | undefined {
     if (Object.keys(list).length) out[section] = list;
   }
   return Object.keys(out).length ? out : undefined;
-}
-
-/** The declared pod fields v1alpha1 holds under a key of the same shape, under their v1beta1 names. */
-function podFieldsV1beta1(svc: JsonObject): JsonObject {
-  const out: JsonObject = {};
-  for (const name of POD_FIELD_NAMES) {
-    const at = podFieldDeclaration(name).v1alpha1;
-    if (at && !at.custom && svc[at.path] !== undefined) out[name] = svc[at.path];
-  }
-  return out;
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);

@@ -1,6 +1,6 @@
 /**
  * The pod fields' declarations (src/crds/pod-fields.ts) reach every place derived from them: the
- * CRD schemas, the converters, the field paths and the v1alpha1 field lists. Table-driven over the
+ * CRD schema, the converter, the field paths and the v1alpha1 field lists. Table-driven over the
  * declarations, so a new pod field is covered here without a new test; its render gets its own.
  */
 import { readPodFields } from '../../src/api/convert/read-pod-fields';
@@ -30,47 +30,41 @@ describe.each(POD_FIELD_NAMES)('pod field %s', (name) => {
 
   test('the v1beta1 component schema has it, and v1alpha1 has its key', () => {
     expect(componentProperties()[name]).toBeDefined();
-    if (d.v1alpha1) expect(sharedSpecProperties()[d.v1alpha1.path.split('.')[0]]).toBeDefined();
+    if (d.v1alpha1) expect(sharedSpecProperties()[d.v1alpha1.split('.')[0]]).toBeDefined();
   });
 
   test('the v1beta1 converter reads it into the model, and a wrong type is a problem at its path', () => {
     const r = new InputReader();
-    expect(readPodFields(r, { [name]: sample.good }, 'spec.components[0]', 'v1beta1')).toEqual({
+    expect(readPodFields(r, { [name]: sample.good }, 'spec.components[0]')).toEqual({
       [name]: sample.good,
     });
-    expect(readPodFields(r, { [name]: sample.bad }, 'spec.components[0]', 'v1beta1')).toEqual({});
+    expect(readPodFields(r, { [name]: sample.bad }, 'spec.components[0]')).toEqual({});
     expect(r.problems).toEqual([{ path: `spec.components[0].${name}`, message: sample.message, severity: 'error' }]);
   });
 
   test('field paths name it where each version holds it', () => {
     expect(new InputPaths(graph('nvidia.com/v1beta1', {})).podField(0, name)).toBe(`spec.components[0].${name}`);
     const alpha = new InputPaths(graph('nvidia.com/v1alpha1', {})).podField(0, name);
-    expect(alpha).toBe(`spec.services[w].${d.v1alpha1?.path ?? name}`);
+    expect(alpha).toBe(`spec.services[w].${d.v1alpha1 ?? name}`);
   });
 
-  test('its v1alpha1 key is carried into the planned v1beta1 graph and marks a record as v1alpha1', () => {
+  test('its v1alpha1 key is accepted by the planner and marks a stored record as v1alpha1', () => {
     if (!d.v1alpha1) return;
-    const key = d.v1alpha1.path.split('.')[0];
+    const [key, ...rest] = d.v1alpha1.split('.');
     expect(podFieldV1alpha1Keys()).toContain(key);
-    const value = d.v1alpha1.custom ? { size: '2Gi' } : sample.good;
+    const value = rest.length ? { [rest.join('.')]: '2Gi' } : '2Gi';
     const { problems } = graphSpecV1beta1({
       apiVersion: 'nvidia.com/v1alpha1',
       spec: { services: { w: { componentType: 'worker', [key]: value } } },
     });
     expect(problems).toEqual([]);
-    if (key !== name)
-      expect(writtenAsV1alpha1({ kind: 'DynamoComponentDeployment', spec: { [key]: value } } as never)).toBe(true);
+    expect(writtenAsV1alpha1({ kind: 'DynamoComponentDeployment', spec: { [key]: value } } as never)).toBe(true);
   });
 });
 
 test('a zero quantity disables a field declared zeroDisables (the model holds null)', () => {
   const r = new InputReader();
-  expect(readPodFields(r, { sharedMemorySize: '0' }, 'spec', 'v1beta1')).toEqual({ sharedMemorySize: null });
-  expect(readPodFields(r, { sharedMemorySize: 0 }, 'spec', 'v1beta1')).toEqual({ sharedMemorySize: null });
+  expect(readPodFields(r, { sharedMemorySize: '0' }, 'spec')).toEqual({ sharedMemorySize: null });
+  expect(readPodFields(r, { sharedMemorySize: 0 }, 'spec')).toEqual({ sharedMemorySize: null });
   expect(r.problems).toEqual([]);
-});
-
-test('a v1alpha1 shape of its own is left to the v1alpha1 converter', () => {
-  const r = new InputReader();
-  expect(readPodFields(r, { sharedMemory: { size: '2Gi' }, sharedMemorySize: '1Gi' }, 'spec', 'v1alpha1')).toEqual({});
 });

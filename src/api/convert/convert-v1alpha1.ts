@@ -14,7 +14,6 @@ import {
   standaloneComponentGraph,
 } from './convert-common';
 import { readFailover, readGpuMemoryService, readGraphExtras, readProviderOverride } from './convert-experimental';
-import { readPodFields } from './read-pod-fields';
 import { isZeroQuantity } from '../k8s-syntax';
 import { JsonObject, ResourceRequirements } from '../k8s-types';
 import { ComponentModel, FrontendSidecarModel, GraphModel, IngressModel, PvcModel, VolumeMountModel } from '../model';
@@ -93,7 +92,6 @@ function convertService(r: InputReader, v: unknown, path: string, name: string):
     ...optional('ingress', readIngress(r, s.ingress, at('ingress'))),
     ...optional('modelRef', readModelRef(r, s.modelRef, at('modelRef'))),
     ...sharedMemory(r, s.sharedMemory, at('sharedMemory')),
-    ...readPodFields(r, s, path, 'v1alpha1'),
     ...optional('multinode', readMultinode(r, s.multinode, at('multinode'))),
     scalingAdapter: r.boolean(scalingAdapter?.enabled, at('scalingAdapter.enabled')) ?? false,
     ...optional('eppConfig', readEppConfig(r, s.eppConfig, at('eppConfig'))),

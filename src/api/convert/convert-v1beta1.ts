@@ -103,7 +103,7 @@ function convertComponent(
     ...optional('readinessProbe', r.object(readinessProbe, fieldPath(mainPath, 'readinessProbe'))),
     volumeMounts: readCompilationCache(r, c.compilationCache, at('compilationCache')),
     ...optional('modelRef', readModelRef(r, c.modelRef, at('modelRef'))),
-    ...readPodFields(r, c, path, 'v1beta1'),
+    ...readPodFields(r, c, path),
     ...optional('multinode', readMultinode(r, c.multinode, at('multinode'))),
     scalingAdapter: r.object(c.scalingAdapter, at('scalingAdapter')) !== undefined,
     ...optional('eppConfig', readEppConfig(r, c.eppConfig, at('eppConfig'))),

@@ -1,14 +1,8 @@
 /**
- * The converters' one reader for the declared pod fields (`crds/pod-fields.ts`): each value kind
- * has one typed read, so a new pod field needs no converter code in either version.
+ * The converter's one reader for the declared pod fields (`crds/pod-fields.ts`): each value kind
+ * has one typed read, so a new pod field needs no converter code.
  */
-import {
-  POD_FIELD_NAMES,
-  podFieldDeclaration,
-  PodFieldName,
-  PodFieldsModel,
-  PodFieldValue,
-} from '../../crds/pod-fields';
+import { POD_FIELD_NAMES, podFieldDeclaration, PodFieldsModel, PodFieldValue } from '../../crds/pod-fields';
 import { isZeroQuantity } from '../k8s-syntax';
 import { JsonObject } from '../k8s-types';
 import { fieldPath, InputReader } from '../read';
@@ -22,26 +16,15 @@ const READERS: Record<PodFieldValue, Read> = {
   int32: (r, v, path) => r.integer(v, path),
 };
 
-/** Where `version` holds a pod field under the component, when the generic read applies. */
-export function podFieldKey(name: PodFieldName, version: 'v1alpha1' | 'v1beta1'): string | undefined {
-  if (version === 'v1beta1') return name;
-  const at = podFieldDeclaration(name).v1alpha1;
-  return at && !at.custom ? at.path : undefined;
-}
-
-/** The pod fields set on component `c` (at `path`), as the model holds them. */
-export function readPodFields(
-  r: InputReader,
-  c: JsonObject,
-  path: string,
-  version: 'v1alpha1' | 'v1beta1',
-): PodFieldsModel {
+/**
+ * The pod fields set on v1beta1 component `c` (at `path`), as the model holds them. (A v1alpha1
+ * location has a shape of its own, read by `convert-v1alpha1.ts`.)
+ */
+export function readPodFields(r: InputReader, c: JsonObject, path: string): PodFieldsModel {
   const out: Record<string, unknown> = {};
   for (const name of POD_FIELD_NAMES) {
-    const key = podFieldKey(name, version);
-    if (key === undefined) continue;
     const d = podFieldDeclaration(name);
-    const value = READERS[d.value](r, c[key], fieldPath(path, key));
+    const value = READERS[d.value](r, c[name], fieldPath(path, name));
     if (value === undefined) continue;
     out[name] = d.zeroDisables && typeof value === 'string' && isZeroQuantity(value) ? null : value;
   }

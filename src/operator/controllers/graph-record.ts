@@ -4,7 +4,7 @@
  * fields: its shape, not its apiVersion, says which converter applies.
  */
 import { errorsOf, GraphModel, loadGraph } from '../../api';
-import { POD_FIELDS, podFieldV1alpha1Keys } from '../../crds/pod-fields';
+import { podFieldV1alpha1Keys } from '../../crds/pod-fields';
 import { splitKey } from '../runtime/controller';
 import { ObjectCache } from '../runtime/informer';
 import { ServerObject } from '../runtime/kube/objects';
@@ -27,8 +27,8 @@ const V1ALPHA1_COMPONENT_FIELDS = [
   'extraPodSpec',
   'livenessProbe',
   'readinessProbe',
-  // The declared pod fields' v1alpha1 keys that v1beta1 does not share (`sharedMemory`, …).
-  ...podFieldV1alpha1Keys().filter((k) => !(k in POD_FIELDS)),
+  // The declared pod fields' v1alpha1 keys (`sharedMemory`, …).
+  ...podFieldV1alpha1Keys(),
 ];
 
 /** Whether a record was written as v1alpha1 (then its status has the v1alpha1 field names too). */
