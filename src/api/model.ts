@@ -7,6 +7,7 @@
  * applied here: the render core applies them, so there is one place that
  * decides a default).
  */
+import type { PodFieldsModel } from '../crds/pod-fields';
 import type { ComponentType } from '../crds/vocabulary';
 import { Container, EnvVar, JsonObject, ResourceRequirements } from './k8s-types';
 
@@ -156,8 +157,12 @@ export interface KvTransferPolicyModel {
   readonly preferredWeight?: number;
 }
 
-/** @internal */
-export interface ComponentModel {
+/**
+ * A component. The fields that only map onto the pod (`sharedMemorySize`, …) come from their
+ * declarations (`crds/pod-fields.ts`): unset = the render's default, `null` = disabled.
+ * @internal
+ */
+export interface ComponentModel extends PodFieldsModel {
   /** Name exactly as the user wrote it (v1alpha1 map key / v1beta1 `name`). */
   readonly name: string;
   /** `frontend` | `worker` | `prefill` | `decode` | `planner` | `epp` | anything else ("default" rules). */
@@ -191,8 +196,6 @@ export interface ComponentModel {
   readonly volumeMounts: VolumeMountModel[];
   readonly ingress?: IngressModel;
   readonly modelRef?: { readonly name: string; readonly revision?: string };
-  /** `undefined` = default size (8Gi); `null` = disabled. */
-  readonly sharedMemorySize?: string | null;
   readonly multinode?: { readonly nodeCount: number };
   readonly scalingAdapter: boolean;
   readonly eppConfig?: EppConfigModel;

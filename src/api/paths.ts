@@ -3,6 +3,7 @@
  * here where a model field came from: `spec.services[Frontend].replicas` (v1alpha1),
  * `spec.components[2].replicas` (v1beta1), `spec.replicas` (standalone DCD).
  */
+import { podFieldDeclaration, PodFieldName } from '../crds/pod-fields';
 import { MAIN_CONTAINER_NAME } from '../crds/vocabulary';
 import { JsonObject } from './k8s-types';
 import { GraphModel } from './model';
@@ -99,8 +100,10 @@ export class InputPaths {
     return this.v1alpha1 ? this.at(i, 'resources.limits.gpu') : this.resource(i, 'limits', 'nvidia.com/gpu');
   }
 
-  public sharedMemorySize(i: number): string {
-    return this.at(i, this.v1alpha1 ? 'sharedMemory.size' : 'sharedMemorySize');
+  /** A declared pod field (`crds/pod-fields.ts`): its v1beta1 key, or where v1alpha1 holds it. */
+  public podField(i: number, name: PodFieldName): string {
+    const v1alpha1 = podFieldDeclaration(name).v1alpha1;
+    return this.at(i, this.v1alpha1 && v1alpha1 ? v1alpha1 : name);
   }
 
   /** v1beta1's only volume mount is `compilationCache`. */

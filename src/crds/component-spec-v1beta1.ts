@@ -20,11 +20,11 @@ import {
   obj,
   preserveUnknown,
   Properties,
-  quantity,
   str,
   ValidationRule,
   withRequired,
 } from './schema';
+import { podFieldSchemas } from './pod-fields';
 import { COMPONENT_TYPES, MAIN_CONTAINER_NAME, MAX_COMPONENTS } from './vocabulary';
 
 export function componentName(): JSONSchemaProps {
@@ -130,7 +130,7 @@ export function componentProperties(): Properties {
     },
     multinode: obj({ nodeCount: int32({ min: 2, default: 2 }) }),
     roles: arr(preserveUnknown({ name: str() }, { required: ['name'] }), { listType: 'map', mapKeys: ['name'] }),
-    sharedMemorySize: quantity(),
+    ...podFieldSchemas(),
     modelRef: modelRef(),
     // Presence is the opt-in, so the block has no fields.
     scalingAdapter: obj({}),

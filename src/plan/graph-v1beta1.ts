@@ -7,6 +7,7 @@
 import { canonicalType } from '../api/convert/convert-common';
 import { JsonObject } from '../api/k8s-types';
 import { isObject } from '../api/read';
+import { podFieldV1alpha1Keys } from '../crds/pod-fields';
 import { MAIN_CONTAINER_NAME } from '../crds/vocabulary';
 
 export interface ConvertedGraph {
@@ -20,7 +21,6 @@ const SERVICE_FIELDS = [
   'subComponentType',
   'replicas',
   'resources',
-  'sharedMemory',
   'envFromSecret',
   'envs',
   'extraPodSpec',
@@ -33,6 +33,8 @@ const SERVICE_FIELDS = [
   'labels',
   'annotations',
   'dynamoNamespace',
+  // The declared pod fields' v1alpha1 keys (`sharedMemory`, …).
+  ...podFieldV1alpha1Keys(),
 ];
 
 /** The `spec` of `doc` as nvidia.com/v1beta1 (already-v1beta1 graphs pass through). */

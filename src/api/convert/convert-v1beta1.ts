@@ -21,7 +21,7 @@ import {
   readGraphExtras,
   readProviderOverride,
 } from './convert-experimental';
-import { isZeroQuantity } from '../k8s-syntax';
+import { readPodFields } from './read-pod-fields';
 import { JsonObject, ResourceRequirements } from '../k8s-types';
 import { ComponentModel, FrontendSidecarModel, GraphModel, VolumeMountModel } from '../model';
 import { fieldPath, InputReader, isObject, keyPath } from '../read';
@@ -85,7 +85,6 @@ function convertComponent(
   const mainPath = keyPath(containersPath, containers.indexOf(main ?? {}));
   const others = containers.filter((x) => x !== main && (sidecarName === undefined || x.name !== sidecarName));
   const { containers: _containers, ...podSpec } = spec;
-  const sharedMemorySize = r.quantity(c.sharedMemorySize, at('sharedMemorySize'));
   const experimental = r.object(c.experimental, at('experimental')) ?? {};
   return {
     name: r.string(c.name, at('name')) || defaultName || '',
@@ -104,9 +103,7 @@ function convertComponent(
     ...optional('readinessProbe', r.object(readinessProbe, fieldPath(mainPath, 'readinessProbe'))),
     volumeMounts: readCompilationCache(r, c.compilationCache, at('compilationCache')),
     ...optional('modelRef', readModelRef(r, c.modelRef, at('modelRef'))),
-    ...(sharedMemorySize === undefined
-      ? {}
-      : { sharedMemorySize: isZeroQuantity(sharedMemorySize) ? null : sharedMemorySize }),
+    ...readPodFields(r, c, path),
     ...optional('multinode', readMultinode(r, c.multinode, at('multinode'))),
     scalingAdapter: r.object(c.scalingAdapter, at('scalingAdapter')) !== undefined,
     ...optional('eppConfig', readEppConfig(r, c.eppConfig, at('eppConfig'))),

@@ -18,6 +18,7 @@ import {
   ResourceMetadataInput,
   RestartInput,
 } from './input-common';
+import type { PodFieldsInput } from '../../crds/pod-fields';
 import type { ComponentType } from '../../crds/vocabulary';
 import { JsonObject } from '../k8s-types';
 
@@ -76,8 +77,11 @@ export interface ComponentRoleInput {
   readonly replicas?: number;
 }
 
-/** One component of a v1beta1 graph (the DynamoComponentDeployment shared spec). */
-export interface ComponentSpec {
+/**
+ * One component of a v1beta1 graph (the DynamoComponentDeployment shared spec). The fields that
+ * only map onto the pod (`sharedMemorySize`, …) are declared in `crds/pod-fields.ts`.
+ */
+export interface ComponentSpec extends PodFieldsInput {
   /** 1–63 characters, `^[A-Za-z0-9]([-A-Za-z0-9]*[A-Za-z0-9])?$`, unique case-insensitively. */
   readonly name: string;
   /** @default - default rules */
@@ -96,8 +100,6 @@ export interface ComponentSpec {
   readonly roles?: readonly ComponentRoleInput[];
   /** `X.Y.Z`: the runtime version upstream gates version-dependent defaults on (not used here; warned). @default - from the image tag */
   readonly runtimeVersionOverride?: string;
-  /** Quantity for `/dev/shm`; `"0"` disables it. @default '8Gi' */
-  readonly sharedMemorySize?: string;
   /** @default - none */
   readonly modelRef?: ModelRefInput;
   /** Present (even `{}`) = replicas are owned by a DynamoGraphDeploymentScalingAdapter. @default - absent */

@@ -5,6 +5,7 @@
  */
 import { detectBackendFramework } from '../backend-framework';
 import { engineProfile } from '../engine-profile';
+import { POD_FIELD_NAMES, podFieldDeclaration } from '../../crds/pod-fields';
 import { MAIN_CONTAINER_NAME } from '../../crds/vocabulary';
 import { isNegativeQuantity } from '../k8s-syntax';
 import { COMPONENT_TYPES, ComponentModel, DISAGG_ROLES, isWorkerComponent } from '../model';
@@ -44,8 +45,11 @@ export function validateComponent(ctx: ValidationContext, c: ComponentModel, i: 
       'is deprecated and ignored. Use DynamoGraphDeploymentScalingAdapter with HPA, KEDA, or Planner for autoscaling instead. See docs/kubernetes/autoscaling.md',
     );
   }
-  if (typeof c.sharedMemorySize === 'string' && isNegativeQuantity(c.sharedMemorySize)) {
-    ctx.error(p.sharedMemorySize(i), 'must be non-negative');
+  // Every quantity-valued pod field is a size: the webhook refuses a negative one.
+  for (const name of POD_FIELD_NAMES) {
+    const v = c[name];
+    if (podFieldDeclaration(name).value === 'quantity' && typeof v === 'string' && isNegativeQuantity(v))
+      ctx.error(p.podField(i, name), 'must be non-negative');
   }
   const executor = c.annotations[VLLM_EXECUTOR_BACKEND];
   if (executor !== undefined && !['mp', 'ray'].includes(executor.toLowerCase())) {

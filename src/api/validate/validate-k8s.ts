@@ -3,6 +3,7 @@
  * the problem points at the field the user wrote: names, label and annotation syntax, quantities,
  * env var names.
  */
+import { POD_FIELD_NAMES, podFieldDeclaration } from '../../crds/pod-fields';
 import { annotationMapProblems, labelMapProblems, resourceProblems, storageRequestProblems } from '../k8s-object-rules';
 import { dns1123Label, dns1123Subdomain, envVarName, labelValue, quantity } from '../k8s-syntax';
 import { EnvVar, ResourceRequirements } from '../k8s-types';
@@ -88,7 +89,11 @@ function validateComponentKubernetes(ctx: ValidationContext, c: ComponentModel, 
   if (c.ingress?.labels) labels(ctx, paths.at(i, 'ingress.labels'), c.ingress.labels);
   if (c.ingress?.annotations) annotations(ctx, paths.at(i, 'ingress.annotations'), c.ingress.annotations);
   resources(ctx, c, i);
-  if (typeof c.sharedMemorySize === 'string') quantities(ctx, paths.sharedMemorySize(i), c.sharedMemorySize);
+  for (const name of POD_FIELD_NAMES) {
+    const v = c[name];
+    if (podFieldDeclaration(name).value === 'quantity' && typeof v === 'string')
+      quantities(ctx, paths.podField(i, name), v);
+  }
   env(ctx, paths.env(i), c.env);
   if (paths.v1alpha1 && Array.isArray(c.mainContainer?.env))
     env(ctx, fieldPath(paths.mainContainer(i), 'env'), c.mainContainer.env as EnvVar[]);
