@@ -8,6 +8,8 @@
 #            real single-node cluster of test/node (which also needs the cluster group)
 #   yamlreader kubectl's YAML reader (sigs.k8s.io/yaml) as a filter, YAML in, JSON out (the
 #              differential test of our YAML writer)
+#   pulumilangs the Pulumi YAML and Python language hosts (test:pulumi's multi-language package
+#               tests; on the same pkg/v3 and sdk/v3 as the CLI, so they share its Go build cache)
 # Nothing upstream is committed: in-repo wrapper modules (test/infra/go/<name>/) pin versions and
 # fetch everything through the Go module proxy; the Pulumi language host and Kubernetes provider
 # are built from the source trees in ../shared/third_party (see its README). Every build runs in
@@ -17,7 +19,7 @@
 # where <hash> covers the source directory and the build recipe, so changing a pin rebuilds and an
 # unchanged checkout reuses. Go's own caches (GOCACHE, GOMODCACHE) are shared by every build.
 #
-# Usage: bash test/infra/build.sh [--print-paths] [cluster] [pulumi] [flux] [kustomize] [node] [yamlreader]   (default: cluster)
+# Usage: bash test/infra/build.sh [--print-paths] [cluster] [pulumi] [flux] [kustomize] [node] [yamlreader] [pulumilangs]   (default: cluster)
 #   --print-paths  after ensuring the binaries, print `<NAME>=<path>` lines on stdout
 #                  (progress always goes to stderr). Used by the test harnesses.
 #   --cached-only  build nothing: exit 3 (and say which) when a binary is not cached yet.
@@ -41,9 +43,9 @@ for arg in "$@"; do
   case "$arg" in
     --print-paths) print_paths=true ;;
     --cached-only) cached_only=true ;;
-    cluster | pulumi | flux | kustomize | node | yamlreader) groups+=("$arg") ;;
-    -h | --help) sed -n '2,27p' "$0"; exit 0 ;;
-    *) echo "build.sh: unknown argument: $arg (expected cluster, pulumi, flux, kustomize, node, yamlreader, --print-paths or --cached-only)" >&2; exit 2 ;;
+    cluster | pulumi | flux | kustomize | node | yamlreader | pulumilangs) groups+=("$arg") ;;
+    -h | --help) sed -n '2,29p' "$0"; exit 0 ;;
+    *) echo "build.sh: unknown argument: $arg (expected cluster, pulumi, flux, kustomize, node, yamlreader, pulumilangs, --print-paths or --cached-only)" >&2; exit 2 ;;
   esac
 done
 [[ ${#groups[@]} -gt 0 ]] || groups=(cluster)
@@ -239,6 +241,41 @@ build_yamlreader() {
   local src="$here/go/yaml-reader" version
   version="$(required_version "$src/go.mod" sigs.k8s.io/yaml)"
   GOTOOLCHAIN=local ensure YAML_READER yaml-reader "$version" "$src" . 1
+}
+
+build_pulumilangs() {
+  local cli="$here/go/pulumi-cli" yaml="$here/go/pulumi-yaml" python version yaml_version
+  version="$(required_version "$cli/go.mod" github.com/pulumi/pulumi/pkg/v3)"
+  yaml_version="$(required_version "$yaml/go.mod" github.com/pulumi/pulumi-yaml)"
+  python="$(third_party pulumi-language-python)"
+  GOTOOLCHAIN=local ensure PULUMI_LANGUAGE_YAML pulumi-language-yaml "$yaml_version" "$yaml" \
+    github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml 2 "-X github.com/pulumi/pulumi-yaml/pkg/version.Version=$yaml_version"
+  GOTOOLCHAIN=local ensure PULUMI_LANGUAGE_PYTHON pulumi-language-python "$version" "$python" . 2 \
+    "-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=$version"
+  # Pulumi's Python SDK (PyPI `pulumi`, the CLI's version) and the build tools pip needs to install
+  # a generated SDK, as wheels: each test project's venv installs from here with no index. A
+  # marker written last says the download is complete.
+  local wheels="$cache/pulumi-python-wheels-${version#v}"
+  paths+=("PULUMI_PYTHON_WHEELS=$wheels")
+  if [[ ! -f "$wheels/.dynamo-iac-ready" ]]; then
+    if $cached_only; then
+      log "Pulumi Python SDK ${version#v} wheels: not downloaded yet (--cached-only)"
+      missing=1
+      return 0
+    fi
+    local lock_fd start=$SECONDS
+    exec {lock_fd}> "$cache/.pulumi-python-wheels.lock"
+    flock "$lock_fd"
+    if [[ ! -f "$wheels/.dynamo-iac-ready" ]]; then
+      log "downloading Pulumi's Python SDK ${version#v} (and setuptools, wheel) from PyPI into $wheels…"
+      rm -rf "$wheels"
+      python3 -m pip download --quiet --disable-pip-version-check --no-input --dest "$wheels" \
+        "pulumi==${version#v}" "setuptools==80.9.0" "wheel==0.45.1" >&2
+      touch "$wheels/.dynamo-iac-ready"
+      log "downloaded Pulumi's Python SDK ${version#v} in $((SECONDS - start))s"
+    fi
+    exec {lock_fd}>&-
+  fi
 }
 
 total_start=$SECONDS
