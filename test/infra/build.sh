@@ -249,7 +249,7 @@ build_pulumilangs() {
   yaml_version="$(required_version "$yaml/go.mod" github.com/pulumi/pulumi-yaml)"
   python="$(third_party pulumi-language-python)"
   GOTOOLCHAIN=local ensure PULUMI_LANGUAGE_YAML pulumi-language-yaml "$yaml_version" "$yaml" \
-    github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml 2 "-X github.com/pulumi/pulumi-yaml/pkg/version.Version=$yaml_version"
+    . 2 "-X github.com/pulumi/pulumi-yaml/pkg/version.Version=$yaml_version"
   GOTOOLCHAIN=local ensure PULUMI_LANGUAGE_PYTHON pulumi-language-python "$version" "$python" . 2 \
     "-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=$version"
   # Pulumi's Python SDK (PyPI `pulumi`, the CLI's version) and the build tools pip needs to install

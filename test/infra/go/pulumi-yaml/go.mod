@@ -1,10 +1,15 @@
-// Wrapper module: the Pulumi YAML language host v1.25.0 from the Go module proxy, at its own pins
+// Wrapper module: the Pulumi YAML language host v1.25.0 (main.go: its command, with the engine's
+// schema loader) from the Go module proxy, at its own pins
 // (pkg/v3 and sdk/v3 v3.206.0: it does not compile against the CLI's v3.259.0).
 module dynamo-iac.test/infra/pulumi-yaml
 
 go 1.26.0
 
-require github.com/pulumi/pulumi-yaml v1.25.0
+require (
+	github.com/pulumi/pulumi-yaml v1.25.0
+	github.com/pulumi/pulumi/sdk/v3 v3.206.0
+	google.golang.org/grpc v1.72.1
+)
 
 require (
 	dario.cat/mergo v1.0.0 // indirect
@@ -68,7 +73,6 @@ require (
 	github.com/pulumi/esc v0.17.0 // indirect
 	github.com/pulumi/inflector v0.1.1 // indirect
 	github.com/pulumi/pulumi/pkg/v3 v3.206.0 // indirect
-	github.com/pulumi/pulumi/sdk/v3 v3.206.0 // indirect
 	github.com/rivo/uniseg v0.4.4 // indirect
 	github.com/rogpeppe/go-internal v1.14.1 // indirect
 	github.com/sabhiram/go-gitignore v0.0.0-20210923224102-525f6e181f06 // indirect
@@ -97,7 +101,6 @@ require (
 	golang.org/x/text v0.26.0 // indirect
 	golang.org/x/tools v0.34.0 // indirect
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20250519155744-55703ea1f237 // indirect
-	google.golang.org/grpc v1.72.1 // indirect
 	google.golang.org/protobuf v1.36.6 // indirect
 	gopkg.in/warnings.v0 v0.1.2 // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect
