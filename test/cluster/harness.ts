@@ -81,7 +81,9 @@ export function pinnedVersions(): { kubernetes: string; etcd: string } {
  * Paths of the test binaries of `groups` (`NAME=path` lines of test/infra/build.sh --print-paths),
  * building them when missing (progress on stderr; the first build takes long, see README).
  */
-export function buildTestBinaries(...groups: ('cluster' | 'pulumi' | 'pulumilangs' | 'flux' | 'yamlreader')[]): Record<string, string> {
+export function buildTestBinaries(
+  ...groups: ('cluster' | 'pulumi' | 'pulumilangs' | 'flux' | 'yamlreader')[]
+): Record<string, string> {
   return binaryPaths(
     execFileSync('bash', [path.join(INFRA, 'build.sh'), '--print-paths', ...groups], {
       encoding: 'utf8',

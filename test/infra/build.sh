@@ -252,6 +252,11 @@ build_pulumilangs() {
     . 2 "-X github.com/pulumi/pulumi-yaml/pkg/version.Version=$yaml_version"
   GOTOOLCHAIN=local ensure PULUMI_LANGUAGE_PYTHON pulumi-language-python "$version" "$python" . 2 \
     "-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=$version"
+  # The host runs programs through its Python shim `pulumi-language-python-exec` beside it; sdk/v3's
+  # module zip (the Go proxy's, already in the module cache from the build) carries it.
+  local sdk_dir
+  sdk_dir="$(cd "$python" && GOTOOLCHAIN=local go mod download -json "github.com/pulumi/pulumi/sdk/v3@$version" | sed -n 's/^\t"Dir": "\(.*\)",$/\1/p')"
+  paths+=("PULUMI_LANGUAGE_PYTHON_EXEC=$sdk_dir/python/cmd/pulumi-language-python-exec")
   # Pulumi's Python SDK (PyPI `pulumi`, the CLI's version) and the build tools pip needs to install
   # a generated SDK, as wheels: each test project's venv installs from here with no index. A
   # marker written last says the download is complete.
@@ -267,10 +272,10 @@ build_pulumilangs() {
     exec {lock_fd}> "$cache/.pulumi-python-wheels.lock"
     flock "$lock_fd"
     if [[ ! -f "$wheels/.dynamo-iac-ready" ]]; then
-      log "downloading Pulumi's Python SDK ${version#v} (and setuptools, wheel) from PyPI into $wheels…"
+      log "downloading Pulumi's Python SDK ${version#v} (and setuptools, wheel, parver: what a generated SDK needs) from PyPI into $wheels…"
       rm -rf "$wheels"
       python3 -m pip download --quiet --disable-pip-version-check --no-input --dest "$wheels" \
-        "pulumi==${version#v}" "setuptools==80.9.0" "wheel==0.45.1" >&2
+        "pulumi==${version#v}" "setuptools==80.9.0" "wheel==0.45.1" "parver==0.5" >&2
       touch "$wheels/.dynamo-iac-ready"
       log "downloaded Pulumi's Python SDK ${version#v} in $((SECONDS - start))s"
     fi

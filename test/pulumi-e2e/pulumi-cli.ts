@@ -17,6 +17,8 @@ export interface PulumiBinaries {
   /** The YAML and Python language hosts and the Python SDK's wheels (group `pulumilangs`). */
   readonly PULUMI_LANGUAGE_YAML?: string;
   readonly PULUMI_LANGUAGE_PYTHON?: string;
+  /** The Python host's program shim, which it looks for beside itself. */
+  readonly PULUMI_LANGUAGE_PYTHON_EXEC?: string;
   readonly PULUMI_PYTHON_WHEELS?: string;
 }
 
@@ -72,8 +74,18 @@ export class PulumiStack {
     // ignored, see env()). Hard links where the file system allows, else copies.
     const bin = path.join(dir, 'bin');
     fs.mkdirSync(bin);
-    for (const file of [bins.PULUMI, bins.PULUMI_LANGUAGE_NODEJS, bins.PULUMI_LANGUAGE_YAML, bins.PULUMI_LANGUAGE_PYTHON])
+    for (const file of [
+      bins.PULUMI,
+      bins.PULUMI_LANGUAGE_NODEJS,
+      bins.PULUMI_LANGUAGE_YAML,
+      bins.PULUMI_LANGUAGE_PYTHON,
+    ])
       if (file) linkOrCopy(file, path.join(bin, path.basename(file)));
+    if (bins.PULUMI_LANGUAGE_PYTHON_EXEC) {
+      const exec = path.join(bin, path.basename(bins.PULUMI_LANGUAGE_PYTHON_EXEC));
+      fs.copyFileSync(bins.PULUMI_LANGUAGE_PYTHON_EXEC, exec);
+      fs.chmodSync(exec, 0o755);
+    }
     // This process's Node 24 as `node` (npm stays the PATH's: the Node wheel's own bin/npm is broken).
     fs.symlinkSync(process.execPath, path.join(bin, 'node'));
     const stack = new PulumiStack(
