@@ -160,6 +160,36 @@ test('YAML: the README program (its `packages` entry: pulumi-yaml 1.25 has no `p
     log,
   });
   try {
+    // The inferred schema: every kind, each with typed args; `Any` only where a core/v1 object goes.
+    const schema = JSON.parse((await stack.cli(['package', 'get-schema', '../dynamo-iac/pulumi-plugin'])).stdout);
+    expect(Object.keys(schema.resources).sort()).toEqual(
+      [
+        'DynamoCheckpoint',
+        'DynamoComponentDeployment',
+        'DynamoGraphDeployment',
+        'DynamoGraphDeploymentRequest',
+        'DynamoModel',
+        'DynamoPlatform',
+      ].map((k) => `dynamo:index:${k}`),
+    );
+    const anyTyped: string[] = [];
+    const walk = (where: string, props: Record<string, { $ref?: string; items?: unknown }>) => {
+      for (const [k, v] of Object.entries(props ?? {}))
+        if (v.$ref === 'pulumi.json#/Any') anyTyped.push(`${where}.${k}`);
+    };
+    for (const [k, r] of Object.entries<{ inputProperties: Record<string, never>; requiredInputs?: string[] }>(
+      schema.resources,
+    )) {
+      expect({ k, inputs: Object.keys(r.inputProperties).length > 3 }).toEqual({ k, inputs: true });
+      walk(k, r.inputProperties);
+    }
+    for (const [k, t] of Object.entries<{ properties: Record<string, never> }>(schema.types)) walk(k, t.properties);
+    expect(anyTyped.map((a) => a.replace(/^dynamo:index:/, '')).sort()).toEqual([
+      'CheckpointJob.podTemplateSpec',
+      'ComponentDeploymentSpec.podTemplate',
+      'GraphComponent.podTemplate',
+      'RequestSpec.extra',
+    ]);
     fs.appendFileSync(path.join(project, 'Pulumi.yaml'), readmeBlock('pulumi-yaml-program'));
     await deployAndDestroy(stack);
   } finally {
