@@ -61,7 +61,10 @@ async function deployAndDestroy(stack: PulumiStack): Promise<void> {
     expect({ o, found: (await lookUp(o, 'default'))?.metadata.name }).toEqual({ o, found: o.split('/')[1] });
   // The top-level container fields landed in the `main` container.
   const worker = await kube.get('apps/v1', 'Deployment', 'qwen-vllmdecodeworker', 'default');
-  const main = worker!.spec.template.spec.containers.find((c: { name: string }) => c.name === 'main');
+  const pod = (
+    worker as unknown as { spec: { template: { spec: { containers: { name: string; args?: string[] }[] } } } }
+  ).spec.template.spec;
+  const main = pod.containers.find((c) => c.name === 'main')!;
   expect(main).toMatchObject({
     image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1',
     command: ['python3'],
