@@ -56,8 +56,15 @@ export interface DynamoCheckpointArgs extends MetadataArgs {
 }
 
 /**
- * A worker checkpoint (the `DynamoCheckpoint` kind). A graph component restores from it with
- * `podTemplate`-level `experimental.checkpoint` in TypeScript; here it is the record only.
+ * A worker checkpoint (the `DynamoCheckpoint` kind): the record the runtime operator captures.
+ * Restoring a graph component from it (`experimental.checkpoint`) is TypeScript-only for now.
+ *
+ * @example
+ * # Python
+ * dynamo.DynamoCheckpoint("qwen", namespace="inference", spec={
+ *     "identity": {"model": "Qwen/Qwen3-0.6B", "backend_framework": "vllm"},
+ *     "job": {"pod_template_spec": {"spec": {"containers": [{"name": "main", "image": image}]}}},
+ * })
  */
 export class DynamoCheckpoint extends pulumi.ComponentResource {
   /** `metadata.name` as emitted. */

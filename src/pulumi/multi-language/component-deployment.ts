@@ -21,7 +21,15 @@ export interface DynamoComponentDeploymentArgs extends MetadataArgs, GraphRender
   spec: ComponentDeploymentSpec;
 }
 
-/** One standalone Dynamo component (the `DynamoComponentDeployment` kind) rendered into Kubernetes objects. */
+/**
+ * One standalone Dynamo component (the `DynamoComponentDeployment` kind) rendered into Kubernetes objects.
+ *
+ * @example
+ * # Python
+ * dynamo.DynamoComponentDeployment("worker", namespace="inference", spec={
+ *     "backend_framework": "vllm", "type": "worker", "image": image,
+ * })
+ */
 export class DynamoComponentDeployment extends pulumi.ComponentResource {
   /** `metadata.name` as rendered. */
   public readonly graphName: pulumi.Output<string>;

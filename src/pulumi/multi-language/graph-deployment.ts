@@ -87,6 +87,14 @@ export function componentSpecOf<T extends ComponentFields>(c: T): Record<string,
 /**
  * A whole Dynamo inference graph (the `DynamoGraphDeployment` kind) rendered into Kubernetes
  * objects at deploy time, one resource per object; invalid input fails before anything changes.
+ *
+ * @example
+ * # Python (pulumi package add <dynamo-iac>/pulumi-plugin)
+ * graph = dynamo.DynamoGraphDeployment("qwen", namespace="inference", spec={
+ *     "backend_framework": "vllm",
+ *     "components": [{"name": "Frontend", "type": "frontend", "image": image}],
+ * })
+ * pulumi.export("frontend", graph.frontend_service_name)
  */
 export class DynamoGraphDeployment extends pulumi.ComponentResource {
   /** `metadata.name` as rendered. */

@@ -26,7 +26,16 @@ export interface DynamoModelArgs extends MetadataArgs {
   spec: ModelSpec;
 }
 
-/** A model record (the `DynamoModel` kind, e.g. a LoRA adapter), checked with upstream's admission rules. */
+/**
+ * A model record (the `DynamoModel` kind, e.g. a LoRA adapter), checked with upstream's admission rules.
+ *
+ * @example
+ * # Python
+ * dynamo.DynamoModel("support-lora", namespace="inference", spec={
+ *     "model_name": "support-lora", "base_model_name": "Qwen/Qwen3-0.6B", "model_type": "lora",
+ *     "source": {"uri": "hf://example-org/support-lora@main"},
+ * })
+ */
 export class DynamoModel extends pulumi.ComponentResource {
   /** `metadata.name` as emitted. */
   public readonly recordName: pulumi.Output<string>;

@@ -80,6 +80,10 @@ export interface DynamoPlatformArgs extends ReadinessArgs {
 /**
  * The runtime operator's install (CRDs, RBAC, Deployment, Service): graphs that emit their record
  * take it in `dependsOn`.
+ *
+ * @example
+ * # Python
+ * platform = dynamo.DynamoPlatform("dynamo", namespace="dynamo-system")
  */
 export class DynamoPlatform extends pulumi.ComponentResource {
   /** `<Kind>/<name>` of every object besides the CRDs, in apply order. */

@@ -79,6 +79,14 @@ export interface DynamoGraphDeploymentRequestArgs extends MetadataArgs, GraphRen
 /**
  * An SLA instead of a graph (the `DynamoGraphDeploymentRequest` kind): the request record and the
  * graph the committed plan (`dynamo-plan.lock`) generates for it.
+ *
+ * @example
+ * # Python
+ * dynamo.DynamoGraphDeploymentRequest("qwen3-32b", namespace="inference", spec={
+ *     "model": "Qwen/Qwen3-32B", "backend": "vllm",
+ *     "hardware": {"gpu_sku": "h200_sxm", "total_gpus": 8},
+ *     "workload": {"isl": 4000, "osl": 500}, "sla": {"ttft": 600, "itl": 20},
+ * })
  */
 export class DynamoGraphDeploymentRequest extends pulumi.ComponentResource {
   /** `metadata.name` of the request. */
