@@ -274,7 +274,8 @@ project.addFields({
 // TypeScript source a JavaScript user cannot load, and its classes emit a CR with none of the
 // validation or rendering the constructs do. The CRDs themselves ship as `crdManifests()`,
 // `dynamo-iac crds`, DynamoPlatform and DynamoCrds. See README, "Developing".
-project.addFields({ files: ['lib', 'bin', 'README.md', 'docs'] });
+// pulumi-plugin: the components as the multi-language Pulumi package (pulumi package add <its path>).
+project.addFields({ files: ['lib', 'bin', 'README.md', 'docs', 'pulumi-plugin'] });
 
 // The published package.json carries no development fields (scripts, devDependencies, jest, npm
 // settings of this checkout): stripped while npm packs, restored after (scripts/package-json.cjs).
@@ -394,7 +395,7 @@ project.addTask('test:pulumi', {
     'Build (once) the test cluster and the Pulumi CLI, language host and Kubernetes provider; run the real-engine tests',
   env: { NODE_OPTIONS: JEST_NODE_OPTIONS },
   steps: [
-    { exec: 'bash test/infra/build.sh cluster pulumi' },
+    { exec: 'bash test/infra/build.sh cluster pulumi pulumilangs' },
     // The README walkthrough test packs the package: lib/ must be current.
     { spawn: 'compile' },
     { exec: 'jest --ci --config test/pulumi-e2e/jest.config.js --runInBand', receiveArgs: true },

@@ -82,7 +82,7 @@ export function pinnedVersions(): { kubernetes: string; etcd: string } {
  * building them when missing (progress on stderr; the first build takes long, see README).
  */
 export function buildTestBinaries(
-  ...groups: ('cluster' | 'pulumi' | 'flux' | 'yamlreader' | 'argo' | 'kustomize')[]
+  ...groups: ('cluster' | 'pulumi' | 'pulumilangs' | 'flux' | 'yamlreader' | 'argo' | 'kustomize')[]
 ): Record<string, string> {
   return binaryPaths(
     execFileSync('bash', [path.join(INFRA, 'build.sh'), '--print-paths', ...groups], {

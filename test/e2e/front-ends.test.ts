@@ -269,6 +269,38 @@ test('Pulumi: `pulumi up` with the real engine deploys the graph, which serves; 
   }
 });
 
+test('Pulumi YAML: the multi-language package (pulumi-plugin/) deploys the graph, which serves; destroy leaves nothing', async () => {
+  const ns = await namespace('e2e-pulumi-yaml');
+  process.env.DYNAMO_IAC_PULUMI_BINARIES = JSON.stringify(cachedTestBinaries('pulumi', 'pulumilangs'));
+  const stack = await PulumiStack.create({
+    projectDir: path.join(__dirname, 'apps', 'pulumi-yaml'),
+    stack: 'e2e',
+    kubeconfig: process.env.KUBECONFIG!,
+    log: (line) => process.stderr.write(`[pulumi-yaml] ${line}\n`),
+  });
+  try {
+    await stack.setConfig('namespace', ns);
+    const start = Date.now();
+    await stack.up();
+    const out = JSON.parse((await stack.cli(['stack', 'output', '--json'])).stdout);
+    expect(out.frontend).toBe('mock-agg-frontend');
+    await expectGraphServes(ns, 'pulumi up (YAML)', start);
+    await stack.cli(['destroy', '--yes']);
+    // Deleted objects may still be finishing (their pods' grace period); none may stay.
+    await poll(
+      'nothing of the graph left after pulumi destroy',
+      async () => ((await k8sLeft(ns)).length === 0 ? true : undefined),
+      {
+        timeoutMs: 120_000,
+        context: async () => (await k8sLeft(ns)).join(', '),
+      },
+    );
+  } finally {
+    await stack.dispose();
+    await deleteNamespace(ns);
+  }
+});
+
 /** What is left in `ns` of the graph: Deployments, Services and the graph record. */
 async function k8sLeft(ns: string): Promise<string[]> {
   const k = kube();

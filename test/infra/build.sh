@@ -11,6 +11,8 @@
 #   argo     Argo CD (one binary: argocd, argocd-application-controller, argocd-repo-server), its
 #            CRDs and git-verify-wrapper.sh from the module zip, and Redis from Debian's packages
 #            (downloaded and unpacked into the cache, never installed): the Argo CD suite
+#   pulumilangs the Pulumi YAML and Python language hosts (test:pulumi's multi-language package
+#               tests; on the same pkg/v3 and sdk/v3 as the CLI, so they share its Go build cache)
 # Nothing upstream is committed: in-repo wrapper modules (test/infra/go/<name>/) pin versions and
 # fetch everything through the Go module proxy; the Pulumi language host and Kubernetes provider
 # are built from the source trees in ../shared/third_party (see its README). Every build runs in
@@ -20,7 +22,7 @@
 # where <hash> covers the source directory and the build recipe, so changing a pin rebuilds and an
 # unchanged checkout reuses. Go's own caches (GOCACHE, GOMODCACHE) are shared by every build.
 #
-# Usage: bash test/infra/build.sh [--print-paths] [cluster] [pulumi] [flux] [kustomize] [node] [yamlreader] [argo]   (default: cluster)
+# Usage: bash test/infra/build.sh [--print-paths] [cluster] [pulumi] [flux] [kustomize] [node] [yamlreader] [argo] [pulumilangs]   (default: cluster)
 #   --print-paths  after ensuring the binaries, print `<NAME>=<path>` lines on stdout
 #                  (progress always goes to stderr). Used by the test harnesses.
 #   --cached-only  build nothing: exit 3 (and say which) when a binary is not cached yet.
@@ -44,9 +46,9 @@ for arg in "$@"; do
   case "$arg" in
     --print-paths) print_paths=true ;;
     --cached-only) cached_only=true ;;
-    cluster | pulumi | flux | kustomize | node | yamlreader | argo) groups+=("$arg") ;;
-    -h | --help) sed -n '2,30p' "$0"; exit 0 ;;
-    *) echo "build.sh: unknown argument: $arg (expected cluster, pulumi, flux, kustomize, node, yamlreader, argo, --print-paths or --cached-only)" >&2; exit 2 ;;
+    cluster | pulumi | flux | kustomize | node | yamlreader | argo | pulumilangs) groups+=("$arg") ;;
+    -h | --help) sed -n '2,32p' "$0"; exit 0 ;;
+    *) echo "build.sh: unknown argument: $arg (expected cluster, pulumi, flux, kustomize, node, yamlreader, argo, pulumilangs, --print-paths or --cached-only)" >&2; exit 2 ;;
   esac
 done
 [[ ${#groups[@]} -gt 0 ]] || groups=(cluster)
@@ -305,6 +307,46 @@ build_redis() {
   mv -T "$tmp/root" "$dir" 2> /dev/null || true
   rm -rf "$tmp"
   log "redis-server $version (Debian) -> $dir"
+}
+
+build_pulumilangs() {
+  local cli="$here/go/pulumi-cli" yaml="$here/go/pulumi-yaml" python version yaml_version
+  version="$(required_version "$cli/go.mod" github.com/pulumi/pulumi/pkg/v3)"
+  yaml_version="$(required_version "$yaml/go.mod" github.com/pulumi/pulumi-yaml)"
+  python="$(third_party pulumi-language-python)"
+  GOTOOLCHAIN=local ensure PULUMI_LANGUAGE_YAML pulumi-language-yaml "$yaml_version" "$yaml" \
+    . 2 "-X github.com/pulumi/pulumi-yaml/pkg/version.Version=$yaml_version"
+  GOTOOLCHAIN=local ensure PULUMI_LANGUAGE_PYTHON pulumi-language-python "$version" "$python" . 2 \
+    "-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=$version"
+  # The host runs programs through its Python shim `pulumi-language-python-exec` beside it; sdk/v3's
+  # module zip (the Go proxy's, already in the module cache from the build) carries it.
+  local sdk_dir
+  sdk_dir="$(cd "$python" && GOTOOLCHAIN=local go mod download -json "github.com/pulumi/pulumi/sdk/v3@$version" | sed -n 's/^\t"Dir": "\(.*\)",$/\1/p')"
+  paths+=("PULUMI_LANGUAGE_PYTHON_EXEC=$sdk_dir/python/cmd/pulumi-language-python-exec")
+  # Pulumi's Python SDK (PyPI `pulumi`, the CLI's version) and the build tools pip needs to install
+  # a generated SDK, as wheels: each test project's venv installs from here with no index. A
+  # marker written last says the download is complete.
+  local wheels="$cache/pulumi-python-wheels-${version#v}"
+  paths+=("PULUMI_PYTHON_WHEELS=$wheels")
+  if [[ ! -f "$wheels/.dynamo-iac-ready" ]]; then
+    if $cached_only; then
+      log "Pulumi Python SDK ${version#v} wheels: not downloaded yet (--cached-only)"
+      missing=1
+      return 0
+    fi
+    local lock_fd start=$SECONDS
+    exec {lock_fd}> "$cache/.pulumi-python-wheels.lock"
+    flock "$lock_fd"
+    if [[ ! -f "$wheels/.dynamo-iac-ready" ]]; then
+      log "downloading Pulumi's Python SDK ${version#v} (and setuptools, wheel, parver: what a generated SDK needs) from PyPI into $wheels…"
+      rm -rf "$wheels"
+      python3 -m pip download --quiet --disable-pip-version-check --no-input --dest "$wheels" \
+        "pulumi==${version#v}" "setuptools==80.9.0" "wheel==0.45.1" "parver==0.5" >&2
+      touch "$wheels/.dynamo-iac-ready"
+      log "downloaded Pulumi's Python SDK ${version#v} in $((SECONDS - start))s"
+    fi
+    exec {lock_fd}>&-
+  fi
 }
 
 total_start=$SECONDS

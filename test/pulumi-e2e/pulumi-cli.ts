@@ -14,6 +14,12 @@ export interface PulumiBinaries {
   readonly PULUMI: string;
   readonly PULUMI_LANGUAGE_NODEJS: string;
   readonly PULUMI_RESOURCE_KUBERNETES: string;
+  /** The YAML and Python language hosts and the Python SDK's wheels (group `pulumilangs`). */
+  readonly PULUMI_LANGUAGE_YAML?: string;
+  readonly PULUMI_LANGUAGE_PYTHON?: string;
+  /** The Python host's program shim, which it looks for beside itself. */
+  readonly PULUMI_LANGUAGE_PYTHON_EXEC?: string;
+  readonly PULUMI_PYTHON_WHEELS?: string;
 }
 
 export interface PulumiRun {
@@ -58,6 +64,8 @@ export class PulumiStack {
     kubeconfig: string;
     /** Skip ts-node's type check of the program (the repository's programs are type-checked by `npm test`). */
     transpileOnly?: boolean;
+    /** More environment for every CLI call (e.g. pip's wheel source for a Python program). */
+    env?: Record<string, string>;
     log?: (line: string) => void;
   }): Promise<PulumiStack> {
     const bins = pulumiBinaries();
@@ -66,8 +74,20 @@ export class PulumiStack {
     // ignored, see env()). Hard links where the file system allows, else copies.
     const bin = path.join(dir, 'bin');
     fs.mkdirSync(bin);
-    for (const file of [bins.PULUMI, bins.PULUMI_LANGUAGE_NODEJS])
-      linkOrCopy(file, path.join(bin, path.basename(file)));
+    for (const file of [
+      bins.PULUMI,
+      bins.PULUMI_LANGUAGE_NODEJS,
+      bins.PULUMI_LANGUAGE_YAML,
+      bins.PULUMI_LANGUAGE_PYTHON,
+    ])
+      if (file) linkOrCopy(file, path.join(bin, path.basename(file)));
+    if (bins.PULUMI_LANGUAGE_PYTHON_EXEC) {
+      const exec = path.join(bin, path.basename(bins.PULUMI_LANGUAGE_PYTHON_EXEC));
+      fs.copyFileSync(bins.PULUMI_LANGUAGE_PYTHON_EXEC, exec);
+      fs.chmodSync(exec, 0o755);
+    }
+    // This process's Node 24 as `node` (npm stays the PATH's: the Node wheel's own bin/npm is broken).
+    fs.symlinkSync(process.execPath, path.join(bin, 'node'));
     const stack = new PulumiStack(
       opts.projectDir,
       opts.stack,
@@ -76,6 +96,7 @@ export class PulumiStack {
       opts.kubeconfig,
       opts.transpileOnly ?? false,
       opts.log ?? (() => undefined),
+      opts.env ?? {},
     );
     fs.mkdirSync(path.join(dir, 'state'));
     await stack.cli(['login', `file://${path.join(dir, 'state')}`]);
@@ -100,6 +121,7 @@ export class PulumiStack {
     private readonly kubeconfig: string,
     private readonly transpileOnly: boolean,
     private readonly log: (line: string) => void,
+    private readonly extraEnv: Record<string, string>,
   ) {}
 
   /** `pulumi up`; rejects unless it succeeds. */
@@ -145,7 +167,7 @@ export class PulumiStack {
   async cli(args: string[], opts: { expectFailure?: boolean } = { expectFailure: false }): Promise<PulumiRun> {
     const global = ['--non-interactive', '--color', 'never'];
     const scoped =
-      ['login', 'plugin'].includes(args[0]) || (args[0] === 'stack' && args[1] === 'init')
+      ['login', 'plugin', 'package'].includes(args[0]) || (args[0] === 'stack' && args[1] === 'init')
         ? []
         : ['--stack', this.name];
     const started = Date.now();
@@ -172,7 +194,7 @@ export class PulumiStack {
     const { NODE_OPTIONS: _, ...inherited } = process.env;
     return {
       ...inherited,
-      PATH: [path.dirname(process.execPath), process.env.PATH].join(path.delimiter),
+      PATH: [path.dirname(this.pulumi), process.env.PATH].join(path.delimiter),
       PULUMI_HOME: path.join(this.dir, 'home'),
       PULUMI_CONFIG_PASSPHRASE: 'dynamo-iac-e2e',
       PULUMI_SKIP_UPDATE_CHECK: '1',
@@ -182,6 +204,7 @@ export class PulumiStack {
       PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: 'true',
       KUBECONFIG: this.kubeconfig,
       ...(this.transpileOnly ? { PULUMI_NODEJS_TRANSPILE_ONLY: 'true' } : {}),
+      ...this.extraEnv,
     };
   }
 }

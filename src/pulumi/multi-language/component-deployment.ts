@@ -1,0 +1,67 @@
+/**
+ * DynamoComponentDeployment for every Pulumi language: plain-data args mapped onto the
+ * TypeScript `DynamoComponent`, which it creates as its child.
+ */
+import * as pulumi from '@pulumi/pulumi';
+import { DynamoComponent, DynamoComponentArgs } from '../component';
+import { GraphRenderArgs, MetadataArgs } from './common';
+import { ComponentFields, componentSpecOf, outputsOf } from './graph-deployment';
+import { defined } from './main-container';
+
+/** `spec` of a DynamoComponentDeployment (`nvidia.com/v1beta1`): one component and its backend. */
+export interface ComponentDeploymentSpec extends ComponentFields {
+  /** @default - `metadata.name` */
+  name?: string;
+  /** `vllm`, `sglang` or `trtllm`. @default - detected from the command */
+  backendFramework?: string;
+}
+
+export interface DynamoComponentDeploymentArgs extends MetadataArgs, GraphRenderArgs {
+  /** The component. */
+  spec: ComponentDeploymentSpec;
+}
+
+/**
+ * One standalone Dynamo component (the `DynamoComponentDeployment` kind) rendered into Kubernetes objects.
+ *
+ * @example
+ * # Python
+ * dynamo.DynamoComponentDeployment("worker", namespace="inference", spec={
+ *     "backend_framework": "vllm", "type": "worker", "image": image,
+ * })
+ */
+export class DynamoComponentDeployment extends pulumi.ComponentResource {
+  /** `metadata.name` as rendered. */
+  public readonly graphName: pulumi.Output<string>;
+  /** The Kubernetes namespace of every object. */
+  public readonly namespace: pulumi.Output<string>;
+  /** The Dynamo namespace the component registers in. */
+  public readonly dynamoNamespace: pulumi.Output<string>;
+  /** `<Kind>/<name>` of every rendered object, in apply order. */
+  public readonly objectNames: pulumi.Output<string[]>;
+  /** The frontend's Service (unset unless the component is a frontend). */
+  public readonly frontendServiceName: pulumi.Output<string | undefined>;
+  /** The frontend Service's port (unset unless the component is a frontend). */
+  public readonly frontendPort: pulumi.Output<number | undefined>;
+  /** Warnings the upstream admission webhooks would print. */
+  public readonly warnings: pulumi.Output<string[]>;
+
+  constructor(name: string, args: DynamoComponentDeploymentArgs, opts?: pulumi.ComponentResourceOptions) {
+    super('dynamo:index:DynamoComponentDeployment', name, {}, opts);
+    const { spec, ...options } = args ?? ({} as DynamoComponentDeploymentArgs);
+    const component = new DynamoComponent(
+      name,
+      { ...defined(options), spec: spec && componentSpecOf(spec) } as unknown as DynamoComponentArgs,
+      { parent: this, dependsOn: opts?.dependsOn },
+    );
+    const out = outputsOf(component);
+    this.graphName = out.graphName;
+    this.namespace = out.namespace;
+    this.dynamoNamespace = out.dynamoNamespace;
+    this.objectNames = out.objectNames;
+    this.frontendServiceName = out.frontendServiceName;
+    this.frontendPort = out.frontendPort;
+    this.warnings = out.warnings;
+    this.registerOutputs(out);
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * DynamoGraphDeploymentRequest for every Pulumi language: plain-data args mapped onto the
+ * TypeScript `DynamoGraphRequest` (the record, and the graph the committed plan lock generates).
+ */
+import * as pulumi from '@pulumi/pulumi';
+import { DynamoGraphRequest, DynamoGraphRequestArgs } from '../deployment-request';
+import { GraphRenderArgs, MetadataArgs } from './common';
+import { defined } from './main-container';
+
+/** The hardware to plan for. */
+export interface Hardware {
+  /** e.g. `h200_sxm`, `h100_sxm`. @default - from the cluster's GPUs */
+  gpuSku?: string;
+  /** @default - from the SKU */
+  vramMb?: number;
+  /** @default - none */
+  totalGpus?: number;
+  /** @default - from the SKU */
+  numGpusPerNode?: number;
+  /** @default - none */
+  interconnect?: string;
+  /** @default - none */
+  rdma?: boolean;
+}
+
+/** The traffic to plan for. */
+export interface Workload {
+  /** Input sequence length (tokens). */
+  isl?: number;
+  /** Output sequence length (tokens). */
+  osl?: number;
+  /** @default - none */
+  concurrency?: number;
+  /** @default - none */
+  requestRate?: number;
+}
+
+/** Latency targets, in milliseconds. */
+export interface Sla {
+  /** Time to first token. */
+  ttft?: number;
+  /** Inter-token latency. */
+  itl?: number;
+  /** @default - none */
+  e2eLatency?: number;
+}
+
+/** `spec` of a DynamoGraphDeploymentRequest (`nvidia.com/v1beta1`). */
+export interface RequestSpec {
+  /** The model, e.g. `Qwen/Qwen3-32B`. */
+  model: string;
+  /** `vllm`, `sglang`, `trtllm` or `auto`. @default 'auto' */
+  backend?: string;
+  /** @default - the backend's runtime image */
+  image?: string;
+  /** @default - from the cluster */
+  hardware?: Hardware;
+  /** @default - upstream's defaults */
+  workload?: Workload;
+  /** @default - upstream's defaults */
+  sla?: Sla;
+  /** `rapid` or `thorough`. @default 'rapid' */
+  searchStrategy?: string;
+  /** Deploy the generated graph. @default true */
+  autoApply?: boolean;
+  /**
+   * Any other field of the v1beta1 spec (`modelCache`, `overrides`, `features`), as in the
+   * manifest (camelCase keys), merged over the fields above. @default - none
+   */
+  extra?: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- the schema's Any
+}
+
+export interface DynamoGraphDeploymentRequestArgs extends MetadataArgs, GraphRenderArgs {
+  /** The plan lock (`dynamo-iac plan` writes it), relative to the program's directory. @default 'dynamo-plan.lock' */
+  lockFile?: string;
+  spec: RequestSpec;
+}
+
+/**
+ * An SLA instead of a graph (the `DynamoGraphDeploymentRequest` kind): the request record and the
+ * graph the committed plan (`dynamo-plan.lock`) generates for it.
+ *
+ * @example
+ * # Python
+ * dynamo.DynamoGraphDeploymentRequest("qwen3-32b", namespace="inference", spec={
+ *     "model": "Qwen/Qwen3-32B", "backend": "vllm",
+ *     "hardware": {"gpu_sku": "h200_sxm", "total_gpus": 8},
+ *     "workload": {"isl": 4000, "osl": 500}, "sla": {"ttft": 600, "itl": 20},
+ * })
+ */
+export class DynamoGraphDeploymentRequest extends pulumi.ComponentResource {
+  /** `metadata.name` of the request. */
+  public readonly requestName: pulumi.Output<string>;
+  /** `<Kind>/<name>` of every object of the generated graph (empty with `autoApply: false`). */
+  public readonly graphObjectNames: pulumi.Output<string[]>;
+  /** The generated graph's frontend Service (unset without one). */
+  public readonly frontendServiceName: pulumi.Output<string | undefined>;
+
+  constructor(name: string, args: DynamoGraphDeploymentRequestArgs, opts?: pulumi.ComponentResourceOptions) {
+    super('dynamo:index:DynamoGraphDeploymentRequest', name, {}, opts);
+    const { spec, ...options } = args ?? ({} as DynamoGraphDeploymentRequestArgs);
+    const { extra, ...fields } = spec ?? ({} as RequestSpec);
+    const request = new DynamoGraphRequest(
+      name,
+      {
+        ...defined(options),
+        spec: spec && { ...defined(fields), ...(extra ?? {}) },
+      } as unknown as DynamoGraphRequestArgs,
+      { parent: this, dependsOn: opts?.dependsOn },
+    );
+    this.requestName = pulumi.output(request.requestName);
+    this.graphObjectNames = request.graph?.objectNames ?? pulumi.output([]);
+    this.frontendServiceName = request.graph?.frontendServiceName ?? pulumi.output(undefined);
+    this.registerOutputs({
+      requestName: this.requestName,
+      graphObjectNames: this.graphObjectNames,
+      frontendServiceName: this.frontendServiceName,
+    });
+  }
+}
