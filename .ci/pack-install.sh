@@ -47,7 +47,7 @@ const p = require("dynamo-iac/pulumi");
 const core = require("dynamo-iac/core");
 for (const name of ["DynamoGraphDeployment", "setPlatformSettings"]) if (!iac[name]) throw new Error(`dynamo-iac exports no ${name}`);
 if (iac.renderManifest) throw new Error("dynamo-iac exports the render core: it belongs to dynamo-iac/core");
-for (const name of ["DynamoGraph", "DynamoCrds"]) if (!p[name]) throw new Error(`dynamo-iac/pulumi exports no ${name}`);
+for (const name of ["DynamoGraphDeployment", "DynamoGraph", "DynamoCrds"]) if (!p[name]) throw new Error(`dynamo-iac/pulumi exports no ${name}`);
 for (const name of ["renderManifests", "crdManifests"]) if (!core[name]) throw new Error(`dynamo-iac/core exports no ${name}`);
 console.log(`installed ${require("dynamo-iac/package.json").name} next to @pulumi/pulumi ${pulumiVersion} and @pulumi/kubernetes ${require("@pulumi/kubernetes/package.json").version}: the three entry points load`);
 '

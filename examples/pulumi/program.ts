@@ -8,7 +8,7 @@
  */
 import * as k8s from '@pulumi/kubernetes';
 import { ComponentSpec, DynamoGraphDeploymentProps } from '../../src';
-import { DynamoCheckpoint, DynamoGraph, DynamoModel, DynamoPlatform, GraphOptions } from '../../src/pulumi';
+import { DynamoCheckpoint, DynamoGraphDeployment, DynamoModel, DynamoPlatform, GraphOptions } from '../../src/pulumi';
 import { aggregatedWithLora, supportLora } from '../graphs/agg-lora';
 import { aggregatedVllm } from '../graphs/agg-vllm';
 import { qwenCheckpoint, restoredGraph } from '../graphs/checkpoint-restore';
@@ -60,17 +60,17 @@ export function deployExamples(options: ExampleOptions = {}) {
     platform,
     checkpoints: [checkpoint],
     graphs: [
-      new DynamoGraph('agg-vllm', { ...agg, ...common }, after),
-      new DynamoGraph('agg-lora', { ...aggregatedWithLora, ...common }, after),
-      new DynamoGraph('disagg-planner', { ...disaggregatedWithPlanner, ...common }, after),
-      new DynamoGraph('sglang-scaling-adapter', { ...sglang, ...common }, after),
-      DynamoGraph.fromFile('pvc-cache-ingress', PVC_CACHE_INGRESS_FILE, common, after),
+      new DynamoGraphDeployment('agg-vllm', { ...agg, ...common }, after),
+      new DynamoGraphDeployment('agg-lora', { ...aggregatedWithLora, ...common }, after),
+      new DynamoGraphDeployment('disagg-planner', { ...disaggregatedWithPlanner, ...common }, after),
+      new DynamoGraphDeployment('sglang-scaling-adapter', { ...sglang, ...common }, after),
+      DynamoGraphDeployment.fromFile('pvc-cache-ingress', PVC_CACHE_INGRESS_FILE, common, after),
       // Multinode graphs on both orchestrators, as in the cdk8s app.
       ...([['vllm', multinodeVllm], ['sglang', multinodeSglang], ['trtllm', multinodeTrtllm]] as const).flatMap(([id, props]) => [
-        new DynamoGraph(`multinode-${id}-lws`, { ...props, ...common, orchestrator: 'lws' }, after),
-        new DynamoGraph(`multinode-${id}-grove`, { ...props, ...common, name: `${props.name}-grove`, orchestrator: 'grove' }, after),
+        new DynamoGraphDeployment(`multinode-${id}-lws`, { ...props, ...common, orchestrator: 'lws' }, after),
+        new DynamoGraphDeployment(`multinode-${id}-grove`, { ...props, ...common, name: `${props.name}-grove`, orchestrator: 'grove' }, after),
       ]),
-      new DynamoGraph('checkpoint-restore', { ...restoredGraph(checkpoint.ref()), ...common, checkpoints: [checkpoint] }, after),
+      new DynamoGraphDeployment('checkpoint-restore', { ...restoredGraph(checkpoint.ref()), ...common, checkpoints: [checkpoint] }, after),
     ],
     models: [new DynamoModel('agg-lora', { ...supportLora, namespace }, after)],
   };

@@ -38,7 +38,7 @@ export interface DynamoCheckpointArgs {
 
 /**
  * A worker checkpoint (DynamoCheckpoint) as a Pulumi ComponentResource; pass it to a
- * `DynamoGraph`'s `checkpoints` and reference it from a component.
+ * `DynamoGraphDeployment`'s `checkpoints` and reference it from a component.
  *
  * @example
  * const ckpt = new DynamoCheckpoint('qwen', {

@@ -1,4 +1,4 @@
-/** DynamoComponent: one standalone Dynamo component (DynamoComponentDeployment) as Kubernetes resources. */
+/** DynamoComponentDeployment: one standalone Dynamo component (DynamoComponentDeployment) as Kubernetes resources. */
 import * as pulumi from '@pulumi/pulumi';
 import type { DynamoComponentDeploymentSpec } from '../api/input/v1beta1';
 import { WithInputs } from './inputs';
@@ -12,7 +12,7 @@ import {
   RenderedGraphResource,
 } from './rendered-graph';
 
-export interface DynamoComponentArgs extends GraphArgsBase {
+export interface DynamoComponentDeploymentArgs extends GraphArgsBase {
   /** The component, in the `nvidia.com/v1beta1` shape (as the cdk8s `DynamoComponentDeployment`). */
   readonly spec: WithInputs<DynamoComponentDeploymentSpec>;
 }
@@ -21,7 +21,7 @@ export interface DynamoComponentArgs extends GraphArgsBase {
  * One standalone Dynamo component (DynamoComponentDeployment) as a Pulumi ComponentResource.
  *
  * @example
- * new DynamoComponent('worker', {
+ * new DynamoComponentDeployment('worker', {
  *   namespace: 'inference',
  *   spec: { backendFramework: 'vllm', type: 'worker',
  *     podTemplate: { spec: { containers: [{ name: 'main', image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1' }] } } },
@@ -29,15 +29,15 @@ export interface DynamoComponentArgs extends GraphArgsBase {
  *
  * @see https://github.com/ai-dynamo/dynamo/blob/main/docs/kubernetes/api-reference.md (DynamoComponentDeployment fields, upstream)
  */
-export class DynamoComponent extends RenderedGraphResource {
+export class DynamoComponentDeployment extends RenderedGraphResource {
   /** Adopts an existing DCD manifest (`nvidia.com/v1alpha1` or `v1beta1`) as it is. */
   public static fromManifest(
     name: string,
     manifest: unknown,
     options: AdoptOptions = {},
     opts?: pulumi.ComponentResourceOptions,
-  ): DynamoComponent {
-    return new DynamoComponent(name, adoptManifest(manifest, options), opts);
+  ): DynamoComponentDeployment {
+    return new DynamoComponentDeployment(name, adoptManifest(manifest, options), opts);
   }
 
   /** Adopts the single DCD in a YAML or JSON file. */
@@ -46,11 +46,22 @@ export class DynamoComponent extends RenderedGraphResource {
     path: string,
     options: AdoptOptions = {},
     opts?: pulumi.ComponentResourceOptions,
-  ): DynamoComponent {
-    return new DynamoComponent(name, adoptFile(path, options), opts);
+  ): DynamoComponentDeployment {
+    return new DynamoComponentDeployment(name, adoptFile(path, options), opts);
   }
 
-  constructor(name: string, args: DynamoComponentArgs | AdoptedManifest, opts?: pulumi.ComponentResourceOptions) {
+  constructor(
+    name: string,
+    args: DynamoComponentDeploymentArgs | AdoptedManifest,
+    opts?: pulumi.ComponentResourceOptions,
+  ) {
     super('dynamo:index:Component', 'DynamoComponentDeployment', name, isAdopted(args) ? args : { props: args }, opts);
   }
 }
+
+/** @deprecated Use `DynamoComponentDeployment`, named like the kind as the cdk8s construct is; kept for one minor version. */
+export const DynamoComponent = DynamoComponentDeployment;
+/** @deprecated Use `DynamoComponentDeployment`. */
+export type DynamoComponent = DynamoComponentDeployment;
+/** @deprecated Use `DynamoComponentDeploymentArgs`. */
+export type DynamoComponentArgs = DynamoComponentDeploymentArgs;

@@ -1,6 +1,6 @@
 /**
- * DynamoGraphRequest: a DynamoGraphDeploymentRequest for Pulumi. The request record, and the
- * graph its committed plan generates as a child DynamoGraph (rendered like any graph). The
+ * DynamoGraphDeploymentRequest: a DynamoGraphDeploymentRequest for Pulumi. The request record, and the
+ * graph its committed plan generates as a child DynamoGraphDeployment (rendered like any graph). The
  * program reads the plan lock and never starts Python, unless DYNAMO_IAC_PLAN asks it to search
  * what the lock lacks.
  */
@@ -13,7 +13,7 @@ import { settingsProblems } from '../api/settings-check';
 import { isManifestSource, manifestFromFile, manifestFromProps, propsProblems } from '../pipeline/manifest-source';
 import { DEFAULT_LOCK_FILE, PlanEntry } from '../plan/lock';
 import { PLAN_HINT, resolveRequestWithLock } from '../plan/plan-on-synth';
-import { DynamoGraph } from './graph';
+import { DynamoGraphDeployment } from './graph';
 import { SKIP_AWAIT } from './readiness';
 import { GraphOptions } from './rendered-graph';
 import { kubernetesResource } from './resources';
@@ -25,7 +25,7 @@ export interface RequestOptions extends GraphOptions {
   readonly namespace?: string;
 }
 
-export interface DynamoGraphRequestArgs extends RequestOptions {
+export interface DynamoGraphDeploymentRequestArgs extends RequestOptions {
   /** `metadata.name`. @default - the component's Pulumi name */
   readonly name?: string;
   /** `metadata.labels`. @default - none */
@@ -44,10 +44,10 @@ interface Adopted {
 
 /**
  * An SLA instead of a graph, as a Pulumi ComponentResource: the graph the committed plan
- * (`dynamo-plan.lock`) generates, deployed as a child `DynamoGraph`, plus the request record.
+ * (`dynamo-plan.lock`) generates, deployed as a child `DynamoGraphDeployment`, plus the request record.
  *
  * @example
- * new DynamoGraphRequest('qwen3-32b', {
+ * new DynamoGraphDeploymentRequest('qwen3-32b', {
  *   namespace: 'inference',
  *   spec: { model: 'Qwen/Qwen3-32B', backend: 'vllm', hardware: { gpuSku: 'h200_sxm', totalGpus: 8 },
  *     workload: { isl: 4000, osl: 500 }, sla: { ttft: 600, itl: 20 } },
@@ -55,15 +55,15 @@ interface Adopted {
  *
  * @see https://github.com/ai-dynamo/dynamo/blob/main/docs/kubernetes/api-reference.md (DynamoGraphDeploymentRequest fields, upstream)
  */
-export class DynamoGraphRequest extends pulumi.ComponentResource {
+export class DynamoGraphDeploymentRequest extends pulumi.ComponentResource {
   /** Adopts an existing request manifest as it is. */
   public static fromManifest(
     name: string,
     manifest: unknown,
     options: RequestOptions = {},
     opts?: pulumi.ComponentResourceOptions,
-  ): DynamoGraphRequest {
-    return new DynamoGraphRequest(name, { manifest, problems: [], options }, opts);
+  ): DynamoGraphDeploymentRequest {
+    return new DynamoGraphDeploymentRequest(name, { manifest, problems: [], options }, opts);
   }
 
   /** Adopts the single request in a YAML or JSON file. */
@@ -72,8 +72,8 @@ export class DynamoGraphRequest extends pulumi.ComponentResource {
     file: string,
     options: RequestOptions = {},
     opts?: pulumi.ComponentResourceOptions,
-  ): DynamoGraphRequest {
-    return new DynamoGraphRequest(name, { ...manifestFromFile(file), options }, opts);
+  ): DynamoGraphDeploymentRequest {
+    return new DynamoGraphDeploymentRequest(name, { ...manifestFromFile(file), options }, opts);
   }
 
   /** `metadata.name` of the request. */
@@ -81,15 +81,15 @@ export class DynamoGraphRequest extends pulumi.ComponentResource {
   /** The lock entry the graph comes from. */
   public readonly plan?: PlanEntry;
   /** The generated graph, unless `autoApply: false`. */
-  public readonly graph?: DynamoGraph;
+  public readonly graph?: DynamoGraphDeployment;
   /** The generated DynamoGraphDeployment manifest (also with `autoApply: false`, for review). */
   public readonly generatedManifest?: KubeObject;
 
-  constructor(name: string, args: DynamoGraphRequestArgs | Adopted, opts?: pulumi.ComponentResourceOptions) {
+  constructor(name: string, args: DynamoGraphDeploymentRequestArgs | Adopted, opts?: pulumi.ComponentResourceOptions) {
     super('dynamo:index:GraphRequest', name, {}, opts);
     const adopted: Adopted = isManifestSource(args)
       ? (args as Adopted)
-      : fromArgs(name, args as DynamoGraphRequestArgs);
+      : fromArgs(name, args as DynamoGraphDeploymentRequestArgs);
     const fail = (lines: string[]) =>
       new pulumi.ResourceError(
         `${DGDR_KIND} "${name}": invalid input:\n${lines.map((l) => `  ${l}`).join('\n')}`,
@@ -135,7 +135,7 @@ export class DynamoGraphRequest extends pulumi.ComponentResource {
       kubernetesResource(`${name}/${o.kind.toLowerCase()}-${o.metadata.name}`, o, args, after);
     }
     if (resolved.graph && resolved.deploy) {
-      this.graph = DynamoGraph.fromManifest(name, resolved.graph, graphOptions, {
+      this.graph = DynamoGraphDeployment.fromManifest(name, resolved.graph, graphOptions, {
         parent: this,
         dependsOn: opts?.dependsOn,
       });
@@ -144,10 +144,17 @@ export class DynamoGraphRequest extends pulumi.ComponentResource {
   }
 }
 
-function fromArgs(name: string, args: DynamoGraphRequestArgs): Adopted {
+function fromArgs(name: string, args: DynamoGraphDeploymentRequestArgs): Adopted {
   const wrong = propsProblems(args, 'args');
   if (wrong.length) return { manifest: undefined, problems: wrong, options: {} };
   const { name: recordName, labels, annotations, spec, ...options } = args;
   const meta = { name: recordName ?? name, namespace: options.namespace, labels, annotations };
   return { ...manifestFromProps(DGDR_KIND, name, meta, spec), options };
 }
+
+/** @deprecated Use `DynamoGraphDeploymentRequest`, named like the kind as the cdk8s construct is; kept for one minor version. */
+export const DynamoGraphRequest = DynamoGraphDeploymentRequest;
+/** @deprecated Use `DynamoGraphDeploymentRequest`. */
+export type DynamoGraphRequest = DynamoGraphDeploymentRequest;
+/** @deprecated Use `DynamoGraphDeploymentRequestArgs`. */
+export type DynamoGraphRequestArgs = DynamoGraphDeploymentRequestArgs;

@@ -1,4 +1,4 @@
-/** DynamoGraph: a whole Dynamo graph (DynamoGraphDeployment) as Kubernetes resources. */
+/** DynamoGraphDeployment: a whole Dynamo graph (DynamoGraphDeployment) as Kubernetes resources. */
 import * as pulumi from '@pulumi/pulumi';
 import type { DynamoGraphDeploymentSpec } from '../api/input/v1beta1';
 import { WithInputs } from './inputs';
@@ -12,7 +12,7 @@ import {
   RenderedGraphResource,
 } from './rendered-graph';
 
-export interface DynamoGraphArgs extends GraphArgsBase {
+export interface DynamoGraphDeploymentArgs extends GraphArgsBase {
   /**
    * The graph, in the `nvidia.com/v1beta1` shape: the same props as the cdk8s
    * `DynamoGraphDeployment`. Strings copied verbatim into objects (images,
@@ -28,7 +28,7 @@ export interface DynamoGraphArgs extends GraphArgsBase {
  * Invalid input fails the program before anything changes.
  *
  * @example
- * const graph = new DynamoGraph('qwen', {
+ * const graph = new DynamoGraphDeployment('qwen', {
  *   namespace: 'inference',
  *   spec: {
  *     backendFramework: 'vllm',
@@ -42,15 +42,15 @@ export interface DynamoGraphArgs extends GraphArgsBase {
  *
  * @see https://github.com/ai-dynamo/dynamo/blob/main/docs/kubernetes/api-reference.md (DynamoGraphDeployment fields, upstream)
  */
-export class DynamoGraph extends RenderedGraphResource {
+export class DynamoGraphDeployment extends RenderedGraphResource {
   /** Adopts an existing DGD manifest (`nvidia.com/v1alpha1` or `v1beta1`) as it is. */
   public static fromManifest(
     name: string,
     manifest: unknown,
     options: AdoptOptions = {},
     opts?: pulumi.ComponentResourceOptions,
-  ): DynamoGraph {
-    return new DynamoGraph(name, adoptManifest(manifest, options), opts);
+  ): DynamoGraphDeployment {
+    return new DynamoGraphDeployment(name, adoptManifest(manifest, options), opts);
   }
 
   /** Adopts the single DGD in a YAML or JSON file. */
@@ -59,11 +59,18 @@ export class DynamoGraph extends RenderedGraphResource {
     path: string,
     options: AdoptOptions = {},
     opts?: pulumi.ComponentResourceOptions,
-  ): DynamoGraph {
-    return new DynamoGraph(name, adoptFile(path, options), opts);
+  ): DynamoGraphDeployment {
+    return new DynamoGraphDeployment(name, adoptFile(path, options), opts);
   }
 
-  constructor(name: string, args: DynamoGraphArgs | AdoptedManifest, opts?: pulumi.ComponentResourceOptions) {
+  constructor(name: string, args: DynamoGraphDeploymentArgs | AdoptedManifest, opts?: pulumi.ComponentResourceOptions) {
     super('dynamo:index:Graph', 'DynamoGraphDeployment', name, isAdopted(args) ? args : { props: args }, opts);
   }
 }
+
+/** @deprecated Use `DynamoGraphDeployment`, named like the kind as the cdk8s construct is; kept for one minor version. */
+export const DynamoGraph = DynamoGraphDeployment;
+/** @deprecated Use `DynamoGraphDeployment`. */
+export type DynamoGraph = DynamoGraphDeployment;
+/** @deprecated Use `DynamoGraphDeploymentArgs`. */
+export type DynamoGraphArgs = DynamoGraphDeploymentArgs;

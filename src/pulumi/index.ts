@@ -1,10 +1,15 @@
 /**
- * dynamo-iac for Pulumi: `import { DynamoGraph } from 'dynamo-iac/pulumi'`.
+ * dynamo-iac for Pulumi: `import { DynamoGraphDeployment } from 'dynamo-iac/pulumi'`.
  * Kept out of the package's main entry so cdk8s users never load @pulumi/*.
  * @module dynamo-iac/pulumi
  */
-export { DynamoGraph, type DynamoGraphArgs } from './graph';
-export { DynamoComponent, type DynamoComponentArgs } from './component';
+export { DynamoGraphDeployment, type DynamoGraphDeploymentArgs, DynamoGraph, type DynamoGraphArgs } from './graph';
+export {
+  DynamoComponentDeployment,
+  type DynamoComponentDeploymentArgs,
+  DynamoComponent,
+  type DynamoComponentArgs,
+} from './component';
 export { DynamoModel, type DynamoModelArgs } from './model';
 export { DynamoCheckpoint, type DynamoCheckpointArgs } from './checkpoint';
 export { DynamoCrds } from './crds';
@@ -18,4 +23,10 @@ export {
 } from './rendered-graph';
 export { type ReadinessOptions } from './readiness';
 export { type WithInputs } from './inputs';
-export { DynamoGraphRequest, type DynamoGraphRequestArgs, type RequestOptions } from './deployment-request';
+export {
+  DynamoGraphDeploymentRequest,
+  type DynamoGraphDeploymentRequestArgs,
+  DynamoGraphRequest,
+  type DynamoGraphRequestArgs,
+  type RequestOptions,
+} from './deployment-request';

@@ -24,7 +24,7 @@ export interface DynamoPlatformArgs extends Omit<PlatformOptions, 'version'>, Re
  *
  * @example
  * const platform = new DynamoPlatform('dynamo', { namespace: 'dynamo-system' });
- * new DynamoGraph('qwen', { namespace: 'inference', spec }, { dependsOn: [platform] });
+ * new DynamoGraphDeployment('qwen', { namespace: 'inference', spec }, { dependsOn: [platform] });
  */
 export class DynamoPlatform extends pulumi.ComponentResource {
   /** The CRDs (undefined with `crds: false`, and by default in namespace scope). */

@@ -1,5 +1,5 @@
 /**
- * What DynamoGraph and DynamoComponent share: the same load → validate →
+ * What DynamoGraphDeployment and DynamoComponentDeployment share: the same load → validate →
  * render pipeline as the cdk8s constructs and the CLI, then one child resource
  * per rendered object.
  */
@@ -88,7 +88,7 @@ interface Plan {
 const renderPlan = (plan: Plan, manifest: unknown, defaultNamespace?: string) =>
   renderManifest(manifest, plan.settings, { ...plan.request, defaultNamespace });
 
-/** What `DynamoGraph` and `DynamoComponent` share: one child resource per rendered object, and the outputs. */
+/** What `DynamoGraphDeployment` and `DynamoComponentDeployment` share: one child resource per rendered object, and the outputs. */
 export abstract class RenderedGraphResource extends pulumi.ComponentResource {
   /** `metadata.name` as rendered. */
   public readonly graphName: string;

@@ -1,9 +1,12 @@
 /**
  * DynamoComponentDeployment for every Pulumi language: plain-data args mapped onto the
- * TypeScript `DynamoComponent`, which it creates as its child.
+ * TypeScript `DynamoComponentDeployment`, which it creates as its child.
  */
 import * as pulumi from '@pulumi/pulumi';
-import { DynamoComponent, DynamoComponentArgs } from '../component';
+import {
+  DynamoComponentDeployment as TypedComponentDeployment,
+  DynamoComponentDeploymentArgs as TypedComponentDeploymentArgs,
+} from '../component';
 import { GraphRenderArgs, MetadataArgs } from './common';
 import { ComponentFields, componentSpecOf, outputsOf } from './graph-deployment';
 import { defined } from './main-container';
@@ -49,9 +52,9 @@ export class DynamoComponentDeployment extends pulumi.ComponentResource {
   constructor(name: string, args: DynamoComponentDeploymentArgs, opts?: pulumi.ComponentResourceOptions) {
     super('dynamo:index:DynamoComponentDeployment', name, {}, opts);
     const { spec, ...options } = args ?? ({} as DynamoComponentDeploymentArgs);
-    const component = new DynamoComponent(
+    const component = new TypedComponentDeployment(
       name,
-      { ...defined(options), spec: spec && componentSpecOf(spec) } as unknown as DynamoComponentArgs,
+      { ...defined(options), spec: spec && componentSpecOf(spec) } as unknown as TypedComponentDeploymentArgs,
       { parent: this, dependsOn: opts?.dependsOn },
     );
     const out = outputsOf(component);

@@ -1,9 +1,12 @@
 /**
  * DynamoGraphDeployment for every Pulumi language: plain-data args mapped onto the TypeScript
- * `DynamoGraph` (same validation, same rendered objects), which it creates as its child.
+ * `DynamoGraphDeployment` of `dynamo-iac/pulumi` (same validation, same rendered objects), which it creates as its child.
  */
 import * as pulumi from '@pulumi/pulumi';
-import { DynamoGraph, DynamoGraphArgs } from '../graph';
+import {
+  DynamoGraphDeployment as TypedGraphDeployment,
+  DynamoGraphDeploymentArgs as TypedGraphDeploymentArgs,
+} from '../graph';
 import { RenderedGraphResource } from '../rendered-graph';
 import { EnvVar, GraphRenderArgs, MainContainerArgs, MetadataArgs } from './common';
 import { defined, podTemplateOf } from './main-container';
@@ -120,10 +123,14 @@ export class DynamoGraphDeployment extends pulumi.ComponentResource {
       components: Array.isArray(spec.components) ? spec.components.map(componentSpecOf) : spec.components,
     };
     // The rich args take the same data; the validation (with field paths) happens there.
-    const graph = new DynamoGraph(name, { ...defined(options), spec: graphSpec } as unknown as DynamoGraphArgs, {
-      parent: this,
-      dependsOn: opts?.dependsOn,
-    });
+    const graph = new TypedGraphDeployment(
+      name,
+      { ...defined(options), spec: graphSpec } as unknown as TypedGraphDeploymentArgs,
+      {
+        parent: this,
+        dependsOn: opts?.dependsOn,
+      },
+    );
     const out = outputsOf(graph);
     this.graphName = out.graphName;
     this.namespace = out.namespace;

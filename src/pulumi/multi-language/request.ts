@@ -1,9 +1,12 @@
 /**
  * DynamoGraphDeploymentRequest for every Pulumi language: plain-data args mapped onto the
- * TypeScript `DynamoGraphRequest` (the record, and the graph the committed plan lock generates).
+ * TypeScript `DynamoGraphDeploymentRequest` (the record, and the graph the committed plan lock generates).
  */
 import * as pulumi from '@pulumi/pulumi';
-import { DynamoGraphRequest, DynamoGraphRequestArgs } from '../deployment-request';
+import {
+  DynamoGraphDeploymentRequest as TypedRequest,
+  DynamoGraphDeploymentRequestArgs as TypedRequestArgs,
+} from '../deployment-request';
 import { GraphRenderArgs, MetadataArgs } from './common';
 import { defined } from './main-container';
 
@@ -100,12 +103,12 @@ export class DynamoGraphDeploymentRequest extends pulumi.ComponentResource {
     super('dynamo:index:DynamoGraphDeploymentRequest', name, {}, opts);
     const { spec, ...options } = args ?? ({} as DynamoGraphDeploymentRequestArgs);
     const { extra, ...fields } = spec ?? ({} as RequestSpec);
-    const request = new DynamoGraphRequest(
+    const request = new TypedRequest(
       name,
       {
         ...defined(options),
         spec: spec && { ...defined(fields), ...(extra ?? {}) },
-      } as unknown as DynamoGraphRequestArgs,
+      } as unknown as TypedRequestArgs,
       { parent: this, dependsOn: opts?.dependsOn },
     );
     this.requestName = pulumi.output(request.requestName);

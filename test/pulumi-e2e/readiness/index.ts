@@ -5,14 +5,14 @@
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
 import { aggregatedVllm } from '../../../examples/graphs/agg-vllm';
-import { DynamoCrds, DynamoGraph } from '../../../src/pulumi';
+import { DynamoCrds, DynamoGraphDeployment } from '../../../src/pulumi';
 
 const NAMESPACE = 'readiness';
 
 const config = new pulumi.Config();
 const namespace = new k8s.core.v1.Namespace(NAMESPACE, { metadata: { name: NAMESPACE } });
 const crds = new DynamoCrds('crds');
-new DynamoGraph(
+new DynamoGraphDeployment(
   'agg',
   {
     ...aggregatedVllm,
