@@ -236,15 +236,16 @@ test("GitOps: Argo CD's controllers sync `dynamo-iac gitops --argocd-url` output
   }
 });
 
-test('Pulumi: `pulumi up` with the real engine deploys the graph, which serves; destroy leaves nothing', async () => {
-  const ns = await namespace('e2e-pulumi');
-  process.env.DYNAMO_IAC_PULUMI_BINARIES = JSON.stringify(cachedTestBinaries('pulumi'));
+/** `pulumi up` of a program in apps/<app>: the graph serves; `pulumi destroy` leaves nothing of it. */
+async function upServesDestroy(app: string, groups: string[], transpileOnly: boolean): Promise<void> {
+  const ns = await namespace(`e2e-${app}`);
+  process.env.DYNAMO_IAC_PULUMI_BINARIES = JSON.stringify(cachedTestBinaries(...groups));
   const stack = await PulumiStack.create({
-    projectDir: path.join(__dirname, 'apps', 'pulumi'),
+    projectDir: path.join(__dirname, 'apps', app),
     stack: 'e2e',
     kubeconfig: process.env.KUBECONFIG!,
-    transpileOnly: true,
-    log: (line) => process.stderr.write(`[pulumi] ${line}\n`),
+    ...(transpileOnly ? { transpileOnly } : {}),
+    log: (line) => process.stderr.write(`[${app}] ${line}\n`),
   });
   try {
     await stack.setConfig('namespace', ns);
@@ -252,7 +253,7 @@ test('Pulumi: `pulumi up` with the real engine deploys the graph, which serves; 
     await stack.up();
     const out = JSON.parse((await stack.cli(['stack', 'output', '--json'])).stdout);
     expect(out.frontend).toBe('mock-agg-frontend');
-    await expectGraphServes(ns, 'pulumi up', start);
+    await expectGraphServes(ns, `pulumi up (${app})`, start);
     await stack.cli(['destroy', '--yes']);
     // Deleted objects may still be finishing (their pods' grace period); none may stay.
     await poll(
@@ -267,39 +268,13 @@ test('Pulumi: `pulumi up` with the real engine deploys the graph, which serves; 
     await stack.dispose();
     await deleteNamespace(ns);
   }
-});
+}
 
-test('Pulumi YAML: the multi-language package (pulumi-plugin/) deploys the graph, which serves; destroy leaves nothing', async () => {
-  const ns = await namespace('e2e-pulumi-yaml');
-  process.env.DYNAMO_IAC_PULUMI_BINARIES = JSON.stringify(cachedTestBinaries('pulumi', 'pulumilangs'));
-  const stack = await PulumiStack.create({
-    projectDir: path.join(__dirname, 'apps', 'pulumi-yaml'),
-    stack: 'e2e',
-    kubeconfig: process.env.KUBECONFIG!,
-    log: (line) => process.stderr.write(`[pulumi-yaml] ${line}\n`),
-  });
-  try {
-    await stack.setConfig('namespace', ns);
-    const start = Date.now();
-    await stack.up();
-    const out = JSON.parse((await stack.cli(['stack', 'output', '--json'])).stdout);
-    expect(out.frontend).toBe('mock-agg-frontend');
-    await expectGraphServes(ns, 'pulumi up (YAML)', start);
-    await stack.cli(['destroy', '--yes']);
-    // Deleted objects may still be finishing (their pods' grace period); none may stay.
-    await poll(
-      'nothing of the graph left after pulumi destroy',
-      async () => ((await k8sLeft(ns)).length === 0 ? true : undefined),
-      {
-        timeoutMs: 120_000,
-        context: async () => (await k8sLeft(ns)).join(', '),
-      },
-    );
-  } finally {
-    await stack.dispose();
-    await deleteNamespace(ns);
-  }
-});
+test('Pulumi: `pulumi up` with the real engine deploys the graph, which serves; destroy leaves nothing', () =>
+  upServesDestroy('pulumi', ['pulumi'], true));
+
+test('Pulumi YAML: the multi-language package (pulumi-plugin/) deploys the graph, which serves; destroy leaves nothing', () =>
+  upServesDestroy('pulumi-yaml', ['pulumi', 'pulumilangs'], false));
 
 /** What is left in `ns` of the graph: Deployments, Services and the graph record. */
 async function k8sLeft(ns: string): Promise<string[]> {
