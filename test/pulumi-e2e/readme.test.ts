@@ -10,17 +10,10 @@ import * as os from 'os';
 import * as path from 'path';
 import { KubeRest } from './kube-rest';
 import { PulumiStack } from './pulumi-cli';
+import { readmeBlock } from './readme-block';
 
 const REPO = path.resolve(__dirname, '..', '..');
 const log = (line: string) => process.stderr.write(`[pulumi-e2e] ${line}\n`);
-
-/** The fenced block after the README's `<!-- ci:NAME ... -->` marker (the convention of .ci/readme.sh). */
-function readmeBlock(name: string): string {
-  const readme = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8');
-  const at = readme.indexOf(`<!-- ci:${name}`);
-  if (at < 0) throw new Error(`README.md has no ci:${name} block`);
-  return /```[a-z]*\n([\s\S]*?)```/.exec(readme.slice(at))![1];
-}
 
 let kube: KubeRest;
 let work: string;
