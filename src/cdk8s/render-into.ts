@@ -11,7 +11,10 @@ import { GraphPlacement } from '../api/placement';
 import { errorsOf, problemLine } from '../api/problems';
 import { PlatformSettings } from '../api/settings';
 import { settingsProblems } from '../api/settings-check';
-import { renderManifest } from '../pipeline/render-manifest';
+import type { CheckpointModel } from '../api/checkpoint';
+import { checkpointRefsOf } from '../api/validate/validate-checkpoint-ref';
+import { objectKey } from '../render';
+import { renderManifest, RenderedManifest } from '../pipeline/render-manifest';
 import { ManifestSource } from '../pipeline/manifest-source';
 import { DynamoCheckpoint } from './checkpoint';
 import { addObjects } from './object-registry';
@@ -51,16 +54,61 @@ export function renderInto(scope: Construct, source: ManifestSource, options: Gr
     return { objects: [] };
   }
   const settings = platformSettingsOf(scope, override);
-  const { model, objects, problems } = renderManifest(source.manifest, settings, {
-    ...request,
-    defaultNamespace: Chart.of(scope).namespace,
-    // Components resolve `checkpointRef` against the DynamoCheckpoint constructs declared before them.
-    checkpoints: DynamoCheckpoint.allIn(scope),
-  });
+  const render = (checkpoints: CheckpointModel[]) =>
+    renderManifest(source.manifest, settings, {
+      ...request,
+      defaultNamespace: Chart.of(scope).namespace,
+      checkpoints,
+    });
+  const declared = DynamoCheckpoint.allIn(scope);
+  let rendered = render(declared);
+  // A DynamoCheckpoint declared after this graph exists only at synth: the graph renders with a
+  // stand-in now (restoring adds no object, so the objects are known), and again at synth with
+  // every checkpoint of the app, which fills in the restore or reports a reference still dangling.
+  const later = rendered.model ? undeclaredCheckpoints(rendered.model, declared) : [];
+  if (later.length > 0) rendered = render([...declared, ...later]);
+  const { model, objects, problems } = rendered;
   const messages = errorsOf(problems).map((p) => problemLine(p));
   messages.push(...addObjects(scope, objects));
   addWarnings(scope, problems);
+  const atSynth =
+    later.length > 0 ? once(() => restoreAtSynth(objects, render(DynamoCheckpoint.allIn(scope)))) : noMore;
   // Reported by `app.synth()` / `cdk8s synth` together with every other construct's problems.
-  scope.node.addValidation({ validate: () => messages });
+  scope.node.addValidation({ validate: () => [...messages, ...atSynth()] });
   return { model, objects };
+}
+
+/** Stand-ins for the checkpoints the graph references that are not declared (yet). */
+function undeclaredCheckpoints(model: GraphModel, declared: readonly CheckpointModel[]): CheckpointModel[] {
+  const known = new Set(declared.filter((c) => c.namespace === model.namespace).map((c) => c.name));
+  const names = [...new Set(checkpointRefsOf(model).map((r) => r.name))].filter((n) => !known.has(n));
+  return names.map((name) => ({ name, namespace: model.namespace, labels: {}, annotations: {}, job: {}, source: {} }));
+}
+
+/**
+ * The synth-time render's problems; without any, each object takes its synth-time content in place
+ * (the construct's ApiObjects hold these very objects).
+ */
+function restoreAtSynth(objects: KubeObject[], final: RenderedManifest): string[] {
+  const errors = errorsOf(final.problems).map((p) => problemLine(p));
+  if (errors.length > 0) return errors;
+  const byKey = new Map(final.objects.map((o) => [objectKey(o), o]));
+  for (const o of objects) {
+    const next = byKey.get(objectKey(o));
+    if (!next || JSON.stringify(next.metadata) !== JSON.stringify(o.metadata))
+      return [
+        `${o.kind} "${o.metadata.name}" changed its identity when the checkpoints resolved at synth (a bug in dynamo-iac)`,
+      ];
+    for (const field of Object.keys(o)) if (!(field in next)) delete o[field];
+    Object.assign(o, next);
+  }
+  return [];
+}
+
+const noMore = (): string[] => [];
+
+/** cdk8s may validate more than once per synth: the synth-time render runs once. */
+function once<T>(f: () => T): () => T {
+  let done: { value: T } | undefined;
+  return () => (done ??= { value: f() }).value;
 }

@@ -46,6 +46,31 @@ test('a component restores from a checkpoint through its typed reference', () =>
   });
 });
 
+test('a checkpoint declared after the graph restores it too: references resolve at synth', () => {
+  const app = Testing.app();
+  const chart = new Chart(app, 'c', { namespace: 'ml' });
+  const graph = new DynamoGraphDeployment(chart, 'g', {
+    spec: { components: [frontend, worker({ enabled: true, checkpointRef: 'llama' })] },
+  });
+  new DynamoCheckpoint(chart, 'llama', { spec });
+  const objs: any[] = Testing.synth(chart);
+  const deployment = objs.find((o) => o.kind === 'Deployment' && o.metadata.name === 'g-worker');
+  expect(deployment.spec.template.metadata.labels).toMatchObject({
+    'nvidia.com/snapshot-is-restore-target': 'true',
+    'nvidia.com/snapshot-checkpoint-id': '96429b2725761a09',
+  });
+  // The same objects as when the checkpoint comes first (in construct order).
+  const byName = (os: any[]) =>
+    [...os].sort((a, b) => `${a.kind}/${a.metadata.name}`.localeCompare(`${b.kind}/${b.metadata.name}`));
+  const before = new Chart(Testing.app(), 'c', { namespace: 'ml' });
+  new DynamoCheckpoint(before, 'llama', { spec });
+  new DynamoGraphDeployment(before, 'g', {
+    spec: { components: [frontend, worker({ enabled: true, checkpointRef: 'llama' })] },
+  });
+  expect(byName(objs)).toEqual(byName(Testing.synth(before)));
+  expect(graph.frontendServiceName).toBe('g-frontend');
+});
+
 test('a dangling reference is a synth error with the construct and field path', () => {
   const app = Testing.app();
   const chart = new Chart(app, 'c', { namespace: 'ml' });
