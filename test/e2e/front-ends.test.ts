@@ -9,11 +9,8 @@ import { execFileSync, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { ArgoCd, ARGOCD_NAMESPACE, installArgoCd, startArgoCd } from '../argo/argo-cd';
-import { GitSource } from '../flux/git-source';
-import { FLUX_NAMESPACE, startKustomizeController } from '../flux/kustomize-controller';
-import { Process } from '../flux/process';
-import { fluxCrds } from '../cluster/crds/flux';
 import { PulumiStack } from '../pulumi-e2e/pulumi-cli';
+import { FLUX_NAMESPACE, FluxOnNode } from './flux';
 import {
   applyYaml,
   cachedTestBinaries,
@@ -23,7 +20,6 @@ import {
   graphFile,
   kube,
   kubectl,
-  ServerObject,
   namespace,
   poll,
   report,
@@ -74,33 +70,21 @@ test('cdk8s: `cdk8s synth` output applied with kubectl serves', async () => {
 test("GitOps: Flux's kustomize-controller reconciles `dynamo-iac gitops` output and the graph serves", async () => {
   const ns = await namespace('e2e-flux');
   const k = kube();
-  let source: GitSource | undefined;
-  let controller: Process | undefined;
+  const flux = await FluxOnNode.install();
   try {
-    const flux = cachedTestBinaries('flux');
-    process.env.FLUX_CRDS = flux.FLUX_CRDS;
-    for (const crd of fluxCrds())
-      await k.installCrd(crd as unknown as ServerObject, { fieldManager: 'dynamo-iac-e2e' });
-    await k.createNamespace(FLUX_NAMESPACE);
-    source = await GitSource.start();
     // What a user commits: the graphs layer and flux/ (CRDs and platform are installed elsewhere).
     cliOk(
       'gitops',
       '-o',
-      source.dir,
+      flux.dir,
       '--no-crds',
       '--no-platform',
       '--flux-url',
       'https://git.example/dynamo-deploy',
       graphFile(dir, 'agg.yaml', ns),
     );
-    source.commit('graphs');
-    controller = startKustomizeController(flux.KUSTOMIZE_CONTROLLER, process.env.KUBECONFIG!);
     const start = Date.now();
-    // The bootstrap a user does once: `kubectl apply -k flux/`.
-    kubectl(['apply', '--server-side', '-k', path.join(source.dir, 'flux')]);
-    const repo = (await k.get('source.toolkit.fluxcd.io/v1', 'GitRepository', 'dynamo', FLUX_NAMESPACE))!;
-    await source.publish(k, repo);
+    await flux.sync('graphs');
     await expectGraphServes(ns, 'dynamo-iac gitops + Flux', start);
     // Flux's own health check (healthCheckExprs on the graph's Ready condition) turns the layer Ready.
     await k.waitForCondition(
@@ -117,21 +101,11 @@ test("GitOps: Flux's kustomize-controller reconciles `dynamo-iac gitops` output 
     const managers = ((deployment.metadata.managedFields ?? []) as { manager?: string }[]).map((m) => m.manager);
     expect(managers).toContain('kustomize-controller');
   } catch (err) {
-    if (controller) process.stderr.write(controller.tail(80));
+    process.stderr.write(flux.tail());
     throw err;
   } finally {
     // Deleting the Kustomizations prunes what Flux applied; then the namespace.
-    kubectl([
-      'delete',
-      '--ignore-not-found',
-      '--wait=true',
-      '-n',
-      FLUX_NAMESPACE,
-      'kustomizations.kustomize.toolkit.fluxcd.io',
-      '--all',
-    ]);
-    await controller?.stop();
-    await source?.stop();
+    await flux.stop();
     await deleteNamespace(ns);
   }
 });

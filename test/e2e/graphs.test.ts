@@ -25,6 +25,7 @@ import {
   waitServing,
 } from './node';
 import { registeredWorkers, requestsServedBy } from './runtime';
+import { Traffic } from './traffic';
 
 const DGD_API = 'nvidia.com/v1beta1';
 const ADAPTER_API = 'nvidia.com/v1alpha1';
@@ -106,22 +107,7 @@ describe('an aggregated graph (frontend + mocker worker), rendered by the CLI', 
 
   test('a worker pod deleted mid-traffic: its replacement registers and requests succeed again', async () => {
     const [victim] = (await waitPodsReady(ns, workers, 2)) as Pod[];
-    const results: { status: number; ms: number; body: string }[] = [];
-    let stop = false;
-    // Bounded in time (4 minutes at most) and paced, so it is still sending when the replacement serves.
-    const deadline = Date.now() + 240_000;
-    const traffic = (async () => {
-      while (!stop && Date.now() < deadline) {
-        const t = Date.now();
-        const c = await chat(base, 8, 10_000).catch((err: Error) => ({ status: 0, body: String(err.cause ?? err) }));
-        results.push({ status: c.status, ms: Date.now() - t, body: JSON.stringify(c.body).slice(0, 300) });
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    })();
-    const summary = () => {
-      const failed = results.filter((r) => r.status !== 200);
-      return `${results.length} requests, ${failed.length} failed; last failures: ${JSON.stringify(failed.slice(-3))}; last: ${JSON.stringify(results.slice(-3))}`;
-    };
+    const traffic = new Traffic(base, 240_000);
     await new Promise((r) => setTimeout(r, 500));
     await kube().delete('v1', 'Pod', victim.metadata.name, ns);
     const replaced = await waitPodsReady(ns, workers, 2);
@@ -134,18 +120,14 @@ describe('an aggregated graph (frontend + mocker worker), rendered by the CLI', 
       },
       { timeoutMs: 120_000 },
     );
-    const servedAfter = results.length;
+    const servedAfter = traffic.results.length;
     await poll(
       'requests succeed after the replacement',
-      async () => (results.slice(servedAfter).filter((r) => r.status === 200).length >= 5 ? true : undefined),
-      { timeoutMs: 120_000, context: summary },
+      async () => (traffic.succeededSince(servedAfter) >= 5 ? true : undefined),
+      { timeoutMs: 120_000, context: () => traffic.summary() },
     );
-    stop = true;
-    await traffic;
-    report(
-      'worker pod deleted mid-traffic',
-      `${results.length} requests, ${results.filter((r) => r.status !== 200).length} failed`,
-    );
+    await traffic.stop();
+    report('worker pod deleted mid-traffic', `${traffic.results.length} requests, ${traffic.failed.length} failed`);
     expectServed(await chat(base));
   });
 });
