@@ -316,6 +316,17 @@ describe('rendering worker generations', () => {
     expect(renderedWorkerGeneration({ 'nvidia.com/current-worker-hash': hash })).toBeUndefined();
   });
 
+  test("a worker's name is checked with its hash: 63 characters for the selector label", () => {
+    // `g-` + 53 characters = 55 fits as `<graph>-<component>`; with `-<hash>` it is 64.
+    const spec = base();
+    comp(spec, 'Decode').name = 'D'.repeat(53);
+    const tooLong = render(manifest(spec)).problems.filter((p) => p.severity === 'error');
+    expect(tooLong.map((p) => p.message)).toEqual([
+      `object name "g-${'d'.repeat(53)}-<worker hash>" is the value of the nvidia.com/selector label and must be no more than 63 characters`,
+    ]);
+    expect(render(manifest(spec), { workerRollout: 'in-place' }).problems).toEqual([]);
+  });
+
   test('a bad workerRollout is reported at its path', () => {
     expect(settingsProblems({ workerRollout: 'gradual' }, 'settings')).toEqual([
       { path: 'settings.workerRollout', message: 'must be one of: operator, commits, in-place', severity: 'error' },
