@@ -7,7 +7,7 @@
  * LeaderWorkerSets (multinode read as the LWS path renders them).
  */
 import { ComponentModel, GraphModel } from '../../../api';
-import { componentWorkloadName, isMultinode, leaderWorkerSetNames } from '../../../render';
+import { componentWorkloadName, isMultinode, leaderWorkerSetNames, renderedWorkerGeneration } from '../../../render';
 import { Condition } from '../../runtime/conditions';
 import { groveObjectName, groveResourceOf } from '../grove';
 import { GraphDeployment, Workload } from '../kinds';
@@ -131,7 +131,8 @@ export function componentReport(graph: GraphModel, c: ComponentModel, lookup: Wo
         : scalingGroupReport(name, lookup.podCliqueScalingGroup?.(graph.namespace, name));
     return { ...r, failed: false };
   }
-  const name = componentWorkloadName(graph, c.name);
+  // A worker generation's workloads carry the hash the record declares (the current generation).
+  const name = componentWorkloadName(graph, c.name, renderedWorkerGeneration(graph.metadataAnnotations));
   if (!isMultinode(c)) return deploymentReport(lookup.deployment(graph.namespace, name), name);
   return lwsReport(
     leaderWorkerSetNames(name, c).map((nm) => ({ name: nm, obj: lookup.leaderWorkerSet(graph.namespace, nm) })),

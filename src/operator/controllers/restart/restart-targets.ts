@@ -19,6 +19,7 @@ import {
   groveCliqueNames,
   isMultinode,
   leaderWorkerSetNames,
+  renderedWorkerGeneration,
 } from '../../../render';
 import { ObjectApi } from '../../runtime/kube/api';
 import { GraphInformers } from '../graphs';
@@ -63,7 +64,9 @@ export function restartTargets(
   const pcs = sources.grove?.podCliqueSets.get(ns, graph.name);
   if (pcs) return [groveTarget(pcs, groveCliqueNames(c))];
   if (!isMultinode(c)) {
-    const dep = sources.deployments.get(ns, componentWorkloadName(graph, c.name));
+    // A worker generation's Deployment carries the hash the record declares (the current generation).
+    const name = componentWorkloadName(graph, c.name, renderedWorkerGeneration(graph.metadataAnnotations));
+    const dep = sources.deployments.get(ns, name);
     return dep
       ? [
           {

@@ -128,3 +128,17 @@ test('Deployment readiness follows upstream IsDeploymentReady: Available conditi
   // Scaled to zero is ready without any pods or conditions.
   expect(status({ ...ok, spec: { replicas: 0 }, status: { observedGeneration: 1 } })).toMatchObject({ status: 'True' });
 });
+
+test('a worker generation is looked up by the hash its record declares', () => {
+  const annotations = { 'nvidia.com/current-worker-hash': 'abcd1234', 'dynamo-iac.io/worker-rollout': 'operator' };
+  const record = { ...v1alpha1, metadata: { ...v1alpha1.metadata, annotations } };
+  const s = graphStatus(
+    record,
+    loadGraph(record).model!,
+    lookup({ 'g-frontend': dep(1, 1), 'g-worker-abcd1234': dep(2, 2) }),
+    '2026-01-01T00:00:00.000Z',
+  ) as any;
+  expect(s.state).toBe('successful');
+  expect(s.services.worker.componentName).toBe('g-worker-abcd1234');
+  expect(s.services.Frontend.componentName).toBe('g-frontend');
+});
