@@ -11,8 +11,10 @@
 import { ComponentModel, GraphModel } from '../../../api';
 import {
   componentObjectName,
+  componentWorkloadName,
   isMultinode,
   LABEL,
+  renderedWorkerGeneration,
   requestedReplicas,
   scalingAdapterOwnsReplicas,
 } from '../../../render';
@@ -218,7 +220,8 @@ export class ScalingAdapterReconciler {
       const informer = resource === RESOURCES.podClique ? grove.podCliques : grove.scalingGroups;
       return { resource, informer, name: groveObjectName(graph.name, component.name), viaScale: true };
     }
-    const name = componentObjectName(graph.name, component.name);
+    // A worker generation's workload carries the hash the record declares (the current generation).
+    const name = componentWorkloadName(graph, component.name, renderedWorkerGeneration(graph.metadataAnnotations));
     if (!isMultinode(component)) return { resource: RESOURCES.deployment, informer: this.d.deployments, name };
     return this.d.leaderWorkerSets
       ? { resource: RESOURCES.leaderWorkerSet, informer: this.d.leaderWorkerSets, name }
