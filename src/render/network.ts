@@ -9,6 +9,7 @@ import { compact, mergeMaps } from './merge';
 import { serviceNameOf } from './naming';
 import { defaultsContext, discoveryLabels } from './pod';
 import { workloadMetadata } from './workload';
+import { generationAnnotations, generationLabels } from './worker-generation';
 
 /**
  * Frontends always get a Service; other components only when Kubernetes discovery is on.
@@ -77,8 +78,8 @@ export function renderIngress(cc: ComponentContext): KubeObject | undefined {
     metadata: compact({
       name: cc.objectName,
       namespace: cc.graph.namespace,
-      labels: mergeMaps(ing.labels),
-      annotations: mergeMaps(ing.annotations),
+      labels: mergeMaps(ing.labels, generationMetadata(cc).labels),
+      annotations: mergeMaps(ing.annotations, generationMetadata(cc).annotations),
     }),
     spec: compact({
       ingressClassName: ing.ingressControllerClassName,
@@ -107,7 +108,7 @@ export function renderVirtualService(cc: ComponentContext): KubeObject | undefin
   return {
     apiVersion: 'networking.istio.io/v1beta1',
     kind: 'VirtualService',
-    metadata: { name: cc.objectName, namespace: cc.graph.namespace },
+    metadata: compact({ name: cc.objectName, namespace: cc.graph.namespace, ...generationMetadata(cc) }),
     spec: {
       hosts: [hostOf(ing)],
       gateways: [ing.virtualServiceGateway],
@@ -119,4 +120,14 @@ export function renderVirtualService(cc: ComponentContext): KubeObject | undefin
       ],
     },
   };
+}
+
+/** A worker generation's ingress objects are retired with it: its labels, and its prune opt-outs in `operator` mode. */
+function generationMetadata(cc: ComponentContext): {
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+} {
+  const g = cc.workerGeneration;
+  if (!g) return {};
+  return { labels: generationLabels(cc.graph.name, cc.component.name, g), annotations: generationAnnotations(g) };
 }

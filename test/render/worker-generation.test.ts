@@ -8,6 +8,7 @@ import { GraphModel } from '../../src/api/model';
 import { PlatformSettings, resolveSettings } from '../../src/api/settings';
 import { settingsProblems } from '../../src/api/settings-check';
 import { loadManifests, renderManifests } from '../../src/pipeline/manifests';
+import { PRUNE_DISABLED } from '../../src/render';
 import { componentWorkloadName } from '../../src/render/context';
 import { canonicalQuantity, goJson } from '../../src/render/go-json';
 import { runtimeOwnsReplicas, workerRolloutOwnsReplicas } from '../../src/render/replicas';
@@ -325,6 +326,32 @@ describe('rendering worker generations', () => {
       `object name "g-${'d'.repeat(53)}-<worker hash>" is the value of the nvidia.com/selector label and must be no more than 63 characters`,
     ]);
     expect(render(manifest(spec), { workerRollout: 'in-place' }).problems).toEqual([]);
+  });
+
+  test("a worker's Ingress is part of its generation: labelled with it and kept from prune", () => {
+    const doc = {
+      apiVersion: 'nvidia.com/v1alpha1',
+      kind: 'DynamoGraphDeployment',
+      metadata: { name: 'g', namespace: 'ns' },
+      spec: {
+        services: {
+          W: {
+            componentType: 'worker',
+            ingress: { enabled: true, host: 'w', ingressControllerClassName: 'nginx' },
+            extraPodSpec: { mainContainer: { image: 'img:1' } },
+          },
+        },
+      },
+    };
+    const r = render(doc);
+    const ingress = r.objects.find((o) => o.kind === 'Ingress')!;
+    const hash = ingress.metadata.labels!['nvidia.com/dynamo-worker-hash'];
+    expect(ingress.metadata.name).toBe(`g-w-${hash}`);
+    expect(ingress.metadata.annotations).toEqual(PRUNE_DISABLED);
+    expect(render(doc, { workerRollout: 'in-place' }).objects.find((o) => o.kind === 'Ingress')!.metadata).toEqual({
+      name: 'g-w',
+      namespace: 'ns',
+    });
   });
 
   test('a bad workerRollout is reported at its path', () => {
