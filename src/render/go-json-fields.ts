@@ -72,10 +72,10 @@ const VOLUME_SOURCE = [
 const PROBE_HANDLER = ['exec:*ExecAction', 'httpGet:*HTTPGetAction', 'tcpSocket:*TCPSocketAction', 'grpc:*any'];
 
 export const GO_STRUCTS: Readonly<Record<string, readonly GoField[]>> = {
-  // --- the hash input (upstream's v1beta1 worker hash, "dgd-worker-rollout-v2") ---
+  // --- the hash input (upstream's v1beta1 worker hash, "dgd-worker-rollout-v2", in the revision
+  // whose golden test case this package reproduces: no per-worker `type`) ---
   DGDWorkerHashInput: struct('version!:string', 'backendFramework:string', 'workers:map[WorkerComponentHashInput]'),
   WorkerComponentHashInput: struct(
-    'type:string',
     'globalDynamoNamespace:bool',
     'podTemplate:*PodTemplateSpec',
     'multinode:*MultinodeSpec',
@@ -97,8 +97,9 @@ export const GO_STRUCTS: Readonly<Record<string, readonly GoField[]>> = {
     'uid:string',
     'resourceVersion:string',
     'generation:int',
-    // A struct value: omitempty never drops it, and the zero Time marshals as null.
-    'creationTimestamp:time',
+    // `omitzero` in current k8s.io/apimachinery: the zero Time is left out (upstream's golden
+    // worker hash has `"metadata":{}`), so it is written only when set, like a pointer.
+    'creationTimestamp:*time',
     'deletionTimestamp:*time',
     'deletionGracePeriodSeconds:*int',
     'labels:map[string]',

@@ -40,8 +40,7 @@ export function workerHash(graph: GraphModel): string {
 }
 
 /**
- * The bytes the worker hash is taken of: `{version, backendFramework, workers: {<name>: {type,
- * globalDynamoNamespace, podTemplate, multinode, sharedMemorySize, frontendSidecar,
+ * The bytes the worker hash is taken of: `{version, backendFramework, workers: {<name>: {globalDynamoNamespace, podTemplate, multinode, sharedMemorySize, frontendSidecar,
  * compilationCache, experimental}}}` for the worker-type components. Replicas, scalingAdapter,
  * modelRef, eppConfig and topologyConstraint are left out (scaling and placement never roll
  * workers). The graph's spec.annotations / spec.labels go into each pod template's metadata and
@@ -59,7 +58,6 @@ export function workerHashInput(graph: GraphModel): string {
     // Upstream looks each name up: the first component of a name is the one hashed.
     if (!isWorkerComponent(typeOf(c)) || name in workers) continue;
     workers[name] = {
-      type: c.type,
       globalDynamoNamespace: c.globalDynamoNamespace,
       podTemplate: workerPodTemplate(c.podTemplate, spec, hasEpp),
       multinode: c.multinode,

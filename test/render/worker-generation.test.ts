@@ -57,7 +57,6 @@ describe('the worker hash rolls workers on a change of', () => {
     ['sharedMemorySize', (s) => (comp(s, 'Decode').sharedMemorySize = '4Gi')],
     ['globalDynamoNamespace', (s) => (comp(s, 'Decode').globalDynamoNamespace = true)],
     ['a worker pod template label', (s) => (comp(s, 'Decode').podTemplate.metadata = { labels: { a: 'b' } })],
-    ['a worker type', (s) => (comp(s, 'Decode').type = 'worker')],
     ['a new worker', (s) => s.components.push({ name: 'Extra', type: 'worker' })],
     [
       'an EPP joining the graph (worker pods get the worker class label)',
@@ -110,12 +109,27 @@ describe('the worker hash does not roll workers on a change of', () => {
 });
 
 describe('the hash input', () => {
-  test('is Go encoding/json of upstream structs: declared field order, omitempty, null creationTimestamp', () => {
+  test("reproduces upstream's golden case: one worker, image worker:latest, env FOO=bar -> 2bc34b39", () => {
+    const golden = graph({
+      components: [
+        {
+          name: 'worker',
+          type: 'worker',
+          podTemplate: {
+            spec: { containers: [{ name: 'main', image: 'worker:latest', env: [{ name: 'FOO', value: 'bar' }] }] },
+          },
+        },
+      ],
+    });
+    expect(workerHash(golden)).toBe('2bc34b39');
+  });
+
+  test('is Go encoding/json of upstream structs: declared field order, omitempty, no zero creationTimestamp', () => {
     expect(workerHashInput(graph(base()))).toBe(
       '{"version":"dgd-worker-rollout-v2","backendFramework":"vllm","workers":{' +
-        '"Decode":{"type":"decode","podTemplate":{"metadata":{"creationTimestamp":null},"spec":{"containers":[' +
+        '"Decode":{"podTemplate":{"metadata":{},"spec":{"containers":[' +
         '{"name":"main","image":"img:1","args":["--model","m"],"resources":{}}]}}},' +
-        '"Prefill":{"type":"prefill","podTemplate":{"metadata":{"creationTimestamp":null},"spec":{"containers":[' +
+        '"Prefill":{"podTemplate":{"metadata":{},"spec":{"containers":[' +
         '{"name":"main","image":"img:1","args":["--model","m"],"resources":{}}]}}}}}',
     );
   });
@@ -147,14 +161,14 @@ describe('the hash input', () => {
 
   test('an empty pod template is dropped; a present empty list is not empty (as reflect.DeepEqual)', () => {
     expect(workerHashInput(graph({ components: [{ name: 'W', type: 'worker', podTemplate: {} }] }))).toBe(
-      '{"version":"dgd-worker-rollout-v2","workers":{"W":{"type":"worker"}}}',
+      '{"version":"dgd-worker-rollout-v2","workers":{"W":{}}}',
     );
     expect(
       workerHashInput(
         graph({ components: [{ name: 'W', type: 'worker', podTemplate: { spec: { containers: [] } } }] }),
       ),
     ).toBe(
-      '{"version":"dgd-worker-rollout-v2","workers":{"W":{"type":"worker","podTemplate":{"metadata":{"creationTimestamp":null},"spec":{"containers":[]}}}}}',
+      '{"version":"dgd-worker-rollout-v2","workers":{"W":{"podTemplate":{"metadata":{},"spec":{"containers":[]}}}}}',
     );
   });
 
@@ -210,8 +224,8 @@ describe('the hash input', () => {
       expect(workerHash(beta)).toBe(workerHash(load(`${name}-v1beta1.yaml`)));
     }
     // Pinned: a change here re-rolls every deployed graph (upstream keeps a golden test for the same reason).
-    expect(workerHash(load('disagg-v1beta1.yaml'))).toBe('391dae59');
-    expect(workerHash(load('agg-v1beta1.yaml'))).toBe('d9c96601');
+    expect(workerHash(load('disagg-v1beta1.yaml'))).toBe('a9d02a61');
+    expect(workerHash(load('agg-v1beta1.yaml'))).toBe('aea6f40f');
   });
 });
 
