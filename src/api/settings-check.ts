@@ -3,7 +3,7 @@
  * instead of silently ignored (`lwsAvailable: 'false'` is a string, not false): the same check
  * for a `--settings` file and for settings given to the cdk8s constructs and Pulumi components.
  */
-import { PlatformSettings } from './settings';
+import { PlatformSettings, WORKER_ROLLOUT_MODES } from './settings';
 import { Problem } from './problems';
 
 type Check = (value: unknown, path: string, problems: string[][]) => void;
@@ -72,6 +72,7 @@ const SETTINGS: Record<keyof PlatformSettings, Check> = {
   plannerClusterRoleName: str,
   eppClusterRoleName: str,
   checkpointStorage: fields(CHECKPOINT_STORAGE),
+  workerRollout: oneOf(...WORKER_ROLLOUT_MODES),
 };
 
 /** Problems of `value` as PlatformSettings, with paths under `base` (`settings.lwsAvailable`). */

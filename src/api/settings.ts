@@ -5,6 +5,10 @@
  */
 export type DiscoveryBackend = 'kubernetes' | 'etcd';
 
+/** How a changed worker spec reaches the cluster (see `PlatformSettings.workerRollout`). */
+export const WORKER_ROLLOUT_MODES = ['operator', 'commits', 'in-place'] as const;
+export type WorkerRolloutMode = (typeof WORKER_ROLLOUT_MODES)[number];
+
 export interface PlatformSettings {
   /**
    * Service discovery backend. `kubernetes` renders the discovery ServiceAccount,
@@ -73,6 +77,18 @@ export interface PlatformSettings {
     /** Absolute path. @default '/checkpoints' */
     readonly basePath?: string;
   };
+  /**
+   * How a changed worker spec rolls out on Deployment-backed graphs. `operator` renders each worker
+   * spec as its own generation (workloads named with upstream's worker hash, registering in their own
+   * Dynamo namespace) whose replica counts the runtime operator moves from the old generation to the
+   * new one; `commits` renders the same generations with their replica counts, for clusters without
+   * the runtime operator (the GitOps writer keeps the previous generation until it is retired);
+   * `in-place` renders stable names and lets each Deployment roll its own pods. Grove and
+   * LeaderWorkerSet graphs always roll in place.
+   * @default 'operator'
+   * @see https://github.com/ai-dynamo/dynamo/blob/main/docs/pages/kubernetes/rolling-update.md
+   */
+  readonly workerRollout?: WorkerRolloutMode;
 }
 
 /** Every setting with its default applied. */
@@ -96,6 +112,7 @@ export const DEFAULT_SETTINGS: ResolvedSettings = {
   plannerClusterRoleName: 'dynamo-planner',
   eppClusterRoleName: 'epp-cluster-role',
   checkpointStorage: { pvcName: 'snapshot-pvc', basePath: '/checkpoints' },
+  workerRollout: 'operator',
 };
 
 export function resolveSettings(settings: PlatformSettings = {}): ResolvedSettings {

@@ -14,6 +14,7 @@ describe('--settings', () => {
       `${file}: lwsAvailable: must be a boolean (true or false)`,
       `${file}: operatorScope: must be one of: cluster, namespace`,
       `${file}: imagePullSecrets[nvcr.io][0]: must be a string`,
+      `${file}: workerRollout: must be one of: operator, commits, in-place`,
     ]);
   });
 
