@@ -15,6 +15,10 @@ export const LABEL = {
   nvidiaManagedBy: 'nvidia.com/managed-by',
   appComponent: 'app.kubernetes.io/component',
   appName: 'app.kubernetes.io/name',
+  /** The worker generation (upstream's worker hash, 8 hex) of a worker's objects and pods. */
+  workerHash: 'nvidia.com/dynamo-worker-hash',
+  /** Upstream's worker class label on worker pods of a graph with an EPP (part of the worker hash input). */
+  componentClass: 'nvidia.com/dynamo-component-class',
 } as const;
 
 export const ANNOTATION = {
@@ -30,7 +34,23 @@ export const ANNOTATION = {
   enableGrove: 'nvidia.com/enable-grove',
   restartAt: 'nvidia.com/restartAt',
   baseModel: 'nvidia.com/dynamo-base-model',
+  /** On the graph record: the worker generation the render made current (upstream's annotation). */
+  currentWorkerHash: 'nvidia.com/current-worker-hash',
+  /** On the graph record: `operator` or `commits`, so the runtime operator needs no settings. */
+  workerRollout: 'dynamo-iac.io/worker-rollout',
+  /** On the graph record: every generation the output carries, current first (written by front ends). */
+  workerHashes: 'dynamo-iac.io/worker-hashes',
+  /** Flux's per-object prune opt-out (`disabled`). */
+  fluxPrune: 'kustomize.toolkit.fluxcd.io/prune',
+  /** Argo CD's per-object sync options; `Prune=false` keeps the object when it leaves Git. */
+  argoSyncOptions: 'argocd.argoproj.io/sync-options',
 } as const;
+
+/** Both GitOps engines' prune opt-outs: an object carrying them stays in the cluster when it leaves Git. */
+export const PRUNE_DISABLED: Readonly<Record<string, string>> = {
+  [ANNOTATION.argoSyncOptions]: 'Prune=false',
+  [ANNOTATION.fluxPrune]: 'disabled',
+};
 
 /** DGD metadata annotations that upstream copies into every component's annotations (component value wins). */
 export const PROPAGATED_GRAPH_ANNOTATIONS: readonly string[] = [
