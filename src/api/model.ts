@@ -22,6 +22,12 @@ export const WORKER_COMPONENT_TYPES: readonly string[] = ['worker', 'prefill', '
 export const DISAGG_ROLES: readonly string[] = ['prefill', 'decode'];
 export const isWorkerComponent = (type: string) => WORKER_COMPONENT_TYPES.includes(type);
 
+/** Nodes per replica: `multinode.nodeCount`, else 1. */
+export const nodeCountOf = (component: ComponentModel): number => component.multinode?.nodeCount ?? 1;
+
+/** A replica spanning several nodes is a leader and workers (LeaderWorkerSets, or a Grove scaling group). */
+export const isMultinode = (component: ComponentModel): boolean => nodeCountOf(component) > 1;
+
 export type ApiVersion = 'nvidia.com/v1alpha1' | 'nvidia.com/v1beta1';
 
 /**

@@ -27,7 +27,7 @@ export interface PodFieldDeclaration {
   /**
    * Where v1alpha1 holds it (`sharedMemory.size`): v1alpha1 is frozen upstream, so only fields older
    * than v1beta1 have it, each in a shape of its own that `shared-spec-v1alpha1.ts` types,
-   * `convert-v1alpha1.ts` reads and `plan/graph-v1beta1.ts` converts by hand. Absent = v1beta1 only.
+   * `convert-v1alpha1.ts` reads and `api/convert/graph-v1beta1.ts` converts by hand. Absent = v1beta1 only.
    */
   readonly v1alpha1?: string;
 }

@@ -5,10 +5,10 @@
  * it, including what the engine never applied; both, so the repository can move between engines.
  */
 import { KubeObject } from '../api/k8s-types';
+import { ANNOTATION, PRUNE_DISABLED } from '../render';
 
-export const PRUNE_ANNOTATION = 'kustomize.toolkit.fluxcd.io/prune';
-/** Argo CD's per-object sync options; `Prune=false` keeps the object when it leaves Git. */
-export const ARGOCD_SYNC_OPTIONS_ANNOTATION = 'argocd.argoproj.io/sync-options';
+export const PRUNE_ANNOTATION = ANNOTATION.fluxPrune;
+export const ARGOCD_SYNC_OPTIONS_ANNOTATION = ANNOTATION.argoSyncOptions;
 
 export function namespaceObjects(names: Iterable<string>, labels: Record<string, string> = {}): KubeObject[] {
   return [...new Set(names)].sort().map((name) => ({
@@ -17,7 +17,7 @@ export function namespaceObjects(names: Iterable<string>, labels: Record<string,
     metadata: {
       name,
       ...(Object.keys(labels).length ? { labels: { ...labels } } : {}),
-      annotations: { [ARGOCD_SYNC_OPTIONS_ANNOTATION]: 'Prune=false', [PRUNE_ANNOTATION]: 'disabled' },
+      annotations: { ...PRUNE_DISABLED },
     },
   }));
 }

@@ -17,7 +17,9 @@
 import { KubeObject } from '../api/k8s-types';
 import { ANNOTATION, LABEL } from '../render/labels';
 import { objectKey } from '../render/objects';
-import { renderedWorkerGeneration, WorkerRolloutMode } from '../render/worker-generation';
+import { renderedWorkerGeneration, WorkerGeneration } from '../render/worker-generation';
+
+type WorkerRolloutMode = WorkerGeneration['mode'];
 import { GitOpsLayoutInput, GraphObjects } from './layout';
 
 /** A graph's objects as the last run wrote them to its directory (none when there is no such directory). */

@@ -14,7 +14,7 @@ import { isWorkerComponent } from '../api/model';
 import { Problem } from '../api/problems';
 import { fieldPath, isObject, keyPath } from '../api/read';
 import { mergeByName } from '../render/merge';
-import { graphSpecV1beta1 } from './graph-v1beta1';
+import { graphSpecV1beta1 } from '../api/convert/graph-v1beta1';
 import { PlanEntry } from './lock';
 import { MAIN_CONTAINER_NAME } from '../crds/vocabulary';
 

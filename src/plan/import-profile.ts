@@ -10,7 +10,7 @@ import { isWorkerComponent } from '../api/model';
 import { Problem } from '../api/problems';
 import { isObject } from '../api/read';
 import { PROFILER_STATUS_FILE, PROFILING_OUTPUT_FILE, profilingOutputName } from '../render/profiling-job';
-import { graphSpecV1beta1 } from './graph-v1beta1';
+import { graphSpecV1beta1 } from '../api/convert/graph-v1beta1';
 import { PlanEntry, WorkerLayout } from './lock';
 import { imageTag, inputHash, PROFILER_TOOL, searchInputsOf } from './search-inputs';
 import { MAIN_CONTAINER_NAME } from '../crds/vocabulary';

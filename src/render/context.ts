@@ -2,7 +2,7 @@
  * Per-component facts that several renderers need (names, Dynamo namespace,
  * effective discovery backend, detected engine). Computed once, here.
  */
-import { ComponentModel, GraphModel } from '../api/model';
+import { ComponentModel, GraphModel, isWorkerComponent } from '../api/model';
 import { ResolvedSettings } from '../api/settings';
 import { workerBackend } from '../api/backend-framework';
 import { dynamoNamespaceOf } from '../api/dynamo-namespace';
@@ -10,6 +10,7 @@ import { isWorkerType } from './components';
 import { ANNOTATION, LABEL, PROPAGATED_GRAPH_ANNOTATIONS } from './labels';
 import { mergeMaps } from './merge';
 import { componentObjectName } from './naming';
+import type { WorkerGeneration } from './worker-generation';
 
 /** What a restored pod needs to know about its checkpoint. */
 export interface CheckpointRestore {
@@ -37,6 +38,8 @@ export interface ComponentContext {
   readonly backend?: string;
   /** The checkpoint the component's pods restore from (`checkpointRef`, resolved by the caller). */
   readonly checkpoint?: CheckpointRestore;
+  /** The worker generation this component's objects belong to (worker-type components of a graph that renders them). */
+  readonly workerGeneration?: WorkerGeneration;
 }
 
 export function componentContext(
@@ -44,8 +47,10 @@ export function componentContext(
   settings: ResolvedSettings,
   component: ComponentModel,
   checkpoint?: CheckpointRestore,
+  graphGeneration?: WorkerGeneration,
 ): ComponentContext {
-  const objectName = componentWorkloadName(graph, component.name);
+  const workerGeneration = graphGeneration && isWorkerComponent(component.type) ? graphGeneration : undefined;
+  const objectName = componentWorkloadName(graph, component.name, workerGeneration);
   const parentGraphName = graph.kind === 'DynamoComponentDeployment' ? '' : graph.name;
   const dynamoNamespace = dynamoNamespaceOf(graph.namespace, graph.name, component.globalDynamoNamespace);
   const propagated = Object.fromEntries(
@@ -59,6 +64,7 @@ export function componentContext(
     [LABEL.component]: component.name,
     [LABEL.dynamoNamespace]: dynamoNamespace,
     [LABEL.graphName]: parentGraphName,
+    ...(workerGeneration ? { [LABEL.workerHash]: workerGeneration.hash } : {}),
   });
   const discoveryBackend =
     ANNOTATION.discoveryBackend in annotations ? annotations[ANNOTATION.discoveryBackend] : settings.discoveryBackend;
@@ -75,15 +81,22 @@ export function componentContext(
     kubernetesDiscovery: discoveryBackend === 'kubernetes',
     backend: isWorkerType(component.type) ? workerBackend(graph, component) : undefined,
     ...(checkpoint ? { checkpoint } : {}),
+    ...(workerGeneration ? { workerGeneration } : {}),
   };
 }
 
 /**
  * Name of a component's workload, Service and Ingress: a standalone DCD's own name, else
- * `<graph>-<lower(component)>`, with `-<hash>` for a worker generation.
+ * `<graph>-<lower(component)>`, and for a worker-type component of a graph that renders worker
+ * generations (`workerGenerationOf`, or `renderedWorkerGeneration` of its record) `-<hash>` after it.
  */
-export function componentWorkloadName(graph: GraphModel, componentName: string, generation?: string): string {
+export function componentWorkloadName(
+  graph: GraphModel,
+  componentName: string,
+  generation?: Pick<WorkerGeneration, 'hash'>,
+): string {
   if (graph.kind === 'DynamoComponentDeployment') return graph.name;
   const name = componentObjectName(graph.name, componentName);
-  return generation ? `${name}-${generation}` : name;
+  const component = graph.components.find((c) => c.name === componentName);
+  return generation && component && isWorkerComponent(component.type) ? `${name}-${generation.hash}` : name;
 }

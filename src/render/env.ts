@@ -15,6 +15,9 @@ export function mergeEnv(...lists: (EnvVar[] | undefined)[]): EnvVar[] {
 
 export const envValue = (name: string, value: string): EnvVar => ({ name, value });
 
+/** A worker generation's Dynamo namespace suffix: its workers register in `<DYN_NAMESPACE>-<suffix>`. */
+export const WORKER_SUFFIX_ENV = 'DYN_NAMESPACE_WORKER_SUFFIX';
+
 export const envField = (name: string, fieldPath: string): EnvVar => ({
   name,
   // apiVersion is what the API server defaults; writing it keeps server-side apply diffs empty.

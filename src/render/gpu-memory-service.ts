@@ -9,7 +9,8 @@ import { Container, EnvVar, JsonObject, KubeObject } from '../api/k8s-types';
 import { GpuMemoryServiceModel } from '../api/model';
 import { ComponentContext } from './context';
 import { envValue, setEnv } from './env';
-import { isPlainObject } from './merge';
+import { compact, isPlainObject } from './merge';
+import { generationAnnotations, generationLabels } from './worker-generation';
 
 export const GMS_CLAIM = 'intrapod-shared-gpu';
 export const GMS_VOLUME = 'gms-intrapod-control';
@@ -28,7 +29,13 @@ export function renderGmsClaimTemplate(cc: ComponentContext, gms: GpuMemoryServi
   return {
     apiVersion: DRA_API_VERSION,
     kind: 'ResourceClaimTemplate',
-    metadata: { name: gmsClaimTemplateName(cc), namespace: cc.graph.namespace },
+    metadata: compact({
+      name: gmsClaimTemplateName(cc),
+      namespace: cc.graph.namespace,
+      // Part of a worker generation: labelled so the runtime operator retires it with the rest.
+      labels: cc.workerGeneration ? generationLabels(cc.graph.name, cc.component.name, cc.workerGeneration) : undefined,
+      annotations: generationAnnotations(cc.workerGeneration),
+    }),
     spec: {
       spec: {
         devices: {

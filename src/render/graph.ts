@@ -24,6 +24,7 @@ import { isMultinode } from './multinode-roles';
 import { renderWaitLeaderConfigMap } from './wait-leader';
 import { renderGraphRecord } from './record';
 import { renderDeployment } from './workload';
+import { workerGenerationOf } from './worker-generation';
 
 export interface RenderOptions {
   /**
@@ -80,8 +81,9 @@ export function renderGraphObjects(
 ): KubeObject[] {
   const dangling = validateCheckpointRefs(graph, options.checkpoints ?? []);
   if (dangling.length) throw new ValidationError(dangling);
+  const generation = workerGenerationOf(graph, settings);
   const contexts = graph.components.map((c) =>
-    componentContext(graph, settings, c, restoreOf(graph, c, options.checkpoints ?? [])),
+    componentContext(graph, settings, c, restoreOf(graph, c, options.checkpoints ?? []), generation),
   );
   const out: KubeObject[] = [...renderPvcs(graph)];
   if (contexts.some((cc) => cc.kubernetesDiscovery)) out.push(...renderDiscoveryRbac(graph));
@@ -100,6 +102,6 @@ export function renderGraphObjects(
   }
   if (effectiveOrchestrator(graph, settings) === 'grove') out.push(...renderGroveGraph(graph, contexts));
   else for (const cc of contexts) out.push(...renderComponent(cc));
-  if (options.includeGraphRecord ?? true) out.push(renderGraphRecord(graph));
+  if (options.includeGraphRecord ?? true) out.push(renderGraphRecord(graph, generation));
   return out;
 }

@@ -11,17 +11,29 @@ import { dedupeObjects, sortObjects } from './objects';
 
 export { type RenderOptions } from './graph';
 export { componentContext, componentWorkloadName, type CheckpointRestore } from './context';
-export { requestedReplicas, scalingAdapterOwnsReplicas } from './replicas';
+export {
+  requestedReplicas,
+  runtimeOwnsReplicas,
+  scalingAdapterOwnsReplicas,
+  workerRolloutOwnsReplicas,
+} from './replicas';
 export { leaderWorkerSetNames } from './multinode/lws';
 export { groveCliqueNames } from './multinode/grove';
 export { isMultinode } from './multinode-roles';
 export { sortObjects, dedupeObjects, objectKey } from './objects';
-export { LABEL, ANNOTATION } from './labels';
+export { LABEL, ANNOTATION, PRUNE_DISABLED } from './labels';
+export {
+  generationAnnotations,
+  generationLabels,
+  renderedWorkerGeneration,
+  workerGenerationOf,
+  workerHash,
+  type WorkerGeneration,
+} from './worker-generation';
 export { frontendService } from './frontend-service';
 export { RECOMMENDED_POD_SECURITY_LABELS } from './pod-security';
 export { renderDynamoModel } from './model-record';
 export * from './naming';
-export { renderedWorkerGeneration, type WorkerGeneration, type WorkerRolloutMode } from './worker-generation';
 export {
   applyCheckpointRestore,
   buildCheckpointJob,

@@ -15,8 +15,10 @@ export const LABEL = {
   nvidiaManagedBy: 'nvidia.com/managed-by',
   appComponent: 'app.kubernetes.io/component',
   appName: 'app.kubernetes.io/name',
-  /** A worker generation's objects and pods: the 8-hex worker hash (upstream's label). */
+  /** The worker generation (upstream's worker hash, 8 hex) of a worker's objects and pods. */
   workerHash: 'nvidia.com/dynamo-worker-hash',
+  /** Upstream's worker class label on worker pods of a graph with an EPP (part of the worker hash input). */
+  componentClass: 'nvidia.com/dynamo-component-class',
 } as const;
 
 export const ANNOTATION = {
@@ -34,11 +36,21 @@ export const ANNOTATION = {
   baseModel: 'nvidia.com/dynamo-base-model',
   /** On the graph record: the worker generation the render made current (upstream's annotation). */
   currentWorkerHash: 'nvidia.com/current-worker-hash',
-  /** On the graph record: who moves replicas between generations, `operator` or `commits`. */
+  /** On the graph record: `operator` or `commits`, so the runtime operator needs no settings. */
   workerRollout: 'dynamo-iac.io/worker-rollout',
-  /** On the graph record: the generations the output still carries, current first, comma-separated. */
+  /** On the graph record: every generation the output carries, current first (written by front ends). */
   workerHashes: 'dynamo-iac.io/worker-hashes',
+  /** Flux's per-object prune opt-out (`disabled`). */
+  fluxPrune: 'kustomize.toolkit.fluxcd.io/prune',
+  /** Argo CD's per-object sync options; `Prune=false` keeps the object when it leaves Git. */
+  argoSyncOptions: 'argocd.argoproj.io/sync-options',
 } as const;
+
+/** Both GitOps engines' prune opt-outs: an object carrying them stays in the cluster when it leaves Git. */
+export const PRUNE_DISABLED: Readonly<Record<string, string>> = {
+  [ANNOTATION.argoSyncOptions]: 'Prune=false',
+  [ANNOTATION.fluxPrune]: 'disabled',
+};
 
 /** DGD metadata annotations that upstream copies into every component's annotations (component value wins). */
 export const PROPAGATED_GRAPH_ANNOTATIONS: readonly string[] = [

@@ -2,15 +2,11 @@
  * The leader / worker split of a multinode component and how each node finds the leader and its
  * own rank. LWS and Grove expose these through different environment variables.
  */
-import { ComponentModel, Orchestrator } from '../api/model';
+import { Orchestrator } from '../api/model';
+
+export { isMultinode, nodeCountOf } from '../api/model';
 
 export type MultinodeRole = 'leader' | 'worker';
-
-/** Nodes per replica: `multinode.nodeCount`, else 1. */
-export const nodeCountOf = (component: ComponentModel): number => component.multinode?.nodeCount ?? 1;
-
-/** A replica spanning several nodes is a leader and workers (LeaderWorkerSets, or a Grove scaling group). */
-export const isMultinode = (component: ComponentModel): boolean => nodeCountOf(component) > 1;
 
 export interface WorkerRank {
   /** The rank as written into a flag. */

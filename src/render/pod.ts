@@ -13,7 +13,7 @@ import { applyCheckpointRestore } from './checkpoint';
 import { ComponentDefaults, defaultsFor, DefaultsContext } from './components';
 import { frontendDefaults } from './components/frontend';
 import { ComponentContext } from './context';
-import { addInfrastructureEnv, commonEnv, mergeEnv, setEnv } from './env';
+import { addInfrastructureEnv, commonEnv, envValue, mergeEnv, setEnv, WORKER_SUFFIX_ENV } from './env';
 import { applyFailover } from './failover';
 import { applyGpuMemoryService } from './gpu-memory-service';
 import { applyKvTransferPolicy, kvTransferAnnotations } from './kv-transfer';
@@ -224,7 +224,7 @@ function buildFrontendSidecar(cc: ComponentContext): Container | undefined {
 
 /** The env every Dynamo container of the component gets, for one container and the role it runs as. */
 function dynamoEnv(cc: ComponentContext, componentType: string, containerName: string): EnvVar[] {
-  return commonEnv({
+  const env = commonEnv({
     dynamoNamespace: cc.dynamoNamespace,
     componentType,
     graphName: cc.parentGraphName,
@@ -233,6 +233,11 @@ function dynamoEnv(cc: ComponentContext, componentType: string, containerName: s
     kubeDiscoveryMode: cc.annotations[ANNOTATION.kubeDiscoveryMode],
     containerName,
   });
+  // Each generation's workers register in `<Dynamo namespace>-<hash>`, so they only pair with
+  // workers of their own spec; the frontend finds them all by prefix (DYN_NAMESPACE_PREFIX).
+  if (cc.workerGeneration && containerName === MAIN_CONTAINER_NAME)
+    env.push(envValue(WORKER_SUFFIX_ENV, cc.workerGeneration.hash));
+  return env;
 }
 
 function mergePullSecrets(user: JsonObject[], discovered: string[]): JsonObject[] {
@@ -249,6 +254,7 @@ export function podLabels(cc: ComponentContext): Record<string, string> {
     [LABEL.dynamoNamespace]: cc.dynamoNamespace,
   };
   if (c.type) system[LABEL.componentType] = c.type;
+  if (cc.workerGeneration) system[LABEL.workerHash] = cc.workerGeneration.hash;
   const labels = mergeMaps(cc.labels);
   if (cc.annotations[ANNOTATION.enableMetrics] !== 'false') labels[LABEL.metricsEnabled] = 'true';
   if (c.subComponentType) labels[LABEL.subComponentType] = c.subComponentType;

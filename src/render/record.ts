@@ -6,15 +6,21 @@
 import { JsonObject, KubeObject } from '../api/k8s-types';
 import { GraphModel } from '../api/model';
 import { clone, compact, isPlainObject } from './merge';
+import { WorkerGeneration, workerGenerationAnnotations } from './worker-generation';
 
-export function renderGraphRecord(graph: GraphModel): KubeObject {
+/** The record; with a worker generation it declares it (hash and mode) for the runtime operator. */
+export function renderGraphRecord(graph: GraphModel, generation?: WorkerGeneration): KubeObject {
   const source = graph.source;
   const sourceMeta = isPlainObject(source.metadata) ? source.metadata : {};
+  const annotations = {
+    ...(isPlainObject(sourceMeta.annotations) ? clone(sourceMeta.annotations) : {}),
+    ...(generation ? workerGenerationAnnotations(generation) : {}),
+  };
   const metadata = compact({
     name: graph.name,
     namespace: graph.namespace,
     labels: isPlainObject(sourceMeta.labels) ? clone(sourceMeta.labels) : undefined,
-    annotations: isPlainObject(sourceMeta.annotations) ? clone(sourceMeta.annotations) : undefined,
+    annotations: Object.keys(annotations).length ? annotations : undefined,
   });
   return {
     apiVersion: graph.apiVersion,

@@ -1,10 +1,13 @@
 /**
  * Who owns a component's replica count (the ownership contract). With `scalingAdapter` the
  * runtime's scaling adapter does (HPA, KEDA, the Planner or `kubectl scale` write it): the
- * rendered workloads carry no replicas and the operator sets them from the adapter. Without
- * one the rendered output does. The render and the operator both decide it here.
+ * rendered workloads carry no replicas and the operator sets them from the adapter. A worker of
+ * a graph rendered with `workerRollout: operator` generations: the runtime operator's rollout
+ * does (it moves replicas from the old generation to the new one). Otherwise the rendered
+ * output does. The render and the operator both decide it here.
  */
-import { ComponentModel } from '../api/model';
+import { ComponentModel, isWorkerComponent } from '../api/model';
+import type { WorkerGeneration } from './worker-generation';
 
 /** Whether a scaling adapter, not the rendered output, owns the component's replica count. */
 export function scalingAdapterOwnsReplicas(component: ComponentModel): boolean {
@@ -14,4 +17,24 @@ export function scalingAdapterOwnsReplicas(component: ComponentModel): boolean {
 /** The count the component asks for: its `replicas`, else 1. A new scaling adapter starts here. */
 export function requestedReplicas(component: ComponentModel): number {
   return component.replicas ?? 1;
+}
+
+/**
+ * Whether the runtime operator's worker rollout owns the component's replica count: a worker of a
+ * graph whose generation (`workerGenerationOf`, or `renderedWorkerGeneration` of its record) is
+ * in `operator` mode.
+ */
+export function workerRolloutOwnsReplicas(
+  component: ComponentModel,
+  generation: Pick<WorkerGeneration, 'mode'> | undefined,
+): boolean {
+  return generation?.mode === 'operator' && isWorkerComponent(component.type);
+}
+
+/** Whether the rendered workload leaves its replica count to the runtime (no `spec.replicas` rendered). */
+export function runtimeOwnsReplicas(
+  component: ComponentModel,
+  generation: Pick<WorkerGeneration, 'mode'> | undefined,
+): boolean {
+  return scalingAdapterOwnsReplicas(component) || workerRolloutOwnsReplicas(component, generation);
 }

@@ -6,12 +6,18 @@ import { compact, mergeMaps } from './merge';
 import { shortHash } from './naming';
 import { kvTransferAnnotations } from './kv-transfer';
 import { buildPodTemplate } from './pod';
-import { scalingAdapterOwnsReplicas } from './replicas';
+import { runtimeOwnsReplicas } from './replicas';
+import { generationAnnotations } from './worker-generation';
 
 /** Labels and annotations on the component's workload and Service metadata. */
 export function workloadMetadata(cc: ComponentContext) {
   const labels = mergeMaps(cc.labels);
-  const annotations = mergeMaps(cc.annotations, cc.component.podAnnotations, kvTransferAnnotations(cc));
+  const annotations = mergeMaps(
+    cc.annotations,
+    cc.component.podAnnotations,
+    kvTransferAnnotations(cc),
+    generationAnnotations(cc.workerGeneration),
+  );
   const modelRef = cc.component.modelRef;
   if (modelRef) {
     labels[LABEL.baseModelHash] = shortHash(modelRef.name);
@@ -23,7 +29,7 @@ export function workloadMetadata(cc: ComponentContext) {
 export function renderDeployment(cc: ComponentContext): KubeObject {
   const spec: Record<string, unknown> = {};
   // Only replicas the user wrote: the Deployment defaults an unset count to 1 itself.
-  if (!scalingAdapterOwnsReplicas(cc.component) && cc.component.replicas !== undefined)
+  if (!runtimeOwnsReplicas(cc.component, cc.workerGeneration) && cc.component.replicas !== undefined)
     spec.replicas = cc.component.replicas;
   spec.selector = { matchLabels: { [LABEL.selector]: cc.objectName } };
   spec.strategy = deploymentStrategy(cc.annotations);

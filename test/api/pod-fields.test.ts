@@ -11,7 +11,7 @@ import { componentProperties } from '../../src/crds/component-spec-v1beta1';
 import { POD_FIELD_NAMES, podFieldDeclaration, PodFieldValue, podFieldV1alpha1Keys } from '../../src/crds/pod-fields';
 import { sharedSpecProperties } from '../../src/crds/shared-spec-v1alpha1';
 import { writtenAsV1alpha1 } from '../../src/operator/controllers/graph-record';
-import { graphSpecV1beta1 } from '../../src/plan/graph-v1beta1';
+import { graphSpecV1beta1 } from '../../src/api/convert/graph-v1beta1';
 
 /** A valid value and a wrong-typed one per value kind, with the reader's message for the latter. */
 const SAMPLES: Record<PodFieldValue, { good: unknown; bad: unknown; message: string }> = {

@@ -8,7 +8,8 @@ import { annotationMapProblems, labelMapProblems, resourceProblems, storageReque
 import { dns1123Label, dns1123Subdomain, envVarName, labelValue, quantity } from '../k8s-syntax';
 import { EnvVar, ResourceRequirements } from '../k8s-types';
 import { dynamoNamespaceOf } from '../dynamo-namespace';
-import { ComponentModel, ingressHost } from '../model';
+import { ComponentModel, ingressHost, isWorkerComponent } from '../model';
+import { rendersWorkerGenerations } from '../worker-rollout';
 import { fieldPath, isObject, keyPath } from '../read';
 import { ValidationContext } from './validation-context';
 
@@ -56,10 +57,13 @@ function validateComponentKubernetes(ctx: ValidationContext, c: ComponentModel, 
     // Upstream names a component's objects `<graph>-<lower(component)>`; a DCD's are the DCD's name.
     const objectName =
       model.kind === 'DynamoComponentDeployment' ? model.name : `${model.name}-${c.name.toLowerCase()}`;
-    if (objectName.length > 63) {
+    // A worker generation's objects add `-<8 hex of the worker hash>`.
+    const generation = isWorkerComponent(c.type) && rendersWorkerGenerations(model, ctx.settings);
+    if (objectName.length + (generation ? 9 : 0) > 63) {
+      const shown = generation ? `${objectName}-<worker hash>` : objectName;
       ctx.error(
         paths.component(i),
-        `object name "${objectName}" is the value of the nvidia.com/selector label and must be no more than 63 characters`,
+        `object name "${shown}" is the value of the nvidia.com/selector label and must be no more than 63 characters`,
       );
     } else if (hasService(ctx, c)) {
       const serviceName = objectName.replace(/\./g, '-');

@@ -10,6 +10,7 @@ import { Problem } from '../problems';
 import { dns1123Label, dns1123Subdomain } from '../k8s-syntax';
 import { fieldPath, keyPath } from '../read';
 import { ResolvedSettings } from '../settings';
+import { workerRolloutWarning } from '../worker-rollout';
 import { validateComponentCheckpoint } from './validate-checkpoint-ref';
 import { validateCelRules } from './validate-cel-rules';
 import { validateComponent, VLLM_EXECUTOR_BACKEND } from './validate-component';
@@ -43,6 +44,8 @@ export function validateGraph(model: GraphModel, settings: ResolvedSettings): Pr
   validateGroveNames(ctx);
   validateKubernetes(ctx);
   validateCelRules(ctx);
+  const rollout = workerRolloutWarning(model, settings);
+  if (rollout) ctx.problems.push(rollout);
   return ctx.problems;
 }
 

@@ -11,7 +11,7 @@ import { DeploymentRequestModel } from '../../api/input/deployment-request';
 import { JsonObject } from '../../api/k8s-types';
 import { Problem } from '../../api/problems';
 import { isObject } from '../../api/read';
-import { graphSpecV1beta1 } from '../graph-v1beta1';
+import { graphSpecV1beta1 } from '../../api/convert/graph-v1beta1';
 import { PlanEntry, WorkerLayout } from '../lock';
 import { Progress } from '../progress';
 import { SearchInputs } from '../search-inputs';

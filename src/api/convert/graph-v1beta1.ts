@@ -1,14 +1,15 @@
 /**
- * The search tool (and upstream's profiler) write `nvidia.com/v1alpha1` graphs; the graph a
- * request generates is `nvidia.com/v1beta1`, as upstream's controller creates it. This converts
- * the fields those tools write (reference §1.9) and refuses anything else by name, so a tool
- * upgrade that writes a new field fails the plan instead of losing the field.
+ * A graph's `spec` in the nvidia.com/v1beta1 shape. The search tool (and upstream's profiler)
+ * write `nvidia.com/v1alpha1` graphs while the graph a request generates is `nvidia.com/v1beta1`,
+ * as upstream's controller creates it; the worker hash is defined on the v1beta1 view. This
+ * converts the fields those tools write (reference §1.9) and reports anything else by name, so a
+ * tool upgrade that writes a new field fails the plan instead of losing the field.
  */
-import { canonicalType } from '../api/convert/convert-common';
-import { JsonObject } from '../api/k8s-types';
-import { isObject } from '../api/read';
-import { podFieldV1alpha1Keys } from '../crds/pod-fields';
-import { MAIN_CONTAINER_NAME } from '../crds/vocabulary';
+import { canonicalType } from './convert-common';
+import { JsonObject } from '../k8s-types';
+import { isObject } from '../read';
+import { podFieldV1alpha1Keys } from '../../crds/pod-fields';
+import { MAIN_CONTAINER_NAME } from '../../crds/vocabulary';
 
 export interface ConvertedGraph {
   readonly spec: JsonObject;
