@@ -17,6 +17,7 @@
 import { KubeObject } from '../api/k8s-types';
 import { ANNOTATION, LABEL } from '../render/labels';
 import { objectKey } from '../render/objects';
+import { graphRecordOf } from '../render/worker-generation-objects';
 import { renderedWorkerGeneration, WorkerGeneration } from '../render/worker-generation';
 
 type WorkerRolloutMode = WorkerGeneration['mode'];
@@ -101,15 +102,6 @@ function carryGraph(
 }
 
 /** The graph's own DynamoGraphDeployment record among its objects. */
-function recordOf(objects: readonly KubeObject[], g: GraphObjects): KubeObject | undefined {
-  return objects.find(
-    (o) =>
-      o.kind === 'DynamoGraphDeployment' &&
-      o.apiVersion.startsWith('nvidia.com/') &&
-      o.metadata.name === g.name &&
-      (o.metadata.namespace ?? g.namespace) === g.namespace,
-  );
-}
 
 const hashOf = (o: KubeObject): string | undefined => o.metadata.labels?.[LABEL.workerHash];
 
@@ -118,7 +110,7 @@ function currentGeneration(
   objects: readonly KubeObject[],
   g: GraphObjects,
 ): { hash: string; mode?: WorkerRolloutMode; record?: KubeObject } | undefined {
-  const record = recordOf(objects, g);
+  const record = graphRecordOf(objects, g);
   if (record) {
     const generation = renderedWorkerGeneration(record.metadata.annotations ?? {});
     return generation && { ...generation, record };
@@ -143,7 +135,7 @@ function previousGenerations(
     if (!list) byHash.set(h, (list = []));
     list.push(o);
   }
-  const annotations = recordOf(objects, g)?.metadata.annotations ?? {};
+  const annotations = graphRecordOf(objects, g)?.metadata.annotations ?? {};
   const listed = hashList(annotations[ANNOTATION.workerHashes] ?? annotations[ANNOTATION.currentWorkerHash]);
   const known = listed.filter((h) => byHash.has(h));
   const rest = [...byHash.keys()].filter((h) => !known.includes(h)).sort();
