@@ -165,7 +165,7 @@ export function writeLayout(
   for (const f of result.removed) process.stderr.write(`removed ${f}\n`);
   const graphs = carry?.graphs ?? [];
   for (const g of graphs) for (const line of generationLines(g)) process.stderr.write(`${oneLine(line)}\n`);
-  if (options.retirePrevious && !graphs.some((g) => g.dropped.length > 0)) {
+  if (options.retirePrevious && !graphs.some((g) => g.dropped.length > 0 || g.inPlaceDropped.length > 0)) {
     process.stderr.write(
       `--retire-previous: nothing to retire: no graph in ${oneLine(output)} carries a previous worker generation\n`,
     );
@@ -182,6 +182,13 @@ function generationLines(g: GraphCarry): string[] {
       operator
         ? `${at}: worker generation ${g.dropped.join(', ')} left the output; the runtime operator deletes it once drained`
         : `${at}: worker generation ${g.dropped.join(', ')} retired; Flux or Argo CD prunes it`,
+    );
+  }
+  if (g.inPlaceDropped.length > 0)
+    lines.push(`${at}: in-place workers ${g.inPlaceDropped.join(', ')} retired; Flux or Argo CD prunes them`);
+  if (g.inPlaceCarried.length > 0) {
+    lines.push(
+      `${at}: in-place workers ${g.inPlaceCarried.join(', ')} stay beside worker generation ${g.current} at their replicas (no operator drains them): once ${g.current} is Ready, run again with --retire-previous`,
     );
   }
   if (g.carried.length === 0) return lines;

@@ -44,6 +44,13 @@ export interface GraphCarry {
   readonly carried: readonly string[];
   /** Generations the previous tree held that this output leaves out. */
   readonly dropped: readonly string[];
+  /**
+   * `<Kind>/<name>` of the workers the previous tree rendered in place (stable names, no hash: a
+   * graph's first render with generations), carried like a generation until `retirePrevious`.
+   */
+  readonly inPlaceCarried: readonly string[];
+  /** The same, dropped by `retirePrevious` in this run. */
+  readonly inPlaceDropped: readonly string[];
 }
 
 export interface CarryResult {
@@ -85,7 +92,14 @@ function carryGraph(
   else carried = others;
 
   const rendered = new Set(g.objects.map(objectKey));
-  const extra = carried.flatMap((h) => before.byHash.get(h)!.filter((o) => !rendered.has(objectKey(o))));
+  // In-place workers are no generation the operator knows: they serve at their replicas, in any
+  // mode, until retired like a 'commits' generation.
+  const inPlace = inPlaceWorkers(before.objects, g.objects, g, rendered);
+  const inPlaceCarried = options.retirePrevious ? [] : inPlace;
+  const extra = [
+    ...carried.flatMap((h) => before.byHash.get(h)!.filter((o) => !rendered.has(objectKey(o)))),
+    ...inPlaceCarried,
+  ];
   const objects = g.objects.map((o) => (o === now.record ? withHashList(o, [now.hash, ...carried]) : o));
   return {
     graph: { ...g, objects: [...objects, ...extra] },
@@ -97,8 +111,35 @@ function carryGraph(
       changed,
       carried,
       dropped: others.filter((h) => !carried.includes(h)),
+      inPlaceCarried: inPlaceCarried.map(shown),
+      inPlaceDropped: options.retirePrevious ? inPlace.map(shown) : [],
     },
   };
+}
+
+const shown = (o: KubeObject) => `${o.kind}/${o.metadata.name}`;
+
+/**
+ * Objects of the previous tree that belong to a worker component of this render (its
+ * `nvidia.com/dynamo-component` label, on this graph) but to no generation, and that this render
+ * does not have: the component's workers as an in-place render named them.
+ */
+function inPlaceWorkers(
+  previous: readonly KubeObject[],
+  objects: readonly KubeObject[],
+  g: GraphObjects,
+  rendered: Set<string>,
+): KubeObject[] {
+  const componentOf = (o: KubeObject) => o.metadata.labels?.[LABEL.component];
+  const workers = new Set(objects.filter((o) => hashOf(o) !== undefined).map(componentOf));
+  workers.delete(undefined);
+  return previous.filter(
+    (o) =>
+      hashOf(o) === undefined &&
+      o.metadata.labels?.[LABEL.graphName] === g.name &&
+      workers.has(componentOf(o)) &&
+      !rendered.has(objectKey(o)),
+  );
 }
 
 /** The graph's own DynamoGraphDeployment record among its objects. */
@@ -126,7 +167,7 @@ function currentGeneration(
 function previousGenerations(
   objects: readonly KubeObject[],
   g: GraphObjects,
-): { order: string[]; current?: string; byHash: Map<string, KubeObject[]> } {
+): { order: string[]; current?: string; byHash: Map<string, KubeObject[]>; objects: readonly KubeObject[] } {
   const byHash = new Map<string, KubeObject[]>();
   for (const o of objects) {
     const h = hashOf(o);
@@ -142,7 +183,7 @@ function previousGenerations(
   const order = [...known, ...rest];
   // Without the record's word, a single generation in the tree was the current one.
   const current = listed[0] ?? (order.length === 1 ? order[0] : undefined);
-  return { order, current, byHash };
+  return { order, current, byHash, objects };
 }
 
 const hashList = (value: string | undefined): string[] =>

@@ -131,6 +131,23 @@ describe('dynamo-iac gitops: worker generations across runs', () => {
     );
   });
 
+  test('the first render with generations keeps the in-place workers until --retire-previous', () => {
+    const inPlace = path.join(work, 'in-place.yaml');
+    fs.writeFileSync(inPlace, 'workerRollout: in-place\n');
+    gitops(variant(), '--settings', inPlace);
+    const workers = graphFiles().filter((f) => /worker\.yaml$/.test(f));
+    expect(workers).toHaveLength(4);
+    const upgraded = gitops(variant());
+    const [current] = hashes();
+    expect(upgraded).toContain(
+      `${GRAPH}: in-place workers Deployment/vllm-disagg-vllmdecodeworker, Deployment/vllm-disagg-vllmprefillworker, Service/vllm-disagg-vllmdecodeworker, Service/vllm-disagg-vllmprefillworker stay beside worker generation ${current} at their replicas (no operator drains them): once ${current} is Ready, run again with --retire-previous`,
+    );
+    for (const f of workers) expect(fs.existsSync(path.join(repo, GRAPH, f))).toBe(true);
+    const retired = gitops(variant(), '--retire-previous');
+    expect(retired.filter((l) => l.startsWith('removed '))).toEqual(workers.map((f) => `removed ${GRAPH}/${f}`));
+    expect(graphFiles().filter((f) => /worker\.yaml$/.test(f))).toEqual([]);
+  });
+
   test('render --layout gitops carries the previous generation too (the same writer)', () => {
     fs.writeFileSync(input, variant());
     expect(run(['render', '-o', repo, '--layout', 'gitops', input]).code).toBe(0);

@@ -34,7 +34,7 @@ function rendered({
   replicas = 2,
   record = true,
 }: Graph): KubeObject[] {
-  const labels = { [LABEL.graphName]: 'g', [LABEL.workerHash]: hash };
+  const labels = { [LABEL.graphName]: 'g', [LABEL.component]: 'decode', [LABEL.workerHash]: hash };
   const annotations = mode === 'operator' ? PRUNE : undefined;
   const objects: KubeObject[] = [
     {
@@ -85,6 +85,14 @@ function rendered({
   }
   return objects;
 }
+
+/** What an in-place render gave for the same graph: the decode worker under its stable name. */
+const inPlaceWorker = (kind: 'Deployment' | 'Service'): KubeObject => ({
+  apiVersion: kind === 'Deployment' ? 'apps/v1' : 'v1',
+  kind,
+  metadata: { name: 'g-decode', namespace: 'llm', labels: { [LABEL.graphName]: 'g', [LABEL.component]: 'decode' } },
+  spec: kind === 'Deployment' ? { replicas: 2 } : { ports: [{ port: 9090 }] },
+});
 
 const RECORD = 'graphs/llm/g/dynamographdeployment-g.yaml';
 const files = (hash: string) => [
@@ -205,6 +213,37 @@ describe('carrying worker generations in the GitOps tree', () => {
     write({ hash: 'cccccccc', record: false });
     for (const h of ['aaaaaaaa', 'bbbbbbbb', 'cccccccc']) for (const f of files(h)) expect(exists(f)).toBe(true);
     expect(write({ hash: 'cccccccc', record: false }, true).removed).toHaveLength(4);
+  });
+
+  test('the first render with generations keeps the in-place workers, in any mode, until --retire-previous', () => {
+    writeGitOpsLayout(
+      gitOpsLayout({
+        graphs: [
+          {
+            name: 'g',
+            namespace: 'llm',
+            objects: [rendered({ hash: 'x' })[0], inPlaceWorker('Deployment'), inPlaceWorker('Service')],
+          },
+        ],
+      }),
+      repo,
+    );
+    const inPlace = ['graphs/llm/g/deployment-g-decode.yaml', 'graphs/llm/g/service-g-decode.yaml'];
+    const before = inPlace.map(read);
+    write({ hash: 'aaaaaaaa' });
+    expect(inPlace.map(read)).toEqual(before);
+    expect(carry.graphs[0]).toMatchObject({ inPlaceCarried: ['Deployment/g-decode', 'Service/g-decode'], carried: [] });
+    expect(write({ hash: 'aaaaaaaa' }).written).toEqual([]);
+    // A worker change before they are retired keeps them too, beside the carried generation.
+    write({ hash: 'bbbbbbbb' });
+    expect(inPlace.every(exists)).toBe(true);
+    expect(hashes()).toBe('bbbbbbbb,aaaaaaaa');
+    const r = write({ hash: 'bbbbbbbb' }, true);
+    expect(r.removed).toEqual([...files('aaaaaaaa'), ...inPlace].sort());
+    expect(carry.graphs[0]).toMatchObject({
+      inPlaceCarried: [],
+      inPlaceDropped: ['Deployment/g-decode', 'Service/g-decode'],
+    });
   });
 
   test('the Flux Kustomizations still point at the whole graphs layer, whose kustomizations list every generation', () => {
