@@ -134,15 +134,15 @@ function inPlaceWorkers(
   const workers = new Set(objects.filter((o) => hashOf(o) !== undefined).map(componentOf));
   workers.delete(undefined);
   return previous.filter(
-    (o) =>
-      hashOf(o) === undefined &&
-      o.metadata.labels?.[LABEL.graphName] === g.name &&
-      workers.has(componentOf(o)) &&
-      !rendered.has(objectKey(o)),
+    (o) => hashOf(o) === undefined && ownObject(o, g) && workers.has(componentOf(o)) && !rendered.has(objectKey(o)),
   );
 }
 
 /** The graph's own DynamoGraphDeployment record among its objects. */
+
+/** Labelled with the graph's name, in its namespace: what the render gives a graph's workers. */
+const ownObject = (o: KubeObject, g: GraphObjects) =>
+  o.metadata.labels?.[LABEL.graphName] === g.name && o.metadata.namespace === g.namespace;
 
 const hashOf = (o: KubeObject): string | undefined => o.metadata.labels?.[LABEL.workerHash];
 
@@ -171,7 +171,9 @@ function previousGenerations(
   const byHash = new Map<string, KubeObject[]>();
   for (const o of objects) {
     const h = hashOf(o);
-    if (h === undefined) continue;
+    // Only this graph's own generation objects: a labelled file naming another graph or
+    // namespace is not carried into this one.
+    if (h === undefined || !ownObject(o, g)) continue;
     let list = byHash.get(h);
     if (!list) byHash.set(h, (list = []));
     list.push(o);

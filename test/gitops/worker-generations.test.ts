@@ -268,6 +268,24 @@ describe('carrying worker generations in the GitOps tree', () => {
     for (const f of [...files('aaaaaaaa'), ...files('bbbbbbbb')]) expect(listed()).toContain(`- ${path.basename(f)}`);
   });
 
+  test("only the graph's own generation objects are carried: a labelled file for another namespace or graph is not", () => {
+    write({ hash: 'aaaaaaaa' });
+    const stray = (name: string, namespace: string, graphName: string): KubeObject => ({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name, namespace, labels: { [LABEL.graphName]: graphName, [LABEL.workerHash]: 'aaaaaaaa' } },
+    });
+    fs.writeFileSync(
+      path.join(repo, 'graphs/llm/g/configmap-elsewhere.yaml'),
+      toYaml(stray('elsewhere', 'kube-system', 'g')),
+    );
+    fs.writeFileSync(path.join(repo, 'graphs/llm/g/configmap-other.yaml'), toYaml(stray('other', 'llm', 'other')));
+    fs.writeFileSync(path.join(repo, 'graphs/llm/g/configmap-mine.yaml'), toYaml(stray('mine', 'llm', 'g')));
+    const r = write({ hash: 'bbbbbbbb' });
+    expect(r.removed).toEqual(['graphs/llm/g/configmap-elsewhere.yaml', 'graphs/llm/g/configmap-other.yaml']);
+    expect(exists('graphs/llm/g/configmap-mine.yaml')).toBe(true);
+  });
+
   test('a graphs layer dynamo-iac did not write is not read; an unreadable file of ours fails the run', () => {
     fs.mkdirSync(path.join(repo, 'graphs/llm/g'), { recursive: true });
     fs.writeFileSync(
