@@ -14,7 +14,7 @@ import { isObject } from '../api/read';
 import { settingsProblems } from '../api/settings-check';
 import { ManifestRenderRequest, renderManifest } from '../pipeline/render-manifest';
 import { dynamoNamespaceOf } from '../api/dynamo-namespace';
-import { frontendService } from '../render';
+import { frontendService, workerGenerationOf, workerHashInput } from '../render';
 import { retiredByOperator } from '../render/worker-generation-objects';
 import { fill, hasToken, substitute, tokenize, tokenKeys, WithInputs } from './inputs';
 import { ReadinessOptions, withReadiness } from './readiness';
@@ -144,8 +144,9 @@ export abstract class RenderedGraphResource extends pulumi.ComponentResource {
     const checkpoints = (args.checkpoints ?? []).map((c) =>
       hasToken(graphNamespace) || !c.namespaceKnown ? { ...c.model, namespace: graphNamespace } : c.model,
     );
-    const plan: Plan = {
-      settings: resolveSettings(settings),
+    const resolvedSettings = resolveSettings(settings);
+    let plan: Plan = {
+      settings: resolvedSettings,
       request: {
         expectedKind: kind as GraphModel['kind'],
         includeGraphRecord,
@@ -157,7 +158,26 @@ export abstract class RenderedGraphResource extends pulumi.ComponentResource {
     };
     const defaultNamespace = 'props' in source ? undefined : plain.namespace;
     const early = 'props' in source ? [] : source.problems;
-    const rendered = early.length > 0 ? { objects: [], problems: early } : renderPlan(plan, manifest, defaultNamespace);
+    let rendered = early.length > 0 ? { objects: [], problems: early } : renderPlan(plan, manifest, defaultNamespace);
+    // A worker generation is named by the worker hash, known only once every worker field is: with a
+    // pulumi.Input in one (an image Output, say), the graph's workers roll in place instead.
+    const unknownHash =
+      rendered.model && workerGenerationOf(rendered.model, plan.settings) && hasToken(workerHashInput(rendered.model));
+    if (unknownHash) {
+      plan = { ...plan, settings: { ...resolvedSettings, workerRollout: 'in-place' } };
+      const inPlace = renderPlan(plan, manifest, defaultNamespace);
+      rendered = {
+        ...inPlace,
+        problems: [
+          ...inPlace.problems,
+          {
+            path: 'spec',
+            message: `workerRollout "${resolvedSettings.workerRollout}" does not apply: a pulumi.Input in a worker's spec leaves the worker hash unknown until deploy, so the workers roll in place; pass worker fields as plain values for managed rollouts`,
+            severity: 'warning',
+          },
+        ],
+      };
+    }
     const lines = (ps: Problem[]) => ps.map((p) => problemLine(p));
     const errors = errorsOf(rendered.problems);
     if (errors.length > 0 || !rendered.model) throw fail(lines(errors));

@@ -28,6 +28,7 @@ export {
   renderedWorkerGeneration,
   workerGenerationOf,
   workerHash,
+  workerHashInput,
   type WorkerGeneration,
 } from './worker-generation';
 export { frontendService } from './frontend-service';

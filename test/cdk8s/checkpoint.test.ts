@@ -3,6 +3,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import { ComponentCheckpointInput, DynamoCheckpoint, DynamoGraphDeployment } from '../../src';
+import { findRendered } from '../render/helpers';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1';
 const spec = {
@@ -38,8 +39,7 @@ test('a component restores from a checkpoint through its typed reference', () =>
     metadata: { name: 'llama', namespace: 'ml' },
     spec,
   });
-  const labels = objs.find((o) => o.kind === 'Deployment' && o.metadata.name === 'g-worker').spec.template.metadata
-    .labels;
+  const labels = findRendered(objs, 'Deployment', 'g-worker').spec.template.metadata.labels;
   expect(labels).toMatchObject({
     'nvidia.com/snapshot-is-restore-target': 'true',
     'nvidia.com/snapshot-checkpoint-id': '96429b2725761a09',
@@ -54,7 +54,7 @@ test('a checkpoint declared after the graph restores it too: references resolve 
   });
   new DynamoCheckpoint(chart, 'llama', { spec });
   const objs: any[] = Testing.synth(chart);
-  const deployment = objs.find((o) => o.kind === 'Deployment' && o.metadata.name === 'g-worker');
+  const deployment = findRendered(objs, 'Deployment', 'g-worker');
   expect(deployment.spec.template.metadata.labels).toMatchObject({
     'nvidia.com/snapshot-is-restore-target': 'true',
     'nvidia.com/snapshot-checkpoint-id': '96429b2725761a09',

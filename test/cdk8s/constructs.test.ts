@@ -3,6 +3,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { ApiObject, App, Chart, Testing } from 'cdk8s';
 import { DynamoComponentDeployment, DynamoGraphDeployment, setPlatformSettings } from '../../src';
+import { findRendered } from '../render/helpers';
 
 const worker = {
   name: 'VllmWorker',
@@ -38,14 +39,18 @@ test('typed props render into the chart namespace, named after the construct id 
   });
   expect(g.name).toBe('demo');
   expect(g.namespace).toBe('ml');
+  // The worker is a worker generation: its objects carry the graph's worker hash.
+  const record = Testing.synth(chart).find((o: any) => o.kind === 'DynamoGraphDeployment');
+  const hash = record.metadata.annotations['nvidia.com/current-worker-hash'];
+  expect(hash).toMatch(/^[0-9a-f]{8}$/);
   expect(names(chart)).toEqual([
     'ServiceAccount/ml/demo-k8s-service-discovery',
     'Role/ml/demo-k8s-service-discovery-role',
     'RoleBinding/ml/demo-k8s-service-discovery-binding',
     'Service/ml/demo-frontend',
-    'Service/ml/demo-vllmworker',
+    `Service/ml/demo-vllmworker-${hash}`,
     'Deployment/ml/demo-frontend',
-    'Deployment/ml/demo-vllmworker',
+    `Deployment/ml/demo-vllmworker-${hash}`,
     'DynamoGraphDeployment/ml/demo',
   ]);
   expect(g.objects).toHaveLength(8);
@@ -112,9 +117,7 @@ test('replicas left to a scaling adapter: a warning at synth, and the workload c
     expect(stderr.mock.calls.map(([line]) => line)).toEqual([
       '[c/scaled] spec.components[1].replicas: warning: is left to the scaling adapter (scalingAdapter is set): the rendered workload carries no replicas; the runtime operator sets them from the DynamoGraphDeploymentScalingAdapter, which starts at 2\n',
     ]);
-    const workload = objects.find(
-      (o) => o.kind === 'Deployment' && o.metadata.name.endsWith(worker.name.toLowerCase()),
-    );
+    const workload = findRendered(objects, 'Deployment', `scaled-${worker.name.toLowerCase()}`);
     expect(workload.spec.replicas).toBeUndefined();
   } finally {
     stderr.mockRestore();

@@ -5,6 +5,7 @@
  */
 import { App, Chart, Testing } from 'cdk8s';
 import { DynamoGraphDeployment, DynamoGraphDeploymentProps } from '../../src';
+import { findRendered } from '../render/helpers';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1';
 const worker = {
@@ -40,7 +41,8 @@ test('typed experimental.gpuMemoryService renders the claim template and the wir
     spec: { components: [{ ...worker, experimental: { gpuMemoryService: { deviceClassName: 'gpu.nvidia.com' } } }] },
   });
   const objects = Testing.synth(chart);
-  expect(objects.find((o: any) => o.kind === 'ResourceClaimTemplate')?.metadata.name).toBe('demo-vllmworker-gpu');
+  // The claim template belongs to the worker generation: `<graph>-<component>-<hash>-gpu`.
+  expect(findRendered(objects, 'ResourceClaimTemplate', 'demo-vllmworker-gpu')).toBeDefined();
   const pod = objects.find((o: any) => o.kind === 'Deployment').spec.template.spec;
   expect(pod.initContainers.map((c: any) => c.name)).toEqual(['gms-server']);
 });

@@ -9,7 +9,7 @@ test('render: a DynamoCheckpoint is emitted as its record, and the referencing c
   expect(r.code).toBe(0);
   const objs = docs(r.stdout);
   expect(objs.find((o) => o.kind === 'DynamoCheckpoint').metadata).toEqual({ name: 'llama', namespace: 'inference' });
-  const worker = objs.find((o) => o.kind === 'Deployment' && o.metadata.name === 'restored-worker');
+  const worker = objs.find((o) => o.kind === 'Deployment' && o.metadata.name.startsWith('restored-worker-'));
   expect(worker.spec.template.metadata.labels['nvidia.com/snapshot-checkpoint-id']).toBe('96429b2725761a09');
   expect(run(['render', `${CLI_FIXTURES}/checkpoint-graph.yaml`]).stdout).toBe(r.stdout);
 });

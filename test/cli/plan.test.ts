@@ -193,18 +193,24 @@ describe('render and validate from the lock', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const objs = docs(r.stdout);
+    const record = objs.find((o) => o.kind === 'DynamoGraphDeployment');
+    const hash = record.metadata.annotations['nvidia.com/current-worker-hash'];
     expect(objs.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual(
       expect.arrayContaining([
         'DynamoGraphDeploymentRequest/qwen3-32b',
         'DynamoGraphDeployment/qwen3-32b',
         'Deployment/qwen3-32b-frontend',
-        'Deployment/qwen3-32b-vllmprefillworker',
-        'Deployment/qwen3-32b-vllmdecodeworker',
+        `Deployment/qwen3-32b-vllmprefillworker-${hash}`,
+        `Deployment/qwen3-32b-vllmdecodeworker-${hash}`,
         'Service/qwen3-32b-frontend',
       ]),
     );
-    const prefill = objs.find((o) => o.kind === 'Deployment' && o.metadata.name === 'qwen3-32b-vllmprefillworker');
-    expect(prefill.spec.replicas).toBe(2);
+    const prefill = objs.find(
+      (o) => o.kind === 'Deployment' && o.metadata.name === `qwen3-32b-vllmprefillworker-${hash}`,
+    );
+    // The planned replicas are the record's; the runtime operator sets the worker Deployment's from it.
+    expect(record.spec.components.find((c: any) => c.name === 'VllmPrefillWorker').replicas).toBe(2);
+    expect(prefill.spec.replicas).toBeUndefined();
     expect(prefill.spec.template.spec.containers[0].resources.limits['nvidia.com/gpu']).toBe('2');
     expect(run(['render', 'qwen.yaml'], { cwd: dir }).stdout).toBe(r.stdout);
     expect(lines(run(['validate', 'qwen.yaml'], { cwd: dir }).stderr)).toEqual(['1 graph, 1 request valid']);
@@ -237,7 +243,9 @@ describe('render and validate from the lock', () => {
     expect(files).toEqual(
       expect.arrayContaining([
         'graphs/inference/qwen3-32b/dynamographdeployment-qwen3-32b.yaml',
-        'graphs/inference/qwen3-32b/deployment-qwen3-32b-vllmdecodeworker.yaml',
+        expect.stringMatching(
+          /^graphs\/inference\/qwen3-32b\/deployment-qwen3-32b-vllmdecodeworker-[0-9a-f]{8}\.yaml$/,
+        ),
         'graphs/inference/_shared/dynamographdeploymentrequest-qwen3-32b.yaml',
         'crds/customresourcedefinition-dynamographdeploymentrequests.nvidia.com.yaml',
       ]),
@@ -314,7 +322,7 @@ describe('thorough: the profiling Job until its output is imported', () => {
       expect.arrayContaining([
         'DynamoGraphDeployment/llama',
         'ConfigMap/planner-config-ab12',
-        'Deployment/llama-vllmworker',
+        expect.stringMatching(/^Deployment\/llama-vllmworker-[0-9a-f]{8}$/),
       ]),
     );
     expect(kinds).not.toContain('Job/profile-llama');

@@ -11,10 +11,14 @@ describe('render', () => {
     const r = run(['render', `${FIXTURES}/agg-v1beta1.yaml`]);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
+    // The worker is a worker generation, named with the hash the graph record declares.
+    const hash = docs(r.stdout).find((o) => o.kind === 'DynamoGraphDeployment').metadata.annotations[
+      'nvidia.com/current-worker-hash'
+    ];
     expect(ids(r.stdout)).toEqual(
       expect.arrayContaining([
         'Deployment/default/vllm-agg-frontend',
-        'Deployment/default/vllm-agg-vllmdecodeworker',
+        `Deployment/default/vllm-agg-vllmdecodeworker-${hash}`,
         'DynamoGraphDeployment/default/vllm-agg',
       ]),
     );

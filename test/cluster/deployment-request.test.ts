@@ -74,7 +74,7 @@ test('the example plan renders the requests, the deployed graph and its planner 
       'DynamoGraphDeploymentRequest/qwen3-small',
       'DynamoGraphDeployment/qwen3-32b',
       'ConfigMap/qwen3-32b-planner-config',
-      'Deployment/qwen3-32b-vllmdecodeworker',
+      expect.stringMatching(/^Deployment\/qwen3-32b-vllmdecodeworker-[0-9a-f]{8}$/),
       'Deployment/qwen3-32b-planner',
     ]),
   );

@@ -9,9 +9,13 @@ import { parse as parseYaml } from 'yaml';
 import * as fs from 'fs';
 import * as path from 'path';
 import { loadGraph, resolveSettings } from '../../src/api';
-import { renderGraph } from '../../src/render';
+import { componentWorkloadName, renderGraph, workerGenerationOf } from '../../src/render';
 import { ServerObject } from './kube';
 import { ADAPTER, ADAPTER_KIND, operatorNamespace } from './operator-harness';
+
+const settings = resolveSettings({});
+/** The worker's workload, as the render names it (a worker generation carries the worker hash). */
+let worker = '';
 
 const env = operatorNamespace('op-v1alpha1', async (env) => {
   const doc = parseYaml(fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'agg-v1alpha1.yaml'), 'utf8'));
@@ -19,7 +23,8 @@ const env = operatorNamespace('op-v1alpha1', async (env) => {
   doc.spec.services.VllmDecodeWorker.scalingAdapter = { enabled: true };
   const { model, problems } = loadGraph(doc, { defaultNamespace: env.ns });
   expect(problems).toEqual([]);
-  for (const o of renderGraph(model as ValidatedGraph, resolveSettings({})) as ServerObject[]) await env.kube.apply(o);
+  worker = componentWorkloadName(model!, 'VllmDecodeWorker', workerGenerationOf(model!, settings));
+  for (const o of renderGraph(model as ValidatedGraph, settings) as ServerObject[]) await env.kube.apply(o);
 });
 
 test('adapter with serviceName, scaling, and status under services', async () => {
@@ -27,28 +32,18 @@ test('adapter with serviceName, scaling, and status under services', async () =>
     what: 'adapter',
   });
   expect(adapter!.spec).toEqual({ replicas: 3, dgdRef: { name: 'vllm-agg', serviceName: 'VllmDecodeWorker' } });
-  await env.kube.waitFor(
-    'apps/v1',
-    'Deployment',
-    'vllm-agg-vllmdecodeworker',
-    env.ns,
-    (o) => (o as any)?.spec?.replicas === 3,
-    { what: 'replicas 3' },
-  );
+  await env.kube.waitFor('apps/v1', 'Deployment', worker, env.ns, (o) => (o as any)?.spec?.replicas === 3, {
+    what: 'replicas 3',
+  });
   await env.kube.request(
     'PATCH',
     `/apis/${ADAPTER}/namespaces/${env.ns}/dynamographdeploymentscalingadapters/vllm-agg-vllmdecodeworker/scale`,
     { spec: { replicas: 1 } },
     'application/merge-patch+json',
   );
-  await env.kube.waitFor(
-    'apps/v1',
-    'Deployment',
-    'vllm-agg-vllmdecodeworker',
-    env.ns,
-    (o) => (o as any)?.spec?.replicas === 1,
-    { what: 'replicas 1' },
-  );
+  await env.kube.waitFor('apps/v1', 'Deployment', worker, env.ns, (o) => (o as any)?.spec?.replicas === 1, {
+    what: 'replicas 1',
+  });
   const dgd = await env.kube.waitFor<any>(
     'nvidia.com/v1alpha1',
     'DynamoGraphDeployment',
@@ -59,7 +54,7 @@ test('adapter with serviceName, scaling, and status under services', async () =>
   );
   expect(dgd!.status.services.VllmDecodeWorker).toMatchObject({
     componentKind: 'Deployment',
-    componentName: 'vllm-agg-vllmdecodeworker',
+    componentName: worker,
   });
   expect(dgd!.status.state).toBe('pending');
 });

@@ -18,6 +18,7 @@ import {
   namespace,
   Pod,
   poll,
+  renderedWorkload,
   report,
   serviceUrl,
   tempDir,
@@ -99,7 +100,7 @@ describe('an aggregated graph (frontend + mocker worker), rendered by the CLI', 
     // The rendered Deployment has no replicas: the same output applied again keeps the operator's 2.
     applyYaml(rendered);
     await new Promise((r) => setTimeout(r, 3000));
-    const deployment = await k.get<Live>('apps/v1', 'Deployment', 'mock-agg-worker', ns);
+    const deployment = await k.get<Live>('apps/v1', 'Deployment', renderedWorkload(rendered, 'Worker'), ns);
     expect(deployment!.spec.replicas).toBe(2);
     expect((await waitPodsReady(ns, workers, 2)).length).toBe(2);
   });

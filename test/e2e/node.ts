@@ -8,6 +8,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { cachedTestBinaries } from '../cluster/harness';
+import { parseAllDocuments } from 'yaml';
 import { KubeClient, ServerObject, poll, podSecurityLabels, uniqueName } from '../cluster/kube';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
@@ -25,6 +26,18 @@ export { cachedTestBinaries, KubeClient, poll, uniqueName };
 export type { ServerObject };
 
 export type Live = ServerObject & { spec?: any; status?: any };
+
+/**
+ * The name the render gave a component's Deployment in rendered YAML: a worker generation's
+ * carries the graph's worker hash (`<graph>-<component>-<hash>`), so tests ask instead of spelling it.
+ */
+export function renderedWorkload(yaml: string, component: string): string {
+  const found = parseAllDocuments(yaml)
+    .map((d) => d.toJS())
+    .find((o) => o?.kind === 'Deployment' && o.metadata?.labels?.['nvidia.com/dynamo-component'] === component);
+  if (!found) throw new Error(`no Deployment of component ${component} in the rendered output`);
+  return found.metadata.name;
+}
 
 export function kube(): KubeClient {
   return KubeClient.fromTestEnv();

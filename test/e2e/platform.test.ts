@@ -16,6 +16,7 @@ import {
   Live,
   OPERATOR_IMAGE,
   poll,
+  renderedWorkload,
   tempDir,
   waitPodsReady,
 } from './node';
@@ -35,9 +36,12 @@ function operatorLogs(ns: string): string {
   return kubectl(['-n', ns, 'logs', '-l', OPERATOR_SELECTOR, '--tail=-1']);
 }
 
+/** The worker Deployment's name, as the render gave it (a worker generation carries the worker hash). */
+let workerDeployment = 'mock-agg-worker';
+
 /** Waits until the graph's worker Deployment runs `replicas` (set by an operator from the adapter). */
 async function workerReplicas(ns: string, replicas: number): Promise<void> {
-  await kube().waitFor<Live>('apps/v1', 'Deployment', 'mock-agg-worker', ns, (d) => d?.spec?.replicas === replicas, {
+  await kube().waitFor<Live>('apps/v1', 'Deployment', workerDeployment, ns, (d) => d?.spec?.replicas === replicas, {
     timeoutMs: 120_000,
     what: `spec.replicas=${replicas}`,
   });
@@ -97,7 +101,9 @@ describe('namespace scope, beside the cluster-wide operator', () => {
         ? true
         : undefined,
     );
-    applyYaml(cliOk('render', graphFile(dir, 'agg.yaml', ns)));
+    const rendered = cliOk('render', graphFile(dir, 'agg.yaml', ns));
+    workerDeployment = renderedWorkload(rendered, 'Worker');
+    applyYaml(rendered);
     await kube().waitFor(ADAPTER_API, 'DynamoGraphDeploymentScalingAdapter', 'mock-agg-worker', ns, (a) => !!a, {
       timeoutMs: 60_000,
     });

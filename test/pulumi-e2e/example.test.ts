@@ -10,6 +10,7 @@ import { lostOrChanged } from '../cluster/read-back';
 import { expectedObjects, installStandInCrds, keyOf, withoutPulumiAnnotations } from './expected';
 import { KubeRest, Obj } from './kube-rest';
 import { PulumiStack, StateResource } from './pulumi-cli';
+import { findRendered } from '../render/helpers';
 
 const REPO = path.resolve(__dirname, '..', '..');
 /** The field manager of the provider's creates (updates use each resource's own, see its state). */
@@ -53,7 +54,8 @@ const isBare = (o: Obj) =>
   !o.metadata.labels &&
   !o.metadata.annotations;
 
-const find = (kind: string, name: string) => expected.find((o) => o.kind === kind && o.metadata.name === name)!;
+/** By stable name: a worker generation's objects carry the worker hash, which the render gives. */
+const find = (kind: string, name: string): Obj => findRendered(expected, kind, name);
 
 beforeAll(async () => {
   kube = KubeRest.fromKubeconfig(process.env.DYNAMO_IAC_TEST_KUBECONFIG!);
@@ -128,7 +130,7 @@ test("one worker's replicas: only that Deployment and its graph record change, i
   const before = await versions();
   await stack.setConfig('aggWorkerReplicas', '3');
   expect((await stack.upChanges()).map(([op, urn]) => `${op} ${shortUrn(urn)}`).sort()).toEqual([
-    'update kubernetes:apps/v1:Deployment::agg-vllm/vllm-agg-vllmdecodeworker',
+    `update kubernetes:apps/v1:Deployment::agg-vllm/${worker.metadata.name}`,
     'update kubernetes:nvidia.com/v1beta1:DynamoGraphDeployment::agg-vllm/vllm-agg',
   ]);
   const after = await live(worker);

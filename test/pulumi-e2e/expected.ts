@@ -52,3 +52,18 @@ export async function installStandInCrds(kube: KubeRest, names: readonly string[
     );
   }
 }
+
+/**
+ * A worker component's Deployment name in the cluster: a worker generation is named with the worker
+ * hash the rendered graph record declares (`<graph>-<lower(component)>-<hash>`), so tests ask the record.
+ */
+export async function workerDeploymentName(
+  kube: KubeRest,
+  graph: string,
+  component: string,
+  namespace: string,
+): Promise<string> {
+  const record = await kube.get('nvidia.com/v1beta1', 'DynamoGraphDeployment', graph, namespace);
+  const hash = record?.metadata.annotations?.['nvidia.com/current-worker-hash'];
+  return `${graph}-${component.toLowerCase()}${hash ? `-${hash}` : ''}`;
+}

@@ -18,7 +18,12 @@ const REPO = path.resolve(__dirname, '..', '..');
 const log = (line: string) => process.stderr.write(`[pulumi-e2e] ${line}\n`);
 
 /** What both programs render: the graph's objects (in `default`) and the platform's operator. */
-const GRAPH_OBJECTS = ['Deployment/qwen-frontend', 'Service/qwen-frontend', 'Deployment/qwen-vllmdecodeworker'];
+const GRAPH_OBJECTS = [
+  'Deployment/qwen-frontend',
+  'Service/qwen-frontend',
+  // A worker generation: named with the graph's worker hash.
+  expect.stringMatching(/^Deployment\/qwen-vllmdecodeworker-[0-9a-f]{8}$/),
+];
 
 let kube: KubeRest;
 let work: string;
@@ -53,7 +58,8 @@ async function deployAndDestroy(stack: PulumiStack): Promise<void> {
   for (const o of out.objects)
     expect({ o, found: (await lookUp(o, 'default'))?.metadata.name }).toEqual({ o, found: o.split('/')[1] });
   // The top-level container fields landed in the `main` container.
-  const worker = await kube.get('apps/v1', 'Deployment', 'qwen-vllmdecodeworker', 'default');
+  const workerName = out.objects.find((o) => o.startsWith('Deployment/qwen-vllmdecodeworker'))!.split('/')[1];
+  const worker = await kube.get('apps/v1', 'Deployment', workerName, 'default');
   const pod = (
     worker as unknown as { spec: { template: { spec: { containers: { name: string; args?: string[] }[] } } } }
   ).spec.template.spec;

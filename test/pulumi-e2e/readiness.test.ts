@@ -10,6 +10,7 @@ import * as path from 'path';
 import { KubeRest } from './kube-rest';
 import { playReady } from './play-ready';
 import { PulumiStack } from './pulumi-cli';
+import { workerDeploymentName } from './expected';
 
 const NAMESPACE = 'readiness';
 const TIMEOUT_SECONDS = 20;
@@ -39,7 +40,8 @@ afterAll(async () => {
 test('awaitWorkloads: nothing becomes ready, so up gives up after the timeout, naming each workload and the graph', async () => {
   const run = await stack.upFailing();
   const output = `${run.stdout}${run.stderr}`;
-  for (const name of ['vllm-agg-frontend', 'vllm-agg-vllmdecodeworker']) {
+  const worker = await workerDeploymentName(kube, 'vllm-agg', 'VllmDecodeWorker', NAMESPACE);
+  for (const name of ['vllm-agg-frontend', worker]) {
     expect(output).toContain(`'${name}' timed out waiting to be Ready`);
     // Created all the same: a later run only waits again.
     expect(await kube.get('apps/v1', 'Deployment', name, NAMESPACE)).toBeDefined();
@@ -56,7 +58,7 @@ test('awaitWorkloads and awaitGraphStatus: up succeeds once workloads, Services 
   expect(readied).toEqual(
     expect.arrayContaining([
       'Deployment vllm-agg-frontend',
-      'Deployment vllm-agg-vllmdecodeworker',
+      `Deployment ${await workerDeploymentName(kube, 'vllm-agg', 'VllmDecodeWorker', NAMESPACE)}`,
       'DynamoGraphDeployment vllm-agg',
     ]),
   );

@@ -10,6 +10,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { KubeRest } from './kube-rest';
 import { PulumiStack } from './pulumi-cli';
+import { workerDeploymentName } from './expected';
 import { readmeBlock } from './readme-block';
 
 const REPO = path.resolve(__dirname, '..', '..');
@@ -108,7 +109,7 @@ test('the README program: pulumi up deploys the graph after its namespace and th
   expect(out).toEqual({ frontend: 'qwen-frontend' });
   for (const [ns, name] of [
     ['inference', 'qwen-frontend'],
-    ['inference', 'qwen-vllmdecodeworker'],
+    ['inference', await workerDeploymentName(kube, 'qwen', 'VllmDecodeWorker', 'inference')],
     ['dynamo-system', 'dynamo-iac-operator'],
   ]) {
     expect((await kube.get('apps/v1', 'Deployment', name, ns))?.metadata.name).toBe(name);

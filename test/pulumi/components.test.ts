@@ -2,7 +2,12 @@
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
 import { Chart, Testing } from 'cdk8s';
-import { DynamoComponentDeployment, DynamoGraphDeployment, DynamoGraphDeploymentProps } from '../../src';
+import {
+  DynamoComponentDeployment,
+  DynamoGraphDeployment,
+  DynamoGraphDeploymentProps,
+  setPlatformSettings,
+} from '../../src';
 import { DynamoCheckpoint, DynamoComponent, DynamoGraph, DynamoModel, DynamoPlatform } from '../../src/pulumi';
 import { renderPlatform } from '../../src/render/platform';
 import { aggregatedVllm } from '../../examples/graphs/agg-vllm';
@@ -13,7 +18,9 @@ import { cdk8sObjects, childrenOf, withoutPulumiAnnotations } from './expect';
 import { Recorded, runProgram, valueOf } from './mocks';
 
 const byKind = (rs: Recorded[], kind: string) => rs.filter((r) => r.inputs?.kind === kind);
-const annotationsOf = (r: Recorded) => r.inputs.metadata.annotations ?? {};
+/** The readiness annotations Pulumi's provider reads (a worker generation's prune opt-outs are the render's). */
+const annotationsOf = (r: Recorded) =>
+  Object.fromEntries(Object.entries(r.inputs.metadata.annotations ?? {}).filter(([k]) => k.startsWith('pulumi.com/')));
 
 /** aggregatedVllm with every image given as `image`. */
 function withImage<T>(image: T) {
@@ -34,10 +41,17 @@ describe('pulumi.Input values', () => {
     const rs = await runProgram(() => {
       new DynamoGraph('agg', { ...withImage(pulumi.output(VLLM_RUNTIME)), namespace: pulumi.output('team-a') });
     });
-    const expected = cdk8sObjects('team-a', (chart) => new DynamoGraphDeployment(chart, 'agg', aggregatedVllm));
+    // An image Output leaves the worker hash unknown at construction: the workers roll in place.
+    const expected = cdk8sObjects('team-a', (chart) => {
+      setPlatformSettings(chart, { workerRollout: 'in-place' });
+      new DynamoGraphDeployment(chart, 'agg', aggregatedVllm);
+    });
     const graph = rs.find((r) => r.type === 'dynamo:index:Graph')!;
     expect(childrenOf(rs, graph).map((r) => withoutPulumiAnnotations(r.inputs))).toEqual(expected);
     const g = graph.resource as DynamoGraph;
+    expect(g.warnings).toEqual([
+      expect.stringMatching(/^spec: workerRollout "operator" does not apply: a pulumi\.Input in a worker's spec/),
+    ]);
     expect(await valueOf(g.namespace)).toBe('team-a');
     expect(await valueOf(g.dynamoNamespace)).toBe('team-a-vllm-agg');
   });
@@ -207,7 +221,10 @@ test('outputs: frontend Service and port, object names', async () => {
   expect(graph.graphName).toBe('vllm-agg');
   expect(await valueOf(graph.frontendServiceName)).toBe('vllm-agg-frontend');
   expect(await valueOf(graph.frontendPort)).toBe(8000);
-  expect(await valueOf(graph.objectNames)).toContain('Deployment/vllm-agg-vllmdecodeworker');
+  // The worker is a worker generation: `<graph>-<component>-<worker hash>`.
+  expect(await valueOf(graph.objectNames)).toContainEqual(
+    expect.stringMatching(/^Deployment\/vllm-agg-vllmdecodeworker-[0-9a-f]{8}$/),
+  );
 });
 
 test('cdk8s graphs offer the same accessors as the Pulumi ones, with the same values', async () => {

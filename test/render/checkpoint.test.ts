@@ -1,6 +1,7 @@
 import type { ValidatedGraph } from '../../src/api/validated-graph';
 import { loadCheckpoint, loadGraph, resolveSettings, ValidationError } from '../../src/api';
 import { buildCheckpointJob, renderCheckpointRecord, renderGraph } from '../../src/render';
+import { findRendered } from './helpers';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1';
 const ID = '96429b2725761a09'; // meta-llama/Llama-2-7b-hf + vllm
@@ -54,8 +55,7 @@ const graph = (ref = 'llama') =>
 
 describe('restore wiring', () => {
   const objects = renderGraph(graph() as ValidatedGraph, resolveSettings(), { checkpoints: [checkpoint()] });
-  const template = (name: string): any =>
-    (objects.find((o) => o.kind === 'Deployment' && o.metadata.name === name)!.spec as any).template;
+  const template = (name: string): any => findRendered(objects, 'Deployment', name).spec.template;
 
   test('pods of the referencing component get labels, annotations, PVC mount, env and seccomp', () => {
     const t = template('g-worker');
@@ -95,15 +95,12 @@ describe('restore wiring', () => {
   });
 
   test('storage settings move the mount and the PVC', () => {
-    const t: any = (
-      renderGraph(
-        graph() as ValidatedGraph,
-        resolveSettings({ checkpointStorage: { pvcName: 'ckpt', basePath: '/data/ckpt/' } }),
-        {
-          checkpoints: [checkpoint()],
-        },
-      ).find((o) => o.metadata.name === 'g-worker' && o.kind === 'Deployment')!.spec as any
-    ).template;
+    const objects = renderGraph(
+      graph() as ValidatedGraph,
+      resolveSettings({ checkpointStorage: { pvcName: 'ckpt', basePath: '/data/ckpt/' } }),
+      { checkpoints: [checkpoint()] },
+    );
+    const t: any = findRendered(objects, 'Deployment', 'g-worker').spec.template;
     expect(t.spec.volumes).toContainEqual({ name: 'checkpoint-storage', persistentVolumeClaim: { claimName: 'ckpt' } });
     expect(t.metadata.annotations['nvidia.com/snapshot-storage-base-path']).toBe('/data/ckpt');
   });

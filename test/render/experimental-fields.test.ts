@@ -8,6 +8,8 @@ import { KubeObject } from '../../src/api/k8s-types';
 import { PlatformSettings, resolveSettings } from '../../src/api/settings';
 import { renderManifest } from '../../src/pipeline/render-manifest';
 import { float32Text } from '../../src/render/kv-transfer';
+import { PRUNE_DISABLED } from '../../src/render';
+import { findRendered } from './helpers';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1';
 const ARGS = ['-m', 'dynamo.vllm', '--model', 'Qwen/Qwen3-0.6B'];
@@ -67,7 +69,7 @@ function render(doc: object, settings: PlatformSettings = {}) {
   const out = renderManifest(doc, resolveSettings(settings), { includeGraphRecord: false });
   expect(out.problems.filter((p) => p.severity === 'error')).toEqual([]);
   const find = (kind: string, name: string): any => {
-    const o = out.objects.find((x) => x.kind === kind && x.metadata.name === name);
+    const o = findRendered(out.objects, kind, name);
     if (!o)
       throw new Error(`no ${kind}/${name} in ${out.objects.map((x) => `${x.kind}/${x.metadata.name}`).join(', ')}`);
     return o;
@@ -85,10 +87,21 @@ describe('GPU Memory Service (IntraPod)', () => {
   const r = render(beta([frontend, worker({ experimental: { gpuMemoryService: {} } })]));
 
   test("a ResourceClaimTemplate <graph>-<component>-gpu asks for the main container's GPUs", () => {
+    const hash = r.find('Deployment', 'g-vllmworker').metadata.labels['nvidia.com/dynamo-worker-hash'];
     expect(r.find('ResourceClaimTemplate', 'g-vllmworker-gpu')).toEqual({
       apiVersion: 'resource.k8s.io/v1',
       kind: 'ResourceClaimTemplate',
-      metadata: { name: 'g-vllmworker-gpu', namespace: 'ml' },
+      // Part of the worker generation: named, labelled and kept from prune with it.
+      metadata: {
+        name: `g-vllmworker-${hash}-gpu`,
+        namespace: 'ml',
+        labels: {
+          'nvidia.com/dynamo-component': 'VllmWorker',
+          'nvidia.com/dynamo-graph-deployment-name': 'g',
+          'nvidia.com/dynamo-worker-hash': hash,
+        },
+        annotations: PRUNE_DISABLED,
+      },
       spec: {
         spec: {
           devices: {
@@ -108,7 +121,10 @@ describe('GPU Memory Service (IntraPod)', () => {
     expect(envOf(main).GMS_SOCKET_DIR).toBe('/gms-intrapod-control');
     const spec = r.pod('g-vllmworker').spec;
     expect(spec.resourceClaims).toEqual([
-      { name: 'intrapod-shared-gpu', resourceClaimTemplateName: 'g-vllmworker-gpu' },
+      {
+        name: 'intrapod-shared-gpu',
+        resourceClaimTemplateName: r.find('ResourceClaimTemplate', 'g-vllmworker-gpu').metadata.name,
+      },
     ]);
     expect(spec.tolerations).toEqual([{ key: 'nvidia.com/gpu', operator: 'Exists', effect: 'NoSchedule' }]);
     expect(spec.volumes).toContainEqual({ name: 'gms-intrapod-control', emptyDir: {} });
@@ -293,6 +309,7 @@ describe('kvTransferPolicy (labelKey)', () => {
     });
     expect(r.find('Deployment', 'g-vllmworker').metadata.annotations).toEqual({
       'nvidia.com/topology-label-key': 'topology.kubernetes.io/zone',
+      ...PRUNE_DISABLED,
     });
   });
 

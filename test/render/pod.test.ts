@@ -1,5 +1,6 @@
 import { frontend, graph, vllmWorker } from './builders';
 import { rendered } from './helpers';
+import { PRUNE_DISABLED } from '../../src/render';
 
 describe('main container merge', () => {
   test('a user probe field is merged over the default probe (upstream struct-merge semantics)', () => {
@@ -241,7 +242,7 @@ describe('labels and annotations', () => {
       }),
     );
     const d = r.find('Deployment', 'demo-vllmworker');
-    expect(d.metadata.annotations).toEqual({ 'nvidia.com/enable-metrics': 'false' });
+    expect(d.metadata.annotations).toEqual({ 'nvidia.com/enable-metrics': 'false', ...PRUNE_DISABLED });
     expect(d.spec.template.metadata.labels['nvidia.com/metrics-enabled']).toBeUndefined();
   });
 
@@ -296,7 +297,7 @@ describe('labels and annotations', () => {
   test('dots in the graph name become dashes in the Dynamo namespace', () => {
     const r = rendered(graph({ name: 'llama.v2', components: [vllmWorker()] }));
     expect(r.envOf(r.main('llama.v2-vllmworker')).DYN_NAMESPACE).toBe('ml-llama-v2');
-    expect(r.ids).toContain('Service/llama-v2-vllmworker');
+    expect(r.find('Service', 'llama-v2-vllmworker').metadata.name).toMatch(/^llama-v2-vllmworker-[0-9a-f]{8}$/);
   });
 });
 
@@ -307,11 +308,16 @@ describe('scaling adapter, model reference, sidecar', () => {
   });
 
   test('unset replicas stay unset; zero is kept', () => {
+    // Rendered replicas: 'commits' (with 'operator', the default, the runtime operator owns a worker's).
+    const commits = { workerRollout: 'commits' } as const;
     expect(
-      rendered(graph({ components: [vllmWorker({ replicas: undefined })] })).find('Deployment', 'demo-vllmworker').spec,
+      rendered(graph({ components: [vllmWorker({ replicas: undefined })] }), commits).find(
+        'Deployment',
+        'demo-vllmworker',
+      ).spec,
     ).not.toHaveProperty('replicas');
     expect(
-      rendered(graph({ components: [vllmWorker({ replicas: 0 })] })).find('Deployment', 'demo-vllmworker').spec
+      rendered(graph({ components: [vllmWorker({ replicas: 0 })] }), commits).find('Deployment', 'demo-vllmworker').spec
         .replicas,
     ).toBe(0);
   });

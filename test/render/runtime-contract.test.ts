@@ -36,8 +36,9 @@ test('every Dynamo container gets its pod identity and the pod IP to advertise',
   const containers = r.objects
     .filter((o) => o.kind === 'Deployment')
     .flatMap((d: any) => d.spec.template.spec.containers.map((c: any) => [`${d.metadata.name}/${c.name}`, c]));
+  const agg = r.find('Deployment', 'demo-agg').metadata.name;
   expect(containers.map(([id]) => id)).toEqual(
-    expect.arrayContaining(['demo-agg/main', 'demo-agg/sidecar-frontend', 'demo-planner/main']),
+    expect.arrayContaining([`${agg}/main`, `${agg}/sidecar-frontend`, 'demo-planner/main']),
   );
   for (const [id, c] of containers) {
     for (const v of DOWNWARD)

@@ -1,10 +1,15 @@
 import type { ValidatedGraph } from '../../src/api/validated-graph';
 import { resolveSettings } from '../../src/api/settings';
-import { renderGraph } from '../../src/render';
+import { renderGraph, workerHash } from '../../src/render';
 import { graph, vllmWorker } from './builders';
 
-// The worked example of the rendering reference (§8): DGD `demo` in `ml`, one vLLM worker.
-const objects = renderGraph(graph({ components: [vllmWorker()] }) as ValidatedGraph, resolveSettings());
+// The worked example of the rendering reference (§8): DGD `demo` in `ml`, one vLLM worker, a
+// worker generation named with the worker hash. 'commits' renders the replicas, as upstream's
+// Deployment has them (in 'operator' mode the runtime operator owns them).
+const model = graph({ components: [vllmWorker()] });
+const objects = renderGraph(model as ValidatedGraph, resolveSettings({ workerRollout: 'commits' }));
+const hash = workerHash(model);
+const worker = `demo-vllmworker-${hash}`;
 const find = (kind: string, name: string) => {
   const o = objects.find((x) => x.kind === kind && x.metadata.name === name);
   if (!o) throw new Error(`no ${kind} ${name} in ${objects.map((x) => `${x.kind}/${x.metadata.name}`).join(', ')}`);
@@ -16,26 +21,27 @@ test('renders the discovery RBAC, the worker Deployment and Service, and the gra
     'ServiceAccount/demo-k8s-service-discovery',
     'Role/demo-k8s-service-discovery-role',
     'RoleBinding/demo-k8s-service-discovery-binding',
-    'Service/demo-vllmworker',
-    'Deployment/demo-vllmworker',
+    `Service/${worker}`,
+    `Deployment/${worker}`,
     'DynamoGraphDeployment/demo',
   ]);
 });
 
 test('worker Deployment: selector, replicas, strategy', () => {
-  const d = find('Deployment', 'demo-vllmworker');
-  expect(d.spec.selector).toEqual({ matchLabels: { 'nvidia.com/selector': 'demo-vllmworker' } });
+  const d = find('Deployment', worker);
+  expect(d.spec.selector).toEqual({ matchLabels: { 'nvidia.com/selector': worker } });
   expect(d.spec.replicas).toBe(2);
   expect(d.spec.strategy).toEqual({ type: 'RollingUpdate', rollingUpdate: { maxSurge: '25%', maxUnavailable: '25%' } });
   expect(d.metadata.labels).toEqual({
     'nvidia.com/dynamo-component': 'VllmWorker',
     'nvidia.com/dynamo-namespace': 'ml-demo',
     'nvidia.com/dynamo-graph-deployment-name': 'demo',
+    'nvidia.com/dynamo-worker-hash': hash,
   });
 });
 
 test('worker pod: labels, service account, fsGroup, grace period, shared memory', () => {
-  const t = find('Deployment', 'demo-vllmworker').spec.template;
+  const t = find('Deployment', worker).spec.template;
   expect(t.metadata.labels).toEqual({
     'nvidia.com/dynamo-component': 'VllmWorker',
     'nvidia.com/dynamo-component-type': 'worker',
@@ -44,7 +50,8 @@ test('worker pod: labels, service account, fsGroup, grace period, shared memory'
     'nvidia.com/dynamo-graph-deployment-name': 'demo',
     'nvidia.com/dynamo-namespace': 'ml-demo',
     'nvidia.com/metrics-enabled': 'true',
-    'nvidia.com/selector': 'demo-vllmworker',
+    'nvidia.com/selector': worker,
+    'nvidia.com/dynamo-worker-hash': hash,
   });
   expect(t.spec.serviceAccountName).toBe('demo-k8s-service-discovery');
   expect(t.spec.securityContext).toEqual({ fsGroup: 1000 });
@@ -54,7 +61,7 @@ test('worker pod: labels, service account, fsGroup, grace period, shared memory'
 });
 
 test('worker main container: ports, probes, env, resources', () => {
-  const [main] = find('Deployment', 'demo-vllmworker').spec.template.spec.containers;
+  const [main] = find('Deployment', worker).spec.template.spec.containers;
   expect(main.name).toBe('main');
   expect(main.command).toEqual(['python3']);
   expect(main.ports).toEqual([
@@ -76,6 +83,7 @@ test('worker main container: ports, probes, env, resources', () => {
     DYN_DISCOVERY_BACKEND: 'kubernetes',
     DYN_HEALTH_CHECK_ENABLED: 'false',
     DYN_NAMESPACE: 'ml-demo',
+    DYN_NAMESPACE_WORKER_SUFFIX: hash,
     DYN_PARENT_DGD_K8S_NAME: 'demo',
     DYN_PARENT_DGD_K8S_NAMESPACE: 'ml',
     DYN_SYSTEM_ENABLED: 'true',
@@ -94,7 +102,7 @@ test('worker main container: ports, probes, env, resources', () => {
 });
 
 test('worker Service: system port and component selector', () => {
-  const s = find('Service', 'demo-vllmworker');
+  const s = find('Service', worker);
   expect(s.spec).toEqual({
     selector: {
       'nvidia.com/dynamo-component': 'VllmWorker',

