@@ -8,6 +8,7 @@ import { KubeObject } from '../api/k8s-types';
 import { ANNOTATION, PRUNE_DISABLED } from '../render';
 
 export const PRUNE_ANNOTATION = ANNOTATION.fluxPrune;
+/** Argo CD's per-object sync options; `Prune=false` keeps the object when it leaves Git. */
 export const ARGOCD_SYNC_OPTIONS_ANNOTATION = ANNOTATION.argoSyncOptions;
 
 export function namespaceObjects(names: Iterable<string>, labels: Record<string, string> = {}): KubeObject[] {

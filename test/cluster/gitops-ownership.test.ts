@@ -79,7 +79,8 @@ function graphDoc(components: string[]) {
 
 /** What `dynamo-iac gitops` does, in-process: render, lay out, write. */
 function renderRepo(components: string[]): WriteLayoutResult {
-  const settings = resolveSettings({});
+  // Stable workload names: this is about scaling-adapter ownership and prune, not worker generations.
+  const settings = resolveSettings({ workerRollout: 'in-place' });
   const { model, problems } = loadGraph(graphDoc(components));
   if (problems.length) throw new Error(JSON.stringify(problems));
   const graph = { ...model!, orchestrator: 'lws' as const } as ValidatedGraph;

@@ -70,7 +70,21 @@ function cli(...args: string[]): { code: number | null; stdout: string; stderr: 
 
 /** `dynamo-iac gitops` into the repository, as a user would run it before committing. */
 function gitops(...graphFiles: string[]) {
-  return cli('gitops', '-o', source.dir, '--create-namespaces', '--monitoring', '--flux-url', FLUX_URL, ...graphFiles);
+  // Stable workload names: this is about adapter ownership and prune through Flux, not worker generations.
+  const settings = path.join(work, 'settings.yaml');
+  fs.writeFileSync(settings, 'workerRollout: in-place\n');
+  return cli(
+    'gitops',
+    '-o',
+    source.dir,
+    '--settings',
+    settings,
+    '--create-namespaces',
+    '--monitoring',
+    '--flux-url',
+    FLUX_URL,
+    ...graphFiles,
+  );
 }
 
 /** A copy of test/flux/graphs/<name> with `edit` applied, in the work directory. */
