@@ -11,6 +11,8 @@
  *   and deletes it (the operator never deletes a generation the record lists).
  * - 'commits' mode (no operator), and graphs rendered without their record: every carried
  *   generation stays until `retirePrevious`; then Flux or Argo CD prunes it.
+ * - A graph's first render with generations: the workers the previous tree rendered in place
+ *   (stable names, no hash) stay the same way until `retirePrevious`, in any mode.
  *
  * Pure: the caller reads the tree (src/gitops/write.ts, under the transaction lock).
  */
