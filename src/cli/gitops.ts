@@ -20,6 +20,10 @@ export function gitopsCommand(): Command {
       '(required) repository directory; only its crds/, platform/, graphs/ (and flux/ or argocd/) are written',
     )
     .option('--force', 'replace layer directories that dynamo-iac did not write')
+    .option(
+      '--retire-previous',
+      "drop the previous worker generations the output still carries beside the current one ('commits' rollouts: once the current one is Ready)",
+    )
     .option('-n, --namespace <ns>', 'namespace for inputs without metadata.namespace', 'default')
     .option('--settings <file>', 'platform settings (YAML or JSON PlatformSettings)')
     .option(
@@ -101,11 +105,19 @@ Nothing outside the layer directories is touched; a layer holding an input, .git
 the working directory is refused. docs/gitops-flux.md explains the Flux side,
 docs/gitops-argocd.md the Argo CD side (one engine per repository: --flux-url or --argocd-url).
 
+Worker rollouts (docs/rollouts.md): when a graph's worker hash changes, the previous
+worker generation in <dir> is carried into the new output unchanged and listed in the
+record's dynamo-iac.io/worker-hashes, so no prune deletes workers that still serve.
+With workerRollout 'operator' the runtime operator drains it and it leaves <dir> at the
+next worker change; with 'commits' it stays, at its replicas, until you check the new
+generation is Ready and run again with --retire-previous.
+
 Examples:
   dynamo-iac gitops -o deploy/ --create-namespaces graphs/*.yaml
   dynamo-iac gitops -o deploy/ --flux-url https://github.com/acme/deploy --flux-path ./clusters/prod graphs/*.yaml
   dynamo-iac gitops -o deploy/ --argocd-url https://github.com/acme/deploy --argocd-path deploy graphs/*.yaml
-  kubectl apply --server-side -k deploy/crds && kubectl apply --server-side -k deploy/platform`,
+  kubectl apply --server-side -k deploy/crds && kubectl apply --server-side -k deploy/platform
+  dynamo-iac gitops -o deploy/ --settings settings.yaml --retire-previous graphs/*.yaml`,
     )
     .action(async (files: string[], options: GitOpsOptions) => {
       const { gitops } = require('./run-gitops') as typeof import('./run-gitops');

@@ -7,6 +7,7 @@ import { fluxKustomizations, fluxSource } from '../gitops/flux';
 import { splitByGraph } from '../gitops/graphs';
 import { namespaceObjects } from '../gitops/namespaces';
 import { GitOpsLayoutError, gitOpsLayout, GitOpsLayoutInput, LAYERS } from '../gitops/layout';
+import { carryWorkerGenerations, CarryResult, GraphCarry } from '../gitops/worker-generations';
 import { NotOurDirectoryError, writeGitOpsLayout } from '../gitops/write';
 import { renderPlatform } from '../render/platform';
 import { packageVersion } from '../package-version';
@@ -38,6 +39,8 @@ export interface GitOpsOptions extends PipelineOptions {
   readonly argocdProject: string;
   readonly argocdServer: string;
   readonly createNamespaces?: boolean;
+  /** Drop the worker generations carried beside the current one (docs/rollouts.md). */
+  readonly retirePrevious?: boolean;
 }
 
 export async function gitops(files: string[], options: GitOpsOptions): Promise<number> {
@@ -125,27 +128,80 @@ export async function gitops(files: string[], options: GitOpsOptions): Promise<n
       throw new CliError(`--argocd-url: ${(e as Error).message}`, EXIT_USAGE);
     }
   }
-  writeLayout({ ...input, flux, argocd }, options.output, options.force, inputsOf(files, options));
+  writeLayout({ ...input, flux, argocd }, options.output, options.force, inputsOf(files, options), {
+    retirePrevious: options.retirePrevious,
+  });
   return EXIT_OK;
 }
 
-/** Lays out and writes; prints a one-line summary and every removed file on stderr. Shared with `render --layout gitops`. */
+/**
+ * Lays out and writes, carrying each graph's previous worker generation from the tree in `output`
+ * (src/gitops/worker-generations.ts); prints a one-line summary, every removed file and what
+ * happened to worker generations on stderr. Shared with `render --layout gitops`.
+ */
 export function writeLayout(
   input: GitOpsLayoutInput,
   output: string,
   force: boolean | undefined,
   inputs: readonly string[],
+  options: { readonly retirePrevious?: boolean } = {},
 ): void {
   refuseReplacing(
     output,
     LAYERS.map((l) => path.join(output, l)),
     inputs,
   );
-  const result = asCliError(() => writeGitOpsLayout(gitOpsLayout(input), output, { force }));
+  let carry: CarryResult | undefined;
+  const result = asCliError(() =>
+    writeGitOpsLayout(
+      (previous) => gitOpsLayout((carry = carryWorkerGenerations(input, previous, options)).input),
+      output,
+      { force },
+    ),
+  );
   process.stderr.write(
     `${oneLine(output)}: ${result.written.length} written, ${result.removed.length} removed, ${result.unchanged} unchanged\n`,
   );
   for (const f of result.removed) process.stderr.write(`removed ${f}\n`);
+  const graphs = carry?.graphs ?? [];
+  for (const g of graphs) for (const line of generationLines(g)) process.stderr.write(`${oneLine(line)}\n`);
+  if (options.retirePrevious && !graphs.some((g) => g.dropped.length > 0 || g.inPlaceDropped.length > 0)) {
+    process.stderr.write(
+      `--retire-previous: nothing to retire: no graph in ${oneLine(output)} carries a previous worker generation\n`,
+    );
+  }
+}
+
+/** What a run did to a graph's worker generations, for the user to act on; nothing when nothing moved. */
+function generationLines(g: GraphCarry): string[] {
+  const at = `graphs/${g.namespace}/${g.graph}`;
+  const operator = g.mode === 'operator';
+  const lines: string[] = [];
+  if (g.dropped.length > 0) {
+    lines.push(
+      operator
+        ? `${at}: worker generation ${g.dropped.join(', ')} left the output; the runtime operator deletes it once drained`
+        : `${at}: worker generation ${g.dropped.join(', ')} retired; Flux or Argo CD prunes it`,
+    );
+  }
+  if (g.inPlaceDropped.length > 0)
+    lines.push(`${at}: in-place workers ${g.inPlaceDropped.join(', ')} retired; Flux or Argo CD prunes them`);
+  if (g.inPlaceCarried.length > 0) {
+    lines.push(
+      `${at}: in-place workers ${g.inPlaceCarried.join(', ')} stay beside worker generation ${g.current} at their replicas (no operator drains them): once ${g.current} is Ready, run again with --retire-previous`,
+    );
+  }
+  if (g.carried.length === 0) return lines;
+  const beside = `${at}: worker generation ${g.current}`;
+  if (operator) {
+    if (g.changed)
+      lines.push(`${beside} rolls out beside ${g.carried.join(', ')}; the runtime operator moves the replicas`);
+  } else {
+    lines.push(
+      `${beside} ${g.changed ? 'rolls out' : 'runs'} beside ${g.carried.join(', ')} (no runtime operator): once ${g.current} is Ready, run again with --retire-previous`,
+    );
+  }
+  return lines;
 }
 
 /** Layout problems are the user's to fix: a message and an exit code, no stack. */

@@ -92,8 +92,11 @@ export class GitOpsLayoutError extends Error {
 /** Kinds, names and namespaces are DNS-style; anything else could escape the directory. */
 const SAFE_SEGMENT = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/;
 
+/** Whether a kind, name or namespace can name a file or directory. */
+export const isSafeSegment = (segment: string): boolean => SAFE_SEGMENT.test(segment) && !segment.includes('..');
+
 function safe(segment: string, what: string): string {
-  if (!SAFE_SEGMENT.test(segment) || segment.includes('..')) {
+  if (!isSafeSegment(segment)) {
     throw new GitOpsLayoutError(
       `cannot name a file or directory for ${what}: ${JSON.stringify(segment)} is not a DNS-style name`,
     );

@@ -12,11 +12,26 @@
  *   file at all, and a layer with no change is not touched.
  * - `.yaml` files the layout no longer has are removed (that is what Flux then prunes); other
  *   files, symbolic links and directories in a layer (a README, a `.sourceignore`) are kept.
+ * - A layout may be given as a function of the tree the last run wrote (worker generations,
+ *   src/gitops/worker-generations.ts): it is read under the lock, after an interrupted run was
+ *   finished, so it is always a whole tree and never one another run is writing.
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { parseManifestText } from '../api/parse';
+import { problemLine } from '../api/problems';
+import { KubeObject } from '../api/k8s-types';
 import { replaceEntries, TransactionError } from '../output/transaction';
-import { GENERATED_MARKER, GitOpsLayout, GitOpsLayoutError, KUSTOMIZATION_FILE, LAYERS, LayerName } from './layout';
+import {
+  GENERATED_MARKER,
+  GitOpsLayout,
+  GitOpsLayoutError,
+  isSafeSegment,
+  KUSTOMIZATION_FILE,
+  LAYERS,
+  LayerName,
+} from './layout';
+import type { PreviousGraphObjects } from './worker-generations';
 
 export interface WriteLayoutOptions {
   /** Take over layer directories that dynamo-iac did not write. @default false */
@@ -38,19 +53,17 @@ export class NotOurDirectoryError extends GitOpsLayoutError {}
 /** `DIR/.dynamo-iac.lock` and `DIR/.dynamo-iac.tx/` while a run writes (src/output/transaction.ts). */
 export const STATE_NAME = '.dynamo-iac';
 
+/** The layout itself, or how to make it from the graphs the last run wrote. */
+export type LayoutSource = GitOpsLayout | ((previous: PreviousGraphObjects) => GitOpsLayout);
+
 export function writeGitOpsLayout(
-  layout: GitOpsLayout,
+  source: LayoutSource,
   dir: string,
   options: WriteLayoutOptions = {},
 ): WriteLayoutResult {
   const root = path.resolve(dir);
   if (fs.existsSync(root) && !fs.statSync(root).isDirectory())
     throw new NotOurDirectoryError(`${dir}: exists and is not a directory`);
-  const byLayer = new Map<LayerName, Map<string, string>>(layout.layers.map((l) => [l, new Map()]));
-  for (const f of layout.files) {
-    const [layer, ...rest] = f.path.split('/');
-    byLayer.get(layer as LayerName)!.set(rest.join('/'), f.content);
-  }
   try {
     // Every layer is staged, then all are swapped in together: DIR never holds a new platform/
     // beside an old graphs/ once the run has finished or been cleaned up after.
@@ -59,8 +72,14 @@ export function writeGitOpsLayout(
       STATE_NAME,
       dir,
       (building) => {
+        const layout = typeof source === 'function' ? source(previousGraphReader(root, dir)) : source;
         // Every check before the first write, and after an interrupted run was rolled forward.
         for (const layer of layout.layers) checkOwnership(root, dir, layer, options.force ?? false);
+        const byLayer = new Map<LayerName, Map<string, string>>(layout.layers.map((l) => [l, new Map()]));
+        for (const f of layout.files) {
+          const [layer, ...rest] = f.path.split('/');
+          byLayer.get(layer as LayerName)!.set(rest.join('/'), f.content);
+        }
         const result = { written: [] as string[], removed: [] as string[], unchanged: 0 };
         for (const [layer, files] of byLayer) {
           const r = stageLayer(path.join(root, layer), path.join(building, layer), files, path.join(dir, layer));
@@ -112,6 +131,57 @@ function checkOwnership(root: string, dir: string, layer: string, force: boolean
     );
   }
 }
+
+/**
+ * Reads `graphs/<namespace>/<graph>/*.yaml` as the last run wrote them. A graphs layer that is not
+ * ours is not read (it is refused or, with force, replaced); a file we cannot read fails the run
+ * rather than lose a generation that may still serve.
+ */
+function previousGraphReader(root: string, dir: string): PreviousGraphObjects {
+  const layer = path.join(root, 'graphs');
+  let ours = false;
+  try {
+    ours = fs.readFileSync(path.join(layer, KUSTOMIZATION_FILE), 'utf8').split('\n', 1)[0] === GENERATED_MARKER;
+  } catch {
+    // no graphs layer yet
+  }
+  return (namespace, graph) => {
+    if (!ours || !isSafeSegment(namespace) || !isSafeSegment(graph)) return [];
+    const graphDir = path.join(layer, namespace, graph);
+    let names: string[];
+    try {
+      names = fs.readdirSync(graphDir).filter((f) => isYaml(f) && f !== KUSTOMIZATION_FILE);
+    } catch {
+      return [];
+    }
+    const objects: KubeObject[] = [];
+    for (const name of names.sort()) {
+      const shown = path.join(dir, 'graphs', namespace, graph, name);
+      let text: string;
+      try {
+        if (!fs.lstatSync(path.join(graphDir, name)).isFile()) continue;
+        text = fs.readFileSync(path.join(graphDir, name), 'utf8');
+      } catch (e) {
+        throw new GitOpsLayoutError(`${shown}: cannot read the previous output: ${(e as Error).message}`);
+      }
+      const parsed = parseManifestText(text, shown);
+      if (parsed.problems.length > 0) {
+        throw new GitOpsLayoutError(
+          `${shown}: cannot read the previous output (a worker generation may be in it): ${parsed.problems.map((p) => problemLine(p)).join('; ')}`,
+        );
+      }
+      for (const d of parsed.docs) if (isKubeObject(d)) objects.push(d);
+    }
+    return objects;
+  };
+}
+
+const isKubeObject = (d: unknown): d is KubeObject =>
+  typeof d === 'object' &&
+  d !== null &&
+  typeof (d as KubeObject).kind === 'string' &&
+  typeof (d as KubeObject).apiVersion === 'string' &&
+  typeof (d as KubeObject).metadata?.name === 'string';
 
 interface LayerResult {
   written: string[];

@@ -15,6 +15,7 @@ import { settingsProblems } from '../api/settings-check';
 import { ManifestRenderRequest, renderManifest } from '../pipeline/render-manifest';
 import { dynamoNamespaceOf } from '../api/dynamo-namespace';
 import { frontendService, workerGenerationOf, workerHashInput } from '../render';
+import { retiredByOperator } from '../render/worker-generation-objects';
 import { fill, hasToken, substitute, tokenize, tokenKeys, WithInputs } from './inputs';
 import { ReadinessOptions, withReadiness } from './readiness';
 import type { DynamoCheckpoint } from './checkpoint';
@@ -231,6 +232,10 @@ export abstract class RenderedGraphResource extends pulumi.ComponentResource {
     );
     const conflicts = claims.flatMap((c) => (c.kind === 'conflict' ? [c.message] : []));
     if (conflicts.length > 0) throw fail(conflicts);
+    // A worker generation the runtime operator rolls out leaves the program when the hash changes;
+    // Pulumi then forgets it instead of deleting it, and the operator drains and deletes it
+    // (docs/rollouts.md). `pulumi destroy` deletes the record, whose ownerReference takes it along.
+    const retained = retiredByOperator(objects);
     objects.forEach((o, i) => {
       if (claims[i].kind !== 'new') return;
       const object = withReadiness(o, args);
@@ -238,6 +243,7 @@ export abstract class RenderedGraphResource extends pulumi.ComponentResource {
         parent: this,
         // A component's dependsOn does not reach its children by itself; the graph record needs the CRDs first.
         dependsOn: opts?.dependsOn,
+        ...(retained(o) ? { retainOnDelete: true } : {}),
       });
     });
 

@@ -4,6 +4,7 @@ import * as path from 'path';
 import { ApiObject, Chart, Testing } from 'cdk8s';
 import { parse } from 'yaml';
 import { buildExampleApp } from '../../examples/app';
+import { disaggregatedWithPlanner } from '../../examples/graphs/disagg-planner';
 import { addExampleGitOps } from '../../examples/gitops';
 import { DynamoFluxSync, DynamoGitOpsApp, DynamoGraphDeployment, DynamoPlatform } from '../../src';
 import { SUBSTITUTE_ANNOTATION } from '../../src/gitops/substitution';
@@ -119,6 +120,54 @@ describe('DynamoGitOpsApp', () => {
       expect(() => new DynamoFluxSync(new Chart(make(), 'f2'), 'sync', {})).toThrow(
         'give exactly one of source (a source to create) and sourceRef (an existing one)',
       );
+    } finally {
+      fs.rmSync(outdir, { recursive: true, force: true });
+    }
+  });
+
+  test("synth carries a graph's previous worker generation from outdir, as dynamo-iac gitops does; retirePreviousWorkers drops it", () => {
+    const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'dynamo-iac-gitops-app-'));
+    const dir = path.join(outdir, 'graphs', 'llm', 'vllm-disagg-planner');
+    const generations = () => [
+      ...new Set(fs.readdirSync(dir).flatMap((f) => /-([0-9a-f]{8})\.yaml$/.exec(f)?.[1] ?? [])),
+    ];
+    const synth = (extraArg: string[], retirePreviousWorkers = false) => {
+      const app = new DynamoGitOpsApp({ outdir, retirePreviousWorkers });
+      const spec = {
+        ...disaggregatedWithPlanner.spec,
+        components: disaggregatedWithPlanner.spec.components.map((c) =>
+          c.type !== 'prefill'
+            ? c
+            : {
+                ...c,
+                podTemplate: {
+                  spec: {
+                    containers: c.podTemplate!.spec!.containers!.map((ct) => ({
+                      ...ct,
+                      args: [...ct.args!, ...extraArg],
+                    })),
+                  },
+                },
+              },
+        ),
+      };
+      new DynamoGraphDeployment(new Chart(app, 'llm', { namespace: 'llm' }), 'g', {
+        ...disaggregatedWithPlanner,
+        spec,
+        settings: { workerRollout: 'commits' },
+      });
+      return app.synthGitOps();
+    };
+    try {
+      synth([]);
+      const [first] = generations();
+      synth(['--enforce-eager']);
+      expect(generations()).toHaveLength(2);
+      expect(generations()).toContain(first);
+      expect(synth(['--enforce-eager'])).toEqual(expect.objectContaining({ written: [], removed: [] }));
+      expect(synth(['--enforce-eager'], true).removed.length).toBeGreaterThan(0);
+      expect(generations()).toHaveLength(1);
+      expect(generations()).not.toContain(first);
     } finally {
       fs.rmSync(outdir, { recursive: true, force: true });
     }

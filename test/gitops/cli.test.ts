@@ -282,6 +282,23 @@ describe('dynamo-iac gitops', () => {
     expect(r.stdout).toContain('<dir>/argocd/apps/');
   });
 
+  test('--help documents --retire-previous and where worker rollouts are explained', () => {
+    const help = run(['gitops', '--help']).stdout;
+    expect(help).toContain('--retire-previous');
+    expect(help).toContain('docs/rollouts.md');
+  });
+
+  test('--retire-previous with no carried worker generation says there is nothing to retire, and writes as usual', () => {
+    const repo = path.join(work, 'repo');
+    expect(run(['gitops', '-o', repo, '--no-platform', '--no-crds', agg]).code).toBe(0);
+    const r = run(['gitops', '-o', repo, '--no-platform', '--no-crds', '--retire-previous', agg]);
+    expect(r.code).toBe(0);
+    expect(lines(r.stderr)).toEqual([
+      `${repo}: 0 written, 0 removed, ${tree(repo).length} unchanged`,
+      `--retire-previous: nothing to retire: no graph in ${repo} carries a previous worker generation`,
+    ]);
+  });
+
   (kubectl ? test : test.skip)(
     'kubectl kustomize builds every layer to exactly the objects of its files (needs kubectl on PATH)',
     () => {

@@ -14,6 +14,8 @@ export interface Recorded {
   readonly provider?: string;
   readonly parent?: pulumi.Resource;
   readonly dependsOn: pulumi.Resource[];
+  /** The option as the program gave it (worker generations in 'operator' mode, docs/rollouts.md). */
+  readonly retainOnDelete?: boolean;
   readonly resource: pulumi.Resource;
 }
 
@@ -63,7 +65,8 @@ async function runMocked(program: () => void): Promise<Recorded[]> {
     pulumi.runtime.registerStackTransformation((t) => {
       const deps = t.opts.dependsOn;
       const dependsOn = (Array.isArray(deps) ? deps : deps ? [deps] : []) as pulumi.Resource[];
-      seen.push({ type: t.type, name: t.name, parent: t.opts.parent, dependsOn, resource: t.resource });
+      const retainOnDelete = (t.opts as pulumi.CustomResourceOptions).retainOnDelete;
+      seen.push({ type: t.type, name: t.name, parent: t.opts.parent, dependsOn, retainOnDelete, resource: t.resource });
       return undefined;
     });
     // Caught here, not in the stack's own promise chain, which would also surface it as an unhandled rejection.

@@ -11,12 +11,15 @@
  *   ones → `graphs/<ns>/_shared/`.
  *
  * Objects are taken as cdk8s synthesizes them (chart labels and resolved tokens included),
- * and validation problems fail `synth()` exactly as they do for a plain App.
+ * and validation problems fail `synth()` exactly as they do for a plain App. Like
+ * `dynamo-iac gitops`, `synth()` carries each graph's previous worker generation from `outdir`
+ * (src/gitops/worker-generations.ts, docs/rollouts.md).
  */
 import { ApiObject, App, AppProps, Chart } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { KubeObject } from '../../api/k8s-types';
-import { GitOpsLayout, gitOpsLayout, GraphObjects } from '../../gitops/layout';
+import { GitOpsLayout, gitOpsLayout, GitOpsLayoutInput, GraphObjects } from '../../gitops/layout';
+import { carryWorkerGenerations } from '../../gitops/worker-generations';
 import { writeGitOpsLayout, WriteLayoutResult } from '../../gitops/write';
 import { objectKey } from '../../render/objects';
 import { DynamoPlatform } from '../platform';
@@ -27,6 +30,11 @@ import { DynamoFluxSync } from './flux-sync';
 export interface DynamoGitOpsAppProps extends Omit<AppProps, 'yamlOutputType' | 'outputFileExtension'> {
   /** See GitOpsLayoutInput.substitutionGuard. @default true */
   readonly substitutionGuard?: boolean;
+  /**
+   * Drop the previous worker generations `outdir` still carries beside each graph's current one
+   * ('commits' rollouts, once the current one is Ready: docs/rollouts.md). @default false
+   */
+  readonly retirePreviousWorkers?: boolean;
 }
 
 /**
@@ -42,14 +50,23 @@ export interface DynamoGitOpsAppProps extends Omit<AppProps, 'yamlOutputType' | 
  */
 export class DynamoGitOpsApp extends App {
   private readonly substitutionGuard: boolean;
+  private readonly retirePreviousWorkers: boolean;
 
   constructor(props: DynamoGitOpsAppProps = {}) {
     super(props);
     this.substitutionGuard = props.substitutionGuard ?? true;
+    this.retirePreviousWorkers = props.retirePreviousWorkers ?? false;
   }
 
-  /** The files `synth()` writes, without writing them. Validates the app first. */
+  /**
+   * The files `synth()` writes into an empty `outdir`, without writing them (`synth()` also
+   * carries worker generations from what `outdir` holds). Validates the app first.
+   */
   public gitOpsLayout(): GitOpsLayout {
+    return gitOpsLayout(this.layoutInput());
+  }
+
+  private layoutInput(): GitOpsLayoutInput {
     this.validateConstructs();
     const platform: KubeObject[] = [];
     const flux: KubeObject[] = [];
@@ -84,14 +101,14 @@ export class DynamoGitOpsApp extends App {
           .filter((k) => inGraph.has(k))
           .map((k) => byKey.get(k)!),
       }));
-    return gitOpsLayout({
+    return {
       platform: platform.length ? platform : undefined,
       graphs,
       shared,
       flux: flux.length ? flux : undefined,
       argocd: argocd.root.length ? argocd : undefined,
       substitutionGuard: this.substitutionGuard,
-    });
+    };
   }
 
   /**
@@ -103,9 +120,17 @@ export class DynamoGitOpsApp extends App {
     if (errors.length > 0) throw new Error(`Validation failed with the following errors:\n  ${errors.join('\n  ')}`);
   }
 
-  /** Writes the layout into `outdir`; unchanged files are left as they are. */
+  /**
+   * Writes the layout into `outdir`, with each graph's previous worker generation carried from
+   * what `outdir` held; unchanged files are left as they are.
+   */
   public synthGitOps(): WriteLayoutResult {
-    return writeGitOpsLayout(this.gitOpsLayout(), this.outdir);
+    const input = this.layoutInput();
+    return writeGitOpsLayout(
+      (previous) =>
+        gitOpsLayout(carryWorkerGenerations(input, previous, { retirePrevious: this.retirePreviousWorkers }).input),
+      this.outdir,
+    );
   }
 
   public synth(): void {

@@ -1,0 +1,72 @@
+/**
+ * Pulumi and worker generations (issue 28, docs/rollouts.md): in 'operator' mode the objects of a
+ * worker generation are created with retainOnDelete, so an update that renders a new generation
+ * drops the old one from the stack without deleting it (the runtime operator drains and deletes
+ * it); everything else, and every object in 'commits' mode or without the record, is as before.
+ */
+import { DynamoGraph } from '../../src/pulumi';
+import { LABEL } from '../../src/render/labels';
+import { disaggregatedWithPlanner } from '../../examples/graphs/disagg-planner';
+import { Recorded, runProgram } from './mocks';
+
+const objectsOf = (rs: Recorded[]) => rs.filter((r) => r.inputs?.kind !== undefined && r.type !== 'dynamo:index:Graph');
+const retained = (rs: Recorded[]) =>
+  objectsOf(rs)
+    .filter((r) => r.retainOnDelete)
+    .map((r) => `${r.inputs.kind}/${r.inputs.metadata.name}`)
+    .sort();
+
+/** The example with one more argument on its prefill worker: a worker change. */
+const withPrefillArg = (arg: string) => ({
+  ...disaggregatedWithPlanner,
+  spec: {
+    ...disaggregatedWithPlanner.spec,
+    components: disaggregatedWithPlanner.spec.components.map((c) =>
+      c.type !== 'prefill'
+        ? c
+        : {
+            ...c,
+            podTemplate: {
+              spec: { containers: c.podTemplate!.spec!.containers!.map((ct) => ({ ...ct, args: [...ct.args!, arg] })) },
+            },
+          },
+    ),
+  },
+});
+
+describe('DynamoGraph worker generations', () => {
+  test("'operator' mode (the default): exactly the worker generation's objects are retained on delete", async () => {
+    const rs = await runProgram(() => new DynamoGraph('disagg', disaggregatedWithPlanner));
+    const generation = objectsOf(rs).filter((r) => r.inputs.metadata.labels?.[LABEL.workerHash] !== undefined);
+    const hash = generation[0].inputs.metadata.labels[LABEL.workerHash];
+    expect(retained(rs)).toEqual([
+      `Deployment/vllm-disagg-planner-vllmdecodeworker-${hash}`,
+      `Deployment/vllm-disagg-planner-vllmprefillworker-${hash}`,
+      `Service/vllm-disagg-planner-vllmdecodeworker-${hash}`,
+      `Service/vllm-disagg-planner-vllmprefillworker-${hash}`,
+    ]);
+    expect(retained(rs)).toEqual(generation.map((r) => `${r.inputs.kind}/${r.inputs.metadata.name}`).sort());
+    // The record, the frontend and the planner are Pulumi's to delete as ever.
+    for (const r of objectsOf(rs).filter((r) => !r.inputs.metadata.labels?.[LABEL.workerHash]))
+      expect(r.retainOnDelete).toBeUndefined();
+  });
+
+  test('a worker change renders a new generation under new names, retained as well', async () => {
+    const before = retained(await runProgram(() => new DynamoGraph('disagg', disaggregatedWithPlanner)));
+    const after = retained(await runProgram(() => new DynamoGraph('disagg', withPrefillArg('--enforce-eager'))));
+    expect(after).toHaveLength(before.length);
+    expect(after.filter((n) => before.includes(n))).toEqual([]);
+  });
+
+  test("'commits' mode and a graph rendered without its record retain nothing", async () => {
+    const commits = await runProgram(
+      () => new DynamoGraph('disagg', { ...disaggregatedWithPlanner, settings: { workerRollout: 'commits' } }),
+    );
+    expect(objectsOf(commits).some((r) => r.inputs.metadata.labels?.[LABEL.workerHash])).toBe(true);
+    expect(retained(commits)).toEqual([]);
+    const noRecord = await runProgram(
+      () => new DynamoGraph('disagg', { ...disaggregatedWithPlanner, includeGraphRecord: false }),
+    );
+    expect(retained(noRecord)).toEqual([]);
+  });
+});
