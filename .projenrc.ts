@@ -142,7 +142,15 @@ const project = new typescript.TypeScriptProject({
   },
   // Pulumi.<stack>.yaml: stack config that `pulumi stack init` writes next to a Pulumi.yaml (the
   // Pulumi end-to-end tests remove theirs; a developer's own stacks stay out of git).
-  gitignore: ['/dist/', '/.bench/', 'cdk8s.out/', '/.ci-go-build.log', 'Pulumi.*.yaml'],
+  gitignore: [
+    // A worktree's node_modules is often a symlink, which the directory pattern `node_modules/` does not match.
+    '/node_modules',
+    '/dist/',
+    '/.bench/',
+    'cdk8s.out/',
+    '/.ci-go-build.log',
+    'Pulumi.*.yaml',
+  ],
 });
 
 // jest 30 resolves modules with unrs-resolver, which has one optional package per platform. Some
