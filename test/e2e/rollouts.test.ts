@@ -1,0 +1,283 @@
+/**
+ * Managed worker rollouts on the real node (docs/rollouts.md): a client sends chat completions in a
+ * loop through the frontend while a worker's arguments change. The new worker generation (its own
+ * Deployments, named and labelled with the new worker hash, registering in its own Dynamo namespace)
+ * comes up beside the old one, the runtime operator surges it and drains the old one, the old one
+ * disappears, the graph's status reports upstream's phases — and no request fails. Through the CLI's
+ * GitOps output reconciled by Flux's real kustomize-controller, and through `pulumi up` with the real
+ * engine. A scaling change and a frontend-only change roll no worker.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { PulumiStack } from '../pulumi-e2e/pulumi-cli';
+import { FluxOnNode } from './flux';
+import {
+  cachedTestBinaries,
+  cliOk,
+  deleteNamespace,
+  describePods,
+  expectServed,
+  graphFile,
+  isReady,
+  kube,
+  Live,
+  namespace,
+  Pod,
+  pods,
+  poll,
+  report,
+  serviceUrl,
+  tempDir,
+  waitPodsReady,
+  waitServing,
+} from './node';
+import { registeredWorkers } from './runtime';
+import { Traffic } from './traffic';
+
+const DGD_API = 'nvidia.com/v1beta1';
+const HASH_LABEL = 'nvidia.com/dynamo-worker-hash';
+const CURRENT_HASH = 'nvidia.com/current-worker-hash';
+
+let dir: string;
+beforeAll(() => {
+  dir = tempDir('rollouts');
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** The graph's worker generations as the cluster has them: hash → its Deployments and pods. */
+async function generations(ns: string, graph: string): Promise<Map<string, { deployments: string[]; pods: Pod[] }>> {
+  const selector = `nvidia.com/dynamo-graph-deployment-name=${graph},${HASH_LABEL}`;
+  const out = new Map<string, { deployments: string[]; pods: Pod[] }>();
+  const entry = (hash: string) => out.get(hash) ?? out.set(hash, { deployments: [], pods: [] }).get(hash)!;
+  for (const d of await kube().list<Live>('apps/v1', 'Deployment', { namespace: ns, labelSelector: selector }))
+    entry(d.metadata.labels![HASH_LABEL]).deployments.push(d.metadata.name);
+  for (const p of await pods(ns, selector)) entry(p.metadata.labels![HASH_LABEL]).pods.push(p);
+  return out;
+}
+
+async function record(ns: string, graph: string): Promise<Live> {
+  return (await kube().get<Live>(DGD_API, 'DynamoGraphDeployment', graph, ns))!;
+}
+
+/** The phases of `status.rollingUpdate` in the order first seen, sampled until stopped. */
+function watchPhases(ns: string, graph: string): { seen: string[]; stop: () => Promise<void> } {
+  const seen: string[] = [];
+  let stopped = false;
+  const done = (async () => {
+    while (!stopped) {
+      const phase = (await record(ns, graph).catch(() => undefined))?.status?.rollingUpdate?.phase;
+      if (phase && seen[seen.length - 1] !== phase) seen.push(phase);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  })();
+  return {
+    seen,
+    stop: async () => {
+      stopped = true;
+      await done;
+    },
+  };
+}
+
+/**
+ * Changes the graph with `change` while traffic flows and waits until the new generation serves
+ * alone: `workerPods` Ready pods of the new hash, no Deployment of the old one, the phase Completed.
+ */
+async function rollOut(
+  what: string,
+  ns: string,
+  graph: string,
+  workerPods: number,
+  change: () => Promise<void>,
+): Promise<{ from: string; to: string }> {
+  const from = (await record(ns, graph)).metadata.annotations![CURRENT_HASH];
+  expect(from).toMatch(/^[0-9a-f]{8}$/);
+  const base = await serviceUrl(ns, `${graph}-frontend`);
+  const traffic = new Traffic(base);
+  const phases = watchPhases(ns, graph);
+  let most = 0;
+  let to = from;
+  const started = Date.now();
+  try {
+    await poll('traffic flowing before the change', async () => (traffic.succeededSince(0) >= 3 ? true : undefined));
+    await change();
+    to = await poll(
+      'a new worker hash on the graph',
+      async () => {
+        const hash = (await record(ns, graph)).metadata.annotations![CURRENT_HASH];
+        return hash !== from ? hash : undefined;
+      },
+      { timeoutMs: 180_000 },
+    );
+    await poll(
+      'the new generation serving alone, the old one gone, the rollout Completed',
+      async () => {
+        const gens = await generations(ns, graph);
+        most = Math.max(most, gens.size);
+        const fresh = gens.get(to);
+        const done =
+          gens.size === 1 &&
+          fresh !== undefined &&
+          fresh.pods.length === workerPods &&
+          fresh.pods.every(isReady) &&
+          (await record(ns, graph)).status?.rollingUpdate?.phase === 'Completed';
+        return done ? fresh : undefined;
+      },
+      { timeoutMs: 480_000, intervalMs: 500, context: () => `${traffic.summary()}\n${describePods(ns)}` },
+    );
+    // Every registered worker is one of the new generation's pods.
+    const fresh = (await generations(ns, graph)).get(to)!.pods.map((p) => p.metadata.name);
+    await poll(
+      'only the new generation registered',
+      async () => {
+        const registered = (await registeredWorkers(ns)).map((w) => w.pod);
+        return registered.length === workerPods && registered.every((p) => fresh.includes(p)) ? true : undefined;
+      },
+      { timeoutMs: 120_000 },
+    );
+    const mark = traffic.results.length;
+    await poll(
+      'requests served by the new generation',
+      async () => (traffic.succeededSince(mark) >= 5 ? true : undefined),
+      {
+        timeoutMs: 120_000,
+        context: () => traffic.summary(),
+      },
+    );
+  } finally {
+    await traffic.stop();
+    await phases.stop();
+  }
+  report(
+    `${what}: worker rollout ${from} -> ${to}`,
+    `${((Date.now() - started) / 1000).toFixed(1)} s, ${traffic.results.length} requests, ${traffic.failed.length} failed, phases ${phases.seen.join(' -> ')}`,
+  );
+  // Both generations ran side by side, and no request failed.
+  expect(most).toBe(2);
+  expect(traffic.failed).toEqual([]);
+  // The phases upstream reports, in its order (Pending may pass between two samples).
+  expect(phases.seen.filter((p) => p !== 'Pending')).toEqual(['InProgress', 'Completed']);
+  return { from, to };
+}
+
+/** Worker pod names and the rollout's start time: what must not change when nothing rolls. */
+async function workerState(ns: string, graph: string): Promise<{ pods: string[]; hash: string; startTime?: string }> {
+  const r = await record(ns, graph);
+  const gens = await generations(ns, graph);
+  return {
+    pods: [...gens.values()].flatMap((g) => g.pods.map((p) => p.metadata.name)).sort(),
+    hash: r.metadata.annotations![CURRENT_HASH],
+    startTime: r.status?.rollingUpdate?.startTime,
+  };
+}
+
+test('GitOps: a worker argument changed in Git rolls prefill and decode to a new generation through Flux, with no failed request', async () => {
+  const ns = await namespace('e2e-rollout-flux');
+  const graph = 'mock-disagg';
+  const flux = await FluxOnNode.install();
+  const render = (edit: (text: string) => string) =>
+    cliOk(
+      'gitops',
+      '-o',
+      flux.dir,
+      '--no-crds',
+      '--no-platform',
+      '--flux-url',
+      'https://git.example/dynamo-deploy',
+      graphFile(dir, 'disagg.yaml', ns, edit),
+    );
+  try {
+    render((t) => t);
+    await flux.sync('graphs');
+    await waitPodsReady(ns, `nvidia.com/dynamo-graph-deployment-name=${graph}`, 3, 180_000);
+    expectServed((await waitServing(await serviceUrl(ns, `${graph}-frontend`), ns)).completion);
+
+    // Only decode's arguments change; prefill rolls with it (one worker hash for the graph).
+    const { from, to } = await rollOut('dynamo-iac gitops + Flux', ns, graph, 2, async () => {
+      render((t) => t.replace('"10", --disaggregation-mode, decode', '"5", --disaggregation-mode, decode'));
+      // The rollout commit holds both generations: Flux's prune never sees the old one leave.
+      const tree = fs.readdirSync(flux.dir, { recursive: true }).map(String).join('\n');
+      expect(tree).toContain(`${graph}-decode-${from}`);
+      await flux.sync('decode: --speedup-ratio 5');
+    });
+    expect(to).not.toBe(from);
+
+    // A scaling change and a frontend-only change roll nothing: same hash, same worker pods (plus the new replica).
+    const before = await workerState(ns, graph);
+    render((t) =>
+      t
+        .replace('"10", --disaggregation-mode, decode', '"5", --disaggregation-mode, decode')
+        .replace(/(Decode:\n\s+componentType: worker\n\s+subComponentType: decode\n\s+)replicas: 1/, '$1replicas: 2')
+        .replace(
+          /(Frontend:\n\s+componentType: frontend\n)/,
+          '$1      envs: [{ name: E2E_FRONTEND_ONLY, value: "1" }]\n',
+        ),
+    );
+    await flux.sync('decode replicas 2, a frontend env');
+    await waitPodsReady(
+      ns,
+      `nvidia.com/dynamo-graph-deployment-name=${graph},nvidia.com/dynamo-component=Decode`,
+      2,
+      180_000,
+    );
+    await poll('the frontend rolled with its new env', async () => {
+      const ready = (
+        await pods(ns, `nvidia.com/dynamo-graph-deployment-name=${graph},nvidia.com/dynamo-component=Frontend`)
+      ).filter((p) => isReady(p) && JSON.stringify(p.spec.containers[0].env ?? []).includes('E2E_FRONTEND_ONLY'));
+      return ready.length === 1 ? true : undefined;
+    });
+    const after = await workerState(ns, graph);
+    expect(after.hash).toBe(before.hash);
+    expect(after.startTime).toBe(before.startTime);
+    expect(after.pods).toEqual(expect.arrayContaining(before.pods));
+    expect(after.pods).toHaveLength(before.pods.length + 1);
+    expectServed((await waitServing(await serviceUrl(ns, `${graph}-frontend`), ns)).completion);
+  } catch (err) {
+    process.stderr.write(flux.tail());
+    throw err;
+  } finally {
+    await flux.stop();
+    await deleteNamespace(ns);
+  }
+});
+
+test('Pulumi: a worker argument changed in the program rolls the worker through `pulumi up`, with no failed request; destroy leaves nothing', async () => {
+  const ns = await namespace('e2e-rollout-pulumi');
+  const graph = 'mock-agg';
+  process.env.DYNAMO_IAC_PULUMI_BINARIES = JSON.stringify(cachedTestBinaries('pulumi'));
+  const stack = await PulumiStack.create({
+    projectDir: path.join(__dirname, 'apps', 'pulumi'),
+    stack: 'rollout',
+    kubeconfig: process.env.KUBECONFIG!,
+    transpileOnly: true,
+    log: (line) => process.stderr.write(`[pulumi rollout] ${line}\n`),
+  });
+  try {
+    await stack.setConfig('namespace', ns);
+    await stack.up();
+    await waitPodsReady(ns, `nvidia.com/dynamo-graph-deployment-name=${graph}`, 2, 180_000);
+    expectServed((await waitServing(await serviceUrl(ns, `${graph}-frontend`), ns)).completion);
+
+    await rollOut('pulumi up', ns, graph, 1, async () => {
+      await stack.setConfig('speedupRatio', '5');
+      await stack.up();
+    });
+
+    await stack.cli(['destroy', '--yes']);
+    await poll(
+      'nothing of the graph left after pulumi destroy',
+      async () => {
+        const left = [
+          ...(await kube().list('apps/v1', 'Deployment', { namespace: ns })),
+          ...(await kube().list('v1', 'Service', { namespace: ns })),
+          ...(await kube().list(DGD_API, 'DynamoGraphDeployment', { namespace: ns })),
+        ];
+        return left.length === 0 ? true : undefined;
+      },
+      { timeoutMs: 120_000 },
+    );
+  } finally {
+    await stack.dispose();
+    await deleteNamespace(ns);
+  }
+});
