@@ -78,7 +78,12 @@ export function componentContext(
   };
 }
 
-/** Name of a component's workload, Service and Ingress: a standalone DCD's own name, else `<graph>-<lower(component)>`. */
-export function componentWorkloadName(graph: GraphModel, componentName: string): string {
-  return graph.kind === 'DynamoComponentDeployment' ? graph.name : componentObjectName(graph.name, componentName);
+/**
+ * Name of a component's workload, Service and Ingress: a standalone DCD's own name, else
+ * `<graph>-<lower(component)>`, with `-<hash>` for a worker generation.
+ */
+export function componentWorkloadName(graph: GraphModel, componentName: string, generation?: string): string {
+  if (graph.kind === 'DynamoComponentDeployment') return graph.name;
+  const name = componentObjectName(graph.name, componentName);
+  return generation ? `${name}-${generation}` : name;
 }

@@ -21,6 +21,7 @@ export { frontendService } from './frontend-service';
 export { RECOMMENDED_POD_SECURITY_LABELS } from './pod-security';
 export { renderDynamoModel } from './model-record';
 export * from './naming';
+export { renderedWorkerGeneration, type WorkerGeneration, type WorkerRolloutMode } from './worker-generation';
 export {
   applyCheckpointRestore,
   buildCheckpointJob,

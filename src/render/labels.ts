@@ -15,6 +15,8 @@ export const LABEL = {
   nvidiaManagedBy: 'nvidia.com/managed-by',
   appComponent: 'app.kubernetes.io/component',
   appName: 'app.kubernetes.io/name',
+  /** A worker generation's objects and pods: the 8-hex worker hash (upstream's label). */
+  workerHash: 'nvidia.com/dynamo-worker-hash',
 } as const;
 
 export const ANNOTATION = {
@@ -30,6 +32,12 @@ export const ANNOTATION = {
   enableGrove: 'nvidia.com/enable-grove',
   restartAt: 'nvidia.com/restartAt',
   baseModel: 'nvidia.com/dynamo-base-model',
+  /** On the graph record: the worker generation the render made current (upstream's annotation). */
+  currentWorkerHash: 'nvidia.com/current-worker-hash',
+  /** On the graph record: who moves replicas between generations, `operator` or `commits`. */
+  workerRollout: 'dynamo-iac.io/worker-rollout',
+  /** On the graph record: the generations the output still carries, current first, comma-separated. */
+  workerHashes: 'dynamo-iac.io/worker-hashes',
 } as const;
 
 /** DGD metadata annotations that upstream copies into every component's annotations (component value wins). */
