@@ -12,6 +12,7 @@ import { Condition } from '../../runtime/conditions';
 import { groveObjectName, groveResourceOf } from '../grove';
 import { GraphDeployment, Workload } from '../kinds';
 import { RESOURCES } from '../resources';
+import { generationOf } from '../worker-generations';
 import { CheckpointLookup, checkpointStatuses, ComponentCheckpointStatus } from './checkpoints';
 import { NotReadyReason, podCliqueReport, scalingGroupReport } from './grove-readiness';
 
@@ -121,8 +122,16 @@ function lwsReport(sets: Array<{ name: string; obj?: Workload }>): ComponentRepo
   return { status, ready: !reason, failed: false, reason };
 }
 
-/** Upstream's IsDeploymentReady / IsLeaderWorkerSetReady verdict for a component, from its workloads. */
-export function componentReport(graph: GraphModel, c: ComponentModel, lookup: WorkloadLookup): ComponentReport {
+/**
+ * Upstream's IsDeploymentReady / IsLeaderWorkerSetReady verdict for a component, from its
+ * workloads; `generation`: the worker-generation hash its workload's name carries.
+ */
+export function componentReport(
+  graph: GraphModel,
+  c: ComponentModel,
+  lookup: WorkloadLookup,
+  generation?: string,
+): ComponentReport {
   if (lookup.podCliqueSet?.(graph.namespace, graph.name)) {
     const name = groveObjectName(graph.name, c.name);
     const r =
@@ -131,7 +140,7 @@ export function componentReport(graph: GraphModel, c: ComponentModel, lookup: Wo
         : scalingGroupReport(name, lookup.podCliqueScalingGroup?.(graph.namespace, name));
     return { ...r, failed: false };
   }
-  const name = componentWorkloadName(graph, c.name);
+  const name = componentWorkloadName(graph, c.name, generation);
   if (!isMultinode(c)) return deploymentReport(lookup.deployment(graph.namespace, name), name);
   return lwsReport(
     leaderWorkerSetNames(name, c).map((nm) => ({ name: nm, obj: lookup.leaderWorkerSet(graph.namespace, nm) })),
@@ -156,7 +165,7 @@ export function graphStatus(
   let anyFailed = false;
   let anySeen = false;
   for (const c of graph.components) {
-    const r = componentReport(graph, c, lookup);
+    const r = componentReport(graph, c, lookup, generationOf(dgd, c));
     if (r.status) {
       components[c.name] = v1alpha1 ? { ...r.status, componentName: r.status.componentNames[0] } : r.status;
       anySeen ||= r.status.componentNames.length > 0 && r.reason !== 'some_resources_are_not_ready';
@@ -167,7 +176,7 @@ export function graphStatus(
   const ready = reasons.size === 0;
   const reason = ready ? 'all_resources_are_ready' : reasons.size === 1 ? [...reasons][0] : 'mixed_not_ready_reasons';
   const state: GraphState = anyFailed ? 'failed' : ready ? 'successful' : anySeen ? 'pending' : 'initializing';
-  const message = ready ? 'All resources are ready' : `Not ready: ${notReadyList(graph, lookup)}`;
+  const message = ready ? 'All resources are ready' : `Not ready: ${notReadyList(dgd, graph, lookup)}`;
   const status: Condition['status'] = ready ? 'True' : 'False';
   const before = previous?.find((c) => c.type === 'Ready');
   const condition: Condition = {
@@ -188,9 +197,9 @@ export function graphStatus(
   };
 }
 
-function notReadyList(graph: GraphModel, lookup: WorkloadLookup): string {
+function notReadyList(dgd: GraphDeployment, graph: GraphModel, lookup: WorkloadLookup): string {
   return graph.components
-    .filter((c) => !componentReport(graph, c, lookup).ready)
+    .filter((c) => !componentReport(graph, c, lookup, generationOf(dgd, c)).ready)
     .map((c) => c.name)
     .join(', ');
 }

@@ -52,18 +52,22 @@ export type StampedVersions = Map<string, string>;
 export const stampKey = (obj: { kind?: string; metadata: { namespace?: string; name: string } }) =>
   `${obj.kind}/${obj.metadata.namespace}/${obj.metadata.name}`;
 
-/** The objects a component's restart id goes on; empty while they do not exist yet. */
+/**
+ * The objects a component's restart id goes on; empty while they do not exist yet.
+ * `generation`: the worker-generation hash its Deployment's name carries (the current one).
+ */
 export function restartTargets(
   graph: GraphModel,
   c: ComponentModel,
   sources: Sources,
   stamped: StampedVersions = new Map(),
+  generation?: string,
 ): RestartTarget[] {
   const ns = graph.namespace;
   const pcs = sources.grove?.podCliqueSets.get(ns, graph.name);
   if (pcs) return [groveTarget(pcs, groveCliqueNames(c))];
   if (!isMultinode(c)) {
-    const dep = sources.deployments.get(ns, componentWorkloadName(graph, c.name));
+    const dep = sources.deployments.get(ns, componentWorkloadName(graph, c.name, generation));
     return dep
       ? [
           {

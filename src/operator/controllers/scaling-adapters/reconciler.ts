@@ -26,6 +26,7 @@ import { GraphInformers, graphKeyOfAdapter } from '../graphs';
 import { groveObjectName, groveResourceOf, isGroveGraph } from '../grove';
 import { GraphDeployment, ScalingAdapter, Workload } from '../kinds';
 import { RESOURCES } from '../resources';
+import { rolloutOwnsReplicas } from '../worker-generations';
 
 export type ScalingAdapterDeps = ReconcilerContext & GraphInformers;
 
@@ -73,7 +74,8 @@ export class ScalingAdapterReconciler {
     if (!dgd || !model) return;
     for (const component of wanted) {
       const adapter = await this.ensureAdapter(model, component, dgd);
-      await this.syncWorkload(model, component, adapter);
+      // A worker generation's replicas are the rollout controller's (it reads this adapter).
+      await this.syncWorkload(model, component, adapter, !rolloutOwnsReplicas(dgd, component));
     }
   }
 
@@ -131,10 +133,15 @@ export class ScalingAdapterReconciler {
       );
   }
 
-  /** Workload replicas ← adapter spec; then the adapter status says what was done. */
-  private async syncWorkload(graph: GraphModel, component: ComponentModel, adapter: ScalingAdapter): Promise<void> {
+  /** Workload replicas ← adapter spec (unless `writeWorkload` is false); then the adapter status says what was done. */
+  private async syncWorkload(
+    graph: GraphModel,
+    component: ComponentModel,
+    adapter: ScalingAdapter,
+    writeWorkload: boolean,
+  ): Promise<void> {
     const desired = adapter.spec?.replicas ?? requestedReplicas(component);
-    const target = this.workloadOf(graph, component);
+    const target = writeWorkload ? this.workloadOf(graph, component) : undefined;
     const workload = target?.informer.get(graph.namespace, target.name);
     const previous = adapter.status?.replicas;
     if (target && workload && workload.spec?.replicas !== desired) {
