@@ -324,7 +324,11 @@ test('Recreate and bad bounds (spec.annotations): the old generation goes to 0 a
 });
 
 test("not 'operator' mode (commits, or no generation): nothing written", async () => {
-  for (const annotations of [{ 'dynamo-iac.io/worker-rollout': 'commits' }, { 'nvidia.com/current-worker-hash': '' }]) {
+  const cases: Array<Record<string, string>> = [
+    { 'dynamo-iac.io/worker-rollout': 'commits' },
+    { 'nvidia.com/current-worker-hash': '' },
+  ];
+  for (const annotations of cases) {
     const { api, reconciler } = setup({
       graph: graph(annotations),
       deployments: [dep(OLD, 2, 2, 2, false), dep(NEW, 0)],
