@@ -49,11 +49,12 @@ const byAge = (a: Workload, b: Workload) =>
   (a.metadata.creationTimestamp ?? '').localeCompare(b.metadata.creationTimestamp ?? '') ||
   a.metadata.name.localeCompare(b.metadata.name);
 
-const stateOf = (d: Workload, hash: string): GenerationState => ({
+/** `pods`: the generation's pods in the cache; its status may not count a terminating one. */
+const stateOf = (d: Workload, hash: string, pods = 0): GenerationState => ({
   hash,
   replicas: d.spec?.replicas ?? 1,
   available: d.status?.availableReplicas ?? 0,
-  pods: d.status?.replicas ?? 0,
+  pods: Math.max(d.status?.replicas ?? 0, pods),
 });
 
 export class WorkerRolloutReconciler {
@@ -92,7 +93,7 @@ export class WorkerRolloutReconciler {
       const step = rolloutStep({
         desired,
         current: current && stateOf(current, generation.hash),
-        previous: previous.map((d) => stateOf(d, workerHashOf(d) as string)),
+        previous: previous.map((d) => stateOf(d, workerHashOf(d) as string, this.podCount(d))),
         bounds,
       });
       if (step.done) updated.push(c.name);
@@ -102,7 +103,8 @@ export class WorkerRolloutReconciler {
     }
     // Generations of a worker component the graph no longer has: nothing serves through them.
     for (const d of deployments.filter((x) => !names.has(x.metadata.labels?.[LABEL.component] ?? ''))) {
-      serving ||= stateOf(d, '').replicas > 0 || stateOf(d, '').pods > 0;
+      const s = stateOf(d, '', this.podCount(d));
+      serving ||= s.replicas > 0 || s.pods > 0;
       await this.write(dgd, d, 0, owner);
     }
     for (const svc of this.d.services.list(ours)) await this.adopt(svc, owner);
@@ -115,6 +117,15 @@ export class WorkerRolloutReconciler {
       writtenAsV1alpha1(dgd),
     );
     await this.writeStatus(dgd, model, next, generation.hash);
+  }
+
+  /** Pods of a generation Deployment's component and hash in the cache. */
+  private podCount(d: Workload): number {
+    const want = d.metadata.labels ?? {};
+    const keys = [LABEL.graphName, LABEL.component, LABEL.workerHash];
+    return this.d.pods.list(
+      (p) => p.metadata.namespace === d.metadata.namespace && keys.every((k) => p.metadata.labels?.[k] === want[k]),
+    ).length;
   }
 
   /** The scaling adapter's count when the component has one (its start value until it exists), else the spec's. */

@@ -355,3 +355,16 @@ test('a v1alpha1-written record: the status list is updatedServices, written thr
   expect(status?.apiVersion).toBe('nvidia.com/v1alpha1');
   expect(status?.body).toMatchObject({ status: { rollingUpdate: { phase: 'InProgress', updatedServices: [] } } });
 });
+
+test('a pod left in the cache keeps the rollout InProgress even when the Deployment status counts none', async () => {
+  const inProgress = {
+    rollingUpdate: { phase: 'InProgress' as const, startTime: '2026-11-27T11:00:00Z', updatedComponents: [] },
+  };
+  const { api, reconciler } = setup({
+    graph: graph({}, undefined, { state: 'successful', ...inProgress }),
+    deployments: [dep(OLD, 0, 0, 0), dep(NEW, 2)],
+    pods: [pod(OLD)],
+  });
+  await reconciler.reconcile(`${NS}/sg`);
+  expect(api.writes()).toEqual([]);
+});
