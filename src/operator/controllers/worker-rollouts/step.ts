@@ -10,8 +10,8 @@
  *   `desired + maxSurge`. So the current one only surges as far as readiness lets the old ones
  *   drain, and a current generation that never becomes ready never takes the old ones below
  *   that floor. Counts are replicas asked for (as the Deployment controller counts them).
- * - Recreate: every old generation to 0 first; the current one goes to `desired` once their
- *   pods are gone.
+ * - Recreate: every old generation, and the current one, to 0 first; the current one goes to
+ *   `desired` once the old ones' pods are gone.
  *
  * A generation is drained when it asks for 0 and has no pod left; the component is done when
  * every old generation is drained and the current one has `desired` available.
@@ -110,7 +110,9 @@ export function rolloutStep(input: StepInput): StepResult {
   if (bounds.strategy === 'Recreate') {
     for (const g of previous) replicas[g.hash] = 0;
     const gone = previous.every((g) => g.replicas === 0 && g.pods === 0);
-    replicas[current.hash] = gone ? desired : Math.min(current.replicas, desired);
+    // Not even the replica the API server defaults a new Deployment to: Recreate is for graphs
+    // that cannot hold both generations at once.
+    replicas[current.hash] = gone ? desired : 0;
     return { replicas, done, drained };
   }
 

@@ -139,7 +139,8 @@ describe('rollouts, step by step', () => {
 
   test('Recreate: every old replica goes, then the new generation comes up once their pods are gone', () => {
     const b = bounds(2, { strategy: 'Recreate' });
-    const first = rolloutStep({ desired: 2, current: gen('new', 0), previous: [gen('old', 2)], bounds: b });
+    // The new Deployment as the API server created it (defaulted to 1): back to 0 too.
+    const first = rolloutStep({ desired: 2, current: gen('new', 1, 0), previous: [gen('old', 2)], bounds: b });
     expect(first.replicas).toEqual({ new: 0, old: 0 });
     // Asked for 0, one pod still terminating: the new one waits.
     const terminating = rolloutStep({ desired: 2, current: gen('new', 0), previous: [gen('old', 0, 0, 1)], bounds: b });
