@@ -2,7 +2,7 @@
  * Per-component facts that several renderers need (names, Dynamo namespace,
  * effective discovery backend, detected engine). Computed once, here.
  */
-import { ComponentModel, GraphModel } from '../api/model';
+import { ComponentModel, GraphModel, isWorkerComponent } from '../api/model';
 import { ResolvedSettings } from '../api/settings';
 import { workerBackend } from '../api/backend-framework';
 import { dynamoNamespaceOf } from '../api/dynamo-namespace';
@@ -10,6 +10,7 @@ import { isWorkerType } from './components';
 import { ANNOTATION, LABEL, PROPAGATED_GRAPH_ANNOTATIONS } from './labels';
 import { mergeMaps } from './merge';
 import { componentObjectName } from './naming';
+import type { WorkerGeneration } from './worker-generation';
 
 /** What a restored pod needs to know about its checkpoint. */
 export interface CheckpointRestore {
@@ -80,10 +81,16 @@ export function componentContext(
 
 /**
  * Name of a component's workload, Service and Ingress: a standalone DCD's own name, else
- * `<graph>-<lower(component)>`, with `-<hash>` for a worker generation.
+ * `<graph>-<lower(component)>`, and for a worker-type component of a graph that renders worker
+ * generations (`renderedWorkerGeneration` of its record) `-<hash>` after it.
  */
-export function componentWorkloadName(graph: GraphModel, componentName: string, generation?: string): string {
+export function componentWorkloadName(
+  graph: GraphModel,
+  componentName: string,
+  generation?: Pick<WorkerGeneration, 'hash'>,
+): string {
   if (graph.kind === 'DynamoComponentDeployment') return graph.name;
   const name = componentObjectName(graph.name, componentName);
-  return generation ? `${name}-${generation}` : name;
+  const component = graph.components.find((c) => c.name === componentName);
+  return generation && component && isWorkerComponent(component.type) ? `${name}-${generation.hash}` : name;
 }

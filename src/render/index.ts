@@ -11,7 +11,7 @@ import { dedupeObjects, sortObjects } from './objects';
 
 export { type RenderOptions } from './graph';
 export { componentContext, componentWorkloadName, type CheckpointRestore } from './context';
-export { requestedReplicas, scalingAdapterOwnsReplicas } from './replicas';
+export { requestedReplicas, scalingAdapterOwnsReplicas, workerRolloutOwnsReplicas } from './replicas';
 export { leaderWorkerSetNames } from './multinode/lws';
 export { groveCliqueNames } from './multinode/grove';
 export { isMultinode } from './multinode-roles';
@@ -21,7 +21,7 @@ export { frontendService } from './frontend-service';
 export { RECOMMENDED_POD_SECURITY_LABELS } from './pod-security';
 export { renderDynamoModel } from './model-record';
 export * from './naming';
-export { renderedWorkerGeneration, type WorkerGeneration, type WorkerRolloutMode } from './worker-generation';
+export { renderedWorkerGeneration, type WorkerGeneration } from './worker-generation';
 export {
   applyCheckpointRestore,
   buildCheckpointJob,

@@ -4,7 +4,8 @@
  * rendered workloads carry no replicas and the operator sets them from the adapter. Without
  * one the rendered output does. The render and the operator both decide it here.
  */
-import { ComponentModel } from '../api/model';
+import { ComponentModel, isWorkerComponent } from '../api/model';
+import type { WorkerGeneration } from './worker-generation';
 
 /** Whether a scaling adapter, not the rendered output, owns the component's replica count. */
 export function scalingAdapterOwnsReplicas(component: ComponentModel): boolean {
@@ -14,4 +15,15 @@ export function scalingAdapterOwnsReplicas(component: ComponentModel): boolean {
 /** The count the component asks for: its `replicas`, else 1. A new scaling adapter starts here. */
 export function requestedReplicas(component: ComponentModel): number {
   return component.replicas ?? 1;
+}
+
+/**
+ * Whether the runtime operator's worker rollout owns the component's replica count: a worker of a
+ * graph whose generation (`renderedWorkerGeneration` of its record) is in `operator` mode.
+ */
+export function workerRolloutOwnsReplicas(
+  component: ComponentModel,
+  generation: Pick<WorkerGeneration, 'mode'> | undefined,
+): boolean {
+  return generation?.mode === 'operator' && isWorkerComponent(component.type);
 }

@@ -5,17 +5,20 @@
  */
 import { ANNOTATION } from './labels';
 
-export type WorkerRolloutMode = 'operator' | 'commits';
-
+/** A graph's current worker generation and who moves replicas between generations. */
 export interface WorkerGeneration {
+  /** Upstream's worker hash: 8 hex characters. */
   readonly hash: string;
-  readonly mode: WorkerRolloutMode;
+  /** `operator`: the runtime operator owns worker replica counts; `commits`: the rendered output does. */
+  readonly mode: 'operator' | 'commits';
 }
 
 /** The generation a rendered record names (its current hash and rollout mode); undefined when it has none. */
-export function renderedWorkerGeneration(recordAnnotations: Record<string, string>): WorkerGeneration | undefined {
-  const hash = recordAnnotations[ANNOTATION.currentWorkerHash];
-  const mode = recordAnnotations[ANNOTATION.workerRollout];
+export function renderedWorkerGeneration(
+  recordAnnotations: Readonly<Record<string, string>> | undefined,
+): WorkerGeneration | undefined {
+  const hash = recordAnnotations?.[ANNOTATION.currentWorkerHash];
+  const mode = recordAnnotations?.[ANNOTATION.workerRollout];
   if (!hash || (mode !== 'operator' && mode !== 'commits')) return undefined;
   return { hash, mode };
 }
