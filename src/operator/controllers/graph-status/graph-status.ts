@@ -7,12 +7,12 @@
  * LeaderWorkerSets (multinode read as the LWS path renders them).
  */
 import { ComponentModel, GraphModel } from '../../../api';
-import { componentWorkloadName, isMultinode, leaderWorkerSetNames } from '../../../render';
+import { componentWorkloadName, isMultinode, leaderWorkerSetNames, WorkerGeneration } from '../../../render';
 import { Condition } from '../../runtime/conditions';
 import { groveObjectName, groveResourceOf } from '../grove';
 import { GraphDeployment, Workload } from '../kinds';
 import { RESOURCES } from '../resources';
-import { generationOf } from '../worker-generations';
+import { recordGeneration } from '../worker-generations';
 import { CheckpointLookup, checkpointStatuses, ComponentCheckpointStatus } from './checkpoints';
 import { NotReadyReason, podCliqueReport, scalingGroupReport } from './grove-readiness';
 
@@ -124,13 +124,13 @@ function lwsReport(sets: Array<{ name: string; obj?: Workload }>): ComponentRepo
 
 /**
  * Upstream's IsDeploymentReady / IsLeaderWorkerSetReady verdict for a component, from its
- * workloads; `generation`: the worker-generation hash its workload's name carries.
+ * workloads; `generation`: the graph record's worker generation (a worker's workload is named by it).
  */
 export function componentReport(
   graph: GraphModel,
   c: ComponentModel,
   lookup: WorkloadLookup,
-  generation?: string,
+  generation?: Pick<WorkerGeneration, 'hash'>,
 ): ComponentReport {
   if (lookup.podCliqueSet?.(graph.namespace, graph.name)) {
     const name = groveObjectName(graph.name, c.name);
@@ -165,7 +165,7 @@ export function graphStatus(
   let anyFailed = false;
   let anySeen = false;
   for (const c of graph.components) {
-    const r = componentReport(graph, c, lookup, generationOf(dgd, c));
+    const r = componentReport(graph, c, lookup, recordGeneration(dgd));
     if (r.status) {
       components[c.name] = v1alpha1 ? { ...r.status, componentName: r.status.componentNames[0] } : r.status;
       anySeen ||= r.status.componentNames.length > 0 && r.reason !== 'some_resources_are_not_ready';
@@ -199,7 +199,7 @@ export function graphStatus(
 
 function notReadyList(dgd: GraphDeployment, graph: GraphModel, lookup: WorkloadLookup): string {
   return graph.components
-    .filter((c) => !componentReport(graph, c, lookup, generationOf(dgd, c)).ready)
+    .filter((c) => !componentReport(graph, c, lookup, recordGeneration(dgd)).ready)
     .map((c) => c.name)
     .join(', ');
 }

@@ -13,7 +13,7 @@ import { GraphInformers, workloadLookup } from '../graphs';
 import { GraphDeployment, RestartStatus } from '../kinds';
 import { RESOURCES } from '../resources';
 import { canonical } from '../status-patch';
-import { generationOf } from '../worker-generations';
+import { recordGeneration } from '../worker-generations';
 import { componentsToStamp, nextRestartStatus } from './restart-status';
 import { restartTargets, stampKey, StampedVersions } from './restart-targets';
 
@@ -46,7 +46,7 @@ export class RestartReconciler {
   }
 
   private restarted(dgd: GraphDeployment, graph: GraphModel, c: ComponentModel, id: string): boolean {
-    const generation = generationOf(dgd, c);
+    const generation = recordGeneration(dgd);
     const targets = restartTargets(graph, c, this.d, this.stamped, generation);
     return (
       targets.length > 0 &&
@@ -56,7 +56,7 @@ export class RestartReconciler {
   }
 
   private async stamp(dgd: GraphDeployment, graph: GraphModel, c: ComponentModel, id: string): Promise<void> {
-    for (const target of restartTargets(graph, c, this.d, this.stamped, generationOf(dgd, c))) {
+    for (const target of restartTargets(graph, c, this.d, this.stamped, recordGeneration(dgd))) {
       if (target.stamped(id)) continue;
       const written = await target.write(this.d.api, id);
       if (written.kind === RESOURCES.leaderWorkerSet.kind && written.metadata.resourceVersion)

@@ -19,6 +19,7 @@ import {
   groveCliqueNames,
   isMultinode,
   leaderWorkerSetNames,
+  WorkerGeneration,
 } from '../../../render';
 import { ObjectApi } from '../../runtime/kube/api';
 import { GraphInformers } from '../graphs';
@@ -54,14 +55,14 @@ export const stampKey = (obj: { kind?: string; metadata: { namespace?: string; n
 
 /**
  * The objects a component's restart id goes on; empty while they do not exist yet.
- * `generation`: the worker-generation hash its Deployment's name carries (the current one).
+ * `generation`: the graph record's worker generation (a worker's Deployment is named by it).
  */
 export function restartTargets(
   graph: GraphModel,
   c: ComponentModel,
   sources: Sources,
   stamped: StampedVersions = new Map(),
-  generation?: string,
+  generation?: Pick<WorkerGeneration, 'hash'>,
 ): RestartTarget[] {
   const ns = graph.namespace;
   const pcs = sources.grove?.podCliqueSets.get(ns, graph.name);

@@ -15,6 +15,7 @@ import {
   LABEL,
   requestedReplicas,
   scalingAdapterOwnsReplicas,
+  workerRolloutOwnsReplicas,
 } from '../../../render';
 import { ReconcileOutcome, ReconcilerContext, splitKey } from '../../runtime/controller';
 import { Informer } from '../../runtime/informer';
@@ -26,7 +27,7 @@ import { GraphInformers, graphKeyOfAdapter } from '../graphs';
 import { groveObjectName, groveResourceOf, isGroveGraph } from '../grove';
 import { GraphDeployment, ScalingAdapter, Workload } from '../kinds';
 import { RESOURCES } from '../resources';
-import { rolloutOwnsReplicas } from '../worker-generations';
+import { recordGeneration } from '../worker-generations';
 
 export type ScalingAdapterDeps = ReconcilerContext & GraphInformers;
 
@@ -72,10 +73,11 @@ export class ScalingAdapterReconciler {
       await this.deleteAdapter(adapter, dgd);
     }
     if (!dgd || !model) return;
+    const generation = recordGeneration(dgd);
     for (const component of wanted) {
       const adapter = await this.ensureAdapter(model, component, dgd);
       // A worker generation's replicas are the rollout controller's (it reads this adapter).
-      await this.syncWorkload(model, component, adapter, !rolloutOwnsReplicas(dgd, component));
+      await this.syncWorkload(model, component, adapter, !workerRolloutOwnsReplicas(component, generation));
     }
   }
 
