@@ -7,12 +7,11 @@
  * LeaderWorkerSets (multinode read as the LWS path renders them).
  */
 import { ComponentModel, GraphModel } from '../../../api';
-import { componentWorkloadName, isMultinode, leaderWorkerSetNames, WorkerGeneration } from '../../../render';
+import { componentWorkloadName, isMultinode, leaderWorkerSetNames, renderedWorkerGeneration } from '../../../render';
 import { Condition } from '../../runtime/conditions';
 import { groveObjectName, groveResourceOf } from '../grove';
 import { GraphDeployment, Workload } from '../kinds';
 import { RESOURCES } from '../resources';
-import { recordGeneration } from '../worker-generations';
 import { CheckpointLookup, checkpointStatuses, ComponentCheckpointStatus } from './checkpoints';
 import { NotReadyReason, podCliqueReport, scalingGroupReport } from './grove-readiness';
 
@@ -122,16 +121,8 @@ function lwsReport(sets: Array<{ name: string; obj?: Workload }>): ComponentRepo
   return { status, ready: !reason, failed: false, reason };
 }
 
-/**
- * Upstream's IsDeploymentReady / IsLeaderWorkerSetReady verdict for a component, from its
- * workloads; `generation`: the graph record's worker generation (a worker's workload is named by it).
- */
-export function componentReport(
-  graph: GraphModel,
-  c: ComponentModel,
-  lookup: WorkloadLookup,
-  generation?: Pick<WorkerGeneration, 'hash'>,
-): ComponentReport {
+/** Upstream's IsDeploymentReady / IsLeaderWorkerSetReady verdict for a component, from its workloads. */
+export function componentReport(graph: GraphModel, c: ComponentModel, lookup: WorkloadLookup): ComponentReport {
   if (lookup.podCliqueSet?.(graph.namespace, graph.name)) {
     const name = groveObjectName(graph.name, c.name);
     const r =
@@ -140,7 +131,8 @@ export function componentReport(
         : scalingGroupReport(name, lookup.podCliqueScalingGroup?.(graph.namespace, name));
     return { ...r, failed: false };
   }
-  const name = componentWorkloadName(graph, c.name, generation);
+  // A worker generation's workloads carry the hash the record declares (the current generation).
+  const name = componentWorkloadName(graph, c.name, renderedWorkerGeneration(graph.metadataAnnotations));
   if (!isMultinode(c)) return deploymentReport(lookup.deployment(graph.namespace, name), name);
   return lwsReport(
     leaderWorkerSetNames(name, c).map((nm) => ({ name: nm, obj: lookup.leaderWorkerSet(graph.namespace, nm) })),
@@ -165,7 +157,7 @@ export function graphStatus(
   let anyFailed = false;
   let anySeen = false;
   for (const c of graph.components) {
-    const r = componentReport(graph, c, lookup, recordGeneration(dgd));
+    const r = componentReport(graph, c, lookup);
     if (r.status) {
       components[c.name] = v1alpha1 ? { ...r.status, componentName: r.status.componentNames[0] } : r.status;
       anySeen ||= r.status.componentNames.length > 0 && r.reason !== 'some_resources_are_not_ready';
@@ -176,7 +168,7 @@ export function graphStatus(
   const ready = reasons.size === 0;
   const reason = ready ? 'all_resources_are_ready' : reasons.size === 1 ? [...reasons][0] : 'mixed_not_ready_reasons';
   const state: GraphState = anyFailed ? 'failed' : ready ? 'successful' : anySeen ? 'pending' : 'initializing';
-  const message = ready ? 'All resources are ready' : `Not ready: ${notReadyList(dgd, graph, lookup)}`;
+  const message = ready ? 'All resources are ready' : `Not ready: ${notReadyList(graph, lookup)}`;
   const status: Condition['status'] = ready ? 'True' : 'False';
   const before = previous?.find((c) => c.type === 'Ready');
   const condition: Condition = {
@@ -197,9 +189,9 @@ export function graphStatus(
   };
 }
 
-function notReadyList(dgd: GraphDeployment, graph: GraphModel, lookup: WorkloadLookup): string {
+function notReadyList(graph: GraphModel, lookup: WorkloadLookup): string {
   return graph.components
-    .filter((c) => !componentReport(graph, c, lookup, recordGeneration(dgd)).ready)
+    .filter((c) => !componentReport(graph, c, lookup).ready)
     .map((c) => c.name)
     .join(', ');
 }

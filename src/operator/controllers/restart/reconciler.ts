@@ -13,7 +13,6 @@ import { GraphInformers, workloadLookup } from '../graphs';
 import { GraphDeployment, RestartStatus } from '../kinds';
 import { RESOURCES } from '../resources';
 import { canonical } from '../status-patch';
-import { recordGeneration } from '../worker-generations';
 import { componentsToStamp, nextRestartStatus } from './restart-status';
 import { restartTargets, stampKey, StampedVersions } from './restart-targets';
 
@@ -34,29 +33,28 @@ export class RestartReconciler {
     // Without an id no component is done or stamped: the status only keeps or clears a finished run.
     const done = (component: string) => {
       const c = byName.get(component);
-      return !!id && c !== undefined && this.restarted(dgd, model, c, id);
+      return !!id && c !== undefined && this.restarted(model, c, id);
     };
     const next = nextRestartStatus(model, current, done);
     if (canonical(next ?? null) !== canonical(current ?? null)) await this.writeStatus(dgd, model, next);
     if (!id) return;
     for (const component of componentsToStamp(model, next)) {
       const c = byName.get(component);
-      if (c) await this.stamp(dgd, model, c, id);
+      if (c) await this.stamp(model, c, id);
     }
   }
 
-  private restarted(dgd: GraphDeployment, graph: GraphModel, c: ComponentModel, id: string): boolean {
-    const generation = recordGeneration(dgd);
-    const targets = restartTargets(graph, c, this.d, this.stamped, generation);
+  private restarted(graph: GraphModel, c: ComponentModel, id: string): boolean {
+    const targets = restartTargets(graph, c, this.d, this.stamped);
     return (
       targets.length > 0 &&
       targets.every((t) => t.stamped(id) && t.observed()) &&
-      componentReport(graph, c, workloadLookup(this.d), generation).ready
+      componentReport(graph, c, workloadLookup(this.d)).ready
     );
   }
 
-  private async stamp(dgd: GraphDeployment, graph: GraphModel, c: ComponentModel, id: string): Promise<void> {
-    for (const target of restartTargets(graph, c, this.d, this.stamped, recordGeneration(dgd))) {
+  private async stamp(graph: GraphModel, c: ComponentModel, id: string): Promise<void> {
+    for (const target of restartTargets(graph, c, this.d, this.stamped)) {
       if (target.stamped(id)) continue;
       const written = await target.write(this.d.api, id);
       if (written.kind === RESOURCES.leaderWorkerSet.kind && written.metadata.resourceVersion)

@@ -19,7 +19,7 @@ import {
   groveCliqueNames,
   isMultinode,
   leaderWorkerSetNames,
-  WorkerGeneration,
+  renderedWorkerGeneration,
 } from '../../../render';
 import { ObjectApi } from '../../runtime/kube/api';
 import { GraphInformers } from '../graphs';
@@ -53,22 +53,20 @@ export type StampedVersions = Map<string, string>;
 export const stampKey = (obj: { kind?: string; metadata: { namespace?: string; name: string } }) =>
   `${obj.kind}/${obj.metadata.namespace}/${obj.metadata.name}`;
 
-/**
- * The objects a component's restart id goes on; empty while they do not exist yet.
- * `generation`: the graph record's worker generation (a worker's Deployment is named by it).
- */
+/** The objects a component's restart id goes on; empty while they do not exist yet. */
 export function restartTargets(
   graph: GraphModel,
   c: ComponentModel,
   sources: Sources,
   stamped: StampedVersions = new Map(),
-  generation?: Pick<WorkerGeneration, 'hash'>,
 ): RestartTarget[] {
   const ns = graph.namespace;
   const pcs = sources.grove?.podCliqueSets.get(ns, graph.name);
   if (pcs) return [groveTarget(pcs, groveCliqueNames(c))];
   if (!isMultinode(c)) {
-    const dep = sources.deployments.get(ns, componentWorkloadName(graph, c.name, generation));
+    // A worker generation's Deployment carries the hash the record declares (the current generation).
+    const name = componentWorkloadName(graph, c.name, renderedWorkerGeneration(graph.metadataAnnotations));
+    const dep = sources.deployments.get(ns, name);
     return dep
       ? [
           {

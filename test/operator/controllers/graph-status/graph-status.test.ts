@@ -129,23 +129,16 @@ test('Deployment readiness follows upstream IsDeploymentReady: Available conditi
   expect(status({ ...ok, spec: { replicas: 0 }, status: { observedGeneration: 1 } })).toMatchObject({ status: 'True' });
 });
 
-test('a record with worker generations reports a worker from its current generation (<graph>-<component>-<hash>)', () => {
-  const record = {
-    ...v1alpha1,
-    metadata: {
-      ...v1alpha1.metadata,
-      annotations: { 'nvidia.com/current-worker-hash': 'bbbbbbbb', 'dynamo-iac.io/worker-rollout': 'operator' },
-    },
-  };
+test('a worker generation is looked up by the hash its record declares', () => {
+  const annotations = { 'nvidia.com/current-worker-hash': 'abcd1234', 'dynamo-iac.io/worker-rollout': 'operator' };
+  const record = { ...v1alpha1, metadata: { ...v1alpha1.metadata, annotations } };
   const s = graphStatus(
     record,
-    model,
-    // The old generation is still ready; the current one is not yet: not ready.
-    lookup({ 'g-frontend': dep(1, 1), 'g-worker-aaaaaaaa': dep(2, 2), 'g-worker-bbbbbbbb': dep(2, 1) }),
+    loadGraph(record).model!,
+    lookup({ 'g-frontend': dep(1, 1), 'g-worker-abcd1234': dep(2, 2) }),
     '2026-01-01T00:00:00.000Z',
   ) as any;
-  expect(s.services.worker.componentNames).toEqual(['g-worker-bbbbbbbb']);
-  expect(s.services.worker.readyReplicas).toBe(1);
-  expect(s.services.Frontend.componentNames).toEqual(['g-frontend']);
-  expect(s.state).toBe('pending');
+  expect(s.state).toBe('successful');
+  expect(s.services.worker.componentName).toBe('g-worker-abcd1234');
+  expect(s.services.Frontend.componentName).toBe('g-frontend');
 });
