@@ -11,9 +11,11 @@
 import { ComponentModel, GraphModel } from '../../../api';
 import {
   componentObjectName,
+  componentWorkloadName,
   isMultinode,
   LABEL,
   requestedReplicas,
+  renderedWorkerGeneration,
   scalingAdapterOwnsReplicas,
   workerRolloutOwnsReplicas,
 } from '../../../render';
@@ -227,7 +229,8 @@ export class ScalingAdapterReconciler {
       const informer = resource === RESOURCES.podClique ? grove.podCliques : grove.scalingGroups;
       return { resource, informer, name: groveObjectName(graph.name, component.name), viaScale: true };
     }
-    const name = componentObjectName(graph.name, component.name);
+    // A worker generation's Deployment ('commits' mode) carries the hash the record declares.
+    const name = componentWorkloadName(graph, component.name, renderedWorkerGeneration(graph.metadataAnnotations));
     if (!isMultinode(component)) return { resource: RESOURCES.deployment, informer: this.d.deployments, name };
     return this.d.leaderWorkerSets
       ? { resource: RESOURCES.leaderWorkerSet, informer: this.d.leaderWorkerSets, name }
