@@ -229,7 +229,7 @@ export class ScalingAdapterReconciler {
       const informer = resource === RESOURCES.podClique ? grove.podCliques : grove.scalingGroups;
       return { resource, informer, name: groveObjectName(graph.name, component.name), viaScale: true };
     }
-    // A worker generation's Deployment ('commits' mode) carries the hash the record declares.
+    // A worker generation's workload carries the hash the record declares (the current generation).
     const name = componentWorkloadName(graph, component.name, renderedWorkerGeneration(graph.metadataAnnotations));
     if (!isMultinode(component)) return { resource: RESOURCES.deployment, informer: this.d.deployments, name };
     return this.d.leaderWorkerSets
