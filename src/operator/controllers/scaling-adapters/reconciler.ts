@@ -14,8 +14,8 @@ import {
   componentWorkloadName,
   isMultinode,
   LABEL,
-  requestedReplicas,
   renderedWorkerGeneration,
+  requestedReplicas,
   scalingAdapterOwnsReplicas,
   workerRolloutOwnsReplicas,
 } from '../../../render';
