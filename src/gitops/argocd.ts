@@ -26,10 +26,15 @@ export const SYNC_WAVE_ANNOTATION = 'argocd.argoproj.io/sync-wave';
 export const ARGOCD_APPS_DIR = 'apps';
 
 /**
- * Field managers of the runtime operator (src/operator: scaling-adapter replicas, and the restart
- * annotation). Spelled out: gitops sits below the operator in the layers; a test pins them.
+ * Field managers of the runtime operator (src/operator: scaling-adapter replicas, the restart
+ * annotation, and a worker generation's replicas and ownerReference). Spelled out: gitops sits
+ * below the operator in the layers; a test pins them.
  */
-export const RUNTIME_FIELD_MANAGERS: readonly string[] = ['dynamo-iac-operator', 'dynamo-iac-operator-restart'];
+export const RUNTIME_FIELD_MANAGERS: readonly string[] = [
+  'dynamo-iac-operator',
+  'dynamo-iac-operator-restart',
+  'dynamo-iac-operator-rollout',
+];
 
 export interface ArgoCdOptions {
   /** The Git repository (https://, ssh://, git@host:path, file://) or OCI artifact (oci://) holding the layout. */
@@ -80,6 +85,8 @@ export function runtimeIgnoreDifferences(): Record<string, unknown>[] {
     { group: 'apps', kind: 'Deployment' },
     { group: 'leaderworkerset.x-k8s.io', kind: 'LeaderWorkerSet' },
     { group: 'grove.io', kind: 'PodCliqueSet' },
+    // A worker generation's Service: the ownerReference to its graph.
+    { group: '', kind: 'Service' },
   ];
   const statuses = [
     'DynamoGraphDeployment',

@@ -54,8 +54,11 @@ const WORKLOAD_RULES: Rule[] = [
     verbs: ['get', 'list', 'watch', 'create', 'delete'],
   },
   { apiGroups: ['nvidia.com'], resources: ['dynamographdeploymentscalingadapters/status'], verbs: ['get', 'patch'] },
-  // Deployments / LWS: replicas (scaling adapters) and the Sequential restart's annotation, by server-side apply.
-  { apiGroups: ['apps'], resources: ['deployments'], verbs: ['get', 'list', 'watch', 'patch'] },
+  // Deployments / LWS: replicas (scaling adapters, worker rollouts), the Sequential restart's annotation and
+  // a worker generation's ownerReference, by server-side apply; a retired worker generation is deleted.
+  { apiGroups: ['apps'], resources: ['deployments'], verbs: ['get', 'list', 'watch', 'patch', 'delete'] },
+  // Worker generation Services: the ownerReference to their graph, and deleted with a retired generation.
+  { apiGroups: [''], resources: ['services'], verbs: ['get', 'list', 'watch', 'patch', 'delete'] },
   {
     apiGroups: ['leaderworkerset.x-k8s.io'],
     resources: ['leaderworkersets'],

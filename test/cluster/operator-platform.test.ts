@@ -46,6 +46,35 @@ function asServiceAccount(ns: string): KubeApi {
   return operatorApi({ impersonate: `system:serviceaccount:${ns}:${OPERATOR_NAME}` });
 }
 
+const ACCESS_REVIEW = resource('authorization.k8s.io/v1', 'SelfSubjectAccessReview', 'selfsubjectaccessreviews', false);
+
+/**
+ * Worker rollouts: the verbs the rollout controller needs on generation objects beyond what the
+ * running operator exercises here (an ownerReference applied to a Service, a retired generation
+ * deleted), asked with SelfSubjectAccessReviews as the ServiceAccount, so nothing is changed.
+ */
+async function expectRolloutVerbs(sa: KubeApi, ns: string): Promise<void> {
+  const verbs = [
+    ['apps', 'deployments', 'patch'],
+    ['apps', 'deployments', 'delete'],
+    ['', 'services', 'watch'],
+    ['', 'services', 'patch'],
+    ['', 'services', 'delete'],
+    ['', 'pods', 'watch'],
+  ];
+  const answers: string[] = [];
+  for (const [group, res, verb] of verbs) {
+    const review = await sa.create<any>(ACCESS_REVIEW, {
+      apiVersion: ACCESS_REVIEW.apiVersion,
+      kind: ACCESS_REVIEW.kind,
+      metadata: {},
+      spec: { resourceAttributes: { namespace: ns, group, resource: res, verb } },
+    } as unknown as ServerObject);
+    answers.push(`${verb} ${res}: ${review.status?.allowed === true}`);
+  }
+  expect(answers).toEqual(verbs.map(([, res, verb]) => `${verb} ${res}: true`));
+}
+
 async function scaleAndCheck(ns: string): Promise<void> {
   for (const o of rendered(ns)) await kube.apply(o);
   await kube.waitFor(ADAPTER, ADAPTER_KIND, 'sg-decode', ns, (o) => (o as any)?.status?.replicas === 2, {
@@ -154,6 +183,7 @@ test('namespace scope: applies, passes restricted, and its Role is all the opera
   await expect(asServiceAccount(ns).get(RESOURCES.node, undefined, 'no-such-node')).rejects.toMatchObject({
     status: 404,
   });
+  await expectRolloutVerbs(asServiceAccount(ns), ns);
   await r.shutdown();
   expect(await r.done).toBe(0);
   expect(await kube.get('coordination.k8s.io/v1', 'Lease', 'dynamo-operator-namespace-scope', ns)).toBeUndefined();
@@ -173,6 +203,7 @@ test('cluster scope: the ClusterRole and leader-election Role are all the operat
   );
   running.push(r);
   await scaleAndCheck(workloads);
+  await expectRolloutVerbs(asServiceAccount(ns), workloads);
   await r.shutdown();
   expect(await r.done).toBe(0);
 });

@@ -3,6 +3,7 @@ import { parse } from 'yaml';
 import { DynamoArgoCdSync, DynamoGitOpsApp, DynamoPlatform } from '../../src';
 import { OPERATOR_FIELD_MANAGER } from '../../src/operator/runtime/kube/api';
 import { RESTART_FIELD_MANAGER } from '../../src/operator/controllers/restart/restart-targets';
+import { ROLLOUT_FIELD_MANAGER } from '../../src/operator/controllers/worker-rollouts/reconciler';
 import { argoCdApplications, RUNTIME_FIELD_MANAGERS, SYNC_WAVE_ANNOTATION } from '../../src/gitops/argocd';
 import { gitOpsLayout } from '../../src/gitops/layout';
 import { namespaceObjects } from '../../src/gitops/namespaces';
@@ -51,12 +52,17 @@ test('sync options: CRDs server-side and never pruned; the others server-side, p
 
 test("ignoreDifferences: the runtime operator's field managers on workloads, the status of our kinds", () => {
   // The operator's own names: a rename there must show here.
-  expect(RUNTIME_FIELD_MANAGERS).toEqual([OPERATOR_FIELD_MANAGER, RESTART_FIELD_MANAGER]);
+  expect(RUNTIME_FIELD_MANAGERS).toEqual([OPERATOR_FIELD_MANAGER, RESTART_FIELD_MANAGER, ROLLOUT_FIELD_MANAGER]);
   const ignored = byName('dynamo-graphs').spec.ignoreDifferences;
   expect(ignored).toContainEqual({
     group: 'apps',
     kind: 'Deployment',
-    managedFieldsManagers: ['dynamo-iac-operator', 'dynamo-iac-operator-restart'],
+    managedFieldsManagers: ['dynamo-iac-operator', 'dynamo-iac-operator-restart', 'dynamo-iac-operator-rollout'],
+  });
+  expect(ignored).toContainEqual({
+    group: '',
+    kind: 'Service',
+    managedFieldsManagers: ['dynamo-iac-operator', 'dynamo-iac-operator-restart', 'dynamo-iac-operator-rollout'],
   });
   expect(ignored).toContainEqual({ group: 'nvidia.com', kind: 'DynamoGraphDeployment', jsonPointers: ['/status'] });
   expect(byName('dynamo-platform').spec.ignoreDifferences).toBeUndefined();

@@ -153,3 +153,19 @@ test('deterministic', () => {
     JSON.stringify(renderPlatform({ ...base, monitoring: true })),
   );
 });
+
+test('worker rollouts: the operator may scale, adopt and delete worker generations (Deployments and Services), in either scope', () => {
+  for (const scope of ['cluster', 'namespace'] as const) {
+    const rules = rulesOf(renderPlatform({ ...base, scope }));
+    expect(rules).toContainEqual({
+      apiGroups: ['apps'],
+      resources: ['deployments'],
+      verbs: ['get', 'list', 'watch', 'patch', 'delete'],
+    });
+    expect(rules).toContainEqual({
+      apiGroups: [''],
+      resources: ['services'],
+      verbs: ['get', 'list', 'watch', 'patch', 'delete'],
+    });
+  }
+});

@@ -13,9 +13,11 @@ import { dynamoModels } from './models';
 import { restarts } from './restart';
 import { scalingAdapters } from './scaling-adapters';
 import { topologyLabels } from './topology-labels';
+import { workerRollouts } from './worker-rollouts';
 
 export const CONTROLLERS: readonly ControllerDefinition[] = [
   scalingAdapters,
+  workerRollouts,
   graphStatus,
   restarts,
   componentStatus,

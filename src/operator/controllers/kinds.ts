@@ -62,6 +62,15 @@ export interface RestartStatus {
   inProgress?: string[];
 }
 
+/** `status.rollingUpdate` (upstream's worker rollout status; v1alpha1-written records list `updatedServices`). */
+export interface RollingUpdateStatus {
+  phase?: 'Pending' | 'InProgress' | 'Completed' | 'Failed' | '';
+  startTime?: string;
+  endTime?: string;
+  updatedComponents?: string[];
+  updatedServices?: string[];
+}
+
 export interface GraphDeployment extends ServerObject {
   spec?: { services?: unknown; components?: unknown; [field: string]: unknown };
   status?: {
@@ -71,6 +80,7 @@ export interface GraphDeployment extends ServerObject {
     components?: Record<string, ReportedReplicas>;
     services?: Record<string, ReportedReplicas>;
     restart?: RestartStatus;
+    rollingUpdate?: RollingUpdateStatus;
     [field: string]: unknown;
   };
 }

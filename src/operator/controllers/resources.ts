@@ -25,6 +25,7 @@ export const RESOURCES = {
   podClique: resource('grove.io/v1alpha1', 'PodClique', 'podcliques'),
   podCliqueScalingGroup: resource('grove.io/v1alpha1', 'PodCliqueScalingGroup', 'podcliquescalinggroups'),
   pod: resource('v1', 'Pod', 'pods'),
+  service: resource('v1', 'Service', 'services'),
   node: resource('v1', 'Node', 'nodes', false),
   configMap: resource('v1', 'ConfigMap', 'configmaps'),
   endpointSlice: resource('discovery.k8s.io/v1', 'EndpointSlice', 'endpointslices'),

@@ -17,6 +17,7 @@ import {
   renderedWorkerGeneration,
   requestedReplicas,
   scalingAdapterOwnsReplicas,
+  workerRolloutOwnsReplicas,
 } from '../../../render';
 import { ReconcileOutcome, ReconcilerContext, splitKey } from '../../runtime/controller';
 import { Informer } from '../../runtime/informer';
@@ -28,6 +29,7 @@ import { GraphInformers, graphKeyOfAdapter } from '../graphs';
 import { groveObjectName, groveResourceOf, isGroveGraph } from '../grove';
 import { GraphDeployment, ScalingAdapter, Workload } from '../kinds';
 import { RESOURCES } from '../resources';
+import { recordGeneration } from '../worker-generations';
 
 export type ScalingAdapterDeps = ReconcilerContext & GraphInformers;
 
@@ -73,9 +75,11 @@ export class ScalingAdapterReconciler {
       await this.deleteAdapter(adapter, dgd);
     }
     if (!dgd || !model) return;
+    const generation = recordGeneration(dgd);
     for (const component of wanted) {
       const adapter = await this.ensureAdapter(model, component, dgd);
-      await this.syncWorkload(model, component, adapter);
+      // A worker generation's replicas are the rollout controller's (it reads this adapter).
+      await this.syncWorkload(model, component, adapter, !workerRolloutOwnsReplicas(component, generation));
     }
   }
 
@@ -133,10 +137,15 @@ export class ScalingAdapterReconciler {
       );
   }
 
-  /** Workload replicas ← adapter spec; then the adapter status says what was done. */
-  private async syncWorkload(graph: GraphModel, component: ComponentModel, adapter: ScalingAdapter): Promise<void> {
+  /** Workload replicas ← adapter spec (unless `writeWorkload` is false); then the adapter status says what was done. */
+  private async syncWorkload(
+    graph: GraphModel,
+    component: ComponentModel,
+    adapter: ScalingAdapter,
+    writeWorkload: boolean,
+  ): Promise<void> {
     const desired = adapter.spec?.replicas ?? requestedReplicas(component);
-    const target = this.workloadOf(graph, component);
+    const target = writeWorkload ? this.workloadOf(graph, component) : undefined;
     const workload = target?.informer.get(graph.namespace, target.name);
     const previous = adapter.status?.replicas;
     if (target && workload && workload.spec?.replicas !== desired) {

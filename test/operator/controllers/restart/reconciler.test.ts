@@ -253,3 +253,18 @@ test('a stamped LeaderWorkerSet (no observedGeneration) is not done until it was
     status: { restart: { observedID: 'r1', phase: 'Restarting', inProgress: ['Frontend'] } },
   });
 });
+
+test('a worker with generations: its current generation Deployment is stamped, not the old one', async () => {
+  const status = { restart: { observedID: 'r1', phase: 'Restarting' as const, inProgress: ['worker'] } };
+  const g = graph({ id: 'r1' }, status);
+  g.metadata.annotations = { 'nvidia.com/current-worker-hash': 'bbbbbbbb', 'dynamo-iac.io/worker-rollout': 'operator' };
+  const { api, reconciler } = setup(g, {
+    deployments: [
+      deployment('g-frontend', { restartAt: 'r1' }),
+      deployment('g-worker-aaaaaaaa'),
+      deployment('g-worker-bbbbbbbb'),
+    ],
+  });
+  await reconciler.reconcile(`${NS}/g`);
+  expect(api.writes()).toEqual(['apply Deployment ml/g-worker-bbbbbbbb']);
+});

@@ -268,3 +268,36 @@ test('desiredAdapter: name, labels and starting replicas as upstream', () => {
   });
   expect(a.spec).toEqual({ replicas: 1, dgdRef: { name: 'g', serviceName: 'VllmWorker' } });
 });
+
+test("an 'operator'-mode worker generation: the adapter and its status are kept, the replicas are left to the rollout controller", async () => {
+  const rollout = {
+    annotations: { 'nvidia.com/current-worker-hash': 'bbbbbbbb', 'dynamo-iac.io/worker-rollout': 'operator' },
+  };
+  const { api, reconciler } = setup({
+    graphs: [graph([frontend, decode()], rollout)],
+    adapters: [adapter('sg-decode', 5, 2)],
+    deployments: [workload(RESOURCES.deployment, 'sg-decode-bbbbbbbb', 2)],
+  });
+  await reconciler.reconcile(`${NS}/sg`);
+  expect(api.writes()).toEqual(['mergePatch DynamoGraphDeploymentScalingAdapter ml/sg-decode/status']);
+  expect(api.bodies('mergePatch')[0]).toMatchObject({ status: { replicas: 5 } });
+});
+
+test("a 'commits'-mode worker generation: the adapter sets the replicas of the generation the record declares", async () => {
+  const rollout = {
+    annotations: { 'nvidia.com/current-worker-hash': 'bbbbbbbb', 'dynamo-iac.io/worker-rollout': 'commits' },
+  };
+  const { api, reconciler } = setup({
+    graphs: [graph([frontend, decode()], rollout)],
+    adapters: [adapter('sg-decode', 5, 2)],
+    deployments: [
+      workload(RESOURCES.deployment, 'sg-decode-aaaaaaaa', 2),
+      workload(RESOURCES.deployment, 'sg-decode-bbbbbbbb', 2),
+    ],
+  });
+  await reconciler.reconcile(`${NS}/sg`);
+  expect(api.writes()).toEqual([
+    'apply Deployment ml/sg-decode-bbbbbbbb',
+    'mergePatch DynamoGraphDeploymentScalingAdapter ml/sg-decode/status',
+  ]);
+});
