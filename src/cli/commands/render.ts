@@ -1,7 +1,7 @@
-/** What `dynamo-iac render` does (render.ts defines its options). */
-import { inputsOf, writeObjectsToDir, writeYamlStream } from './output';
-import { PipelineOptions, runPipeline } from './pipeline';
-import { CliError, EXIT_OK, EXIT_USAGE, oneLine, reportProblems } from './report';
+/** What `dynamo-iac render` does (its options and help are a row of ../commands.ts). */
+import { inputsOf, writeObjectsToDir, writeYamlStream } from '../output';
+import { PipelineOptions, runPipeline } from '../pipeline';
+import { CliError, EXIT_OK, EXIT_USAGE, oneLine, reportProblems } from '../report';
 
 export interface RenderCommandOptions extends PipelineOptions {
   readonly output?: string;
@@ -9,7 +9,7 @@ export interface RenderCommandOptions extends PipelineOptions {
   readonly layout: 'flat' | 'gitops';
 }
 
-export async function render(files: string[], options: RenderCommandOptions): Promise<number> {
+export async function run(files: string[], options: RenderCommandOptions): Promise<number> {
   if (options.layout === 'gitops' && options.output === undefined)
     throw new CliError('--layout gitops needs -o <dir>', EXIT_USAGE);
   const { objects, problems, graphs } = await runPipeline(files, options);
@@ -17,8 +17,8 @@ export async function render(files: string[], options: RenderCommandOptions): Pr
   if (code !== EXIT_OK) return code;
   if (options.layout === 'gitops') {
     // Only this layout needs the GitOps writer (and with it the Flux and platform code).
-    const { splitByGraph } = require('../gitops/graphs') as typeof import('../gitops/graphs');
-    const { writeLayout } = require('./run-gitops') as typeof import('./run-gitops');
+    const { splitByGraph } = require('../../gitops/graphs') as typeof import('../../gitops/graphs');
+    const { writeLayout } = require('./gitops') as typeof import('./gitops');
     const split = splitByGraph(graphs ?? [], objects);
     writeLayout(
       { graphs: split.graphs, shared: split.shared },

@@ -1,9 +1,9 @@
-/** What `dynamo-iac validate` does (validate.ts defines its options). */
-import { GRAPH_KINDS } from '../api/convert/load';
-import { PipelineOptions, runPipeline } from './pipeline';
-import { EXIT_OK, reportProblems } from './report';
+/** What `dynamo-iac validate` does (its options and help are a row of ../commands.ts). */
+import { GRAPH_KINDS } from '../../api/convert/load';
+import { PipelineOptions, runPipeline } from '../pipeline';
+import { EXIT_OK, reportProblems } from '../report';
 
-export async function validate(files: string[], options: PipelineOptions): Promise<number> {
+export async function run(files: string[], options: PipelineOptions): Promise<number> {
   const { objects, problems } = await runPipeline(files, { ...options, graphRecord: true });
   const code = reportProblems(problems);
   if (code === EXIT_OK) {

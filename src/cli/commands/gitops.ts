@@ -1,18 +1,18 @@
-/** What `dynamo-iac gitops` does (gitops.ts defines its options); `render --layout gitops` writes with it too. */
+/** What `dynamo-iac gitops` does (its options and help are a row of ../commands.ts); `render --layout gitops` writes with it too. */
 import * as path from 'path';
-import { KubeObject } from '../api/k8s-types';
-import { crdManifests } from '../crds';
-import { argoCdApplications, ArgoCdObjects } from '../gitops/argocd';
-import { fluxKustomizations, fluxSource } from '../gitops/flux';
-import { splitByGraph } from '../gitops/graphs';
-import { namespaceObjects } from '../gitops/namespaces';
-import { GitOpsLayoutError, gitOpsLayout, GitOpsLayoutInput, LAYERS } from '../gitops/layout';
-import { NotOurDirectoryError, writeGitOpsLayout } from '../gitops/write';
-import { renderPlatform } from '../render/platform';
-import { packageVersion } from '../package-version';
-import { inputsOf, refuseReplacing } from './output';
-import { PipelineOptions, runPipeline } from './pipeline';
-import { CliError, EXIT_OK, EXIT_USAGE, oneLine, reportProblems } from './report';
+import { KubeObject } from '../../api/k8s-types';
+import { crdManifests } from '../../crds';
+import { argoCdApplications, ArgoCdObjects } from '../../gitops/argocd';
+import { fluxKustomizations, fluxSource } from '../../gitops/flux';
+import { splitByGraph } from '../../gitops/graphs';
+import { namespaceObjects } from '../../gitops/namespaces';
+import { GitOpsLayoutError, gitOpsLayout, GitOpsLayoutInput, LAYERS } from '../../gitops/layout';
+import { NotOurDirectoryError, writeGitOpsLayout } from '../../gitops/write';
+import { renderPlatform } from '../../render/platform';
+import { packageVersion } from '../../package-version';
+import { inputsOf, refuseReplacing } from '../output';
+import { PipelineOptions, runPipeline } from '../pipeline';
+import { CliError, EXIT_OK, EXIT_USAGE, oneLine, reportProblems } from '../report';
 
 export interface GitOpsOptions extends PipelineOptions {
   readonly output: string;
@@ -40,7 +40,7 @@ export interface GitOpsOptions extends PipelineOptions {
   readonly createNamespaces?: boolean;
 }
 
-export async function gitops(files: string[], options: GitOpsOptions): Promise<number> {
+export async function run(files: string[], options: GitOpsOptions): Promise<number> {
   if (options.fluxUrl !== undefined && options.argocdUrl !== undefined) {
     throw new CliError(
       '--flux-url and --argocd-url: choose one GitOps engine; two engines applying one repository fight over every object',
