@@ -11,10 +11,11 @@ import { NotOurDirectoryError, writeGitOpsLayout } from '../../gitops/write';
 import { renderPlatform } from '../../render/platform';
 import { packageVersion } from '../../package-version';
 import { inputsOf, refuseReplacing } from '../output';
-import { PipelineOptions, runPipeline } from '../pipeline';
+import { renderFiles } from '../../pipeline/files';
+import { PipelineFlags, renderFilesOptions } from '../pipeline';
 import { CliError, EXIT_OK, EXIT_USAGE, oneLine, reportProblems } from '../report';
 
-export interface GitOpsOptions extends PipelineOptions {
+export interface GitOpsOptions extends PipelineFlags {
   readonly output: string;
   readonly force?: boolean;
   readonly platform: boolean;
@@ -50,7 +51,8 @@ export async function run(files: string[], options: GitOpsOptions): Promise<numb
   let objects: KubeObject[];
   let split: ReturnType<typeof splitByGraph> | undefined;
   if (files.length > 0) {
-    const result = await runPipeline(files, options);
+    const request = renderFilesOptions(options);
+    const result = await renderFiles(files, request);
     const code = reportProblems(result.problems);
     if (code !== EXIT_OK) return code;
     objects = result.objects;
