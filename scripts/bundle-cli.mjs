@@ -3,8 +3,8 @@
  * chunks, so a cold `dynamo-iac` resolves and reads a handful of files instead of ~170 modules,
  * and no module is shipped twice.
  *
- *   lib/cli/main.bundle.js           the program, its options and help (what `--help` loads)
- *   lib/cli/run-<cmd>.bundle.js      what render, validate, plan and gitops do, loaded when they run
+ *   lib/cli/main.bundle.js           the program and its command table: options and help (what `--help` loads)
+ *   lib/cli/<command>.bundle.js      what each command does (src/cli/commands/), loaded when it runs
  *   lib/cli/chunk-<hash>.bundle.js   the modules two or more of the above share, one chunk for
  *                                    each set of entries that loads them (esbuild's code splitting)
  *
@@ -13,53 +13,67 @@
  * CommonJS on its own: a chunk's imports become require() calls of the other chunks.
  *
  * Left outside every bundle and loaded from lib/ as compiled: report.js (CliError must be one
- * class for the bundles and the compiled modules), what `crds`, `platform` and `operator` run
- * (only they load it), and ajv's schema compiler (needed only where no generated validator
- * exists). The generated CRD validators and the core/v1 models bundle are found by path, as
- * from lib/api. bin/dynamo-iac starts main.bundle.js; test/cli/loading.test.ts checks what each
+ * class for the bundles and the compiled modules), the CRD, platform and operator modules that
+ * `crds`, `platform`, `operator` and `gitops` load, and ajv's schema compiler (needed only where
+ * no generated validator exists). The generated CRD validators and the core/v1 models bundle are
+ * found by path, as from lib/api. bin/dynamo-iac starts main.bundle.js; test/cli/loading.test.ts checks what each
  * command loads and that no module is in two files.
  *
  *   node scripts/bundle-cli.mjs
  */
 import { build, transform } from 'esbuild';
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const CLI = join(dirname(fileURLToPath(import.meta.url)), '..', 'lib', 'cli');
-const COMMANDS = ['render', 'validate', 'plan', 'gitops'];
-const ENTRIES = ['main', ...COMMANDS.map((c) => `run-${c}`)];
+const LIB = join(CLI, '..');
+/** src/cli/commands/<name>.ts, one per row of the command table. */
+const COMMANDS = readdirSync(join(CLI, 'commands'))
+  .filter((f) => f.endsWith('.js'))
+  .map((f) => basename(f, '.js'));
+const ENTRIES = {
+  main: join(CLI, 'main.js'),
+  ...Object.fromEntries(COMMANDS.map((c) => [c, join(CLI, 'commands', `${c}.js`)])),
+};
 
-/** Imports (as written in the compiled lib/cli code) that stay separate files, and where they point. */
+/** Compiled modules (under lib/) that stay separate files when the CLI imports them, and where they are from lib/cli. */
 const SEAMS = {
   // Each command's work is its own entry, loaded when the command runs.
-  ...Object.fromEntries(COMMANDS.map((c) => [`./run-${c}`, `./run-${c}.bundle.js`])),
-  './report': './report.js',
-  // `crds` and `platform` are small commands: they load these compiled modules from lib/.
-  '../crds': '../crds/index.js',
-  '../render/platform': '../render/platform.js',
-  '../render/platform-options': '../render/platform-options.js',
-  '../operator/dependencies': '../operator/dependencies.js',
-  '../operator/main': '../operator/main.js',
-  // From lib/api/validate/crd-schema.js; the bundle lives in lib/cli.
-  './crd-schema-compile': '../api/validate/crd-schema-compile.js',
+  ...Object.fromEntries(COMMANDS.map((c) => [join(CLI, 'commands', `${c}.js`), `./${c}.bundle.js`])),
+  [join(CLI, 'report.js')]: './report.js',
+  // Loaded from lib/ only by the commands that need them.
+  [join(LIB, 'crds', 'index.js')]: '../crds/index.js',
+  [join(LIB, 'render', 'platform.js')]: '../render/platform.js',
+  [join(LIB, 'render', 'platform-options.js')]: '../render/platform-options.js',
+  [join(LIB, 'operator', 'dependencies.js')]: '../operator/dependencies.js',
+  [join(LIB, 'operator', 'main.js')]: '../operator/main.js',
 };
+/** ajv's schema compiler, imported from lib/api/validate/crd-schema.js; the bundles live in lib/cli. */
+const COMPILER = join(LIB, 'api', 'validate', 'crd-schema-compile.js');
 
 const seams = {
   name: 'seams',
   setup(b) {
     b.onResolve({ filter: /^\.\.?\// }, (args) => {
-      const target = SEAMS[args.path];
-      if (target === undefined) return undefined;
-      // Only the import sites these names mean: lib/cli for the CLI's own, lib/api/validate for the compiler.
-      const site = args.path === './crd-schema-compile' ? join(CLI, '..', 'api', 'validate') : CLI;
-      return args.resolveDir === site ? { path: target, external: true } : undefined;
+      const file = resolveJs(args.resolveDir, args.path);
+      // Only where the CLI's own modules import them (lib/cli and lib/cli/commands), and the compiler.
+      if (file === COMPILER) return { path: '../api/validate/crd-schema-compile.js', external: true };
+      const fromCli = args.resolveDir === CLI || args.resolveDir === join(CLI, 'commands');
+      return fromCli && SEAMS[file] !== undefined ? { path: SEAMS[file], external: true } : undefined;
     });
   },
 };
 
+/** The file a relative import names: `./x` is x.js or x/index.js. */
+function resolveJs(dir, request) {
+  const file = resolve(dir, request);
+  if (file.endsWith('.js')) return file;
+  return existsSync(`${file}.js`) ? `${file}.js` : join(file, 'index.js');
+}
+
 const { outputFiles } = await build({
-  entryPoints: Object.fromEntries(ENTRIES.map((e) => [`${e}.bundle`, join(CLI, `${e}.js`)])),
+  entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [`${name}.bundle`, file])),
   outdir: CLI,
   chunkNames: 'chunk-[hash].bundle',
   bundle: true,
@@ -82,7 +96,7 @@ for (const file of outputFiles) {
   const name = basename(file.path);
   let { code } = await transform(file.text, { format: 'cjs', platform: 'node', target: 'node22', logLevel: 'warning' });
   // An entry is compiled CommonJS, which the ES module output exports as `default`: hand its own
-  // exports to whoever requires the bundle (bin/dynamo-iac, main's commands, run-render).
-  if (ENTRIES.includes(name.replace(/\.bundle\.js$/, ''))) code += 'module.exports = module.exports.default;\n';
+  // exports to whoever requires the bundle (bin/dynamo-iac, the command table, render).
+  if (name.replace(/\.bundle\.js$/, '') in ENTRIES) code += 'module.exports = module.exports.default;\n';
   writeFileSync(join(CLI, name), code);
 }

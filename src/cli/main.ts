@@ -1,18 +1,13 @@
 /**
  * The `dynamo-iac` program: commands, exit codes, and the one place where
  * errors become messages. Bad input never shows a stack; only a bug does.
- * Each command's work is loaded only when that command runs (test/cli/loading.test.ts).
+ * The commands are the rows of commands.ts; each one's work is loaded only when it runs
+ * (test/cli/loading.test.ts).
  */
 import { Command, CommanderError } from 'commander';
-import { crdsCommand } from './crds';
-import { gitopsCommand } from './gitops';
-import { operatorCommand } from './operator';
+import { COMMANDS, CommandSpec } from './commands';
 import { packageVersion } from '../package-version';
-import { planCommand } from './plan';
-import { platformCommand } from './platform';
-import { renderCommand } from './render';
 import { CliError, EXIT_OK, EXIT_USAGE, oneLine } from './report';
-import { validateCommand } from './validate';
 
 /** Not 1 or 2, so scripts can tell a crash from bad input. */
 export const EXIT_BUG = 70;
@@ -45,17 +40,25 @@ Examples:
   dynamo-iac crds | kubectl apply --server-side -f -`,
     );
   // addCommand() does not pass exitOverride and the help hint on to subcommands; copy them.
-  for (const sub of [
-    renderCommand(),
-    validateCommand(),
-    planCommand(),
-    gitopsCommand(),
-    crdsCommand(),
-    platformCommand(),
-    operatorCommand(),
-  ])
-    cli.addCommand(sub.copyInheritedSettings(cli));
+  for (const spec of COMMANDS) cli.addCommand(command(spec).copyInheritedSettings(cli));
   return cli;
+}
+
+/** One row of the command table as a commander command; its module is loaded when it runs. */
+export function command(spec: CommandSpec): Command {
+  const cmd = new Command(spec.name).description(spec.summary);
+  if (spec.argument) cmd.argument(spec.argument.name, spec.argument.description);
+  for (const o of spec.options) {
+    const option = cmd.createOption(o.flags, o.description).makeOptionMandatory(o.required ?? false);
+    if (o.parse) option.argParser(o.parse as (value: string, previous: unknown) => unknown);
+    if (o.default !== undefined) option.default(o.default);
+    cmd.addOption(option);
+  }
+  if (spec.help) cmd.addHelpText('after', spec.help);
+  return cmd.action(async () => {
+    const files: string[] = spec.argument ? cmd.processedArgs[0] : [];
+    process.exitCode = await spec.load().run(files, cmd.opts());
+  });
 }
 
 /** Runs the program and sets `process.exitCode`; never calls process.exit, so stdout is flushed. */

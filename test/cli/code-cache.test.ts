@@ -43,17 +43,17 @@ test('a render writes one cache per bundle it loaded; the next render uses them 
 
   const first = render();
   expect(first.code).toBe(0);
-  // main.bundle.js, run-render.bundle.js and the chunks they share with other commands,
+  // main.bundle.js, render.bundle.js and the chunks they share with other commands,
   // core-v1-models.js, the CRD validators' index and the DGD's.
   const files = cacheFiles();
   const sources = files.map((f) => f.replace(/-[0-9a-f]{8}\.v8$/, ''));
   expect(files.every((f) => /^[\w.-]+-[0-9a-f]{8}\.v8$/.test(f))).toBe(true);
-  const chunks = [...new Set([...chunksOf('main.bundle.js'), ...chunksOf('run-render.bundle.js')])];
+  const chunks = [...new Set([...chunksOf('main.bundle.js'), ...chunksOf('render.bundle.js')])];
   expect(chunks.length).toBeGreaterThan(0);
   expect([...sources].sort()).toEqual(
     [
       'main.bundle',
-      'run-render.bundle',
+      'render.bundle',
       ...chunks.map((c) => c.replace(/\.js$/, '')),
       'core-v1-models',
       'index',

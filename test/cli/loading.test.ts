@@ -57,14 +57,15 @@ const NEVER_FOR_RENDER = [
   /node_modules\/(pino|prom-client)\//,
   /^lib\/operator\//,
   /^lib\/gitops\//,
-  /run-gitops/,
+  /^lib\/cli\/(commands\/)?gitops\b/,
   /node_modules\/ajv\/dist\/(core|compile)/,
 ];
 
 test('the CLI is one bundle in shared chunks, and no module is in two of them', () => {
   const files = bundleFiles();
   expect(files.filter((f) => !f.startsWith('chunk-')).sort()).toEqual(
-    ['main', 'run-gitops', 'run-plan', 'run-render', 'run-validate'].map((e) => `${e}.bundle.js`),
+    // The program and its command table, then one bundle per command (src/cli/commands/).
+    ['crds', 'gitops', 'main', 'operator', 'plan', 'platform', 'render', 'validate'].map((e) => `${e}.bundle.js`),
   );
   const modules = files.flatMap((f) => modulesIn(path.join('lib', 'cli', f)));
   // The render core, commander, js-yaml, ajv's runtime: the pattern must find what is there.
@@ -91,19 +92,19 @@ test('--help loads the program, its chunks, the exit-code and problem-line modul
     'lib/api/problems.js',
   ]);
   expect(files.filter((f) => f.includes('node_modules'))).toEqual([]);
-  // What it loads holds the commands' options and help, not what they do.
+  // What it loads holds the command table (options and help), not what the commands do.
   const modules = modulesLoaded(files);
-  expect(modules).toContain('lib/cli/render.js');
+  expect(modules).toContain('lib/cli/commands.js');
   expect(
     modules.filter((m) =>
-      /^lib\/(api|gitops)\/|^lib\/render\/graph|^lib\/cli\/run-|node_modules\/(js-)?yaml\//.test(m),
+      /^lib\/(api|gitops)\/|^lib\/render\/graph|^lib\/cli\/commands\/|node_modules\/(js-)?yaml\//.test(m),
     ),
   ).toEqual([]);
 });
 
 test.each([
-  ['render', ['render', `${FIXTURES}/agg-v1beta1.yaml`], 'run-render'],
-  ['validate', ['validate', `${FIXTURES}/agg-v1beta1.yaml`], 'run-validate'],
+  ['render', ['render', `${FIXTURES}/agg-v1beta1.yaml`], 'render'],
+  ['validate', ['validate', `${FIXTURES}/agg-v1beta1.yaml`], 'validate'],
 ])(
   '%s loads its own bundle and the generated validators, nothing of cdk8s, Pulumi, the operator or Flux',
   (_, args, bundle) => {

@@ -1,7 +1,8 @@
 /** `dynamo-iac gitops` options for an in-process run: the CLI's own defaults, then the test's. */
-import { gitopsCommand } from '../../src/cli/gitops';
-import type { GitOpsOptions } from '../../src/cli/run-gitops';
+import { COMMANDS } from '../../src/cli/commands';
+import type { GitOpsOptions } from '../../src/cli/commands/gitops';
+import { command } from '../../src/cli/main';
 
 export function gitopsOptions(options: Partial<GitOpsOptions> & { readonly output: string }): GitOpsOptions {
-  return { ...(gitopsCommand().opts() as GitOpsOptions), ...options };
+  return { ...(command(COMMANDS.find((c) => c.name === 'gitops')!).opts() as GitOpsOptions), ...options };
 }

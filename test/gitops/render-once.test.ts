@@ -5,7 +5,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { gitops } from '../../src/cli/run-gitops';
+import { run as gitops } from '../../src/cli/commands/gitops';
 import { gitopsOptions } from './gitops-options';
 import * as graph from '../../src/render/graph';
 

@@ -1,12 +1,12 @@
 /**
- * Reading the FILE arguments: files and `-` (stdin). A file that cannot be read
+ * Reading manifest files by name (the CLI's FILE arguments): files and `-` (stdin). A file that cannot be read
  * is a problem of that file, like a YAML error, so every input is still checked
  * and all problems are reported in one run.
  */
-import { MAX_MANIFEST_BYTES } from '../api/parse';
-import { SourcedProblem } from '../api/problems';
-import { ManifestInput } from '../api/parse';
-import { decodeText, IS_A_DIRECTORY, readBoundedFile, tooLarge } from '../api/text-file';
+import { MAX_MANIFEST_BYTES } from './parse';
+import { SourcedProblem } from './problems';
+import { ManifestInput } from './parse';
+import { decodeText, IS_A_DIRECTORY, readBoundedFile, tooLarge } from './text-file';
 
 export const STDIN = '-';
 

@@ -1,12 +1,12 @@
 /**
- * `--settings FILE`: PlatformSettings from YAML or JSON, checked field by field
+ * A PlatformSettings file (the CLI's `--settings FILE`), YAML or JSON, checked field by field
  * so a typo or a wrong type is reported at its path instead of silently ignored.
  */
-import { parseManifestText } from '../api/parse';
-import { readTextFile } from '../api/text-file';
-import { PlatformSettings } from '../api/settings';
-import { SourcedProblem } from '../api/problems';
-import { settingsProblems } from '../api/settings-check';
+import { parseManifestText } from './parse';
+import { readTextFile } from './text-file';
+import { PlatformSettings } from './settings';
+import { SourcedProblem } from './problems';
+import { settingsProblems } from './settings-check';
 
 export interface SettingsFile {
   readonly settings?: PlatformSettings;

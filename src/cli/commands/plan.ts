@@ -1,13 +1,13 @@
-/** What `dynamo-iac plan` does (plan.ts defines its options). */
+/** What `dynamo-iac plan` does (its options and help are a row of ../commands.ts). */
 import * as path from 'path';
-import { resolveSettings } from '../api/settings';
-import { SearchToolError } from '../plan/aiconfigurator/install';
-import { PLAN_ARTIFACT_DIR } from '../plan/lock-names';
-import { planRequests } from '../plan/plan';
-import { stderrProgress } from '../plan/progress';
-import { readInputs } from './read-inputs';
-import { CliError, EXIT_INVALID, EXIT_OK, oneLine, reportProblems } from './report';
-import { readSettingsFile } from './settings-file';
+import { resolveSettings } from '../../api/settings';
+import { readSettingsFile } from '../../api/settings-file';
+import { SearchToolError } from '../../plan/aiconfigurator/install';
+import { PLAN_ARTIFACT_DIR } from '../../plan/lock-names';
+import { planRequests } from '../../plan/plan';
+import { stderrProgress } from '../../plan/progress';
+import { readInputs } from '../../api/read-inputs';
+import { CliError, EXIT_INVALID, EXIT_OK, oneLine, reportProblems } from '../report';
 
 export interface PlanCommandOptions {
   readonly lock: string;
@@ -17,7 +17,7 @@ export interface PlanCommandOptions {
   readonly settings?: string;
 }
 
-export async function plan(files: string[], options: PlanCommandOptions): Promise<number> {
+export async function run(files: string[], options: PlanCommandOptions): Promise<number> {
   const settingsFile =
     options.settings === undefined ? { settings: {}, problems: [] } : readSettingsFile(options.settings);
   if (!settingsFile.settings) return reportProblems(settingsFile.problems);

@@ -1,10 +1,12 @@
-/** What `dynamo-iac validate` does (validate.ts defines its options). */
-import { GRAPH_KINDS } from '../api/convert/load';
-import { PipelineOptions, runPipeline } from './pipeline';
-import { EXIT_OK, reportProblems } from './report';
+/** What `dynamo-iac validate` does (its options and help are a row of ../commands.ts). */
+import { GRAPH_KINDS } from '../../api/convert/load';
+import { renderFiles } from '../../pipeline/files';
+import { PipelineFlags, renderFilesOptions } from '../pipeline';
+import { EXIT_OK, reportProblems } from '../report';
 
-export async function validate(files: string[], options: PipelineOptions): Promise<number> {
-  const { objects, problems } = await runPipeline(files, { ...options, graphRecord: true });
+export async function run(files: string[], options: PipelineFlags): Promise<number> {
+  const request = { ...renderFilesOptions(options), includeGraphRecord: true };
+  const { objects, problems } = await renderFiles(files, request);
   const code = reportProblems(problems);
   if (code === EXIT_OK) {
     // Each graph renders exactly one record of its own kind, so records count graphs.

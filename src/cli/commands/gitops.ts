@@ -1,21 +1,22 @@
-/** What `dynamo-iac gitops` does (gitops.ts defines its options); `render --layout gitops` writes with it too. */
+/** What `dynamo-iac gitops` does (its options and help are a row of ../commands.ts); `render --layout gitops` writes with it too. */
 import * as path from 'path';
-import { KubeObject } from '../api/k8s-types';
-import { crdManifests } from '../crds';
-import { argoCdApplications, ArgoCdObjects } from '../gitops/argocd';
-import { fluxKustomizations, fluxSource } from '../gitops/flux';
-import { splitByGraph } from '../gitops/graphs';
-import { namespaceObjects } from '../gitops/namespaces';
-import { GitOpsLayoutError, gitOpsLayout, GitOpsLayoutInput, LAYERS } from '../gitops/layout';
-import { carryWorkerGenerations, CarryResult, GraphCarry } from '../gitops/worker-generations';
-import { NotOurDirectoryError, writeGitOpsLayout } from '../gitops/write';
-import { renderPlatform } from '../render/platform';
-import { packageVersion } from '../package-version';
-import { inputsOf, refuseReplacing } from './output';
-import { PipelineOptions, runPipeline } from './pipeline';
-import { CliError, EXIT_OK, EXIT_USAGE, oneLine, reportProblems } from './report';
+import { KubeObject } from '../../api/k8s-types';
+import { crdManifests } from '../../crds';
+import { argoCdApplications, ArgoCdObjects } from '../../gitops/argocd';
+import { fluxKustomizations, fluxSource } from '../../gitops/flux';
+import { splitByGraph } from '../../gitops/graphs';
+import { namespaceObjects } from '../../gitops/namespaces';
+import { GitOpsLayoutError, gitOpsLayout, GitOpsLayoutInput, LAYERS } from '../../gitops/layout';
+import { carryWorkerGenerations, CarryResult, GraphCarry } from '../../gitops/worker-generations';
+import { NotOurDirectoryError, writeGitOpsLayout } from '../../gitops/write';
+import { renderPlatform } from '../../render/platform';
+import { packageVersion } from '../../package-version';
+import { inputsOf, refuseReplacing } from '../output';
+import { renderFiles } from '../../pipeline/files';
+import { PipelineFlags, renderFilesOptions } from '../pipeline';
+import { CliError, EXIT_OK, EXIT_USAGE, oneLine, reportProblems } from '../report';
 
-export interface GitOpsOptions extends PipelineOptions {
+export interface GitOpsOptions extends PipelineFlags {
   readonly output: string;
   readonly force?: boolean;
   readonly platform: boolean;
@@ -43,7 +44,7 @@ export interface GitOpsOptions extends PipelineOptions {
   readonly retirePrevious?: boolean;
 }
 
-export async function gitops(files: string[], options: GitOpsOptions): Promise<number> {
+export async function run(files: string[], options: GitOpsOptions): Promise<number> {
   if (options.fluxUrl !== undefined && options.argocdUrl !== undefined) {
     throw new CliError(
       '--flux-url and --argocd-url: choose one GitOps engine; two engines applying one repository fight over every object',
@@ -53,7 +54,8 @@ export async function gitops(files: string[], options: GitOpsOptions): Promise<n
   let objects: KubeObject[];
   let split: ReturnType<typeof splitByGraph> | undefined;
   if (files.length > 0) {
-    const result = await runPipeline(files, options);
+    const request = renderFilesOptions(options);
+    const result = await renderFiles(files, request);
     const code = reportProblems(result.problems);
     if (code !== EXIT_OK) return code;
     objects = result.objects;

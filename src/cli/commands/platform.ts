@@ -1,0 +1,87 @@
+/** What `dynamo-iac platform` does: the runtime operator's install manifests (src/render/platform.ts). */
+import type { Problem } from '../../api/problems';
+import { packageVersion } from '../../package-version';
+import { renderPlatform } from '../../render/platform';
+import { PlatformOptions, platformOptionProblems } from '../../render/platform-options';
+import { writeYamlStream } from '../output';
+import { CliError, EXIT_OK, EXIT_USAGE } from '../report';
+
+export function run(_files: string[], opts: PlatformFlags): number {
+  const {
+    nats,
+    natsImage,
+    etcd,
+    etcdImage,
+    storageClass,
+    checkpointAgentImage,
+    checkpointAgentNamespace,
+    imagePullSecret,
+    ...rest
+  } = opts;
+  if ((natsImage && !nats) || (etcdImage && !etcd))
+    throw new CliError('dynamo-iac platform: --nats-image needs --nats, and --etcd-image needs --etcd', EXIT_USAGE);
+  if (checkpointAgentNamespace && !checkpointAgentImage)
+    throw new CliError('dynamo-iac platform: --checkpoint-agent-namespace needs --checkpoint-agent-image', EXIT_USAGE);
+  const options: PlatformOptions = {
+    ...rest,
+    imagePullSecrets: imagePullSecret,
+    nats: nats ? { image: natsImage, storageClassName: storageClass } : undefined,
+    etcd: etcd ? { image: etcdImage, storageClassName: storageClass } : undefined,
+    checkpointAgent: checkpointAgentImage
+      ? {
+          image: checkpointAgentImage,
+          ...(checkpointAgentNamespace ? { namespace: checkpointAgentNamespace } : {}),
+        }
+      : undefined,
+    version: packageVersion(),
+  };
+  const problems = platformOptionProblems(options);
+  if (problems.length) throw new CliError(flagProblems(problems, options).join('\n'), EXIT_USAGE);
+  writeYamlStream(renderPlatform(options));
+  return EXIT_OK;
+}
+
+/** The flag each option comes from, so a problem names what the user typed. */
+const FLAG_OF: [RegExp, string][] = [
+  [/^namespace$/, '--namespace'],
+  [/^image$/, '--image'],
+  [/^imagePullPolicy$/, '--image-pull-policy'],
+  [/^imagePullSecrets\[\d+\]$/, '--image-pull-secret'],
+  [/^nats\.image$/, '--nats-image'],
+  [/^etcd\.image$/, '--etcd-image'],
+  [/^(nats|etcd)\.storageClassName$/, '--storage-class'],
+  [/^checkpointAgent\.image$/, '--checkpoint-agent-image'],
+  [/^checkpointAgent\.namespace$/, '--checkpoint-agent-namespace'],
+];
+
+/** `dynamo-iac platform: --flag "value": message` lines, once each (--storage-class feeds both NATS and etcd). */
+function flagProblems(problems: readonly Problem[], options: PlatformOptions): string[] {
+  const lines = problems.map((p) => {
+    const flag = FLAG_OF.find(([path]) => path.test(p.path))?.[1] ?? p.path;
+    const value = p.path
+      .split(/[.[\]]+/)
+      .filter(Boolean)
+      .reduce<unknown>((v, k) => (v as Record<string, unknown>)?.[k], options);
+    return `dynamo-iac platform: ${flag}${value === undefined ? '' : ` ${JSON.stringify(value)}`}: ${p.message}`;
+  });
+  return [...new Set(lines)];
+}
+
+interface PlatformFlags {
+  namespace: string;
+  scope: 'cluster' | 'namespace';
+  createNamespace?: boolean;
+  image?: string;
+  imagePullPolicy?: PlatformOptions['imagePullPolicy'];
+  imagePullSecret?: string[];
+  crds?: boolean;
+  readNodes?: boolean;
+  monitoring?: boolean;
+  nats?: boolean;
+  natsImage?: string;
+  etcd?: boolean;
+  etcdImage?: string;
+  storageClass?: string;
+  checkpointAgentImage?: string;
+  checkpointAgentNamespace?: string;
+}

@@ -1,0 +1,64 @@
+/**
+ * From files to rendered objects: the plan lock, the settings file and the inputs, then the
+ * manifest pipeline the cdk8s adopters use. What `render`, `validate` and `gitops` run; the
+ * options are named for this step, and the CLI maps its flags onto them (src/cli/pipeline.ts).
+ */
+import { KubeObject } from '../api/k8s-types';
+import { SourcedProblem, ValidationError } from '../api/problems';
+import { readInputs } from '../api/read-inputs';
+import { resolveSettings } from '../api/settings';
+import { readSettingsFile } from '../api/settings-file';
+import { DEFAULT_LOCK_FILE } from '../plan/lock';
+import { readPlanLock } from '../plan/lock-file';
+import type { GraphWithObjects } from '../render';
+import { renderManifests } from './manifests';
+
+export interface RenderFilesOptions {
+  /** Namespace for inputs without one. @default 'default' */
+  readonly defaultNamespace?: string;
+  /** PlatformSettings, YAML or JSON; some rules depend on them. @default - every setting's default */
+  readonly settingsFile?: string;
+  /** The plan lock DynamoGraphDeploymentRequests render from. @default 'dynamo-plan.lock' */
+  readonly lockFile?: string;
+  /** Render the DynamoGraphDeployment / DynamoComponentDeployment records. @default true */
+  readonly includeGraphRecord?: boolean;
+}
+
+export interface RenderedFiles {
+  /** Empty when any problem is an error. */
+  readonly objects: KubeObject[];
+  readonly problems: SourcedProblem[];
+  /** Each graph with its own objects, what the GitOps layout splits by; set on success only. */
+  readonly graphs?: GraphWithObjects[];
+}
+
+/** Renders every file (`-` is stdin); `validate` renders too, so it fails exactly when `render` would. */
+export async function renderFiles(files: readonly string[], options: RenderFilesOptions = {}): Promise<RenderedFiles> {
+  // Graph problems depend on the settings (e.g. lwsAvailable), so bad settings stop here.
+  const settingsFile =
+    options.settingsFile === undefined ? { settings: {}, problems: [] } : readSettingsFile(options.settingsFile);
+  if (!settingsFile.settings) return { objects: [], problems: settingsFile.problems };
+
+  const read = await readInputs(files);
+  const plans = readPlanLock(options.lockFile ?? DEFAULT_LOCK_FILE);
+  if ('problem' in plans) return { objects: [], problems: [...read.problems, plans.problem] };
+  const renderOptions = {
+    defaultNamespace: options.defaultNamespace,
+    includeGraphRecord: options.includeGraphRecord ?? true,
+    plans,
+  };
+  const settings = resolveSettings(settingsFile.settings);
+  let rendered;
+  try {
+    rendered = renderManifests(read.inputs, settings, renderOptions);
+  } catch (e) {
+    if (!(e instanceof ValidationError)) throw e;
+    // Conflicts between graphs are found after loading, without a single source to blame.
+    const source = read.inputs.map((i) => i.source).join(', ');
+    return { objects: [], problems: [...read.problems, ...e.problems.map((p) => ({ ...p, source }))] };
+  }
+  const problems = [...read.problems, ...rendered.problems];
+  const failed = problems.some((p) => (p.severity ?? 'error') === 'error');
+  if (failed) return { objects: [], problems };
+  return { objects: rendered.objects, problems, graphs: rendered.graphs ?? [] };
+}
