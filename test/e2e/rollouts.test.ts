@@ -37,6 +37,8 @@ import { Traffic } from './traffic';
 const DGD_API = 'nvidia.com/v1beta1';
 const HASH_LABEL = 'nvidia.com/dynamo-worker-hash';
 const CURRENT_HASH = 'nvidia.com/current-worker-hash';
+/** Deploy, roll, check: several minutes on 2 shared cores; the bound only stops a hang. */
+const ROLLOUT_TIMEOUT_MS = 1_200_000;
 
 let dir: string;
 beforeAll(() => {
@@ -171,113 +173,121 @@ async function workerState(ns: string, graph: string): Promise<{ pods: string[];
   };
 }
 
-test('GitOps: a worker argument changed in Git rolls prefill and decode to a new generation through Flux, with no failed request', async () => {
-  const ns = await namespace('e2e-rollout-flux');
-  const graph = 'mock-disagg';
-  const flux = await FluxOnNode.install();
-  const render = (edit: (text: string) => string) =>
-    cliOk(
-      'gitops',
-      '-o',
-      flux.dir,
-      '--no-crds',
-      '--no-platform',
-      '--flux-url',
-      'https://git.example/dynamo-deploy',
-      graphFile(dir, 'disagg.yaml', ns, edit),
-    );
-  try {
-    render((t) => t);
-    await flux.sync('graphs');
-    await waitPodsReady(ns, `nvidia.com/dynamo-graph-deployment-name=${graph}`, 3, 180_000);
-    expectServed((await waitServing(await serviceUrl(ns, `${graph}-frontend`), ns)).completion);
+test(
+  'GitOps: a worker argument changed in Git rolls prefill and decode to a new generation through Flux, with no failed request',
+  async () => {
+    const ns = await namespace('e2e-rollout-flux');
+    const graph = 'mock-disagg';
+    const flux = await FluxOnNode.install();
+    const render = (edit: (text: string) => string) =>
+      cliOk(
+        'gitops',
+        '-o',
+        flux.dir,
+        '--no-crds',
+        '--no-platform',
+        '--flux-url',
+        'https://git.example/dynamo-deploy',
+        graphFile(dir, 'disagg.yaml', ns, edit),
+      );
+    try {
+      render((t) => t);
+      await flux.sync('graphs');
+      await waitPodsReady(ns, `nvidia.com/dynamo-graph-deployment-name=${graph}`, 3, 180_000);
+      expectServed((await waitServing(await serviceUrl(ns, `${graph}-frontend`), ns)).completion);
 
-    // Only decode's arguments change; prefill rolls with it (one worker hash for the graph).
-    const { from, to } = await rollOut('dynamo-iac gitops + Flux', ns, graph, 2, async () => {
-      render((t) => t.replace('"10", --disaggregation-mode, decode', '"5", --disaggregation-mode, decode'));
-      // The rollout commit holds both generations: Flux's prune never sees the old one leave.
-      const tree = fs.readdirSync(flux.dir, { recursive: true }).map(String).join('\n');
-      expect(tree).toContain(`${graph}-decode-${from}`);
-      await flux.sync('decode: --speedup-ratio 5');
+      // Only decode's arguments change; prefill rolls with it (one worker hash for the graph).
+      const { from, to } = await rollOut('dynamo-iac gitops + Flux', ns, graph, 2, async () => {
+        render((t) => t.replace('"10", --disaggregation-mode, decode', '"5", --disaggregation-mode, decode'));
+        // The rollout commit holds both generations: Flux's prune never sees the old one leave.
+        const tree = fs.readdirSync(flux.dir, { recursive: true }).map(String).join('\n');
+        expect(tree).toContain(`${graph}-decode-${from}`);
+        await flux.sync('decode: --speedup-ratio 5');
+      });
+      expect(to).not.toBe(from);
+
+      // A scaling change and a frontend-only change roll nothing: same hash, same worker pods (plus the new replica).
+      const before = await workerState(ns, graph);
+      render((t) =>
+        t
+          .replace('"10", --disaggregation-mode, decode', '"5", --disaggregation-mode, decode')
+          .replace(/(Decode:\n\s+componentType: worker\n\s+subComponentType: decode\n\s+)replicas: 1/, '$1replicas: 2')
+          .replace(
+            /(Frontend:\n\s+componentType: frontend\n)/,
+            '$1      envs: [{ name: E2E_FRONTEND_ONLY, value: "1" }]\n',
+          ),
+      );
+      await flux.sync('decode replicas 2, a frontend env');
+      await waitPodsReady(
+        ns,
+        `nvidia.com/dynamo-graph-deployment-name=${graph},nvidia.com/dynamo-component=Decode`,
+        2,
+        180_000,
+      );
+      await poll('the frontend rolled with its new env', async () => {
+        const ready = (
+          await pods(ns, `nvidia.com/dynamo-graph-deployment-name=${graph},nvidia.com/dynamo-component=Frontend`)
+        ).filter((p) => isReady(p) && JSON.stringify(p.spec.containers[0].env ?? []).includes('E2E_FRONTEND_ONLY'));
+        return ready.length === 1 ? true : undefined;
+      });
+      const after = await workerState(ns, graph);
+      expect(after.hash).toBe(before.hash);
+      expect(after.startTime).toBe(before.startTime);
+      expect(after.pods).toEqual(expect.arrayContaining(before.pods));
+      expect(after.pods).toHaveLength(before.pods.length + 1);
+      expectServed((await waitServing(await serviceUrl(ns, `${graph}-frontend`), ns)).completion);
+    } catch (err) {
+      process.stderr.write(flux.tail());
+      throw err;
+    } finally {
+      await flux.stop();
+      await deleteNamespace(ns);
+    }
+  },
+  ROLLOUT_TIMEOUT_MS,
+);
+
+test(
+  'Pulumi: a worker argument changed in the program rolls the worker through `pulumi up`, with no failed request; destroy leaves nothing',
+  async () => {
+    const ns = await namespace('e2e-rollout-pulumi');
+    const graph = 'mock-agg';
+    process.env.DYNAMO_IAC_PULUMI_BINARIES = JSON.stringify(cachedTestBinaries('pulumi'));
+    const stack = await PulumiStack.create({
+      projectDir: path.join(__dirname, 'apps', 'pulumi'),
+      stack: 'rollout',
+      kubeconfig: process.env.KUBECONFIG!,
+      transpileOnly: true,
+      log: (line) => process.stderr.write(`[pulumi rollout] ${line}\n`),
     });
-    expect(to).not.toBe(from);
-
-    // A scaling change and a frontend-only change roll nothing: same hash, same worker pods (plus the new replica).
-    const before = await workerState(ns, graph);
-    render((t) =>
-      t
-        .replace('"10", --disaggregation-mode, decode', '"5", --disaggregation-mode, decode')
-        .replace(/(Decode:\n\s+componentType: worker\n\s+subComponentType: decode\n\s+)replicas: 1/, '$1replicas: 2')
-        .replace(
-          /(Frontend:\n\s+componentType: frontend\n)/,
-          '$1      envs: [{ name: E2E_FRONTEND_ONLY, value: "1" }]\n',
-        ),
-    );
-    await flux.sync('decode replicas 2, a frontend env');
-    await waitPodsReady(
-      ns,
-      `nvidia.com/dynamo-graph-deployment-name=${graph},nvidia.com/dynamo-component=Decode`,
-      2,
-      180_000,
-    );
-    await poll('the frontend rolled with its new env', async () => {
-      const ready = (
-        await pods(ns, `nvidia.com/dynamo-graph-deployment-name=${graph},nvidia.com/dynamo-component=Frontend`)
-      ).filter((p) => isReady(p) && JSON.stringify(p.spec.containers[0].env ?? []).includes('E2E_FRONTEND_ONLY'));
-      return ready.length === 1 ? true : undefined;
-    });
-    const after = await workerState(ns, graph);
-    expect(after.hash).toBe(before.hash);
-    expect(after.startTime).toBe(before.startTime);
-    expect(after.pods).toEqual(expect.arrayContaining(before.pods));
-    expect(after.pods).toHaveLength(before.pods.length + 1);
-    expectServed((await waitServing(await serviceUrl(ns, `${graph}-frontend`), ns)).completion);
-  } catch (err) {
-    process.stderr.write(flux.tail());
-    throw err;
-  } finally {
-    await flux.stop();
-    await deleteNamespace(ns);
-  }
-});
-
-test('Pulumi: a worker argument changed in the program rolls the worker through `pulumi up`, with no failed request; destroy leaves nothing', async () => {
-  const ns = await namespace('e2e-rollout-pulumi');
-  const graph = 'mock-agg';
-  process.env.DYNAMO_IAC_PULUMI_BINARIES = JSON.stringify(cachedTestBinaries('pulumi'));
-  const stack = await PulumiStack.create({
-    projectDir: path.join(__dirname, 'apps', 'pulumi'),
-    stack: 'rollout',
-    kubeconfig: process.env.KUBECONFIG!,
-    transpileOnly: true,
-    log: (line) => process.stderr.write(`[pulumi rollout] ${line}\n`),
-  });
-  try {
-    await stack.setConfig('namespace', ns);
-    await stack.up();
-    await waitPodsReady(ns, `nvidia.com/dynamo-graph-deployment-name=${graph}`, 2, 180_000);
-    expectServed((await waitServing(await serviceUrl(ns, `${graph}-frontend`), ns)).completion);
-
-    await rollOut('pulumi up', ns, graph, 1, async () => {
-      await stack.setConfig('speedupRatio', '5');
+    try {
+      await stack.setConfig('namespace', ns);
       await stack.up();
-    });
+      await waitPodsReady(ns, `nvidia.com/dynamo-graph-deployment-name=${graph}`, 2, 180_000);
+      expectServed((await waitServing(await serviceUrl(ns, `${graph}-frontend`), ns)).completion);
 
-    await stack.cli(['destroy', '--yes']);
-    await poll(
-      'nothing of the graph left after pulumi destroy',
-      async () => {
-        const left = [
-          ...(await kube().list('apps/v1', 'Deployment', { namespace: ns })),
-          ...(await kube().list('v1', 'Service', { namespace: ns })),
-          ...(await kube().list(DGD_API, 'DynamoGraphDeployment', { namespace: ns })),
-        ];
-        return left.length === 0 ? true : undefined;
-      },
-      { timeoutMs: 120_000 },
-    );
-  } finally {
-    await stack.dispose();
-    await deleteNamespace(ns);
-  }
-});
+      await rollOut('pulumi up', ns, graph, 1, async () => {
+        await stack.setConfig('speedupRatio', '5');
+        await stack.up();
+      });
+
+      await stack.cli(['destroy', '--yes']);
+      await poll(
+        'nothing of the graph left after pulumi destroy',
+        async () => {
+          const left = [
+            ...(await kube().list('apps/v1', 'Deployment', { namespace: ns })),
+            ...(await kube().list('v1', 'Service', { namespace: ns })),
+            ...(await kube().list(DGD_API, 'DynamoGraphDeployment', { namespace: ns })),
+          ];
+          return left.length === 0 ? true : undefined;
+        },
+        { timeoutMs: 120_000 },
+      );
+    } finally {
+      await stack.dispose();
+      await deleteNamespace(ns);
+    }
+  },
+  ROLLOUT_TIMEOUT_MS,
+);
