@@ -10,7 +10,8 @@ import * as path from 'path';
 import { resolveSettings } from '../../src/api/settings';
 import { renderManifests } from '../../src/pipeline/manifests';
 import { parseLock } from '../../src/plan/lock';
-import { componentObjectName } from '../../src/render/naming';
+import { componentWorkloadName, renderedWorkerGeneration } from '../../src/render';
+import { graphModelOf } from '../../src/operator/controllers/graph-record';
 import { ServerObject, poll } from './kube';
 import { operatorNamespace } from './operator-harness';
 
@@ -61,7 +62,8 @@ async function rollOut(graph: string, available: 'all' | 'one short'): Promise<v
     await env.kube.waitFor<any>(
       'apps/v1',
       'Deployment',
-      componentObjectName(graph, c.name),
+      // Workers are named by the record's worker generation (`<graph>-<component>-<hash>`).
+      componentWorkloadName(graphModelOf(dgd)!, c.name, renderedWorkerGeneration(dgd.metadata.annotations)),
       env.ns,
       (d) => d?.spec?.replicas === (c.replicas ?? 1),
       { ...WAIT, what: `replicas ${c.replicas ?? 1} from the scaling adapter` },

@@ -214,7 +214,10 @@ test('the rendered model Service carries the hash label its EndpointSlices inher
   expect(hash).toBe('fb68f5a6');
   expect(svc.spec.selector).toEqual({ 'nvidia.com/dynamo-base-model-hash': hash });
   expect(svc.spec.clusterIP).toBe('None');
-  const dep = await kube.get<any>('apps/v1', 'Deployment', 'lora-graph-decode', ns);
+  const [dep] = await kube.list<any>('apps/v1', 'Deployment', {
+    namespace: ns,
+    labelSelector: 'nvidia.com/dynamo-graph-deployment-name=lora-graph,nvidia.com/dynamo-component=decode',
+  });
   expect(dep.spec.template.metadata.labels['nvidia.com/dynamo-base-model-hash']).toBe(hash);
 });
 

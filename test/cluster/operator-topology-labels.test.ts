@@ -37,7 +37,9 @@ function workerTemplate(): any {
   });
   if (errorsOf(problems).length) throw new Error(JSON.stringify(problems));
   const objs = renderGraph({ ...model!, orchestrator: 'lws' } as ValidatedGraph, resolveSettings({})) as ServerObject[];
-  return (objs.find((o) => o.kind === 'Deployment' && o.metadata.name === 'kv-decode') as any).spec.template;
+  return (
+    objs.find((o) => o.kind === 'Deployment' && o.metadata.labels?.['nvidia.com/dynamo-component'] === 'decode') as any
+  ).spec.template;
 }
 
 async function workerPod(name: string, nodeName?: string): Promise<void> {
