@@ -26,6 +26,16 @@ import { clone, isPlainObject } from './merge';
 const HASH_INPUT_VERSION = 'dgd-worker-rollout-v2';
 const COMPONENT_CLASS_WORKER = 'worker';
 
+/**
+ * `minReadySeconds` of a worker generation's Deployments. The runtime operator drains the old
+ * generation by the new one's *available* replicas; a worker pod turns Ready before the frontend
+ * has discovered its new Dynamo namespace, and with Dynamo 1.6.1 a frontend that loses the old
+ * generation's last worker before it knows the new one drops the model for a moment (requests get
+ * 503, then 404 while no chat model is registered). Seen on the real node: 3 of ~250 requests
+ * failed without it. Not part of the worker hash (a Deployment field, not the pod template).
+ */
+export const GENERATION_MIN_READY_SECONDS = 10;
+
 /** A graph's current worker generation and who moves replicas between generations. */
 export interface WorkerGeneration {
   /** Upstream's worker hash: 8 hex characters. */

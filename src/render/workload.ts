@@ -7,7 +7,7 @@ import { shortHash } from './naming';
 import { kvTransferAnnotations } from './kv-transfer';
 import { buildPodTemplate } from './pod';
 import { runtimeOwnsReplicas } from './replicas';
-import { generationAnnotations } from './worker-generation';
+import { generationAnnotations, GENERATION_MIN_READY_SECONDS } from './worker-generation';
 
 /** Labels and annotations on the component's workload and Service metadata. */
 export function workloadMetadata(cc: ComponentContext) {
@@ -31,6 +31,8 @@ export function renderDeployment(cc: ComponentContext): KubeObject {
   // Only replicas the user wrote: the Deployment defaults an unset count to 1 itself.
   if (!runtimeOwnsReplicas(cc.component, cc.workerGeneration) && cc.component.replicas !== undefined)
     spec.replicas = cc.component.replicas;
+  // A generation's pods count as available only once the frontend can have seen them (see the constant).
+  if (cc.workerGeneration) spec.minReadySeconds = GENERATION_MIN_READY_SECONDS;
   spec.selector = { matchLabels: { [LABEL.selector]: cc.objectName } };
   spec.strategy = deploymentStrategy(cc.annotations);
   spec.template = buildPodTemplate(cc);

@@ -112,16 +112,17 @@ async function rollOut(
       { timeoutMs: 180_000 },
     );
     await poll(
-      'the new generation serving alone, the old one gone, the rollout Completed',
+      'the new generation serving alone, the old one drained, the rollout Completed',
       async () => {
         const gens = await generations(ns, graph);
-        most = Math.max(most, gens.size);
+        // Surge: the new generation's pods start while the old one's still serve.
+        most = Math.max(most, [...gens.values()].filter((g) => g.pods.length > 0).length);
         const fresh = gens.get(to);
         const done =
-          gens.size === 1 &&
           fresh !== undefined &&
           fresh.pods.length === workerPods &&
           fresh.pods.every(isReady) &&
+          [...gens].every(([hash, g]) => hash === to || g.pods.length === 0) &&
           (await record(ns, graph)).status?.rollingUpdate?.phase === 'Completed';
         return done ? fresh : undefined;
       },
@@ -162,6 +163,22 @@ async function rollOut(
   return { from, to };
 }
 
+/** Waits until the runtime operator has retired generation `hash`: no Deployment or Service of it left. */
+async function retired(ns: string, graph: string, hash: string): Promise<void> {
+  const selector = `nvidia.com/dynamo-graph-deployment-name=${graph},${HASH_LABEL}=${hash}`;
+  await poll(
+    `generation ${hash} retired`,
+    async () => {
+      const left = [
+        ...(await kube().list('apps/v1', 'Deployment', { namespace: ns, labelSelector: selector })),
+        ...(await kube().list('v1', 'Service', { namespace: ns, labelSelector: selector })),
+      ];
+      return left.length === 0 ? true : undefined;
+    },
+    { timeoutMs: 180_000 },
+  );
+}
+
 /** Worker pod names and the rollout's start time: what must not change when nothing rolls. */
 async function workerState(ns: string, graph: string): Promise<{ pods: string[]; hash: string; startTime?: string }> {
   const r = await record(ns, graph);
@@ -179,9 +196,10 @@ test(
     const ns = await namespace('e2e-rollout-flux');
     const graph = 'mock-disagg';
     const flux = await FluxOnNode.install();
-    const render = (edit: (text: string) => string) =>
+    const render = (edit: (text: string) => string, ...flags: string[]) =>
       cliOk(
         'gitops',
+        ...flags,
         '-o',
         flux.dir,
         '--no-crds',
@@ -197,14 +215,24 @@ test(
       expectServed((await waitServing(await serviceUrl(ns, `${graph}-frontend`), ns)).completion);
 
       // Only decode's arguments change; prefill rolls with it (one worker hash for the graph).
+      const previous = (await record(ns, graph)).metadata.annotations![CURRENT_HASH];
       const { from, to } = await rollOut('dynamo-iac gitops + Flux', ns, graph, 2, async () => {
         render((t) => t.replace('"10", --disaggregation-mode, decode', '"5", --disaggregation-mode, decode'));
         // The rollout commit holds both generations: Flux's prune never sees the old one leave.
         const tree = fs.readdirSync(flux.dir, { recursive: true }).map(String).join('\n');
-        expect(tree).toContain(`${graph}-decode-${from}`);
+        expect(tree).toContain(`${graph}-decode-${previous}`);
         await flux.sync('decode: --speedup-ratio 5');
       });
       expect(to).not.toBe(from);
+      // The old generation is drained but still in Git (the record lists it): kept at 0. Retiring it
+      // from the output (prune stays off for it) lets the operator delete it.
+      expect((await generations(ns, graph)).get(from)?.deployments.length).toBe(2);
+      render(
+        (t) => t.replace('"10", --disaggregation-mode, decode', '"5", --disaggregation-mode, decode'),
+        '--retire-previous',
+      );
+      await flux.sync('retire the previous worker generation');
+      await retired(ns, graph, from);
 
       // A scaling change and a frontend-only change roll nothing: same hash, same worker pods (plus the new replica).
       const before = await workerState(ns, graph);
@@ -266,10 +294,13 @@ test(
       await waitPodsReady(ns, `nvidia.com/dynamo-graph-deployment-name=${graph}`, 2, 180_000);
       expectServed((await waitServing(await serviceUrl(ns, `${graph}-frontend`), ns)).completion);
 
-      await rollOut('pulumi up', ns, graph, 1, async () => {
+      const { from } = await rollOut('pulumi up', ns, graph, 1, async () => {
         await stack.setConfig('speedupRatio', '5');
         await stack.up();
       });
+      // Pulumi dropped the old generation from its state without deleting it; the record no longer
+      // lists it, so the operator deletes it once drained.
+      await retired(ns, graph, from);
 
       await stack.cli(['destroy', '--yes']);
       await poll(

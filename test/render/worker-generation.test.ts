@@ -258,6 +258,8 @@ describe('rendering worker generations', () => {
     );
     const decode = r.find('Deployment', `g-decode-${hash}`);
     expect(decode.spec.replicas).toBeUndefined();
+    // Available (what the operator drains the old generation by) only after 10 s Ready.
+    expect(decode.spec.minReadySeconds).toBe(10);
     expect(decode.metadata.labels['nvidia.com/dynamo-worker-hash']).toBe(hash);
     expect(decode.spec.template.metadata.labels['nvidia.com/dynamo-worker-hash']).toBe(hash);
     expect(decode.spec.selector).toEqual({ matchLabels: { 'nvidia.com/selector': `g-decode-${hash}` } });
@@ -273,6 +275,7 @@ describe('rendering worker generations', () => {
     // The frontend is updated in place: no hash, no suffix, its replicas.
     const frontend = r.find('Deployment', 'g-frontend');
     expect(frontend.spec.replicas).toBe(1);
+    expect(frontend.spec.minReadySeconds).toBeUndefined();
     expect(frontend.metadata.labels['nvidia.com/dynamo-worker-hash']).toBeUndefined();
     expect(JSON.stringify(frontend)).not.toContain('WORKER_SUFFIX');
     const record = r.find('DynamoGraphDeployment', 'g');
@@ -295,7 +298,7 @@ describe('rendering worker generations', () => {
     const r = render(manifest(), { workerRollout: 'in-place' });
     expect(r.names).toContain('Deployment/g-decode');
     const text = JSON.stringify(r.objects);
-    for (const s of ['worker-hash', 'WORKER_SUFFIX', 'worker-rollout', 'fluxcd.io/prune'])
+    for (const s of ['worker-hash', 'WORKER_SUFFIX', 'worker-rollout', 'fluxcd.io/prune', 'minReadySeconds'])
       expect(text).not.toContain(s);
   });
 
