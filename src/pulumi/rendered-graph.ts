@@ -4,6 +4,7 @@
  * per rendered object.
  */
 import * as pulumi from '@pulumi/pulumi';
+import { KubeObject } from '../api/k8s-types';
 import { GraphPlacement } from '../api/placement';
 import { GraphModel } from '../api/model';
 import { errorsOf, Problem, problemLine } from '../api/problems';
@@ -15,7 +16,7 @@ import { settingsProblems } from '../api/settings-check';
 import { ManifestRenderRequest, renderManifest } from '../pipeline/render-manifest';
 import { dynamoNamespaceOf } from '../api/dynamo-namespace';
 import { frontendService, workerGenerationOf, workerHashInput } from '../render';
-import { retiredByOperator } from '../render/worker-generation-objects';
+import { graphRecordOf, retiredByOperator } from '../render/worker-generation-objects';
 import { fill, hasToken, substitute, tokenize, tokenKeys, WithInputs } from './inputs';
 import { ReadinessOptions, withReadiness } from './readiness';
 import type { DynamoCheckpoint } from './checkpoint';
@@ -234,17 +235,37 @@ export abstract class RenderedGraphResource extends pulumi.ComponentResource {
     if (conflicts.length > 0) throw fail(conflicts);
     // A worker generation the runtime operator rolls out leaves the program when the hash changes;
     // Pulumi then forgets it instead of deleting it, and the operator drains and deletes it
-    // (docs/rollouts.md). `pulumi destroy` deletes the record, whose ownerReference takes it along.
+    // (docs/rollouts.md). Its ownerReference to the graph record (set here, with the record's uid)
+    // makes deleting the record (`pulumi destroy`) take every generation along, operator or not.
     const retained = retiredByOperator(objects);
+    const record = graphRecordOf(objects);
+    const recordIndex = record ? objects.indexOf(record) : -1;
+    // The record's uid, once the record resource exists (it is registered after the workers).
+    let recordCreated: (r: pulumi.CustomResource) => void = () => undefined;
+    const recordUid =
+      recordIndex >= 0 && claims[recordIndex].kind === 'new'
+        ? pulumi.output(
+            new Promise<pulumi.Output<string | undefined>>((resolve) => {
+              recordCreated = (r) => resolve(metadataOf(r).apply((m) => m?.uid));
+            }),
+          )
+        : undefined;
     objects.forEach((o, i) => {
       if (claims[i].kind !== 'new') return;
       const object = withReadiness(o, args);
-      kubernetesResource(`${name}/${o.metadata.name}`, object, values ? substitute(object, values) : object, {
-        parent: this,
-        // A component's dependsOn does not reach its children by itself; the graph record needs the CRDs first.
-        dependsOn: opts?.dependsOn,
-        ...(retained(o) ? { retainOnDelete: true } : {}),
-      });
+      const inputs = values ? substitute(object, values) : object;
+      const resource = kubernetesResource(
+        `${name}/${o.metadata.name}`,
+        object,
+        recordUid && retained(o) ? withOwner(inputs as KubeObject, record!, recordUid) : inputs,
+        {
+          parent: this,
+          // A component's dependsOn does not reach its children by itself; the graph record needs the CRDs first.
+          dependsOn: opts?.dependsOn,
+          ...(retained(o) ? { retainOnDelete: true } : {}),
+        },
+      );
+      if (o === record) recordCreated(resource);
     });
 
     const frontend = frontendService(objects);
@@ -262,4 +283,14 @@ export abstract class RenderedGraphResource extends pulumi.ComponentResource {
       frontendPort: this.frontendPort,
     });
   }
+}
+
+/** `inputs` with a non-controller ownerReference to the graph record (`uid`, known once it is created). */
+function withOwner(inputs: KubeObject, record: KubeObject, uid: pulumi.Output<string | undefined>): unknown {
+  const ownerReference = { apiVersion: record.apiVersion, kind: record.kind, name: record.metadata.name, uid };
+  return { ...inputs, metadata: { ...inputs.metadata, ownerReferences: [ownerReference] } };
+}
+
+function metadataOf(resource: pulumi.CustomResource): pulumi.Output<{ uid?: string } | undefined> {
+  return (resource as unknown as { metadata: pulumi.Output<{ uid?: string } | undefined> }).metadata;
 }

@@ -124,48 +124,71 @@ test('a second run changes nothing: preview --expect-no-changes, and again after
   expect(changedBetween(before, await versions())).toEqual([]);
 });
 
-test("one worker's replicas: only that Deployment and its graph record change, in place", async () => {
+test("one worker's replicas: only the graph record changes (the runtime operator owns worker replicas)", async () => {
   const worker = find('Deployment', 'vllm-agg-vllmdecodeworker');
+  // workerRollout 'operator' (the default): a worker generation's Deployment carries no replicas.
+  expect((worker as any).spec.replicas).toBeUndefined();
   const uid = (await live(worker)).metadata.uid;
   const before = await versions();
   await stack.setConfig('aggWorkerReplicas', '3');
-  expect((await stack.upChanges()).map(([op, urn]) => `${op} ${shortUrn(urn)}`).sort()).toEqual([
-    `update kubernetes:apps/v1:Deployment::agg-vllm/${worker.metadata.name}`,
+  // Replicas are not in the worker hash: no new generation, and Pulumi changes only the record.
+  expect((await stack.upChanges()).map(([op, urn]) => `${op} ${shortUrn(urn)}`)).toEqual([
     'update kubernetes:nvidia.com/v1beta1:DynamoGraphDeployment::agg-vllm/vllm-agg',
   ]);
-  const after = await live(worker);
-  expect({ uid: after.metadata.uid, replicas: (after as any).spec.replicas }).toEqual({ uid, replicas: 3 });
-  expect(changedBetween(before, await versions())).toEqual(
-    [keyOf(worker), keyOf(find('DynamoGraphDeployment', 'vllm-agg'))].sort(),
-  );
+  expect((await live(worker)).metadata.uid).toBe(uid);
+  expect(changedBetween(before, await versions())).toEqual([keyOf(find('DynamoGraphDeployment', 'vllm-agg'))]);
 });
 
-test('a worker with a scaling adapter: the replicas an HPA set survive an image change, which updates in place', async () => {
+/** The live Deployments and Services of worker generations in `namespace` (of `graph`, other than `hash`, when given). */
+async function generations(namespace: string, graph?: string, hash?: string): Promise<Obj[]> {
+  const all = [
+    ...(await kube.list('apps/v1', 'Deployment', namespace)),
+    ...(await kube.list('v1', 'Service', namespace)),
+  ];
+  return all.filter((o) => {
+    const labels = o.metadata.labels ?? {};
+    const h = labels['nvidia.com/dynamo-worker-hash'];
+    return (
+      h !== undefined &&
+      h !== hash &&
+      (graph === undefined || labels['nvidia.com/dynamo-graph-deployment-name'] === graph)
+    );
+  });
+}
+
+test('a worker image change: a new generation beside the old one, which Pulumi leaves in the cluster with the replicas an HPA set', async () => {
   const decode = find('Deployment', 'sglang-agg-decode');
+  const oldHash = decode.metadata.labels?.['nvidia.com/dynamo-worker-hash'];
   expect((decode as any).spec.replicas).toBeUndefined();
   // What an HPA (through the scaling adapter and the runtime operator) does: write /scale.
   await kube.mergePatch(decode, { spec: { replicas: 5 } }, 'scale', 'e2e-autoscaler');
   const uid = (await live(decode)).metadata.uid;
-  const before = await versions();
   const image = SGLANG_RUNTIME.replace(/:[^:]+$/, ':e2e-next');
   await stack.setConfig('sglangWorkerImage', image);
-  expect((await stack.upChanges()).map(([op, urn]) => `${op} ${shortUrn(urn)}`).sort()).toEqual([
-    'update kubernetes:apps/v1:Deployment::sglang-scaling-adapter/sglang-agg-decode',
-    'update kubernetes:nvidia.com/v1beta1:DynamoGraphDeployment::sglang-scaling-adapter/sglang-agg',
+  const changes = (await stack.upChanges()).map(([op, urn]) => `${op} ${shortUrn(urn)}`);
+  // The image is in the worker hash: Pulumi creates the new generation and drops the old one from
+  // its state, which retainOnDelete leaves in the cluster for the runtime operator to drain.
+  const ofKind = (op: string, kind: string) => changes.filter((c) => c.startsWith(`${op} kubernetes:${kind}::`));
+  expect(ofKind('create', 'apps/v1:Deployment')).toHaveLength(1);
+  expect(ofKind('delete', 'apps/v1:Deployment')).toEqual([
+    `delete kubernetes:apps/v1:Deployment::sglang-scaling-adapter/${decode.metadata.name}`,
   ]);
-  const after = (await live(decode)) as any;
-  expect({
-    uid: after.metadata.uid,
-    replicas: after.spec.replicas,
-    image: after.spec.template.spec.containers[0].image,
-  }).toEqual({ uid, replicas: 5, image });
-  expect(changedBetween(before, await versions())).toEqual(
-    [keyOf(decode), keyOf(find('DynamoGraphDeployment', 'sglang-agg'))].sort(),
+  expect(changes).toContain(
+    'update kubernetes:nvidia.com/v1beta1:DynamoGraphDeployment::sglang-scaling-adapter/sglang-agg',
   );
-  // Nor does Pulumi see the HPA's replicas as drift to undo.
+  const old = (await live(decode)) as any;
+  expect({ uid: old.metadata.uid, replicas: old.spec.replicas }).toEqual({ uid, replicas: 5 });
+  const record = (await live(find('DynamoGraphDeployment', 'sglang-agg'))) as any;
+  const newHash = record.metadata.annotations['nvidia.com/current-worker-hash'];
+  expect(newHash).not.toBe(oldHash);
+  const fresh = (await kube.list('apps/v1', 'Deployment', decode.metadata.namespace)).find(
+    (d) => d.metadata.labels?.['nvidia.com/dynamo-worker-hash'] === newHash,
+  ) as any;
+  expect(fresh.spec.template.spec.containers[0].image).toBe(image);
+  // Nor does Pulumi see the HPA's replicas, or the generation it retained, as drift to undo.
   await stack.cli(['refresh', '--yes']);
   await stack.cli(['preview', '--expect-no-changes']);
-  expect(((await live(decode)) as any).spec.replicas).toBe(5);
+  expect((await generations(decode.metadata.namespace!, 'sglang-agg', newHash)).length).toBe(2);
 });
 
 /** The stack's objects and their outputs, in URN order (a run may re-register them in another order). */
@@ -195,6 +218,8 @@ test('pulumi destroy removes everything the stack created, and nothing else', as
   managers.add(CREATOR);
   await stack.cli(['destroy', '--yes']);
   expect(stateObjects(await stack.exportState())).toEqual([]);
+  // Worker generations are retained on delete ('operator' mode); their ownerReference to the graph
+  // record lets the garbage collector take them along with it.
   // Deletes finish in the cluster's own time (garbage collector, namespace controller).
   const leftovers = async () => {
     const found: string[] = [];

@@ -33,7 +33,13 @@ export function withoutPulumiAnnotations(o: Obj): Obj {
     Object.entries(o.metadata.annotations ?? {}).filter(([k]) => !k.startsWith('pulumi.com/')),
   );
   const { annotations: _, ...metadata } = o.metadata;
-  return { ...o, metadata: Object.keys(annotations).length ? { ...metadata, annotations } : metadata };
+  // Pulumi gives worker generations an ownerReference to the graph record (its uid): not rendered.
+  const owners = ((metadata as { ownerReferences?: { kind?: string }[] }).ownerReferences ?? []).filter(
+    (r) => r.kind !== 'DynamoGraphDeployment',
+  );
+  const { ownerReferences: __, ...rest } = metadata as typeof metadata & { ownerReferences?: unknown };
+  const base = owners.length ? { ...rest, ownerReferences: owners } : rest;
+  return { ...o, metadata: Object.keys(annotations).length ? { ...base, annotations } : base };
 }
 
 /** Installs the test-only stand-ins of the named third-party CRDs and waits until each is Established. */

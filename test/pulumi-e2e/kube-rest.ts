@@ -118,6 +118,10 @@ export class KubeRest {
     return list.items.map((i) => ({ ...i, apiVersion, kind }));
   }
 
+  async delete(o: Pick<Obj, 'apiVersion' | 'kind' | 'metadata'>): Promise<void> {
+    await this.request('DELETE', await this.path(o.apiVersion, o.kind, o.metadata.namespace, o.metadata.name));
+  }
+
   /** A merge patch of a subresource (`status`, `scale`) or of the object itself. */
   async mergePatch(
     o: Pick<Obj, 'apiVersion' | 'kind' | 'metadata'>,

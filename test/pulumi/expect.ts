@@ -13,7 +13,13 @@ export function withoutPulumiAnnotations(inputs: any): any {
     Object.entries(inputs.metadata?.annotations ?? {}).filter(([k]) => !k.startsWith('pulumi.com/')),
   );
   const { annotations: _, ...metadata } = inputs.metadata;
-  return { ...inputs, metadata: Object.keys(annotations).length ? { ...metadata, annotations } : metadata };
+  // Pulumi gives worker generations an ownerReference to the graph record (its uid): not rendered.
+  const owners = ((metadata as { ownerReferences?: { kind?: string }[] }).ownerReferences ?? []).filter(
+    (r) => r.kind !== 'DynamoGraphDeployment',
+  );
+  const { ownerReferences: __, ...rest } = metadata as typeof metadata & { ownerReferences?: unknown };
+  const base = owners.length ? { ...rest, ownerReferences: owners } : rest;
+  return { ...inputs, metadata: Object.keys(annotations).length ? { ...base, annotations } : base };
 }
 
 /** Kubernetes resources that are children of `parent`. */

@@ -46,9 +46,21 @@ describe('DynamoGraph worker generations', () => {
       `Service/vllm-disagg-planner-vllmprefillworker-${hash}`,
     ]);
     expect(retained(rs)).toEqual(generation.map((r) => `${r.inputs.kind}/${r.inputs.metadata.name}`).sort());
+    // Each carries an ownerReference to the graph record, so deleting the record (pulumi destroy)
+    // takes every generation along, with or without the runtime operator.
+    for (const r of generation)
+      expect(r.inputs.metadata.ownerReferences).toEqual([
+        expect.objectContaining({
+          apiVersion: 'nvidia.com/v1beta1',
+          kind: 'DynamoGraphDeployment',
+          name: 'vllm-disagg-planner',
+        }),
+      ]);
     // The record, the frontend and the planner are Pulumi's to delete as ever.
-    for (const r of objectsOf(rs).filter((r) => !r.inputs.metadata.labels?.[LABEL.workerHash]))
+    for (const r of objectsOf(rs).filter((r) => !r.inputs.metadata.labels?.[LABEL.workerHash])) {
       expect(r.retainOnDelete).toBeUndefined();
+      expect(r.inputs.metadata.ownerReferences).toBeUndefined();
+    }
   });
 
   test('a worker change renders a new generation under new names, retained as well', async () => {
