@@ -159,6 +159,10 @@ export class PulumiStack {
   /** Removes the stack's config file from the project and the temp dir (after a destroy). */
   async dispose(): Promise<void> {
     await this.cli(['stack', 'rm', '--yes', '--force'], { expectFailure: undefined });
+    // A language or component-provider host whose engine went away (a failed `up`, the YAML
+    // program's Node.js component host) can outlive the CLI: stop what runs from this stack's
+    // binaries, which only this harness started.
+    for (const pid of processesUnder(this.dir)) process.kill(pid, 'SIGKILL');
     fs.rmSync(path.join(this.projectDir, `Pulumi.${this.name}.yaml`), { force: true });
     fs.rmSync(this.dir, { recursive: true, force: true });
   }
@@ -249,4 +253,19 @@ function spawnCollect(
       resolve({ code: code ?? 1, stdout: Buffer.concat(out).toString('utf8'), stderr });
     });
   });
+}
+
+/** PIDs of the processes whose command starts under `dir` (Linux /proc; none elsewhere). */
+export function processesUnder(dir: string): number[] {
+  const pids: number[] = [];
+  const entries = fs.existsSync('/proc') ? fs.readdirSync('/proc').filter((e) => /^\d+$/.test(e)) : [];
+  for (const e of entries) {
+    try {
+      const command = fs.readFileSync(`/proc/${e}/cmdline`, 'utf8').split('\0')[0];
+      if (command.startsWith(`${dir}/`)) pids.push(Number(e));
+    } catch {
+      // gone meanwhile, or not ours to read
+    }
+  }
+  return pids;
 }
