@@ -242,8 +242,10 @@ export abstract class RenderedGraphResource extends pulumi.ComponentResource {
     const recordIndex = record ? objects.indexOf(record) : -1;
     // The record's uid, once the record resource exists (it is registered after the workers).
     let recordCreated: (r: pulumi.CustomResource) => void = () => undefined;
+    // With awaitGraphStatus the record waits for the workers to be ready, so it cannot own them at
+    // their creation: the runtime operator (which must run for that status) adds the reference.
     const recordUid =
-      recordIndex >= 0 && claims[recordIndex].kind === 'new'
+      recordIndex >= 0 && claims[recordIndex].kind === 'new' && !args.awaitGraphStatus
         ? pulumi.output(
             new Promise<pulumi.Output<string | undefined>>((resolve) => {
               recordCreated = (r) => resolve(metadataOf(r).apply((m) => m?.uid));

@@ -63,6 +63,15 @@ describe('DynamoGraph worker generations', () => {
     }
   });
 
+  test('with awaitGraphStatus the record waits for the workers, so the runtime operator sets their ownerReference', async () => {
+    const rs = await runProgram(
+      () => new DynamoGraph('disagg', { ...disaggregatedWithPlanner, awaitGraphStatus: true }),
+    );
+    const generation = objectsOf(rs).filter((r) => r.inputs.metadata.labels?.[LABEL.workerHash] !== undefined);
+    expect(generation.length).toBeGreaterThan(0);
+    for (const r of generation) expect(r.inputs.metadata.ownerReferences).toBeUndefined();
+  });
+
   test('a worker change renders a new generation under new names, retained as well', async () => {
     const before = retained(await runProgram(() => new DynamoGraph('disagg', disaggregatedWithPlanner)));
     const after = retained(await runProgram(() => new DynamoGraph('disagg', withPrefillArg('--enforce-eager'))));
