@@ -34,13 +34,13 @@ export interface RenderedFiles {
 
 /** Renders every file (`-` is stdin); `validate` renders too, so it fails exactly when `render` would. */
 export async function renderFiles(files: readonly string[], options: RenderFilesOptions = {}): Promise<RenderedFiles> {
+  const plans = readPlanLock(options.lockFile ?? DEFAULT_LOCK_FILE);
   // Graph problems depend on the settings (e.g. lwsAvailable), so bad settings stop here.
   const settingsFile =
     options.settingsFile === undefined ? { settings: {}, problems: [] } : readSettingsFile(options.settingsFile);
   if (!settingsFile.settings) return { objects: [], problems: settingsFile.problems };
 
   const read = await readInputs(files);
-  const plans = readPlanLock(options.lockFile ?? DEFAULT_LOCK_FILE);
   if ('problem' in plans) return { objects: [], problems: [...read.problems, plans.problem] };
   const renderOptions = {
     defaultNamespace: options.defaultNamespace,

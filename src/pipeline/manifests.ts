@@ -3,22 +3,21 @@
  * Shared by the CLI and the cdk8s `fromManifest` / `fromFile` adopters, so
  * every front end reports the same problems for the same input.
  */
-import { CheckpointModel, loadGraph, schemaProblems, validateCheckpointRefs, validateGraph } from '../api';
-import { DynamoModelRecord, loadDynamoModel, unservedModelWarning } from '../api/dynamo-model';
+import { CheckpointModel, schemaProblems, validateCheckpointRefs } from '../api';
+import { DynamoModelRecord, unservedModelWarning } from '../api/dynamo-model';
 import { JsonObject, KubeObject } from '../api/k8s-types';
 import { GraphModel } from '../api/model';
 import { ManifestInput, ParsedManifests, parseManifestText } from '../api/parse';
-import { GRAPH_KINDS, PASS_THROUGH_KINDS } from '../api/convert/load';
+import { GRAPH_KINDS, PASS_THROUGH_KINDS, recogniseDocument } from '../api/convert/load';
 import { errorsOf, Problem, SourcedProblem } from '../api/problems';
 import { isObject } from '../api/read';
 import { hasRenderedPodProblems, renderedPodProblems } from '../api/validate/rendered-pod-checks';
 import { ResolvedSettings } from '../api/settings';
 import { acceptValidated, ValidatedGraph } from '../api/validated-graph';
 import { DEFAULT_LOCK_FILE } from '../plan/lock';
-import { PlanSource, resolveRequest } from '../plan/resolve-request';
+import { PlanSource } from '../plan/resolve-request';
 import { dedupeObjects, GraphWithObjects, renderCheckpointRecord, renderEachGraph, RenderOptions } from '../render';
-import { renderDynamoModel } from '../render/model-record';
-import { loadCheckpointDoc } from './render-manifest';
+import { KIND_LOADERS, KindLoadContext, LoadedDocument } from './kind-loaders';
 
 export interface LoadedManifests {
   /** The graphs that passed every check, the checkpoint references across all inputs included. */
@@ -46,6 +45,11 @@ export function loadManifests(
   settings: ResolvedSettings,
   options: ManifestLoadOptions = {},
 ): LoadedManifests {
+  const context: KindLoadContext = {
+    settings,
+    defaultNamespace: options.defaultNamespace ?? 'default',
+    plans: options.plans ?? { file: DEFAULT_LOCK_FILE },
+  };
   const graphs: { source: string; model: GraphModel; problems: Problem[] }[] = [];
   const checkpoints: LoadedManifests['checkpoints'] = [];
   const passthrough: JsonObject[] = [];
@@ -58,46 +62,12 @@ export function loadManifests(
     if (parsed.docs.length === 0 && parsed.problems.length === 0) add(input.source, [noDocuments()]);
     for (const [index, doc] of parsed.docs.entries()) {
       const source = documentSource(input.source, parsed, index);
-      const loaded = loadGraph(doc, { defaultNamespace: options.defaultNamespace });
-      // Each kind's own rules (upstream's messages) first; the CRD schema adds what they missed.
-      const kindChecks = loaded.model ? validateGraph(loaded.model, settings) : [];
-      let model: DynamoModelRecord | undefined;
-      let checkpoint: CheckpointModel | undefined;
-      if (loaded.kind === 'DynamoModel' && errorsOf(loaded.problems).length === 0) {
-        const dm = loadDynamoModel(doc, { defaultNamespace: options.defaultNamespace });
-        kindChecks.push(...dm.problems);
-        model = dm.model;
-      } else if (loaded.kind === 'DynamoGraphDeploymentRequest' && errorsOf(loaded.problems).length === 0) {
-        // A request renders as its record plus what its plan generates (or its profiling Job).
-        const planned = loadRequest(doc, settings, options);
-        add(source, planned.problems);
-        if (errorsOf(planned.problems).length === 0) {
-          passthrough.push(
-            withDefaultNamespace(doc as JsonObject, options.defaultNamespace ?? 'default'),
-            ...planned.objects,
-          );
-          if (planned.graph) graphs.push({ source, model: planned.graph, problems: planned.problems });
-        }
-        continue;
-      } else if (loaded.kind === 'DynamoCheckpoint' && errorsOf(loaded.problems).length === 0 && isObject(doc)) {
-        const loadedCheckpoint = loadCheckpointDoc(doc, options.defaultNamespace);
-        kindChecks.push(...loadedCheckpoint.problems);
-        checkpoint = loadedCheckpoint.model;
-      }
-      const known = [...loaded.problems, ...kindChecks];
-      const all = [...known, ...schemaProblems(doc, known)];
-      add(source, all);
-      if (errorsOf(all).length > 0) continue;
-      if (loaded.model) {
-        graphs.push({ source, model: loaded.model, problems: all });
-      } else if (model) {
-        models.push({ source, model });
-        passthrough.push(renderDynamoModel(model));
-      } else if (checkpoint) {
-        checkpoints.push({ source, model: checkpoint });
-      } else if (isObject(doc)) {
-        passthrough.push(withDefaultNamespace(doc, options.defaultNamespace ?? 'default'));
-      }
+      const loaded = loadDocument(doc, context);
+      add(source, loaded.problems);
+      if (loaded.graph) graphs.push({ source, model: loaded.graph, problems: loaded.problems });
+      if (loaded.dynamoModel) models.push({ source, model: loaded.dynamoModel });
+      if (loaded.checkpoint) checkpoints.push({ source, model: loaded.checkpoint });
+      passthrough.push(...loaded.objects);
     }
   }
   for (const m of models)
@@ -126,6 +96,14 @@ export function loadManifests(
   return { graphs: resolvable, passthrough: unique.objects, checkpoints, problems };
 }
 
+/** A document through its kind's row of KIND_LOADERS; a document of no Dynamo kind is only its problems. */
+function loadDocument(doc: unknown, context: KindLoadContext): LoadedDocument {
+  const recognised = recogniseDocument(doc);
+  if (recognised.kind === undefined || !isObject(doc))
+    return { problems: [...recognised.problems, ...schemaProblems(doc, recognised.problems)], objects: [] };
+  return KIND_LOADERS[recognised.kind](doc, context);
+}
+
 const READ_KINDS = [...GRAPH_KINDS, ...PASS_THROUGH_KINDS].join(', ');
 
 /** An empty or comment-only input is a mistake (a wrong file, an empty pipe), not "0 graphs valid". */
@@ -152,30 +130,6 @@ export function documentSource(source: string, parsed: ParsedManifests, index: n
   const line = parsed.lines?.[index];
   if (line !== undefined) parts.push(`line ${line}`);
   return `${source} (${parts.join(', ')})`;
-}
-
-/**
- * A DynamoGraphDeploymentRequest through its plan: the generated graph, validated like any graph
- * (its problems name it), when planned and `autoApply`; otherwise only what goes with it.
- */
-function loadRequest(
-  doc: unknown,
-  settings: ResolvedSettings,
-  options: ManifestLoadOptions,
-): { graph?: GraphModel; objects: KubeObject[]; problems: Problem[] } {
-  const plans = options.plans ?? { file: DEFAULT_LOCK_FILE };
-  const resolved = resolveRequest(doc, plans, { defaultNamespace: options.defaultNamespace });
-  const problems = [...resolved.problems];
-  if (!resolved.graph || errorsOf(problems).length) return { objects: resolved.objects, problems };
-  const loaded = loadGraph(resolved.graph);
-  const graphProblems = [...loaded.problems];
-  if (loaded.model) graphProblems.push(...validateGraph(loaded.model, settings));
-  graphProblems.push(...schemaProblems(resolved.graph, graphProblems));
-  const name = resolved.graph.metadata.name;
-  problems.push(...graphProblems.map((p) => ({ ...p, path: `generated DynamoGraphDeployment ${name}: ${p.path}` })));
-  // autoApply: false keeps the graph out of the output; `dynamo-iac plan` wrote it for review.
-  if (!resolved.deploy) return { objects: [], problems };
-  return { graph: loaded.model, objects: resolved.objects, problems };
 }
 
 export interface RenderedManifests {
@@ -212,12 +166,6 @@ export function renderManifests(
     problems: loaded.problems,
     graphs: rendered.graphs,
   };
-}
-
-/** Pass-through kinds are namespaced too: they get the same default namespace as graphs. */
-function withDefaultNamespace(doc: JsonObject, namespace: string): JsonObject {
-  const metadata = isObject(doc.metadata) ? doc.metadata : {};
-  return metadata.namespace ? doc : { ...doc, metadata: { ...metadata, namespace } };
 }
 
 const defined = <T>(x: T | undefined): T[] => (x === undefined ? [] : [x]);

@@ -31,7 +31,8 @@ export interface LoadResult {
   readonly kind?: DynamoKind;
 }
 
-export function loadGraph(doc: unknown, opts: LoadOptions = {}): LoadResult {
+/** A document's Dynamo kind, or the problems that say why it is none (not an object, another kind or version). */
+export function recogniseDocument(doc: unknown): { readonly kind?: DynamoKind; readonly problems: Problem[] } {
   const r = new InputReader();
   if (!isObject(doc)) {
     r.error('', `expected a Kubernetes object (a map with apiVersion and kind), got ${describe(doc)}`);
@@ -60,9 +61,17 @@ export function loadGraph(doc: unknown, opts: LoadOptions = {}): LoadResult {
     );
   }
   if (!knownKind || !knownVersion) return { problems: r.problems };
-  const dynamoKind = kind as DynamoKind;
+  return { kind: kind as DynamoKind, problems: [] };
+}
+
+export function loadGraph(doc: unknown, opts: LoadOptions = {}): LoadResult {
+  const recognised = recogniseDocument(doc);
+  const dynamoKind = recognised.kind;
+  if (dynamoKind === undefined || !isObject(doc)) return { problems: recognised.problems };
   if ((PASS_THROUGH_KINDS as readonly string[]).includes(dynamoKind)) return { problems: [], kind: dynamoKind };
 
+  const r = new InputReader();
+  const apiVersion = doc.apiVersion;
   const metadata = r.object(doc.metadata, 'metadata');
   const name = r.requiredString(metadata?.name, 'metadata.name');
   const spec = r.object(doc.spec, 'spec');
