@@ -31,7 +31,7 @@ export type { ComponentType } from '../../crds/vocabulary';
 export interface PodTemplateInput {
   /** Pod labels / annotations. @default - none */
   readonly metadata?: PodMetadataInput;
-  /** @default - the component type's defaults only */
+  /** The pod spec: containers (`main` first), volumes, scheduling. @default - the component type's defaults only */
   readonly spec?: PodSpecInput;
 }
 
@@ -39,7 +39,7 @@ export interface PodTemplateInput {
 export interface CompilationCacheInput {
   /** Claim name (required). */
   readonly pvcName: string;
-  /** @default - the backend's cache path (vLLM: `/root/.cache/vllm`; others have none and need one) */
+  /** Where the claim is mounted in `main`. @default - the backend's cache path (vLLM: `/root/.cache/vllm`; others have none and need one) */
   readonly mountPath?: string;
 }
 
@@ -48,6 +48,7 @@ export interface CompilationCacheInput {
  * `DynamoCheckpoint.ref()` builds it). Automatic checkpoints are upstream-runtime only.
  */
 export interface ComponentCheckpointInput {
+  /** Restore from the checkpoint (false renders as if the block were absent). */
   readonly enabled: boolean;
   /** `metadata.name` of a DynamoCheckpoint in the graph's namespace. */
   readonly checkpointRef?: string;
@@ -61,11 +62,11 @@ export interface ComponentCheckpointInput {
 
 /** Experimental component features (`experimental`). */
 export interface ComponentExperimentalInput {
-  /** @default - no checkpoint */
+  /** Restore the pods from a DynamoCheckpoint. @default - no checkpoint */
   readonly checkpoint?: ComponentCheckpointInput;
   /** Worker components only; needs a GPU limit on `main`. @default - none */
   readonly gpuMemoryService?: GpuMemoryServiceInput;
-  /** @default - none */
+  /** A standby engine that takes over when the active one fails (worker components only). @default - none */
   readonly failover?: FailoverInput;
 }
 
@@ -80,27 +81,28 @@ export interface ComponentRoleInput {
 /**
  * One component of a v1beta1 graph (the DynamoComponentDeployment shared spec). The fields that
  * only map onto the pod (`sharedMemorySize`, …) are declared in `crds/pod-fields.ts`.
+ * @see https://github.com/ai-dynamo/dynamo/blob/v1.6.1/deploy/operator/api/v1beta1/dynamocomponentdeployment_types.go
  */
 export interface ComponentSpec extends PodFieldsInput {
-  /** 1–63 characters, `^[A-Za-z0-9]([-A-Za-z0-9]*[A-Za-z0-9])?$`, unique case-insensitively. */
+  /** The component's name: 1–63 characters, `^[A-Za-z0-9]([-A-Za-z0-9]*[A-Za-z0-9])?$`, unique case-insensitively. */
   readonly name: string;
-  /** @default - default rules */
+  /** What the component runs (`frontend`, `worker`, `prefill`, `decode`, `planner`, `epp`): picks its defaults. @default - default rules */
   readonly type?: ComponentType;
   /** Use the shared Dynamo namespace `dynamo`. @default false */
   readonly globalDynamoNamespace?: boolean;
   /** The pod; its `main` container is merged over the component type's defaults. @default - defaults only */
   readonly podTemplate?: PodTemplateInput;
-  /** Minimum 0. @default 1 */
+  /** Pods of the component (minimum 0); a scaling adapter or the worker rollout may own it instead. @default 1 */
   readonly replicas?: number;
   /** Grove only: pods of the clique that must be available (gang minimum), at most `replicas`. Immutable. @default 1 on Grove */
   readonly minAvailable?: number;
-  /** @default - single node */
+  /** Span one replica over several nodes (LeaderWorkerSet or Grove). @default - single node */
   readonly multinode?: MultinodeInput;
   /** Multinode only: the leader / worker roles, as the implicit ones. @default - implicit */
   readonly roles?: readonly ComponentRoleInput[];
   /** `X.Y.Z`: the runtime version upstream gates version-dependent defaults on (not used here; warned). @default - from the image tag */
   readonly runtimeVersionOverride?: string;
-  /** @default - none */
+  /** The model the component serves, for its DynamoModel and model Service. @default - none */
   readonly modelRef?: ModelRefInput;
   /** Present (even `{}`) = replicas are owned by a DynamoGraphDeploymentScalingAdapter. @default - absent */
   readonly scalingAdapter?: Record<string, never>;
@@ -108,11 +110,11 @@ export interface ComponentSpec extends PodFieldsInput {
   readonly eppConfig?: EppConfigInput;
   /** Name of a container in `podTemplate.spec.containers` to run as the auto-configured frontend sidecar. @default - none */
   readonly frontendSidecar?: string;
-  /** @default - no compilation cache */
+  /** A PVC the backend keeps its compiled kernels in. @default - no compilation cache */
   readonly compilationCache?: CompilationCacheInput;
-  /** @default - none */
+  /** Grove only: the topology domain the component's pods are packed into. @default - none */
   readonly topologyConstraint?: ComponentTopologyConstraintInput;
-  /** @default - none */
+  /** Experimental features: checkpoint restore, GPU memory service, failover. @default - none */
   readonly experimental?: ComponentExperimentalInput;
   /** Refused: a provider-native fragment dynamo-iac does not render (use topologyConstraint). @default - none */
   readonly providerOverride?: JsonObject;
@@ -120,35 +122,41 @@ export interface ComponentSpec extends PodFieldsInput {
   readonly dynamoSidecar?: string;
 }
 
-/** `spec` of a v1beta1 DynamoGraphDeployment. */
+/**
+ * `spec` of a v1beta1 DynamoGraphDeployment.
+ * @see https://github.com/ai-dynamo/dynamo/blob/v1.6.1/deploy/operator/api/v1beta1/dynamographdeployment_types.go
+ */
 export interface DynamoGraphDeploymentSpec {
   /** The components (1 to 25), in order. */
   readonly components: readonly ComponentSpec[];
   /** Env prepended to every component. @default - none */
   readonly env?: readonly EnvVarInput[];
-  /** @default - detected from each worker's command */
+  /** The engine (`vllm`, `sglang`, `trtllm`) for engine-specific defaults. @default - detected from each worker's command */
   readonly backendFramework?: BackendFrameworkInput;
   /** Low-priority labels for every component. @default - none */
   readonly labels?: Readonly<Record<string, string>>;
   /** Low-priority annotations for every component. @default - none */
   readonly annotations?: Readonly<Record<string, string>>;
-  /** Must be unset when the graph is created. @default - none */
+  /** A restart request the runtime operator carries out; must be unset when the graph is created. @default - none */
   readonly restart?: RestartInput;
   /** Grove only (ignored with a warning elsewhere, as upstream); immutable. @default - none */
   readonly topologyConstraint?: { readonly clusterTopologyName?: string; readonly packDomain?: string };
   /** Grove only: the PodCliqueSet's PriorityClass. @default - none */
   readonly priorityClassName?: string;
-  /** @default - none */
+  /** Experimental graph features. @default - none */
   readonly experimental?: GraphExperimentalInput;
   /** Refused: a provider-native fragment dynamo-iac does not render (use topologyConstraint). @default - none */
   readonly providerOverride?: JsonObject;
 }
 
-/** `spec` of a v1beta1 DynamoComponentDeployment: the component spec plus the backend. */
+/**
+ * `spec` of a v1beta1 DynamoComponentDeployment: the component spec plus the backend.
+ * @see https://github.com/ai-dynamo/dynamo/blob/v1.6.1/deploy/operator/api/v1beta1/dynamocomponentdeployment_types.go
+ */
 export interface DynamoComponentDeploymentSpec extends Omit<ComponentSpec, 'name'> {
-  /** @default - `metadata.name` */
+  /** The component's name. @default - `metadata.name` */
   readonly name?: string;
-  /** @default - detected from the command */
+  /** The engine (`vllm`, `sglang`, `trtllm`) for engine-specific defaults. @default - detected from the command */
   readonly backendFramework?: BackendFrameworkInput;
 }
 
