@@ -27,20 +27,7 @@ export function expectedObjects(): Obj[] {
   return all;
 }
 
-/** `o` without the `pulumi.com/*` annotations (readiness settings, checked on their own). */
-export function withoutPulumiAnnotations(o: Obj): Obj {
-  const annotations = Object.fromEntries(
-    Object.entries(o.metadata.annotations ?? {}).filter(([k]) => !k.startsWith('pulumi.com/')),
-  );
-  const { annotations: _, ...metadata } = o.metadata;
-  // Pulumi gives worker generations an ownerReference to the graph record (its uid): not rendered.
-  const owners = ((metadata as { ownerReferences?: { kind?: string }[] }).ownerReferences ?? []).filter(
-    (r) => r.kind !== 'DynamoGraphDeployment',
-  );
-  const { ownerReferences: __, ...rest } = metadata as typeof metadata & { ownerReferences?: unknown };
-  const base = owners.length ? { ...rest, ownerReferences: owners } : rest;
-  return { ...o, metadata: Object.keys(annotations).length ? { ...base, annotations } : base };
-}
+export { withoutPulumiAnnotations } from '../pulumi/without-pulumi-annotations';
 
 /** Installs the test-only stand-ins of the named third-party CRDs and waits until each is Established. */
 export async function installStandInCrds(kube: KubeRest, names: readonly string[]): Promise<void> {

@@ -7,20 +7,7 @@ export function typeToken(o: { apiVersion: string; kind: string }): string {
   return `kubernetes:${o.apiVersion.includes('/') ? o.apiVersion : `core/${o.apiVersion}`}:${o.kind}`;
 }
 
-/** Resource inputs without the `pulumi.com/*` readiness annotations (checked on their own). */
-export function withoutPulumiAnnotations(inputs: any): any {
-  const annotations = Object.fromEntries(
-    Object.entries(inputs.metadata?.annotations ?? {}).filter(([k]) => !k.startsWith('pulumi.com/')),
-  );
-  const { annotations: _, ...metadata } = inputs.metadata;
-  // Pulumi gives worker generations an ownerReference to the graph record (its uid): not rendered.
-  const owners = ((metadata as { ownerReferences?: { kind?: string }[] }).ownerReferences ?? []).filter(
-    (r) => r.kind !== 'DynamoGraphDeployment',
-  );
-  const { ownerReferences: __, ...rest } = metadata as typeof metadata & { ownerReferences?: unknown };
-  const base = owners.length ? { ...rest, ownerReferences: owners } : rest;
-  return { ...inputs, metadata: Object.keys(annotations).length ? { ...base, annotations } : base };
-}
+export { withoutPulumiAnnotations } from './without-pulumi-annotations';
 
 /** Kubernetes resources that are children of `parent`. */
 export const childrenOf = (all: Recorded[], parent: Recorded) => all.filter((r) => r.parent === parent.resource);
