@@ -1,7 +1,7 @@
 /**
  * Component fields that only map onto the pod: one declaration each (the prop with its TSDoc, and
  * the field's row), from which the CRD schema entry, the model type, the converter's reading, the
- * field paths, the validators' checks and the v1alpha1 field lists are derived. Adding such a
+ * field paths, the validators' checks, the v1alpha1 field lists and the worker hash input are derived. Adding such a
  * field touches this file, its render and a test (docs/adding-a-field.md).
  *
  * A field is two adjacent entries here: its prop in `PodFieldsInput` (type and TSDoc, which
@@ -30,6 +30,12 @@ export interface PodFieldDeclaration {
    * `convert-v1alpha1.ts` reads and `api/convert/graph-v1beta1.ts` converts by hand. Absent = v1beta1 only.
    */
   readonly v1alpha1?: string;
+  /**
+   * Upstream's worker hash takes it, after this field of its WorkerComponentHashInput (so a change
+   * rolls the workers out as a new generation, docs/rollouts.md). Absent = a change updates the
+   * workers in place, as upstream does for a field it does not hash.
+   */
+  readonly workerHash?: { readonly after: string };
 }
 
 const VALUE_SCHEMAS: Record<PodFieldValue, () => JSONSchemaProps> = {
@@ -57,7 +63,12 @@ type KindsOf<T> = { [V in PodFieldValue]: PodFieldValues[V] extends T ? V : neve
 
 /** How each pod field is read, typed and placed; the compiler holds it to `PodFieldsInput`. */
 export const POD_FIELDS = {
-  sharedMemorySize: { value: 'quantity', zeroDisables: true, v1alpha1: 'sharedMemory.size' },
+  sharedMemorySize: {
+    value: 'quantity',
+    zeroDisables: true,
+    v1alpha1: 'sharedMemory.size',
+    workerHash: { after: 'multinode' },
+  },
 } as const satisfies {
   readonly [K in keyof PodFieldsInput]-?: PodFieldDeclaration & {
     readonly value: KindsOf<NonNullable<PodFieldsInput[K]>>;
@@ -89,5 +100,17 @@ export function podFieldV1alpha1Keys(): string[] {
   return POD_FIELD_NAMES.flatMap((n) => {
     const at = podFieldDeclaration(n).v1alpha1;
     return at ? [at.split('.')[0]] : [];
+  });
+}
+
+/** The pod fields upstream's worker hash takes, with the field each comes after there. */
+export function podFieldsInWorkerHash(): {
+  readonly name: PodFieldName;
+  readonly value: PodFieldValue;
+  readonly after: string;
+}[] {
+  return POD_FIELD_NAMES.flatMap((name) => {
+    const { value, workerHash } = podFieldDeclaration(name);
+    return workerHash ? [{ name, value, after: workerHash.after }] : [];
   });
 }

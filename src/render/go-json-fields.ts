@@ -13,6 +13,8 @@
  * A field a table does not list is written after the listed ones, in sorted order.
  */
 
+import { PodFieldValue, podFieldsInWorkerHash } from '../crds/pod-fields';
+
 /**
  * A Go type: `string`, `int`, `bool`, `quantity` (resource.Quantity), `intOrString`, `time`
  * (metav1.Time), `any` (unknown: sorted keys), `[]T`, `map[T]` (string keys), `*T` (pointer),
@@ -71,18 +73,39 @@ const VOLUME_SOURCE = [
 ];
 const PROBE_HANDLER = ['exec:*ExecAction', 'httpGet:*HTTPGetAction', 'tcpSocket:*TCPSocketAction', 'grpc:*any'];
 
+/** Upstream's optional fields are pointers: unset is left out, a zero value is written. */
+const POD_FIELD_GO_TYPES: Readonly<Record<PodFieldValue, GoType>> = {
+  quantity: '*quantity',
+  string: '*string',
+  boolean: '*bool',
+  int32: '*int',
+};
+
+/** `fields` with each hashed pod field placed after the field its declaration names. */
+function withHashedPodFields(fields: readonly GoField[]): readonly GoField[] {
+  const out = [...fields];
+  for (const f of podFieldsInWorkerHash()) {
+    const at = out.findIndex((g) => g.json === f.after);
+    if (at < 0) throw new Error(`pod field ${f.name}: workerHash.after names no field of the hash input: ${f.after}`);
+    out.splice(at + 1, 0, { json: f.name, type: POD_FIELD_GO_TYPES[f.value], omitEmpty: true });
+  }
+  return out;
+}
+
 export const GO_STRUCTS: Readonly<Record<string, readonly GoField[]>> = {
   // --- the hash input (upstream's v1beta1 worker hash, "dgd-worker-rollout-v2", in the revision
   // whose golden test case this package reproduces: no per-worker `type`) ---
   DGDWorkerHashInput: struct('version!:string', 'backendFramework:string', 'workers:map[WorkerComponentHashInput]'),
-  WorkerComponentHashInput: struct(
-    'globalDynamoNamespace:bool',
-    'podTemplate:*PodTemplateSpec',
-    'multinode:*MultinodeSpec',
-    'sharedMemorySize:*quantity',
-    'frontendSidecar:*string',
-    'compilationCache:*CompilationCacheConfig',
-    'experimental:*ExperimentalSpec',
+  // The pod fields (sharedMemorySize) come from their declarations (src/crds/pod-fields.ts).
+  WorkerComponentHashInput: withHashedPodFields(
+    struct(
+      'globalDynamoNamespace:bool',
+      'podTemplate:*PodTemplateSpec',
+      'multinode:*MultinodeSpec',
+      'frontendSidecar:*string',
+      'compilationCache:*CompilationCacheConfig',
+      'experimental:*ExperimentalSpec',
+    ),
   ),
   MultinodeSpec: struct('nodeCount!:int'),
   CompilationCacheConfig: struct('pvcName!:string', 'mountPath:string'),

@@ -19,6 +19,7 @@ import { ResolvedSettings } from '../api/settings';
 import { rendersWorkerGenerations } from '../api/worker-rollout';
 import { MAIN_CONTAINER_NAME } from '../crds/vocabulary';
 import { goIsZero, goJson } from './go-json';
+import { GO_STRUCTS } from './go-json-fields';
 import { ANNOTATION, LABEL, PRUNE_DISABLED } from './labels';
 import { clone, isPlainObject } from './merge';
 
@@ -50,8 +51,10 @@ export function workerHash(graph: GraphModel): string {
 }
 
 /**
- * The bytes the worker hash is taken of: `{version, backendFramework, workers: {<name>: {globalDynamoNamespace, podTemplate, multinode, sharedMemorySize, frontendSidecar,
- * compilationCache, experimental}}}` for the worker-type components. Replicas, scalingAdapter,
+ * The bytes the worker hash is taken of: `{version, backendFramework, workers: {<name>: {...}}}`
+ * for the worker-type components, each with the fields of `GO_STRUCTS.WorkerComponentHashInput`
+ * (globalDynamoNamespace, podTemplate, multinode, the hashed pod fields, frontendSidecar,
+ * compilationCache, experimental). Replicas, scalingAdapter,
  * modelRef, eppConfig and topologyConstraint are left out (scaling and placement never roll
  * workers). The graph's spec.annotations / spec.labels go into each pod template's metadata and
  * spec.env into its `main` container (the component's own values win); a graph with an EPP labels
@@ -67,15 +70,14 @@ export function workerHashInput(graph: GraphModel): string {
     const name = typeof c.name === 'string' ? c.name : '';
     // Upstream looks each name up: the first component of a name is the one hashed.
     if (!isWorkerComponent(typeOf(c)) || name in workers) continue;
-    workers[name] = {
-      globalDynamoNamespace: c.globalDynamoNamespace,
-      podTemplate: workerPodTemplate(c.podTemplate, spec, hasEpp),
-      multinode: c.multinode,
-      sharedMemorySize: c.sharedMemorySize,
-      frontendSidecar: c.frontendSidecar,
-      compilationCache: c.compilationCache,
-      experimental: c.experimental,
-    };
+    // The fields of upstream's hash input struct, each as the component has it (the pod template
+    // with what the graph adds to it).
+    workers[name] = Object.fromEntries(
+      GO_STRUCTS.WorkerComponentHashInput.map(({ json }) => [
+        json,
+        json === 'podTemplate' ? workerPodTemplate(c.podTemplate, spec, hasEpp) : c[json],
+      ]),
+    );
   }
   return goJson(
     { version: HASH_INPUT_VERSION, backendFramework: spec.backendFramework, workers },

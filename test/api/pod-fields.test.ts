@@ -12,6 +12,9 @@ import { POD_FIELD_NAMES, podFieldDeclaration, PodFieldValue, podFieldV1alpha1Ke
 import { sharedSpecProperties } from '../../src/crds/shared-spec-v1alpha1';
 import { writtenAsV1alpha1 } from '../../src/operator/controllers/graph-record';
 import { graphSpecV1beta1 } from '../../src/api/convert/graph-v1beta1';
+import { loadGraph } from '../../src/api/convert/load';
+import { GO_STRUCTS } from '../../src/render/go-json-fields';
+import { workerHash } from '../../src/render/worker-generation';
 
 /** A valid value and a wrong-typed one per value kind, with the reader's message for the latter. */
 const SAMPLES: Record<PodFieldValue, { good: unknown; bad: unknown; message: string }> = {
@@ -46,6 +49,22 @@ describe.each(POD_FIELD_NAMES)('pod field %s', (name) => {
     expect(new InputPaths(graph('nvidia.com/v1beta1', {})).podField(0, name)).toBe(`spec.components[0].${name}`);
     const alpha = new InputPaths(graph('nvidia.com/v1alpha1', {})).podField(0, name);
     expect(alpha).toBe(`spec.services[w].${d.v1alpha1 ?? name}`);
+  });
+
+  test('a field upstream hashes changes the worker hash; one it does not, not', () => {
+    const hashOf = (value?: unknown) => {
+      const worker = { name: 'w', type: 'worker', ...(value === undefined ? {} : { [name]: value }) };
+      const { model } = loadGraph({
+        apiVersion: 'nvidia.com/v1beta1',
+        kind: 'DynamoGraphDeployment',
+        metadata: { name: 'g' },
+        spec: { backendFramework: 'vllm', components: [worker] },
+      });
+      return workerHash(model!);
+    };
+    const hashed = GO_STRUCTS.WorkerComponentHashInput.some((f) => f.json === name);
+    expect(hashed).toBe(d.workerHash !== undefined);
+    expect(hashOf(sample.good) !== hashOf()).toBe(hashed);
   });
 
   test('its v1alpha1 key is accepted by the planner and marks a stored record as v1alpha1', () => {

@@ -3,6 +3,7 @@
  * `DynamoGraphDeployment` of `dynamo-iac/pulumi` (same validation, same rendered objects), which it creates as its child.
  */
 import * as pulumi from '@pulumi/pulumi';
+import type { PodFieldsInput } from '../../crds/pod-fields';
 import {
   DynamoGraphDeployment as TypedGraphDeployment,
   DynamoGraphDeploymentArgs as TypedGraphDeploymentArgs,
@@ -32,8 +33,11 @@ export interface CompilationCache {
   mountPath?: string;
 }
 
-/** What a component of a graph and a standalone component share (the v1beta1 component spec). */
-export interface ComponentFields extends MainContainerArgs {
+/**
+ * What a component of a graph and a standalone component share (the v1beta1 component spec); the
+ * fields that only map onto the pod come with their declarations (`PodFieldsInput`).
+ */
+export interface ComponentFields extends MainContainerArgs, PodFieldsInput {
   /** `frontend`, `worker`, `prefill`, `decode`, `planner`, `epp`. @default - default rules */
   type?: string;
   /** Minimum 0. @default 1 */
@@ -46,8 +50,6 @@ export interface ComponentFields extends MainContainerArgs {
   multinode?: Multinode;
   /** @default - none */
   modelRef?: ModelRef;
-  /** Quantity for `/dev/shm`; `"0"` disables it. @default '8Gi' */
-  sharedMemorySize?: string;
   /** Name of a container in `podTemplate` to run as the frontend sidecar. @default - none */
   frontendSidecar?: string;
   /** @default - no compilation cache */
