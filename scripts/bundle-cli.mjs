@@ -5,6 +5,7 @@
  *
  *   lib/cli/main.bundle.js           the program and its command table: options and help (what `--help` loads)
  *   lib/cli/<command>.bundle.js      what each command does (src/cli/commands/), loaded when it runs
+ *   lib/cli/gitops-tree.bundle.js    the GitOps writer, loaded by `gitops` and `render --layout gitops` only
  *   lib/cli/chunk-<hash>.bundle.js   the modules two or more of the above share, one chunk for
  *                                    each set of entries that loads them (esbuild's code splitting)
  *
@@ -32,15 +33,19 @@ const LIB = join(CLI, '..');
 const COMMANDS = readdirSync(join(CLI, 'commands'))
   .filter((f) => f.endsWith('.js'))
   .map((f) => basename(f, '.js'));
+/** Modules of src/cli that a command requires only on some paths: each a bundle of its own, like a command. */
+const LAZY = ['gitops-tree'];
 const ENTRIES = {
   main: join(CLI, 'main.js'),
   ...Object.fromEntries(COMMANDS.map((c) => [c, join(CLI, 'commands', `${c}.js`)])),
+  ...Object.fromEntries(LAZY.map((m) => [m, join(CLI, `${m}.js`)])),
 };
 
 /** Compiled modules (under lib/) that stay separate files when the CLI imports them, and where they are from lib/cli. */
 const SEAMS = {
   // Each command's work is its own entry, loaded when the command runs.
   ...Object.fromEntries(COMMANDS.map((c) => [join(CLI, 'commands', `${c}.js`), `./${c}.bundle.js`])),
+  ...Object.fromEntries(LAZY.map((m) => [join(CLI, `${m}.js`), `./${m}.bundle.js`])),
   [join(CLI, 'report.js')]: './report.js',
   // Loaded from lib/ only by the commands that need them.
   [join(LIB, 'crds', 'index.js')]: '../crds/index.js',

@@ -1,0 +1,218 @@
+/**
+ * The GitOps writer of `gitops` and `render --layout gitops`: the rendered graphs plus the layers
+ * and engine objects the options ask for, laid out and written, with what happened on stderr.
+ */
+import * as path from 'path';
+import { KubeObject } from '../api/k8s-types';
+import { crdManifests } from '../crds';
+import { argoCdApplications, ArgoCdObjects } from '../gitops/argocd';
+import { fluxKustomizations, fluxSource } from '../gitops/flux';
+import { splitByGraph } from '../gitops/graphs';
+import { namespaceObjects } from '../gitops/namespaces';
+import { GitOpsLayoutError, gitOpsLayout, GitOpsLayoutInput, LAYERS } from '../gitops/layout';
+import { carryWorkerGenerations, CarryResult, GraphCarry } from '../gitops/worker-generations';
+import { NotOurDirectoryError, writeGitOpsLayout } from '../gitops/write';
+import { renderPlatform } from '../render/platform';
+import { packageVersion } from '../package-version';
+import type { RenderedFiles } from '../pipeline/files';
+import { inputsOf, refuseReplacing } from './output';
+import { PipelineFlags } from './pipeline';
+import { CliError, EXIT_USAGE, oneLine } from './report';
+
+/** What the GitOps writer reads besides the rendered graphs: the layers `gitops` adds, and the engine. */
+export interface GitOpsTreeOptions {
+  /** Write the runtime operator's install (platform/). */
+  readonly platform?: boolean;
+  /** Write the CRDs (crds/). */
+  readonly crds?: boolean;
+  /** Repeatable with --scope namespace: one operator per namespace. */
+  readonly platformNamespace?: string[];
+  readonly scope?: 'cluster' | 'namespace';
+  readonly image?: string;
+  readonly monitoring?: boolean;
+  readonly fluxUrl?: string;
+  readonly fluxRef?: string;
+  readonly fluxPath?: string;
+  readonly fluxName?: string;
+  readonly fluxNamespace?: string;
+  readonly fluxSecret?: string;
+  readonly argocdUrl?: string;
+  readonly argocdRef?: string;
+  readonly argocdPath?: string;
+  readonly argocdName?: string;
+  readonly argocdNamespace?: string;
+  readonly argocdProject?: string;
+  readonly argocdServer?: string;
+  readonly createNamespaces?: boolean;
+  /** Drop the worker generations carried beside the current one (docs/rollouts.md). */
+  readonly retirePrevious?: boolean;
+}
+
+/**
+ * The GitOps repository: the rendered graphs (`undefined`: no files were given, so no graphs/)
+ * and the layers and engine objects the options ask for, laid out and written to `dir`.
+ */
+export function writeGitOpsTree(
+  rendered: RenderedFiles | undefined,
+  files: readonly string[],
+  options: GitOpsTreeOptions & PipelineFlags & { readonly force?: boolean },
+  dir: string,
+): void {
+  const split = rendered && splitByGraph(rendered.graphs ?? [], rendered.objects);
+  const platformNamespaces = [...new Set(options.platformNamespace ?? ['dynamo-system'])];
+  const platform = options.platform
+    ? platformNamespaces.flatMap((namespace) =>
+        renderPlatform({
+          namespace,
+          scope: options.scope,
+          image: options.image,
+          monitoring: options.monitoring,
+          crds: false,
+          // Namespaces are this command's own (--create-namespaces, with Flux's prune opt-out).
+          createNamespace: false,
+          version: packageVersion(),
+        }),
+      )
+    : undefined;
+  const crds = options.crds ? (crdManifests() as KubeObject[]) : undefined;
+  const namespaces = options.createNamespaces
+    ? namespaceObjects([...(platform ? platformNamespaces : []), ...(split?.graphs ?? []).map((g) => g.namespace)])
+    : [];
+  const shared = [...namespaces, ...(split?.shared ?? [])];
+  const input = { crds, platform, graphs: split?.graphs, shared };
+  const engine = { ...fluxObjects(input, options), ...argoCdObjects(input, options) };
+  writeLayout({ ...input, ...engine }, dir, options.force, inputsOf(files, options), {
+    retirePrevious: options.retirePrevious,
+  });
+}
+
+/** `--flux-url`: the GitRepository and a Kustomization per layer the tree will have. */
+function fluxObjects(input: GitOpsLayoutInput, options: GitOpsTreeOptions): { flux?: KubeObject[] } {
+  if (options.fluxUrl === undefined) return {};
+  let source: KubeObject;
+  try {
+    source = fluxSource({
+      name: options.fluxName,
+      namespace: options.fluxNamespace,
+      url: options.fluxUrl,
+      ref: options.fluxRef,
+      secretName: options.fluxSecret,
+    });
+  } catch (e) {
+    throw new CliError(`--flux-url: ${(e as Error).message}`, EXIT_USAGE);
+  }
+  // The layers that will exist (Namespaces alone can make a platform/).
+  const layers = asCliError(() => gitOpsLayout(input)).layers;
+  const sourceRef = {
+    apiVersion: source.apiVersion,
+    kind: source.kind,
+    name: source.metadata.name,
+    namespace: source.metadata.namespace,
+  };
+  return {
+    flux: [source, ...fluxKustomizations({ source: sourceRef, layers, path: options.fluxPath })],
+  };
+}
+
+/** `--argocd-url`: the root Application and one per layer the tree will have. */
+function argoCdObjects(input: GitOpsLayoutInput, options: GitOpsTreeOptions): { argocd?: ArgoCdObjects } {
+  if (options.argocdUrl === undefined) return {};
+  const layers = asCliError(() => gitOpsLayout(input)).layers;
+  try {
+    return {
+      argocd: argoCdApplications({
+        repoURL: options.argocdUrl,
+        targetRevision: options.argocdRef,
+        path: options.argocdPath,
+        name: options.argocdName,
+        namespace: options.argocdNamespace,
+        project: options.argocdProject,
+        server: options.argocdServer,
+        layers,
+      }),
+    };
+  } catch (e) {
+    throw new CliError(`--argocd-url: ${(e as Error).message}`, EXIT_USAGE);
+  }
+}
+
+/**
+ * Lays out and writes, carrying each graph's previous worker generation from the tree in `output`
+ * (src/gitops/worker-generations.ts); prints a one-line summary, every removed file and what
+ * happened to worker generations on stderr. Shared with `render --layout gitops`.
+ */
+export function writeLayout(
+  input: GitOpsLayoutInput,
+  output: string,
+  force: boolean | undefined,
+  inputs: readonly string[],
+  options: { readonly retirePrevious?: boolean } = {},
+): void {
+  refuseReplacing(
+    output,
+    LAYERS.map((l) => path.join(output, l)),
+    inputs,
+  );
+  let carry: CarryResult | undefined;
+  const result = asCliError(() =>
+    writeGitOpsLayout(
+      (previous) => gitOpsLayout((carry = carryWorkerGenerations(input, previous, options)).input),
+      output,
+      { force },
+    ),
+  );
+  process.stderr.write(
+    `${oneLine(output)}: ${result.written.length} written, ${result.removed.length} removed, ${result.unchanged} unchanged\n`,
+  );
+  for (const f of result.removed) process.stderr.write(`removed ${f}\n`);
+  const graphs = carry?.graphs ?? [];
+  for (const g of graphs) for (const line of generationLines(g)) process.stderr.write(`${oneLine(line)}\n`);
+  if (options.retirePrevious && !graphs.some((g) => g.dropped.length > 0 || g.inPlaceDropped.length > 0)) {
+    process.stderr.write(
+      `--retire-previous: nothing to retire: no graph in ${oneLine(output)} carries a previous worker generation\n`,
+    );
+  }
+}
+
+/** What a run did to a graph's worker generations, for the user to act on; nothing when nothing moved. */
+function generationLines(g: GraphCarry): string[] {
+  const at = `graphs/${g.namespace}/${g.graph}`;
+  const operator = g.mode === 'operator';
+  const lines: string[] = [];
+  if (g.dropped.length > 0) {
+    lines.push(
+      operator
+        ? `${at}: worker generation ${g.dropped.join(', ')} left the output; the runtime operator deletes it once drained`
+        : `${at}: worker generation ${g.dropped.join(', ')} retired; Flux or Argo CD prunes it`,
+    );
+  }
+  if (g.inPlaceDropped.length > 0)
+    lines.push(`${at}: in-place workers ${g.inPlaceDropped.join(', ')} retired; Flux or Argo CD prunes them`);
+  if (g.inPlaceCarried.length > 0) {
+    lines.push(
+      `${at}: in-place workers ${g.inPlaceCarried.join(', ')} stay beside worker generation ${g.current} at their replicas (no operator drains them): once ${g.current} is Ready, run again with --retire-previous`,
+    );
+  }
+  if (g.carried.length === 0) return lines;
+  const beside = `${at}: worker generation ${g.current}`;
+  if (operator) {
+    if (g.changed)
+      lines.push(`${beside} rolls out beside ${g.carried.join(', ')}; the runtime operator moves the replicas`);
+  } else {
+    lines.push(
+      `${beside} ${g.changed ? 'rolls out' : 'runs'} beside ${g.carried.join(', ')} (no runtime operator): once ${g.current} is Ready, run again with --retire-previous`,
+    );
+  }
+  return lines;
+}
+
+/** Layout problems are the user's to fix: a message and an exit code, no stack. */
+function asCliError<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof NotOurDirectoryError) throw new CliError(e.message, EXIT_USAGE);
+    if (e instanceof GitOpsLayoutError) throw new CliError(e.message);
+    throw e;
+  }
+}
