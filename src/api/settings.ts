@@ -16,23 +16,23 @@ export interface PlatformSettings {
    * @default 'kubernetes'
    */
   readonly discoveryBackend?: DiscoveryBackend;
-  /** @default - none */
+  /** NATS address, given to Dynamo containers as `NATS_SERVER` unless they set it. @default - none */
   readonly natsAddress?: string;
-  /** @default - none */
+  /** etcd address, given to Dynamo containers as `ETCD_ENDPOINTS` unless they set it. @default - none */
   readonly etcdAddress?: string;
-  /** @default - none */
+  /** Model Express URL, given to Dynamo containers as `MODEL_EXPRESS_URL` unless they set it. @default - none */
   readonly modelExpressUrl?: string;
-  /** @default - none */
+  /** Prometheus endpoint, given to Dynamo containers as `PROMETHEUS_ENDPOINT` unless they set it. @default - none */
   readonly prometheusEndpoint?: string;
   /** Default ingress for frontends that declare none. */
   readonly ingress?: {
-    /** @default - no default Ingress */
+    /** IngressClass of the default Ingress. @default - no default Ingress */
     readonly controllerClassName?: string;
-    /** @default - no default VirtualService */
+    /** Istio Gateway of the default VirtualService. @default - no default VirtualService */
     readonly virtualServiceGateway?: string;
-    /** @default 'local' */
+    /** Domain of the default host, `<graph name>.<hostSuffix>`. @default 'local' */
     readonly hostSuffix?: string;
-    /** @default - no TLS */
+    /** Secret with the default host's TLS certificate. @default - no TLS */
     readonly tlsSecretName?: string;
   };
   /** Secret holding the MPI SSH key pair for TRT-LLM multinode. @default 'mpi-run-ssh-secret' */
@@ -72,7 +72,7 @@ export interface PlatformSettings {
    * mount, and its mount path. Artifacts go to `<basePath>/<checkpointID>/versions/<version>`.
    */
   readonly checkpointStorage?: {
-    /** @default 'snapshot-pvc' */
+    /** PVC holding the checkpoint artifacts. @default 'snapshot-pvc' */
     readonly pvcName?: string;
     /** Absolute path. @default '/checkpoints' */
     readonly basePath?: string;

@@ -14,7 +14,7 @@ import { SKIP_AWAIT } from './readiness';
 export interface DynamoModelArgs {
   /** `metadata.name`. @default - the component's Pulumi name */
   readonly name?: string;
-  /** @default 'default' */
+  /** `metadata.namespace`. @default 'default' */
   readonly namespace?: pulumi.Input<string>;
   /** `metadata.labels`. @default - none */
   readonly labels?: Record<string, string>;

@@ -35,17 +35,23 @@ export const DGDR_LABEL = {
   namespace: 'dgdr.nvidia.com/namespace',
 } as const;
 
-/** `spec.modelCache`: a PVC that already holds the weights. */
+/**
+ * `spec.modelCache`: a PVC that already holds the weights.
+ * @see https://github.com/ai-dynamo/dynamo/blob/v1.6.1/deploy/operator/api/v1beta1/dynamographdeploymentrequest_types.go
+ */
 export interface ModelCacheInput {
   /** PVC in the request's namespace. */
   readonly pvcName?: string;
   /** Directory of the model inside the PVC (or an absolute path under `pvcMountPath`). @default - the PVC root */
   readonly pvcModelPath?: string;
-  /** @default '/opt/model-cache' */
+  /** Where the PVC is mounted in the worker pods (and the profiling Job). @default '/opt/model-cache' */
   readonly pvcMountPath?: string;
 }
 
-/** `spec.hardware`: the GPUs the graph will run on. Build-time planning has no GPU discovery. */
+/**
+ * `spec.hardware`: the GPUs the graph will run on. Build-time planning has no GPU discovery.
+ * @see https://github.com/ai-dynamo/dynamo/blob/v1.6.1/deploy/operator/api/v1beta1/dynamographdeploymentrequest_types.go
+ */
 export interface HardwareInput {
   /** The GPU system (an AIConfigurator system name for the rapid search). */
   readonly gpuSku?: GpuSku;
@@ -53,15 +59,18 @@ export interface HardwareInput {
   readonly vramMb?: number;
   /** The GPU budget of the whole graph. Required for planning (no cluster to count GPUs in). */
   readonly totalGpus?: number;
-  /** @default - the system's */
+  /** GPUs per node; only the thorough search uses it. @default - the system's */
   readonly numGpusPerNode?: number;
   /** `nvlink`, `pcie`, ... @default - unknown */
   readonly interconnect?: string;
-  /** @default - unknown */
+  /** Whether the nodes have RDMA networking; only the thorough search uses it. @default - unknown */
   readonly rdma?: boolean;
 }
 
-/** `spec.workload`: the traffic the graph must serve. */
+/**
+ * `spec.workload`: the traffic the graph must serve.
+ * @see https://github.com/ai-dynamo/dynamo/blob/v1.6.1/deploy/operator/api/v1beta1/dynamographdeploymentrequest_types.go
+ */
 export interface WorkloadInput {
   /** Input sequence length in tokens. @default 4000 */
   readonly isl?: number;
@@ -73,7 +82,10 @@ export interface WorkloadInput {
   readonly requestRate?: number;
 }
 
-/** `spec.sla`, in milliseconds. */
+/**
+ * `spec.sla`, in milliseconds.
+ * @see https://github.com/ai-dynamo/dynamo/blob/v1.6.1/deploy/operator/api/v1beta1/dynamographdeploymentrequest_types.go
+ */
 export interface SlaInput {
   /** Time to first token. @default 2000 */
   readonly ttft?: number;
@@ -83,6 +95,10 @@ export interface SlaInput {
   readonly e2eLatency?: number;
 }
 
+/**
+ * `spec.overrides`: changes to the profiling Job and to the generated graph.
+ * @see https://github.com/ai-dynamo/dynamo/blob/v1.6.1/deploy/operator/api/v1beta1/dynamographdeploymentrequest_types.go
+ */
 export interface OverridesInput {
   /** Merged into the profiling Job's spec (`searchStrategy: thorough`). @default - none */
   readonly profilingJob?: JsonObject;
@@ -95,6 +111,10 @@ export interface OverridesInput {
   readonly dgd?: JsonObject;
 }
 
+/**
+ * `spec.features`: optional parts of the generated graph.
+ * @see https://github.com/ai-dynamo/dynamo/blob/v1.6.1/deploy/operator/api/v1beta1/dynamographdeploymentrequest_types.go
+ */
 export interface FeaturesInput {
   /** Planner configuration; its presence adds a Planner to the graph. @default - no planner */
   readonly planner?: JsonObject;
@@ -102,23 +122,32 @@ export interface FeaturesInput {
   readonly mocker?: { readonly enabled?: boolean };
 }
 
-/** `spec` of a `nvidia.com/v1beta1` DynamoGraphDeploymentRequest. */
+/**
+ * `spec` of a `nvidia.com/v1beta1` DynamoGraphDeploymentRequest.
+ * @see https://github.com/ai-dynamo/dynamo/blob/v1.6.1/deploy/operator/api/v1beta1/dynamographdeploymentrequest_types.go
+ */
 export interface DynamoGraphDeploymentRequestSpec {
   /** HuggingFace ID or private model name, e.g. `Qwen/Qwen3-32B`. */
   readonly model: string;
-  /** @default 'auto' */
+  /** The engine to plan for (`vllm`, `sglang`, `trtllm`); `auto` lets the rapid search choose. @default 'auto' */
   readonly backend?: DgdrBackend;
   /** Image of every generated component (and of the profiling Job). @default - the search tool's runtime image */
   readonly image?: string;
-  /** @default - weights downloaded from HuggingFace */
+  /**
+   * A PVC that already holds the weights, mounted read-only into the workers.
+   * @default - weights downloaded from HuggingFace
+   */
   readonly modelCache?: ModelCacheInput;
   readonly hardware?: HardwareInput;
   readonly workload?: WorkloadInput;
-  /** @default - ttft 2000 ms, itl 30 ms */
+  /** The latency targets the search must meet. @default - ttft 2000 ms, itl 30 ms */
   readonly sla?: SlaInput;
   readonly overrides?: OverridesInput;
   readonly features?: FeaturesInput;
-  /** @default 'rapid' */
+  /**
+   * `rapid` (an offline AIConfigurator search) or `thorough` (a profiling Job in the cluster, its result imported).
+   * @default 'rapid'
+   */
   readonly searchStrategy?: SearchStrategy;
   /** Deploy the generated graph. `false` keeps it out of the rendered output (review only). @default true */
   readonly autoApply?: boolean;

@@ -42,6 +42,7 @@ type DynamoContainerFields =
 /**
  * A core/v1 Container. `name` is optional where Dynamo names the container itself; the main
  * container is merged over the component type's defaults.
+ * @see https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/pod-v1/
  */
 export interface ContainerInput extends Omit<CoreV1Container, DynamoContainerFields> {
   /**
@@ -56,57 +57,75 @@ export interface ContainerInput extends Omit<CoreV1Container, DynamoContainerFie
    * sidecar without one (`Required value`).
    */
   readonly image?: string;
-  /** @default - the component type's default command */
+  /** The container's entrypoint. @default - the component type's default command */
   readonly command?: readonly string[];
-  /** @default - the component type's default args */
+  /** Arguments to the entrypoint. @default - the component type's default args */
   readonly args?: readonly string[];
-  /** @default - none */
+  /** Environment variables of the container. @default - none */
   readonly env?: readonly EnvVarInput[];
-  /** @default - none */
+  /** Sources (ConfigMaps, Secrets) whose keys become environment variables. @default - none */
   readonly envFrom?: readonly EnvFromSource[];
   /** Kubernetes ResourceRequirements, quantities as strings (`'1'`, `'16Gi'`). @default - none */
   readonly resources?: ResourcesInput;
-  /** @default - the component type's default probe */
+  /** Restarts the container when this check fails. @default - the component type's default probe */
   readonly livenessProbe?: ProbeInput;
-  /** @default - the component type's default probe */
+  /** Takes the pod out of its Services while this check fails. @default - the component type's default probe */
   readonly readinessProbe?: ProbeInput;
-  /** @default - the component type's default probe */
+  /** Holds back the other probes until the container has started. @default - the component type's default probe */
   readonly startupProbe?: ProbeInput;
 }
 
-/** core/v1 ResourceRequirements with string quantities, as the main container's resources are read. */
+/**
+ * core/v1 ResourceRequirements with string quantities, as the main container's resources are read.
+ * @see https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/pod-v1/
+ */
 export interface ResourcesInput {
-  /** @default - none */
+  /** Resources the scheduler reserves, by resource name. @default - none */
   readonly requests?: Readonly<Record<string, string>>;
-  /** @default - none */
+  /** Most the container may use, by resource name. @default - none */
   readonly limits?: Readonly<Record<string, string>>;
   /** Dynamic resource claims. @default - none */
   readonly claims?: ResourceRequirements['claims'];
 }
 
-/** A core/v1 PodSpec; every field but `containers` is passed through to the rendered pod. */
+/**
+ * A core/v1 PodSpec; every field but `containers` is passed through to the rendered pod.
+ * @see https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/pod-v1/
+ */
 export interface PodSpecInput extends Omit<CoreV1PodSpec, 'containers'> {
   /** User containers (sidecars); in v1beta1 also the `main` container. @default - none */
   readonly containers?: readonly ContainerInput[];
 }
 
-/** Labels and annotations for a pod template. */
+/**
+ * Labels and annotations for a pod template.
+ * @see https://kubernetes.io/docs/reference/kubernetes-api/common-definitions/object-meta/
+ */
 export interface PodMetadataInput {
-  /** @default - none */
+  /** Labels of the pods. @default - none */
   readonly labels?: Readonly<Record<string, string>>;
-  /** @default - none */
+  /** Annotations of the pods. @default - none */
   readonly annotations?: Readonly<Record<string, string>>;
 }
 
-/** Metadata of a Dynamo resource. */
+/**
+ * Metadata of a Dynamo resource.
+ * @see https://kubernetes.io/docs/reference/kubernetes-api/common-definitions/object-meta/
+ */
 export interface ResourceMetadataInput extends PodMetadataInput {
   /** DNS-1123 subdomain; prefix of every rendered object name. */
   readonly name: string;
-  /** @default - the caller's default namespace, else `default` */
+  /**
+   * Namespace of the resource and of the namespaced objects rendered from it.
+   * @default - the caller's default namespace, else `default`
+   */
   readonly namespace?: string;
 }
 
-/** `multinode`: a component spread over several nodes (LeaderWorkerSet or Grove). */
+/**
+ * `multinode`: a component spread over several nodes (LeaderWorkerSet or Grove).
+ * @see https://github.com/ai-dynamo/dynamo/blob/v1.6.1/deploy/operator/api/v1beta1/dynamocomponentdeployment_types.go
+ */
 export interface MultinodeInput {
   /**
    * Nodes per replica (minimum 2).
@@ -115,15 +134,21 @@ export interface MultinodeInput {
   readonly nodeCount?: number;
 }
 
-/** Where a DynamoModel's endpoints are discovered. */
+/**
+ * Where a DynamoModel's endpoints are discovered.
+ * @see https://github.com/ai-dynamo/dynamo/blob/v1.6.1/deploy/operator/api/v1beta1/dynamocomponentdeployment_types.go
+ */
 export interface ModelRefInput {
   /** Base model name; must equal the DynamoModel's `spec.baseModelName`. */
   readonly name: string;
-  /** @default - none */
+  /** The model's revision; kept in the record, not used by the rendered objects. @default - none */
   readonly revision?: string;
 }
 
-/** Endpoint Picker (EPP) configuration; only for components of type `epp`. Exactly one field must be set. */
+/**
+ * Endpoint Picker (EPP) configuration; only for components of type `epp`. Exactly one field must be set.
+ * @see https://github.com/ai-dynamo/dynamo/blob/v1.6.1/deploy/operator/api/v1beta1/dynamocomponentdeployment_types.go
+ */
 export interface EppConfigInput {
   /** A ConfigMap key holding the EndpointPickerConfig YAML. @default - none */
   readonly configMapRef?: { readonly name: string; readonly key?: string; readonly optional?: boolean };
@@ -131,19 +156,25 @@ export interface EppConfigInput {
   readonly config?: JsonObject;
 }
 
-/** Component-level topology constraint (Grove only). */
+/**
+ * Component-level topology constraint (Grove only).
+ * @see https://github.com/ai-dynamo/dynamo/blob/v1.6.1/deploy/operator/api/v1beta1/dynamocomponentdeployment_types.go
+ */
 export interface ComponentTopologyConstraintInput {
   /** Topology domain, e.g. `rack`; must match `^[a-z0-9]([a-z0-9-]*[a-z0-9])?$`. */
   readonly packDomain?: string;
 }
 
-/** How `spec.restart.id` changes roll the graph's pods. */
+/**
+ * How `spec.restart.id` changes roll the graph's pods.
+ * @see https://github.com/ai-dynamo/dynamo/blob/v1.6.1/deploy/operator/api/v1beta1/dynamographdeployment_types.go
+ */
 export interface RestartInput {
   /** Any string; changing it requests a restart. Must be unset when the graph is created. */
   readonly id: string;
-  /** @default - Sequential, services in alphabetical order */
+  /** How the components are restarted. @default - Sequential, services in alphabetical order */
   readonly strategy?: {
-    /** @default 'Sequential' */
+    /** `Sequential` restarts one component after another, `Parallel` all at once. @default 'Sequential' */
     readonly type?: 'Sequential' | 'Parallel';
     /** Every component exactly once; not allowed with Parallel. @default - alphabetical */
     readonly order?: readonly string[];
@@ -157,6 +188,7 @@ export type GpuMemoryServiceMode = 'IntraPod' | 'InterPod';
  * GPU Memory Service for a worker: the main container's GPUs become a DRA ResourceClaim shared
  * with a `gms-server` sidecar (and the `extraClientContainers`), which keeps the weights in GPU
  * memory across engine restarts. Needs the NVIDIA DRA driver (Kubernetes 1.34+).
+ * @see https://github.com/ai-dynamo/dynamo/blob/v1.6.1/deploy/operator/api/v1beta1/dynamocomponentdeployment_types.go
  */
 export interface GpuMemoryServiceInput {
   /** Only `IntraPod` is rendered. @default 'IntraPod' */
@@ -172,6 +204,7 @@ export interface GpuMemoryServiceInput {
  * sharing GPU memory through GMS; the standby takes over when the active one fails. Needs
  * `gpuMemoryService` with the same mode, vLLM, and the graph annotation
  * `nvidia.com/dynamo-kube-discovery-mode: container`.
+ * @see https://github.com/ai-dynamo/dynamo/blob/v1.6.1/deploy/operator/api/v1beta1/dynamocomponentdeployment_types.go
  */
 export interface FailoverInput {
   /** Must equal `gpuMemoryService.mode`; only `IntraPod` is rendered. @default 'IntraPod' */
@@ -180,7 +213,10 @@ export interface FailoverInput {
   readonly numShadows?: number;
 }
 
-/** Topology-aware KV-cache transfer between prefill and decode workers. Immutable after creation. */
+/**
+ * Topology-aware KV-cache transfer between prefill and decode workers. Immutable after creation.
+ * @see https://github.com/ai-dynamo/dynamo/blob/v1.6.1/deploy/operator/api/v1beta1/dynamographdeployment_types.go
+ */
 export interface KvTransferPolicyInput {
   /** Node label whose value names each worker's domain, e.g. `topology.kubernetes.io/zone`. Exactly one of labelKey / clusterTopologyName. @default - none */
   readonly labelKey?: string;
@@ -188,15 +224,18 @@ export interface KvTransferPolicyInput {
   readonly clusterTopologyName?: string;
   /** Logical name of the topology level, e.g. `zone`. */
   readonly domain: string;
-  /** @default 'required' */
+  /** Whether KV transfers must stay in the domain (`required`) or only prefer it (`preferred`). @default 'required' */
   readonly enforcement?: 'required' | 'preferred';
   /** 0–1; required with, and only with, `preferred`. @default - none */
   readonly preferredWeight?: number;
 }
 
-/** Experimental graph features (`spec.experimental`). */
+/**
+ * Experimental graph features (`spec.experimental`).
+ * @see https://github.com/ai-dynamo/dynamo/blob/v1.6.1/deploy/operator/api/v1beta1/dynamographdeployment_types.go
+ */
 export interface GraphExperimentalInput {
-  /** @default - none */
+  /** Keep KV-cache transfers between prefill and decode workers within a topology domain. @default - none */
   readonly kvTransferPolicy?: KvTransferPolicyInput;
   /** Not rendered by dynamo-iac (refused with a reason). @default - none */
   readonly componentGroups?: readonly JsonObject[];

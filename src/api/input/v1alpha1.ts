@@ -23,11 +23,14 @@ import { JsonObject } from '../k8s-types';
 
 export const V1ALPHA1 = 'nvidia.com/v1alpha1';
 
-/** Dynamo-form resource amounts (Kubernetes quantities as strings; empty string = not set). */
+/**
+ * Dynamo-form resource amounts (Kubernetes quantities as strings; empty string = not set).
+ * @see https://github.com/ai-dynamo/dynamo/blob/v1.6.1/deploy/operator/api/v1alpha1/dynamocomponentdeployment_types.go
+ */
 export interface DynamoResourceItems {
-  /** @default - not set */
+  /** CPU amount, e.g. `'2'` or `'500m'`. @default - not set */
   readonly cpu?: string;
-  /** @default - not set */
+  /** Memory amount, e.g. `'16Gi'`. @default - not set */
   readonly memory?: string;
   /** GPU count, rendered under the `gpuType` resource name. @default - not set */
   readonly gpu?: string;
@@ -37,17 +40,23 @@ export interface DynamoResourceItems {
   readonly custom?: Readonly<Record<string, string>>;
 }
 
-/** `resources` in Dynamo form, turned into Kubernetes ResourceRequirements on the main container. */
+/**
+ * `resources` in Dynamo form, turned into Kubernetes ResourceRequirements on the main container.
+ * @see https://github.com/ai-dynamo/dynamo/blob/v1.6.1/deploy/operator/api/v1alpha1/dynamocomponentdeployment_types.go
+ */
 export interface DynamoResources {
-  /** @default - none */
+  /** What the scheduler reserves for the main container. @default - none */
   readonly requests?: DynamoResourceItems;
-  /** @default - none */
+  /** The most the main container may use. @default - none */
   readonly limits?: DynamoResourceItems;
   /** Dynamic resource claims, appended to the container's claims. @default - none */
   readonly claims?: readonly JsonObject[];
 }
 
-/** A PersistentVolumeClaim the graph uses (and optionally creates). */
+/**
+ * A PersistentVolumeClaim the graph uses (and optionally creates).
+ * @see https://github.com/ai-dynamo/dynamo/blob/v1.6.1/deploy/operator/api/v1alpha1/dynamographdeployment_types.go
+ */
 export interface PvcInput {
   /** Claim name; referenced by `volumeMounts[].name`. */
   readonly name: string;
@@ -61,6 +70,10 @@ export interface PvcInput {
   readonly volumeAccessMode?: string;
 }
 
+/**
+ * A PVC mounted into the main container (`volumeMounts[]`).
+ * @see https://github.com/ai-dynamo/dynamo/blob/v1.6.1/deploy/operator/api/v1alpha1/dynamocomponentdeployment_types.go
+ */
 export interface VolumeMountInput {
   /** Name of a PVC from `spec.pvcs` (or any existing claim). */
   readonly name: string;
@@ -70,56 +83,75 @@ export interface VolumeMountInput {
   readonly useAsCompilationCache?: boolean;
 }
 
+/**
+ * How a component is exposed outside the cluster: an Ingress or an Istio VirtualService.
+ * @see https://github.com/ai-dynamo/dynamo/blob/v1.6.1/deploy/operator/api/v1alpha1/dynamocomponentdeployment_types.go
+ */
 export interface IngressInput {
-  /** @default false */
+  /** Render the Ingress (or VirtualService) for this component. @default false */
   readonly enabled?: boolean;
   /** Required when enabled. @default - none */
   readonly host?: string;
-  /** @default - none */
+  /** Text put in front of `host` in the served host name. @default - none */
   readonly hostPrefix?: string;
-  /** @default 'local' (or the platform's ingress host suffix) */
+  /**
+   * Domain after the host: the host served is `<hostPrefix><host>.<hostSuffix>`.
+   * @default 'local' (or the platform's ingress host suffix)
+   */
   readonly hostSuffix?: string;
   /** Render an Istio VirtualService instead of an Ingress. @default false */
   readonly useVirtualService?: boolean;
-  /** @default - the platform's gateway */
+  /** Istio Gateway of the VirtualService; one is only rendered with it. @default - the platform's gateway */
   readonly virtualServiceGateway?: string;
-  /** @default - the platform's ingress class */
+  /** IngressClass of the Ingress; an Ingress is only rendered with one. @default - the platform's ingress class */
   readonly ingressControllerClassName?: string;
-  /** @default - no TLS */
+  /** TLS for the host, from the Secret `secretName`. @default - no TLS */
   readonly tls?: { readonly secretName?: string };
-  /** @default - none */
+  /** Annotations of the Ingress. @default - none */
   readonly annotations?: Readonly<Record<string, string>>;
-  /** @default - none */
+  /** Labels of the Ingress. @default - none */
   readonly labels?: Readonly<Record<string, string>>;
 }
 
-/** `/dev/shm` for the main container. */
+/**
+ * `/dev/shm` for the main container.
+ * @see https://github.com/ai-dynamo/dynamo/blob/v1.6.1/deploy/operator/api/v1alpha1/dynamocomponentdeployment_types.go
+ */
 export interface SharedMemoryInput {
-  /** @default false */
+  /** Mount no `/dev/shm` volume. @default false */
   readonly disabled?: boolean;
   /** Quantity; required when not disabled. @default '8Gi' when the block is absent */
   readonly size?: string;
 }
 
-/** An auto-configured frontend container (`sidecar-frontend`) injected next to the worker. */
+/**
+ * An auto-configured frontend container (`sidecar-frontend`) injected next to the worker.
+ * @see https://github.com/ai-dynamo/dynamo/blob/v1.6.1/deploy/operator/api/v1alpha1/dynamocomponentdeployment_types.go
+ */
 export interface FrontendSidecarInput {
   /** Frontend image (required). */
   readonly image: string;
-  /** @default - the frontend's default args */
+  /** Arguments of the frontend. @default - the frontend's default args */
   readonly args?: readonly string[];
-  /** @default - none */
+  /** Secret whose keys become the sidecar's environment variables. @default - none */
   readonly envFromSecret?: string;
-  /** @default - none */
+  /** Environment variables of the sidecar. @default - none */
   readonly envs?: readonly EnvVarInput[];
 }
 
-/** `extraPodSpec`: a PodSpec overlay plus the main container overlay. */
+/**
+ * `extraPodSpec`: a PodSpec overlay plus the main container overlay.
+ * @see https://github.com/ai-dynamo/dynamo/blob/v1.6.1/deploy/operator/api/v1alpha1/dynamocomponentdeployment_types.go
+ */
 export interface ExtraPodSpecInput extends PodSpecInput {
   /** Deep-merged over the component type's default container. @default - none */
   readonly mainContainer?: ContainerInput;
 }
 
-/** One service of a v1alpha1 graph (the DynamoComponentDeployment shared spec). */
+/**
+ * One service of a v1alpha1 graph (the DynamoComponentDeployment shared spec).
+ * @see https://github.com/ai-dynamo/dynamo/blob/v1.6.1/deploy/operator/api/v1alpha1/dynamocomponentdeployment_types.go
+ */
 export interface ServiceSpec {
   /**
    * One of `frontend`, `worker`, `prefill`, `decode`, `planner`, `epp` (free-form upstream; checked
@@ -131,15 +163,15 @@ export interface ServiceSpec {
   readonly subComponentType?: string;
   /** Component name (standalone DCD). @default - the map key / `metadata.name` */
   readonly serviceName?: string;
-  /** @default - none */
+  /** Annotations of the service's objects and pods; they win over `spec.annotations`. @default - none */
   readonly annotations?: Readonly<Record<string, string>>;
-  /** @default - none */
+  /** Labels of the service's objects and pods; they win over `spec.labels`. @default - none */
   readonly labels?: Readonly<Record<string, string>>;
   /** @deprecated ignored upstream; the Dynamo namespace is computed. */
   readonly dynamoNamespace?: string;
   /** Use the shared Dynamo namespace `dynamo`. @default false */
   readonly globalDynamoNamespace?: boolean;
-  /** @default - none */
+  /** CPU, memory and GPUs of the main container. @default - none */
   readonly resources?: DynamoResources;
   /** @deprecated ignored upstream; use a scaling adapter. */
   readonly autoscaling?: JsonObject;
@@ -147,17 +179,20 @@ export interface ServiceSpec {
   readonly envs?: readonly EnvVarInput[];
   /** Secret whose keys become env vars. @default - none */
   readonly envFromSecret?: string;
-  /** @default - none */
+  /** PVCs mounted into the main container. @default - none */
   readonly volumeMounts?: readonly VolumeMountInput[];
-  /** @default - the platform's default ingress for frontends */
+  /**
+   * Expose the service through an Ingress or an Istio VirtualService.
+   * @default - the platform's default ingress for frontends
+   */
   readonly ingress?: IngressInput;
-  /** @default - none */
+  /** The model the service serves, for its DynamoModel and model Service. @default - none */
   readonly modelRef?: ModelRefInput;
-  /** @default - an 8Gi memory-backed `/dev/shm` */
+  /** The main container's `/dev/shm`. @default - an 8Gi memory-backed `/dev/shm` */
   readonly sharedMemory?: SharedMemoryInput;
   /** Pod template labels / annotations. @default - none */
   readonly extraPodMetadata?: PodMetadataInput;
-  /** @default - none */
+  /** Pod spec fields and the main container, merged over the defaults. @default - none */
   readonly extraPodSpec?: ExtraPodSpecInput;
   /** Replaces the default liveness probe. @default - the component type's probe */
   readonly livenessProbe?: ProbeInput;
@@ -165,15 +200,15 @@ export interface ServiceSpec {
   readonly readinessProbe?: ProbeInput;
   /** Minimum 0. @default 1 */
   readonly replicas?: number;
-  /** @default - single node */
+  /** Span one replica over several nodes (LeaderWorkerSet or Grove). @default - single node */
   readonly multinode?: MultinodeInput;
   /** Replicas are owned by a DynamoGraphDeploymentScalingAdapter. @default - disabled */
   readonly scalingAdapter?: { readonly enabled?: boolean };
   /** Only for `componentType: epp`. @default - none */
   readonly eppConfig?: EppConfigInput;
-  /** @default - no frontend sidecar */
+  /** Run an auto-configured frontend container next to the worker. @default - no frontend sidecar */
   readonly frontendSidecar?: FrontendSidecarInput;
-  /** @default - none */
+  /** Grove only: the topology domain the service's pods are packed into. @default - none */
   readonly topologyConstraint?: ComponentTopologyConstraintInput;
   /** Restore from a DynamoCheckpoint by name. @default - no checkpoint */
   readonly checkpoint?: {
@@ -190,13 +225,19 @@ export interface ServiceSpec {
   readonly providerOverride?: JsonObject;
 }
 
-/** `spec` of a v1alpha1 DynamoGraphDeployment. */
+/**
+ * `spec` of a v1alpha1 DynamoGraphDeployment.
+ * @see https://github.com/ai-dynamo/dynamo/blob/v1.6.1/deploy/operator/api/v1alpha1/dynamographdeployment_types.go
+ */
 export interface DynamoGraphDeploymentSpecV1alpha1 {
   /** Services by name (1 to 25). */
   readonly services: Readonly<Record<string, ServiceSpec>>;
   /** Env prepended to every service. @default - none */
   readonly envs?: readonly EnvVarInput[];
-  /** @default - detected from each worker's command */
+  /**
+   * The engine (`vllm`, `sglang`, `trtllm`) for engine-specific defaults.
+   * @default - detected from each worker's command
+   */
   readonly backendFramework?: BackendFrameworkInput;
   /** Low-priority labels for every component. @default - none */
   readonly labels?: Readonly<Record<string, string>>;
@@ -210,18 +251,25 @@ export interface DynamoGraphDeploymentSpecV1alpha1 {
   readonly topologyConstraint?: { readonly topologyProfile?: string; readonly packDomain?: string };
   /** Grove only: the PodCliqueSet's PriorityClass. @default - none */
   readonly priorityClassName?: string;
-  /** @default - none */
+  /** Experimental graph features. @default - none */
   readonly experimental?: GraphExperimentalInput;
   /** Refused: a provider-native fragment dynamo-iac does not render. @default - none */
   readonly providerOverride?: JsonObject;
 }
 
-/** `spec` of a v1alpha1 DynamoComponentDeployment: the service spec plus the backend. */
+/**
+ * `spec` of a v1alpha1 DynamoComponentDeployment: the service spec plus the backend.
+ * @see https://github.com/ai-dynamo/dynamo/blob/v1.6.1/deploy/operator/api/v1alpha1/dynamocomponentdeployment_types.go
+ */
 export interface DynamoComponentDeploymentSpecV1alpha1 extends ServiceSpec {
-  /** @default - detected from the command */
+  /** The engine (`vllm`, `sglang`, `trtllm`) for engine-specific defaults. @default - detected from the command */
   readonly backendFramework?: BackendFrameworkInput;
 }
 
+/**
+ * A `nvidia.com/v1alpha1` DynamoGraphDeployment manifest.
+ * @see https://github.com/ai-dynamo/dynamo/blob/v1.6.1/deploy/operator/api/v1alpha1/dynamographdeployment_types.go
+ */
 export interface DynamoGraphDeploymentV1alpha1 {
   readonly apiVersion: typeof V1ALPHA1;
   readonly kind: 'DynamoGraphDeployment';
@@ -229,6 +277,10 @@ export interface DynamoGraphDeploymentV1alpha1 {
   readonly spec: DynamoGraphDeploymentSpecV1alpha1;
 }
 
+/**
+ * A `nvidia.com/v1alpha1` DynamoComponentDeployment manifest.
+ * @see https://github.com/ai-dynamo/dynamo/blob/v1.6.1/deploy/operator/api/v1alpha1/dynamocomponentdeployment_types.go
+ */
 export interface DynamoComponentDeploymentV1alpha1 {
   readonly apiVersion: typeof V1ALPHA1;
   readonly kind: 'DynamoComponentDeployment';

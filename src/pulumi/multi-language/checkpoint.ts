@@ -9,13 +9,13 @@ export interface CheckpointIdentity {
   model: string;
   /** `vllm`, `sglang` or `trtllm`. */
   backendFramework: string;
-  /** @default - not part of the identity */
+  /** Dynamo version; included in the hash only when set. @default - not part of the identity */
   dynamoVersion?: string;
   /** Minimum 1. @default 1 */
   tensorParallelSize?: number;
   /** Minimum 1. @default 1 */
   pipelineParallelSize?: number;
-  /** @default - not part of the identity */
+  /** The engine's data type, e.g. `bfloat16`. @default - not part of the identity */
   dtype?: string;
   /** Minimum 1. @default - not part of the identity */
   maxModelLen?: number;
@@ -37,9 +37,9 @@ export interface CheckpointJob {
 
 /** `/dev/shm` of the checkpoint Job's pod. */
 export interface SharedMemory {
-  /** @default false */
+  /** Mount no `/dev/shm` volume. @default false */
   disabled?: boolean;
-  /** @default '8Gi' */
+  /** Size of the memory-backed `/dev/shm`. @default '8Gi' */
   size?: string;
 }
 

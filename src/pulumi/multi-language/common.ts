@@ -41,15 +41,15 @@ export interface GraphRenderArgs extends ReadinessArgs {
 /** A core/v1 EnvVar with a literal value (use `podTemplate` for `valueFrom`). */
 export interface EnvVar {
   name: string;
-  /** @default '' */
+  /** The variable's value. @default '' */
   value?: string;
 }
 
 /** core/v1 ResourceRequirements of the `main` container, quantities as strings (`'1'`, `'16Gi'`, `nvidia.com/gpu: '1'`). */
 export interface ResourceRequirements {
-  /** @default - none */
+  /** Resources the scheduler reserves, by resource name. @default - none */
   requests?: { [resource: string]: string };
-  /** @default - none */
+  /** Most the container may use, by resource name. @default - none */
   limits?: { [resource: string]: string };
 }
 
@@ -61,13 +61,13 @@ export interface ResourceRequirements {
 export interface MainContainerArgs {
   /** The `main` container's image. @default - none (required unless `podTemplate` sets it) */
   image?: string;
-  /** @default - the component type's default */
+  /** The `main` container's entrypoint. @default - the component type's default */
   command?: string[];
-  /** @default - the component type's default */
+  /** Arguments to the entrypoint. @default - the component type's default */
   args?: string[];
-  /** @default - none */
+  /** Environment variables of the `main` container. @default - none */
   env?: EnvVar[];
-  /** @default - none */
+  /** CPU, memory and GPUs of the `main` container. @default - none */
   resources?: ResourceRequirements;
   /**
    * The whole core/v1 PodTemplateSpec, as in the manifest (camelCase keys): anything the fields

@@ -13,7 +13,7 @@ import { defined } from './main-container';
 
 /** `spec` of a DynamoComponentDeployment (`nvidia.com/v1beta1`): one component and its backend. */
 export interface ComponentDeploymentSpec extends ComponentFields {
-  /** @default - `metadata.name` */
+  /** The component's name. @default - `metadata.name` */
   name?: string;
   /** `vllm`, `sglang` or `trtllm`. @default - detected from the command */
   backendFramework?: string;

@@ -22,14 +22,14 @@ export interface Multinode {
 export interface ModelRef {
   /** Base model name; must equal the DynamoModel's `spec.baseModelName`. */
   name: string;
-  /** @default - none */
+  /** The model's revision; kept in the record, not used by the rendered objects. @default - none */
   revision?: string;
 }
 
 /** A PVC mounted as the backend's compilation cache. */
 export interface CompilationCache {
   pvcName: string;
-  /** @default - the backend's cache path (vLLM: `/root/.cache/vllm`) */
+  /** Where the claim is mounted in `main`. @default - the backend's cache path (vLLM: `/root/.cache/vllm`) */
   mountPath?: string;
 }
 
@@ -46,13 +46,13 @@ export interface ComponentFields extends MainContainerArgs, PodFieldsInput {
   minAvailable?: number;
   /** Use the shared Dynamo namespace `dynamo`. @default false */
   globalDynamoNamespace?: boolean;
-  /** @default - single node */
+  /** Span one replica over several nodes (LeaderWorkerSet or Grove). @default - single node */
   multinode?: Multinode;
-  /** @default - none */
+  /** The model the component serves, for its DynamoModel and model Service. @default - none */
   modelRef?: ModelRef;
   /** Name of a container in `podTemplate` to run as the frontend sidecar. @default - none */
   frontendSidecar?: string;
-  /** @default - no compilation cache */
+  /** A PVC the backend keeps its compiled kernels in. @default - no compilation cache */
   compilationCache?: CompilationCache;
 }
 

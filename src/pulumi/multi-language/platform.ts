@@ -9,40 +9,40 @@ import { defined } from './main-container';
 
 /** NATS (JetStream) for Dynamo's runtime; set (even empty) to install it. */
 export interface NatsOptions {
-  /** @default 'nats:2.10.21-alpine' */
+  /** NATS server image. @default 'nats:2.10.21-alpine' */
   image?: string;
   /** JetStream file store size. @default '10Gi' */
   storage?: string;
-  /** @default - the cluster's default StorageClass */
+  /** StorageClass of the JetStream PVC. @default - the cluster's default StorageClass */
   storageClassName?: string;
 }
 
 /** etcd for Dynamo's runtime (discovery backend `etcd`); set (even empty) to install it. */
 export interface EtcdOptions {
-  /** @default 'quay.io/coreos/etcd:v3.5.18' */
+  /** etcd server image. @default 'quay.io/coreos/etcd:v3.5.18' */
   image?: string;
   /** Members; 1, or an odd number for a quorum. @default 1 */
   replicas?: number;
-  /** @default '1Gi' */
+  /** Data volume size of each member. @default '1Gi' */
   storage?: string;
-  /** @default - the cluster's default StorageClass */
+  /** StorageClass of the members' PVCs. @default - the cluster's default StorageClass */
   storageClassName?: string;
 }
 
 /** PVC and mount path of checkpoint artifacts. */
 export interface CheckpointStorage {
-  /** @default 'snapshot-pvc' */
+  /** PVC holding the checkpoint artifacts. @default 'snapshot-pvc' */
   pvcName?: string;
-  /** @default '/checkpoints' */
+  /** Absolute path the PVC is mounted at. @default '/checkpoints' */
   basePath?: string;
 }
 
 /** The privileged checkpoint node agent. */
 export interface CheckpointAgent {
   image: string;
-  /** @default - its own namespace */
+  /** Namespace of the agent, created with Pod Security `privileged`. @default - its own namespace */
   namespace?: string;
-  /** @default - containerd's socket */
+  /** Container runtime socket on the nodes. @default - containerd's socket */
   runtimeSocket?: string;
 }
 
@@ -67,13 +67,13 @@ export interface DynamoPlatformArgs extends ReadinessArgs {
   monitoring?: boolean;
   /** Operator replicas. @default 1 */
   replicas?: number;
-  /** @default - not installed */
+  /** Install NATS next to the operator. @default - not installed */
   nats?: NatsOptions;
-  /** @default - not installed */
+  /** Install etcd next to the operator. @default - not installed */
   etcd?: EtcdOptions;
-  /** @default - 'snapshot-pvc' at '/checkpoints' */
+  /** Where checkpoint artifacts live. @default - 'snapshot-pvc' at '/checkpoints' */
   checkpointStorage?: CheckpointStorage;
-  /** @default - no agent */
+  /** Install the privileged checkpoint node agent. @default - no agent */
   checkpointAgent?: CheckpointAgent;
 }
 

@@ -14,15 +14,15 @@ import { defined } from './main-container';
 export interface Hardware {
   /** e.g. `h200_sxm`, `h100_sxm`. @default - from the cluster's GPUs */
   gpuSku?: string;
-  /** @default - from the SKU */
+  /** VRAM per GPU in MiB. @default - from the SKU */
   vramMb?: number;
-  /** @default - none */
+  /** The GPU budget of the whole graph; planning needs it. @default - none */
   totalGpus?: number;
-  /** @default - from the SKU */
+  /** GPUs per node. @default - from the SKU */
   numGpusPerNode?: number;
-  /** @default - none */
+  /** GPU interconnect, e.g. `nvlink` or `pcie`. @default - none */
   interconnect?: string;
-  /** @default - none */
+  /** Whether the nodes have RDMA networking. @default - none */
   rdma?: boolean;
 }
 
@@ -32,9 +32,9 @@ export interface Workload {
   isl?: number;
   /** Output sequence length (tokens). */
   osl?: number;
-  /** @default - none */
+  /** Target concurrent requests (not with `requestRate`). @default - none */
   concurrency?: number;
-  /** @default - none */
+  /** Target requests per second (not with `concurrency`). @default - none */
   requestRate?: number;
 }
 
@@ -44,7 +44,7 @@ export interface Sla {
   ttft?: number;
   /** Inter-token latency. */
   itl?: number;
-  /** @default - none */
+  /** End-to-end request latency, instead of `ttft` and `itl`. @default - none */
   e2eLatency?: number;
 }
 
@@ -54,13 +54,13 @@ export interface RequestSpec {
   model: string;
   /** `vllm`, `sglang`, `trtllm` or `auto`. @default 'auto' */
   backend?: string;
-  /** @default - the backend's runtime image */
+  /** Image of every generated component (and of the profiling Job). @default - the backend's runtime image */
   image?: string;
-  /** @default - from the cluster */
+  /** The GPUs the graph will run on. @default - from the cluster */
   hardware?: Hardware;
-  /** @default - upstream's defaults */
+  /** The traffic the graph must serve. @default - upstream's defaults */
   workload?: Workload;
-  /** @default - upstream's defaults */
+  /** The latency targets the search must meet. @default - upstream's defaults */
   sla?: Sla;
   /** `rapid` or `thorough`. @default 'rapid' */
   searchStrategy?: string;
