@@ -84,7 +84,8 @@ export interface VolumeMountInput {
 }
 
 /**
- * How a component is exposed outside the cluster: an Ingress or an Istio VirtualService.
+ * How a component is exposed outside the cluster: an Ingress or an Istio VirtualService. The
+ * platform's ingress settings apply only to a frontend that declares no ingress of its own.
  * @see https://github.com/ai-dynamo/dynamo/blob/v1.6.1/deploy/operator/api/v1alpha1/dynamocomponentdeployment_types.go
  */
 export interface IngressInput {
@@ -96,14 +97,14 @@ export interface IngressInput {
   readonly hostPrefix?: string;
   /**
    * Domain after the host: the host served is `<hostPrefix><host>.<hostSuffix>`.
-   * @default 'local' (or the platform's ingress host suffix)
+   * @default 'local'
    */
   readonly hostSuffix?: string;
   /** Render an Istio VirtualService instead of an Ingress. @default false */
   readonly useVirtualService?: boolean;
-  /** Istio Gateway of the VirtualService; one is only rendered with it. @default - the platform's gateway */
+  /** Istio Gateway of the VirtualService; one is only rendered with it. @default - none: no VirtualService */
   readonly virtualServiceGateway?: string;
-  /** IngressClass of the Ingress; an Ingress is only rendered with one. @default - the platform's ingress class */
+  /** IngressClass of the Ingress; an Ingress is only rendered with one. @default - none: no Ingress */
   readonly ingressControllerClassName?: string;
   /** TLS for the host, from the Secret `secretName`. @default - no TLS */
   readonly tls?: { readonly secretName?: string };
