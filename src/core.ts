@@ -32,7 +32,7 @@ export {
   type PlanLock,
   type PlanEntry,
 } from './plan/lock';
-export { planRequests, type PlanOptions, type PlanResult } from './plan/plan';
+export { planRequests, type PlanOptions, type PlanResult } from './pipeline/plan-requests';
 export { generateGraph, type GeneratedGraph } from './plan/generate';
 export { resolveRequest, type ResolvedRequest, type PlanSource } from './plan/resolve-request';
 export { searchInputsOf, inputHash, type SearchInputs } from './plan/search-inputs';

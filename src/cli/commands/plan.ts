@@ -4,7 +4,7 @@ import { resolveSettings } from '../../api/settings';
 import { readSettingsFile } from '../../api/settings-file';
 import { SearchToolError } from '../../plan/aiconfigurator/install';
 import { PLAN_ARTIFACT_DIR } from '../../plan/lock-names';
-import { planRequests } from '../../plan/plan';
+import { planRequests } from '../../pipeline/plan-requests';
 import { stderrProgress } from '../../plan/progress';
 import { readInputs } from '../../api/read-inputs';
 import { CliError, EXIT_INVALID, EXIT_OK, oneLine, reportProblems } from '../report';
