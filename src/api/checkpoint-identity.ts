@@ -17,7 +17,7 @@ export interface CheckpointIdentityInput {
   readonly tensorParallelSize?: number;
   /** Minimum 1. @default 1 */
   readonly pipelineParallelSize?: number;
-  /** @default - not part of the identity */
+  /** Weight data type (e.g. `bfloat16`); included in the hash only when set. @default - not part of the identity */
   readonly dtype?: string;
   /** Minimum 1. @default - not part of the identity */
   readonly maxModelLen?: number;

@@ -25,9 +25,9 @@ export const FLUX_SOURCE_API = 'source.toolkit.fluxcd.io/v1';
 export const FLUX_KUSTOMIZE_API = 'kustomize.toolkit.fluxcd.io/v1';
 
 export interface FluxSourceOptions {
-  /** @default 'dynamo' */
+  /** Name of the GitRepository or OCIRepository. @default 'dynamo' */
   readonly name?: string;
-  /** @default 'flux-system' */
+  /** Namespace of the source (Flux's own, usually). @default 'flux-system' */
   readonly namespace?: string;
   /** `https://` or `ssh://` (a GitRepository) or `oci://` (an OCIRepository). */
   readonly url: string;
@@ -35,7 +35,7 @@ export interface FluxSourceOptions {
   readonly ref?: string;
   /** Secret with the credentials, in the source's namespace. @default - none (public) */
   readonly secretName?: string;
-  /** @default '1m' */
+  /** How often Flux checks the source for a new revision. @default '1m' */
   readonly interval?: string;
 }
 
@@ -74,13 +74,13 @@ export interface FluxLayersOptions {
   readonly layers: readonly LayerName[];
   /** Name prefix of the Kustomizations. @default the source's name */
   readonly prefix?: string;
-  /** @default the source's namespace */
+  /** Namespace of the Kustomizations. @default the source's namespace */
   readonly namespace?: string;
   /** Where the layout's root is inside the source. @default '.' */
   readonly path?: string;
-  /** @default '10m' */
+  /** How often Flux reapplies a layer (and corrects drift). @default '10m' */
   readonly interval?: string;
-  /** @default '1m' */
+  /** How soon Flux tries again after a failed apply. @default '1m' */
   readonly retryInterval?: string;
   /** Health-check time limit of crds and platform. @default '5m' */
   readonly timeout?: string;

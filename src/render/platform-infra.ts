@@ -11,22 +11,22 @@ import { JsonObject, KubeObject } from '../api/k8s-types';
 import { platformLabels } from './labels';
 
 export interface NatsOptions {
-  /** @default 'nats:2.10.21-alpine' (upstream chart's image) */
+  /** The NATS server image. @default 'nats:2.10.21-alpine' (upstream chart's image) */
   readonly image?: string;
   /** JetStream file store size. @default '10Gi' */
   readonly storage?: string;
-  /** @default - the cluster's default StorageClass */
+  /** StorageClass of the JetStream volume claim. @default - the cluster's default StorageClass */
   readonly storageClassName?: string;
 }
 
 export interface EtcdOptions {
-  /** @default 'quay.io/coreos/etcd:v3.5.18' (the etcd release upstream's chart pins, from the etcd project) */
+  /** The etcd image. @default 'quay.io/coreos/etcd:v3.5.18' (the etcd release upstream's chart pins, from the etcd project) */
   readonly image?: string;
   /** Members; 1 as upstream's chart, or an odd number for a quorum. @default 1 */
   readonly replicas?: number;
-  /** @default '1Gi' */
+  /** Size of each member's data volume claim. @default '1Gi' */
   readonly storage?: string;
-  /** @default - the cluster's default StorageClass */
+  /** StorageClass of the members' volume claims. @default - the cluster's default StorageClass */
   readonly storageClassName?: string;
 }
 

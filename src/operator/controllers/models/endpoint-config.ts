@@ -12,7 +12,7 @@ export interface ModelEndpointConfig {
   readonly hostOverride?: string;
   /** Calls in flight at once. @default 10 */
   readonly parallelism: number;
-  /** @default 15 s */
+  /** Time limit of one call to an endpoint. @default 15 s */
   readonly requestTimeoutMs: number;
   /** A whole load / unload batch. @default 30 s */
   readonly batchTimeoutMs: number;
