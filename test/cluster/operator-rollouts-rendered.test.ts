@@ -11,6 +11,7 @@ import { loadGraph, resolveSettings } from '../../src/api';
 import { renderGraph } from '../../src/render';
 import { poll, ServerObject } from './kube';
 import { operatorNamespace } from './operator-harness';
+import { deploymentStatus } from './deployment-status';
 
 const DGD = 'nvidia.com/v1beta1';
 const HASH = 'nvidia.com/dynamo-worker-hash';
@@ -75,14 +76,7 @@ async function expectReplicas(want: Record<string, number | undefined>): Promise
 }
 async function setStatus(name: string, available: number, pods?: number): Promise<void> {
   const d = await get(name);
-  const n = pods ?? d.spec.replicas;
-  await env.kube.patchStatus(d, {
-    observedGeneration: d.metadata.generation,
-    replicas: n,
-    updatedReplicas: n,
-    readyReplicas: available,
-    availableReplicas: available,
-  });
+  await env.kube.patchStatus(d, deploymentStatus(d, available, pods));
 }
 
 describe('a rendered rollout', () => {

@@ -9,6 +9,7 @@
  */
 import { operatorNamespace } from './operator-harness';
 import { poll, ServerObject } from './kube';
+import { deploymentStatus } from './deployment-status';
 
 const DGD = 'nvidia.com/v1beta1';
 const OLD = 'aaaaaaaa';
@@ -99,26 +100,9 @@ async function expectReplicas(want: Record<string, number>): Promise<void> {
   );
 }
 
-/** What the Deployment controller would write: generation observed, `available` ready, `pods` pods. */
 async function setStatus(hash: string, available: number, pods?: number): Promise<void> {
   const d = await deployment(hash);
-  const n = pods ?? d.spec.replicas;
-  await env.kube.patchStatus(d, {
-    observedGeneration: d.metadata.generation,
-    replicas: n,
-    updatedReplicas: n,
-    readyReplicas: available,
-    availableReplicas: available,
-    conditions: [
-      {
-        type: 'Available',
-        status: available >= d.spec.replicas ? 'True' : 'False',
-        reason: 'MinimumReplicasAvailable',
-        lastUpdateTime: new Date().toISOString(),
-        lastTransitionTime: new Date().toISOString(),
-      },
-    ],
-  });
+  await env.kube.patchStatus(d, deploymentStatus(d, available, pods));
 }
 
 const rollingUpdate = (pred: (r: any) => boolean, what: string) =>
