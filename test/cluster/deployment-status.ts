@@ -8,7 +8,8 @@ interface DeploymentLike {
 /** Generation observed, `available` of its replicas available, `pods` pods (its replicas unless told). */
 export function deploymentStatus(d: DeploymentLike, available: number, pods?: number): Record<string, unknown> {
   const n = pods ?? d.spec.replicas ?? 1;
-  const now = new Date().toISOString();
+  // metav1.Time is RFC 3339 to the second.
+  const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
   return {
     observedGeneration: d.metadata.generation,
     replicas: n,

@@ -8,6 +8,7 @@
 import { resolveSettings } from '../../src/api';
 import { renderManifests } from '../../src/pipeline/manifests';
 import { ServerObject } from './kube';
+import { deploymentStatus } from './deployment-status';
 import { operatorNamespace } from './operator-harness';
 
 const WAIT = { timeoutMs: 60_000 };
@@ -31,36 +32,9 @@ const applyAll = async (objs: ServerObject[]) => {
 const conditionOf = (o: any, type: string) => (o?.status?.conditions ?? []).find((c: any) => c.type === type);
 
 /** What the Deployment controller writes: `available` of the desired replicas up. */
-async function deploymentStatus(name: string, available: number): Promise<void> {
+async function setDeploymentStatus(name: string, available: number): Promise<void> {
   const d = await env.kube.get<any>('apps/v1', 'Deployment', name, env.ns);
-  const n = d.spec.replicas ?? 1;
-  const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-  await env.kube.mergePatch(
-    'apps/v1',
-    'Deployment',
-    name,
-    env.ns,
-    {
-      status: {
-        observedGeneration: d.metadata.generation,
-        replicas: n,
-        updatedReplicas: n,
-        readyReplicas: available,
-        availableReplicas: available,
-        conditions: [
-          {
-            type: 'Available',
-            status: available === n ? 'True' : 'False',
-            reason: 'r',
-            message: 'm',
-            lastUpdateTime: now,
-            lastTransitionTime: now,
-          },
-        ],
-      },
-    },
-    'status',
-  );
+  await env.kube.patchStatus(d, deploymentStatus(d, available));
 }
 
 test('a v1beta1 DCD: Available / DynamoComponentReady and status.component follow its Deployment', async () => {
@@ -72,7 +46,7 @@ test('a v1beta1 DCD: Available / DynamoComponentReady and status.component follo
       spec: { backendFramework: 'vllm', type: 'worker', replicas: 2, podTemplate: { spec: { containers: [main] } } },
     }),
   );
-  await deploymentStatus('decode', 1);
+  await setDeploymentStatus('decode', 1);
   const pending = await env.kube.waitFor<any>(
     'nvidia.com/v1beta1',
     'DynamoComponentDeployment',
@@ -87,7 +61,7 @@ test('a v1beta1 DCD: Available / DynamoComponentReady and status.component follo
     message: 'Deployment is not ready',
   });
   expect(pending.status.observedGeneration).toBe(pending.metadata.generation);
-  await deploymentStatus('decode', 2);
+  await setDeploymentStatus('decode', 2);
   const ready = await env.kube.waitForCondition<any>(
     'nvidia.com/v1beta1',
     'DynamoComponentDeployment',
@@ -127,7 +101,7 @@ test('a v1alpha1 DCD: status.service with componentName, through the v1alpha1 sc
       },
     }),
   );
-  await deploymentStatus('prefill', 1);
+  await setDeploymentStatus('prefill', 1);
   const dcd = await env.kube.waitForCondition<any>(
     'nvidia.com/v1alpha1',
     'DynamoComponentDeployment',
