@@ -8,7 +8,7 @@ import { fluxCrds } from '../cluster/crds/flux';
 import { GitSource } from '../flux/git-source';
 import { FLUX_NAMESPACE, startKustomizeController } from '../flux/kustomize-controller';
 import { Process } from '../flux/process';
-import { cachedTestBinaries, kube, kubectl, ServerObject } from './node';
+import { cachedTestBinaries, cliOk, kube, kubectl, ServerObject } from './node';
 
 export { FLUX_NAMESPACE };
 
@@ -31,6 +31,15 @@ export class FluxOnNode {
   /** The source's work tree: where `dynamo-iac gitops -o` writes. */
   get dir(): string {
     return this.source.dir;
+  }
+
+  /**
+   * `dynamo-iac gitops` of `file` into the work tree: its graphs/ and the flux/ that syncs them (the
+   * node has the CRDs and runs no platform from Git), with `flags` before the rest.
+   */
+  writeGraphs(file: string, ...flags: string[]): string {
+    const repository = 'https://git.example/dynamo-deploy';
+    return cliOk('gitops', ...flags, '-o', this.dir, '--no-crds', '--no-platform', '--flux-url', repository, file);
   }
 
   /** Commits the work tree, starts the controller and bootstraps on the first call, and publishes the commit. */

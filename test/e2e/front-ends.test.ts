@@ -73,16 +73,7 @@ test("GitOps: Flux's kustomize-controller reconciles `dynamo-iac gitops` output 
   const flux = await FluxOnNode.install();
   try {
     // What a user commits: the graphs layer and flux/ (CRDs and platform are installed elsewhere).
-    cliOk(
-      'gitops',
-      '-o',
-      flux.dir,
-      '--no-crds',
-      '--no-platform',
-      '--flux-url',
-      'https://git.example/dynamo-deploy',
-      graphFile(dir, 'agg.yaml', ns),
-    );
+    flux.writeGraphs(graphFile(dir, 'agg.yaml', ns));
     const start = Date.now();
     await flux.sync('graphs');
     await expectGraphServes(ns, 'dynamo-iac gitops + Flux', start);

@@ -13,7 +13,6 @@ import { PulumiStack } from '../pulumi-e2e/pulumi-cli';
 import { FluxOnNode } from './flux';
 import {
   cachedTestBinaries,
-  cliOk,
   deleteNamespace,
   describePods,
   expectServed,
@@ -197,17 +196,7 @@ test(
     const graph = 'mock-disagg';
     const flux = await FluxOnNode.install();
     const render = (edit: (text: string) => string, ...flags: string[]) =>
-      cliOk(
-        'gitops',
-        ...flags,
-        '-o',
-        flux.dir,
-        '--no-crds',
-        '--no-platform',
-        '--flux-url',
-        'https://git.example/dynamo-deploy',
-        graphFile(dir, 'disagg.yaml', ns, edit),
-      );
+      flux.writeGraphs(graphFile(dir, 'disagg.yaml', ns, edit), ...flags);
     try {
       render((t) => t);
       await flux.sync('graphs');
