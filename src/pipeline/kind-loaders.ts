@@ -43,13 +43,20 @@ function withSchemaProblems(doc: JsonObject, problems: Problem[]): Problem[] {
 
 const failed = (problems: Problem[]) => errorsOf(problems).length > 0;
 
-const loadGraphDocument: KindLoader = (doc, { settings, defaultNamespace }) => {
+/** A graph document loaded and checked: its model (also with problems) and every problem. */
+function checkedGraph(
+  doc: JsonObject,
+  settings: ResolvedSettings,
+  defaultNamespace?: string,
+): { model?: GraphModel; problems: Problem[] } {
   const loaded = loadGraph(doc, { defaultNamespace });
-  const problems = withSchemaProblems(doc, [
-    ...loaded.problems,
-    ...(loaded.model ? validateGraph(loaded.model, settings) : []),
-  ]);
-  return failed(problems) || !loaded.model ? { problems, objects: [] } : { problems, graph: loaded.model, objects: [] };
+  const problems = [...loaded.problems, ...(loaded.model ? validateGraph(loaded.model, settings) : [])];
+  return { model: loaded.model, problems: withSchemaProblems(doc, problems) };
+}
+
+const loadGraphDocument: KindLoader = (doc, { settings, defaultNamespace }) => {
+  const { model, problems } = checkedGraph(doc, settings, defaultNamespace);
+  return failed(problems) || !model ? { problems, objects: [] } : { problems, graph: model, objects: [] };
 };
 
 const loadModelDocument: KindLoader = (doc, { defaultNamespace }) => {
@@ -78,15 +85,14 @@ const loadRequestDocument: KindLoader = (doc, { settings, defaultNamespace, plan
   const resolved = resolveRequest(doc, plans, { defaultNamespace });
   const problems = [...resolved.problems];
   if (!resolved.graph || failed(problems)) return finishRequest(doc, defaultNamespace, problems, resolved.objects);
-  const loaded = loadGraph(resolved.graph);
-  const graphProblems = [...loaded.problems];
-  if (loaded.model) graphProblems.push(...validateGraph(loaded.model, settings));
-  graphProblems.push(...schemaProblems(resolved.graph, graphProblems));
+  const generated = checkedGraph(resolved.graph, settings);
   const name = resolved.graph.metadata.name;
-  problems.push(...graphProblems.map((p) => ({ ...p, path: `generated DynamoGraphDeployment ${name}: ${p.path}` })));
+  problems.push(
+    ...generated.problems.map((p) => ({ ...p, path: `generated DynamoGraphDeployment ${name}: ${p.path}` })),
+  );
   // autoApply: false keeps the graph out of the output; `dynamo-iac plan` wrote it for review.
   if (!resolved.deploy) return finishRequest(doc, defaultNamespace, problems, []);
-  return finishRequest(doc, defaultNamespace, problems, resolved.objects, loaded.model);
+  return finishRequest(doc, defaultNamespace, problems, resolved.objects, generated.model);
 };
 
 function finishRequest(
