@@ -139,9 +139,9 @@ function argoCdObjects(input: GitOpsLayoutInput, options: GitOpsTreeOptions): { 
 /**
  * Lays out and writes, carrying each graph's previous worker generation from the tree in `output`
  * (src/gitops/worker-generations.ts); prints a one-line summary, every removed file and what
- * happened to worker generations on stderr. Shared with `render --layout gitops`.
+ * happened to worker generations on stderr.
  */
-export function writeLayout(
+function writeLayout(
   input: GitOpsLayoutInput,
   output: string,
   force: boolean | undefined,

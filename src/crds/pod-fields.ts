@@ -1,8 +1,8 @@
 /**
  * Component fields that only map onto the pod: one declaration each (the prop with its TSDoc, and
  * the field's row), from which the CRD schema entry, the model type, the converter's reading, the
- * field paths, the validators' checks, the v1alpha1 field lists and the worker hash input are derived. Adding such a
- * field touches this file, its render and a test (docs/adding-a-field.md).
+ * field paths, the validators' checks, the v1alpha1 field lists and the worker hash input are
+ * derived. Adding such a field touches this file, its render and a test (docs/adding-a-field.md).
  *
  * A field is two adjacent entries here: its prop in `PodFieldsInput` (type and TSDoc, which
  * `ComponentSpec` inherits, so editors and docs/api show it) and its row in `POD_FIELDS` (value
