@@ -13,7 +13,9 @@ export interface SettingsFile {
   readonly problems: SourcedProblem[];
 }
 
-export function readSettingsFile(file: string): SettingsFile {
+/** The settings of `file`; no file is all defaults, as an empty one is. */
+export function readSettingsFile(file: string | undefined): SettingsFile {
+  if (file === undefined) return { settings: {}, problems: [] };
   const fail = (path: string, message: string): SettingsFile => ({
     problems: [{ source: file, path, message, severity: 'error' }],
   });

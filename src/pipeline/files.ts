@@ -36,8 +36,7 @@ export interface RenderedFiles {
 export async function renderFiles(files: readonly string[], options: RenderFilesOptions = {}): Promise<RenderedFiles> {
   const plans = readPlanLock(options.lockFile ?? DEFAULT_LOCK_FILE);
   // Graph problems depend on the settings (e.g. lwsAvailable), so bad settings stop here.
-  const settingsFile =
-    options.settingsFile === undefined ? { settings: {}, problems: [] } : readSettingsFile(options.settingsFile);
+  const settingsFile = readSettingsFile(options.settingsFile);
   if (!settingsFile.settings) return { objects: [], problems: settingsFile.problems };
 
   const read = await readInputs(files);

@@ -18,8 +18,7 @@ export interface PlanCommandOptions {
 }
 
 export async function run(files: string[], options: PlanCommandOptions): Promise<number> {
-  const settingsFile =
-    options.settings === undefined ? { settings: {}, problems: [] } : readSettingsFile(options.settings);
+  const settingsFile = readSettingsFile(options.settings);
   if (!settingsFile.settings) return reportProblems(settingsFile.problems);
   const read = await readInputs(files);
   const imports = await readInputs(options.import ?? []);
