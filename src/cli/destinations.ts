@@ -8,7 +8,7 @@ import { inputsOf, writeObjectsToDir, writeYamlStream } from './output';
 import { PipelineFlags, renderFilesOptions } from './pipeline';
 import { EXIT_OK, oneLine, reportProblems } from './report';
 
-export type Destination = 'stdout' | 'flat' | 'gitops';
+type Destination = 'stdout' | 'flat' | 'gitops';
 
 /** The flags a destination reads (the GitOps ones are `gitops`'s; `render` sets none of them). */
 export interface DestinationFlags extends PipelineFlags, GitOpsTreeOptions {

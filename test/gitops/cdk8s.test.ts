@@ -4,12 +4,12 @@ import * as path from 'path';
 import { ApiObject, Chart, Testing } from 'cdk8s';
 import { parse } from 'yaml';
 import { buildExampleApp } from '../../examples/app';
-import { disaggregatedWithPlanner } from '../../examples/graphs/disagg-planner';
 import { addExampleGitOps } from '../../examples/gitops';
 import { DynamoFluxSync, DynamoGitOpsApp, DynamoGraphDeployment, DynamoPlatform } from '../../src';
 import { SUBSTITUTE_ANNOTATION } from '../../src/gitops/substitution';
 import { fluxHealthCheckExprs } from '../../src/gitops/health/flux-health';
 import { validateWithFluxSchemas } from './flux-schemas';
+import { withPrefillArgs } from '../worker-change';
 
 const exampleLayout = () =>
   addExampleGitOps(buildExampleApp(new DynamoGitOpsApp({ outdir: '/nonexistent' }))).gitOpsLayout();
@@ -133,27 +133,8 @@ describe('DynamoGitOpsApp', () => {
     ];
     const synth = (extraArg: string[], retirePreviousWorkers = false) => {
       const app = new DynamoGitOpsApp({ outdir, retirePreviousWorkers });
-      const spec = {
-        ...disaggregatedWithPlanner.spec,
-        components: disaggregatedWithPlanner.spec.components.map((c) =>
-          c.type !== 'prefill'
-            ? c
-            : {
-                ...c,
-                podTemplate: {
-                  spec: {
-                    containers: c.podTemplate!.spec!.containers!.map((ct) => ({
-                      ...ct,
-                      args: [...ct.args!, ...extraArg],
-                    })),
-                  },
-                },
-              },
-        ),
-      };
       new DynamoGraphDeployment(new Chart(app, 'llm', { namespace: 'llm' }), 'g', {
-        ...disaggregatedWithPlanner,
-        spec,
+        ...withPrefillArgs(...extraArg),
         settings: { workerRollout: 'commits' },
       });
       return app.synthGitOps();

@@ -4,9 +4,10 @@
  * drops the old one from the stack without deleting it (the runtime operator drains and deletes
  * it); everything else, and every object in 'commits' mode or without the record, is as before.
  */
-import { DynamoGraph } from '../../src/pulumi';
+import { DynamoGraphDeployment } from '../../src/pulumi';
 import { LABEL } from '../../src/render/labels';
 import { disaggregatedWithPlanner } from '../../examples/graphs/disagg-planner';
+import { withPrefillArgs } from '../worker-change';
 import { Recorded, runProgram } from './mocks';
 
 const objectsOf = (rs: Recorded[]) => rs.filter((r) => r.inputs?.kind !== undefined && r.type !== 'dynamo:index:Graph');
@@ -16,27 +17,9 @@ const retained = (rs: Recorded[]) =>
     .map((r) => `${r.inputs.kind}/${r.inputs.metadata.name}`)
     .sort();
 
-/** The example with one more argument on its prefill worker: a worker change. */
-const withPrefillArg = (arg: string) => ({
-  ...disaggregatedWithPlanner,
-  spec: {
-    ...disaggregatedWithPlanner.spec,
-    components: disaggregatedWithPlanner.spec.components.map((c) =>
-      c.type !== 'prefill'
-        ? c
-        : {
-            ...c,
-            podTemplate: {
-              spec: { containers: c.podTemplate!.spec!.containers!.map((ct) => ({ ...ct, args: [...ct.args!, arg] })) },
-            },
-          },
-    ),
-  },
-});
-
-describe('DynamoGraph worker generations', () => {
+describe('DynamoGraphDeployment worker generations', () => {
   test("'operator' mode (the default): exactly the worker generation's objects are retained on delete", async () => {
-    const rs = await runProgram(() => new DynamoGraph('disagg', disaggregatedWithPlanner));
+    const rs = await runProgram(() => new DynamoGraphDeployment('disagg', disaggregatedWithPlanner));
     const generation = objectsOf(rs).filter((r) => r.inputs.metadata.labels?.[LABEL.workerHash] !== undefined);
     const hash = generation[0].inputs.metadata.labels[LABEL.workerHash];
     expect(retained(rs)).toEqual([
@@ -65,7 +48,7 @@ describe('DynamoGraph worker generations', () => {
 
   test('with awaitGraphStatus the record waits for the workers, so the runtime operator sets their ownerReference', async () => {
     const rs = await runProgram(
-      () => new DynamoGraph('disagg', { ...disaggregatedWithPlanner, awaitGraphStatus: true }),
+      () => new DynamoGraphDeployment('disagg', { ...disaggregatedWithPlanner, awaitGraphStatus: true }),
     );
     const generation = objectsOf(rs).filter((r) => r.inputs.metadata.labels?.[LABEL.workerHash] !== undefined);
     expect(generation.length).toBeGreaterThan(0);
@@ -73,20 +56,23 @@ describe('DynamoGraph worker generations', () => {
   });
 
   test('a worker change renders a new generation under new names, retained as well', async () => {
-    const before = retained(await runProgram(() => new DynamoGraph('disagg', disaggregatedWithPlanner)));
-    const after = retained(await runProgram(() => new DynamoGraph('disagg', withPrefillArg('--enforce-eager'))));
+    const before = retained(await runProgram(() => new DynamoGraphDeployment('disagg', disaggregatedWithPlanner)));
+    const after = retained(
+      await runProgram(() => new DynamoGraphDeployment('disagg', withPrefillArgs('--enforce-eager'))),
+    );
     expect(after).toHaveLength(before.length);
     expect(after.filter((n) => before.includes(n))).toEqual([]);
   });
 
   test("'commits' mode and a graph rendered without its record retain nothing", async () => {
     const commits = await runProgram(
-      () => new DynamoGraph('disagg', { ...disaggregatedWithPlanner, settings: { workerRollout: 'commits' } }),
+      () =>
+        new DynamoGraphDeployment('disagg', { ...disaggregatedWithPlanner, settings: { workerRollout: 'commits' } }),
     );
     expect(objectsOf(commits).some((r) => r.inputs.metadata.labels?.[LABEL.workerHash])).toBe(true);
     expect(retained(commits)).toEqual([]);
     const noRecord = await runProgram(
-      () => new DynamoGraph('disagg', { ...disaggregatedWithPlanner, includeGraphRecord: false }),
+      () => new DynamoGraphDeployment('disagg', { ...disaggregatedWithPlanner, includeGraphRecord: false }),
     );
     expect(retained(noRecord)).toEqual([]);
   });
