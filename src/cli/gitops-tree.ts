@@ -10,8 +10,8 @@ import { fluxKustomizations, fluxSource } from '../gitops/flux';
 import { splitByGraph } from '../gitops/graphs';
 import { namespaceObjects } from '../gitops/namespaces';
 import { GitOpsLayoutError, gitOpsLayout, GitOpsLayoutInput, LAYERS } from '../gitops/layout';
-import { carryWorkerGenerations, CarryResult, GraphCarry } from '../gitops/worker-generations';
-import { NotOurDirectoryError, writeGitOpsLayout } from '../gitops/write';
+import { GraphCarry } from '../gitops/worker-generations';
+import { NotOurDirectoryError, writeCarryingGenerations } from '../gitops/write';
 import { renderPlatform } from '../render/platform';
 import { packageVersion } from '../package-version';
 import type { RenderedFiles } from '../pipeline/files';
@@ -153,19 +153,13 @@ function writeLayout(
     LAYERS.map((l) => path.join(output, l)),
     inputs,
   );
-  let carry: CarryResult | undefined;
-  const result = asCliError(() =>
-    writeGitOpsLayout(
-      (previous) => gitOpsLayout((carry = carryWorkerGenerations(input, previous, options)).input),
-      output,
-      { force },
-    ),
+  const { result, graphs } = asCliError(() =>
+    writeCarryingGenerations(input, output, { force, retirePrevious: options.retirePrevious }),
   );
   process.stderr.write(
     `${oneLine(output)}: ${result.written.length} written, ${result.removed.length} removed, ${result.unchanged} unchanged\n`,
   );
   for (const f of result.removed) process.stderr.write(`removed ${f}\n`);
-  const graphs = carry?.graphs ?? [];
   for (const g of graphs) for (const line of generationLines(g)) process.stderr.write(`${oneLine(line)}\n`);
   if (options.retirePrevious && !graphs.some((g) => g.dropped.length > 0 || g.inPlaceDropped.length > 0)) {
     process.stderr.write(

@@ -26,12 +26,14 @@ import {
   GENERATED_MARKER,
   GitOpsLayout,
   GitOpsLayoutError,
+  GitOpsLayoutInput,
+  gitOpsLayout,
   isSafeSegment,
   KUSTOMIZATION_FILE,
   LAYERS,
   LayerName,
 } from './layout';
-import type { PreviousGraphObjects } from './worker-generations';
+import { CarryOptions, carryWorkerGenerations, GraphCarry, type PreviousGraphObjects } from './worker-generations';
 
 export interface WriteLayoutOptions {
   /** Take over layer directories that dynamo-iac did not write. @default false */
@@ -45,6 +47,28 @@ export interface WriteLayoutResult {
   readonly removed: string[];
   /** Files left exactly as they were. */
   readonly unchanged: number;
+}
+
+/**
+ * `input` laid out and written to `dir`, each graph carrying its previous worker generation from
+ * what `dir` holds (./worker-generations.ts): how every front end writes a GitOps tree.
+ */
+export function writeCarryingGenerations(
+  input: GitOpsLayoutInput,
+  dir: string,
+  options: WriteLayoutOptions & CarryOptions = {},
+): { readonly result: WriteLayoutResult; readonly graphs: readonly GraphCarry[] } {
+  let graphs: readonly GraphCarry[] = [];
+  const result = writeGitOpsLayout(
+    (previous) => {
+      const carried = carryWorkerGenerations(input, previous, { retirePrevious: options.retirePrevious });
+      graphs = carried.graphs;
+      return gitOpsLayout(carried.input);
+    },
+    dir,
+    { force: options.force },
+  );
+  return { result, graphs };
 }
 
 /** A layer directory that is not ours; the CLI reports it as a usage error. */

@@ -1,7 +1,7 @@
 /**
  * The GitOps writer carries a graph's previous worker generation (issue 28, docs/rollouts.md):
- * objects written by hand in the shape the render gives them, through gitOpsLayout and
- * writeGitOpsLayout as `dynamo-iac gitops` calls them.
+ * objects written by hand in the shape the render gives them, through writeCarryingGenerations as
+ * `dynamo-iac gitops` and DynamoGitOpsApp call it.
  */
 import * as fs from 'fs';
 import * as os from 'os';
@@ -9,8 +9,8 @@ import * as path from 'path';
 import { KubeObject } from '../../src/api/k8s-types';
 import { fluxKustomizations } from '../../src/gitops/flux';
 import { gitOpsLayout, GitOpsLayoutInput } from '../../src/gitops/layout';
-import { carryWorkerGenerations, CarryResult } from '../../src/gitops/worker-generations';
-import { writeGitOpsLayout, WriteLayoutResult } from '../../src/gitops/write';
+import { GraphCarry } from '../../src/gitops/worker-generations';
+import { writeCarryingGenerations, writeGitOpsLayout, WriteLayoutResult } from '../../src/gitops/write';
 import { toYaml } from '../../src/output/yaml';
 import { ANNOTATION, LABEL } from '../../src/render/labels';
 
@@ -107,19 +107,13 @@ describe('carrying worker generations in the GitOps tree', () => {
   });
   afterEach(() => fs.rmSync(path.dirname(repo), { recursive: true, force: true }));
 
-  let carry: CarryResult;
-  const write = (g: Graph, retirePrevious = false, extra: Partial<GitOpsLayoutInput> = {}): WriteLayoutResult =>
-    writeGitOpsLayout(
-      (previous) =>
-        gitOpsLayout(
-          (carry = carryWorkerGenerations(
-            { graphs: [{ name: 'g', namespace: 'llm', objects: rendered(g) }], ...extra },
-            previous,
-            { retirePrevious },
-          )).input,
-        ),
-      repo,
-    );
+  let carry: { readonly graphs: readonly GraphCarry[] };
+  const write = (g: Graph, retirePrevious = false, extra: Partial<GitOpsLayoutInput> = {}): WriteLayoutResult => {
+    const input = { graphs: [{ name: 'g', namespace: 'llm', objects: rendered(g) }], ...extra };
+    const written = writeCarryingGenerations(input, repo, { retirePrevious });
+    carry = written;
+    return written.result;
+  };
   const read = (f: string) => fs.readFileSync(path.join(repo, f), 'utf8');
   const exists = (f: string) => fs.existsSync(path.join(repo, f));
   const hashes = () => /dynamo-iac\.io\/worker-hashes: (\S+)/.exec(read(RECORD))?.[1];

@@ -19,8 +19,7 @@ import { ApiObject, App, AppProps, Chart } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { KubeObject } from '../../api/k8s-types';
 import { GitOpsLayout, gitOpsLayout, GitOpsLayoutInput, GraphObjects } from '../../gitops/layout';
-import { carryWorkerGenerations } from '../../gitops/worker-generations';
-import { writeGitOpsLayout, WriteLayoutResult } from '../../gitops/write';
+import { writeCarryingGenerations, WriteLayoutResult } from '../../gitops/write';
 import { objectKey } from '../../render/objects';
 import { DynamoPlatform } from '../platform';
 import { RenderedGraph } from '../rendered-graph';
@@ -125,12 +124,8 @@ export class DynamoGitOpsApp extends App {
    * what `outdir` held; unchanged files are left as they are.
    */
   public synthGitOps(): WriteLayoutResult {
-    const input = this.layoutInput();
-    return writeGitOpsLayout(
-      (previous) =>
-        gitOpsLayout(carryWorkerGenerations(input, previous, { retirePrevious: this.retirePreviousWorkers }).input),
-      this.outdir,
-    );
+    return writeCarryingGenerations(this.layoutInput(), this.outdir, { retirePrevious: this.retirePreviousWorkers })
+      .result;
   }
 
   public synth(): void {
