@@ -22,6 +22,8 @@ export const DEVIATION = {
   dgdrHardware: 64,
   /** DGDR mocker feature: its template lives in the profiler image. */
   dgdrMocker: 66,
+  /** `fieldRef.apiVersion: v1` written out. */
+  fieldRefApiVersion: 9,
   /** `DYN_TCP_RESPONSE_STREAM_HOST` from the pod IP, for the 1.6 runtime. */
   responseStreamHost: 76,
   /** Files mixing Dynamo kinds with other objects (until they pass through: issue 36, branch `mixed`). */
@@ -70,13 +72,6 @@ const interPod: FileExpectation = {
   deviation: DEVIATION.interPodGms,
 };
 
-const pendingValidationParity = (because: RegExp): FileExpectation => ({
-  upstream: 'accepts',
-  we: 'refuse',
-  because,
-  rule: 'issue 36 item 2 (validation parity), fixed on this branch',
-});
-
 /** Upstream files (relative to dynamo-upstream/) that do not render as shipped. */
 export const FILE_EXPECTATIONS: Record<string, FileExpectation> = {
   'deploy/operator/config/samples/nvidia.com_v1alpha1_dynamocomponentdeployment.yaml': {
@@ -110,12 +105,6 @@ export const FILE_EXPECTATIONS: Record<string, FileExpectation> = {
     DEVIATION.dgdrHardware,
     NO_HARDWARE,
   ),
-  'deploy/operator/internal/controller/testdata/dcd/lws/input.yaml': pendingValidationParity(
-    /a multinode component needs (a command|args|a GPU limit)/,
-  ),
-  'deploy/operator/internal/controller/testdata/dgd/grove/input.yaml': pendingValidationParity(
-    /a multinode component needs (a command|args|a GPU limit)/,
-  ),
   'deploy/operator/internal/controller/testdata/dgdr/deployment/input.yaml': dgdr(
     /spec\.features\.mocker: Forbidden/,
     DEVIATION.dgdrMocker,
@@ -132,12 +121,14 @@ export const FILE_EXPECTATIONS: Record<string, FileExpectation> = {
     'the mocker graph is generated from a template inside the profiler image, which a build does not have',
   ),
   'deploy/operator/samples/dgd-gms-failover.yaml': interPod,
-  'examples/backends/vllm/deploy/gms-failover.yaml': interPod,
+  'examples/backends/vllm/deploy/gms-failover.yaml': {
+    upstream: 'refuses',
+    we: 'refuse',
+    because: new RegExp(`${interPod.because.source}|runtimeVersionOverride: Required value`),
+    rule: "upstream's DGD admission refuses the main image `vllm-runtime:latest` without runtimeVersionOverride (we would also refuse its InterPod layout)",
+  },
   'examples/backends/trtllm/deploy/agg-with-config.yaml': mixed('ConfigMap'),
   'examples/backends/trtllm/deploy/disagg-multinode.yaml': mixed('ConfigMap|PersistentVolumeClaim'),
-  'examples/backends/trtllm/deploy/snapshot-restore.yaml': pendingValidationParity(
-    /experimental\.checkpoint: When checkpoint is configured, either checkpointRef or identity must be specified/,
-  ),
   'examples/backends/vllm/deploy/xpu/agg_router_kv_approx_xpu_dra.yaml': mixed('ResourceClaimTemplate'),
   'examples/backends/vllm/deploy/xpu/agg_router_xpu_dra.yaml': mixed('ResourceClaimTemplate'),
   'examples/backends/vllm/deploy/xpu/agg_tracing_xpu_dra.yaml': mixed('ResourceClaimTemplate'),
@@ -208,16 +199,6 @@ export const GOLDEN_CASE_EXPECTATIONS: Record<string, GoldenCaseExpectation> = {
     rule: 'a graph renders its workloads directly, without DCDs',
     deviation: DEVIATION.noComponentDeployments,
   },
-  'dcd/lws': {
-    refused: /a multinode component needs/,
-    notRendered: [],
-    rule: 'issue 36 item 2 (validation parity), fixed on this branch',
-  },
-  'dgd/grove': {
-    refused: /a multinode component needs/,
-    notRendered: [],
-    rule: 'issue 36 item 2 (validation parity), fixed on this branch',
-  },
   'dgdr/deployment': DGDR_MOCKER_CASE,
   'dgdr/grove': DGDR_MOCKER_CASE,
   'dgdr/lws': DGDR_MOCKER_CASE,
@@ -235,58 +216,85 @@ export interface GoldenDifferenceRow {
   readonly deviation: DeviationRow;
 }
 
-const DECODE = 'Deployment/$glob:component-manifests-decode-*';
-const pending = (c: string, object: string, path: RegExp, reason: string): GoldenDifferenceRow => ({
-  case: c,
-  object,
-  path,
-  reason,
-  deviation: DEVIATION.goldenPending,
-});
+/** Rows for several cases at once: one row per case, so each must still be needed. */
+const inCases = (cases: readonly string[], row: Omit<GoldenDifferenceRow, 'case'>): GoldenDifferenceRow[] =>
+  cases.map((c) => ({ case: c, ...row }));
+const RENDERED_CASES = ['dgd/components', 'dcd/deployment', 'dcd/lws', 'dgd/grove'];
+const ANY = '';
+const pending = (cases: readonly string[], object: string, path: RegExp, reason: string) =>
+  inCases(cases, { object, path, reason, deviation: DEVIATION.goldenPending });
 
 /** Field differences in golden cases that render. */
 export const GOLDEN_DIFFERENCES: readonly GoldenDifferenceRow[] = [
   // Deliberate.
   {
     case: 'dgd/components',
-    object: DECODE,
+    object: 'Deployment/$glob:component-manifests-decode-*',
     path: /^spec\.(replicas|minReadySeconds)$/,
     reason: 'worker generations under workerRollout: operator: no replicas in Git, minReadySeconds 10',
     deviation: DEVIATION.workerGenerations,
   },
-  ...['dgd/components', 'dcd/deployment'].map((c) => ({
-    case: c,
-    object: 'Deployment/',
+  ...inCases(RENDERED_CASES, {
+    object: ANY,
     path: /\.env\[DYN_TCP_RESPONSE_STREAM_HOST\]$/,
     reason: "the 1.6 runtime's TCP response stream needs a routable host",
     deviation: DEVIATION.responseStreamHost,
-  })),
+  }),
+  // In a CRD's embedded pod template (LeaderWorkerSet, PodCliqueSet) the API server does not default it.
+  ...inCases(['dcd/lws', 'dgd/grove'], {
+    object: ANY,
+    path: /\.valueFrom\.fieldRef\.apiVersion$/,
+    reason: 'fieldRef apiVersion written out, so server-side apply reads back what was written',
+    deviation: DEVIATION.fieldRefApiVersion,
+  }),
   // Not fixed yet (issue 36 item 3).
-  ...['dgd/components', 'dcd/deployment'].flatMap((c) => [
-    pending(
-      c,
-      c === 'dgd/components' ? DECODE : 'Deployment/deployment-manifest',
-      /\.containers\[main\]\.command$/,
-      'upstream gives a worker without a command `/bin/sh -c`',
-    ),
-    pending(
-      c,
-      c === 'dgd/components' ? DECODE : 'Deployment/deployment-manifest',
-      /\.env\[DYN_FORWARDPASS_METRIC_PORT\]$/,
-      'upstream gives workers DYN_FORWARDPASS_METRIC_PORT=20380',
-    ),
-  ]),
-  pending(
-    'dcd/deployment',
-    'Deployment/deployment-manifest',
+  ...pending(
+    RENDERED_CASES.filter((c) => c !== 'dgd/components'),
+    ANY,
+    /\.containers\[main\]\.command$/,
+    'upstream gives a worker without a command `/bin/sh -c`',
+  ),
+  ...pending(
+    ['dgd/components'],
+    'Deployment/$glob:component-manifests-decode-*',
+    /\.containers\[main\]\.command$/,
+    'upstream gives a worker without a command `/bin/sh -c`',
+  ),
+  ...pending(
+    RENDERED_CASES,
+    ANY,
+    /\.env\[DYN_FORWARDPASS_METRIC_PORT\]$/,
+    'upstream gives workers DYN_FORWARDPASS_METRIC_PORT=20380',
+  ),
+  ...pending(
+    ['dcd/deployment', 'dcd/lws'],
+    ANY,
     /\.env\[DYN_PARENT_DGD_K8S_NAME\]\.value$/,
     "a standalone DCD's parent graph name is the DCD's name upstream; ours is empty",
   ),
-  pending(
-    'dcd/deployment',
-    'Deployment/deployment-manifest',
-    /^spec\.template\.metadata\.labels\.nvidia\.com\/dynamo-graph-deployment-name$/,
+  ...pending(
+    ['dcd/deployment', 'dcd/lws'],
+    ANY,
+    /\.metadata\.labels\.nvidia\.com\/dynamo-graph-deployment-name$/,
     'upstream gives a standalone DCD no graph-name label; ours is an empty one',
+  ),
+  ...pending(
+    ['dcd/lws'],
+    'LeaderWorkerSet/',
+    /^spec\.replicas$|\.metadata\.labels\.instance-id$|\.metadata\.annotations$|\.spec\.schedulerName$/,
+    'upstream renders one LeaderWorkerSet `<name>-0` with spec.replicas N (LWS native scaling), without instance-id labels or Volcano PodGroups',
+  ),
+  ...pending(
+    ['dgd/grove'],
+    'PodCliqueSet/',
+    /\.cliques\[[^\]]+\]\.annotations$/,
+    'upstream annotates Grove cliques with the discovery backend and the operator origin version',
+  ),
+  ...pending(
+    ['dgd/grove'],
+    'PodCliqueSet/',
+    /\.labels\.nvidia\.com\/dynamo-worker-hash$|\.env\[(DYN_NAMESPACE_WORKER_SUFFIX|VLLM_NIXL_SIDE_CHANNEL_HOST)\]$/,
+    'upstream gives Grove workers the worker hash label and DYN_NAMESPACE_WORKER_SUFFIX, and vLLM workers VLLM_NIXL_SIDE_CHANNEL_HOST',
   ),
 ];
 

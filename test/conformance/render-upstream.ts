@@ -4,7 +4,7 @@
  */
 import { KubeObject } from '../../src/api/k8s-types';
 import { errorsOf, Problem, ValidationError } from '../../src/api/problems';
-import { resolveSettings } from '../../src/api/settings';
+import { PlatformSettings, resolveSettings } from '../../src/api/settings';
 import { renderManifests } from '../../src/pipeline/manifests';
 
 /** Upstream's envtest namespaces are `clusterenv-<random>`; its golden outputs match that shape. */
@@ -17,12 +17,17 @@ export interface Outcome {
   readonly warnings: Problem[];
 }
 
-const SETTINGS = resolveSettings({});
+/**
+ * The cluster of upstream's controller tests (envtest) has Grove and LeaderWorkerSet installed, so
+ * its operator picks Grove unless a graph says `nvidia.com/enable-grove: "false"`; our settings
+ * state what a build cannot look up (docs/deviations.md #14).
+ */
+export const GOLDEN_SETTINGS: PlatformSettings = { groveAvailable: true, lwsAvailable: true };
 
 /** Renders text as `dynamo-iac render --namespace clusterenv-conformance` does, without a plan lock. */
-export function renderText(text: string, source: string): Outcome {
+export function renderText(text: string, source: string, settings: PlatformSettings = {}): Outcome {
   try {
-    const r = renderManifests([{ source, text }], SETTINGS, {
+    const r = renderManifests([{ source, text }], resolveSettings(settings), {
       defaultNamespace: NAMESPACE,
       plans: { file: 'conformance-has-no.lock' },
     });
@@ -66,6 +71,14 @@ const API_SERVER_DEFAULTS: readonly [RegExp, unknown][] = [
   [/Probe\.failureThreshold$/, 3],
   [/\.(httpGet|grpc)\.scheme$/, 'HTTP'],
   [/\.fieldRef\.apiVersion$/, 'v1'],
+  // LeaderWorkerSet (its CRD's defaults and defaulting webhook)
+  [/^spec\.leaderWorkerTemplate\.restartPolicy$/, 'RecreateGroupOnPodRestart'],
+  [/^spec\.networkConfig$/, { subdomainPolicy: 'Shared' }],
+  [
+    /^spec\.rolloutStrategy$/,
+    { rollingUpdateConfiguration: { maxSurge: 0, maxUnavailable: 1, partition: 0 }, type: 'RollingUpdate' },
+  ],
+  [/^spec\.startupPolicy$/, 'LeaderCreated'],
   // Volumes
   [/\.configMap\.defaultMode$/, 420],
   [/\.secret\.defaultMode$/, 420],

@@ -17,7 +17,7 @@ import {
   GOLDEN_DIFFERENCES,
 } from '../expectations';
 import { FieldDifference, matchesValue, matchGolden } from '../golden-matcher';
-import { isApiServerDefault, renderText } from '../render-upstream';
+import { GOLDEN_SETTINGS, isApiServerDefault, renderText } from '../render-upstream';
 import { asUserApplies, GOLDEN_DIR, goldenCases, upstreamFiles, upstreamRoot } from '../upstream-tree';
 
 const root = upstreamRoot();
@@ -83,7 +83,7 @@ describe("upstream's controller golden tests, field by field", () => {
     const expected = parseAllDocuments(readFileSync(join(dir, 'output.yaml'), 'utf8'))
       .map((d) => d.toJS() as Record<string, unknown>)
       .filter((d) => d !== null);
-    const outcome = renderText(input, `${GOLDEN_DIR}/${name}/input.yaml`);
+    const outcome = renderText(input, `${GOLDEN_DIR}/${name}/input.yaml`, GOLDEN_SETTINGS);
     const caseRow = GOLDEN_CASE_EXPECTATIONS[name];
     const vars = new Map<string, unknown>();
     const unexplained: string[] = [];
