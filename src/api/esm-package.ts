@@ -5,6 +5,7 @@
  * by its directory on the usual node_modules search path and the file by its path.
  */
 import { existsSync } from 'fs';
+import { createRequire } from 'module';
 import { join } from 'path';
 
 const roots = new Map<string, string>();
@@ -13,7 +14,8 @@ const roots = new Map<string, string>();
 export function packageRoot(name: string): string {
   let root = roots.get(name);
   if (root === undefined) {
-    root = (require.resolve.paths(name) ?? [])
+    // createRequire: inside the CLI bundles `require` is esbuild's stand-in, without resolve.paths.
+    root = (createRequire(__filename).resolve.paths(name) ?? [])
       .map((dir) => join(dir, name))
       .find((dir) => existsSync(join(dir, 'package.json')));
     if (root === undefined) throw new Error(`cannot find the package ${name} (is it installed?)`);
