@@ -8,11 +8,10 @@ import { DynamoModelRecord, loadDynamoModel } from '../api/dynamo-model';
 import { JsonObject, KubeObject } from '../api/k8s-types';
 import { GraphModel } from '../api/model';
 import { errorsOf, Problem } from '../api/problems';
-import { isObject } from '../api/read';
-import { isNamespacedBuiltin, passThroughProblems } from '../api/validate/pass-through-object';
 import { ResolvedSettings } from '../api/settings';
 import { PlanSource, resolveRequest } from '../plan/resolve-request';
 import { renderDynamoModel } from '../render/model-record';
+import { withDefaultNamespace } from './pass-through';
 import { loadCheckpointDoc } from './render-manifest';
 
 /** What every document of a run is read with. */
@@ -33,7 +32,7 @@ export interface LoadedDocument {
   readonly checkpoint?: CheckpointModel;
   /** Objects emitted as they are (records, a request's planner ConfigMap or profiling Job). */
   readonly objects: JsonObject[];
-  /** A document of a kind dynamo-iac does not render, checked and passed through (loadPassThroughDocument). */
+  /** A document of a kind dynamo-iac does not render, checked and passed through (./pass-through.ts). */
   readonly passedThrough?: JsonObject;
 }
 
@@ -116,22 +115,3 @@ export const KIND_LOADERS: Readonly<Record<DynamoKind, KindLoader>> = {
   DynamoCheckpoint: loadCheckpointDocument,
   DynamoGraphDeploymentRequest: loadRequestDocument,
 };
-
-/**
- * A document of a kind that is not Dynamo's (recogniseDocument's `foreign`: a ConfigMap, a PVC, a
- * CRD's kind) passes through unchanged once its checks pass; a namespaced built-in kind without a
- * namespace gets the default one, as `kubectl apply -n` would give it. A CRD's kind keeps what it
- * has: its scope is in a CRD dynamo-iac does not read.
- */
-export function loadPassThroughDocument(doc: JsonObject, defaultNamespace: string): LoadedDocument {
-  const problems = passThroughProblems(doc);
-  if (failed(problems)) return { problems, objects: [] };
-  const namespaced = isNamespacedBuiltin(doc.apiVersion as string, doc.kind as string);
-  return { problems, objects: [], passedThrough: namespaced ? withDefaultNamespace(doc, defaultNamespace) : doc };
-}
-
-/** Pass-through kinds are namespaced too: they get the same default namespace as graphs. */
-function withDefaultNamespace(doc: JsonObject, namespace: string): JsonObject {
-  const metadata = isObject(doc.metadata) ? doc.metadata : {};
-  return metadata.namespace ? doc : { ...doc, metadata: { ...metadata, namespace } };
-}

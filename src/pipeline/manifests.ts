@@ -16,24 +16,9 @@ import { ResolvedSettings } from '../api/settings';
 import { acceptValidated, ValidatedGraph } from '../api/validated-graph';
 import { DEFAULT_LOCK_FILE } from '../plan/lock';
 import { PlanSource } from '../plan/resolve-request';
-import {
-  dedupeObjects,
-  GraphWithObjects,
-  objectKey,
-  renderCheckpointRecord,
-  renderEachGraph,
-  RenderOptions,
-} from '../render';
-import { KIND_LOADERS, KindLoadContext, LoadedDocument, loadPassThroughDocument } from './kind-loaders';
-
-/** A document of a kind dynamo-iac does not render, checked, to pass through unchanged. */
-export interface PassedThroughObject {
-  /** Where its problems are reported (documentSource). */
-  readonly source: string;
-  /** The input it came in: the GitOps layout puts it beside the graphs of the same input. */
-  readonly input: string;
-  readonly object: KubeObject;
-}
+import { dedupeObjects, GraphWithObjects, renderCheckpointRecord, renderEachGraph, RenderOptions } from '../render';
+import { KIND_LOADERS, KindLoadContext, LoadedDocument } from './kind-loaders';
+import { loadPassThroughDocument, PassedThroughObject, uniquePassedThrough } from './pass-through';
 
 export interface LoadedManifests {
   /** The graphs that passed every check, the checkpoint references across all inputs included. */
@@ -128,42 +113,6 @@ export function loadManifests(
   );
   for (const p of passed.problems) add(p.source, [p]);
   return { graphs: resolvable, passthrough: unique.objects, passedThrough: passed.objects, checkpoints, problems };
-}
-
-/**
- * Each identity once per input. The same identity with other content, in another input or among
- * `emitted` (what dynamo-iac emits itself), is a problem of the later one: applying both would
- * make one silently win. One identical to an emitted object is left out: it is emitted already.
- */
-function uniquePassedThrough(
-  items: readonly PassedThroughObject[],
-  emitted: readonly { readonly object: KubeObject; readonly where: string }[],
-): { objects: PassedThroughObject[]; problems: SourcedProblem[] } {
-  const seen = new Map<string, { object: KubeObject; where: string; passedThrough: boolean }>();
-  for (const e of emitted) seen.set(objectKey(e.object), { ...e, passedThrough: false });
-  const perInput = new Set<string>();
-  const objects: PassedThroughObject[] = [];
-  const problems: SourcedProblem[] = [];
-  for (const item of items) {
-    const key = objectKey(item.object);
-    const prior = seen.get(key);
-    if (prior && JSON.stringify(prior.object) !== JSON.stringify(item.object)) {
-      const { kind, metadata } = item.object;
-      problems.push({
-        source: item.source,
-        path: 'metadata.name',
-        message: `${kind} "${metadata.namespace ?? ''}/${metadata.name}" is also ${prior.where}, with different content`,
-        severity: 'error',
-      });
-      continue;
-    }
-    if (prior && !prior.passedThrough) continue;
-    if (!prior) seen.set(key, { object: item.object, where: `in ${item.source}`, passedThrough: true });
-    if (perInput.has(`${item.input}\0${key}`)) continue;
-    perInput.add(`${item.input}\0${key}`);
-    objects.push(item);
-  }
-  return { objects, problems };
 }
 
 /**

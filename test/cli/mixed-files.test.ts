@@ -154,6 +154,28 @@ describe('mixed files', () => {
     ]);
   });
 
+  test.each([
+    ['gitops', ['gitops', '--no-platform', '--no-crds']],
+    ['render --layout gitops', ['render', '--layout', 'gitops']],
+  ])(
+    "%s: other objects go in the folder of their file's graph; a file without a graph's go to _shared/ or platform/",
+    (_, command) => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mixed-'));
+      fs.writeFileSync(path.join(dir, 'graph.yaml'), `${CONFIG_MAP}---\n${GRAPH}`);
+      fs.writeFileSync(
+        path.join(dir, 'alone.yaml'),
+        'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: lonely}\ndata: {a: b}\n---\napiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata: {name: reader}\nrules: []\n',
+      );
+      const out = path.join(dir, 'repo');
+      const r = run([...command, '-o', out, path.join(dir, 'graph.yaml'), path.join(dir, 'alone.yaml')]);
+      expect(r.code).toBe(0);
+      const files = (sub: string) => fs.readdirSync(path.join(out, sub)).sort();
+      expect(files('graphs/default/vllm-agg')).toContain('configmap-engine-config.yaml');
+      expect(files('graphs/default/_shared')).toEqual(['configmap-lonely.yaml', 'kustomization.yaml']);
+      expect(files('platform')).toEqual(['clusterrole-reader.yaml', 'kustomization.yaml']);
+    },
+  );
+
   test('--help describes --only-dynamo for render, validate and gitops', () => {
     for (const command of ['render', 'validate', 'gitops'])
       expect(run([command, '--help']).stdout).toMatch(/--only-dynamo\s+refuse documents that are not Dynamo kinds/);

@@ -11,7 +11,7 @@
 import { existsSync } from 'fs';
 import { join } from 'path';
 import { INT_OR_STRING_MESSAGE, AjvErrorParams, apiServerMessage, pointerSegments, valueAt } from './ajv-errors';
-import { packageRoot } from '../esm-package';
+import { packageRoot, requireEsmFile } from '../esm-package';
 import { annotationMapProblems, labelMapProblems } from '../k8s-object-rules';
 import { dns1123Label, quantity } from '../k8s-syntax';
 import { Problem } from '../problems';
@@ -171,10 +171,10 @@ const KIND_NAME = /^[A-Z][A-Za-z0-9]*$/;
 /** kubernetes-models' class for a built-in kind, loaded on first use; undefined when it has none. */
 function builtinModel(apiVersion: string, kind: string): ValidatingModel | undefined {
   if (!KIND_NAME.test(kind)) return undefined;
-  const file = join(packageRoot('kubernetes-models'), ...apiVersion.split('/'), `${kind}.js`);
-  if (!existsSync(file)) return undefined;
-  const model = (require(file) as Record<string, { prototype: ValidatingModel } | undefined>)[kind];
-  return model?.prototype;
+  const file = join(...apiVersion.split('/'), `${kind}.js`);
+  if (!existsSync(join(packageRoot('kubernetes-models'), file))) return undefined;
+  return requireEsmFile<Record<string, { prototype: ValidatingModel } | undefined>>('kubernetes-models', file)[kind]
+    ?.prototype;
 }
 
 function schemaProblems(doc: Record<string, unknown>, model: ValidatingModel): Problem[] {
