@@ -26,8 +26,6 @@ export const DEVIATION = {
   fieldRefApiVersion: 9,
   /** `DYN_TCP_RESPONSE_STREAM_HOST` from the pod IP, for the 1.6 runtime. */
   responseStreamHost: 76,
-  /** Files mixing Dynamo kinds with other objects (until they pass through: issue 36, branch `mixed`). */
-  mixedFiles: 79,
   /** A graph or component deployment without a spec. */
   emptySpec: 80,
   /** Rendering differences from the golden tests not fixed yet (issue 36 item 3, branch `parity`). */
@@ -44,14 +42,6 @@ export interface FileExpectation {
   readonly rule: string;
   readonly deviation?: DeviationRow;
 }
-
-const mixed = (kinds: string): FileExpectation => ({
-  upstream: 'accepts',
-  we: 'refuse',
-  because: new RegExp(`kind: (${kinds}) is not a Dynamo kind`),
-  rule: `kubectl apply takes the ${kinds.replace(/\|/g, ', ')} beside the graph; we refuse the file whole`,
-  deviation: DEVIATION.mixedFiles,
-});
 
 const DGDR_HARDWARE = /spec\.hardware(\.totalGpus|\.gpuSku)?: Required value/;
 const dgdr = (because: RegExp, deviation: DeviationRow, rule: string): FileExpectation => ({
@@ -127,16 +117,6 @@ export const FILE_EXPECTATIONS: Record<string, FileExpectation> = {
     because: new RegExp(`${interPod.because.source}|runtimeVersionOverride: Required value`),
     rule: "upstream's DGD admission refuses the main image `vllm-runtime:latest` without runtimeVersionOverride (we would also refuse its InterPod layout)",
   },
-  'examples/backends/trtllm/deploy/agg-with-config.yaml': mixed('ConfigMap'),
-  'examples/backends/trtllm/deploy/disagg-multinode.yaml': mixed('ConfigMap|PersistentVolumeClaim'),
-  'examples/backends/vllm/deploy/xpu/agg_router_kv_approx_xpu_dra.yaml': mixed('ResourceClaimTemplate'),
-  'examples/backends/vllm/deploy/xpu/agg_router_xpu_dra.yaml': mixed('ResourceClaimTemplate'),
-  'examples/backends/vllm/deploy/xpu/agg_tracing_xpu_dra.yaml': mixed('ResourceClaimTemplate'),
-  'examples/backends/vllm/deploy/xpu/agg_xpu_dra.yaml': mixed('ResourceClaimTemplate'),
-  'examples/backends/vllm/deploy/xpu/disagg_planner_xpu_dra.yaml': mixed('ConfigMap|ResourceClaimTemplate'),
-  'examples/backends/vllm/deploy/xpu/disagg_router_xpu_dra.yaml': mixed('ResourceClaimTemplate'),
-  'examples/backends/vllm/deploy/xpu/disagg_tracing_xpu_dra.yaml': mixed('ResourceClaimTemplate'),
-  'examples/backends/vllm/deploy/xpu/disagg_xpu_dra.yaml': mixed('ResourceClaimTemplate'),
   'examples/deployments/dgdr/generated-dgd-override.yaml': dgdr(DGDR_HARDWARE, DEVIATION.dgdrHardware, NO_HARDWARE),
   'examples/deployments/dgdr/mocker.yaml': dgdr(
     new RegExp(`${DGDR_HARDWARE.source}|spec\\.features\\.mocker: Forbidden`),
@@ -162,12 +142,6 @@ export const FILE_EXPECTATIONS: Record<string, FileExpectation> = {
     DEVIATION.dgdrPlannedAtBuild,
     `${NO_HARDWARE}; the profiler image is not derived from an operator version (no webhook)`,
   ),
-  'examples/global_planner/global-planner-gpu-budget.yaml': mixed('ClusterRoleBinding|PersistentVolumeClaim'),
-  'examples/global_planner/global-planner-mocker-test.yaml': mixed('ConfigMap'),
-  'examples/global_planner/global-planner-vllm-test-xpu-dra.yaml': mixed(
-    'ClusterRoleBinding|ConfigMap|PersistentVolumeClaim|ResourceClaimTemplate',
-  ),
-  'examples/global_planner/global-planner-vllm-test.yaml': mixed('ClusterRoleBinding|ConfigMap|PersistentVolumeClaim'),
   'examples/power-aware-budget/dgd.yaml': {
     upstream: 'refuses',
     we: 'refuse',

@@ -71,6 +71,22 @@ describe('every upstream file renders, or is refused, as upstream takes it', () 
   });
 });
 
+// Upstream's admission refuses the `my-tag` placeholder as shipped (no semantic version and no
+// runtimeVersionOverride: reference/dynamo-1.7.md §5.1); so do we, and for no other reason.
+test('as shipped, with the my-tag placeholder, the files are refused for the image tag alone', () => {
+  const shipped = files.filter((f) => {
+    const { substituted } = asUserApplies(root, f);
+    return substituted.includes('my-tag') && FILE_EXPECTATIONS[f] === undefined;
+  });
+  expect(shipped.length).toBeGreaterThan(20);
+  for (const file of shipped) {
+    const { errors } = renderText(readFileSync(join(root, file), 'utf8'), file);
+    expect([file, errors.length > 0]).toEqual([file, true]);
+    for (const e of errors)
+      expect(`${file}: ${e.path}: ${e.message}`).toMatch(/runtimeVersionOverride: Required value: .*"[^"]*:my-tag"/);
+  }
+});
+
 describe("upstream's controller golden tests, field by field", () => {
   test('the expectation tables name only cases that exist', () => {
     const named = [...Object.keys(GOLDEN_CASE_EXPECTATIONS), ...GOLDEN_DIFFERENCES.map((r) => r.case)];
