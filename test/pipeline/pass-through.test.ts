@@ -31,7 +31,9 @@ describe('renderManifests with documents of other kinds', () => {
     ]);
     expect(r.passedThrough!.map(id)).toEqual(r.objects.slice(0, 3).map(id));
     const view = (name: string) =>
-      r.graphs!.find((g) => g.graph.name === name)!.objects.filter((o) => o.kind === 'ConfigMap' && o.data?.k);
+      r
+        .graphs!.find((g) => g.graph.name === name)!
+        .objects.filter((o) => o.kind === 'ConfigMap' && (o.data as Record<string, unknown> | undefined)?.k);
     expect(view('vllm-agg').map(id)).toEqual(['ConfigMap/team/b-second', 'ConfigMap/team/a-first']);
     expect(view('other-agg').map(id)).toEqual(['ConfigMap/team/z-other']);
   });
