@@ -5,6 +5,7 @@
  */
 import { detectBackendFramework } from '../backend-framework';
 import { engineProfile } from '../engine-profile';
+import { hasDeferredValue } from '../deferred-value';
 import { hasSemverTag } from '../image-version';
 import { POD_FIELD_NAMES, podFieldDeclaration } from '../../crds/pod-fields';
 import { LEGACY_COMPONENT_TYPES, MAIN_CONTAINER_NAME } from '../../crds/vocabulary';
@@ -89,7 +90,9 @@ function validateRuntimeVersion(ctx: ValidationContext, c: ComponentModel, i: nu
     typeof image === 'string' &&
     image !== '' &&
     c.runtimeVersionOverride === undefined &&
-    !hasSemverTag(image)
+    !hasSemverTag(image) &&
+    // Known at deploy time only: checked when the real value renders.
+    !hasDeferredValue(image)
   ) {
     ctx.error(
       p.at(i, 'runtimeVersionOverride'),
