@@ -268,8 +268,8 @@ export interface GraphModel {
    */
   readonly orchestrator?: Orchestrator;
   /**
-   * LWS path: gang-schedule each multinode group with a Volcano PodGroup (`schedulerName: volcano`).
-   * `undefined` = on, as upstream.
+   * Deprecated, no effect (warned about): LeaderWorkerSet gang-schedules its groups itself, as
+   * upstream's one-LeaderWorkerSet layout expects.
    */
   readonly gangScheduling?: boolean;
   /**
