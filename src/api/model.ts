@@ -31,9 +31,9 @@ export const isMultinode = (component: ComponentModel): boolean => nodeCountOf(c
 export type ApiVersion = 'nvidia.com/v1alpha1' | 'nvidia.com/v1beta1';
 
 /**
- * What renders a graph's multinode components: `lws` = upstream's component path (a
- * LeaderWorkerSet and Volcano PodGroup per replica, Deployments for the rest); `grove` = one
- * Grove PodCliqueSet for the whole graph.
+ * What renders a graph's multinode components: `lws` = upstream's component path (one
+ * LeaderWorkerSet per multinode component, Deployments for the rest); `grove` = one Grove
+ * PodCliqueSet for the whole graph.
  */
 export const ORCHESTRATORS = ['lws', 'grove'] as const;
 export type Orchestrator = (typeof ORCHESTRATORS)[number];
