@@ -504,11 +504,9 @@ test("a commit that removes a component while the operator is down: Flux prunes 
     .map((l) => l.slice('removed '.length))
     .sort();
   expect(removedFiles).toEqual(
-    [
-      'configmap-llm-wait-leader-script',
-      'leaderworkerset-llm-prefill-0',
-      'service-llm-prefill',
-    ].map((f) => `graphs/${LLM}/llm/${f}.yaml`),
+    ['configmap-llm-wait-leader-script', 'leaderworkerset-llm-prefill-0', 'service-llm-prefill'].map(
+      (f) => `graphs/${LLM}/llm/${f}.yaml`,
+    ),
   );
   const removedIds = removedFiles
     .map((f) => inventoryId(parse(source.git('show', `HEAD:${f}`)) as ServerObject))
