@@ -2,7 +2,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { resolveSettings } from '../../src/api/settings';
-import { passThroughProblems } from '../../src/api/validate/pass-through-object';
+import { isNamespacedBuiltin, passThroughProblems } from '../../src/api/validate/pass-through-object';
 import { renderManifests } from '../../src/pipeline/manifests';
 
 const settings = resolveSettings({});
@@ -73,6 +73,17 @@ describe('renderManifests with documents of other kinds', () => {
       expect.stringMatching(/^kind: ConfigMap is not a Dynamo kind: /),
     ]);
   });
+});
+
+test.each([
+  ['v1', 'ConfigMap', true],
+  ['resource.k8s.io/v1', 'ResourceClaimTemplate', true],
+  ['v1', 'Namespace', false],
+  ['rbac.authorization.k8s.io/v1', 'ClusterRoleBinding', false],
+  ['resource.k8s.io/v1', 'DeviceClass', false],
+  ['resource.nvidia.com/v1beta1', 'ComputeDomain', false],
+] as const)('%s %s gets the default namespace: %s', (apiVersion, kind, namespaced) => {
+  expect(isNamespacedBuiltin(apiVersion, kind)).toBe(namespaced);
 });
 
 describe('passThroughProblems', () => {

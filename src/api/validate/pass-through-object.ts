@@ -30,8 +30,10 @@ export function isBuiltinGroup(apiVersion: string): boolean {
 
 /**
  * The cluster-scoped kinds of Kubernetes' API groups, by `<group>/<kind>` (the core group is
- * empty); every other built-in kind is namespaced. CRD kinds are not listed: their scope is in
- * their CRD, which dynamo-iac does not read, so they pass through without a default namespace.
+ * empty); every other built-in kind is namespaced. As the API server's registry of Kubernetes
+ * 1.36 and 1.37 declares them (each resource's NamespaceScoped). CRD kinds are not listed: their
+ * scope is in their CRD, which dynamo-iac does not read, so they pass through without a default
+ * namespace.
  */
 const CLUSTER_SCOPED = new Set([
   '/Namespace',
@@ -64,6 +66,7 @@ const CLUSTER_SCOPED = new Set([
   'rbac.authorization.k8s.io/ClusterRoleBinding',
   'resource.k8s.io/DeviceClass',
   'resource.k8s.io/DeviceTaintRule',
+  'resource.k8s.io/ResourcePoolStatusRequest',
   'resource.k8s.io/ResourceSlice',
   'scheduling.k8s.io/PriorityClass',
   'storage.k8s.io/CSIDriver',
