@@ -28,8 +28,8 @@ export const DEVIATION = {
   responseStreamHost: 76,
   /** A graph or component deployment without a spec. */
   emptySpec: 80,
-  /** Rendering differences from the golden tests not fixed yet (issue 36 item 3, branch `parity`). */
-  goldenPending: 81,
+  /** The origin-version annotation upstream's defaulting webhook stamps. */
+  originVersion: 79,
 } as const satisfies Record<string, DeviationRow>;
 
 export interface FileExpectation {
@@ -195,8 +195,6 @@ const inCases = (cases: readonly string[], row: Omit<GoldenDifferenceRow, 'case'
   cases.map((c) => ({ case: c, ...row }));
 const RENDERED_CASES = ['dgd/components', 'dcd/deployment', 'dcd/lws', 'dgd/grove'];
 const ANY = '';
-const pending = (cases: readonly string[], object: string, path: RegExp, reason: string) =>
-  inCases(cases, { object, path, reason, deviation: DEVIATION.goldenPending });
 
 /** Field differences in golden cases that render. */
 export const GOLDEN_DIFFERENCES: readonly GoldenDifferenceRow[] = [
@@ -221,55 +219,14 @@ export const GOLDEN_DIFFERENCES: readonly GoldenDifferenceRow[] = [
     reason: 'fieldRef apiVersion written out, so server-side apply reads back what was written',
     deviation: DEVIATION.fieldRefApiVersion,
   }),
-  // Not fixed yet (issue 36 item 3).
-  ...pending(
-    RENDERED_CASES.filter((c) => c !== 'dgd/components'),
-    ANY,
-    /\.containers\[main\]\.command$/,
-    'upstream gives a worker without a command `/bin/sh -c`',
-  ),
-  ...pending(
-    ['dgd/components'],
-    'Deployment/$glob:component-manifests-decode-*',
-    /\.containers\[main\]\.command$/,
-    'upstream gives a worker without a command `/bin/sh -c`',
-  ),
-  ...pending(
-    RENDERED_CASES,
-    ANY,
-    /\.env\[DYN_FORWARDPASS_METRIC_PORT\]$/,
-    'upstream gives workers DYN_FORWARDPASS_METRIC_PORT=20380',
-  ),
-  ...pending(
-    ['dcd/deployment', 'dcd/lws'],
-    ANY,
-    /\.env\[DYN_PARENT_DGD_K8S_NAME\]\.value$/,
-    "a standalone DCD's parent graph name is the DCD's name upstream; ours is empty",
-  ),
-  ...pending(
-    ['dcd/deployment', 'dcd/lws'],
-    ANY,
-    /\.metadata\.labels\.nvidia\.com\/dynamo-graph-deployment-name$/,
-    'upstream gives a standalone DCD no graph-name label; ours is an empty one',
-  ),
-  ...pending(
-    ['dcd/lws'],
-    'LeaderWorkerSet/',
-    /^spec\.replicas$|\.metadata\.labels\.instance-id$|\.metadata\.annotations$|\.spec\.schedulerName$/,
-    'upstream renders one LeaderWorkerSet `<name>-0` with spec.replicas N (LWS native scaling), without instance-id labels or Volcano PodGroups',
-  ),
-  ...pending(
-    ['dgd/grove'],
-    'PodCliqueSet/',
-    /\.cliques\[[^\]]+\]\.annotations$/,
-    'upstream annotates Grove cliques with the discovery backend and the operator origin version',
-  ),
-  ...pending(
-    ['dgd/grove'],
-    'PodCliqueSet/',
-    /\.labels\.nvidia\.com\/dynamo-worker-hash$|\.env\[(DYN_NAMESPACE_WORKER_SUFFIX|VLLM_NIXL_SIDE_CHANNEL_HOST)\]$/,
-    'upstream gives Grove workers the worker hash label and DYN_NAMESPACE_WORKER_SUFFIX, and vLLM workers VLLM_NIXL_SIDE_CHANNEL_HOST',
-  ),
+  // The origin version is the version a build renders for, not the test operator's 1.4.x.
+  {
+    case: 'dgd/grove',
+    object: 'PodCliqueSet/',
+    path: /\.cliques\[[^\]]+\]\.annotations\.nvidia\.com\/dynamo-operator-origin-version$/,
+    reason: "a graph is rendered as created through upstream's webhook by the release we render for",
+    deviation: DEVIATION.originVersion,
+  },
 ];
 
 /** The row that explains a difference in a golden case, if any. */
