@@ -1,6 +1,7 @@
 /** What `dynamo-iac gitops` does (its options and help are a row of ../commands.ts): render, then the GitOps writer (../gitops-tree.ts). */
 import type { Problem } from '../../api/problems';
 import { argoCdOptionProblems, fluxOptionProblems } from '../../gitops/engine-options';
+import { packageVersion } from '../../package-version';
 import { platformOptionProblems } from '../../render/platform-options';
 import { DestinationFlags, renderAndWrite } from '../destinations';
 import { FlagOf, flagProblemLines } from '../flag-problems';
@@ -60,7 +61,7 @@ function optionProblemLines(o: GitOpsOptions): string[] {
     problems.map((p) => ({ ...p, path: `${prefix}${p.path}` }));
   const problems: Problem[] = [];
   (o.platformNamespace ?? ['dynamo-system']).forEach((namespace, i) => {
-    for (const p of platformOptionProblems({ namespace, image: o.image }))
+    for (const p of platformOptionProblems({ namespace, image: o.image, version: packageVersion() }))
       problems.push({ ...p, path: p.path === 'namespace' ? `platformNamespace[${i}]` : p.path });
   });
   if (o.fluxUrl !== undefined) problems.push(...under('flux.', fluxOptionProblems(values.flux)));
