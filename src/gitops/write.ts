@@ -247,7 +247,9 @@ function stageLayer(
         !existing.files.has(f) || existing.links.includes(f) || !sameContent(path.join(layerDir, f), content),
     )
     .map(([f]) => f);
-  const removed = [...existing.files].filter((f) => !files.has(f) && isYaml(f));
+  // A kept link is the user's, whatever its name: only our stale `.yaml` files go.
+  const stale = (f: string) => isYaml(f) && !existing.links.includes(f);
+  const removed = [...existing.files].filter((f) => !files.has(f) && stale(f));
   const unchanged = files.size - written.length;
   if (written.length === 0 && removed.length === 0 && fs.existsSync(layerDir)) return { written, removed, unchanged };
 
@@ -262,9 +264,9 @@ function stageLayer(
       if (changed.has(f)) fs.writeFileSync(target, content);
       else keep(path.join(layerDir, f), target);
     }
-    // The user's own non-YAML files and symbolic links stay where they were.
+    // The user's own non-YAML files and (kept) symbolic links stay where they were.
     for (const f of existing.files) {
-      if (files.has(f) || isYaml(f)) continue;
+      if (files.has(f) || stale(f)) continue;
       fs.mkdirSync(path.dirname(path.join(staged, f)), { recursive: true });
       keep(path.join(layerDir, f), path.join(staged, f));
     }
@@ -311,15 +313,19 @@ function listEntries(dir: string): { files: Set<string>; emptyDirs: string[]; li
   const emptyDirs: string[] = [];
   const links: string[] = [];
   if (!fs.existsSync(dir)) return { files, emptyDirs, links };
-  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    const full = path.join(entry.parentPath, entry.name);
-    const rel = path.relative(dir, full).split(path.sep).join('/');
-    if (entry.isDirectory()) {
-      if (fs.readdirSync(full).length === 0) emptyDirs.push(rel);
-    } else if (entry.isFile() || entry.isSymbolicLink()) {
-      files.add(rel);
-      if (entry.isSymbolicLink()) links.push(rel);
+  // By hand: readdir's `recursive` descends into linked directories, which are outside DIR.
+  const walk = (rel: string) => {
+    const entries = fs.readdirSync(path.join(dir, rel), { withFileTypes: true });
+    if (entries.length === 0 && rel !== '') emptyDirs.push(rel);
+    for (const entry of entries) {
+      const r = rel === '' ? entry.name : `${rel}/${entry.name}`;
+      if (entry.isDirectory()) walk(r);
+      else if (entry.isFile() || entry.isSymbolicLink()) {
+        files.add(r);
+        if (entry.isSymbolicLink()) links.push(r);
+      }
     }
-  }
+  };
+  walk('');
   return { files, emptyDirs, links };
 }

@@ -77,14 +77,21 @@ test('with keepSymlinks a link is kept as it is and never written through, even 
   const ours = path.join(repo, 'graphs', 'llm', 'a', 'deployment-a-frontend.yaml');
   fs.rmSync(ours);
   fs.symlinkSync(path.join(outside, 'precious.yaml'), ours);
+  fs.writeFileSync(path.join(outside, 'secret.txt'), 'not for Git\n');
   fs.symlinkSync(outside, path.join(repo, 'graphs', 'llm', 'to-outside'));
+  // A link with a .yaml name the layout does not have is the user's too: kept, not removed as stale output.
+  fs.symlinkSync(path.join(outside, 'precious.yaml'), path.join(repo, 'graphs', 'llm', 'linked.yaml'));
   const r = writeGitOpsLayout(gitOpsLayout(NEW), repo, { keepSymlinks: true });
   expect(r.written).toContain('graphs/llm/a/deployment-a-frontend.yaml');
   // Our file replaced the link (a regular file now); the other link is kept; outside unchanged.
   expect(fs.lstatSync(ours).isFile()).toBe(true);
   expect(fs.readFileSync(ours, 'utf8')).toContain('img:2');
   expect(fs.readlinkSync(path.join(repo, 'graphs', 'llm', 'to-outside'))).toBe(outside);
-  expect(outsideNow()).toEqual(UNTOUCHED);
+  expect(fs.readlinkSync(path.join(repo, 'graphs', 'llm', 'linked.yaml'))).toBe(path.join(outside, 'precious.yaml'));
+  expect(r.removed).toEqual([]);
+  // Nothing behind the linked directory was read into the layer (readdir's recursion follows links).
+  expect(fs.lstatSync(path.join(repo, 'graphs', 'llm', 'to-outside')).isSymbolicLink()).toBe(true);
+  expect(outsideNow()).toEqual({ ...UNTOUCHED, 'secret.txt': 'not for Git\n' });
 });
 
 test("the writer's transaction directory or lock file planted as a link to outside is refused", () => {
