@@ -235,20 +235,18 @@ function stageLayer(
 ): LayerResult {
   const existing = listEntries(layerDir);
   if (existing.links.length > 0 && !keepSymlinks) {
-    const links = existing.links.sort().map((l) => JSON.stringify(l));
-    const more = links.length > 5 ? ` and ${links.length - 5} more` : '';
+    const listed = existing.links.sort().map((l) => JSON.stringify(l));
+    const more = listed.length > 5 ? ` and ${listed.length - 5} more` : '';
     throw new NotOurDirectoryError(
-      `${shown}: holds symbolic links (${links.slice(0, 5).join(', ')}${more}), which can point outside the directory; dynamo-iac neither writes through nor keeps them: remove them, or pass --keep-symlinks to keep them as they are`,
+      `${shown}: holds symbolic links (${listed.slice(0, 5).join(', ')}${more}), which can point outside the directory; dynamo-iac neither writes through nor keeps them: remove them, or pass --keep-symlinks to keep them as they are`,
     );
   }
+  const links = new Set(existing.links);
   const written = [...files]
-    .filter(
-      ([f, content]) =>
-        !existing.files.has(f) || existing.links.includes(f) || !sameContent(path.join(layerDir, f), content),
-    )
+    .filter(([f, content]) => !existing.files.has(f) || links.has(f) || !sameContent(path.join(layerDir, f), content))
     .map(([f]) => f);
   // A kept link is the user's, whatever its name: only our stale `.yaml` files go.
-  const stale = (f: string) => isYaml(f) && !existing.links.includes(f);
+  const stale = (f: string) => isYaml(f) && !links.has(f);
   const removed = [...existing.files].filter((f) => !files.has(f) && stale(f));
   const unchanged = files.size - written.length;
   if (written.length === 0 && removed.length === 0 && fs.existsSync(layerDir)) return { written, removed, unchanged };

@@ -13,13 +13,14 @@
  * A run killed during step 3 (SIGKILL, power loss) leaves `ready/` behind; the next run rolls
  * it forward before anything else, so no layer stays missing. SIGINT, SIGTERM and SIGHUP are
  * held (the run is synchronous: Node runs a handler only after it): the run finishes, says on
- * stderr that the new tree was written when it was, and the signal then ends the process. Step 3 is one rename per entry, not one for all: Node has
- * no renameat2(RENAME_EXCHANGE), and the entries must stay real directories that Git, Flux and
- * Argo CD read as files (docs/hostile-input.md, "Why the switch is not one rename").
+ * stderr that the new tree was written when it was, and the signal then ends the process.
+ * Step 3 is one rename per entry, not one for all: Node has no renameat2(RENAME_EXCHANGE), and
+ * the entries must stay real directories that Git, Flux and Argo CD read as files
+ * (docs/hostile-input.md, "Why the switch is not one rename").
  *
  * Nothing is written through a symbolic link: a lock or `.tx` path that is one is refused, and
- * the private lock file is created exclusively. `.tx/` holds a `.gitignore` of `*`, so a run
- * killed midway never leaves anything `git add -A` would take.
+ * the private lock file is created exclusively. `.tx/` holds a `.gitignore` of `*`, so the
+ * staged copies a killed run leaves are never taken by `git add -A`.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -296,7 +297,9 @@ function deferSignals<T>(f: (signals: HeldSignals) => T): T {
       if (!state.caught) return;
       // The exit status says "ended by a signal"; this line says the tree it left is the new one.
       if (state.committed) {
-        process.stderr.write(`${state.committed}: the new tree was written before ${state.caught} took effect\n`);
+        // Quoted: the path is the user's and may hold anything (this line bypasses the CLI's oneLine).
+        const dir = JSON.stringify(state.committed);
+        process.stderr.write(`${dir}: the new tree was written before ${state.caught} took effect\n`);
       }
       process.kill(process.pid, state.caught);
     });
