@@ -42,10 +42,10 @@ export function replaceEntries<T>(
   stage: (building: string) => T,
   legacy: readonly string[] = [],
 ): T {
-  mkdirs(parent, shown);
   const lock = path.join(parent, `${state}.lock`);
   const tx = path.join(parent, `${state}.tx`);
   return deferSignals((signals) => {
+    mkdirs(parent, shown);
     refuseSymlink(lock);
     acquireLock(lock, shown);
     try {
