@@ -83,6 +83,7 @@ export function writeGitOpsTree(
   const engine = { ...fluxObjects(input, options), ...argoCdObjects(input, options) };
   writeLayout({ ...input, ...engine }, dir, options.force, inputsOf(files, options), {
     retirePrevious: options.retirePrevious,
+    inputsRecursive: options.recursive,
   });
 }
 
@@ -146,12 +147,13 @@ function writeLayout(
   output: string,
   force: boolean | undefined,
   inputs: readonly string[],
-  options: { readonly retirePrevious?: boolean } = {},
+  options: { readonly retirePrevious?: boolean; readonly inputsRecursive?: boolean } = {},
 ): void {
   refuseReplacing(
     output,
     LAYERS.map((l) => path.join(output, l)),
     inputs,
+    options.inputsRecursive,
   );
   const { result, graphs } = asCliError(() =>
     writeCarryingGenerations(input, output, { force, retirePrevious: options.retirePrevious }),
