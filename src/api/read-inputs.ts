@@ -6,6 +6,7 @@
  * are reported in one run.
  */
 import * as fs from 'fs';
+import * as path from 'path';
 import { manifestFiles } from './manifest-dir';
 import { MAX_MANIFEST_BYTES } from './parse';
 import { SourcedProblem } from './problems';
@@ -33,10 +34,11 @@ export async function readInputs(
   const problems: SourcedProblem[] = [];
   const fail = (source: string, message: string) => problems.push({ source, path: '', message, severity: 'error' });
   const seen = new Set<string>();
-  // A file named twice, or in a directory and by itself, is read once, as one `kubectl apply` would not do twice.
+  // A file named twice, or in a directory and by itself, is read once: its problems are said once.
   const read = (file: string, limit = MAX_MANIFEST_BYTES) => {
-    if (seen.has(file)) return 0;
-    seen.add(file);
+    const key = path.resolve(file);
+    if (seen.has(key)) return 0;
+    seen.add(key);
     const bytes = readBoundedFile(file, limit);
     inputs.push({ source: file, text: decodeText(bytes) });
     return bytes.length;
@@ -50,7 +52,6 @@ export async function readInputs(
     }
     try {
       if (file === STDIN) {
-        seen.add(file);
         inputs.push({ source: file, text: decodeText(await readStream(stdin)) });
       } else read(file);
     } catch (e) {
