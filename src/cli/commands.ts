@@ -130,7 +130,7 @@ alone. \`dynamo-iac gitops\` writes the whole repository (crds/, platform/, grap
 
 Examples:
   dynamo-iac render graph.yaml > rendered.yaml
-  dynamo-iac render examples/vllm/deploy/
+  dynamo-iac render examples/backends/vllm/deploy/
   dynamo-iac render -n inference agg.yaml disagg.yaml
   cat graph.yaml | dynamo-iac render -
   kubectl kustomize overlays/prod | dynamo-iac render -
@@ -347,8 +347,9 @@ by the next, and <dir>/.dynamo-iac.lock keeps a second run out. Unchanged files 
 their bytes and mtime, and .yaml files that are no longer rendered are removed (Flux
 prunes what they held); your other files in a layer stay.
 Nothing outside the layer directories is touched; a layer holding an input, .git or
-the working directory, or inside a directory read with -R, is refused. docs/gitops-flux.md explains the Flux side,
-docs/gitops-argocd.md the Argo CD side (one engine per repository: --flux-url or --argocd-url).
+the working directory, or inside a directory read with -R, is refused. docs/gitops-flux.md
+explains the Flux side, docs/gitops-argocd.md the Argo CD side (one engine per repository:
+--flux-url or --argocd-url).
 
 Worker rollouts (docs/rollouts.md): when a graph's worker hash changes, the previous
 worker generation in <dir> is carried into the new output unchanged and listed in the
