@@ -190,6 +190,39 @@ Examples:
   load: () => require('./commands/plan') as typeof import('./commands/plan'),
 };
 
+const krm: CommandSpec = {
+  name: 'krm',
+  summary:
+    'Run as a KRM function (kustomize exec function, kpt): render the Dynamo objects of a ResourceList on stdin, pass the others through',
+  options: [],
+  help: `
+Reads a ResourceList (config.kubernetes.io/v1) on stdin and writes one on stdout: each
+Dynamo object (nvidia.com) is replaced by the Kubernetes objects it renders, exactly as
+\`dynamo-iac render\` renders it; every other item passes through unchanged. Settings come
+from the functionConfig's spec (all optional):
+  namespace: <ns>        namespace for Dynamo objects without one (default: default)
+  settings: {...}        PlatformSettings, inline
+  graphRecord: false     leave out the DynamoGraphDeployment / DynamoComponentDeployment records
+  lock: <file>           plan lock for DynamoGraphDeploymentRequests (default: ${DEFAULT_LOCK_FILE})
+Problems go to the output's results (severity, message, resourceRef, field.path) and,
+one line each, to stderr; the exit code is then 1.
+
+In kustomize (kustomize build --enable-alpha-plugins --enable-exec), list this file under
+transformers: in the kustomization.yaml (docs/kustomize-krm.md):
+  apiVersion: dynamo-iac.io/v1alpha1
+  kind: DynamoRender
+  metadata:
+    name: render
+    annotations:
+      config.kubernetes.io/function: |
+        exec:
+          path: ./node_modules/.bin/dynamo-iac
+          args: [krm]
+  spec:
+    namespace: inference`,
+  load: () => require('./commands/krm') as typeof import('./commands/krm'),
+};
+
 const gitops: CommandSpec = {
   name: 'gitops',
   summary:
@@ -464,4 +497,4 @@ const operator: CommandSpec = {
 };
 
 /** In the order `dynamo-iac --help` lists them. */
-export const COMMANDS: readonly CommandSpec[] = [render, validate, plan, gitops, crds, platform, operator];
+export const COMMANDS: readonly CommandSpec[] = [render, validate, plan, gitops, krm, crds, platform, operator];
