@@ -372,6 +372,33 @@ Examples:
   load: () => require('./commands/gitops') as typeof import('./commands/gitops'),
 };
 
+const argocdCmp: CommandSpec = {
+  name: 'argocd-cmp',
+  summary:
+    'Argo CD Config Management Plugin: render plain Dynamo YAML from Git at sync time (plugin config, discover, generate)',
+  argument: { name: '<action>', description: 'plugin, discover or generate' },
+  options: [],
+  help: `
+  plugin    print the plugin configuration (plugin.yaml, kind ConfigManagementPlugin) for
+            argocd-cmp-server; its commands run the node and dynamo-iac that printed it, so
+            print it from the sidecar's image
+  discover  (run by Argo CD) print the .yaml/.yml/.json files under the current directory
+            that hold a Dynamo object (nvidia.com)
+  generate  (run by Argo CD) render every .yaml/.yml/.json file under the current directory
+            (not hidden directories, not ${PLAN_ARTIFACT_DIR}/) as \`dynamo-iac render\` does; objects
+            without a namespace get the Application's destination namespace
+            (ARGOCD_APP_NAMESPACE); the Application's plugin env SETTINGS names a
+            PlatformSettings file in the path (ARGOCD_ENV_SETTINGS); ${DEFAULT_LOCK_FILE} is read
+            from the path as render reads it
+
+The sidecar, the ConfigMap that holds plugin.yaml and an Application: docs/gitops-argocd.md.
+
+Example (from the image the sidecar runs):
+  docker run --rm <operator image> argocd-cmp plugin > plugin.yaml
+  kubectl -n argocd create configmap dynamo-iac-cmp --from-file=plugin.yaml`,
+  load: () => require('./commands/argocd-cmp') as typeof import('./commands/argocd-cmp'),
+};
+
 const crds: CommandSpec = {
   name: 'crds',
   summary: 'Print the nvidia.com CustomResourceDefinitions as multi-document YAML',
@@ -497,4 +524,14 @@ const operator: CommandSpec = {
 };
 
 /** In the order `dynamo-iac --help` lists them. */
-export const COMMANDS: readonly CommandSpec[] = [render, validate, plan, gitops, krm, crds, platform, operator];
+export const COMMANDS: readonly CommandSpec[] = [
+  render,
+  validate,
+  plan,
+  gitops,
+  krm,
+  argocdCmp,
+  crds,
+  platform,
+  operator,
+];

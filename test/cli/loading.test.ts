@@ -74,9 +74,19 @@ test('the CLI is one bundle in shared chunks, and no module is in two of them', 
   expect(files.filter((f) => !f.startsWith('chunk-')).sort()).toEqual(
     // The program and its command table, one bundle per command (src/cli/commands/), and the GitOps
     // writer that `gitops` and `render --layout gitops` load on their own.
-    ['crds', 'gitops-tree', 'gitops', 'krm', 'main', 'operator', 'plan', 'platform', 'render', 'validate'].map(
-      (e) => `${e}.bundle.js`,
-    ),
+    [
+      'argocd-cmp',
+      'crds',
+      'gitops-tree',
+      'gitops',
+      'krm',
+      'main',
+      'operator',
+      'plan',
+      'platform',
+      'render',
+      'validate',
+    ].map((e) => `${e}.bundle.js`),
   );
   const modules = files.flatMap((f) => modulesIn(path.join('lib', 'cli', f)));
   // The render core, commander, js-yaml, ajv's runtime: the pattern must find what is there.
