@@ -151,7 +151,11 @@ test('an Application of plain DGD YAML syncs what the plugin renders: found by d
   expect(expected.map((o) => o.kind)).toEqual(
     expect.arrayContaining(['Deployment', 'Service', 'DynamoGraphDeployment']),
   );
-  const managed = (synced.status.resources as any[]).map((r) => `${r.kind}/${r.namespace ?? ''}/${r.name}`).sort();
+  // (The destination Namespace, created by CreateNamespace=true, is Argo CD's, not rendered.)
+  const managed = (synced.status.resources as any[])
+    .filter((r) => r.kind !== 'Namespace')
+    .map((r) => `${r.kind}/${r.namespace ?? ''}/${r.name}`)
+    .sort();
   expect(managed).toEqual(expected.map((o) => `${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`).sort());
   for (const o of expected) {
     const live = (await kube.get<Live>(o.apiVersion, o.kind, o.metadata.name, o.metadata.namespace))!;
@@ -163,7 +167,7 @@ test('an Application of plain DGD YAML syncs what the plugin renders: found by d
 });
 
 test('a graph the plugin refuses fails the comparison with its one-line problem, and nothing synced is touched', async () => {
-  const before = (await app())!.status.sync.revision;
+  const before = (await app())!.status.operationState.syncResult.revision;
   const broken = graphText.replace('replicas: 1', 'replicas: one');
   commit({ 'inference/agg.yaml': broken }, 'a typo');
   await kube.mergePatch(APP, 'Application', NAME, ARGOCD_NAMESPACE, {
@@ -175,6 +179,7 @@ test('a graph the plugin refuses fails the comparison with its one-line problem,
   const message = (failed.status.conditions as any[]).find((c) => c.type === 'ComparisonError').message as string;
   expect(message).toMatch(/agg\.yaml: spec\.components\[\w+\]\.replicas: /);
   expect(message).not.toMatch(/\n\s+at /);
-  expect(failed.status.sync.revision).toBe(before);
+  // No sync ran for the refused revision: the last one is still the first revision's.
+  expect(failed.status.operationState.syncResult.revision).toBe(before);
   expect(await kube.get('apps/v1', 'Deployment', `${parse(graphText).metadata.name}-frontend`, NS)).toBeDefined();
 });
