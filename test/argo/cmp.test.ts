@@ -160,7 +160,7 @@ test('an Application of plain DGD YAML syncs what the plugin renders: found by d
   for (const o of expected) {
     const live = (await kube.get<Live>(o.apiVersion, o.kind, o.metadata.name, o.metadata.namespace))!;
     expect([o.kind, o.metadata.name, live !== undefined]).toEqual([o.kind, o.metadata.name, true]);
-    expect(live.metadata.labels).toEqual(expect.objectContaining(o.metadata.labels ?? {}));
+    expect(live.metadata.labels ?? {}).toEqual(expect.objectContaining(o.metadata.labels ?? {}));
     if (o.kind === 'Deployment')
       expect(live.spec.template.spec.containers[0].command).toEqual(o.spec.template.spec.containers[0].command);
   }
