@@ -208,11 +208,12 @@ const krm: CommandSpec = {
     'Run as a KRM function (kustomize exec function, kpt): render the Dynamo objects of a ResourceList on stdin, pass the others through',
   options: [],
   help: `
-Reads a ResourceList (config.kubernetes.io/v1) on stdin and writes one on stdout: each
-Dynamo object (nvidia.com) is replaced by the Kubernetes objects it renders, exactly as
-\`dynamo-iac render\` renders it; every other item passes through unchanged. Settings come
-from the functionConfig's spec (all optional):
-  namespace: <ns>        namespace for Dynamo objects without one (default: default)
+Reads a ResourceList (config.kubernetes.io/v1) on stdin and writes one on stdout, exactly
+as \`dynamo-iac render -\` renders the items: each Dynamo object (nvidia.com) is replaced by
+the Kubernetes objects it renders; every other item is checked and passes through unchanged,
+before them (kustomize's annotations kept). Settings come from the functionConfig's spec
+(all optional):
+  namespace: <ns>        namespace for objects without one (default: default)
   settings: {...}        PlatformSettings, inline
   graphRecord: false     leave out the DynamoGraphDeployment / DynamoComponentDeployment records
   lock: <file>           plan lock for DynamoGraphDeploymentRequests (default: ${DEFAULT_LOCK_FILE})

@@ -25,6 +25,13 @@ const tracked = (item: any, index: number) => ({
   },
 });
 
+/** A third-party kind (not nvidia.com, though NVIDIA's): its scope is not ours to know, it passes as it is. */
+const COMPUTE_DOMAIN = {
+  apiVersion: 'resource.nvidia.com/v1beta1',
+  kind: 'ComputeDomain',
+  metadata: { name: 'domain' },
+  spec: { numNodes: 2 },
+};
 const CONFIG_MAP = {
   apiVersion: 'v1',
   kind: 'ConfigMap',
@@ -50,25 +57,29 @@ const resourceList = (items: object[], extra: object = {}) => ({
   ...extra,
 });
 
+/** `item` in namespace `ns`, as render gives a namespaced built-in kind without one. */
+const inNamespace = (item: any, ns: string) => ({ ...item, metadata: { ...item.metadata, namespace: ns } });
+
 test('Dynamo objects are rendered as `render` renders them; other items pass through unchanged, annotations and all', () => {
-  const items = [tracked(CONFIG_MAP, 0), tracked(graph(), 1)];
+  const items = [tracked(CONFIG_MAP, 0), tracked(COMPUTE_DOMAIN, 1), tracked(graph(), 2)];
   const r = krm(resourceList(items, { functionConfig: FUNCTION_CONFIG }));
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
   expect(r.out.apiVersion).toBe('config.kubernetes.io/v1');
   expect(r.out.kind).toBe('ResourceList');
   expect(r.out.results).toBeUndefined();
-  expect(r.out.items[0]).toEqual(items[0]);
+  // In input order, before what the graph renders; the ConfigMap in the default namespace, as `render -n` puts it.
+  expect(r.out.items.slice(0, 2)).toEqual([inNamespace(items[0], 'inference'), items[1]]);
   const rendered = run(['render', '-n', 'inference', GRAPH]);
   expect(rendered.code).toBe(0);
   const expected = parseAllDocuments(rendered.stdout).map((d) => d.toJSON());
   expect(expected.length).toBeGreaterThan(3);
   // kustomize's tracking annotations stay with the item they were on, never in what it renders.
-  expect(r.out.items.slice(1)).toEqual(expected);
+  expect(r.out.items.slice(2)).toEqual(expected);
 });
 
 test('a list without Dynamo objects passes through as it is; the output keeps the input version', () => {
-  const items = [tracked(CONFIG_MAP, 0)];
+  const items = [tracked(inNamespace(CONFIG_MAP, 'apps'), 0), tracked(COMPUTE_DOMAIN, 1)];
   const r = krm({ ...resourceList(items), apiVersion: 'config.kubernetes.io/v1beta1' });
   expect(r.code).toBe(0);
   expect(r.out).toEqual({ apiVersion: 'config.kubernetes.io/v1beta1', kind: 'ResourceList', items });
@@ -80,6 +91,19 @@ test("a generator's own configuration (local-config) is passed back, not rendere
   const r = krm(resourceList([local]));
   expect(r.code).toBe(0);
   expect(r.out.items).toEqual([local]);
+});
+
+test('an object of another kind that render refuses is refused here too, at its item', () => {
+  const bad = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' }, data: { n: 1 } };
+  const r = krm(resourceList([CONFIG_MAP, bad]));
+  expect(r.code).toBe(1);
+  expect(r.out.items).toEqual([CONFIG_MAP, bad]);
+  const piped = run(['render', '-'], { input: stringify(bad) });
+  expect(piped.code).toBe(1);
+  expect(r.out.results).toEqual([
+    expect.objectContaining({ severity: 'error', resourceRef: { apiVersion: 'v1', kind: 'ConfigMap', name: 'x' } }),
+  ]);
+  expect(lines(r.stderr)).toEqual(lines(piped.stderr).map((l) => l.replace(/^-: /, 'items[1] (ConfigMap x): ')));
 });
 
 test('problems are results with the resource and field, one line each on stderr, exit 1, no stack', () => {

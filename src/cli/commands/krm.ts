@@ -1,9 +1,10 @@
 /**
  * What `dynamo-iac krm` does (its row of ../commands.ts): a KRM function (kustomize's exec
- * functions, kpt). The Dynamo objects among the ResourceList's items are rendered into their
- * Kubernetes objects by the same pipeline as `render`; every other item passes through as it came,
- * orchestration annotations included. Problems are the output's `results` and lines on stderr,
- * with exit 1, as the KRM Functions Specification asks.
+ * functions, kpt). The ResourceList's items go through the same pipeline as `render -`: Dynamo
+ * objects are rendered into their Kubernetes objects, every other object is checked and passes
+ * through unchanged (orchestration annotations included; a namespaced built-in kind without a
+ * namespace gets the default one, as in `render`). Problems are the output's `results` and lines
+ * on stderr, with exit 1, as the KRM Functions Specification asks.
  */
 import { JsonObject } from '../../api/k8s-types';
 import { ManifestInput } from '../../api/parse';
@@ -38,28 +39,30 @@ export async function run(): Promise<number> {
   const config = readFunctionConfig(list.functionConfig);
   if ('problems' in config) return fail(list.apiVersion, withSource(config.problems, SOURCE), list.items);
 
-  // Dynamo objects are rendered; the rest (and tool configuration) passes through.
-  const dynamo = list.items.flatMap((item, index) => (isDynamoObject(item) ? [{ item, index }] : []));
-  const inputs: ManifestInput[] = dynamo.map(({ item, index }) => ({
+  // Every item goes through render's pipeline: Dynamo objects are rendered, other objects checked
+  // and passed through (render's mixed files); tool configuration (local-config) comes back as it is.
+  const objects = list.items.flatMap((item, index) => (isLocalConfig(item) ? [] : [{ item, index }]));
+  const inputs: ManifestInput[] = objects.map(({ item, index }) => ({
     source: itemSource(item, index),
-    // JSON is YAML: the pipeline reads it as it reads a file.
-    text: JSON.stringify(withoutOrchestrationAnnotations(item)),
+    // JSON is YAML: the pipeline reads it as it reads a file. Only a Dynamo object loses the
+    // orchestrator's annotations, which would otherwise reach every object it renders.
+    text: JSON.stringify(isDynamoObject(item) ? withoutOrchestrationAnnotations(item) : item),
   }));
   const rendered =
     inputs.length === 0
       ? { objects: [], problems: [] }
       : renderInputs({ inputs, problems: [] }, config.settings, config.options);
-  const bySource = new Map(dynamo.map(({ item, index }) => [itemSource(item, index), item]));
+  const bySource = new Map(objects.map(({ item, index }) => [itemSource(item, index), item]));
   const results = rendered.problems.map((p) => krmResult(p, bySource.get(p.source)));
   const code = reportProblems(rendered.problems);
   if (code !== EXIT_OK) return write(list.apiVersion, list.items, results, code);
-  const passed = list.items.filter((item) => !isDynamoObject(item));
-  return write(list.apiVersion, [...passed, ...(rendered.objects as JsonObject[])], results, EXIT_OK);
+  const local = list.items.filter(isLocalConfig);
+  return write(list.apiVersion, [...local, ...(rendered.objects as JsonObject[])], results, EXIT_OK);
 }
 
-/** An object of the nvidia.com group (unknown kinds of it are refused as `render` refuses them), not tool configuration. */
+/** An object of the nvidia.com group: rendered, or refused as `render` refuses an unknown kind of it. */
 const isDynamoObject = (item: JsonObject) =>
-  typeof item.apiVersion === 'string' && item.apiVersion.startsWith('nvidia.com/') && !isLocalConfig(item);
+  typeof item.apiVersion === 'string' && item.apiVersion.startsWith('nvidia.com/');
 
 /** `items[3] (DynamoGraphDeployment vllm-agg)`: which item a problem line is about. */
 function itemSource(item: JsonObject, index: number): string {
