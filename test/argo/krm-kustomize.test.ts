@@ -106,7 +106,12 @@ afterAll(() => {
 });
 
 test.each([
-  ['vllm agg (a graph alone)', 'examples/backends/vllm/deploy/agg.yaml', 2, 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1'],
+  [
+    'vllm agg (a graph alone)',
+    'examples/backends/vllm/deploy/agg.yaml',
+    2,
+    'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1',
+  ],
   [
     'trtllm agg-with-config (a ConfigMap beside the graph)',
     'examples/backends/trtllm/deploy/agg-with-config.yaml',
@@ -134,7 +139,9 @@ test.each([
     expect(got.map(id).sort()).toEqual(want.map(id).sort());
     expect(sorted(got)).toEqual(sorted(want));
     // The overlay's namespace reached every namespaced object; kustomize's tracking annotations none.
-    expect(new Set(got.filter((o) => o.kind !== 'ClusterRole').map((o) => o.metadata.namespace))).toEqual(new Set([NS]));
+    expect(new Set(got.filter((o) => o.kind !== 'ClusterRole').map((o) => o.metadata.namespace))).toEqual(
+      new Set([NS]),
+    );
     expect(krm.stdout).not.toMatch(/config\.kubernetes\.io|kustomize\.config\.k8s\.io/);
   },
 );
