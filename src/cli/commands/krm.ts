@@ -6,6 +6,7 @@
  * namespace gets the default one, as in `render`). Problems are the output's `results` and lines
  * on stderr, with exit 1, as the KRM Functions Specification asks.
  */
+import { isDynamoGroup } from '../../api/convert/load';
 import { JsonObject } from '../../api/k8s-types';
 import { ManifestInput } from '../../api/parse';
 import { Problem, SourcedProblem } from '../../api/problems';
@@ -61,8 +62,7 @@ export async function run(): Promise<number> {
 }
 
 /** An object of the nvidia.com group: rendered, or refused as `render` refuses an unknown kind of it. */
-const isDynamoObject = (item: JsonObject) =>
-  typeof item.apiVersion === 'string' && item.apiVersion.startsWith('nvidia.com/');
+const isDynamoObject = (item: JsonObject) => isDynamoGroup(item.apiVersion);
 
 /** `items[3] (DynamoGraphDeployment vllm-agg)`: which item a problem line is about. */
 function itemSource(item: JsonObject, index: number): string {
