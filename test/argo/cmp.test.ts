@@ -12,7 +12,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { parse, parseAllDocuments } from 'yaml';
 import { KubeClient, ServerObject, poll } from '../cluster/kube';
-import { upstreamFile } from '../upstream';
+import { upstreamRoot } from '../conformance/upstream-tree';
 import { ARGOCD_NAMESPACE, ArgoCd, installArgoCd, startArgoCd } from './argo-cd';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -90,7 +90,7 @@ beforeAll(async () => {
   run('git', ['config', 'user.email', 'test@dynamo-iac.invalid']);
   run('git', ['config', 'user.name', 'dynamo-iac test']);
   run('git', ['remote', 'add', 'origin', bare]);
-  graphText = fs.readFileSync(upstreamFile(GRAPH_FILE), 'utf8').replace(/:my-tag\b/g, ':0.6.1');
+  graphText = fs.readFileSync(path.join(upstreamRoot(), GRAPH_FILE), 'utf8').replace(/:my-tag\b/g, ':0.6.1');
   commit({ 'inference/agg.yaml': graphText }, 'a plain DynamoGraphDeployment');
 
   // The plugin configuration exactly as the CLI prints it, where argocd-cmp-server reads it.

@@ -11,7 +11,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { parseAllDocuments, stringify } from 'yaml';
-import { upstreamFile } from '../upstream';
+import { upstreamRoot } from '../conformance/upstream-tree';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const CLI = path.join(ROOT, 'bin', 'dynamo-iac');
@@ -62,7 +62,7 @@ function write(dir: string, files: Record<string, unknown>): string {
 function layout(name: string, upstream: string, patches: object[]): { overlay: string; rendered: string } {
   write(`${name}/base`, {
     'kustomization.yaml': { resources: [path.basename(upstream)] },
-    [path.basename(upstream)]: fs.readFileSync(upstreamFile(upstream), 'utf8'),
+    [path.basename(upstream)]: fs.readFileSync(path.join(upstreamRoot(), upstream), 'utf8'),
   });
   const overlay = write(`${name}/overlay`, {
     'kustomization.yaml': {
