@@ -215,6 +215,40 @@ Examples:
   load: () => require('./commands/plan') as typeof import('./commands/plan'),
 };
 
+const krm: CommandSpec = {
+  name: 'krm',
+  summary:
+    'Run as a KRM function (kustomize exec function, kpt): render the Dynamo objects of a ResourceList on stdin, pass the others through',
+  options: [],
+  help: `
+Reads a ResourceList (config.kubernetes.io/v1) on stdin and writes one on stdout, exactly
+as \`dynamo-iac render -\` renders the items: each Dynamo object (nvidia.com) is replaced by
+the Kubernetes objects it renders; every other item is checked and passes through unchanged,
+before them (kustomize's annotations kept). Settings come from the functionConfig's spec
+(all optional):
+  namespace: <ns>        namespace for objects without one (default: default)
+  settings: {...}        PlatformSettings, inline
+  graphRecord: false     leave out the DynamoGraphDeployment / DynamoComponentDeployment records
+  lock: <file>           plan lock for DynamoGraphDeploymentRequests (default: ${DEFAULT_LOCK_FILE})
+Problems go to the output's results (severity, message, resourceRef, field.path) and,
+one line each, to stderr; the exit code is then 1.
+
+In kustomize (kustomize build --enable-alpha-plugins --enable-exec), list this file under
+transformers: in the kustomization.yaml (docs/kustomize-krm.md):
+  apiVersion: dynamo-iac.io/v1alpha1
+  kind: DynamoRender
+  metadata:
+    name: render
+    annotations:
+      config.kubernetes.io/function: |
+        exec:
+          path: ./node_modules/.bin/dynamo-iac
+          args: [krm]
+  spec:
+    namespace: inference`,
+  load: () => require('./commands/krm') as typeof import('./commands/krm'),
+};
+
 const gitops: CommandSpec = {
   name: 'gitops',
   summary:
@@ -372,6 +406,33 @@ Examples:
   load: () => require('./commands/gitops') as typeof import('./commands/gitops'),
 };
 
+const argocdCmp: CommandSpec = {
+  name: 'argocd-cmp',
+  summary:
+    'Argo CD Config Management Plugin: render plain Dynamo YAML from Git at sync time (plugin config, discover, generate)',
+  argument: { name: '<action>', description: 'plugin, discover or generate' },
+  options: [],
+  help: `
+  plugin    print the plugin configuration (plugin.yaml, kind ConfigManagementPlugin) for
+            argocd-cmp-server; its commands run the node and dynamo-iac that printed it, so
+            print it from the sidecar's image
+  discover  (run by Argo CD) print the .yaml/.yml/.json files under the current directory
+            that hold a Dynamo object (nvidia.com)
+  generate  (run by Argo CD) render every .yaml/.yml/.json file under the current directory
+            (not hidden directories, not ${PLAN_ARTIFACT_DIR}/) as \`dynamo-iac render\` does; objects
+            without a namespace get the Application's destination namespace
+            (ARGOCD_APP_NAMESPACE); the Application's plugin env SETTINGS names a
+            PlatformSettings file in the path (ARGOCD_ENV_SETTINGS); ${DEFAULT_LOCK_FILE} is read
+            from the path as render reads it
+
+The sidecar, the ConfigMap that holds plugin.yaml and an Application: docs/gitops-argocd.md.
+
+Example (from the image the sidecar runs):
+  docker run --rm <operator image> argocd-cmp plugin > plugin.yaml
+  kubectl -n argocd create configmap dynamo-iac-cmp --from-file=plugin.yaml`,
+  load: () => require('./commands/argocd-cmp') as typeof import('./commands/argocd-cmp'),
+};
+
 const crds: CommandSpec = {
   name: 'crds',
   summary: 'Print the nvidia.com CustomResourceDefinitions as multi-document YAML',
@@ -497,4 +558,14 @@ const operator: CommandSpec = {
 };
 
 /** In the order `dynamo-iac --help` lists them. */
-export const COMMANDS: readonly CommandSpec[] = [render, validate, plan, gitops, crds, platform, operator];
+export const COMMANDS: readonly CommandSpec[] = [
+  render,
+  validate,
+  plan,
+  gitops,
+  krm,
+  argocdCmp,
+  crds,
+  platform,
+  operator,
+];
