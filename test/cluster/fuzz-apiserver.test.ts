@@ -52,7 +52,8 @@ async function ask(o: ServerObject): Promise<Answer> {
   try {
     // A Namespace of the platform's (the agent's) is created for real, so what goes into it can be asked about.
     if (o.kind === 'Namespace' && !(await kube.get('v1', 'Namespace', o.metadata.name!))) await kube.apply(o);
-    else await kube.apply(o, { dryRun: true });
+    // Strict, as `kubectl apply` sends it: an unknown field is refused, not pruned with a warning.
+    else await kube.apply(o, { dryRun: true, fieldValidation: 'Strict' });
     return undefined;
   } catch (e) {
     const text = `${describeObject(o)}: ${e instanceof KubeError ? e.message : String(e)}`;

@@ -27,8 +27,16 @@ export interface Verdict {
   readonly unrenderable?: string;
 }
 
-/** Our verdict on `c`, its objects placed in namespace `ns`. */
+/**
+ * Our verdict on `c`, its objects placed in namespace `ns`; with `asWritten`, the manifest itself
+ * is among the objects asked about.
+ */
 export function verdictOf(c: FieldCase, ns: string): Verdict {
+  const v = renderedVerdict(c, ns);
+  return c.asWritten ? { errors: v.errors, objects: [...v.objects, c.input] } : v;
+}
+
+function renderedVerdict(c: FieldCase, ns: string): Verdict {
   const input = c.input;
   if (c.kind === 'platform') {
     const opts = { ...input, namespace: ns };
