@@ -3,6 +3,7 @@
  * messages and emitted as its `nvidia.com/v1alpha1` record (the runtime operator loads the
  * adapter into the pods). `attachTo` links it to the graph component that serves its base model.
  */
+import { checkedLater, PropsShape, shapeProblems } from '../api/props-shape';
 import { Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import { DYNAMO_MODEL_API_VERSION, DynamoModelSpec, loadDynamoModel } from '../api/dynamo-model';
@@ -15,7 +16,7 @@ import {
   manifestFromFile,
   manifestFromProps,
   ManifestSource,
-  propsProblems,
+  GRAPH_METADATA_SHAPE,
 } from '../pipeline/manifest-source';
 import { renderDynamoModel } from '../render/model-record';
 import { addObjects } from './object-registry';
@@ -26,6 +27,9 @@ export interface DynamoModelProps extends GraphMetadataProps {
   /** The model, as in the `nvidia.com/v1alpha1` CRD. */
   readonly spec: DynamoModelSpec;
 }
+
+/** The runtime check of DynamoModelProps: the spec and metadata are checked in the manifest they make. */
+const MODEL_PROPS_SHAPE: PropsShape<DynamoModelProps> = { ...GRAPH_METADATA_SHAPE, spec: checkedLater };
 
 /** A graph component a model is attached to. */
 export interface ModelAttachment {
@@ -73,8 +77,8 @@ export class DynamoModel extends Construct {
     super(scope, id);
     const source = isManifestSource(props)
       ? props
-      : propsProblems(props).length
-        ? { manifest: undefined, problems: propsProblems(props) }
+      : shapeProblems(props, MODEL_PROPS_SHAPE).length
+        ? { manifest: undefined, problems: shapeProblems(props, MODEL_PROPS_SHAPE) }
         : manifestFromProps('DynamoModel', id, props, props.spec, DYNAMO_MODEL_API_VERSION);
     this.name = id;
     this.node.addValidation({ validate: () => this.problems });
