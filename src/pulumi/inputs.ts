@@ -13,6 +13,7 @@
  * it re-renders with the real values and compares.
  */
 import * as pulumi from '@pulumi/pulumi';
+import { Check } from '../api/props-shape';
 
 /** `T` with every string (also inside arrays and objects) allowed to be a `pulumi.Input<string>`. */
 export type WithInputs<T> = T extends string
@@ -27,6 +28,12 @@ export type WithInputs<T> = T extends string
 // image name, so a token passes the same validation as a typical real value.
 const TOKEN = /dynamo-iac-input-(\d+)-t/g;
 const token = (i: number) => `dynamo-iac-input-${i}-t`;
+
+/** The runtime check of a `pulumi.Input<string>` arg: a string, an Output or a promise. */
+export const stringInput: Check = (v, path, out) => {
+  if (typeof v !== 'string' && !pulumi.Output.isInstance(v) && !isPromiseLike(v))
+    out.push([path, 'must be a string or a pulumi.Input<string>']);
+};
 
 export interface Tokenized<T> {
   /** The props with a token in place of each Input. */
