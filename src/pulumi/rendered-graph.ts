@@ -61,7 +61,7 @@ export interface AdoptOptions extends GraphOptions {
 }
 
 /** The runtime checks of the args (JavaScript, YAML and other Pulumi languages give anything). */
-const GRAPH_OPTIONS_SHAPE: PropsShape<GraphOptions> = {
+export const GRAPH_OPTIONS_SHAPE: PropsShape<GraphOptions> = {
   ...READINESS_SHAPE,
   ...GRAPH_PLACEMENT_SHAPE,
   settings: settingsShape,
