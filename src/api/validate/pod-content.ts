@@ -210,8 +210,9 @@ const GO_VALIDATION: Record<string, (o: Record<string, unknown>, path: string, o
   EnvFromSource: (o, path, out) => {
     const sources = ['configMapRef', 'secretRef'].filter((f) => o[f] !== undefined && o[f] !== null);
     if (sources.length === 0) out.add(path, 'Invalid value: "": must specify one of: `configMapRef` or `secretRef`');
+    // The server names the second reference.
     else if (sources.length > 1)
-      out.add(path, 'Invalid value: "": may not have more than one field specified at a time');
+      out.add(fieldPath(path, 'secretRef'), 'Forbidden: may not have more than one field specified at a time');
     if (typeof o.prefix === 'string' && o.prefix !== '')
       for (const m of envVarName(o.prefix)) out.add(fieldPath(path, 'prefix'), `Invalid value: "${o.prefix}": ${m}`);
   },
