@@ -6,7 +6,8 @@
 import { checkedLater, PropsShape, shapeProblems } from '../api/props-shape';
 import { Chart } from 'cdk8s';
 import { Construct } from 'constructs';
-import { DYNAMO_MODEL_API_VERSION, DynamoModelSpec, loadDynamoModel } from '../api/dynamo-model';
+import { DYNAMO_MODEL_API_VERSION, DynamoModelSpec } from '../api/dynamo-model';
+import { loadModelManifest } from '../pipeline/render-manifest';
 import { ModelRefInput } from '../api/input/input-common';
 import { KubeObject } from '../api/k8s-types';
 import { errorsOf, problemLine } from '../api/problems';
@@ -91,7 +92,7 @@ export class DynamoModel extends Construct {
       this.problems.push(`kind: expected DynamoModel, got ${JSON.stringify(kind ?? null)}`);
       return;
     }
-    const loaded = loadDynamoModel(source.manifest, { defaultNamespace: Chart.of(this).namespace });
+    const loaded = loadModelManifest(source.manifest, { defaultNamespace: Chart.of(this).namespace });
     addWarnings(this, loaded.problems);
     const errors = errorsOf(loaded.problems);
     if (errors.length > 0 || !loaded.model) {

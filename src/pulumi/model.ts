@@ -5,7 +5,8 @@
  */
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
-import { DYNAMO_MODEL_API_VERSION, DynamoModelSpec, loadDynamoModel } from '../api/dynamo-model';
+import { DYNAMO_MODEL_API_VERSION, DynamoModelSpec } from '../api/dynamo-model';
+import { loadModelManifest } from '../pipeline/render-manifest';
 import { manifestFromProps } from '../pipeline/manifest-source';
 import { checkedLater, PropsShape, shapeProblems } from '../api/props-shape';
 import { stringInput } from './inputs';
@@ -64,7 +65,7 @@ export class DynamoModel extends pulumi.ComponentResource {
     const source = wrong.length
       ? { manifest: undefined, problems: wrong }
       : manifestFromProps('DynamoModel', name, meta, args.spec, DYNAMO_MODEL_API_VERSION);
-    const loaded = source.problems.length ? { problems: source.problems } : loadDynamoModel(source.manifest);
+    const loaded = source.problems.length ? { problems: source.problems } : loadModelManifest(source.manifest);
     const errors = errorsOf(loaded.problems);
     if (errors.length > 0 || !('model' in loaded) || !loaded.model) {
       const lines = errors.map((p) => `  ${p.path ? `${p.path}: ` : ''}${p.message}`);

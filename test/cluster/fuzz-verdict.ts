@@ -6,14 +6,13 @@
  */
 import { errorsOf, loadGraph, Problem, resolveSettings, ResolvedSettings } from '../../src/api';
 import { loadCheckpoint } from '../../src/api/checkpoint';
-import { loadDynamoModel } from '../../src/api/dynamo-model';
 import { KubeObject } from '../../src/api/k8s-types';
 import { ValidatedGraph } from '../../src/api/validated-graph';
 import { buildCheckpointJob, renderCheckpointRecord, renderGraph } from '../../src/render';
 import { renderDynamoModel } from '../../src/render/model-record';
 import { platformOptionProblems } from '../../src/render/platform-options';
 import { platformObjects } from '../../src/render/platform';
-import { renderCheckpointManifest, renderManifest } from '../../src/pipeline/render-manifest';
+import { loadModelManifest, renderCheckpointManifest, renderManifest } from '../../src/pipeline/render-manifest';
 import { FieldCase } from './fuzz-fields';
 
 export const FUZZ_SETTINGS: ResolvedSettings = resolveSettings({ discoveryBackend: 'kubernetes' });
@@ -62,7 +61,7 @@ function renderedVerdict(c: FieldCase, ns: string): Verdict {
       ),
     };
   }
-  const loaded = loadDynamoModel(input);
+  const loaded = loadModelManifest(input);
   const model = loaded.model;
   return { errors: errorsOf(loaded.problems), ...anyway(() => (model ? [renderDynamoModel(model)] : [])) };
 }
