@@ -7,7 +7,7 @@
  */
 import { resolveSettings } from '../../../src/api';
 import { problemLine } from '../../../src/api/problems';
-import { renderManifest } from '../../../src/pipeline/render-manifest';
+import { loadModelManifest, renderCheckpointManifest, renderManifest } from '../../../src/pipeline/render-manifest';
 import { fixtureDoc } from '../fixtures';
 
 const SETTINGS = resolveSettings({});
@@ -153,5 +153,62 @@ describe('the API server rules on pass-through pod content', () => {
       pod.volumes = [{ name: 'creds', secret: { secretName: 'hf-token' } }];
     });
     expect(lines).toEqual([]);
+  });
+});
+
+describe('metadata of checkpoints and models, as the cdk8s and Pulumi front ends load them', () => {
+  const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1';
+  const meta = { name: 'x', uid: 123, bogus: 'y' };
+  const expected = ['metadata.bogus: unknown field "bogus"', 'metadata.uid: must be a string'];
+
+  test('a DynamoCheckpoint (renderCheckpointManifest): ObjectMeta typed and closed', () => {
+    const checkpoint = {
+      apiVersion: 'nvidia.com/v1alpha1',
+      kind: 'DynamoCheckpoint',
+      metadata: meta,
+      spec: {
+        identity: { model: 'm', backendFramework: 'vllm' },
+        job: { podTemplateSpec: { spec: { containers: [{ name: 'main', image: IMAGE }] } } },
+      },
+    };
+    expect(
+      renderCheckpointManifest(checkpoint)
+        .problems.map((p) => problemLine(p))
+        .sort(),
+    ).toEqual(expected);
+  });
+
+  test('a DynamoModel (loadModelManifest): ObjectMeta typed and closed', () => {
+    const model = {
+      apiVersion: 'nvidia.com/v1alpha1',
+      kind: 'DynamoModel',
+      metadata: meta,
+      spec: { modelName: 'lora', baseModelName: 'Qwen/Qwen3-0.6B', modelType: 'lora', source: { uri: 's3://b/k' } },
+    };
+    expect(
+      loadModelManifest(model)
+        .problems.map((p) => problemLine(p))
+        .sort(),
+    ).toEqual(expected);
+  });
+
+  test("a checkpoint Job template's warning stays a warning", () => {
+    const checkpoint = {
+      apiVersion: 'nvidia.com/v1alpha1',
+      kind: 'DynamoCheckpoint',
+      metadata: { name: 'x' },
+      spec: {
+        identity: { model: 'm', backendFramework: 'vllm' },
+        job: {
+          podTemplateSpec: {
+            spec: { containers: [{ name: 'main', image: IMAGE }], imagePullSecrets: [{ name: 'Reg Cred' }] },
+          },
+        },
+      },
+    };
+    const problems = renderCheckpointManifest(checkpoint).problems;
+    expect(problems.map((p) => [p.path, p.severity])).toEqual([
+      ['spec.job.podTemplateSpec.spec.imagePullSecrets[0].name', 'warning'],
+    ]);
   });
 });
