@@ -184,7 +184,7 @@ export function validateCheckpoint(c: CheckpointModel, opts: { jobPresent?: bool
   const gms = isObject(c.source.spec) ? c.source.spec.gpuMemoryService : undefined;
   if (isObject(gms) && gms.enabled === true) error('spec.gpuMemoryService', `Forbidden: ${GMS_SNAPSHOT_DISABLED}`);
   if (opts.jobPresent === false) return problems;
-  validateJob(c.job, error);
+  validateJob(c.job, error, (p) => problems.push(p));
   // The Job is named checkpoint-job-<id>-<version> and the version is a label value on its pods.
   const version = artifactVersionOf(c);
   const versionPath = keyPath('metadata.annotations', CHECKPOINT_ANNOTATION.artifactVersion);
@@ -198,7 +198,8 @@ export function validateCheckpoint(c: CheckpointModel, opts: { jobPresent?: bool
   return problems;
 }
 
-function validateJob(job: JsonObject, error: (path: string, message: string) => void): void {
+/** `add` takes the pod content's problems as they are (warnings among them). */
+function validateJob(job: JsonObject, error: (path: string, message: string) => void, add: (p: Problem) => void): void {
   const template = job.podTemplateSpec;
   if (!isObject(template)) {
     error('spec.job.podTemplateSpec', template === undefined ? 'Required value' : 'must be an object');
@@ -221,7 +222,7 @@ function validateJob(job: JsonObject, error: (path: string, message: string) => 
   });
   // The rest of the template as the API server checks it (the Job sets restartPolicy itself).
   const content = podContentProblems(template, 'PodTemplateSpec', 'spec.job.podTemplateSpec');
-  for (const p of content) error(p.path, p.message);
+  content.forEach(add);
   // The Job's pods carry the template's annotations and the Job's storage annotations (well under 4 KiB).
   const meta = template.metadata;
   if (isObject(meta) && isObject(meta.annotations))

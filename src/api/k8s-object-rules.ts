@@ -6,6 +6,7 @@
  */
 import {
   containerResourceName,
+  dns1123Subdomain,
   isExtendedResource,
   isIntegerQuantity,
   isNegativeQuantity,
@@ -150,4 +151,13 @@ export function portNameProblems(v: string): string[] {
   if (!/[a-z]/.test(v)) out.push('must contain at least one letter (a-z)');
   if (v.startsWith('-') || v.endsWith('-')) out.push('must not begin or end with a hyphen');
   return out;
+}
+
+/**
+ * The name of a Secret or ConfigMap a pod refers to: a DNS-1123 subdomain, as every such object is
+ * named. `asPrefix` is how the API server checks `envFrom` references: one trailing `-` is taken.
+ */
+export function referencedNameProblems(name: string, opts: { readonly asPrefix?: boolean } = {}): string[] {
+  const checked = opts.asPrefix && name.length > 1 && name.endsWith('-') ? `${name.slice(0, -1)}a` : name;
+  return dns1123Subdomain(checked);
 }

@@ -81,6 +81,28 @@ export function envVarName(v: string): string[] {
     : ["a valid environment variable name must consist only of printable ASCII characters other than '='"];
 }
 
+const CONFIG_MAP_KEY = /^[-._a-zA-Z0-9]+$/;
+
+/** A key of a ConfigMap or Secret (`secretKeyRef.key`), as the API server's IsConfigMapKey says. */
+export function configMapKey(v: string): string[] {
+  const out: string[] = [];
+  if (v.length > 253) out.push(tooLong(253));
+  if (!CONFIG_MAP_KEY.test(v))
+    out.push(
+      "a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')",
+    );
+  if (v === '.') out.push("must not be '.'");
+  else if (v === '..') out.push("must not be '..'");
+  else if (v.startsWith('..')) out.push("must not start with '..'");
+  return out;
+}
+
+/** User and group IDs of security contexts: what the API server's IsValidUserID / IsValidGroupID take. */
+export const MAX_USER_ID = 2147483647;
+export function userOrGroupId(v: number): string[] {
+  return v >= 0 && v <= MAX_USER_ID ? [] : [`must be between 0 and ${MAX_USER_ID}, inclusive`];
+}
+
 export function quantity(v: string): string[] {
   return QUANTITY.test(v)
     ? []

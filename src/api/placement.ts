@@ -1,5 +1,6 @@
 /** Explicit placement choices a front end can make for a graph; unset leaves upstream's rules in charge. */
-import { GraphModel, Orchestrator } from './model';
+import { GraphModel, Orchestrator, ORCHESTRATORS } from './model';
+import { bool, oneOf, PropsShape } from './props-shape';
 
 export interface GraphPlacement {
   /**
@@ -22,6 +23,13 @@ export interface GraphPlacement {
    */
   readonly kaiScheduler?: boolean;
 }
+
+/** The runtime check of GraphPlacement given as props. */
+export const GRAPH_PLACEMENT_SHAPE: PropsShape<GraphPlacement> = {
+  orchestrator: oneOf(...ORCHESTRATORS),
+  gangScheduling: bool,
+  kaiScheduler: bool,
+};
 
 export function withPlacement(model: GraphModel, placement: GraphPlacement): GraphModel {
   const { orchestrator, gangScheduling, kaiScheduler } = placement;

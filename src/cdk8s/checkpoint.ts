@@ -3,6 +3,7 @@
  * components restore from by name. It synthesizes the checkpoint record; the runtime operator
  * runs the checkpoint Job. `ref()` is the type-safe way for a component to point at it.
  */
+import { checkedLater, PropsShape, shapeProblems, str } from '../api/props-shape';
 import { Chart } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import {
@@ -20,7 +21,7 @@ import {
   manifestFromFile,
   manifestFromProps,
   ManifestSource,
-  propsProblems,
+  GRAPH_METADATA_SHAPE,
 } from '../pipeline/manifest-source';
 import { renderCheckpointManifest } from '../pipeline/render-manifest';
 import { addObjects } from './object-registry';
@@ -106,8 +107,15 @@ export class DynamoCheckpoint extends Construct {
   }
 }
 
+/** The runtime check of DynamoCheckpointProps: the spec and metadata are checked in the manifest they make. */
+const CHECKPOINT_PROPS_SHAPE: PropsShape<DynamoCheckpointProps> = {
+  ...GRAPH_METADATA_SHAPE,
+  spec: checkedLater,
+  artifactVersion: str,
+};
+
 function manifestOf(id: string, props: DynamoCheckpointProps): ManifestSource {
-  const wrong = propsProblems(props);
+  const wrong = shapeProblems(props, CHECKPOINT_PROPS_SHAPE);
   if (wrong.length) return { manifest: undefined, problems: wrong };
   const annotations =
     props.artifactVersion === undefined

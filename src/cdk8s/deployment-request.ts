@@ -4,6 +4,7 @@
  * record. Synth reads the plan lock and never starts Python, unless DYNAMO_IAC_PLAN asks it to
  * search what the lock lacks.
  */
+import { checkedLater, PropsShape, shapeProblems, str } from '../api/props-shape';
 import * as path from 'path';
 import { Chart } from 'cdk8s';
 import { Construct } from 'constructs';
@@ -17,14 +18,14 @@ import {
   manifestFromFile,
   manifestFromProps,
   ManifestSource,
-  propsProblems,
+  GRAPH_METADATA_SHAPE,
 } from '../pipeline/manifest-source';
 import { renderManifest } from '../pipeline/render-manifest';
 import { DEFAULT_LOCK_FILE, PlanEntry } from '../plan/lock';
 import { PLAN_HINT, resolveRequestWithLock } from '../plan/plan-on-synth';
 import { DynamoGraphDeployment } from './graph-deployment';
 import { addObjects } from './object-registry';
-import { GraphRenderOptions } from './render-into';
+import { GRAPH_RENDER_OPTIONS_SHAPE, GraphRenderOptions } from './render-into';
 import { mergedSettingsOf, platformSettingsOf } from './settings';
 import { addWarnings } from './warnings';
 
@@ -43,6 +44,14 @@ export interface DynamoGraphDeploymentRequestProps extends GraphMetadataProps, R
   /** The request, in the `nvidia.com/v1beta1` shape. */
   readonly spec: DynamoGraphDeploymentRequestSpec;
 }
+
+/** The runtime check of the request's props: the spec and metadata are checked in the manifest they make. */
+const REQUEST_PROPS_SHAPE: PropsShape<DynamoGraphDeploymentRequestProps> = {
+  ...GRAPH_METADATA_SHAPE,
+  ...GRAPH_RENDER_OPTIONS_SHAPE,
+  spec: checkedLater,
+  lockFile: str,
+};
 
 /**
  * An SLA instead of a graph: the graph its committed plan (`dynamo-plan.lock`, written by
@@ -146,7 +155,7 @@ function adopt(
   id: string,
   props: DynamoGraphDeploymentRequestProps,
 ): { source: ManifestSource; options: RequestRenderOptions } {
-  const wrong = propsProblems(props);
+  const wrong = shapeProblems(props, REQUEST_PROPS_SHAPE);
   if (wrong.length) return { source: { manifest: undefined, problems: wrong }, options: {} };
   const { name, namespace, labels, annotations, spec, ...options } = props;
   return { source: manifestFromProps(DGDR_KIND, id, { name, namespace, labels, annotations }, spec), options };

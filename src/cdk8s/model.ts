@@ -3,9 +3,11 @@
  * messages and emitted as its `nvidia.com/v1alpha1` record (the runtime operator loads the
  * adapter into the pods). `attachTo` links it to the graph component that serves its base model.
  */
+import { checkedLater, PropsShape, shapeProblems } from '../api/props-shape';
 import { Chart } from 'cdk8s';
 import { Construct } from 'constructs';
-import { DYNAMO_MODEL_API_VERSION, DynamoModelSpec, loadDynamoModel } from '../api/dynamo-model';
+import { DYNAMO_MODEL_API_VERSION, DynamoModelSpec } from '../api/dynamo-model';
+import { loadModelManifest } from '../pipeline/render-manifest';
 import { ModelRefInput } from '../api/input/input-common';
 import { KubeObject } from '../api/k8s-types';
 import { errorsOf, problemLine } from '../api/problems';
@@ -15,7 +17,7 @@ import {
   manifestFromFile,
   manifestFromProps,
   ManifestSource,
-  propsProblems,
+  GRAPH_METADATA_SHAPE,
 } from '../pipeline/manifest-source';
 import { renderDynamoModel } from '../render/model-record';
 import { addObjects } from './object-registry';
@@ -26,6 +28,9 @@ export interface DynamoModelProps extends GraphMetadataProps {
   /** The model, as in the `nvidia.com/v1alpha1` CRD. */
   readonly spec: DynamoModelSpec;
 }
+
+/** The runtime check of DynamoModelProps: the spec and metadata are checked in the manifest they make. */
+const MODEL_PROPS_SHAPE: PropsShape<DynamoModelProps> = { ...GRAPH_METADATA_SHAPE, spec: checkedLater };
 
 /** A graph component a model is attached to. */
 export interface ModelAttachment {
@@ -73,8 +78,8 @@ export class DynamoModel extends Construct {
     super(scope, id);
     const source = isManifestSource(props)
       ? props
-      : propsProblems(props).length
-        ? { manifest: undefined, problems: propsProblems(props) }
+      : shapeProblems(props, MODEL_PROPS_SHAPE).length
+        ? { manifest: undefined, problems: shapeProblems(props, MODEL_PROPS_SHAPE) }
         : manifestFromProps('DynamoModel', id, props, props.spec, DYNAMO_MODEL_API_VERSION);
     this.name = id;
     this.node.addValidation({ validate: () => this.problems });
@@ -87,7 +92,7 @@ export class DynamoModel extends Construct {
       this.problems.push(`kind: expected DynamoModel, got ${JSON.stringify(kind ?? null)}`);
       return;
     }
-    const loaded = loadDynamoModel(source.manifest, { defaultNamespace: Chart.of(this).namespace });
+    const loaded = loadModelManifest(source.manifest, { defaultNamespace: Chart.of(this).namespace });
     addWarnings(this, loaded.problems);
     const errors = errorsOf(loaded.problems);
     if (errors.length > 0 || !loaded.model) {

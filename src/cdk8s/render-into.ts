@@ -7,10 +7,11 @@ import { Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import { KubeObject } from '../api/k8s-types';
 import { GraphModel } from '../api/model';
-import { GraphPlacement } from '../api/placement';
+import { GRAPH_PLACEMENT_SHAPE, GraphPlacement } from '../api/placement';
 import { errorsOf, problemLine } from '../api/problems';
+import { bool, PropsShape, shapeProblems } from '../api/props-shape';
 import { PlatformSettings } from '../api/settings';
-import { settingsProblems } from '../api/settings-check';
+import { settingsProblems, settingsShape } from '../api/settings-check';
 import type { CheckpointModel } from '../api/checkpoint';
 import { checkpointRefsOf } from '../api/validate/validate-checkpoint-ref';
 import { objectKey } from '../render';
@@ -35,15 +36,25 @@ export interface GraphRenderOptions extends GraphPlacement {
   readonly includeGraphRecord?: boolean;
 }
 
+/** The runtime check of GraphRenderOptions (props from JavaScript can be anything). */
+export const GRAPH_RENDER_OPTIONS_SHAPE: PropsShape<GraphRenderOptions> = {
+  ...GRAPH_PLACEMENT_SHAPE,
+  settings: settingsShape,
+  includeGraphRecord: bool,
+};
+
 export interface RenderedInto {
   readonly model?: GraphModel;
   readonly objects: KubeObject[];
 }
 
 export function renderInto(scope: Construct, source: ManifestSource, options: GraphRenderOptions): RenderedInto {
-  if (source.manifest === undefined) {
-    const early = source.problems.map((p) => problemLine(p));
-    scope.node.addValidation({ validate: () => early });
+  // `fromManifest(m, null)`: the options' problems, not a TypeError; `fromManifest(undefined)` is
+  // left to the pipeline, which says what it expected.
+  const early = [...source.problems, ...shapeProblems(options, GRAPH_RENDER_OPTIONS_SHAPE, { what: 'options' })];
+  if (early.length > 0) {
+    const lines = early.map((p) => problemLine(p));
+    scope.node.addValidation({ validate: () => lines });
     return { objects: [] };
   }
   const { settings: override, ...request } = options;

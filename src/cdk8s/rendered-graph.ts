@@ -5,8 +5,14 @@ import { dynamoNamespaceOf } from '../api/dynamo-namespace';
 import { GraphModel } from '../api/model';
 import { isObject } from '../api/read';
 import { frontendService } from '../render';
-import { GraphMetadataProps, manifestFromProps, ManifestSource, propsProblems } from '../pipeline/manifest-source';
-import { GraphRenderOptions, renderInto } from './render-into';
+import { checkedLater, shapeProblems } from '../api/props-shape';
+import {
+  GRAPH_METADATA_SHAPE,
+  GraphMetadataProps,
+  manifestFromProps,
+  ManifestSource,
+} from '../pipeline/manifest-source';
+import { GRAPH_RENDER_OPTIONS_SHAPE, GraphRenderOptions, renderInto } from './render-into';
 
 /** A manifest to render, with its options: the constructors' second form, used by `fromManifest` / `fromFile`. */
 export interface AdoptedGraph {
@@ -48,6 +54,9 @@ export abstract class RenderedGraph extends Construct {
   }
 }
 
+/** Every prop of the graph constructs: the spec and metadata are checked in the manifest they make. */
+const GRAPH_PROPS_SHAPE = { ...GRAPH_METADATA_SHAPE, ...GRAPH_RENDER_OPTIONS_SHAPE, spec: checkedLater };
+
 /** Splits typed construct props into the manifest and the render options. */
 export function adoptProps(
   kind: string,
@@ -55,7 +64,7 @@ export function adoptProps(
   props: GraphMetadataProps & GraphRenderOptions & { readonly spec: unknown },
 ): AdoptedGraph {
   // Called from JavaScript (or through jsii) props can be anything: a problem, not a TypeError.
-  const wrong = propsProblems(props);
+  const wrong = shapeProblems(props, GRAPH_PROPS_SHAPE);
   if (wrong.length) return { source: { manifest: undefined, problems: wrong }, options: {} };
   const { name, namespace, labels, annotations, spec, ...options } = props;
   return { source: manifestFromProps(kind, id, { name, namespace, labels, annotations }, spec), options };

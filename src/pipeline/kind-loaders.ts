@@ -4,7 +4,7 @@
  * instead of branching on the kind.
  */
 import { CheckpointModel, DynamoKind, loadGraph, schemaProblems, validateGraph } from '../api';
-import { DynamoModelRecord, loadDynamoModel } from '../api/dynamo-model';
+import { DynamoModelRecord } from '../api/dynamo-model';
 import { JsonObject, KubeObject } from '../api/k8s-types';
 import { GraphModel } from '../api/model';
 import { errorsOf, Problem } from '../api/problems';
@@ -12,7 +12,7 @@ import { ResolvedSettings } from '../api/settings';
 import { PlanSource, resolveRequest } from '../plan/resolve-request';
 import { renderDynamoModel } from '../render/model-record';
 import { withDefaultNamespace } from './pass-through';
-import { loadCheckpointDoc } from './render-manifest';
+import { loadCheckpointDoc, loadModelManifest } from './render-manifest';
 
 /** What every document of a run is read with. */
 export interface KindLoadContext {
@@ -62,8 +62,8 @@ const loadGraphDocument: KindLoader = (doc, { settings, defaultNamespace }) => {
 };
 
 const loadModelDocument: KindLoader = (doc, { defaultNamespace }) => {
-  const loaded = loadDynamoModel(doc, { defaultNamespace });
-  const problems = withSchemaProblems(doc, loaded.problems);
+  const loaded = loadModelManifest(doc, { defaultNamespace });
+  const problems = loaded.problems;
   if (failed(problems)) return { problems, objects: [] };
   if (!loaded.model) return { problems, objects: [withDefaultNamespace(doc, defaultNamespace)] };
   return { problems, dynamoModel: loaded.model, objects: [renderDynamoModel(loaded.model)] };

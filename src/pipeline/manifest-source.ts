@@ -4,6 +4,7 @@ import { parseManifestText } from '../api';
 import { recogniseDocument } from '../api/convert/load';
 import { overLimits } from '../api/parse';
 import { Problem } from '../api/problems';
+import { checkedLater, PropsShape, typeOf } from '../api/props-shape';
 import { isObject } from '../api/read';
 
 /** Common metadata props of the graph constructs. */
@@ -28,6 +29,14 @@ export interface GraphMetadataProps {
   readonly annotations?: Record<string, string>;
 }
 
+/** The metadata props become the manifest's `metadata`, where they are checked (`metadata.labels: ...`). */
+export const GRAPH_METADATA_SHAPE: PropsShape<GraphMetadataProps> = {
+  name: checkedLater,
+  namespace: checkedLater,
+  labels: checkedLater,
+  annotations: checkedLater,
+};
+
 export interface ManifestSource {
   readonly manifest: unknown;
   /** Problems found before loading (unreadable file, bad YAML, not exactly one document). */
@@ -38,9 +47,6 @@ export interface ManifestSource {
    */
   readonly passThrough?: readonly unknown[];
 }
-
-/** What a value is, for a message: `null`, `an array`, or its typeof. */
-const typeOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v);
 
 /**
  * Props given from JavaScript (or through jsii) can be anything: a problem the front end reports

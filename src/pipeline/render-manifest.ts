@@ -15,6 +15,7 @@ import {
   withPlacement,
 } from '../api';
 import { pruneNulls } from '../api/convert/prune-nulls';
+import { DynamoModelLoad, loadDynamoModel } from '../api/dynamo-model';
 import { JsonObject, KubeObject } from '../api/k8s-types';
 import { GraphModel } from '../api/model';
 import { errorsOf, Problem } from '../api/problems';
@@ -107,8 +108,19 @@ export function renderCheckpointManifest(
   }
   const loaded = loadCheckpointDoc(manifest, request.defaultNamespace);
   const model = 'model' in loaded ? loaded.model : undefined;
-  if (!model || errorsOf(loaded.problems).length) return { model, objects: [], problems: loaded.problems };
-  return { model, objects: [renderCheckpointRecord(model)], problems: loaded.problems };
+  // Upstream's messages first; the CRD schema (and metadata as ObjectMeta) adds what they missed, as for the CLI.
+  const problems = [...loaded.problems, ...schemaProblems(manifest, loaded.problems)];
+  if (!model || errorsOf(problems).length) return { model, objects: [], problems };
+  return { model, objects: [renderCheckpointRecord(model)], problems };
+}
+
+/** A DynamoModel manifest loaded and checked as every front end checks it: upstream's rules, then the CRD schema. */
+export function loadModelManifest(
+  manifest: unknown,
+  opts: { readonly defaultNamespace?: string } = {},
+): DynamoModelLoad {
+  const loaded = loadDynamoModel(manifest, opts);
+  return { ...loaded, problems: [...loaded.problems, ...schemaProblems(manifest, loaded.problems)] };
 }
 
 /** DynamoCheckpoint is served as v1alpha1 only (upstream registers no v1beta1 for it). */

@@ -14,7 +14,9 @@ import {
 } from '../api/checkpoint';
 import { errorsOf, problemLine } from '../api/problems';
 import type { ComponentCheckpointInput } from '../api/input/v1beta1';
-import { manifestFromProps, propsProblems } from '../pipeline/manifest-source';
+import { manifestFromProps } from '../pipeline/manifest-source';
+import { checkedLater, PropsShape, shapeProblems, str } from '../api/props-shape';
+import { stringInput } from './inputs';
 import { renderCheckpointManifest } from '../pipeline/render-manifest';
 import { SKIP_AWAIT } from './readiness';
 
@@ -35,6 +37,16 @@ export interface DynamoCheckpointArgs {
   readonly artifactVersion?: string;
   readonly spec: DynamoCheckpointSpec;
 }
+
+/** The runtime check of the args: the spec and metadata are checked in the manifest they make. */
+const CHECKPOINT_ARGS_SHAPE: PropsShape<DynamoCheckpointArgs> = {
+  name: checkedLater,
+  namespace: stringInput,
+  labels: checkedLater,
+  annotations: checkedLater,
+  artifactVersion: str,
+  spec: checkedLater,
+};
 
 /**
  * A worker checkpoint (DynamoCheckpoint) as a Pulumi ComponentResource; pass it to a
@@ -69,7 +81,7 @@ export class DynamoCheckpoint extends pulumi.ComponentResource {
         this,
         true,
       );
-    const wrong = propsProblems(args, 'args');
+    const wrong = shapeProblems(args, CHECKPOINT_ARGS_SHAPE, { what: 'args' });
     if (wrong.length) throw fail(wrong.map((p) => problemLine(p)));
     this.recordName = args.name ?? name;
     const annotations =

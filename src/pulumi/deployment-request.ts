@@ -10,12 +10,13 @@ import { DGDR_KIND, DynamoGraphDeploymentRequestSpec } from '../api/input/deploy
 import { KubeObject } from '../api/k8s-types';
 import { errorsOf, problemLine } from '../api/problems';
 import { settingsProblems } from '../api/settings-check';
-import { isManifestSource, manifestFromFile, manifestFromProps, propsProblems } from '../pipeline/manifest-source';
+import { isManifestSource, manifestFromFile, manifestFromProps } from '../pipeline/manifest-source';
+import { checkedLater, PropsShape, shapeProblems, str } from '../api/props-shape';
 import { DEFAULT_LOCK_FILE, PlanEntry } from '../plan/lock';
 import { PLAN_HINT, resolveRequestWithLock } from '../plan/plan-on-synth';
 import { DynamoGraphDeployment } from './graph';
 import { SKIP_AWAIT } from './readiness';
-import { GraphOptions } from './rendered-graph';
+import { GRAPH_OPTIONS_SHAPE, GraphOptions } from './rendered-graph';
 import { kubernetesResource } from './resources';
 
 export interface RequestOptions extends GraphOptions {
@@ -144,8 +145,19 @@ export class DynamoGraphDeploymentRequest extends pulumi.ComponentResource {
   }
 }
 
+/** The runtime check of the args: the spec and metadata are checked in the manifest they make. */
+const REQUEST_ARGS_SHAPE: PropsShape<DynamoGraphDeploymentRequestArgs> = {
+  ...GRAPH_OPTIONS_SHAPE,
+  lockFile: str,
+  namespace: str,
+  name: checkedLater,
+  labels: checkedLater,
+  annotations: checkedLater,
+  spec: checkedLater,
+};
+
 function fromArgs(name: string, args: DynamoGraphDeploymentRequestArgs): Adopted {
-  const wrong = propsProblems(args, 'args');
+  const wrong = shapeProblems(args, REQUEST_ARGS_SHAPE, { what: 'args' });
   if (wrong.length) return { manifest: undefined, problems: wrong, options: {} };
   const { name: recordName, labels, annotations, spec, ...options } = args;
   const meta = { name: recordName ?? name, namespace: options.namespace, labels, annotations };

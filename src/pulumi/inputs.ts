@@ -14,6 +14,7 @@
  */
 import * as pulumi from '@pulumi/pulumi';
 import { DEFERRED_VALUE_TOKEN, deferredValueToken, hasDeferredValue } from '../api/deferred-value';
+import { Check } from '../api/props-shape';
 
 /** `T` with every string (also inside arrays and objects) allowed to be a `pulumi.Input<string>`. */
 export type WithInputs<T> = T extends string
@@ -27,6 +28,12 @@ export type WithInputs<T> = T extends string
 // The token format is the API's (src/api/deferred-value.ts): validation knows a token when it sees one.
 const TOKEN = DEFERRED_VALUE_TOKEN;
 const token = deferredValueToken;
+
+/** The runtime check of a `pulumi.Input<string>` arg: a string, an Output or a promise. */
+export const stringInput: Check = (v, path, out) => {
+  if (typeof v !== 'string' && !pulumi.Output.isInstance(v) && !isPromiseLike(v))
+    out.push([path, 'must be a string or a pulumi.Input<string>']);
+};
 
 export interface Tokenized<T> {
   /** The props with a token in place of each Input. */

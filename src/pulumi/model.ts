@@ -5,8 +5,11 @@
  */
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
-import { DYNAMO_MODEL_API_VERSION, DynamoModelSpec, loadDynamoModel } from '../api/dynamo-model';
-import { manifestFromProps, propsProblems } from '../pipeline/manifest-source';
+import { DYNAMO_MODEL_API_VERSION, DynamoModelSpec } from '../api/dynamo-model';
+import { loadModelManifest } from '../pipeline/render-manifest';
+import { manifestFromProps } from '../pipeline/manifest-source';
+import { checkedLater, PropsShape, shapeProblems } from '../api/props-shape';
+import { stringInput } from './inputs';
 import { errorsOf } from '../api/problems';
 import { renderDynamoModel } from '../render/model-record';
 import { SKIP_AWAIT } from './readiness';
@@ -23,6 +26,15 @@ export interface DynamoModelArgs {
   /** The model, as in the `nvidia.com/v1alpha1` CRD; plain values, validated up front. */
   readonly spec: DynamoModelSpec;
 }
+
+/** The runtime check of the args: the spec and metadata are checked in the manifest they make. */
+const MODEL_ARGS_SHAPE: PropsShape<DynamoModelArgs> = {
+  name: checkedLater,
+  namespace: stringInput,
+  labels: checkedLater,
+  annotations: checkedLater,
+  spec: checkedLater,
+};
 
 /**
  * A model record (DynamoModel, e.g. a LoRA adapter) as a Pulumi ComponentResource, checked with
@@ -45,7 +57,7 @@ export class DynamoModel extends pulumi.ComponentResource {
   constructor(name: string, args: DynamoModelArgs, opts?: pulumi.ComponentResourceOptions) {
     super('dynamo:index:Model', name, {}, opts);
     // Called from JavaScript, args can be anything: a problem on this resource, not a TypeError.
-    const wrong = propsProblems(args, 'args');
+    const wrong = shapeProblems(args, MODEL_ARGS_SHAPE, { what: 'args' });
     const meta = wrong.length ? {} : { name: args.name ?? name, labels: args.labels, annotations: args.annotations };
     this.recordName = meta.name ?? name;
     this.namespace = pulumi.output(wrong.length ? 'default' : (args.namespace ?? 'default'));
@@ -53,7 +65,7 @@ export class DynamoModel extends pulumi.ComponentResource {
     const source = wrong.length
       ? { manifest: undefined, problems: wrong }
       : manifestFromProps('DynamoModel', name, meta, args.spec, DYNAMO_MODEL_API_VERSION);
-    const loaded = source.problems.length ? { problems: source.problems } : loadDynamoModel(source.manifest);
+    const loaded = source.problems.length ? { problems: source.problems } : loadModelManifest(source.manifest);
     const errors = errorsOf(loaded.problems);
     if (errors.length > 0 || !('model' in loaded) || !loaded.model) {
       const lines = errors.map((p) => `  ${p.path ? `${p.path}: ` : ''}${p.message}`);

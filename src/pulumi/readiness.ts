@@ -12,6 +12,7 @@
  * which the runtime operator writes when every component is ready.
  */
 import { KubeObject } from '../api/k8s-types';
+import { bool, int, PropsShape } from '../api/props-shape';
 import { isDynamoRecord } from '../crds/crd';
 
 export const SKIP_AWAIT = 'pulumi.com/skipAwait';
@@ -41,6 +42,13 @@ export interface ReadinessOptions {
    */
   readonly awaitTimeoutSeconds?: number;
 }
+
+/** The runtime check of ReadinessOptions given as args. */
+export const READINESS_SHAPE: PropsShape<ReadinessOptions> = {
+  awaitWorkloads: bool,
+  awaitGraphStatus: bool,
+  awaitTimeoutSeconds: int(0),
+};
 
 /** Kinds the provider awaits by itself, and which need pods (or controllers) running. */
 const AWAITED_BUILTINS = new Set([

@@ -6,21 +6,22 @@
 import * as pulumi from '@pulumi/pulumi';
 import { DEFERRED_VALUE_TOKEN } from '../api/deferred-value';
 import { KubeObject } from '../api/k8s-types';
-import { GraphPlacement } from '../api/placement';
+import { GRAPH_PLACEMENT_SHAPE, GraphPlacement } from '../api/placement';
+import { bool, checkedLater, instanceOf, listOf, PropsShape, shapeProblems } from '../api/props-shape';
 import { GraphModel } from '../api/model';
 import { errorsOf, Problem, problemLine } from '../api/problems';
 import { PlatformSettings, resolveSettings, ResolvedSettings } from '../api/settings';
 import { manifestFromFile, manifestFromProps } from '../pipeline/manifest-source';
 import { overLimits } from '../api/parse';
 import { isObject } from '../api/read';
-import { settingsProblems } from '../api/settings-check';
+import { settingsShape } from '../api/settings-check';
 import { ManifestRenderRequest, renderManifest } from '../pipeline/render-manifest';
 import { dynamoNamespaceOf } from '../api/dynamo-namespace';
 import { frontendService, workerGenerationOf, workerHashInput } from '../render';
 import { graphRecordOf, retiredByOperator } from '../render/worker-generation-objects';
-import { fill, hasToken, substitute, tokenize, tokenKeys, WithInputs } from './inputs';
-import { ReadinessOptions, withReadiness } from './readiness';
-import type { DynamoCheckpoint } from './checkpoint';
+import { fill, hasToken, stringInput, substitute, tokenize, tokenKeys, WithInputs } from './inputs';
+import { READINESS_SHAPE, ReadinessOptions, withReadiness } from './readiness';
+import { DynamoCheckpoint } from './checkpoint';
 import { claimObject } from './registry';
 import { kubernetesResource } from './resources';
 
@@ -59,6 +60,25 @@ export interface AdoptOptions extends GraphOptions {
   /** Namespace for a manifest without `metadata.namespace`. @default 'default' */
   readonly namespace?: pulumi.Input<string>;
 }
+
+/** The runtime checks of the args (JavaScript, YAML and other Pulumi languages give anything). */
+export const GRAPH_OPTIONS_SHAPE: PropsShape<GraphOptions> = {
+  ...READINESS_SHAPE,
+  ...GRAPH_PLACEMENT_SHAPE,
+  settings: settingsShape,
+  includeGraphRecord: bool,
+  checkpoints: listOf(instanceOf('DynamoCheckpoint', (v) => v instanceof DynamoCheckpoint)),
+};
+/** The spec and the metadata are checked in the manifest they make. */
+const GRAPH_ARGS_SHAPE: PropsShape<GraphArgsBase & { readonly spec: unknown }> = {
+  ...GRAPH_OPTIONS_SHAPE,
+  name: checkedLater,
+  namespace: stringInput,
+  labels: checkedLater,
+  annotations: checkedLater,
+  spec: checkedLater,
+};
+const ADOPT_OPTIONS_SHAPE: PropsShape<AdoptOptions> = { ...GRAPH_OPTIONS_SHAPE, namespace: stringInput };
 
 /** A manifest to render as it is, with its options: the constructors' second form, used by `fromManifest` / `fromFile`. */
 export interface AdoptedManifest {
@@ -124,12 +144,12 @@ export abstract class RenderedGraphResource extends pulumi.ComponentResource {
     };
     // Called from JavaScript, args can be anything: each is a problem on this resource, not a TypeError.
     const given: unknown = 'props' in source ? source.props : source.options;
-    if (!isObject(given)) throw fail([`args: must be an object, got ${given === null ? 'null' : typeof given}`]);
+    const wrong = shapeProblems(given, 'props' in source ? GRAPH_ARGS_SHAPE : ADOPT_OPTIONS_SHAPE, {
+      what: 'props' in source ? 'args' : 'options',
+    });
+    if (wrong.length > 0) throw fail(wrong.map((p) => problemLine(p)));
     const args = given as GraphOptions;
-    const early0 = [
-      ...settingsProblems(args.settings ?? {}, 'settings').map((p) => problemLine(p)),
-      ...('props' in source && !isObject(source.props.spec) ? ['spec: Required value: must be an object'] : []),
-    ];
+    const early0 = 'props' in source && !isObject(source.props.spec) ? ['spec: Required value: must be an object'] : [];
     if (early0.length > 0) throw fail(early0);
     const over = overLimits('props' in source ? source.props.spec : source.manifest);
     if (over !== undefined) throw fail([`${'props' in source ? 'spec' : 'the manifest'} ${over}`]);

@@ -14,6 +14,8 @@ import {
   setPlatformSettings,
 } from '../../src';
 import { synthError } from './synth-error';
+import { expectedLine, HOSTILE_PROPS, HOSTILE_TABLE_SPEC } from '../hostile-props-table';
+import { DynamoArgoCdSync, DynamoFluxSync } from '../../src/cdk8s';
 
 const spec = {
   components: [
@@ -137,5 +139,86 @@ describe('the other constructs with hostile props', () => {
   ])('DynamoPlatform: %s is a validation problem with the option path', (_, props, lines) => {
     const message = problemsOf((chart) => new DynamoPlatform(chart, 'g', props as never));
     expect(message.split('\n').slice(1)).toEqual(lines.map((l) => `  [c/g] ${l}`));
+  });
+});
+
+describe('the hostile props table (test/hostile-props-table.ts) through the cdk8s DynamoGraphDeployment', () => {
+  test.each(HOSTILE_PROPS.map((row) => [row.what, row] as const))('%s: one line with the prop path', (_, row) => {
+    let message = '';
+    expect(() => {
+      message = problemsOf((chart) => new DynamoGraphDeployment(chart, 'g', row.props as never));
+    }).not.toThrow();
+    const lines = message.split('\n').slice(1);
+    expect(lines).toHaveLength(1);
+    expect(lines[0].replace(/^ {2}\[c\/g\] /, '')).toMatch(expectedLine(row, 'cdk8s'));
+  });
+
+  test(`${HOSTILE_PROPS.length} rows, each refused`, () => expect(HOSTILE_PROPS.length).toBeGreaterThanOrEqual(20));
+});
+
+describe('adopting and syncing with hostile arguments', () => {
+  const manifest = {
+    apiVersion: 'nvidia.com/v1beta1',
+    kind: 'DynamoGraphDeployment',
+    metadata: { name: 'g' },
+    spec: HOSTILE_TABLE_SPEC,
+  };
+  const lines = (make: (chart: Chart) => void) => problemsOf(make).split('\n').slice(1);
+
+  test('fromManifest(undefined) is a problem, not a graph of nothing', () => {
+    expect(lines((chart) => DynamoGraphDeployment.fromManifest(chart, 'g', undefined))).toEqual([
+      '  [c/g] expected a Kubernetes object (a map with apiVersion and kind), got an empty document',
+    ]);
+  });
+
+  test('fromManifest(m, null) and wrong-typed options are problems with the option path, not a TypeError', () => {
+    expect(lines((chart) => DynamoGraphDeployment.fromManifest(chart, 'g', manifest, null as never))).toEqual([
+      '  [c/g] options: must be an object, got null',
+    ]);
+    expect(
+      lines((chart) =>
+        DynamoGraphDeployment.fromManifest(chart, 'g', manifest, { settings: 'x', orchestrator: 1 } as never),
+      ),
+    ).toEqual(['  [c/g] settings: must be a map', '  [c/g] orchestrator: must be one of: lws, grove']);
+  });
+
+  test.each([
+    ['no props', undefined, ['props: must be an object, got undefined']],
+    [
+      'neither source nor sourceRef',
+      {},
+      ['give exactly one of source (a source to create) and sourceRef (an existing one)'],
+    ],
+    ['a source without a url', { source: { name: 'x' } }, ['source.url: Required value']],
+    ['a source that is a string', { source: 'oci://x' }, ['source: must be a map']],
+    [
+      'a layer Flux does not know',
+      { sourceRef: { apiVersion: 'v1', kind: 'K', name: 'n' }, layers: ['gpus'] },
+      ['layers[0]: must be one of: crds, platform, graphs, flux, argocd'],
+    ],
+    [
+      'an unknown prop',
+      { sourceRef: { apiVersion: 'v1', kind: 'K', name: 'n' }, intervall: '1m' },
+      [/^intervall: unknown field; expected one of: /],
+    ],
+  ])('DynamoFluxSync with %s: a synth problem, not a TypeError', (_, props, expected) => {
+    let got: string[] = [];
+    expect(() => {
+      got = lines((chart) => new DynamoFluxSync(chart, 'g', props as never));
+    }).not.toThrow();
+    expect(got).toHaveLength(expected.length);
+    got.forEach((l, i) => expect(l.replace(/^ {2}\[c\/g\] /, '')).toMatch(expected[i]));
+  });
+
+  test.each([
+    ['no props', undefined, 'props: must be an object, got undefined'],
+    ['no repoURL', {}, 'repoURL: Required value'],
+    [
+      'healthChecks "yes"',
+      { repoURL: 'https://x', healthChecks: 'yes' },
+      'healthChecks: must be a boolean (true or false)',
+    ],
+  ])('DynamoArgoCdSync with %s: a synth problem, not a TypeError', (_, props, line) => {
+    expect(lines((chart) => new DynamoArgoCdSync(chart, 'g', props as never))).toEqual([`  [c/g] ${line}`]);
   });
 });

@@ -10,7 +10,7 @@ import { installEveryRenderedKind } from './crds/third-party';
 import { describeObject } from './example-objects';
 import { fieldCases } from './fuzz-fields';
 import { seededRng } from './fuzz-mutate';
-import { verdictOf } from './fuzz-verdict';
+import { isProductRule, verdictOf } from './fuzz-verdict';
 import { KubeClient, KubeError, ServerObject, uniqueName } from './kube';
 
 const RUNS = Number(process.env.FUZZ_FIELDS_RUNS ?? 900);
@@ -26,25 +26,6 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => kube.close());
 
-/**
- * Our rules that are not the server's, on purpose: the server takes the object, but what it would
- * do is not what the user means. Each one is named in docs/hostile-input.md.
- */
-const PRODUCT_RULES: readonly [RegExp, string][] = [
-  [/^checkpointStorage\.basePath: must be an absolute path/, 'the operator and agent join paths under it'],
-  [/^spec\.(modelName|baseModelName): .* is required/, "upstream's DynamoModel rule"],
-  [/^spec\.job\.targetContainerName: .*does not name a container/, 'the checkpoint needs its target container'],
-  [/^image: must not be empty/, 'an image reference of spaces cannot be pulled'],
-  [/^(imagePullSecrets\[\d+\]|checkpointStorage\.pvcName): /, 'names a Secret / PVC, which no object can be named so'],
-  [/^spec\.job\.sharedMemory\.size: is required when disabled is false/, "upstream's DynamoCheckpoint rule"],
-  [/^spec\.services\[\w+\]\.ingress\.host: is required when ingress is enabled/, "upstream's webhook rule"],
-  [
-    /^spec\.job\.podTemplateSpec\.spec\.restartPolicy: Unsupported value/,
-    'an invalid value the Job replaces (Never) is still refused (docs/deviations.md #43)',
-  ],
-];
-const isProductRule = (problem: string) => PRODUCT_RULES.some(([re]) => re.test(problem));
-
 /** The server's answer to one object: undefined when it takes it, else why not. */
 type Answer = { refused: string } | { noVerdict: string } | undefined;
 
@@ -52,7 +33,8 @@ async function ask(o: ServerObject): Promise<Answer> {
   try {
     // A Namespace of the platform's (the agent's) is created for real, so what goes into it can be asked about.
     if (o.kind === 'Namespace' && !(await kube.get('v1', 'Namespace', o.metadata.name!))) await kube.apply(o);
-    else await kube.apply(o, { dryRun: true });
+    // Strict, as `kubectl apply` sends it: an unknown field is refused, not pruned with a warning.
+    else await kube.apply(o, { dryRun: true, fieldValidation: 'Strict' });
     return undefined;
   } catch (e) {
     const text = `${describeObject(o)}: ${e instanceof KubeError ? e.message : String(e)}`;
@@ -87,7 +69,12 @@ test(`${RUNS} cases mutating API-server-checked fields: our verdict is the serve
       counts.unrenderable++;
       continue;
     }
-    const answers = await Promise.all(v.objects.map(ask));
+    // Namespaces first: what goes into one is asked about once it exists (in parallel, it raced).
+    const isNamespace = (o: ServerObject) => o.kind === 'Namespace';
+    const answers = [
+      ...(await Promise.all(v.objects.filter(isNamespace).map(ask))),
+      ...(await Promise.all(v.objects.filter((o) => !isNamespace(o)).map(ask))),
+    ];
     counts.objects += v.objects.length;
     const refused = answers.flatMap((a) => (a && 'refused' in a ? [a.refused] : []));
     const unknown = answers.flatMap((a) => (a && 'noVerdict' in a ? [a.noVerdict] : []));

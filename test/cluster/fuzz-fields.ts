@@ -21,6 +21,11 @@ export interface FieldCase {
   readonly input: any;
   /** What was mutated, for the report. */
   readonly what: string;
+  /**
+   * The mutated field reaches no rendered object as written (`metadata.uid`, unknown fields): the
+   * server is asked about the manifest itself too, as `kubectl apply` would send it.
+   */
+  readonly asWritten?: true;
 }
 
 const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)];
@@ -217,9 +222,45 @@ function metadataMaps(rng: Rng, meta: any, what: string[]): void {
   );
 }
 
+/**
+ * One ObjectMeta field of a document's `metadata`, of the right or a wrong type, or a field
+ * ObjectMeta does not have. (No valid `uid` or `resourceVersion`: the server takes them as
+ * preconditions of the apply.)
+ */
+function objectMeta(rng: Rng, meta: any, what: string[]): void {
+  const [field, value] = pick(rng, [
+    ['uid', 123],
+    ['generation', pick(rng, [1, 'x'])],
+    ['bogus', 'x'],
+    ['finalizers', pick(rng, [['example.com/keep'], 'x'])],
+    ['generateName', pick(rng, ['x-', 5])],
+    [
+      'ownerReferences',
+      [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'o', uid: 'u', ...(rng() < 0.5 ? { bogus: 1 } : {}) }],
+    ],
+    ['labels', pick(rng, [{ a: 1 }, ['x'], { a: 'b' }])],
+  ] as const);
+  meta[field] = value;
+  what.push(`metadata.${field}=${JSON.stringify(value)}`);
+}
+
 /** A change to one container: resources, ports, image, name or env. */
 function mutateContainer(rng: Rng, c: any, what: string[], at: string): void {
-  const op = pick(rng, ['resources', 'resources', 'resources', 'ports', 'image', 'name', 'env', 'pullPolicy']);
+  const op = pick(rng, [
+    'resources',
+    'resources',
+    'resources',
+    'ports',
+    'portList',
+    'image',
+    'name',
+    'env',
+    'envList',
+    'envFrom',
+    'valueFrom',
+    'securityContext',
+    'pullPolicy',
+  ]);
   if (op === 'resources') {
     c.resources = resources(rng);
     what.push(`${at}.resources=${JSON.stringify(c.resources)}`);
@@ -233,6 +274,38 @@ function mutateContainer(rng: Rng, c: any, what: string[], at: string): void {
       },
     ];
     what.push(`${at}.ports=${JSON.stringify(c.ports)}`);
+  } else if (op === 'portList') {
+    // Two ports: names unique per container, and the list-map key (containerPort, protocol defaulted to TCP).
+    const port = () => ({
+      containerPort: pick(rng, [8000, 8001]),
+      ...(rng() < 0.6 ? { name: pick(rng, ['http', 'metrics', 'http']) } : {}),
+      ...(rng() < 0.5 ? { protocol: pick(rng, ['TCP', 'UDP']) } : {}),
+    });
+    c.ports = [port(), port()];
+    what.push(`${at}.ports=${JSON.stringify(c.ports)}`);
+  } else if (op === 'envList') {
+    c.env = [
+      { name: 'A', value: '1' },
+      { name: pick(rng, ['A', 'B']), value: '2' },
+    ];
+    what.push(`${at}.env=${JSON.stringify(c.env)}`);
+  } else if (op === 'envFrom') {
+    const source = pick(rng, [
+      () => ({ secretRef: { name: secretName(rng) } }),
+      () => ({ configMapRef: { name: secretName(rng) } }),
+      () => ({ prefix: pick(rng, ['P_', 'A=', '1x']), secretRef: { name: 'hf-token' } }),
+      () => ({}),
+      () => ({ secretRef: { name: 'a' }, configMapRef: { name: 'b' } }),
+    ])();
+    c.envFrom = [source];
+    what.push(`${at}.envFrom=${JSON.stringify(c.envFrom)}`);
+  } else if (op === 'valueFrom') {
+    const ref = { name: secretName(rng), key: pick(rng, ['token', '.token', 'a/b', '..x', '.', '', 'A_b-1.c']) };
+    c.env = [{ name: 'T', valueFrom: { [pick(rng, ['secretKeyRef', 'configMapKeyRef'])]: ref } }];
+    what.push(`${at}.env=${JSON.stringify(c.env)}`);
+  } else if (op === 'securityContext') {
+    c.securityContext = { [pick(rng, ['runAsUser', 'runAsGroup'])]: pick(rng, ID_VALUES) };
+    what.push(`${at}.securityContext=${JSON.stringify(c.securityContext)}`);
   } else if (op === 'image') {
     c.image = pick(rng, ['', ' ', ' leading', 'trailing ', IMAGE, 'registry.example/x@sha256:abc']);
     what.push(`${at}.image=${JSON.stringify(c.image)}`);
@@ -248,6 +321,13 @@ function mutateContainer(rng: Rng, c: any, what: string[], at: string): void {
   }
 }
 
+/** User and group IDs on both sides of the server's 0..2^31-1. */
+const ID_VALUES = [-1, 0, 1000, 2147483647, 2147483648];
+
+/** The name of a Secret or ConfigMap a pod refers to; on both sides of the DNS-1123 subdomain rule. */
+const secretName = (rng: Rng) =>
+  pick(rng, ['hf-token', 'other-ns/hf token', 'Hf_Token', 'token-', 'a.b', '', 'x'.repeat(254)]);
+
 /** A change to a pod spec as a whole. */
 function mutatePodSpec(rng: Rng, spec: any, what: string[], at: string): void {
   const op = pick(rng, [
@@ -256,19 +336,48 @@ function mutatePodSpec(rng: Rng, spec: any, what: string[], at: string): void {
     'terminationGracePeriodSeconds',
     'volume',
     'hostname',
+    'securityContext',
+    'secretVolume',
+    'imagePullSecrets',
   ]);
   if (op === 'restartPolicy') spec.restartPolicy = pick(rng, ['Always', 'Never', 'OnFailure', 'Sometimes']);
   else if (op === 'activeDeadlineSeconds') spec.activeDeadlineSeconds = pick(rng, [0, 1, 600]);
   else if (op === 'terminationGracePeriodSeconds') spec.terminationGracePeriodSeconds = pick(rng, [-1, 0, 30]);
   else if (op === 'hostname') spec.hostname = pick(rng, ['ok', 'Not_Ok', 'a'.repeat(64)]);
+  else if (op === 'securityContext')
+    spec.securityContext = {
+      [pick(rng, ['runAsUser', 'runAsGroup', 'fsGroup'])]: pick(rng, ID_VALUES),
+      ...(rng() < 0.3 ? { supplementalGroups: [pick(rng, ID_VALUES)] } : {}),
+    };
+  else if (op === 'secretVolume') {
+    const volume = pick(rng, [
+      () => ({ secret: { secretName: secretName(rng) } }),
+      () => ({ configMap: { name: secretName(rng) } }),
+      () => ({ projected: { sources: [{ secret: { name: secretName(rng) } }] } }),
+    ])();
+    spec.volumes = [...(spec.volumes ?? []), { name: pick(rng, ['creds', 'creds']), ...volume }];
+    if (rng() < 0.3) spec.volumes.push({ name: 'creds', emptyDir: {} });
+  } else if (op === 'imagePullSecrets') spec.imagePullSecrets = [{ name: secretName(rng) }];
   else spec.volumes = [...(spec.volumes ?? []), { name: pick(rng, ['data', 'Data', 'a'.repeat(64)]), emptyDir: {} }];
-  what.push(`${at}.${op}=${JSON.stringify(op === 'volume' ? spec.volumes.at(-1) : spec[op])}`);
+  const shown = op === 'volume' ? spec.volumes.at(-1) : op === 'secretVolume' ? spec.volumes : spec[op];
+  what.push(`${at}.${op}=${JSON.stringify(shown)}`);
 }
 
 function mutateV1beta1(rng: Rng): FieldCase {
   const doc = v1beta1Base();
   const what: string[] = [];
-  const op = pick(rng, ['container', 'container', 'container', 'pod', 'meta', 'podMeta', 'graphName', 'componentName']);
+  const op = pick(rng, [
+    'container',
+    'container',
+    'container',
+    'pod',
+    'meta',
+    'podMeta',
+    'graphName',
+    'componentName',
+    'objectMeta',
+    'scalingAdapter',
+  ]);
   const i = Math.floor(rng() * 2);
   const spec = doc.spec.components[i].podTemplate.spec;
   if (op === 'container') {
@@ -287,6 +396,13 @@ function mutateV1beta1(rng: Rng): FieldCase {
   } else if (op === 'graphName') {
     doc.metadata.name = name(rng);
     what.push(`metadata.name=${JSON.stringify(doc.metadata.name)}`);
+  } else if (op === 'objectMeta') {
+    objectMeta(rng, doc.metadata, what);
+    return { kind: 'graph', input: doc, what: `v1beta1 ${what.join('; ')}`, asWritten: true };
+  } else if (op === 'scalingAdapter') {
+    doc.spec.components[i].scalingAdapter = pick(rng, [{}, { enabled: true }, { minReplicas: 1 }]);
+    what.push(`components[${i}].scalingAdapter=${JSON.stringify(doc.spec.components[i].scalingAdapter)}`);
+    return { kind: 'graph', input: doc, what: `v1beta1 ${what.join('; ')}`, asWritten: true };
   } else {
     doc.spec.components[i].name = pick(rng, [
       'Frontend2',
@@ -359,7 +475,7 @@ function mutateCheckpoint(rng: Rng): FieldCase {
   const doc = checkpointBase();
   const what: string[] = [];
   const template = doc.spec.job.podTemplateSpec;
-  const op = pick(rng, ['container', 'container', 'container', 'pod', 'meta', 'podMeta', 'name', 'job']);
+  const op = pick(rng, ['container', 'container', 'container', 'pod', 'meta', 'podMeta', 'name', 'job', 'objectMeta']);
   if (op === 'container') {
     const lists = [
       ['containers', template.spec.containers],
@@ -376,6 +492,9 @@ function mutateCheckpoint(rng: Rng): FieldCase {
   } else if (op === 'name') {
     doc.metadata.name = name(rng);
     what.push(`metadata.name=${JSON.stringify(doc.metadata.name)}`);
+  } else if (op === 'objectMeta') {
+    objectMeta(rng, doc.metadata, what);
+    return { kind: 'checkpoint', input: doc, what: `checkpoint ${what.join('; ')}`, asWritten: true };
   } else {
     const f = pick(rng, ['activeDeadlineSeconds', 'sharedMemory', 'targetContainerName']);
     doc.spec.job[f] =
@@ -392,9 +511,12 @@ function mutateCheckpoint(rng: Rng): FieldCase {
 function mutateModel(rng: Rng): FieldCase {
   const doc = modelBase();
   const what: string[] = [];
-  const op = pick(rng, ['meta', 'name', 'spec']);
+  const op = pick(rng, ['meta', 'name', 'spec', 'objectMeta']);
   if (op === 'meta') metadataMaps(rng, doc.metadata, what);
-  else if (op === 'name') {
+  else if (op === 'objectMeta') {
+    objectMeta(rng, doc.metadata, what);
+    return { kind: 'model', input: doc, what: `model ${what.join('; ')}`, asWritten: true };
+  } else if (op === 'name') {
     doc.metadata.name = name(rng);
     what.push(`metadata.name=${JSON.stringify(doc.metadata.name)}`);
   } else {

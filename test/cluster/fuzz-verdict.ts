@@ -6,15 +6,41 @@
  */
 import { errorsOf, loadGraph, Problem, resolveSettings, ResolvedSettings } from '../../src/api';
 import { loadCheckpoint } from '../../src/api/checkpoint';
-import { loadDynamoModel } from '../../src/api/dynamo-model';
 import { KubeObject } from '../../src/api/k8s-types';
 import { ValidatedGraph } from '../../src/api/validated-graph';
 import { buildCheckpointJob, renderCheckpointRecord, renderGraph } from '../../src/render';
 import { renderDynamoModel } from '../../src/render/model-record';
 import { platformOptionProblems } from '../../src/render/platform-options';
 import { platformObjects } from '../../src/render/platform';
-import { renderCheckpointManifest, renderManifest } from '../../src/pipeline/render-manifest';
+import { loadModelManifest, renderCheckpointManifest, renderManifest } from '../../src/pipeline/render-manifest';
 import { FieldCase } from './fuzz-fields';
+
+/**
+ * Our rules that are not the server's, on purpose: the server takes the object, but what it would
+ * do is not what the user means. Each one is named in docs/hostile-input.md. Shared by the field fuzz and the graph fuzz (fuzz.test.ts).
+ */
+export const PRODUCT_RULES: readonly [RegExp, string][] = [
+  [/^checkpointStorage\.basePath: must be an absolute path/, 'the operator and agent join paths under it'],
+  [/^spec\.(modelName|baseModelName): .* is required/, "upstream's DynamoModel rule"],
+  [/^spec\.job\.targetContainerName: .*does not name a container/, 'the checkpoint needs its target container'],
+  [/^image: must not be empty/, 'an image reference of spaces cannot be pulled'],
+  [/^(imagePullSecrets\[\d+\]|checkpointStorage\.pvcName): /, 'names a Secret / PVC, which no object can be named so'],
+  [/^spec\.job\.sharedMemory\.size: is required when disabled is false/, "upstream's DynamoCheckpoint rule"],
+  [/^spec\.services\[\w+\]\.ingress\.host: is required when ingress is enabled/, "upstream's webhook rule"],
+  [
+    /^spec\.components\[\d+\]\.scalingAdapter\.\w+: unknown field/,
+    'v1beta1 scalingAdapter has no fields: the server prunes them even under strict validation, so they would do nothing',
+  ],
+  [
+    /: duplicate entries for key \[/,
+    "upstream's CRD keys podTemplate's core/v1 lists (env by name, ports by containerPort and protocol): applying the graph refuses it; our render merges the main container's env",
+  ],
+  [
+    /^spec\.job\.podTemplateSpec\.spec\.restartPolicy: Unsupported value/,
+    'an invalid value the Job replaces (Never) is still refused (docs/deviations.md #43)',
+  ],
+];
+export const isProductRule = (problem: string) => PRODUCT_RULES.some(([re]) => re.test(problem));
 
 export const FUZZ_SETTINGS: ResolvedSettings = resolveSettings({ discoveryBackend: 'kubernetes' });
 
@@ -27,8 +53,16 @@ export interface Verdict {
   readonly unrenderable?: string;
 }
 
-/** Our verdict on `c`, its objects placed in namespace `ns`. */
+/**
+ * Our verdict on `c`, its objects placed in namespace `ns`; with `asWritten`, the manifest itself
+ * is among the objects asked about.
+ */
 export function verdictOf(c: FieldCase, ns: string): Verdict {
+  const v = renderedVerdict(c, ns);
+  return c.asWritten ? { errors: v.errors, objects: [...v.objects, c.input] } : v;
+}
+
+function renderedVerdict(c: FieldCase, ns: string): Verdict {
   const input = c.input;
   if (c.kind === 'platform') {
     const opts = { ...input, namespace: ns };
@@ -54,7 +88,7 @@ export function verdictOf(c: FieldCase, ns: string): Verdict {
       ),
     };
   }
-  const loaded = loadDynamoModel(input);
+  const loaded = loadModelManifest(input);
   const model = loaded.model;
   return { errors: errorsOf(loaded.problems), ...anyway(() => (model ? [renderDynamoModel(model)] : [])) };
 }

@@ -117,8 +117,11 @@ describe('DynamoGitOpsApp', () => {
       make().synth();
       expect(fs.readdirSync(outdir).sort()).toEqual(['crds', 'flux', 'graphs', 'platform']);
       expect(make().synthGitOps()).toEqual(expect.objectContaining({ written: [], removed: [] }));
-      expect(() => new DynamoFluxSync(new Chart(make(), 'f2'), 'sync', {})).toThrow(
-        'give exactly one of source (a source to create) and sourceRef (an existing one)',
+      // A synth problem like every other construct's, not an exception at construction.
+      const neither = make();
+      new DynamoFluxSync(new Chart(neither, 'f2'), 'sync', {});
+      expect(() => neither.synth()).toThrow(
+        '[f2/sync] give exactly one of source (a source to create) and sourceRef (an existing one)',
       );
     } finally {
       fs.rmSync(outdir, { recursive: true, force: true });

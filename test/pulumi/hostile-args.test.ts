@@ -2,6 +2,9 @@
 import * as pulumi from '@pulumi/pulumi';
 import { DynamoCheckpoint, DynamoGraph, DynamoGraphRequest, DynamoModel, DynamoPlatform } from '../../src/pulumi';
 import { runProgram } from './mocks';
+import { DynamoGraphDeployment as TypedGraphDeployment } from '../../src/pulumi';
+import { DynamoGraphDeployment as MultiLanguageGraphDeployment } from '../../src/pulumi/multi-language';
+import { expectedLine, HOSTILE_PROPS, HOSTILE_TABLE_SPEC } from '../hostile-props-table';
 
 const spec = {
   components: [
@@ -96,5 +99,54 @@ describe('the other Pulumi components with hostile args', () => {
     const e = await failure(() => new DynamoPlatform('g', args as never));
     expect(pulumi.ResourceError.isInstance(e)).toBe(true);
     expect(e.message).toBe(`DynamoPlatform "g": invalid input:\n  ${line}`);
+  });
+});
+
+describe('the hostile props table (test/hostile-props-table.ts) through the Pulumi and multi-language DynamoGraphDeployment', () => {
+  const failure = (make: () => unknown) =>
+    runProgram(make).then(
+      () => {
+        throw new Error('expected an error');
+      },
+      (e: Error & { hideStack?: boolean }) => e,
+    );
+  const frontEnds = [
+    ['Pulumi', (args: unknown) => new TypedGraphDeployment('g', args as never)],
+    ['multi-language', (args: unknown) => new MultiLanguageGraphDeployment('g', args as never)],
+  ] as const;
+
+  test.each(HOSTILE_PROPS.map((row) => [row.what, row] as const))('%s: one line with the arg path', async (_, row) => {
+    for (const [, make] of frontEnds) {
+      const e = await failure(() => make(row.props));
+      expect(pulumi.ResourceError.isInstance(e)).toBe(true);
+      expect(e.hideStack).toBe(true);
+      const [head, ...lines] = e.message.split('\n');
+      expect(head).toBe('DynamoGraphDeployment "g": invalid input:');
+      expect(lines).toHaveLength(1);
+      expect(lines[0].replace(/^ {2}/, '')).toMatch(expectedLine(row, 'pulumi'));
+    }
+  });
+
+  test('fromManifest(m, null) and fromManifest(undefined) are ResourceErrors with the path, not TypeErrors', async () => {
+    const manifest = {
+      apiVersion: 'nvidia.com/v1beta1',
+      kind: 'DynamoGraphDeployment',
+      metadata: { name: 'g' },
+      spec: HOSTILE_TABLE_SPEC,
+    };
+    const nullOptions = await failure(() => TypedGraphDeployment.fromManifest('g', manifest, null as never));
+    expect(nullOptions.message).toBe(
+      'DynamoGraphDeployment "g": invalid input:\n  options: must be an object, got null',
+    );
+    const badOptions = await failure(() =>
+      TypedGraphDeployment.fromManifest('g', manifest, { checkpoints: [null] } as never),
+    );
+    expect(badOptions.message).toBe(
+      'DynamoGraphDeployment "g": invalid input:\n  checkpoints[0]: must be a DynamoCheckpoint, got null',
+    );
+    const nothing = await failure(() => TypedGraphDeployment.fromManifest('g', undefined));
+    expect(nothing.message).toBe(
+      'DynamoGraphDeployment "g": invalid input:\n  expected a Kubernetes object (a map with apiVersion and kind), got an empty document',
+    );
   });
 });

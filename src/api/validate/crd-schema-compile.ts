@@ -9,21 +9,22 @@ import { JSONSchemaProps } from '../../crds/schema';
 import { CRD_FORMATS } from './crd-formats';
 
 /**
- * A copy of the schema where every object that lists its fields and is not marked
- * preserve-unknown rejects other fields. ajv would otherwise ignore them, where the API server
- * rejects them (strict) or prunes them.
+ * A copy of the schema where every object not marked preserve-unknown and without
+ * additionalProperties rejects the fields it does not list, as the API server does under strict
+ * field validation (it prunes them otherwise): also an object that lists none, such as v1beta1
+ * `scalingAdapter: {}`, whose fields would reach the graph record and do nothing. The root
+ * `metadata` node, `{type: object}`, is the API server's ObjectMeta: schema-validation.ts checks it.
  */
-export function closeObjects(node: JSONSchemaProps): JSONSchemaProps {
+export function closeObjects(node: JSONSchemaProps, root = true): JSONSchemaProps {
   const copy = { ...node } as JSONSchemaProps & { additionalProperties?: JSONSchemaProps | boolean };
   if (node.properties) {
-    copy.properties = Object.fromEntries(Object.entries(node.properties).map(([k, v]) => [k, closeObjects(v)]));
+    copy.properties = Object.fromEntries(
+      Object.entries(node.properties).map(([k, v]) => [k, root && k === 'metadata' ? v : closeObjects(v, false)]),
+    );
   }
-  if (node.items) copy.items = closeObjects(node.items);
-  if (node.additionalProperties) copy.additionalProperties = closeObjects(node.additionalProperties);
-  // Only nodes that list at least one field: the root `metadata` node is `{type: object}` and never
-  // pruned, and server-side apply takes any field in an object with empty `properties` (the fuzz
-  // found it on v1beta1 `scalingAdapter: {}`).
-  if (node.properties && Object.keys(node.properties).length > 0 && !node['x-kubernetes-preserve-unknown-fields']) {
+  if (node.items) copy.items = closeObjects(node.items, false);
+  if (node.additionalProperties) copy.additionalProperties = closeObjects(node.additionalProperties, false);
+  if (node.type === 'object' && !node.additionalProperties && !node['x-kubernetes-preserve-unknown-fields']) {
     copy.additionalProperties = false;
   }
   return copy as JSONSchemaProps;

@@ -70,6 +70,11 @@ function crdSchemaOf(apiVersion: string, kind: string): JSONSchemaProps | undefi
   return schema;
 }
 
+/** Whether `doc` is of a kind and version we have a CRD for (nvidia.com). */
+export function hasCrdSchema(doc: Record<string, unknown>): boolean {
+  return typeof doc.apiVersion === 'string' && typeof doc.kind === 'string' && !!validatorFor(doc.apiVersion, doc.kind);
+}
+
 /**
  * Problems our CRD schema finds in `doc` (a DGD, DCD, DynamoModel or DynamoCheckpoint), with
  * field paths in the convention of the rest of validation. Empty for other kinds.

@@ -15,8 +15,14 @@ import { BUILD_ROOT } from './build-root';
 import { CORE_V1_FIELDS } from '../generated/core-v1-fields';
 import { AjvErrorParams, apiServerMessage, INT_OR_STRING_MESSAGE, pointerSegments, valueAt } from './ajv-errors';
 import { requireEsmFile } from '../esm-package';
-import { annotationMapProblems, labelMapProblems, portNameProblems, resourceProblems } from '../k8s-object-rules';
-import { dns1123Label, envVarName, quantity } from '../k8s-syntax';
+import {
+  annotationMapProblems,
+  labelMapProblems,
+  portNameProblems,
+  referencedNameProblems,
+  resourceProblems,
+} from '../k8s-object-rules';
+import { configMapKey, dns1123Label, envVarName, quantity, userOrGroupId } from '../k8s-syntax';
 import { Problem, unknownFieldMessage } from '../problems';
 import { fieldPath, isObject, keyPath } from '../read';
 
@@ -122,10 +128,10 @@ class ProblemSet {
   /** `mergedResources`: where resources are checked one quantity at a time. */
   public constructor(public readonly mergedResourcesAt?: string) {}
 
-  public add(path: string, message: string): void {
+  public add(path: string, message: string, severity: 'error' | 'warning' = 'error'): void {
     if (this.paths.has(path)) return;
     this.paths.add(path);
-    this.problems.push({ path, message, severity: 'error' });
+    this.problems.push({ path, message, severity });
   }
 }
 
@@ -145,14 +151,19 @@ function walk(value: unknown, shape: Shape, path: string, out: ProblemSet): void
   }
 }
 
+/** List-map keys the server defaults before it merges: a port without a protocol is a TCP port. */
+const KEY_DEFAULTS: Readonly<Record<string, string>> = { protocol: 'TCP' };
+
 /** Server-side apply merges list maps by their keys, and refuses a list where two items share one. */
 function duplicateKeys(items: unknown[], keys: string[], path: string, out: ProblemSet): void {
   const seen = new Set<string>();
   for (const item of items) {
     if (!isObject(item)) continue;
-    const present = keys.filter((k) => item[k] !== undefined && item[k] !== null);
-    if (present.length === 0) continue;
-    const key = `[${present.map((k) => `${k}=${JSON.stringify(item[k])}`).join(',')}]`;
+    const valueOf = (k: string) =>
+      item[k] === undefined || item[k] === null || item[k] === '' ? KEY_DEFAULTS[k] : item[k];
+    const present = keys.filter((k) => valueOf(k) !== undefined && valueOf(k) !== null);
+    if (present.every((k) => !(k in item) || item[k] === null)) continue;
+    const key = `[${present.map((k) => `${k}=${JSON.stringify(valueOf(k))}`).join(',')}]`;
     if (seen.has(key)) out.add(path, `duplicate entries for key ${key}`);
     seen.add(key);
   }
@@ -167,6 +178,15 @@ const GO_VALIDATION: Record<string, (o: Record<string, unknown>, path: string, o
   Container: (o, path, out) => {
     name(o.name, fieldPath(path, 'name'), dns1123Label, out);
     if (o.image === '') out.add(fieldPath(path, 'image'), 'Required value');
+    // Port names are unique within a container (a Service's targetPort resolves them).
+    const names = new Set<unknown>();
+    if (Array.isArray(o.ports))
+      o.ports.forEach((p, j) => {
+        if (!isObject(p) || typeof p.name !== 'string' || p.name === '' || portNameProblems(p.name).length) return;
+        if (names.has(p.name))
+          out.add(fieldPath(keyPath(fieldPath(path, 'ports'), j), 'name'), `Duplicate value: "${p.name}"`);
+        names.add(p.name);
+      });
   },
   ContainerPort: (o, path, out) => {
     for (const field of ['containerPort', 'hostPort'] as const) {
@@ -179,12 +199,40 @@ const GO_VALIDATION: Record<string, (o: Record<string, unknown>, path: string, o
     if (typeof o.name === 'string' && o.name !== '')
       for (const m of portNameProblems(o.name)) out.add(fieldPath(path, 'name'), `Invalid value: "${o.name}": ${m}`);
   },
+  SecurityContext: (o, path, out) => {
+    for (const f of ['runAsUser', 'runAsGroup']) id(o[f], fieldPath(path, f), out);
+  },
+  PodSecurityContext: (o, path, out) => {
+    for (const f of ['runAsUser', 'runAsGroup', 'fsGroup']) id(o[f], fieldPath(path, f), out);
+    if (Array.isArray(o.supplementalGroups))
+      o.supplementalGroups.forEach((g, i) => id(g, keyPath(fieldPath(path, 'supplementalGroups'), i), out));
+  },
+  EnvFromSource: (o, path, out) => {
+    const sources = ['configMapRef', 'secretRef'].filter((f) => o[f] !== undefined && o[f] !== null);
+    if (sources.length === 0) out.add(path, 'Invalid value: "": must specify one of: `configMapRef` or `secretRef`');
+    // The server names the second reference.
+    else if (sources.length > 1)
+      out.add(fieldPath(path, 'secretRef'), 'Forbidden: may not have more than one field specified at a time');
+    if (typeof o.prefix === 'string' && o.prefix !== '')
+      for (const m of envVarName(o.prefix)) out.add(fieldPath(path, 'prefix'), `Invalid value: "${o.prefix}": ${m}`);
+  },
+  // envFrom: the name is required, and checked as a prefix.
+  ConfigMapEnvSource: (o, path, out) => referencedName(o.name, fieldPath(path, 'name'), out, { asPrefix: true }),
+  SecretEnvSource: (o, path, out) => referencedName(o.name, fieldPath(path, 'name'), out, { asPrefix: true }),
+  // env valueFrom: an empty name is invalid, not missing; the key is required.
+  ConfigMapKeySelector: (o, path, out) => keySelector(o, path, out),
+  SecretKeySelector: (o, path, out) => keySelector(o, path, out),
   EnvVar: (o, path, out) => {
     if (typeof o.name === 'string')
       for (const m of envVarName(o.name))
         out.add(fieldPath(path, 'name'), m === 'Required value' ? m : `Invalid value: "${o.name}": ${m}`);
   },
   PodSpec: (o, path, out) => {
+    if (Array.isArray(o.imagePullSecrets))
+      o.imagePullSecrets.forEach((r, i) => {
+        if (isObject(r))
+          unreachableName(r.name, 'Secret', fieldPath(keyPath(fieldPath(path, 'imagePullSecrets'), i), 'name'), out);
+      });
     for (const f of ['hostname', 'subdomain'])
       if (typeof o[f] === 'string' && o[f] !== '') name(o[f], fieldPath(path, f), dns1123Label, out);
     // Containers and init containers share one name space.
@@ -212,9 +260,55 @@ const GO_VALIDATION: Record<string, (o: Record<string, unknown>, path: string, o
   VolumeMount: (o, path, out) => {
     for (const f of ['name', 'mountPath']) if (o[f] === '') out.add(fieldPath(path, f), 'Required value');
   },
-  ConfigMapVolumeSource: (o, path, out) => requiredName(o.name, fieldPath(path, 'name'), out),
-  SecretVolumeSource: (o, path, out) => requiredName(o.secretName, fieldPath(path, 'secretName'), out),
+  ConfigMapVolumeSource: (o, path, out) => {
+    requiredName(o.name, fieldPath(path, 'name'), out);
+    unreachableName(o.name, 'ConfigMap', fieldPath(path, 'name'), out);
+  },
+  SecretVolumeSource: (o, path, out) => {
+    requiredName(o.secretName, fieldPath(path, 'secretName'), out);
+    unreachableName(o.secretName, 'Secret', fieldPath(path, 'secretName'), out);
+  },
+  ConfigMapProjection: (o, path, out) => unreachableName(o.name, 'ConfigMap', fieldPath(path, 'name'), out),
+  SecretProjection: (o, path, out) => unreachableName(o.name, 'Secret', fieldPath(path, 'name'), out),
 };
+
+/** A user or group ID of a security context: the server takes 0 to 2^31-1. */
+function id(v: unknown, path: string, out: ProblemSet): void {
+  if (typeof v === 'number') for (const m of userOrGroupId(v)) out.add(path, `Invalid value: ${v}: ${m}`);
+}
+
+/** A Secret or ConfigMap the server resolves by name (env, envFrom): required and a DNS-1123 subdomain. */
+function referencedName(v: unknown, path: string, out: ProblemSet, opts: { asPrefix?: boolean } = {}): void {
+  if (v === undefined || v === null || v === '') {
+    if (opts.asPrefix) out.add(path, 'Required value');
+    else out.add(path, `Invalid value: "": ${referencedNameProblems('')[0]}`);
+  } else if (typeof v === 'string')
+    for (const m of referencedNameProblems(v, opts)) out.add(path, `Invalid value: "${v}": ${m}`);
+}
+
+function keySelector(o: Record<string, unknown>, path: string, out: ProblemSet): void {
+  referencedName(o.name, fieldPath(path, 'name'), out);
+  const key = fieldPath(path, 'key');
+  if (o.key === undefined || o.key === null || o.key === '') out.add(key, 'Required value');
+  else if (typeof o.key === 'string')
+    for (const m of configMapKey(o.key)) out.add(key, `Invalid value: "${o.key}": ${m}`);
+}
+
+/**
+ * Volumes and pull secrets name their Secret or ConfigMap without the server checking the name:
+ * one no object can have is a warning (the server takes the pod; the pod waits for an object that
+ * cannot exist, or pulls without the secret).
+ */
+function unreachableName(v: unknown, kind: 'Secret' | 'ConfigMap', path: string, out: ProblemSet): void {
+  if (typeof v !== 'string' || v === '') return;
+  const problems = referencedNameProblems(v);
+  if (problems.length)
+    out.add(
+      path,
+      `"${v}" cannot name a ${kind} (the API server takes it; no ${kind} can exist by that name): ${problems.join('; ')}`,
+      'warning',
+    );
+}
 
 function name(v: unknown, path: string, rule: (s: string) => string[], out: ProblemSet): void {
   if (v === '') out.add(path, 'Required value');

@@ -4,7 +4,7 @@
  * messages (upstream's wording) win: a schema problem at a path they already reported is dropped.
  */
 import { MAIN_CONTAINER_NAME } from '../../crds/vocabulary';
-import { crdSchemaProblems } from './crd-schema';
+import { crdSchemaProblems, hasCrdSchema } from './crd-schema';
 import { envListProblems, podContentProblems } from './pod-content';
 import { Problem } from '../problems';
 import { fieldPath, isObject, keyPath } from '../read';
@@ -12,12 +12,22 @@ import { fieldPath, isObject, keyPath } from '../read';
 export function schemaProblems(doc: unknown, reported: readonly Problem[] = []): Problem[] {
   const taken = new Set(reported.filter((p) => (p.severity ?? 'error') === 'error').map((p) => p.path));
   const out: Problem[] = [];
-  for (const p of [...crdSchemaProblems(doc), ...passThroughProblems(doc)]) {
+  for (const p of [...crdSchemaProblems(doc), ...metadataProblems(doc), ...passThroughProblems(doc)]) {
     if (taken.has(p.path)) continue;
     taken.add(p.path);
     out.push(p);
   }
   return out;
+}
+
+/**
+ * `metadata` of a Dynamo document is an ObjectMeta, which our CRDs leave to the API server (a
+ * structural schema may not describe it): its fields, their types and its maps are checked as
+ * the server checks them (`metadata.uid: 123` and `metadata.bogus` are refused).
+ */
+function metadataProblems(doc: unknown): Problem[] {
+  if (!isObject(doc) || !hasCrdSchema(doc) || doc.metadata === undefined || doc.metadata === null) return [];
+  return podContentProblems({ metadata: doc.metadata }, 'PodTemplateSpec', '');
 }
 
 /** core/v1 content of a DGD / DCD that reaches rendered workloads unchanged. */

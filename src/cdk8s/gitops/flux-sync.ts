@@ -5,8 +5,10 @@
  */
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
+import { problemLine } from '../../api/problems';
+import { bool, fields, listOf, mapOf, oneOf, PropsShape, shapeProblems, str } from '../../api/props-shape';
 import { FluxLayersOptions, fluxKustomizations, fluxSource, FluxSourceOptions, ObjectRef } from '../../gitops/flux';
-import { LayerName } from '../../gitops/layout';
+import { LayerName, LAYERS } from '../../gitops/layout';
 
 export interface DynamoFluxSyncProps extends Omit<FluxLayersOptions, 'source' | 'layers'> {
   /** A source to create (GitRepository or OCIRepository by URL scheme). Give this or `sourceRef`. */
@@ -21,6 +23,35 @@ export interface DynamoFluxSyncProps extends Omit<FluxLayersOptions, 'source' | 
   readonly layers?: readonly LayerName[];
 }
 
+const SOURCE_SHAPE: PropsShape<FluxSourceOptions> = {
+  name: str,
+  namespace: str,
+  url: str,
+  ref: str,
+  secretName: str,
+  interval: str,
+};
+const OBJECT_REF_SHAPE: PropsShape<ObjectRef> = { apiVersion: str, kind: str, name: str, namespace: str };
+type PostBuild = NonNullable<DynamoFluxSyncProps['postBuild']>;
+const POST_BUILD_SHAPE: PropsShape<PostBuild> = {
+  substitute: mapOf(str),
+  substituteFrom: listOf(fields({ kind: oneOf('ConfigMap', 'Secret'), name: str, optional: bool }, ['kind', 'name'])),
+};
+/** The runtime check of DynamoFluxSyncProps (props from JavaScript can be anything). */
+const FLUX_SYNC_SHAPE: PropsShape<DynamoFluxSyncProps> = {
+  source: fields(SOURCE_SHAPE, ['url']),
+  sourceRef: fields(OBJECT_REF_SHAPE, ['apiVersion', 'kind', 'name']),
+  layers: listOf(oneOf(...LAYERS)),
+  prefix: str,
+  namespace: str,
+  path: str,
+  interval: str,
+  retryInterval: str,
+  timeout: str,
+  graphsTimeout: str,
+  postBuild: fields(POST_BUILD_SHAPE),
+};
+
 /**
  * The Flux objects that sync a `DynamoGitOpsApp`'s repository: the source (GitRepository or
  * OCIRepository) and one Kustomization per layer, chained with `dependsOn` (CRDs, then the
@@ -32,15 +63,23 @@ export interface DynamoFluxSyncProps extends Omit<FluxLayersOptions, 'source' | 
  * });
  */
 export class DynamoFluxSync extends Construct {
-  /** The source the Kustomizations read. */
+  /** The source the Kustomizations read (empty names when the props are invalid: synth fails). */
   public readonly sourceRef: ObjectRef;
 
   constructor(scope: Construct, id: string, props: DynamoFluxSyncProps) {
     super(scope, id);
-    if ((props.source === undefined) === (props.sourceRef === undefined)) {
-      throw new Error(
-        `${this.node.path}: give exactly one of source (a source to create) and sourceRef (an existing one)`,
-      );
+    const problems = shapeProblems(props, FLUX_SYNC_SHAPE);
+    if (problems.length === 0 && (props.source === undefined) === (props.sourceRef === undefined))
+      problems.push({
+        path: '',
+        message: 'give exactly one of source (a source to create) and sourceRef (an existing one)',
+      });
+    if (problems.length > 0) {
+      // Reported by `app.synth()` with every other construct's problems, as the graph constructs do.
+      const lines = problems.map((p) => problemLine(p));
+      this.node.addValidation({ validate: () => lines });
+      this.sourceRef = { apiVersion: '', kind: '', name: '' };
+      return;
     }
     const { source: sourceProps, sourceRef, layers = ['crds', 'platform', 'graphs'], ...options } = props;
     let ref = sourceRef;

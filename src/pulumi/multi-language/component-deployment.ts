@@ -9,6 +9,7 @@ import {
 } from '../component';
 import { GraphRenderArgs, MetadataArgs } from './common';
 import { ComponentFields, componentSpecOf, outputsOf } from './graph-deployment';
+import { isObject } from '../../api/read';
 import { defined } from './main-container';
 
 /** `spec` of a DynamoComponentDeployment (`nvidia.com/v1beta1`): one component and its backend. */
@@ -51,12 +52,12 @@ export class DynamoComponentDeployment extends pulumi.ComponentResource {
 
   constructor(name: string, args: DynamoComponentDeploymentArgs, opts?: pulumi.ComponentResourceOptions) {
     super('dynamo:index:DynamoComponentDeployment', name, {}, opts);
-    const { spec, ...options } = args ?? ({} as DynamoComponentDeploymentArgs);
-    const component = new TypedComponentDeployment(
-      name,
-      { ...defined(options), spec: spec && componentSpecOf(spec) } as unknown as TypedComponentDeploymentArgs,
-      { parent: this, dependsOn: opts?.dependsOn },
-    );
+    // Args that are no object at all are the rich component's to name.
+    const typedArgs = isObject(args) ? { ...defined(args), spec: componentSpecOf(args.spec) } : args;
+    const component = new TypedComponentDeployment(name, typedArgs as unknown as TypedComponentDeploymentArgs, {
+      parent: this,
+      dependsOn: opts?.dependsOn,
+    });
     const out = outputsOf(component);
     this.graphName = out.graphName;
     this.namespace = out.namespace;

@@ -11,6 +11,7 @@ import {
 import { RenderedGraphResource } from '../rendered-graph';
 import { EnvVar, GraphRenderArgs, MainContainerArgs, MetadataArgs } from './common';
 import { defined, podTemplateOf } from './main-container';
+import { isObject } from '../../api/read';
 
 /** Nodes per replica of a multinode component. */
 export interface Multinode {
@@ -83,8 +84,9 @@ export interface DynamoGraphDeploymentArgs extends MetadataArgs, GraphRenderArgs
   spec: GraphSpec;
 }
 
-/** The v1beta1 component spec of the plain-data fields. */
-export function componentSpecOf<T extends ComponentFields>(c: T): Record<string, unknown> {
+/** The v1beta1 component spec of the plain-data fields; anything but an object is left for the validation to name. */
+export function componentSpecOf<T extends ComponentFields>(c: T): unknown {
+  if (!isObject(c)) return c;
   const { image: _i, command: _c, args: _a, env: _e, resources: _r, podTemplate: _p, ...fields } = c;
   return defined({ ...fields, podTemplate: podTemplateOf(c) });
 }
@@ -119,20 +121,13 @@ export class DynamoGraphDeployment extends pulumi.ComponentResource {
 
   constructor(name: string, args: DynamoGraphDeploymentArgs, opts?: pulumi.ComponentResourceOptions) {
     super('dynamo:index:DynamoGraphDeployment', name, {}, opts);
-    const { spec, ...options } = args ?? ({} as DynamoGraphDeploymentArgs);
-    const graphSpec = spec && {
-      ...spec,
-      components: Array.isArray(spec.components) ? spec.components.map(componentSpecOf) : spec.components,
-    };
-    // The rich args take the same data; the validation (with field paths) happens there.
-    const graph = new TypedGraphDeployment(
-      name,
-      { ...defined(options), spec: graphSpec } as unknown as TypedGraphDeploymentArgs,
-      {
-        parent: this,
-        dependsOn: opts?.dependsOn,
-      },
-    );
+    // The rich args take the same data; the validation (with field paths) happens there, also of
+    // args or a spec that is no object at all.
+    const typedArgs = isObject(args) ? { ...defined(args), spec: graphSpecOf(args.spec) } : args;
+    const graph = new TypedGraphDeployment(name, typedArgs as unknown as TypedGraphDeploymentArgs, {
+      parent: this,
+      dependsOn: opts?.dependsOn,
+    });
     const out = outputsOf(graph);
     this.graphName = out.graphName;
     this.namespace = out.namespace;
@@ -143,6 +138,15 @@ export class DynamoGraphDeployment extends pulumi.ComponentResource {
     this.warnings = out.warnings;
     this.registerOutputs(out);
   }
+}
+
+/** The v1beta1 graph spec of the plain-data one. */
+function graphSpecOf(spec: GraphSpec): unknown {
+  if (!isObject(spec)) return spec;
+  return {
+    ...spec,
+    components: Array.isArray(spec.components) ? spec.components.map(componentSpecOf) : spec.components,
+  };
 }
 
 /** The outputs of a rendered graph component, as the multi-language components export them. */

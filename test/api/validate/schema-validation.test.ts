@@ -57,8 +57,11 @@ describe('CRD schema', () => {
     ]);
     // Every version's schema also knows the other versions' fields (conversion: None), as the server does.
     expect(problemsOf(beta([comp()], { envs: [] }))).toEqual([]);
-    // Server-side apply takes any field in an object whose schema lists none (v1beta1 `scalingAdapter: {}`).
-    expect(schemaProblems(beta([comp({}, { scalingAdapter: { minReplicas: 1 } })]))).toEqual([]);
+    // An object whose schema lists no field (v1beta1 `scalingAdapter: {}`) takes none: the server
+    // prunes it (strict field validation refuses it), and it would reach the graph record doing nothing.
+    expect(schemaProblems(beta([comp({}, { scalingAdapter: { minReplicas: 1 } })]))).toEqual([
+      err('spec.components[0].scalingAdapter.minReplicas', 'unknown field "minReplicas"'),
+    ]);
     expect(problemsOf(alpha({ scalingAdapter: { enabled: true, min: 1 } }))).toEqual([
       err('spec.services[Fe].scalingAdapter.min', 'unknown field "min"'),
     ]);
@@ -240,6 +243,11 @@ describe('core/v1 pass-through content', () => {
       ),
     ).toEqual([
       err('spec.envs[0].val', 'unknown field "val"'),
+      // The server checks a missing Secret name as the name "".
+      err(
+        'spec.services[Fe].envs[0].valueFrom.secretKeyRef.name',
+        "Invalid value: \"\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')",
+      ),
       err('spec.services[Fe].envs[0].valueFrom.secretKeyRef.key', 'must be a string'),
     ]);
   });
