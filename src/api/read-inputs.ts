@@ -15,9 +15,10 @@ export interface ReadInputs {
   readonly problems: SourcedProblem[];
 }
 
+/** `stdin` is read only for `-`: `process.stdin` is made on first use, and making it loads Node's streams. */
 export async function readInputs(
   files: readonly string[],
-  stdin: NodeJS.ReadableStream = process.stdin,
+  stdin: () => NodeJS.ReadableStream = () => process.stdin,
 ): Promise<ReadInputs> {
   const inputs: ManifestInput[] = [];
   const problems: SourcedProblem[] = [];
@@ -26,7 +27,7 @@ export async function readInputs(
   if (files.filter((f) => f === STDIN).length > 1) fail(STDIN, 'stdin (-) can be given only once');
   for (const file of new Set(files)) {
     try {
-      const bytes = file === STDIN ? await readStream(stdin) : readBoundedFile(file);
+      const bytes = file === STDIN ? await readStream(stdin()) : readBoundedFile(file);
       inputs.push({ source: file, text: decodeText(bytes) });
     } catch (e) {
       const message = (e as Error).message;

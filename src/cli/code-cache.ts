@@ -9,6 +9,7 @@
  * source, stamped with the source's size and mtime, Node's version and the architecture; V8
  * refuses it anyway if it does not fit, and the file is then written again.
  */
+import { isAscii } from 'buffer';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vm from 'vm';
@@ -40,7 +41,7 @@ export function enableCodeCache(dir: string): void {
   const load = extensions['.js'];
   extensions['.js'] = (module, filename) => {
     if (!CACHED.test(filename)) return load(module, filename);
-    const source = fs.readFileSync(filename, 'utf8');
+    const source = readSource(filename);
     const stat = fs.statSync(filename);
     const stamp = [stat.size, stat.mtimeMs, process.version, process.arch].join(' ');
     const file = path.join(dir, `${path.basename(filename, '.js')}-${fnv1a(filename)}.v8`);
@@ -58,6 +59,15 @@ export function enableCodeCache(dir: string): void {
   };
   // After the run, so the cache holds every function the run compiled.
   process.once('exit', () => pending.forEach(writeCache));
+}
+
+/**
+ * The file's text. The build writes the bundles as ASCII (scripts/bundle-cli.mjs), which reads as
+ * Latin-1 with a copy instead of a UTF-8 decode: ~5% of a cold render went to decoding.
+ */
+function readSource(filename: string): string {
+  const bytes = fs.readFileSync(filename);
+  return bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
 }
 
 /** A short name for a path (FNV-1a, 32 bits): cheaper to load than node:crypto, for `--help` too. */
