@@ -46,8 +46,9 @@ Examples:
   cli.configureOutput({
     writeOut: (text) => void writeStdout(text),
     writeErr: writeStderr,
-    getOutHelpWidth: () => (mayBeTerminal(1) ? defaults.getOutHelpWidth() : undefined),
-    getErrHelpWidth: () => (mayBeTerminal(2) ? defaults.getErrHelpWidth() : undefined),
+    // Undefined off a terminal, as commander's own default returns (its typings say number).
+    getOutHelpWidth: () => (mayBeTerminal(1) ? defaults.getOutHelpWidth() : (undefined as unknown as number)),
+    getErrHelpWidth: () => (mayBeTerminal(2) ? defaults.getErrHelpWidth() : (undefined as unknown as number)),
     // Not a terminal: commander strips colours, and no text of ours has any.
     getOutHasColors: () => mayBeTerminal(1) && defaults.getOutHasColors(),
     getErrHasColors: () => mayBeTerminal(2) && defaults.getErrHasColors(),
