@@ -2,8 +2,9 @@
  * The CLI's stdout and stderr, written with fs.writeSync rather than through `process.stdout` /
  * `process.stderr`: Node makes those on first use, and making one loads ~20 stream modules (for a
  * pipe its sockets too), ~10% of a cold `--help` or `validate`. The bytes and their order are the
- * same: Node writes files and pipes synchronously on Linux too. A descriptor another process left
- * non-blocking (EAGAIN) is handed to Node's stream from then on, which waits for the reader.
+ * same: Node writes files and pipes synchronously on Linux too. A terminal, and a descriptor
+ * another process left non-blocking (EAGAIN), are written through Node's stream (which converts
+ * for a Windows console, and waits for a slow reader).
  */
 import { fstatSync, statSync, writeSync } from 'fs';
 
@@ -14,8 +15,10 @@ type Fd = 1 | 2;
  * descriptor, where Node's stream would discard too): nothing more is written there.
  */
 const gone = new Set<Fd>();
-/** Written through Node's stream from the first EAGAIN on, so the order stays. */
+/** Written through Node's stream: a terminal, or from the first EAGAIN on (so the order stays). */
 const streamed = new Set<Fd>();
+/** Descriptors whose kind has been looked at. */
+const checked = new Set<Fd>();
 
 /** Writes all of `text` on stdout; false once the reader has gone. */
 export const writeStdout = (text: string): boolean => write(1, text);
@@ -25,6 +28,10 @@ export const writeStderr = (text: string): void => void write(2, text);
 
 function write(fd: Fd, text: string): boolean {
   if (gone.has(fd)) return false;
+  if (!checked.has(fd)) {
+    checked.add(fd);
+    if (mayBeTerminal(fd)) streamed.add(fd);
+  }
   if (streamed.has(fd)) return streamOf(fd).write(text) || !gone.has(fd);
   const bytes = Buffer.from(text, 'utf8');
   for (let offset = 0; offset < bytes.length;) {
