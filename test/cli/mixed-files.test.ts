@@ -2,6 +2,7 @@
  * Mixed files: documents of other kinds beside the graphs (what upstream's examples ship for
  * `kubectl apply -f`) pass through render and validate unchanged; `--only-dynamo` refuses them.
  */
+import { execFileSync, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -33,6 +34,13 @@ data:
 `;
 
 const GRAPH = fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'agg-v1beta1.yaml'), 'utf8');
+
+/** The kustomize CLI (what `kubectl kustomize` runs), or undefined when it is not built (never builds here). */
+function cachedKustomize(): string | undefined {
+  const build = path.join(__dirname, '..', 'infra', 'build.sh');
+  const r = spawnSync('bash', [build, '--cached-only', '--print-paths', 'kustomize'], { encoding: 'utf8' });
+  return r.status === 0 ? /^KUSTOMIZE=(.*)$/m.exec(r.stdout)?.[1] : undefined;
+}
 
 describe('mixed files', () => {
   test("upstream's trtllm agg-with-config: its ConfigMap passes through unchanged, before the rendered objects", () => {
@@ -173,6 +181,28 @@ describe('mixed files', () => {
       expect(files('graphs/default/vllm-agg')).toContain('configmap-engine-config.yaml');
       expect(files('graphs/default/_shared')).toEqual(['configmap-lonely.yaml', 'kustomization.yaml']);
       expect(files('platform')).toEqual(['clusterrole-reader.yaml', 'kustomization.yaml']);
+    },
+  );
+
+  const kustomize = cachedKustomize();
+  // Skipped, and saying so, where the kustomize CLI is not built (never built here).
+  const notBuilt = kustomize === undefined ? ' (skipped: not built: bash test/infra/build.sh kustomize)' : '';
+  (notBuilt ? test.skip : test)(
+    `kustomize build of an overlay of upstream's file, piped into render -: every object, in the overlay's namespace${notBuilt}`,
+    () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mixed-'));
+      fs.writeFileSync(path.join(dir, 'agg.yaml'), upstreamExample(TRTLLM_AGG));
+      fs.writeFileSync(
+        path.join(dir, 'kustomization.yaml'),
+        'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nnamespace: inference\nresources: [agg.yaml]\n',
+      );
+      const built = execFileSync(kustomize!, ['build', dir], { encoding: 'utf8' });
+      const r = run(['render', '-'], { input: built });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(ids(r.stdout)[0]).toBe('ConfigMap/inference/nvidia-config');
+      expect(docs(r.stdout)[0]).toEqual(docs(built).find((d) => d.kind === 'ConfigMap'));
+      expect(ids(r.stdout)).toContain('DynamoGraphDeployment/inference/trtllm-agg');
     },
   );
 

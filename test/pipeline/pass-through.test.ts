@@ -2,7 +2,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { resolveSettings } from '../../src/api/settings';
-import { passThroughProblems } from '../../src/api/validate/pass-through-object';
+import { isNamespacedBuiltin, passThroughProblems } from '../../src/api/validate/pass-through-object';
 import { renderManifests } from '../../src/pipeline/manifests';
 
 const settings = resolveSettings({});
@@ -31,7 +31,9 @@ describe('renderManifests with documents of other kinds', () => {
     ]);
     expect(r.passedThrough!.map(id)).toEqual(r.objects.slice(0, 3).map(id));
     const view = (name: string) =>
-      r.graphs!.find((g) => g.graph.name === name)!.objects.filter((o) => o.kind === 'ConfigMap' && o.data?.k);
+      r
+        .graphs!.find((g) => g.graph.name === name)!
+        .objects.filter((o) => o.kind === 'ConfigMap' && (o.data as { k?: string } | undefined)?.k);
     expect(view('vllm-agg').map(id)).toEqual(['ConfigMap/team/b-second', 'ConfigMap/team/a-first']);
     expect(view('other-agg').map(id)).toEqual(['ConfigMap/team/z-other']);
   });
@@ -73,6 +75,17 @@ describe('renderManifests with documents of other kinds', () => {
   });
 });
 
+test.each([
+  ['v1', 'ConfigMap', true],
+  ['resource.k8s.io/v1', 'ResourceClaimTemplate', true],
+  ['v1', 'Namespace', false],
+  ['rbac.authorization.k8s.io/v1', 'ClusterRoleBinding', false],
+  ['resource.k8s.io/v1', 'DeviceClass', false],
+  ['resource.nvidia.com/v1beta1', 'ComputeDomain', false],
+] as const)('%s %s gets the default namespace: %s', (apiVersion, kind, namespaced) => {
+  expect(isNamespacedBuiltin(apiVersion, kind)).toBe(namespaced);
+});
+
 describe('passThroughProblems', () => {
   test('a kind of a Kubernetes group without a schema here passes with a warning', () => {
     expect(passThroughProblems({ apiVersion: 'apps/v1', kind: 'Gadget', metadata: { name: 'g' } })).toEqual([
@@ -94,6 +107,30 @@ describe('passThroughProblems', () => {
       'metadata.name: Required value',
       expect.stringMatching(/^metadata\.namespace: invalid value "Not_Valid": /),
       expect.stringMatching(/^metadata\.labels\[bad key!\]: invalid label key "bad key!": /),
+    ]);
+  });
+
+  test("a CRD's object is named as every custom resource is: a DNS subdomain", () => {
+    const lines = passThroughProblems({
+      apiVersion: 'example.com/v1',
+      kind: 'Widget',
+      metadata: { name: 'My_Widget' },
+    });
+    expect(lines.map((p) => p.path)).toEqual(['metadata.name']);
+    expect(lines[0].message).toMatch(/^invalid value "My_Widget": /);
+  });
+
+  test('a built-in kind: metadata and schema problems at once, one a path', () => {
+    const lines = passThroughProblems({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { labels: { app: 7 } },
+      data: { n: 1 },
+    }).map((p) => `${p.path}: ${p.message}`);
+    expect(lines).toEqual([
+      'metadata.name: Required value',
+      'metadata.labels[app]: must be a string',
+      'data[n]: must be a string',
     ]);
   });
 

@@ -9,6 +9,7 @@ import { PlatformSettings, resolveSettings } from '../../src/api/settings';
 import { settingsProblems } from '../../src/api/settings-check';
 import { loadManifests, renderManifests } from '../../src/pipeline/manifests';
 import { PRUNE_DISABLED } from '../../src/render';
+import { TARGET_OPERATOR_VERSION } from '../../src/render/origin-version';
 import { componentWorkloadName } from '../../src/render/context';
 import { canonicalQuantity, goJson } from '../../src/render/go-json';
 import { runtimeOwnsReplicas, workerRolloutOwnsReplicas } from '../../src/render/replicas';
@@ -280,6 +281,7 @@ describe('rendering worker generations', () => {
     expect(JSON.stringify(frontend)).not.toContain('WORKER_SUFFIX');
     const record = r.find('DynamoGraphDeployment', 'g');
     expect(record.metadata.annotations).toEqual({
+      'nvidia.com/dynamo-operator-origin-version': TARGET_OPERATOR_VERSION,
       'nvidia.com/current-worker-hash': hash,
       'dynamo-iac.io/worker-rollout': 'operator',
     });
@@ -302,18 +304,31 @@ describe('rendering worker generations', () => {
       expect(text).not.toContain(s);
   });
 
-  test('Grove and multinode workers roll in place, with a warning that says why', () => {
+  test('Grove and multinode workers roll in place under stable names, hash-labelled and suffixed as upstream, with a warning', () => {
     const grove = render(manifest(), { groveAvailable: true });
-    expect(JSON.stringify(grove.objects)).not.toContain('worker-hash');
+    const groveText = JSON.stringify(grove.objects);
+    expect(groveText).toContain(`"nvidia.com/dynamo-worker-hash":"${hash}"`);
+    expect(groveText).toContain(`{"name":"DYN_NAMESPACE_WORKER_SUFFIX","value":"${hash}"}`);
+    expect(groveText).not.toContain(`-${hash}"`);
     expect(grove.problems.map((p) => `${p.path}: ${p.severity}: ${p.message}`)).toEqual([
       expect.stringMatching(
-        /^spec\.components: warning: workerRollout "operator" does not apply: .*Grove.*share one Dynamo namespace/,
+        /^spec\.components: warning: workerRollout "operator" does not apply: .*Grove.*stable names.*never pair/,
       ),
     ]);
     const spec = base();
     comp(spec, 'Decode').multinode = { nodeCount: 2 };
+    comp(spec, 'Decode').podTemplate.spec.containers = [
+      main({ command: ['python3', '-m', 'dynamo.vllm'], resources: { limits: { 'nvidia.com/gpu': '1' } } }),
+    ];
     const lws = render(manifest(spec));
-    expect(JSON.stringify(lws.objects)).not.toContain('worker-hash');
+    const lwsHash = workerHash(graph(spec));
+    expect(lws.names).toContain('LeaderWorkerSet/g-decode-0');
+    const lwsText = JSON.stringify(lws.objects);
+    expect(lwsText).toContain(`{"name":"DYN_NAMESPACE_WORKER_SUFFIX","value":"${lwsHash}"}`);
+    expect(lwsText).not.toContain(`-${lwsHash}`);
+    // `in-place`: no hash at all, as upstream before any managed rollout.
+    const inPlace = render(manifest(), { groveAvailable: true, workerRollout: 'in-place' });
+    expect(JSON.stringify(inPlace.objects)).not.toContain('worker-hash');
     expect(lws.problems.filter((p) => /workerRollout/.test(p.message)).map((p) => p.path)).toEqual([
       'spec.components[2].multinode',
     ]);

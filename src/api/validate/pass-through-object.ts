@@ -13,7 +13,7 @@ import { join } from 'path';
 import { INT_OR_STRING_MESSAGE, AjvErrorParams, apiServerMessage, pointerSegments, valueAt } from './ajv-errors';
 import { packageRoot, requireEsmFile } from '../esm-package';
 import { annotationMapProblems, labelMapProblems } from '../k8s-object-rules';
-import { dns1123Label, quantity } from '../k8s-syntax';
+import { dns1123Label, dns1123Subdomain, quantity } from '../k8s-syntax';
 import { Problem } from '../problems';
 import { fieldPath, isObject, keyPath } from '../read';
 
@@ -30,8 +30,10 @@ export function isBuiltinGroup(apiVersion: string): boolean {
 
 /**
  * The cluster-scoped kinds of Kubernetes' API groups, by `<group>/<kind>` (the core group is
- * empty); every other built-in kind is namespaced. CRD kinds are not listed: their scope is in
- * their CRD, which dynamo-iac does not read, so they pass through without a default namespace.
+ * empty); every other built-in kind is namespaced. As the API server's registry of Kubernetes
+ * 1.36 and 1.37 declares them (each resource's NamespaceScoped). CRD kinds are not listed: their
+ * scope is in their CRD, which dynamo-iac does not read, so they pass through without a default
+ * namespace.
  */
 const CLUSTER_SCOPED = new Set([
   '/Namespace',
@@ -64,6 +66,7 @@ const CLUSTER_SCOPED = new Set([
   'rbac.authorization.k8s.io/ClusterRoleBinding',
   'resource.k8s.io/DeviceClass',
   'resource.k8s.io/DeviceTaintRule',
+  'resource.k8s.io/ResourcePoolStatusRequest',
   'resource.k8s.io/ResourceSlice',
   'scheduling.k8s.io/PriorityClass',
   'storage.k8s.io/CSIDriver',
@@ -89,9 +92,10 @@ export function passThroughProblems(doc: Record<string, unknown>): Problem[] {
   else if (!API_VERSION.test(apiVersion))
     error('apiVersion', `invalid value ${JSON.stringify(apiVersion)}: expected <group>/<version> or <version>`);
   if (typeof kind !== 'string' || kind === '') error('kind', 'Required value');
-  problems.push(...metadataProblems(doc.metadata));
-  if (problems.length > 0 || typeof apiVersion !== 'string' || typeof kind !== 'string') return problems;
-  if (!isBuiltinGroup(apiVersion)) return problems;
+  const known = typeof apiVersion === 'string' && typeof kind === 'string' && problems.length === 0;
+  const builtin = known && isBuiltinGroup(apiVersion);
+  problems.push(...metadataProblems(doc.metadata, known && !builtin));
+  if (!builtin) return problems;
   const model = builtinModel(apiVersion, kind);
   if (!model) {
     problems.push({
@@ -101,33 +105,49 @@ export function passThroughProblems(doc: Record<string, unknown>): Problem[] {
     });
     return problems;
   }
-  problems.push(...schemaProblems(doc, model), ...(KIND_RULES[kind]?.(doc) ?? []));
-  return problems;
+  // One problem a path: what metadataProblems said is said in the API server's words already.
+  const said = new Set(problems.map((p) => p.path));
+  const more = [...schemaProblems(doc, model), ...(KIND_RULES[kind]?.(doc) ?? [])];
+  return [...problems, ...more.filter((p) => !said.has(p.path))];
 }
 
 /** `v1`, `apps/v1`, `resource.nvidia.com/v1beta1`. */
 const API_VERSION = /^([a-z0-9]([-a-z0-9.]*[a-z0-9])?\/)?v[0-9]+((alpha|beta)[0-9]+)?$/;
 
-/** What every object needs, whatever its kind: a name, and a valid namespace, labels and annotations. */
-function metadataProblems(metadata: unknown): Problem[] {
+/**
+ * What every object needs, whatever its kind: a name, and a valid namespace, labels and
+ * annotations. A CRD's objects are named as the API server names every custom resource: a DNS
+ * subdomain (built-in kinds have rules of their own, e.g. `system:` ClusterRoles).
+ */
+function metadataProblems(metadata: unknown, customResource: boolean): Problem[] {
   const out: Problem[] = [];
   const error = (path: string, message: string) => out.push({ path, message, severity: 'error' });
+  if (metadata === undefined || metadata === null) error('metadata.name', 'Required value');
   if (!isObject(metadata)) {
-    error(
-      metadata === undefined || metadata === null ? 'metadata.name' : 'metadata',
-      metadata ? 'must be an object' : 'Required value',
-    );
+    if (metadata !== undefined && metadata !== null) error('metadata', 'must be an object');
     return out;
   }
-  if (typeof metadata.name !== 'string' || metadata.name === '') error('metadata.name', 'Required value');
-  const namespace = metadata.namespace;
-  if (typeof namespace === 'string' && namespace !== '')
+  const { name, namespace } = metadata;
+  if (name === undefined || name === null || name === '') error('metadata.name', 'Required value');
+  else if (typeof name !== 'string') error('metadata.name', 'must be a string');
+  else if (customResource)
+    for (const m of dns1123Subdomain(name)) error('metadata.name', `invalid value "${name}": ${m}`);
+  if (namespace !== undefined && namespace !== null && typeof namespace !== 'string')
+    error('metadata.namespace', 'must be a string');
+  else if (typeof namespace === 'string' && namespace !== '')
     for (const m of dns1123Label(namespace)) error('metadata.namespace', `invalid value "${namespace}": ${m}`);
-  if (isObject(metadata.labels))
-    for (const p of labelMapProblems(metadata.labels)) error(keyPath('metadata.labels', p.key), p.message);
-  if (isObject(metadata.annotations))
-    for (const p of annotationMapProblems(metadata.annotations))
-      error(p.key ? keyPath('metadata.annotations', p.key) : 'metadata.annotations', p.message);
+  for (const field of ['labels', 'annotations'] as const) {
+    const map = metadata[field];
+    const at = fieldPath('metadata', field);
+    if (map === undefined || map === null) continue;
+    if (!isObject(map)) {
+      error(at, 'must be an object');
+      continue;
+    }
+    for (const [k, v] of Object.entries(map)) if (typeof v !== 'string') error(keyPath(at, k), 'must be a string');
+    const problems = field === 'labels' ? labelMapProblems(map) : annotationMapProblems(map);
+    for (const p of problems) error(p.key ? keyPath(at, p.key) : at, p.message);
+  }
   return out;
 }
 

@@ -21,6 +21,8 @@ const SIDECAR_FRONTEND = 'sidecar-frontend';
 /** Words in a component name that say which type was meant, most specific first (`VllmPrefillWorker` is a prefill worker). */
 const TYPE_HINTS = ['frontend', 'planner', 'prefill', 'decode', 'worker'] as const;
 export const VLLM_EXECUTOR_BACKEND = 'nvidia.com/vllm-distributed-executor-backend';
+/** The values upstream takes for the vLLM executor annotation, in any case. */
+export const isVllmExecutorBackend = (v: string) => ['mp', 'ray'].includes(v.toLowerCase());
 
 export function validateComponent(ctx: ValidationContext, c: ComponentModel, i: number): void {
   const p = ctx.paths;
@@ -52,10 +54,18 @@ export function validateComponent(ctx: ValidationContext, c: ComponentModel, i: 
       ctx.error(p.podField(i, name), 'must be non-negative');
   }
   const executor = c.annotations[VLLM_EXECUTOR_BACKEND];
-  if (executor !== undefined && !['mp', 'ray'].includes(executor.toLowerCase())) {
+  if (executor !== undefined && !isVllmExecutorBackend(executor)) {
     ctx.error(
       `${p.at(i, 'annotations')}[${VLLM_EXECUTOR_BACKEND}]`,
       `annotation ${VLLM_EXECUTOR_BACKEND} has invalid value "${executor}": must be "mp" or "ray"`,
+    );
+  }
+  // Upstream's CEL rule on the pod template's annotations, which the launch rules read too.
+  const podExecutor = c.podAnnotations[VLLM_EXECUTOR_BACKEND];
+  if (podExecutor !== undefined && !isVllmExecutorBackend(podExecutor)) {
+    ctx.error(
+      fieldPath(p.podMetadata(i), 'annotations'),
+      `Invalid value: "${podExecutor}": podTemplate backend annotation must be mp or ray, case-insensitively`,
     );
   }
   validateVolumeMounts(ctx, c, i);

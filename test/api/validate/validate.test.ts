@@ -203,6 +203,11 @@ describe('shared-spec rules', () => {
       'spec.services[Fe].annotations[nvidia.com/vllm-distributed-executor-backend]',
       'annotation nvidia.com/vllm-distributed-executor-backend has invalid value "x": must be "mp" or "ray"',
     ],
+    [
+      { extraPodMetadata: { annotations: { 'nvidia.com/vllm-distributed-executor-backend': 'gloo' } } },
+      'spec.services[Fe].extraPodMetadata.annotations',
+      'Invalid value: "gloo": podTemplate backend annotation must be mp or ray, case-insensitively',
+    ],
     [{ frontendSidecar: {} }, 'spec.services[Fe].frontendSidecar.image', 'Required value'],
     [
       {
