@@ -18,7 +18,7 @@ import { PodFieldValue, podFieldsInWorkerHash } from '../crds/pod-fields';
 /**
  * A Go type: `string`, `int`, `bool`, `quantity` (resource.Quantity), `intOrString`, `time`
  * (metav1.Time), `any` (unknown: sorted keys), `[]T`, `map[T]` (string keys), `*T` (pointer),
- * or the name of a struct in `GO_STRUCTS`.
+ * or the name of a struct listed here (`goStruct`).
  */
 export type GoType = string;
 
