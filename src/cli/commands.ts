@@ -219,6 +219,11 @@ const gitops: CommandSpec = {
     },
     { flags: '--force', description: 'replace layer directories that dynamo-iac did not write' },
     {
+      flags: '--keep-symlinks',
+      description:
+        'keep symbolic links found inside the layers as they are (refused otherwise: one may point outside <dir>)',
+    },
+    {
       flags: '--retire-previous',
       description:
         "drop the previous worker generations the output still carries beside the current one ('commits' rollouts: once the current one is Ready)",

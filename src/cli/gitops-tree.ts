@@ -47,6 +47,8 @@ export interface GitOpsTreeOptions {
   readonly createNamespaces?: boolean;
   /** Drop the worker generations carried beside the current one (docs/rollouts.md). */
   readonly retirePrevious?: boolean;
+  /** Keep symbolic links found inside the layers (refused otherwise). */
+  readonly keepSymlinks?: boolean;
 }
 
 /**
@@ -84,6 +86,7 @@ export function writeGitOpsTree(
   const engine = { ...fluxObjects(input, options), ...argoCdObjects(input, options) };
   writeLayout({ ...input, ...engine }, dir, options.force, inputsOf(files, options), {
     retirePrevious: options.retirePrevious,
+    keepSymlinks: options.keepSymlinks,
   });
 }
 
@@ -147,7 +150,7 @@ function writeLayout(
   output: string,
   force: boolean | undefined,
   inputs: readonly string[],
-  options: { readonly retirePrevious?: boolean } = {},
+  options: { readonly retirePrevious?: boolean; readonly keepSymlinks?: boolean } = {},
 ): void {
   refuseReplacing(
     output,
@@ -155,7 +158,11 @@ function writeLayout(
     inputs,
   );
   const { result, graphs } = asCliError(() =>
-    writeCarryingGenerations(input, output, { force, retirePrevious: options.retirePrevious }),
+    writeCarryingGenerations(input, output, {
+      force,
+      retirePrevious: options.retirePrevious,
+      keepSymlinks: options.keepSymlinks,
+    }),
   );
   writeStderr(
     `${oneLine(output)}: ${result.written.length} written, ${result.removed.length} removed, ${result.unchanged} unchanged\n`,
