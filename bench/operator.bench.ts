@@ -101,7 +101,7 @@ const scaledGraphOf = (d: Workload): string | undefined =>
 function graphObjects(i: number): ServerObject[] {
   const main = {
     name: 'main',
-    image: 'registry.example/vllm-runtime:1',
+    image: 'registry.example/vllm-runtime:1.0.0',
     command: ['python3'],
     args: ['-m', 'dynamo.vllm'],
   };

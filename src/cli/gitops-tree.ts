@@ -87,6 +87,7 @@ export function writeGitOpsTree(
   writeLayout({ ...input, ...engine }, dir, options.force, inputsOf(files, options), {
     retirePrevious: options.retirePrevious,
     keepSymlinks: options.keepSymlinks,
+    inputsRecursive: options.recursive,
   });
 }
 
@@ -150,12 +151,17 @@ function writeLayout(
   output: string,
   force: boolean | undefined,
   inputs: readonly string[],
-  options: { readonly retirePrevious?: boolean; readonly keepSymlinks?: boolean } = {},
+  options: {
+    readonly retirePrevious?: boolean;
+    readonly keepSymlinks?: boolean;
+    readonly inputsRecursive?: boolean;
+  } = {},
 ): void {
   refuseReplacing(
     output,
     LAYERS.map((l) => path.join(output, l)),
     inputs,
+    options.inputsRecursive,
   );
   const { result, graphs } = asCliError(() =>
     writeCarryingGenerations(input, output, {

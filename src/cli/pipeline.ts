@@ -12,6 +12,7 @@ export interface PipelineFlags {
   /** commander's `--no-graph-record` sets this to false. */
   readonly graphRecord?: boolean;
   readonly onlyDynamo?: boolean;
+  readonly recursive?: boolean;
 }
 
 const NAMESPACE = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
@@ -29,5 +30,6 @@ export function renderFilesOptions(flags: PipelineFlags): RenderFilesOptions {
     lockFile: flags.lock,
     includeGraphRecord: flags.graphRecord,
     onlyDynamoKinds: flags.onlyDynamo,
+    recursive: flags.recursive,
   };
 }

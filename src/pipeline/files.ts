@@ -24,6 +24,8 @@ export interface RenderFilesOptions {
   readonly includeGraphRecord?: boolean;
   /** Refuse documents that are not Dynamo kinds instead of passing them through. @default false */
   readonly onlyDynamoKinds?: boolean;
+  /** Read the subdirectories of a directory input too, as `kubectl apply -R -f DIR`. @default false */
+  readonly recursive?: boolean;
 }
 
 export interface RenderedFiles {
@@ -36,14 +38,14 @@ export interface RenderedFiles {
   readonly passedThrough?: KubeObject[];
 }
 
-/** Renders every file (`-` is stdin); `validate` renders too, so it fails exactly when `render` would. */
+/** Renders every file (`-` is stdin, a directory its manifest files); `validate` renders too, so it fails exactly when `render` would. */
 export async function renderFiles(files: readonly string[], options: RenderFilesOptions = {}): Promise<RenderedFiles> {
   const plans = readPlanLock(options.lockFile ?? DEFAULT_LOCK_FILE);
   // Graph problems depend on the settings (e.g. lwsAvailable), so bad settings stop here.
   const settingsFile = readSettingsFile(options.settingsFile);
   if (!settingsFile.settings) return { objects: [], problems: settingsFile.problems };
 
-  const read = await readInputs(files);
+  const read = await readInputs(files, () => process.stdin, { recursive: options.recursive });
   if ('problem' in plans) return { objects: [], problems: [...read.problems, plans.problem] };
   const renderOptions = {
     defaultNamespace: options.defaultNamespace,

@@ -29,7 +29,7 @@ function graph(spec: Doc, apiVersion = 'nvidia.com/v1beta1'): GraphModel {
   return { kind: 'DynamoGraphDeployment', apiVersion, name: 'g', namespace: 'ns', source } as unknown as GraphModel;
 }
 
-const main = (over: Doc = {}) => ({ name: 'main', image: 'img:1', args: ['--model', 'm'], ...over });
+const main = (over: Doc = {}) => ({ name: 'main', image: 'img:1.0.0', args: ['--model', 'm'], ...over });
 const base = (): Doc => ({
   backendFramework: 'vllm',
   components: [
@@ -48,7 +48,7 @@ const baseHash = workerHash(graph(base()));
 
 describe('the worker hash rolls workers on a change of', () => {
   test.each<[string, (s: Doc) => void]>([
-    ['a worker image', (s) => (comp(s, 'Decode').podTemplate.spec.containers[0].image = 'img:2')],
+    ['a worker image', (s) => (comp(s, 'Decode').podTemplate.spec.containers[0].image = 'img:2.0.0')],
     ['a worker argument', (s) => comp(s, 'Decode').podTemplate.spec.containers[0].args.push('--x')],
     ['a worker env', (s) => (comp(s, 'Decode').podTemplate.spec.containers[0].env = [{ name: 'A', value: '1' }])],
     ['the graph env (spec.env)', (s) => (s.env = [{ name: 'A', value: '1' }])],
@@ -69,7 +69,7 @@ describe('the worker hash rolls workers on a change of', () => {
 
   test('a prefill change: one hash for the graph, so the decode generation rolls with it', () => {
     const spec = base();
-    comp(spec, 'Prefill').podTemplate.spec.containers[0].image = 'img:2';
+    comp(spec, 'Prefill').podTemplate.spec.containers[0].image = 'img:2.0.0';
     const changed = graph(spec);
     const before = { hash: baseHash };
     const after = { hash: workerHash(changed) };
@@ -86,12 +86,16 @@ describe('the worker hash does not roll workers on a change of', () => {
     ['modelRef', (s) => (comp(s, 'Decode').modelRef = { name: 'Qwen/Qwen3-0.6B' })],
     ['topologyConstraint', (s) => (comp(s, 'Decode').topologyConstraint = { packDomain: 'rack' })],
     ['eppConfig (EPP only)', (s) => (comp(s, 'Decode').eppConfig = { configMapRef: { name: 'x' } })],
-    ['the frontend only', (s) => (comp(s, 'Frontend').podTemplate.spec.containers[0].image = 'img:2')],
+    ['the frontend only', (s) => (comp(s, 'Frontend').podTemplate.spec.containers[0].image = 'img:2.0.0')],
     ['the order of the component list', (s) => s.components.reverse()],
     [
       'the order of keys in the manifest',
       (s) =>
-        (comp(s, 'Decode').podTemplate.spec.containers[0] = { args: ['--model', 'm'], image: 'img:1', name: 'main' }),
+        (comp(s, 'Decode').podTemplate.spec.containers[0] = {
+          args: ['--model', 'm'],
+          image: 'img:1.0.0',
+          name: 'main',
+        }),
     ],
     ['a quantity written another way (1024Mi = 1Gi)', (s) => (comp(s, 'Decode').sharedMemorySize = '1Gi')],
   ])('%s', (_what, change) => {
@@ -129,9 +133,9 @@ describe('the hash input', () => {
     expect(workerHashInput(graph(base()))).toBe(
       '{"version":"dgd-worker-rollout-v2","backendFramework":"vllm","workers":{' +
         '"Decode":{"podTemplate":{"metadata":{},"spec":{"containers":[' +
-        '{"name":"main","image":"img:1","args":["--model","m"],"resources":{}}]}}},' +
+        '{"name":"main","image":"img:1.0.0","args":["--model","m"],"resources":{}}]}}},' +
         '"Prefill":{"podTemplate":{"metadata":{},"spec":{"containers":[' +
-        '{"name":"main","image":"img:1","args":["--model","m"],"resources":{}}]}}}}}',
+        '{"name":"main","image":"img:1.0.0","args":["--model","m"],"resources":{}}]}}}}}',
     );
   });
 
@@ -370,7 +374,7 @@ describe('rendering worker generations', () => {
           W: {
             componentType: 'worker',
             ingress: { enabled: true, host: 'w', ingressControllerClassName: 'nginx' },
-            extraPodSpec: { mainContainer: { image: 'img:1' } },
+            extraPodSpec: { mainContainer: { image: 'img:1.0.0' } },
           },
         },
       },
