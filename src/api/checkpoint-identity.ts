@@ -3,8 +3,8 @@
  * Job, labels its pods and places the artifact on the checkpoint PVC. Computed byte for byte as
  * the upstream operator does (reference §5), so an ID we compute matches the one it computes.
  */
-import { createHash } from 'crypto';
 import type { BackendFramework } from '../crds/vocabulary';
+import { sha256Hex } from './sha256';
 
 /** `spec.identity` of a DynamoCheckpoint: what makes two checkpoints interchangeable. */
 export interface CheckpointIdentityInput {
@@ -50,10 +50,7 @@ export function checkpointIdentityHash(identity: CheckpointIdentityInput): strin
     extra.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     field('extraParameters', `{${extra.map(([k, v]) => `${goString(k)}:${goString(v)}`).join(',')}}`);
   }
-  return createHash('sha256')
-    .update(`{${parts.join(',')}}`, 'utf8')
-    .digest('hex')
-    .slice(0, CHECKPOINT_ID_LENGTH);
+  return sha256Hex(`{${parts.join(',')}}`).slice(0, CHECKPOINT_ID_LENGTH);
 }
 
 /** A string as Go's encoding/json writes it: JSON.stringify plus escaped `<`, `>`, `&`, U+2028, U+2029. */

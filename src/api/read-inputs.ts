@@ -25,9 +25,10 @@ export interface ReadInputsOptions {
   readonly recursive?: boolean;
 }
 
+/** `stdin` is read only for `-`: `process.stdin` is made on first use, and making it loads Node's streams. */
 export async function readInputs(
   files: readonly string[],
-  stdin: NodeJS.ReadableStream = process.stdin,
+  stdin: () => NodeJS.ReadableStream = () => process.stdin,
   options: ReadInputsOptions = {},
 ): Promise<ReadInputs> {
   const inputs: ManifestInput[] = [];
@@ -52,7 +53,7 @@ export async function readInputs(
     }
     try {
       if (file === STDIN) {
-        inputs.push({ source: file, text: decodeText(await readStream(stdin)) });
+        inputs.push({ source: file, text: decodeText(await readStream(stdin())) });
       } else read(file);
     } catch (e) {
       fail(file, (e as Error).message);

@@ -7,6 +7,7 @@ import type { GitOpsTreeOptions } from './gitops-tree';
 import { inputsOf, writeObjectsToDir, writeYamlStream } from './output';
 import { PipelineFlags, renderFilesOptions } from './pipeline';
 import { EXIT_OK, oneLine, reportProblems } from './report';
+import { writeStderr } from './stdio';
 
 type Destination = 'stdout' | 'flat' | 'gitops';
 
@@ -25,7 +26,7 @@ const WRITERS: Readonly<Record<Destination, Writer>> = {
       inputs: inputsOf(files, options),
       inputsRecursive: options.recursive,
     });
-    process.stderr.write(`wrote ${written} files to ${oneLine(dir)}\n`);
+    writeStderr(`wrote ${written} files to ${oneLine(dir)}\n`);
   },
   gitops: (rendered, files, options, dir) => {
     // Only this destination needs the GitOps writer (and with it the Flux, Argo CD and platform code).

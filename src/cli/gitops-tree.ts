@@ -18,6 +18,7 @@ import type { RenderedFiles } from '../pipeline/files';
 import { inputsOf, refuseReplacing } from './output';
 import { PipelineFlags } from './pipeline';
 import { CliError, EXIT_USAGE, oneLine } from './report';
+import { writeStderr } from './stdio';
 
 /** What the GitOps writer reads besides the rendered graphs: the layers `gitops` adds, and the engine. */
 export interface GitOpsTreeOptions {
@@ -169,13 +170,13 @@ function writeLayout(
       keepSymlinks: options.keepSymlinks,
     }),
   );
-  process.stderr.write(
+  writeStderr(
     `${oneLine(output)}: ${result.written.length} written, ${result.removed.length} removed, ${result.unchanged} unchanged\n`,
   );
-  for (const f of result.removed) process.stderr.write(`removed ${f}\n`);
-  for (const g of graphs) for (const line of generationLines(g)) process.stderr.write(`${oneLine(line)}\n`);
+  for (const f of result.removed) writeStderr(`removed ${f}\n`);
+  for (const g of graphs) for (const line of generationLines(g)) writeStderr(`${oneLine(line)}\n`);
   if (options.retirePrevious && !graphs.some((g) => g.dropped.length > 0 || g.inPlaceDropped.length > 0)) {
-    process.stderr.write(
+    writeStderr(
       `--retire-previous: nothing to retire: no graph in ${oneLine(output)} carries a previous worker generation\n`,
     );
   }

@@ -4,10 +4,11 @@
  * The commands are the rows of commands.ts; each one's work is loaded only when it runs
  * (test/cli/loading.test.ts).
  */
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, OutputConfiguration } from 'commander';
 import { COMMANDS, CommandSpec } from './commands';
 import { packageVersion } from '../package-version';
 import { CliError, EXIT_OK, EXIT_USAGE, oneLine } from './report';
+import { mayBeTerminal, writeStderr, writeStdout } from './stdio';
 
 /** Not 1 or 2, so scripts can tell a crash from bad input. */
 export const EXIT_BUG = 70;
@@ -39,7 +40,20 @@ Examples:
   dynamo-iac gitops -o deploy/ --flux-url https://github.com/acme/deploy graphs/*.yaml
   dynamo-iac crds | kubectl apply --server-side -f -`,
     );
-  // addCommand() does not pass exitOverride and the help hint on to subcommands; copy them.
+  // Help, --version and usage errors through stdio.ts too, and asking for the terminal's width
+  // and colours only of a terminal (the defaults ask Node's stream, which making loads ~20 modules).
+  const defaults = cli.configureOutput() as Required<OutputConfiguration>;
+  cli.configureOutput({
+    writeOut: (text) => void writeStdout(text),
+    writeErr: writeStderr,
+    // Undefined off a terminal, as commander's own default returns (its typings say number).
+    getOutHelpWidth: () => (mayBeTerminal(1) ? defaults.getOutHelpWidth() : (undefined as unknown as number)),
+    getErrHelpWidth: () => (mayBeTerminal(2) ? defaults.getErrHelpWidth() : (undefined as unknown as number)),
+    // Not a terminal: commander strips colours, and no text of ours has any.
+    getOutHasColors: () => mayBeTerminal(1) && defaults.getOutHasColors(),
+    getErrHasColors: () => mayBeTerminal(2) && defaults.getErrHasColors(),
+  });
+  // addCommand() does not pass exitOverride, the output and the help hint on to subcommands; copy them.
   for (const spec of COMMANDS) cli.addCommand(command(spec).copyInheritedSettings(cli));
   return cli;
 }
@@ -63,10 +77,7 @@ export function command(spec: CommandSpec): Command {
 
 /** Runs the program and sets `process.exitCode`; never calls process.exit, so stdout is flushed. */
 export async function main(argv: readonly string[] = process.argv): Promise<void> {
-  // `dynamo-iac render … | head` closes stdout early: that is not an error.
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code !== 'EPIPE') throw e;
-  });
+  // `dynamo-iac render … | head` closing stdout early is not an error: stdio.ts stops writing.
   try {
     await program().parseAsync(argv);
   } catch (e) {
@@ -79,10 +90,10 @@ function exitCodeOf(e: unknown): number {
   if (e instanceof CommanderError) return e.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
   if (e instanceof CliError) {
     // Some messages are several lines on purpose (a tool's output, one line per bad flag); each line is made safe.
-    process.stderr.write(`${e.message.split('\n').map(oneLine).join('\n')}\n`);
+    writeStderr(`${e.message.split('\n').map(oneLine).join('\n')}\n`);
     return e.exitCode;
   }
-  process.stderr.write('dynamo-iac: internal error; this is a bug, please report it with the input that caused it\n');
-  process.stderr.write(`${e instanceof Error ? e.stack : String(e)}\n`);
+  writeStderr('dynamo-iac: internal error; this is a bug, please report it with the input that caused it\n');
+  writeStderr(`${e instanceof Error ? e.stack : String(e)}\n`);
   return EXIT_BUG;
 }

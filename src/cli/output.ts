@@ -6,6 +6,7 @@ import { DEFAULT_LOCK_FILE } from '../plan/lock-names';
 import * as objectDir from '../output/object-dir';
 import { toYaml } from '../output/yaml';
 import { CliError, EXIT_USAGE } from './report';
+import { writeStdout } from './stdio';
 
 /** About 1 MiB: few writes, and the whole stream (~25 MiB for 1,000 graphs) never exists as one string. */
 const CHUNK_CHARS = 1 << 20;
@@ -14,16 +15,15 @@ const CHUNK_CHARS = 1 << 20;
  * The multi-document stream of `toYamlStream`, written in chunks as it is produced. Stops once
  * the reader has gone (`dynamo-iac render … | head`).
  */
-export function writeYamlStream(objects: readonly unknown[], out: NodeJS.WriteStream = process.stdout): void {
+export function writeYamlStream(objects: readonly unknown[], write: (text: string) => boolean = writeStdout): void {
   let chunk = '';
   for (let i = 0; i < objects.length; i++) {
     chunk += i === 0 ? toYaml(objects[i]) : `---\n${toYaml(objects[i])}`;
     if (chunk.length < CHUNK_CHARS) continue;
-    if (out.destroyed) return;
-    out.write(chunk);
+    if (!write(chunk)) return;
     chunk = '';
   }
-  if (chunk && !out.destroyed) out.write(chunk);
+  if (chunk) write(chunk);
 }
 
 /** `-o DIR`: returns the number of files written. */

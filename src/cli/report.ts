@@ -4,6 +4,7 @@
  * stdout is always flushed before the process ends.
  */
 import { problemLine, SourcedProblem } from '../api/problems';
+import { writeStderr } from './stdio';
 
 // The CLI's commands print through this module; a line with input in it goes through `oneLine`.
 export { oneLine } from '../api/problems';
@@ -28,6 +29,6 @@ export class CliError extends Error {
 
 /** Prints every problem, one per line, and returns the exit code they imply. */
 export function reportProblems(problems: readonly SourcedProblem[]): number {
-  for (const p of problems) process.stderr.write(`${problemLine(p, p.source)}\n`);
+  for (const p of problems) writeStderr(`${problemLine(p, p.source)}\n`);
   return problems.some((p) => (p.severity ?? 'error') === 'error') ? EXIT_INVALID : EXIT_OK;
 }

@@ -44,7 +44,7 @@ export async function renderFiles(files: readonly string[], options: RenderFiles
   const settingsFile = readSettingsFile(options.settingsFile);
   if (!settingsFile.settings) return { objects: [], problems: settingsFile.problems };
   return renderInputs(
-    await readInputs(files, process.stdin, { recursive: options.recursive }),
+    await readInputs(files, () => process.stdin, { recursive: options.recursive }),
     settingsFile.settings,
     options,
   );

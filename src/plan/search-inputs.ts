@@ -3,9 +3,9 @@
  * only shape the generated graph (image, model cache, planner, overrides, names, autoApply) are
  * left out of a rapid search's inputs: changing them needs no new search, only a new render.
  */
-import { createHash } from 'crypto';
 import { DEPRECATED_GPU_SKUS, DeploymentRequestModel, SLA_DEFAULTS } from '../api/input/deployment-request';
 import { canonicalJson } from '../api/canonical-json';
+import { sha256Hex } from '../api/sha256';
 import { JsonObject } from '../api/k8s-types';
 import { AIC_PACKAGE, AIC_VERSION } from './aiconfigurator/tool';
 
@@ -73,7 +73,7 @@ export function searchInputsOf(request: DeploymentRequestModel): SearchInputs {
 
 /** The hash that keys a lock entry: SHA-256 of the inputs' canonical JSON (sorted keys), 16 hex digits. */
 export function inputHash(inputs: SearchInputs): string {
-  return createHash('sha256').update(canonicalJson(inputs)).digest('hex').slice(0, 16);
+  return sha256Hex(canonicalJson(inputs)).slice(0, 16);
 }
 
 /** `nvcr.io/nvidia/ai-dynamo/dynamo-planner:1.3.0` → `1.3.0`; the whole reference when it has no tag. */

@@ -14,7 +14,7 @@
  * - a value of the wrong JSON type for its field (a string where Go has an int) is written as is,
  *   where Go would have failed to decode the manifest.
  */
-import { GO_STRUCTS, GoType } from './go-json-fields';
+import { goStruct, GoType } from './go-json-fields';
 
 /** `json.Marshal` of `value` read into the Go type `type`. */
 export function goJson(value: unknown, type: GoType): string {
@@ -49,18 +49,17 @@ export function goJson(value: unknown, type: GoType): string {
     case 'any':
       return value === undefined || value === null ? 'null' : anyJson(value);
   }
-  const fields = GO_STRUCTS[type];
-  if (!fields) throw new Error(`go-json: no layout for Go type ${type}`);
+  const layout = goStruct(type);
+  if (!layout) throw new Error(`go-json: no layout for Go type ${type}`);
   const obj = value === undefined || value === null ? {} : value;
   if (!isPlainObject(obj)) return anyJson(obj);
   const out: string[] = [];
-  for (const f of fields) {
+  for (const f of layout.fields) {
     const x = obj[f.json];
     if (f.omitEmpty && isEmpty(x, f.type)) continue;
     out.push(`${goString(f.json)}:${goJson(x, f.type)}`);
   }
-  const known = new Set(fields.map((f) => f.json));
-  for (const [k, x] of sortedEntries(obj)) if (!known.has(k)) out.push(`${goString(k)}:${anyJson(x)}`);
+  for (const [k, x] of sortedEntries(obj)) if (!layout.names.has(k)) out.push(`${goString(k)}:${anyJson(x)}`);
   return `{${out.join(',')}}`;
 }
 
@@ -84,7 +83,7 @@ export function goIsZero(value: unknown, type: GoType): boolean {
     case 'any':
       return false;
   }
-  const fields = GO_STRUCTS[type] ?? [];
+  const fields = goStruct(type)?.fields ?? [];
   if (!isPlainObject(value)) return false;
   return Object.entries(value).every(([k, x]) => goIsZero(x, fields.find((f) => f.json === k)?.type ?? 'any'));
 }
@@ -101,7 +100,7 @@ function isEmpty(value: unknown, type: GoType): boolean {
 }
 
 const isStructType = (type: GoType) =>
-  type === 'quantity' || type === 'time' || type === 'intOrString' || type in GO_STRUCTS;
+  type === 'quantity' || type === 'time' || type === 'intOrString' || goStruct(type) !== undefined;
 
 /** A value of unknown Go type (interface{} or an unlisted field): keys sorted, nothing omitted. */
 function anyJson(value: unknown): string {

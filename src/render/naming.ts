@@ -1,5 +1,5 @@
 /** Object names, as the upstream operator derives them. */
-import { createHash } from 'crypto';
+import { sha256Hex } from '../api/sha256';
 
 /** Workload, Service, Ingress name of a graph component: `<graph>-<lower(component)>`. */
 export function componentObjectName(graphName: string, componentName: string): string {
@@ -25,7 +25,7 @@ export const inferencePoolName = (graphName: string) => `${graphName}-pool`;
 
 /** First 8 hex characters of SHA-256: the base-model hash used in labels and model Service names. */
 export function shortHash(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 8);
+  return sha256Hex(text).slice(0, 8);
 }
 
 export const modelServiceName = (modelName: string) => `dynamo-model-${shortHash(modelName)}`;

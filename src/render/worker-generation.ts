@@ -12,14 +12,14 @@
  * carried), in which case the two disagree once and the graph rolls once when moved.
  */
 import { graphSpecV1beta1 } from '../api/convert/graph-v1beta1';
-import { createHash } from 'node:crypto';
 import { JsonObject } from '../api/k8s-types';
 import { GraphModel, isWorkerComponent } from '../api/model';
 import { ResolvedSettings } from '../api/settings';
+import { sha256Hex } from '../api/sha256';
 import { rendersWorkerGenerations } from '../api/worker-rollout';
 import { MAIN_CONTAINER_NAME } from '../crds/vocabulary';
 import { goIsZero, goJson } from './go-json';
-import { GO_STRUCTS } from './go-json-fields';
+import { goStruct } from './go-json-fields';
 import { ANNOTATION, LABEL, PRUNE_DISABLED } from './labels';
 import { clone, isPlainObject } from './merge';
 
@@ -47,12 +47,12 @@ export interface WorkerGeneration {
 
 /** Upstream's worker hash of the graph: the first 8 hex characters of SHA-256 of `workerHashInput`. */
 export function workerHash(graph: GraphModel): string {
-  return createHash('sha256').update(workerHashInput(graph)).digest('hex').slice(0, 8);
+  return sha256Hex(workerHashInput(graph)).slice(0, 8);
 }
 
 /**
  * The bytes the worker hash is taken of: `{version, backendFramework, workers: {<name>: {...}}}`
- * for the worker-type components, each with the fields of `GO_STRUCTS.WorkerComponentHashInput`
+ * for the worker-type components, each with the fields of `WorkerComponentHashInput` (go-json-fields.ts)
  * (globalDynamoNamespace, podTemplate, multinode, the hashed pod fields, frontendSidecar,
  * compilationCache, experimental). Replicas, scalingAdapter,
  * modelRef, eppConfig and topologyConstraint are left out (scaling and placement never roll
@@ -73,7 +73,7 @@ export function workerHashInput(graph: GraphModel): string {
     // The fields of upstream's hash input struct, each as the component has it (the pod template
     // with what the graph adds to it).
     workers[name] = Object.fromEntries(
-      GO_STRUCTS.WorkerComponentHashInput.map(({ json }) => [
+      goStruct('WorkerComponentHashInput')!.fields.map(({ json }) => [
         json,
         json === 'podTemplate' ? workerPodTemplate(c.podTemplate, spec, hasEpp) : c[json],
       ]),

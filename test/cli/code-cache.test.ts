@@ -69,6 +69,27 @@ test('a render writes one cache per bundle it loaded; the next render uses them 
   expect(files.map((f) => fs.statSync(path.join(cacheDir(), f)).mtimeMs)).toEqual(written);
 });
 
+test("a command a shared bundle's cache was not written by writes it again, once, with what that command compiled", () => {
+  expect(render().code).toBe(0);
+  const main = cacheFiles().find((f) => f.startsWith('main.bundle-'))!;
+  const size = () => fs.statSync(path.join(cacheDir(), main)).size;
+  const afterRender = size();
+  const help = () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: home };
+    delete env.NODE_DISABLE_COMPILE_CACHE;
+    return run(['--help'], { env });
+  };
+  const first = help();
+  expect(first.code).toBe(0);
+  // Rewritten with the help formatting `--help` compiled, besides what `render` did.
+  expect(size()).toBeGreaterThan(afterRender);
+  const written = fs.statSync(path.join(cacheDir(), main)).mtimeMs;
+  expect(help()).toEqual(first);
+  expect(render().code).toBe(0);
+  // Both commands are in it now: neither writes it again.
+  expect(fs.statSync(path.join(cacheDir(), main)).mtimeMs).toBe(written);
+});
+
 test('a cache from another build or Node, or a broken one, is ignored and written again', () => {
   const first = render();
   const files = cacheFiles();

@@ -15,14 +15,14 @@ import { FIXTURES, ROOT } from './run';
 const BIN = path.join(ROOT, 'bin', 'dynamo-iac');
 const CLI = path.join(ROOT, 'lib', 'cli');
 
-/** Every file the process loaded (CommonJS and ES modules), relative to the repository. */
-function loadedFiles(args: string[], input?: string): string[] {
+/** Every file the process loaded (CommonJS and ES modules), relative to the repository, and Node's own modules. */
+function loaded(args: string[], input?: string): { files: string[]; builtins: string[] } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loading-'));
   const out = path.join(dir, 'loaded.json');
   const hook = path.join(dir, 'hook.js');
   fs.writeFileSync(
     hook,
-    `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify(Object.keys(require.cache))));`,
+    `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify([Object.keys(require.cache), process.moduleLoadList])));`,
   );
   const r = spawnSync(process.execPath, ['--require', hook, BIN, ...args], {
     cwd: ROOT,
@@ -31,11 +31,12 @@ function loadedFiles(args: string[], input?: string): string[] {
     env: { ...process.env, NODE_DISABLE_COMPILE_CACHE: '1' },
   });
   expect(r.status).toBe(0);
-  const files = (JSON.parse(fs.readFileSync(out, 'utf8')) as string[])
-    .filter((f) => f !== hook)
-    .map((f) => path.relative(ROOT, f));
+  const [cached, moduleLoadList] = JSON.parse(fs.readFileSync(out, 'utf8')) as [string[], string[]];
   fs.rmSync(dir, { recursive: true, force: true });
-  return files;
+  return {
+    files: cached.filter((f) => f !== hook).map((f) => path.relative(ROOT, f)),
+    builtins: moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice('NativeModule '.length)),
+  };
 }
 
 /** A ResourceList (the KRM function's input) holding the documents of `file`. */
@@ -43,6 +44,13 @@ function resourceListOf(file: string): string {
   const items = parseAllDocuments(fs.readFileSync(path.join(ROOT, file), 'utf8')).map((d) => d.toJSON());
   return stringify({ apiVersion: 'config.kubernetes.io/v1', kind: 'ResourceList', items });
 }
+
+/**
+ * Node's modules a cold start must not pay for: node:crypto (the hashes are taken in JavaScript,
+ * src/api/sha256.ts), child_process and its sockets (commander's, for subcommands we do not have),
+ * and the streams that process.stdout / stderr / stdin would load (src/cli/stdio.ts).
+ */
+const NEVER_AT_START = ['crypto', 'child_process', 'net', 'stream', 'internal/fs/promises'];
 
 const bundleFiles = () => fs.readdirSync(CLI).filter((f) => f.endsWith('.bundle.js'));
 
@@ -73,7 +81,8 @@ test('the CLI is one bundle in shared chunks, and no module is in two of them', 
   const files = bundleFiles();
   expect(files.filter((f) => !f.startsWith('chunk-')).sort()).toEqual(
     // The program and its command table, one bundle per command (src/cli/commands/), and the GitOps
-    // writer that `gitops` and `render --layout gitops` load on their own.
+    // writer that `gitops` and `render --layout gitops` load on their own, and the yaml package,
+    // loaded only for manifests js-yaml does not read.
     [
       'argocd-cmp',
       'crds',
@@ -86,6 +95,7 @@ test('the CLI is one bundle in shared chunks, and no module is in two of them', 
       'platform',
       'render',
       'validate',
+      'yaml',
     ].map((e) => `${e}.bundle.js`),
   );
   const modules = files.flatMap((f) => modulesIn(path.join('lib', 'cli', f)));
@@ -104,14 +114,14 @@ test('the CLI is one bundle in shared chunks, and no module is in two of them', 
   expect(files.filter((f) => f.startsWith('chunk-') && !required.includes(f))).toEqual([]);
 });
 
-test('--help loads the program, its chunks, the exit-code and problem-line modules, not the render core', () => {
-  const files = loadedFiles(['--help']);
+test('--help loads the program, its chunks, the exit-code, problem-line and stdio modules, not the render core', () => {
+  const { files, builtins } = loaded(['--help']);
   const lib = files.filter((f) => f.startsWith('lib/'));
   expect(lib).toContain('lib/cli/main.bundle.js');
-  expect(lib.filter((f) => !/^lib\/cli\/(main|chunk-[\w-]+)\.bundle\.js$/.test(f))).toEqual([
-    'lib/cli/report.js',
-    'lib/api/problems.js',
-  ]);
+  expect(lib.filter((f) => !/^lib\/cli\/(main|chunk-[\w-]+)\.bundle\.js$/.test(f)).sort()).toEqual(
+    ['lib/api/problems.js', 'lib/cli/report.js', 'lib/cli/stdio.js'].sort(),
+  );
+  expect(builtins.filter((m) => NEVER_AT_START.includes(m))).toEqual([]);
   expect(files.filter((f) => f.includes('node_modules'))).toEqual([]);
   // What it loads holds the command table (options and help), not what the commands do.
   const modules = modulesLoaded(files);
@@ -131,8 +141,13 @@ test.each([
 ])(
   '%s loads its own bundle and the generated validators, nothing of cdk8s, Pulumi, the operator or Flux',
   (_, args, bundle, input) => {
-    const files = loadedFiles(args, input);
+    const { files, builtins } = loaded(args, input);
     expect(files).toContain(`lib/cli/${bundle}.bundle.js`);
+    // What reads stdin (the KRM function) needs its stream; nothing else does.
+    const never = input ? NEVER_AT_START.filter((m) => !['net', 'stream'].includes(m)) : NEVER_AT_START;
+    expect(builtins.filter((m) => never.includes(m))).toEqual([]);
+    // The yaml package reads only what js-yaml does not: a valid manifest never loads it.
+    expect(files).not.toContain('lib/cli/yaml.bundle.js');
     expect(files).toContain('lib/api/crd-validators/nvidia.com-v1beta1-DynamoGraphDeployment.js');
     expect(files).toContain('lib/api/core-v1-models.js');
     for (const never of NEVER_FOR_RENDER)
@@ -146,3 +161,18 @@ test.each([
       expect(modules.filter((m) => never.test(m))).toEqual([]);
   },
 );
+
+test('a manifest only the yaml package reads (an alias) loads its bundle, and renders', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loading-alias-'));
+  const file = path.join(dir, 'alias.yaml');
+  const text = fs.readFileSync(path.join(FIXTURES, 'agg-v1beta1.yaml'), 'utf8');
+  // The same graph with its image written once, as an anchor and an alias.
+  fs.writeFileSync(
+    file,
+    text.replace(/image: (\S+)/, 'image: &image $1').replace(/(\n +)image: \S+(?![\s\S]*image: \S)/, '$1image: *image'),
+  );
+  expect(fs.readFileSync(file, 'utf8')).toMatch(/\*image/);
+  const { files } = loaded(['render', file]);
+  fs.rmSync(dir, { recursive: true, force: true });
+  expect(files).toContain('lib/cli/yaml.bundle.js');
+});

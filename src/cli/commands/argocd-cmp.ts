@@ -17,6 +17,7 @@ import { PLAN_ARTIFACT_DIR } from '../../plan/lock-names';
 import { toYaml } from '../../output/yaml';
 import { renderAndWrite } from '../destinations';
 import { CliError, EXIT_OK, EXIT_USAGE } from '../report';
+import { writeStdout } from '../stdio';
 
 /** The plugin's name: Applications select it with `spec.source.plugin.name: dynamo-iac`, or by discovery. */
 export const PLUGIN_NAME = 'dynamo-iac';
@@ -31,11 +32,10 @@ export function run(args: string[] | string): Promise<number> | number {
   const action = typeof args === 'string' ? args : args[0];
   switch (action) {
     case 'plugin':
-      process.stdout.write(toYaml(pluginConfig(process.execPath, process.argv[1])));
+      writeStdout(toYaml(pluginConfig(process.execPath, process.argv[1])));
       return EXIT_OK;
     case 'discover':
-      for (const file of manifestFiles('.'))
-        if (DYNAMO_API_VERSION.test(readTextFile(file))) process.stdout.write(`${file}\n`);
+      for (const file of manifestFiles('.')) if (DYNAMO_API_VERSION.test(readTextFile(file))) writeStdout(`${file}\n`);
       return EXIT_OK;
     case 'generate':
       return generate();

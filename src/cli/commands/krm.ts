@@ -18,6 +18,7 @@ import { RenderFilesOptions, renderInputs } from '../../pipeline/files';
 import { toYaml } from '../../output/yaml';
 import { namespaceProblem } from '../pipeline';
 import { EXIT_INVALID, EXIT_OK, reportProblems } from '../report';
+import { writeStdout } from '../stdio';
 import {
   isLocalConfig,
   krmResult,
@@ -130,6 +131,6 @@ function fail(apiVersion: string, problems: readonly SourcedProblem[], items: re
 }
 
 function write(apiVersion: string, items: readonly JsonObject[], results: readonly KrmResult[], code: number): number {
-  process.stdout.write(toYaml(resourceListOutput(apiVersion, items, results)));
+  writeStdout(toYaml(resourceListOutput(apiVersion, items, results)));
   return code;
 }

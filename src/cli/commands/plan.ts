@@ -8,6 +8,7 @@ import { planRequests } from '../../pipeline/plan-requests';
 import { stderrProgress } from '../../plan/progress';
 import { readInputs } from '../../api/read-inputs';
 import { CliError, EXIT_INVALID, EXIT_OK, oneLine, reportProblems } from '../report';
+import { writeStderr } from '../stdio';
 
 export interface PlanCommandOptions {
   readonly lock: string;
@@ -42,12 +43,12 @@ export async function run(files: string[], options: PlanCommandOptions): Promise
   }
   const code = reportProblems(result.problems);
   if (code !== EXIT_OK) {
-    process.stderr.write('nothing was written\n');
+    writeStderr('nothing was written\n');
     return code;
   }
-  for (const p of result.planned) process.stderr.write(`${oneLine(`${p.request}: ${p.status}: ${p.detail}`)}\n`);
+  for (const p of result.planned) writeStderr(`${oneLine(`${p.request}: ${p.status}: ${p.detail}`)}\n`);
   const lockDir = path.dirname(options.lock);
-  process.stderr.write(
+  writeStderr(
     result.written.length
       ? `wrote ${result.written.map((f) => path.relative(lockDir, f) || f).join(', ')}\n`
       : `${options.lock} and ${PLAN_ARTIFACT_DIR}/ are up to date\n`,

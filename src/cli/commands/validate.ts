@@ -3,6 +3,7 @@ import { GRAPH_KINDS } from '../../api/convert/load';
 import { renderFiles } from '../../pipeline/files';
 import { PipelineFlags, renderFilesOptions } from '../pipeline';
 import { EXIT_OK, reportProblems } from '../report';
+import { writeStderr } from '../stdio';
 
 export async function run(files: string[], options: PipelineFlags): Promise<number> {
   const request = { ...renderFilesOptions(options), includeGraphRecord: true };
@@ -22,7 +23,7 @@ export async function run(files: string[], options: PipelineFlags): Promise<numb
       (passedThrough.length
         ? `, ${passedThrough.length} other ${passedThrough.length === 1 ? 'object' : 'objects'}`
         : '');
-    process.stderr.write(`${graphs} ${graphs === 1 ? 'graph' : 'graphs'}${records} valid\n`);
+    writeStderr(`${graphs} ${graphs === 1 ? 'graph' : 'graphs'}${records} valid\n`);
   }
   return code;
 }
