@@ -5,6 +5,8 @@
  * at once. Front ends decide how to report them (CLI: one line per problem;
  * cdk8s: construct validation; Pulumi: an error on the component).
  */
+import { nearestName } from './nearest-name';
+
 export interface Problem {
   /** Dotted / indexed path from the manifest root, e.g. `spec.services[Frontend].replicas`. */
   readonly path: string;
@@ -20,10 +22,21 @@ export interface SourcedProblem extends Problem {
 
 /**
  * The message for a field the schema does not declare, in the API server's and kubectl's words
- * (what users search for); the problem's path says where it is.
+ * (what users search for), with the nearest of the `known` fields when one is a likely typo; the
+ * problem's path says where it is.
  */
-export function unknownFieldMessage(field: string): string {
-  return `unknown field ${JSON.stringify(field)}`;
+export function unknownFieldMessage(field: string, known: Iterable<string> = []): string {
+  const near = nearestName(field, known);
+  return `unknown field ${JSON.stringify(field)}${near === undefined ? '' : `; did you mean ${JSON.stringify(near)}?`}`;
+}
+
+/**
+ * `must be a string`, and how to fix the usual cause: YAML reads `gpu: 1` or `version: 1.10` as a
+ * number (or `on` as a boolean, in YAML 1.1 readers), where the field wants the text.
+ */
+export function mustBeStringMessage(value: unknown): string {
+  const scalar = typeof value === 'number' || typeof value === 'boolean';
+  return `must be a string${scalar ? ` (quote it: ${JSON.stringify(String(value))})` : ''}`;
 }
 
 /** Thrown by front ends when a model has error-level problems. */

@@ -4,12 +4,12 @@
  * for a `--settings` file and for settings given to the cdk8s constructs and Pulumi components.
  */
 import { PlatformSettings, WORKER_ROLLOUT_MODES } from './settings';
-import { Problem } from './problems';
+import { mustBeStringMessage, Problem } from './problems';
 
 type Check = (value: unknown, path: string, problems: string[][]) => void;
 
 const str: Check = (v, path, out) => {
-  if (typeof v !== 'string') out.push([path, 'must be a string']);
+  if (typeof v !== 'string') out.push([path, mustBeStringMessage(v)]);
 };
 const bool: Check = (v, path, out) => {
   if (typeof v !== 'boolean') out.push([path, 'must be a boolean (true or false)']);
