@@ -46,11 +46,12 @@ export function desiredReplicasAnnotation(
 }
 
 /**
- * One line for a run whose output leaves worker replicas to the runtime operator's rollout (the
- * Deployments carry the count as an annotation only), or undefined when none does.
+ * One line for a run whose output leaves a worker count other than 1 to the runtime operator's
+ * rollout (the Deployment carries it as an annotation only, and applied without the operator it
+ * runs 1 pod), or undefined when there is none: a count of 1 is what the Deployment runs anyway.
  */
 export function desiredReplicasNotice(objects: readonly KubeObject[]): string | undefined {
-  const n = objects.filter((o) => o.metadata.annotations?.[ANNOTATION.desiredReplicas] !== undefined).length;
+  const n = objects.filter((o) => (o.metadata.annotations?.[ANNOTATION.desiredReplicas] ?? '1') !== '1').length;
   if (n === 0) return undefined;
   return (
     `note: ${n} worker Deployment${n === 1 ? '' : 's'} leave${n === 1 ? 's' : ''} spec.replicas to the runtime operator ` +

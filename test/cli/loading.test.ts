@@ -93,6 +93,7 @@ test('--help loads the program, its chunks, the exit-code and problem-line modul
   expect(lib.filter((f) => !/^lib\/cli\/(main|chunk-[\w-]+)\.bundle\.js$/.test(f))).toEqual([
     'lib/cli/report.js',
     'lib/api/problems.js',
+    'lib/api/nearest-name.js',
   ]);
   expect(files.filter((f) => f.includes('node_modules'))).toEqual([]);
   // What it loads holds the command table (options and help), not what the commands do.
