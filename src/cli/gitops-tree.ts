@@ -83,12 +83,12 @@ export function writeGitOpsTree(
   // scope, none in namespace scope; without it (--no-platform, `render --layout gitops`) the
   // Namespaces are managed where the operator is.
   const create =
-    options.createNamespaces ??
-    (options.platform === true && scopeDefaults({ scope: options.scope }).createNamespace);
+    options.createNamespaces ?? (options.platform === true && scopeDefaults({ scope: options.scope }).createNamespace);
   const namespaces = create ? namespaceObjects(needed) : [];
   const shared = [...namespaces, ...(split?.shared ?? [])];
   // Said once the tree is written (a usage error says only what is wrong).
-  const image = options.platform && unpublishedImageWarning({ image: options.image, version: packageVersion() }, '--image');
+  const image =
+    options.platform && unpublishedImageWarning({ image: options.image, version: packageVersion() }, '--image');
   const notices = [
     ...(image ? [`warning: ${image}`] : []),
     ...[missingNamespacesLine(needed, shared, 'add them with --create-namespaces')].filter((l) => l !== undefined),

@@ -31,7 +31,10 @@ function machine(version: string, python?: string): string {
     const found = spawnSync('bash', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).stdout.trim();
     if (found.startsWith('/')) fs.symlinkSync(found, path.join(bin, tool));
   }
-  script(path.join(bin, 'node'), `case "$1" in --version) echo ${version};; *) echo ${version.slice(1).split('.')[0]};; esac`);
+  script(
+    path.join(bin, 'node'),
+    `case "$1" in --version) echo ${version};; *) echo ${version.slice(1).split('.')[0]};; esac`,
+  );
   if (python) script(path.join(bin, 'python3'), python);
   return bin;
 }

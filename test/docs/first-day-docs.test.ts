@@ -20,13 +20,17 @@ test('the example settings file is shipped, valid, and names every setting', () 
   expect(file.problems).toEqual([]);
   expect(settingsProblems(file.settings)).toEqual([]);
   // Every top-level setting the checker knows appears in the example: a new one is documented there.
-  const known = settingsProblems({ '?': 1 })[0].message.replace(/^unknown field; expected one of: /, '').split(', ');
+  const known = settingsProblems({ '?': 1 })[0]
+    .message.replace(/^unknown field; expected one of: /, '')
+    .split(', ');
   const shown = Object.keys(parse(read(SETTINGS)) as object);
   expect(shown.filter((k) => !known.includes(k))).toEqual([]);
   // Left out of the example on purpose, each named in a comment there: rarely changed names and
   // addresses (PlatformSettings in the API reference has them all). A new setting fails here
   // until the example shows it or names it.
-  const named = read(SETTINGS).split('\n').filter((l) => l.startsWith('#'));
+  const named = read(SETTINGS)
+    .split('\n')
+    .filter((l) => l.startsWith('#'));
   expect(known.filter((k) => !shown.includes(k) && !named.some((l) => l.includes(k)))).toEqual([]);
 });
 

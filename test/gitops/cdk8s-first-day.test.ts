@@ -13,7 +13,11 @@ const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1';
 const spec = {
   backendFramework: 'vllm' as const,
   components: [
-    { name: 'Frontend', type: 'frontend' as const, podTemplate: { spec: { containers: [{ name: 'main', image: IMAGE }] } } },
+    {
+      name: 'Frontend',
+      type: 'frontend' as const,
+      podTemplate: { spec: { containers: [{ name: 'main', image: IMAGE }] } },
+    },
   ],
 };
 

@@ -65,7 +65,9 @@ export function apiServerMessage(e: AjvErrorLike, value: unknown, known: Iterabl
     case 'required':
       return 'Required value';
     case 'type':
-      return params.type === 'string' ? mustBeStringMessage(value) : `must be ${TYPE_WORDS[params.type] ?? params.type}`;
+      return params.type === 'string'
+        ? mustBeStringMessage(value)
+        : `must be ${TYPE_WORDS[params.type] ?? params.type}`;
     case 'enum':
       return `Unsupported value: ${JSON.stringify(value)}: supported values: ${params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
     case 'minimum':

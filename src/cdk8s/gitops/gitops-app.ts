@@ -149,8 +149,7 @@ export class DynamoGitOpsApp extends App {
   public synthGitOps(): WriteLayoutResult {
     const input = this.layoutInput();
     if (this.missingNamespaces) process.stderr.write(`${this.missingNamespaces}\n`);
-    return writeCarryingGenerations(input, this.outdir, { retirePrevious: this.retirePreviousWorkers })
-      .result;
+    return writeCarryingGenerations(input, this.outdir, { retirePrevious: this.retirePreviousWorkers }).result;
   }
 
   public synth(): void {

@@ -103,7 +103,10 @@ describe('core/v1 pass-through content', () => {
   test('unknown fields in the pod template, a container and a probe', () => {
     expect(problemsOf(beta([mainWith({ envs: [], livenessProbe: { httpGet: { port: 8000, paht: '/' } } })]))).toEqual([
       err('spec.components[0].podTemplate.spec.containers[0].envs', 'unknown field "envs"; did you mean "env"?'),
-      err('spec.components[0].podTemplate.spec.containers[0].livenessProbe.httpGet.paht', 'unknown field "paht"; did you mean "path"?'),
+      err(
+        'spec.components[0].podTemplate.spec.containers[0].livenessProbe.httpGet.paht',
+        'unknown field "paht"; did you mean "path"?',
+      ),
     ]);
     expect(
       problemsOf(alpha({ extraPodSpec: { nodeSelectr: {}, mainContainer: { image: IMAGE, cmd: ['x'] } } })),
