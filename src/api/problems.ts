@@ -1,3 +1,5 @@
+import { nearestName } from './nearest-name';
+
 /**
  * Validation problems with field paths.
  *
@@ -5,8 +7,6 @@
  * at once. Front ends decide how to report them (CLI: one line per problem;
  * cdk8s: construct validation; Pulumi: an error on the component).
  */
-import { nearestName } from './nearest-name';
-
 export interface Problem {
   /** Dotted / indexed path from the manifest root, e.g. `spec.services[Frontend].replicas`. */
   readonly path: string;
@@ -28,15 +28,6 @@ export interface SourcedProblem extends Problem {
 export function unknownFieldMessage(field: string, known: Iterable<string> = []): string {
   const near = nearestName(field, known);
   return `unknown field ${JSON.stringify(field)}${near === undefined ? '' : `; did you mean ${JSON.stringify(near)}?`}`;
-}
-
-/**
- * `must be a string`, and how to fix the usual cause: YAML reads `gpu: 1` or `version: 1.10` as a
- * number (or `on` as a boolean, in YAML 1.1 readers), where the field wants the text.
- */
-export function mustBeStringMessage(value: unknown): string {
-  const scalar = typeof value === 'number' || typeof value === 'boolean';
-  return `must be a string${scalar ? ` (quote it: ${JSON.stringify(String(value))})` : ''}`;
 }
 
 /** Thrown by front ends when a model has error-level problems. */

@@ -3,7 +3,8 @@
  * as absent, so conversion continues and the user sees every problem at once.
  */
 import { EnvVar, JsonObject } from './k8s-types';
-import { mustBeStringMessage, Problem } from './problems';
+import { Problem } from './problems';
+import { mustBeStringMessage } from './type-hints';
 
 export function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -4,7 +4,8 @@
  * for a `--settings` file and for settings given to the cdk8s constructs and Pulumi components.
  */
 import { PlatformSettings, WORKER_ROLLOUT_MODES } from './settings';
-import { mustBeStringMessage, Problem } from './problems';
+import { Problem } from './problems';
+import { mustBeStringMessage } from './type-hints';
 
 type Check = (value: unknown, path: string, problems: string[][]) => void;
 

@@ -4,7 +4,8 @@
  * an enum or a bad format reads the same wherever it is found.
  */
 import { isObject } from '../read';
-import { mustBeStringMessage, unknownFieldMessage } from '../problems';
+import { unknownFieldMessage } from '../problems';
+import { mustBeStringMessage } from '../type-hints';
 
 /** The parameters of ajv's errors that our messages read; ajv sets each for the keywords that use it. */
 export interface AjvErrorParams {
