@@ -7,6 +7,7 @@
 export * from './api';
 export { renderGraph, renderGraphs, type RenderOptions, RECOMMENDED_POD_SECURITY_LABELS } from './render';
 export * from './pipeline/manifests';
+export { passThroughDocuments, type PassedThroughObject } from './pipeline/pass-through';
 export {
   renderManifest,
   renderCheckpointManifest,

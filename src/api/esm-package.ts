@@ -5,15 +5,22 @@
  * by its directory on the usual node_modules search path and the file by its path.
  */
 import { existsSync } from 'fs';
+import { createRequire } from 'module';
 import { join } from 'path';
 
 const roots = new Map<string, string>();
+
+/**
+ * Node's own require: inside the CLI bundles `require` is esbuild's stand-in (without
+ * resolve.paths), and under jest jest's, which cannot load an ES module.
+ */
+const nodeRequire = createRequire(__filename);
 
 /** The directory of an installed package, found on the usual node_modules search path. */
 export function packageRoot(name: string): string {
   let root = roots.get(name);
   if (root === undefined) {
-    root = (require.resolve.paths(name) ?? [])
+    root = (nodeRequire.resolve.paths(name) ?? [])
       .map((dir) => join(dir, name))
       .find((dir) => existsSync(join(dir, 'package.json')));
     if (root === undefined) throw new Error(`cannot find the package ${name} (is it installed?)`);
@@ -24,5 +31,5 @@ export function packageRoot(name: string): string {
 
 /** The module `<package>/<file>` (a path inside the package, with its extension). */
 export function requireEsmFile<T>(pkg: string, file: string): T {
-  return require(join(packageRoot(pkg), file)) as T;
+  return nodeRequire(join(packageRoot(pkg), file)) as T;
 }

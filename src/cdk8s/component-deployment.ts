@@ -37,14 +37,17 @@ export class DynamoComponentDeployment extends RenderedGraph {
     return new DynamoComponentDeployment(scope, id, { source: { manifest, problems: [] }, options });
   }
 
-  /** Adopts the single DCD in a YAML or JSON file; problems with the file surface at synth. */
+  /**
+   * Adopts the single DCD in a YAML or JSON file; problems with the file surface at synth. The
+   * file's documents of other kinds are checked and added to the chart unchanged.
+   */
   public static fromFile(
     scope: Construct,
     id: string,
     path: string,
     options: GraphRenderOptions = {},
   ): DynamoComponentDeployment {
-    return new DynamoComponentDeployment(scope, id, { source: manifestFromFile(path), options });
+    return new DynamoComponentDeployment(scope, id, { source: manifestFromFile(path, { passThrough: true }), options });
   }
 
   constructor(scope: Construct, id: string, props: DynamoComponentDeploymentProps | AdoptedGraph) {

@@ -45,14 +45,18 @@ export class DynamoGraphDeployment extends RenderedGraph {
     return new DynamoGraphDeployment(scope, id, { source: { manifest, problems: [] }, options });
   }
 
-  /** Adopts the single DGD in a YAML or JSON file; problems with the file surface at synth. */
+  /**
+   * Adopts the single DGD in a YAML or JSON file; problems with the file surface at synth. The
+   * file's documents of other kinds (a ConfigMap, a PVC beside the graph) are checked and added
+   * to the chart unchanged, before the graph's objects.
+   */
   public static fromFile(
     scope: Construct,
     id: string,
     path: string,
     options: GraphRenderOptions = {},
   ): DynamoGraphDeployment {
-    return new DynamoGraphDeployment(scope, id, { source: manifestFromFile(path), options });
+    return new DynamoGraphDeployment(scope, id, { source: manifestFromFile(path, { passThrough: true }), options });
   }
 
   constructor(scope: Construct, id: string, props: DynamoGraphDeploymentProps | AdoptedGraph) {

@@ -59,6 +59,7 @@ export function renderInto(scope: Construct, source: ManifestSource, options: Gr
       ...request,
       defaultNamespace: Chart.of(scope).namespace,
       checkpoints,
+      passThrough: source.passThrough,
     });
   const declared = DynamoCheckpoint.allIn(scope);
   let rendered = render(declared);

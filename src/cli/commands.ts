@@ -62,6 +62,11 @@ const LOCK: OptionSpec = {
   default: DEFAULT_LOCK_FILE,
 };
 const SETTINGS_DESCRIPTION = 'platform settings (YAML or JSON PlatformSettings)';
+const ONLY_DYNAMO: OptionSpec = {
+  flags: '--only-dynamo',
+  description:
+    'refuse documents that are not Dynamo kinds (by default a ConfigMap, PVC, Secret or CRD object beside a graph is checked and passed through unchanged)',
+};
 const SCOPE = oneOf('cluster', 'namespace');
 
 const render: CommandSpec = {
@@ -89,6 +94,7 @@ const render: CommandSpec = {
     NAMESPACE,
     { flags: '--settings <file>', description: SETTINGS_DESCRIPTION },
     LOCK,
+    ONLY_DYNAMO,
     {
       flags: '--no-graph-record',
       description:
@@ -97,6 +103,10 @@ const render: CommandSpec = {
   ],
   help: `
 Output is multi-document YAML with sorted keys: the same input always gives the same bytes.
+Documents of other kinds in the inputs (ConfigMap, PVC, Secret, ResourceClaimTemplate, a
+CRD's kinds) are checked and passed through unchanged, in input order, before the rendered
+objects, so what the graph's pods mount or claim is applied first; a namespaced Kubernetes
+kind without a namespace gets --namespace. --only-dynamo refuses them instead.
 With -o, everything is rendered before anything is written, into a temporary
 directory next to <dir> (.<dir>.dynamo-iac.tx) that is renamed into place, so a failure
 leaves no half-written <dir> behind, and a killed run is finished by the next.
@@ -112,6 +122,7 @@ Examples:
   dynamo-iac render graph.yaml > rendered.yaml
   dynamo-iac render -n inference agg.yaml disagg.yaml
   cat graph.yaml | dynamo-iac render -
+  kubectl kustomize overlays/prod | dynamo-iac render -
   dynamo-iac render --settings platform.yaml -o manifests/ --force graphs/*.yaml
   dynamo-iac render -o deploy/ --layout gitops graphs/*.yaml`,
   load: () => require('./commands/render') as typeof import('./commands/render'),
@@ -125,6 +136,7 @@ const validate: CommandSpec = {
     NAMESPACE,
     { flags: '--settings <file>', description: `${SETTINGS_DESCRIPTION}; some rules depend on them` },
     LOCK,
+    ONLY_DYNAMO,
   ],
   help: `
 Prints one line per problem on stderr (<file>: <field path>: <message>) and, on
@@ -214,6 +226,7 @@ const gitops: CommandSpec = {
     NAMESPACE,
     { flags: '--settings <file>', description: SETTINGS_DESCRIPTION },
     LOCK,
+    ONLY_DYNAMO,
     {
       flags: '--no-graph-record',
       description: 'leave out the DynamoGraphDeployment / DynamoComponentDeployment records',

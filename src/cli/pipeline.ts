@@ -11,6 +11,7 @@ export interface PipelineFlags {
   readonly lock?: string;
   /** commander's `--no-graph-record` sets this to false. */
   readonly graphRecord?: boolean;
+  readonly onlyDynamo?: boolean;
 }
 
 const NAMESPACE = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
@@ -27,5 +28,6 @@ export function renderFilesOptions(flags: PipelineFlags): RenderFilesOptions {
     settingsFile: flags.settings,
     lockFile: flags.lock,
     includeGraphRecord: flags.graphRecord,
+    onlyDynamoKinds: flags.onlyDynamo,
   };
 }

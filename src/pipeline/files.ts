@@ -22,6 +22,8 @@ export interface RenderFilesOptions {
   readonly lockFile?: string;
   /** Render the DynamoGraphDeployment / DynamoComponentDeployment records. @default true */
   readonly includeGraphRecord?: boolean;
+  /** Refuse documents that are not Dynamo kinds instead of passing them through. @default false */
+  readonly onlyDynamoKinds?: boolean;
 }
 
 export interface RenderedFiles {
@@ -30,6 +32,8 @@ export interface RenderedFiles {
   readonly problems: SourcedProblem[];
   /** Each graph with its own objects, what the GitOps layout splits by; set on success only. */
   readonly graphs?: GraphWithObjects[];
+  /** The objects of other kinds among `objects`, passed through; set on success only. */
+  readonly passedThrough?: KubeObject[];
 }
 
 /** Renders every file (`-` is stdin); `validate` renders too, so it fails exactly when `render` would. */
@@ -44,6 +48,7 @@ export async function renderFiles(files: readonly string[], options: RenderFiles
   const renderOptions = {
     defaultNamespace: options.defaultNamespace,
     includeGraphRecord: options.includeGraphRecord ?? true,
+    onlyDynamoKinds: options.onlyDynamoKinds,
     plans,
   };
   const settings = resolveSettings(settingsFile.settings);
@@ -59,5 +64,10 @@ export async function renderFiles(files: readonly string[], options: RenderFiles
   const problems = [...read.problems, ...rendered.problems];
   const failed = problems.some((p) => (p.severity ?? 'error') === 'error');
   if (failed) return { objects: [], problems };
-  return { objects: rendered.objects, problems, graphs: rendered.graphs ?? [] };
+  return {
+    objects: rendered.objects,
+    problems,
+    graphs: rendered.graphs ?? [],
+    passedThrough: rendered.passedThrough ?? [],
+  };
 }

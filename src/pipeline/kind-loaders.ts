@@ -8,10 +8,10 @@ import { DynamoModelRecord, loadDynamoModel } from '../api/dynamo-model';
 import { JsonObject, KubeObject } from '../api/k8s-types';
 import { GraphModel } from '../api/model';
 import { errorsOf, Problem } from '../api/problems';
-import { isObject } from '../api/read';
 import { ResolvedSettings } from '../api/settings';
 import { PlanSource, resolveRequest } from '../plan/resolve-request';
 import { renderDynamoModel } from '../render/model-record';
+import { withDefaultNamespace } from './pass-through';
 import { loadCheckpointDoc } from './render-manifest';
 
 /** What every document of a run is read with. */
@@ -32,6 +32,8 @@ export interface LoadedDocument {
   readonly checkpoint?: CheckpointModel;
   /** Objects emitted as they are (records, a request's planner ConfigMap or profiling Job). */
   readonly objects: JsonObject[];
+  /** A document of a kind dynamo-iac does not render, checked and passed through (./pass-through.ts). */
+  readonly passedThrough?: JsonObject;
 }
 
 type KindLoader = (doc: JsonObject, context: KindLoadContext) => LoadedDocument;
@@ -113,9 +115,3 @@ export const KIND_LOADERS: Readonly<Record<DynamoKind, KindLoader>> = {
   DynamoCheckpoint: loadCheckpointDocument,
   DynamoGraphDeploymentRequest: loadRequestDocument,
 };
-
-/** Pass-through kinds are namespaced too: they get the same default namespace as graphs. */
-function withDefaultNamespace(doc: JsonObject, namespace: string): JsonObject {
-  const metadata = isObject(doc.metadata) ? doc.metadata : {};
-  return metadata.namespace ? doc : { ...doc, metadata: { ...metadata, namespace } };
-}

@@ -1,6 +1,7 @@
 /** Turning construct props or a file into the manifest the pipeline loads. */
 import { readTextFile } from '../api/text-file';
 import { parseManifestText } from '../api';
+import { recogniseDocument } from '../api/convert/load';
 import { overLimits } from '../api/parse';
 import { Problem } from '../api/problems';
 import { isObject } from '../api/read';
@@ -31,6 +32,11 @@ export interface ManifestSource {
   readonly manifest: unknown;
   /** Problems found before loading (unreadable file, bad YAML, not exactly one document). */
   readonly problems: Problem[];
+  /**
+   * The file's documents of other kinds (a ConfigMap beside the graph): checked and emitted with
+   * the graph's objects (./pass-through.ts). @default - none
+   */
+  readonly passThrough?: readonly unknown[];
 }
 
 /** What a value is, for a message: `null`, `an array`, or its typeof. */
@@ -78,7 +84,11 @@ export function manifestFromProps(
   return { manifest: { apiVersion, kind, metadata, spec: dropUndefined(spec) }, problems: [] };
 }
 
-export function manifestFromFile(path: string): ManifestSource {
+/**
+ * The one manifest of a file. With `passThrough` (the graph constructs) the file may also hold
+ * documents of other kinds, as upstream's examples do: one Dynamo manifest, the rest passed through.
+ */
+export function manifestFromFile(path: string, options: { readonly passThrough?: boolean } = {}): ManifestSource {
   let text: string;
   try {
     text = readTextFile(path);
@@ -88,6 +98,15 @@ export function manifestFromFile(path: string): ManifestSource {
   const parsed = parseManifestText(text, path);
   if (parsed.problems.length)
     return { manifest: undefined, problems: parsed.problems.map((p) => ({ ...p, message: `${path}: ${p.message}` })) };
+  if (options.passThrough) {
+    const foreign = parsed.docs.filter((d) => recogniseDocument(d).foreign);
+    const dynamo = parsed.docs.filter((d) => !foreign.includes(d));
+    if (dynamo.length !== 1) {
+      const message = `${path}: expected exactly one Dynamo manifest (documents of other kinds pass through), found ${dynamo.length}`;
+      return { manifest: undefined, problems: [{ path: '', message }] };
+    }
+    return { manifest: dynamo[0], problems: [], passThrough: foreign };
+  }
   if (parsed.docs.length !== 1) {
     return {
       manifest: undefined,

@@ -18,10 +18,16 @@ import { DEFAULT_LOCK_FILE } from '../plan/lock';
 import { PlanSource } from '../plan/resolve-request';
 import { dedupeObjects, GraphWithObjects, renderCheckpointRecord, renderEachGraph, RenderOptions } from '../render';
 import { KIND_LOADERS, KindLoadContext, LoadedDocument } from './kind-loaders';
+import { loadPassThroughDocument, PassedThroughObject, uniquePassedThrough } from './pass-through';
 
 export interface LoadedManifests {
   /** The graphs that passed every check, the checkpoint references across all inputs included. */
-  readonly graphs: { readonly source: string; readonly model: ValidatedGraph }[];
+  readonly graphs: { readonly source: string; readonly input: string; readonly model: ValidatedGraph }[];
+  /**
+   * Objects of other kinds (ConfigMaps, PVCs, a CRD's kinds), in input order, each identity once
+   * per input; an identity in several inputs is listed for each (same content: a conflict is a problem).
+   */
+  readonly passedThrough: PassedThroughObject[];
   /** nvidia.com records emitted as they are: DynamoModel (validated, normalised). */
   readonly passthrough: JsonObject[];
   /** Valid DynamoCheckpoints: rendered as records, and what graphs' `checkpointRef`s resolve to. */
@@ -37,6 +43,11 @@ export interface ManifestLoadOptions {
    * writes it). @default - no lock: every rapid request is reported as not planned
    */
   readonly plans?: PlanSource;
+  /**
+   * Refuse documents of other kinds (`kind: ConfigMap is not a Dynamo kind`) instead of passing
+   * them through. @default false
+   */
+  readonly onlyDynamoKinds?: boolean;
 }
 
 /** Parses, converts and validates every input; all problems of all inputs are collected. */
@@ -50,7 +61,8 @@ export function loadManifests(
     defaultNamespace: options.defaultNamespace ?? 'default',
     plans: options.plans ?? { file: DEFAULT_LOCK_FILE },
   };
-  const graphs: { source: string; model: GraphModel; problems: Problem[] }[] = [];
+  const graphs: { source: string; input: string; model: GraphModel; problems: Problem[] }[] = [];
+  const passedThrough: PassedThroughObject[] = [];
   const checkpoints: LoadedManifests['checkpoints'] = [];
   const passthrough: JsonObject[] = [];
   const models: { source: string; model: DynamoModelRecord }[] = [];
@@ -62,9 +74,11 @@ export function loadManifests(
     if (parsed.docs.length === 0 && parsed.problems.length === 0) add(input.source, [noDocuments()]);
     for (const [index, doc] of parsed.docs.entries()) {
       const source = documentSource(input.source, parsed, index);
-      const loaded = loadDocument(doc, context);
+      const loaded = loadDocument(doc, context, !options.onlyDynamoKinds);
       add(source, loaded.problems);
-      if (loaded.graph) graphs.push({ source, model: loaded.graph, problems: loaded.problems });
+      if (loaded.graph) graphs.push({ source, input: input.source, model: loaded.graph, problems: loaded.problems });
+      if (loaded.passedThrough)
+        passedThrough.push({ source, input: input.source, object: loaded.passedThrough as KubeObject });
       if (loaded.dynamoModel) models.push({ source, model: loaded.dynamoModel });
       if (loaded.checkpoint) checkpoints.push({ source, model: loaded.checkpoint });
       passthrough.push(...loaded.objects);
@@ -86,19 +100,28 @@ export function loadManifests(
     const dangling = validateCheckpointRefs(g.model, known);
     add(g.source, dangling);
     const model = acceptValidated(g.model, [...g.problems, ...dangling]);
-    return model ? [{ source: g.source, model }] : [];
+    return model ? [{ source: g.source, input: g.input, model }] : [];
   });
   const unique = dedupeObjects(passthrough as KubeObject[]);
   add(
     inputs.map((i) => i.source).join(', '),
     unique.problems.map((p) => ({ ...p, severity: 'error' as const })),
   );
-  return { graphs: resolvable, passthrough: unique.objects, checkpoints, problems };
+  const passed = uniquePassedThrough(
+    passedThrough,
+    unique.objects.map((object) => ({ object, where: 'emitted from a Dynamo manifest' })),
+  );
+  for (const p of passed.problems) add(p.source, [p]);
+  return { graphs: resolvable, passthrough: unique.objects, passedThrough: passed.objects, checkpoints, problems };
 }
 
-/** A document through its kind's row of KIND_LOADERS; a document of no Dynamo kind is only its problems. */
-function loadDocument(doc: unknown, context: KindLoadContext): LoadedDocument {
+/**
+ * A document through its kind's row of KIND_LOADERS; one of another kind passes through
+ * (`passThrough`) or is refused; anything else is only its problems.
+ */
+function loadDocument(doc: unknown, context: KindLoadContext, passThrough: boolean): LoadedDocument {
   const recognised = recogniseDocument(doc);
+  if (recognised.foreign && passThrough && isObject(doc)) return loadPassThroughDocument(doc, context.defaultNamespace);
   if (recognised.kind === undefined || !isObject(doc))
     return { problems: [...recognised.problems, ...schemaProblems(doc, recognised.problems)], objects: [] };
   return KIND_LOADERS[recognised.kind](doc, context);
@@ -137,6 +160,8 @@ export interface RenderedManifests {
   readonly problems: SourcedProblem[];
   /** Each graph with its own objects (unset on errors): what front ends that group objects per graph split by. */
   readonly graphs?: GraphWithObjects[];
+  /** The objects of other kinds among `objects`, passed through (unset on errors). */
+  readonly passedThrough?: KubeObject[];
 }
 
 /** Renders only when no input has an error-level problem, so nothing half-rendered is ever produced. */
@@ -161,11 +186,34 @@ export function renderManifests(
     return { objects: [], problems: [...loaded.problems, ...problems] };
   }
   const records = checkpoints.map(renderCheckpointRecord);
+  const own = [...rendered.objects, ...records, ...(loaded.passthrough as KubeObject[])];
+  const passed = uniquePassedThrough(
+    loaded.passedThrough,
+    own.map((object) => ({ object, where: 'rendered from a Dynamo manifest' })),
+  );
+  if (passed.problems.length > 0) return { objects: [], problems: [...loaded.problems, ...passed.problems] };
+  const passedThrough = dedupeObjects(passed.objects.map((p) => p.object)).objects;
   return {
-    objects: [...rendered.objects, ...records, ...(loaded.passthrough as KubeObject[])],
+    objects: [...passedThrough, ...own],
     problems: loaded.problems,
-    graphs: rendered.graphs,
+    graphs: withPassedThrough(rendered.graphs, loaded.graphs, passed.objects),
+    passedThrough,
   };
+}
+
+/**
+ * Each graph's view with the objects passed through from its own input in front: what the GitOps
+ * layout puts in the graph's folder (an object that several graphs carry goes to `_shared/`).
+ */
+function withPassedThrough(
+  rendered: readonly GraphWithObjects[],
+  loaded: LoadedManifests['graphs'],
+  passed: readonly PassedThroughObject[],
+): GraphWithObjects[] {
+  return rendered.map((g, i) => {
+    const mine = passed.filter((p) => p.input === loaded[i].input).map((p) => p.object);
+    return mine.length === 0 ? g : { ...g, objects: [...mine, ...g.objects] };
+  });
 }
 
 const defined = <T>(x: T | undefined): T[] => (x === undefined ? [] : [x]);

@@ -23,12 +23,18 @@ import { renderedPodProblems } from '../api/validate/rendered-pod-checks';
 import { ResolvedSettings } from '../api/settings';
 import { acceptValidated } from '../api/validated-graph';
 import { renderCheckpointRecord, renderGraph, RenderOptions } from '../render';
+import { passThroughClashes, passThroughDocuments } from './pass-through';
 
 export interface ManifestRenderRequest extends RenderOptions, GraphPlacement {
   /** Namespace for a manifest without one. @default 'default' */
   readonly defaultNamespace?: string;
   /** The kind a front end expects (the DGD construct refuses a DCD manifest). @default - either */
   readonly expectedKind?: GraphModel['kind'];
+  /**
+   * Documents of other kinds that came with the manifest (ManifestSource.passThrough): checked,
+   * and emitted unchanged before the graph's objects. @default - none
+   */
+  readonly passThrough?: readonly unknown[];
 }
 
 export interface RenderedManifest {
@@ -58,6 +64,10 @@ export function renderManifest(
   if (model) problems.push(...validateGraph(model, settings));
   if (model) problems.push(...validateCheckpointRefs(model, request.checkpoints ?? []));
   if (model) problems.push(...schemaProblems(manifest, problems));
+  // Checked with the graph, so a run reports the problems of every document at once.
+  const namespace = model?.namespace ?? request.defaultNamespace ?? 'default';
+  const passed = passThroughDocuments(request.passThrough ?? [], namespace);
+  problems.push(...passed.problems);
   const valid = model && acceptValidated(model, problems);
   if (!valid) return { model, objects: [], problems };
   const objects = renderGraph(valid, settings, {
@@ -66,7 +76,10 @@ export function renderManifest(
   });
   const rendered = renderedPodProblems(model, objects);
   if (rendered.length > 0) return { model, objects: [], problems: [...problems, ...rendered] };
-  return { model, objects, problems };
+  if (passed.objects.length === 0) return { model, objects, problems };
+  const clashes = passThroughClashes(passed.objects, objects);
+  if (clashes.length > 0) return { model, objects: [], problems: [...problems, ...clashes] };
+  return { model, objects: [...passed.objects, ...objects], problems };
 }
 
 export interface RenderedCheckpoint {

@@ -40,7 +40,7 @@ export class DynamoComponentDeployment extends RenderedGraphResource {
     return new DynamoComponentDeployment(name, adoptManifest(manifest, options), opts);
   }
 
-  /** Adopts the single DCD in a YAML or JSON file. */
+  /** Adopts the single DCD in a YAML or JSON file; its documents of other kinds become resources unchanged. */
   public static fromFile(
     name: string,
     path: string,

@@ -53,7 +53,10 @@ export class DynamoGraphDeployment extends RenderedGraphResource {
     return new DynamoGraphDeployment(name, adoptManifest(manifest, options), opts);
   }
 
-  /** Adopts the single DGD in a YAML or JSON file. */
+  /**
+   * Adopts the single DGD in a YAML or JSON file. Its documents of other kinds (a ConfigMap, a PVC
+   * beside the graph) are checked and become resources unchanged, like the rendered objects.
+   */
   public static fromFile(
     name: string,
     path: string,

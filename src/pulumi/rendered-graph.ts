@@ -64,6 +64,8 @@ export interface AdoptedManifest {
   readonly manifest: unknown;
   /** Problems found before loading (unreadable file, bad YAML, not exactly one document). */
   readonly problems: Problem[];
+  /** The file's documents of other kinds, checked and created unchanged (ManifestSource.passThrough). */
+  readonly passThrough?: readonly unknown[];
   readonly options: AdoptOptions;
 }
 
@@ -76,7 +78,7 @@ export const adoptManifest = (manifest: unknown, options: AdoptOptions): Adopted
   options,
 });
 export const adoptFile = (path: string, options: AdoptOptions): AdoptedManifest => ({
-  ...manifestFromFile(path),
+  ...manifestFromFile(path, { passThrough: true }),
   options,
 });
 export const isAdopted = (a: unknown): a is AdoptedManifest => isObject(a) && 'manifest' in a && 'options' in a;
@@ -155,6 +157,7 @@ export abstract class RenderedGraphResource extends pulumi.ComponentResource {
         gangScheduling,
         kaiScheduler,
         checkpoints,
+        passThrough: 'props' in source ? undefined : source.passThrough,
       },
     };
     const defaultNamespace = 'props' in source ? undefined : plain.namespace;

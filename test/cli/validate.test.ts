@@ -53,8 +53,10 @@ describe('validate', () => {
     ]);
   });
 
-  test('a document that is not a Dynamo resource is one line that says what to do', () => {
-    const r = run(['validate', '-'], { input: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n' });
+  test('with --only-dynamo, a document that is not a Dynamo resource is one line that says what to do', () => {
+    const r = run(['validate', '--only-dynamo', '-'], {
+      input: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n',
+    });
     expect(r.code).toBe(1);
     expect(lines(r.stderr)).toEqual([
       '-: kind: ConfigMap is not a Dynamo kind: dynamo-iac renders DynamoGraphDeployment, DynamoComponentDeployment, DynamoModel, DynamoCheckpoint, DynamoGraphDeploymentRequest; apply it with kubectl (or keep it beside the rendered output in Git)',

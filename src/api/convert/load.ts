@@ -31,8 +31,19 @@ export interface LoadResult {
   readonly kind?: DynamoKind;
 }
 
+/** What a document is: a Dynamo kind, or the problems that say why it is none. */
+export interface RecognisedDocument {
+  readonly kind?: DynamoKind;
+  /**
+   * An object of another API group's kind (a ConfigMap, a CRD's kind): `problems` holds the
+   * refusal front ends give when they read Dynamo kinds only; the pipeline passes it through instead.
+   */
+  readonly foreign?: boolean;
+  readonly problems: Problem[];
+}
+
 /** A document's Dynamo kind, or the problems that say why it is none (not an object, another kind or version). */
-export function recogniseDocument(doc: unknown): { readonly kind?: DynamoKind; readonly problems: Problem[] } {
+export function recogniseDocument(doc: unknown): RecognisedDocument {
   const r = new InputReader();
   if (!isObject(doc)) {
     r.error('', `expected a Kubernetes object (a map with apiVersion and kind), got ${describe(doc)}`);
@@ -44,7 +55,7 @@ export function recogniseDocument(doc: unknown): { readonly kind?: DynamoKind; r
   // Another kind (a ConfigMap, a List) is not a typo in a Dynamo object: one line that says what to do.
   if (typeof kind === 'string' && kind !== '' && !knownKind && !isDynamoGroup(apiVersion)) {
     r.error('kind', notDynamoKind(kind));
-    return { problems: r.problems };
+    return { problems: r.problems, foreign: kind !== 'List' };
   }
   const knownVersion =
     typeof apiVersion === 'string' && (DYNAMO_API_VERSIONS as readonly string[]).includes(apiVersion);

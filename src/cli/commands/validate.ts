@@ -6,7 +6,7 @@ import { EXIT_OK, reportProblems } from '../report';
 
 export async function run(files: string[], options: PipelineFlags): Promise<number> {
   const request = { ...renderFilesOptions(options), includeGraphRecord: true };
-  const { objects, problems } = await renderFiles(files, request);
+  const { objects, problems, passedThrough = [] } = await renderFiles(files, request);
   const code = reportProblems(problems);
   if (code === EXIT_OK) {
     // Each graph renders exactly one record of its own kind, so records count graphs.
@@ -18,7 +18,10 @@ export async function run(files: string[], options: PipelineFlags): Promise<numb
     const records =
       count('DynamoModel', 'model', 'models') +
       count('DynamoCheckpoint', 'checkpoint', 'checkpoints') +
-      count('DynamoGraphDeploymentRequest', 'request', 'requests');
+      count('DynamoGraphDeploymentRequest', 'request', 'requests') +
+      (passedThrough.length
+        ? `, ${passedThrough.length} other ${passedThrough.length === 1 ? 'object' : 'objects'}`
+        : '');
     process.stderr.write(`${graphs} ${graphs === 1 ? 'graph' : 'graphs'}${records} valid\n`);
   }
   return code;
