@@ -89,10 +89,8 @@ export function writeGitOpsTree(
   // Said once the tree is written (a usage error says only what is wrong).
   const image =
     options.platform && unpublishedImageWarning({ image: options.image, version: packageVersion() }, '--image');
-  const notices = [
-    ...(image ? [`warning: ${image}`] : []),
-    ...[missingNamespacesLine(needed, shared, 'add them with --create-namespaces')].filter((l) => l !== undefined),
-  ];
+  const missing = missingNamespacesLine(needed, shared, 'add them with --create-namespaces');
+  const notices = [image ? `warning: ${image}` : undefined, missing].filter((l) => l !== undefined);
   const input = { crds, platform, graphs: split?.graphs, shared };
   const engine = { ...fluxObjects(input, options), ...argoCdObjects(input, options) };
   writeLayout({ ...input, ...engine }, dir, options.force, inputsOf(files, options), {
