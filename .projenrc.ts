@@ -368,6 +368,16 @@ project.addTask('test:plan', {
     { exec: 'jest --ci --config test/plan-e2e/jest.config.js --runInBand', receiveArgs: true },
   ],
 });
+// `npm run test:conformance`: upstream Dynamo's own files and controller golden tests
+// (third_party/dynamo-upstream, read-only) through the render pipeline, in one process; prints
+// `conformance: files as upstream takes them N/M; golden fields matching X/Y` (test/conformance).
+project.jest!.addIgnorePattern('/test/conformance/suite/');
+project.addTask('test:conformance', {
+  description:
+    "Upstream Dynamo's files and controller golden tests through the render pipeline (reads ../shared/third_party)",
+  env: { NODE_OPTIONS: JEST_NODE_OPTIONS },
+  steps: [{ exec: 'jest --ci --config test/conformance/jest.config.js --runInBand', receiveArgs: true }],
+});
 // `npm run test:argo`: Argo CD's own application controller and repo server (with Redis from
 // Debian's packages) reconcile the repository `dynamo-iac gitops --argocd-url` writes, from a
 // file:// Git repository, on the test cluster (test/argo; docs/gitops-argocd.md).

@@ -89,7 +89,7 @@ const apply = (api: KubeApi, res: Resource, obj: ServerObject) => api.apply(res,
 function graphObjects(i: number): ServerObject[] {
   const main = {
     name: 'main',
-    image: 'registry.example/vllm-runtime:1',
+    image: 'registry.example/vllm-runtime:1.0.0',
     command: ['python3'],
     args: ['-m', 'dynamo.vllm'],
   };

@@ -4176,6 +4176,11 @@ export interface DynamoGraphDeploymentSpecServices {
   readonly resources?: DynamoGraphDeploymentSpecServicesResources;
 
   /**
+   * @schema DynamoGraphDeploymentSpecServices#runtimeVersionOverride
+   */
+  readonly runtimeVersionOverride?: string;
+
+  /**
    * @schema DynamoGraphDeploymentSpecServices#scalingAdapter
    */
   readonly scalingAdapter?: DynamoGraphDeploymentSpecServicesScalingAdapter;
@@ -4236,6 +4241,7 @@ export function toJson_DynamoGraphDeploymentSpecServices(obj: DynamoGraphDeploym
     'readinessProbe': obj.readinessProbe,
     'replicas': obj.replicas,
     'resources': toJson_DynamoGraphDeploymentSpecServicesResources(obj.resources),
+    'runtimeVersionOverride': obj.runtimeVersionOverride,
     'scalingAdapter': toJson_DynamoGraphDeploymentSpecServicesScalingAdapter(obj.scalingAdapter),
     'serviceName': obj.serviceName,
     'sharedMemory': toJson_DynamoGraphDeploymentSpecServicesSharedMemory(obj.sharedMemory),
@@ -6567,6 +6573,11 @@ export interface DynamoGraphDeploymentV1Beta1SpecServices {
   readonly resources?: DynamoGraphDeploymentV1Beta1SpecServicesResources;
 
   /**
+   * @schema DynamoGraphDeploymentV1Beta1SpecServices#runtimeVersionOverride
+   */
+  readonly runtimeVersionOverride?: string;
+
+  /**
    * @schema DynamoGraphDeploymentV1Beta1SpecServices#scalingAdapter
    */
   readonly scalingAdapter?: DynamoGraphDeploymentV1Beta1SpecServicesScalingAdapter;
@@ -6627,6 +6638,7 @@ export function toJson_DynamoGraphDeploymentV1Beta1SpecServices(obj: DynamoGraph
     'readinessProbe': obj.readinessProbe,
     'replicas': obj.replicas,
     'resources': toJson_DynamoGraphDeploymentV1Beta1SpecServicesResources(obj.resources),
+    'runtimeVersionOverride': obj.runtimeVersionOverride,
     'scalingAdapter': toJson_DynamoGraphDeploymentV1Beta1SpecServicesScalingAdapter(obj.scalingAdapter),
     'serviceName': obj.serviceName,
     'sharedMemory': toJson_DynamoGraphDeploymentV1Beta1SpecServicesSharedMemory(obj.sharedMemory),

@@ -22,8 +22,6 @@ import { EXAMPLE_PLATFORM_NAMESPACE } from '../gitops';
 export const THIRD_PARTY_CRDS = [
   // LeaderWorkerSet: the multinode graphs on LWS (the LWS controller).
   'leaderworkersets.leaderworkerset.x-k8s.io',
-  // PodGroup: Volcano gang-schedules those LeaderWorkerSets.
-  'podgroups.scheduling.volcano.sh',
   // PodCliqueSet: the multinode graphs on Grove.
   'podcliquesets.grove.io',
 ];

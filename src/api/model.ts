@@ -31,9 +31,9 @@ export const isMultinode = (component: ComponentModel): boolean => nodeCountOf(c
 export type ApiVersion = 'nvidia.com/v1alpha1' | 'nvidia.com/v1beta1';
 
 /**
- * What renders a graph's multinode components: `lws` = upstream's component path (a
- * LeaderWorkerSet and Volcano PodGroup per replica, Deployments for the rest); `grove` = one
- * Grove PodCliqueSet for the whole graph.
+ * What renders a graph's multinode components: `lws` = upstream's component path (one
+ * LeaderWorkerSet per multinode component, Deployments for the rest); `grove` = one Grove
+ * PodCliqueSet for the whole graph.
  */
 export const ORCHESTRATORS = ['lws', 'grove'] as const;
 export type Orchestrator = (typeof ORCHESTRATORS)[number];
@@ -268,8 +268,8 @@ export interface GraphModel {
    */
   readonly orchestrator?: Orchestrator;
   /**
-   * LWS path: gang-schedule each multinode group with a Volcano PodGroup (`schedulerName: volcano`).
-   * `undefined` = on, as upstream.
+   * Deprecated, no effect (warned about): LeaderWorkerSet gang-schedules its groups itself, as
+   * upstream's one-LeaderWorkerSet layout expects.
    */
   readonly gangScheduling?: boolean;
   /**

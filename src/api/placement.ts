@@ -3,15 +3,16 @@ import { GraphModel, Orchestrator } from './model';
 
 export interface GraphPlacement {
   /**
-   * What renders multinode components: `lws` (a LeaderWorkerSet and Volcano PodGroup per replica,
+   * What renders multinode components: `lws` (one LeaderWorkerSet per multinode component,
    * Deployments for the rest) or `grove` (one PodCliqueSet for the whole graph).
    * @default - upstream's rule: `grove` when the platform settings have `groveAvailable` and the
    * graph's `nvidia.com/enable-grove` annotation is not "false", else `lws`
    */
   readonly orchestrator?: Orchestrator;
   /**
-   * LWS path: gang-schedule each multinode group with a Volcano PodGroup (`schedulerName: volcano`).
-   * @default true
+   * @deprecated No effect, with a warning: a multinode component is one LeaderWorkerSet, whose
+   * groups LeaderWorkerSet itself gang-schedules when its controller is set up for Volcano (as
+   * upstream); no PodGroup or `schedulerName` is rendered.
    */
   readonly gangScheduling?: boolean;
   /**

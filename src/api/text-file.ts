@@ -13,6 +13,9 @@ export const IS_A_DIRECTORY = 'is a directory';
 /** A file that cannot be read, or is over the limit; the message does not repeat the file name. */
 export class TextFileError extends Error {}
 
+/** The file has more bytes than the limit it was read with. */
+export class TooLargeError extends TextFileError {}
+
 /** The file's bytes, at most `limit` of them (10 MiB unless told). */
 export function readBoundedFile(file: string, limit = MAX_MANIFEST_BYTES): Buffer {
   let fd: number;
@@ -30,7 +33,7 @@ export function readBoundedFile(file: string, limit = MAX_MANIFEST_BYTES): Buffe
       const n = fs.readSync(fd, chunk, 0, CHUNK, null);
       if (n === 0) break;
       size += n;
-      if (size > limit) throw new TextFileError(tooLarge(limit, limit, 'more than '));
+      if (size > limit) throw new TooLargeError(tooLarge(limit, limit, 'more than '));
       chunks.push(n === CHUNK ? chunk : chunk.subarray(0, n));
     }
     return Buffer.concat(chunks, size);

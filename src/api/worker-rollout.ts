@@ -29,8 +29,8 @@ export function workerRolloutWarning(graph: GraphModel, settings: ResolvedSettin
     path: reason.path,
     message:
       `workerRollout "${settings.workerRollout}" does not apply: ${reason.what} roll in place with their own ` +
-      'rolling update, so old and new worker pods share one Dynamo namespace until it completes ' +
-      '(a prefill worker may pair with a decode worker of the other spec)',
+      'rolling update under stable names; as upstream, their pods carry the worker hash and register in a ' +
+      'Dynamo namespace of their own spec, so old and new workers never pair',
     severity: 'warning',
   };
 }

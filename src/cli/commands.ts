@@ -50,7 +50,8 @@ function oneOf(...values: string[]): (value: string) => string {
 /** An option given once per value (`--import a --import b`). */
 const repeatable = (value: string, previous: string[] = []) => [...previous, value];
 
-const FILES = 'YAML or JSON manifests (multi-document allowed); - reads stdin';
+const FILES =
+  'YAML or JSON manifests (multi-document allowed), or directories: their .yaml, .yml and .json files, as kubectl apply -f reads them; - reads stdin';
 const NAMESPACE: OptionSpec = {
   flags: '-n, --namespace <ns>',
   description: 'namespace for inputs without metadata.namespace',
@@ -66,6 +67,10 @@ const ONLY_DYNAMO: OptionSpec = {
   flags: '--only-dynamo',
   description:
     'refuse documents that are not Dynamo kinds (by default a ConfigMap, PVC, Secret or CRD object beside a graph is checked and passed through unchanged)',
+};
+const RECURSIVE: OptionSpec = {
+  flags: '-R, --recursive',
+  description: 'read the subdirectories of a directory argument too (as kubectl apply -R -f)',
 };
 const SCOPE = oneOf('cluster', 'namespace');
 
@@ -95,6 +100,7 @@ const render: CommandSpec = {
     { flags: '--settings <file>', description: SETTINGS_DESCRIPTION },
     LOCK,
     ONLY_DYNAMO,
+    RECURSIVE,
     {
       flags: '--no-graph-record',
       description:
@@ -107,19 +113,24 @@ Documents of other kinds in the inputs (ConfigMap, PVC, Secret, ResourceClaimTem
 CRD's kinds) are checked and passed through unchanged, in input order, before the rendered
 objects, so what the graph's pods mount or claim is applied first; a namespaced Kubernetes
 kind without a namespace gets --namespace. --only-dynamo refuses them instead.
+A directory argument is read as kubectl apply -f reads one: its .yaml, .yml and .json
+files in lexical order (hidden ones skipped), each as if named on the command line;
+-R reads its subdirectories too. Its files together are bounded like one file (10 MiB).
 With -o, everything is rendered before anything is written, into a temporary
 directory next to <dir> (.<dir>.dynamo-iac.tx) that is renamed into place, so a failure
 leaves no half-written <dir> behind, and a killed run is finished by the next.
 An existing empty <dir> is replaced; a non-empty one only with --force, and only when
 every file in it is one dynamo-iac writes (<namespace>/<kind>-<name>.yaml): other files
 are listed and nothing is written. A <dir> that is or holds the working directory, a
-.git or an input file is always refused: -o never deletes what it did not write.
+.git or an input file is always refused, and so is one inside a directory read with -R:
+-o never deletes what it did not write, nor writes what the next run would read.
 With --layout gitops only <dir>/graphs/ is written, file by file: unchanged files are kept
 as they are, files no longer rendered are removed and listed, the rest of <dir> is left
 alone. \`dynamo-iac gitops\` writes the whole repository (crds/, platform/, graphs/, flux/).
 
 Examples:
   dynamo-iac render graph.yaml > rendered.yaml
+  dynamo-iac render examples/backends/vllm/deploy/
   dynamo-iac render -n inference agg.yaml disagg.yaml
   cat graph.yaml | dynamo-iac render -
   kubectl kustomize overlays/prod | dynamo-iac render -
@@ -137,6 +148,7 @@ const validate: CommandSpec = {
     { flags: '--settings <file>', description: `${SETTINGS_DESCRIPTION}; some rules depend on them` },
     LOCK,
     ONLY_DYNAMO,
+    RECURSIVE,
   ],
   help: `
 Prints one line per problem on stderr (<file>: <field path>: <message>) and, on
@@ -148,6 +160,7 @@ but that the lock has no plan for fails with "spec: valid, but not planned: ..."
 
 Examples:
   dynamo-iac validate graphs/*.yaml
+  dynamo-iac validate -R graphs/
   dynamo-iac validate --settings platform.yaml graph.yaml`,
   load: () => require('./commands/validate') as typeof import('./commands/validate'),
 };
@@ -202,13 +215,47 @@ Examples:
   load: () => require('./commands/plan') as typeof import('./commands/plan'),
 };
 
+const krm: CommandSpec = {
+  name: 'krm',
+  summary:
+    'Run as a KRM function (kustomize exec function, kpt): render the Dynamo objects of a ResourceList on stdin, pass the others through',
+  options: [],
+  help: `
+Reads a ResourceList (config.kubernetes.io/v1) on stdin and writes one on stdout, exactly
+as \`dynamo-iac render -\` renders the items: each Dynamo object (nvidia.com) is replaced by
+the Kubernetes objects it renders; every other item is checked and passes through unchanged,
+before them (kustomize's annotations kept). Settings come from the functionConfig's spec
+(all optional):
+  namespace: <ns>        namespace for objects without one (default: default)
+  settings: {...}        PlatformSettings, inline
+  graphRecord: false     leave out the DynamoGraphDeployment / DynamoComponentDeployment records
+  lock: <file>           plan lock for DynamoGraphDeploymentRequests (default: ${DEFAULT_LOCK_FILE})
+Problems go to the output's results (severity, message, resourceRef, field.path) and,
+one line each, to stderr; the exit code is then 1.
+
+In kustomize (kustomize build --enable-alpha-plugins --enable-exec), list this file under
+transformers: in the kustomization.yaml (docs/kustomize-krm.md):
+  apiVersion: dynamo-iac.io/v1alpha1
+  kind: DynamoRender
+  metadata:
+    name: render
+    annotations:
+      config.kubernetes.io/function: |
+        exec:
+          path: ./node_modules/.bin/dynamo-iac
+          args: [krm]
+  spec:
+    namespace: inference`,
+  load: () => require('./commands/krm') as typeof import('./commands/krm'),
+};
+
 const gitops: CommandSpec = {
   name: 'gitops',
   summary:
     'Render graphs, the runtime operator and the CRDs into a layered repository for Flux or Argo CD (crds/, platform/, graphs/)',
   argument: {
     name: '[file...]',
-    description: 'YAML or JSON manifests (multi-document allowed); - reads stdin; none: only crds/ and platform/',
+    description: `${FILES}; none: only crds/ and platform/`,
   },
   options: [
     {
@@ -219,6 +266,11 @@ const gitops: CommandSpec = {
     },
     { flags: '--force', description: 'replace layer directories that dynamo-iac did not write' },
     {
+      flags: '--keep-symlinks',
+      description:
+        'keep symbolic links found inside the layers as they are (refused otherwise: one may point outside <dir>)',
+    },
+    {
       flags: '--retire-previous',
       description:
         "drop the previous worker generations the output still carries beside the current one ('commits' rollouts: once the current one is Ready)",
@@ -227,6 +279,7 @@ const gitops: CommandSpec = {
     { flags: '--settings <file>', description: SETTINGS_DESCRIPTION },
     LOCK,
     ONLY_DYNAMO,
+    RECURSIVE,
     {
       flags: '--no-graph-record',
       description: 'leave out the DynamoGraphDeployment / DynamoComponentDeployment records',
@@ -341,8 +394,9 @@ by the next, and <dir>/.dynamo-iac.lock keeps a second run out. Unchanged files 
 their bytes and mtime, and .yaml files that are no longer rendered are removed (Flux
 prunes what they held); your other files in a layer stay.
 Nothing outside the layer directories is touched; a layer holding an input, .git or
-the working directory is refused. docs/gitops-flux.md explains the Flux side,
-docs/gitops-argocd.md the Argo CD side (one engine per repository: --flux-url or --argocd-url).
+the working directory, or inside a directory read with -R, is refused. docs/gitops-flux.md
+explains the Flux side, docs/gitops-argocd.md the Argo CD side (one engine per repository:
+--flux-url or --argocd-url).
 
 Worker rollouts (docs/rollouts.md): when a graph's worker hash changes, the previous
 worker generation in <dir> is carried into the new output unchanged and listed in the
@@ -358,6 +412,33 @@ Examples:
   kubectl apply --server-side -k deploy/crds && kubectl apply --server-side -k deploy/platform
   dynamo-iac gitops -o deploy/ --settings settings.yaml --retire-previous graphs/*.yaml`,
   load: () => require('./commands/gitops') as typeof import('./commands/gitops'),
+};
+
+const argocdCmp: CommandSpec = {
+  name: 'argocd-cmp',
+  summary:
+    'Argo CD Config Management Plugin: render plain Dynamo YAML from Git at sync time (plugin config, discover, generate)',
+  argument: { name: '<action>', description: 'plugin, discover or generate' },
+  options: [],
+  help: `
+  plugin    print the plugin configuration (plugin.yaml, kind ConfigManagementPlugin) for
+            argocd-cmp-server; its commands run the node and dynamo-iac that printed it, so
+            print it from the sidecar's image
+  discover  (run by Argo CD) print the .yaml/.yml/.json files under the current directory
+            that hold a Dynamo object (nvidia.com)
+  generate  (run by Argo CD) render every .yaml/.yml/.json file under the current directory
+            (not hidden directories, not ${PLAN_ARTIFACT_DIR}/) as \`dynamo-iac render\` does; objects
+            without a namespace get the Application's destination namespace
+            (ARGOCD_APP_NAMESPACE); the Application's plugin env SETTINGS names a
+            PlatformSettings file in the path (ARGOCD_ENV_SETTINGS); ${DEFAULT_LOCK_FILE} is read
+            from the path as render reads it
+
+The sidecar, the ConfigMap that holds plugin.yaml and an Application: docs/gitops-argocd.md.
+
+Example (from the image the sidecar runs):
+  docker run --rm <operator image> argocd-cmp plugin > plugin.yaml
+  kubectl -n argocd create configmap dynamo-iac-cmp --from-file=plugin.yaml`,
+  load: () => require('./commands/argocd-cmp') as typeof import('./commands/argocd-cmp'),
 };
 
 const crds: CommandSpec = {
@@ -488,4 +569,14 @@ const operator: CommandSpec = {
 };
 
 /** In the order `dynamo-iac --help` lists them. */
-export const COMMANDS: readonly CommandSpec[] = [render, validate, plan, gitops, crds, platform, operator];
+export const COMMANDS: readonly CommandSpec[] = [
+  render,
+  validate,
+  plan,
+  gitops,
+  krm,
+  argocdCmp,
+  crds,
+  platform,
+  operator,
+];

@@ -21,7 +21,11 @@ type Writer = (rendered: RenderedFiles, files: readonly string[], options: Desti
 const WRITERS: Readonly<Record<Destination, Writer>> = {
   stdout: ({ objects }) => writeYamlStream(objects),
   flat: ({ objects }, files, options, dir) => {
-    const written = writeObjectsToDir(objects, dir, { force: options.force, inputs: inputsOf(files, options) });
+    const written = writeObjectsToDir(objects, dir, {
+      force: options.force,
+      inputs: inputsOf(files, options),
+      inputsRecursive: options.recursive,
+    });
     process.stderr.write(`wrote ${written} files to ${oneLine(dir)}\n`);
   },
   gitops: (rendered, files, options, dir) => {

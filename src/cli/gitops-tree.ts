@@ -49,6 +49,8 @@ export interface GitOpsTreeOptions {
   readonly createNamespaces?: boolean;
   /** Drop the worker generations carried beside the current one (docs/rollouts.md). */
   readonly retirePrevious?: boolean;
+  /** Keep symbolic links found inside the layers (refused otherwise). */
+  readonly keepSymlinks?: boolean;
 }
 
 /**
@@ -95,6 +97,8 @@ export function writeGitOpsTree(
   const engine = { ...fluxObjects(input, options), ...argoCdObjects(input, options) };
   writeLayout({ ...input, ...engine }, dir, options.force, inputsOf(files, options), {
     retirePrevious: options.retirePrevious,
+    keepSymlinks: options.keepSymlinks,
+    inputsRecursive: options.recursive,
   });
   for (const line of notices) process.stderr.write(`${line}\n`);
 }
@@ -159,15 +163,24 @@ function writeLayout(
   output: string,
   force: boolean | undefined,
   inputs: readonly string[],
-  options: { readonly retirePrevious?: boolean } = {},
+  options: {
+    readonly retirePrevious?: boolean;
+    readonly keepSymlinks?: boolean;
+    readonly inputsRecursive?: boolean;
+  } = {},
 ): void {
   refuseReplacing(
     output,
     LAYERS.map((l) => path.join(output, l)),
     inputs,
+    options.inputsRecursive,
   );
   const { result, graphs } = asCliError(() =>
-    writeCarryingGenerations(input, output, { force, retirePrevious: options.retirePrevious }),
+    writeCarryingGenerations(input, output, {
+      force,
+      retirePrevious: options.retirePrevious,
+      keepSymlinks: options.keepSymlinks,
+    }),
   );
   process.stderr.write(
     `${oneLine(output)}: ${result.written.length} written, ${result.removed.length} removed, ${result.unchanged} unchanged\n`,

@@ -36,8 +36,13 @@ export function writeObjectsToDir(
 }
 
 /** See src/output/object-dir.ts: directories about to be replaced that must not be. */
-export function refuseReplacing(shown: string, dirs: readonly string[], inputs: readonly string[]): void {
-  asCliError(() => objectDir.refuseReplacing(shown, dirs, inputs));
+export function refuseReplacing(
+  shown: string,
+  dirs: readonly string[],
+  inputs: readonly string[],
+  inputsRecursive?: boolean,
+): void {
+  asCliError(() => objectDir.refuseReplacing(shown, dirs, inputs, inputsRecursive));
 }
 
 /** A directory refused is the user's choice to change (exit 2); one that cannot be written is exit 1. */

@@ -12,22 +12,26 @@ export interface PipelineFlags {
   /** commander's `--no-graph-record` sets this to false. */
   readonly graphRecord?: boolean;
   readonly onlyDynamo?: boolean;
+  readonly recursive?: boolean;
 }
 
 const NAMESPACE = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
 
+/** What is wrong with a default namespace given as an option; undefined when it is a valid name. */
+export function namespaceProblem(namespace: string): string | undefined {
+  if (NAMESPACE.test(namespace)) return undefined;
+  return `${JSON.stringify(namespace)} is not a valid namespace name (lowercase letters, digits and '-', at most 63 characters)`;
+}
+
 export function renderFilesOptions(flags: PipelineFlags): RenderFilesOptions {
-  if (flags.namespace !== undefined && !NAMESPACE.test(flags.namespace)) {
-    throw new CliError(
-      `--namespace: ${JSON.stringify(flags.namespace)} is not a valid namespace name (lowercase letters, digits and '-', at most 63 characters)`,
-      EXIT_USAGE,
-    );
-  }
+  const invalid = flags.namespace === undefined ? undefined : namespaceProblem(flags.namespace);
+  if (invalid !== undefined) throw new CliError(`--namespace: ${invalid}`, EXIT_USAGE);
   return {
     defaultNamespace: flags.namespace,
     settingsFile: flags.settings,
     lockFile: flags.lock,
     includeGraphRecord: flags.graphRecord,
     onlyDynamoKinds: flags.onlyDynamo,
+    recursive: flags.recursive,
   };
 }

@@ -25,7 +25,7 @@ import {
   withRequired,
 } from './schema';
 import { podFieldSchemas } from './pod-fields';
-import { COMPONENT_TYPES, MAIN_CONTAINER_NAME, MAX_COMPONENTS } from './vocabulary';
+import { COMPONENT_TYPES, MAIN_CONTAINER_NAME, MAX_COMPONENTS, RUNTIME_VERSION_PATTERN } from './vocabulary';
 
 export function componentName(): JSONSchemaProps {
   return str({ minLength: 1, maxLength: 63, pattern: '^[A-Za-z0-9]([-A-Za-z0-9]*[A-Za-z0-9])?$' });
@@ -118,9 +118,7 @@ export function componentProperties(): Properties {
       'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'type is immutable after it is set' }],
     },
     providerOverride: providerOverride(),
-    runtimeVersionOverride: str({
-      pattern: '^(0|[1-9][0-9]{0,3})\\.(0|[1-9][0-9]{0,3})\\.(0|[1-9][0-9]{0,3})$',
-    }),
+    runtimeVersionOverride: str({ pattern: RUNTIME_VERSION_PATTERN }),
     globalDynamoNamespace: bool(),
     podTemplate: podTemplateSpec(),
     replicas: int32({ min: 0 }),

@@ -15,6 +15,7 @@ import {
 import { configMapKeySelector, container, envVars, podSpec, probe, stringMap } from './core';
 import { BACKEND_FRAMEWORK_FROZEN, componentTransitionRules } from './immutability';
 import { arr, bool, enumStr, int32, JSONSchemaProps, obj, preserveUnknown, Properties, str } from './schema';
+import { RUNTIME_VERSION_PATTERN } from './vocabulary';
 
 function resourceItem(): JSONSchemaProps {
   return obj({ cpu: str(), memory: str(), gpu: str(), gpuType: str(), custom: stringMap() });
@@ -86,6 +87,7 @@ export function sharedSpecProperties(): Properties {
       { required: ['image'] },
     ),
     checkpoint: checkpoint(),
+    runtimeVersionOverride: str({ pattern: RUNTIME_VERSION_PATTERN }),
     topologyConstraint: componentTopologyConstraint(),
     gpuMemoryService: obj(
       {

@@ -12,6 +12,16 @@ export type BackendFramework = (typeof BACKEND_FRAMEWORKS)[number];
 export const COMPONENT_TYPES = ['frontend', 'worker', 'prefill', 'decode', 'planner', 'epp'] as const;
 export type ComponentType = (typeof COMPONENT_TYPES)[number];
 
+/**
+ * v1alpha1 `componentType` values of the 0.x releases (`main` named the entry service) that
+ * v1alpha1's CRD, which has no enum, still admits and upstream's type documentation still names.
+ * Today's operator has no defaults for them: such a component renders with the default rules.
+ */
+export const LEGACY_COMPONENT_TYPES = ['main'] as const;
+
+/** `runtimeVersionOverride`: the canonical MAJOR.MINOR.PATCH, each part at most 4 digits (upstream's CRD pattern). */
+export const RUNTIME_VERSION_PATTERN = '^(0|[1-9][0-9]{0,3})\\.(0|[1-9][0-9]{0,3})\\.(0|[1-9][0-9]{0,3})$';
+
 /** At most 25 components per graph; also bounds the cost of the list-wide CEL rules. */
 export const MAX_COMPONENTS = 25;
 /** At most 100 entries in a graph's `spec.pvcs`. */

@@ -17,6 +17,7 @@
  * when it syncs, so a scale the operator applied is never taken back.
  */
 import { KubeObject } from '../api/k8s-types';
+import { argoCdOptionProblems, engineOptionError } from './engine-options';
 import { argoHealthConfigMap } from './health/argocd-cm';
 import type { LayerName } from './layout';
 
@@ -63,8 +64,6 @@ export interface ArgoCdObjects {
   readonly apps: KubeObject[];
 }
 
-const URL_SCHEMES = /^(https?:\/\/|ssh:\/\/|file:\/\/|oci:\/\/|[\w.-]+@[\w.-]+:)/;
-
 const WAVES: Partial<Record<LayerName, number>> = { crds: 0, platform: 1, graphs: 2 };
 
 /** One sync option line per concern (Argo CD's `syncPolicy.syncOptions`). */
@@ -102,11 +101,8 @@ export function runtimeIgnoreDifferences(): Record<string, unknown>[] {
 }
 
 export function argoCdApplications(opts: ArgoCdOptions): ArgoCdObjects {
-  if (!URL_SCHEMES.test(opts.repoURL)) {
-    throw new Error(
-      `Argo CD repoURL ${JSON.stringify(opts.repoURL)}: expected https://, http://, ssh://, git@host:path, file:// (Git) or oci:// (OCI artifact)`,
-    );
-  }
+  const problems = argoCdOptionProblems(opts);
+  if (problems.length > 0) throw engineOptionError('Argo CD', problems, opts);
   const prefix = opts.name ?? 'dynamo';
   const namespace = opts.namespace ?? 'argocd';
   const root = (opts.path ?? '.').replace(/\/+$/, '') || '.';

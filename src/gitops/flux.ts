@@ -18,6 +18,7 @@
  * Git holds exactly what is applied.
  */
 import { KubeObject } from '../api/k8s-types';
+import { engineOptionError, fluxOptionProblems } from './engine-options';
 import { fluxHealthCheckExprs } from './health/flux-health';
 import { LayerName } from './layout';
 
@@ -40,12 +41,9 @@ export interface FluxSourceOptions {
 }
 
 export function fluxSource(opts: FluxSourceOptions): KubeObject {
+  const problems = fluxOptionProblems(opts);
+  if (problems.length > 0) throw engineOptionError('Flux source', problems, opts);
   const oci = opts.url.startsWith('oci://');
-  if (!oci && !/^(https?|ssh):\/\//.test(opts.url)) {
-    throw new Error(
-      `Flux source url ${JSON.stringify(opts.url)}: expected https://, http://, ssh:// (Git) or oci:// (OCI artifact)`,
-    );
-  }
   return {
     apiVersion: FLUX_SOURCE_API,
     kind: oci ? 'OCIRepository' : 'GitRepository',
@@ -98,6 +96,8 @@ export interface FluxLayersOptions {
 }
 
 export function fluxKustomizations(opts: FluxLayersOptions): KubeObject[] {
+  const problems = fluxOptionProblems({ prefix: opts.prefix, namespace: opts.namespace, path: opts.path });
+  if (problems.length > 0) throw engineOptionError('Flux Kustomizations', problems, opts);
   const prefix = opts.prefix ?? opts.source.name;
   const namespace = opts.namespace ?? opts.source.namespace ?? 'flux-system';
   const root = (opts.path ?? '.').replace(/\/+$/, '') || '.';

@@ -11,7 +11,8 @@
  *   into the new layer: same inode, same mtime, so re-rendering an unchanged graph changes no
  *   file at all, and a layer with no change is not touched.
  * - `.yaml` files the layout no longer has are removed (that is what Flux then prunes); other
- *   files, symbolic links and directories in a layer (a README, a `.sourceignore`) are kept.
+ *   files and directories in a layer (a README, a `.sourceignore`) are kept. A symbolic link in
+ *   a layer is refused unless `keepSymlinks` (it is then kept as it is, never written through).
  * - A layout may be given as a function of the tree the last run wrote (worker generations,
  *   src/gitops/worker-generations.ts): it is read under the lock, after an interrupted run was
  *   finished, so it is always a whole tree and never one another run is writing.
@@ -38,6 +39,11 @@ import { CarryOptions, carryWorkerGenerations, GraphCarry, type PreviousGraphObj
 export interface WriteLayoutOptions {
   /** Take over layer directories that dynamo-iac did not write. @default false */
   readonly force?: boolean;
+  /**
+   * Keep the symbolic links found inside a layer as they are (never written through). Without
+   * it a layer holding one is refused: a link can point outside DIR. @default false
+   */
+  readonly keepSymlinks?: boolean;
 }
 
 export interface WriteLayoutResult {
@@ -66,7 +72,7 @@ export function writeCarryingGenerations(
       return gitOpsLayout(carried.input);
     },
     dir,
-    { force: options.force },
+    { force: options.force, keepSymlinks: options.keepSymlinks },
   );
   return { result, graphs };
 }
@@ -106,7 +112,13 @@ export function writeGitOpsLayout(
         }
         const result = { written: [] as string[], removed: [] as string[], unchanged: 0 };
         for (const [layer, files] of byLayer) {
-          const r = stageLayer(path.join(root, layer), path.join(building, layer), files, path.join(dir, layer));
+          const r = stageLayer(
+            path.join(root, layer),
+            path.join(building, layer),
+            files,
+            path.join(dir, layer),
+            options.keepSymlinks ?? false,
+          );
           // Loops, not push(...list): a spread of 100,000+ files overflows the stack.
           for (const f of r.written) result.written.push(`${layer}/${f}`);
           for (const f of r.removed) result.removed.push(`${layer}/${f}`);
@@ -214,12 +226,28 @@ interface LayerResult {
 }
 
 /** Builds the new layer in `staged` when anything in it changes; leaves `staged` absent otherwise. */
-function stageLayer(layerDir: string, staged: string, files: Map<string, string>, shown: string): LayerResult {
+function stageLayer(
+  layerDir: string,
+  staged: string,
+  files: Map<string, string>,
+  shown: string,
+  keepSymlinks: boolean,
+): LayerResult {
   const existing = listEntries(layerDir);
+  if (existing.links.length > 0 && !keepSymlinks) {
+    const listed = existing.links.sort().map((l) => JSON.stringify(l));
+    const more = listed.length > 5 ? ` and ${listed.length - 5} more` : '';
+    throw new NotOurDirectoryError(
+      `${shown}: holds symbolic links (${listed.slice(0, 5).join(', ')}${more}), which can point outside the directory; dynamo-iac neither writes through nor keeps them: remove them, or pass --keep-symlinks to keep them as they are`,
+    );
+  }
+  const links = new Set(existing.links);
   const written = [...files]
-    .filter(([f, content]) => !existing.files.has(f) || !sameContent(path.join(layerDir, f), content))
+    .filter(([f, content]) => !existing.files.has(f) || links.has(f) || !sameContent(path.join(layerDir, f), content))
     .map(([f]) => f);
-  const removed = [...existing.files].filter((f) => !files.has(f) && isYaml(f));
+  // A kept link is the user's, whatever its name: only our stale `.yaml` files go.
+  const stale = (f: string) => isYaml(f) && !links.has(f);
+  const removed = [...existing.files].filter((f) => !files.has(f) && stale(f));
   const unchanged = files.size - written.length;
   if (written.length === 0 && removed.length === 0 && fs.existsSync(layerDir)) return { written, removed, unchanged };
 
@@ -234,9 +262,9 @@ function stageLayer(layerDir: string, staged: string, files: Map<string, string>
       if (changed.has(f)) fs.writeFileSync(target, content);
       else keep(path.join(layerDir, f), target);
     }
-    // The user's own non-YAML files and symbolic links stay where they were.
+    // The user's own non-YAML files and (kept) symbolic links stay where they were.
     for (const f of existing.files) {
-      if (files.has(f) || isYaml(f)) continue;
+      if (files.has(f) || stale(f)) continue;
       fs.mkdirSync(path.dirname(path.join(staged, f)), { recursive: true });
       keep(path.join(layerDir, f), path.join(staged, f));
     }
@@ -275,19 +303,27 @@ function sameContent(file: string, content: string): boolean {
 const isYaml = (f: string) => /\.ya?ml$/.test(f);
 
 /**
- * Regular files and symbolic links under dir (relative, `/`-separated), and its empty
- * directories; nothing when dir does not exist.
+ * Regular files and symbolic links under dir (relative, `/`-separated; the links also on their
+ * own), and its empty directories; nothing when dir does not exist.
  */
-function listEntries(dir: string): { files: Set<string>; emptyDirs: string[] } {
+function listEntries(dir: string): { files: Set<string>; emptyDirs: string[]; links: string[] } {
   const files = new Set<string>();
   const emptyDirs: string[] = [];
-  if (!fs.existsSync(dir)) return { files, emptyDirs };
-  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    const full = path.join(entry.parentPath, entry.name);
-    const rel = path.relative(dir, full).split(path.sep).join('/');
-    if (entry.isDirectory()) {
-      if (fs.readdirSync(full).length === 0) emptyDirs.push(rel);
-    } else if (entry.isFile() || entry.isSymbolicLink()) files.add(rel);
-  }
-  return { files, emptyDirs };
+  const links: string[] = [];
+  if (!fs.existsSync(dir)) return { files, emptyDirs, links };
+  // By hand: readdir's `recursive` descends into linked directories, which are outside DIR.
+  const walk = (rel: string) => {
+    const entries = fs.readdirSync(path.join(dir, rel), { withFileTypes: true });
+    if (entries.length === 0 && rel !== '') emptyDirs.push(rel);
+    for (const entry of entries) {
+      const r = rel === '' ? entry.name : `${rel}/${entry.name}`;
+      if (entry.isDirectory()) walk(r);
+      else if (entry.isFile() || entry.isSymbolicLink()) {
+        files.add(r);
+        if (entry.isSymbolicLink()) links.push(r);
+      }
+    }
+  };
+  walk('');
+  return { files, emptyDirs, links };
 }

@@ -40,6 +40,8 @@ export interface WriteDirOptions {
   readonly force?: boolean;
   /** The files read for this run; DIR must not hold any of them. */
   readonly inputs?: readonly string[];
+  /** The directories among `inputs` are read with their subdirectories (`-R`): DIR must not be in one. */
+  readonly inputsRecursive?: boolean;
 }
 
 /**
@@ -58,7 +60,7 @@ export function writeObjectsToDir(objects: readonly KubeObject[], dir: string, o
     files.set(file, toYaml(o));
   }
   const target = linkTarget(dir);
-  refuseReplacing(dir, [target], options.inputs ?? []);
+  refuseReplacing(dir, [target], options.inputs ?? [], options.inputsRecursive);
   const base = path.basename(target);
   try {
     replaceEntries(
@@ -146,9 +148,16 @@ function refuseForeignFiles(dir: string): void {
 
 /**
  * Directories about to be replaced must not hold the working directory, a Git repository or an
- * input: `render -o . --force graph.yaml` in a project must not take the project with it.
+ * input: `render -o . --force graph.yaml` in a project must not take the project with it. Nor may
+ * they be inside an input directory read with its subdirectories: the next run would read the
+ * output as input.
  */
-export function refuseReplacing(shown: string, dirs: readonly string[], inputs: readonly string[]): void {
+export function refuseReplacing(
+  shown: string,
+  dirs: readonly string[],
+  inputs: readonly string[],
+  inputsRecursive = false,
+): void {
   const real = (p: string) => {
     try {
       return fs.realpathSync(p);
@@ -168,5 +177,19 @@ export function refuseReplacing(shown: string, dirs: readonly string[], inputs: 
     if (input !== undefined) {
       throw new RefusedDirError(`${shown}: holds the input ${input}; write somewhere else`);
     }
+    const reading = inputsRecursive ? inputs.find((f) => f !== '-' && isDirectory(f) && inside(d, real(f))) : undefined;
+    if (reading !== undefined) {
+      throw new RefusedDirError(
+        `${shown}: is inside the input directory ${reading}, read with -R; write somewhere else`,
+      );
+    }
   }
 }
+
+const isDirectory = (p: string) => {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+};

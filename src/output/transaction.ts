@@ -12,7 +12,15 @@
  *
  * A run killed during step 3 (SIGKILL, power loss) leaves `ready/` behind; the next run rolls
  * it forward before anything else, so no layer stays missing. SIGINT, SIGTERM and SIGHUP are
- * held until the transaction is over and then take effect as usual.
+ * held (the run is synchronous: Node runs a handler only after it): the run finishes, says on
+ * stderr that the new tree was written when it was, and the signal then ends the process.
+ * Step 3 is one rename per entry, not one for all: Node has no renameat2(RENAME_EXCHANGE), and
+ * the entries must stay real directories that Git, Flux and Argo CD read as files
+ * (docs/hostile-input.md, "Why the switch is not one rename").
+ *
+ * Nothing is written through a symbolic link: a lock or `.tx` path that is one is refused, and
+ * the private lock file is created exclusively. `.tx/` holds a `.gitignore` of `*`, so the
+ * staged copies a killed run leaves are never taken by `git add -A`.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -34,33 +42,56 @@ export function replaceEntries<T>(
   stage: (building: string) => T,
   legacy: readonly string[] = [],
 ): T {
-  mkdirs(parent, shown);
   const lock = path.join(parent, `${state}.lock`);
   const tx = path.join(parent, `${state}.tx`);
-  return deferSignals(() => {
+  return deferSignals((signals) => {
+    mkdirs(parent, shown);
+    refuseSymlink(lock);
     acquireLock(lock, shown);
     try {
       removeDeadLockFiles(parent, state);
       for (const name of legacy) recoverLegacy(parent, name, shown);
+      refuseSymlink(tx);
       recover(parent, tx, shown);
       const building = path.join(tx, 'building');
-      fsStep(shown, () => fs.mkdirSync(building, { recursive: true }));
       let result: T;
       try {
+        fsStep(shown, () => {
+          fs.mkdirSync(tx);
+          fs.writeFileSync(path.join(tx, '.gitignore'), '*\n', { flag: 'wx' });
+          fs.mkdirSync(building);
+        });
         result = stage(building);
+        fsStep(shown, () => {
+          // The commit point: from here on the new entries are what this run leaves.
+          if (fs.readdirSync(building).length > 0) fs.renameSync(building, path.join(tx, 'ready'));
+        });
       } catch (e) {
         fs.rmSync(tx, { recursive: true, force: true });
         throw e;
       }
-      fsStep(shown, () => {
-        if (fs.readdirSync(building).length > 0) fs.renameSync(building, path.join(tx, 'ready'));
-      });
+      signals.committed = shown;
       recover(parent, tx, shown);
       return result;
     } finally {
       fs.rmSync(lock, { force: true });
     }
   });
+}
+
+/** The lock and the transaction directory are the writer's own: a symbolic link there is someone else's. */
+function refuseSymlink(p: string): void {
+  let stat: fs.Stats;
+  try {
+    stat = fs.lstatSync(p);
+  } catch {
+    return;
+  }
+  if (stat.isSymbolicLink()) {
+    throw new TransactionError(`${p}: is a symbolic link; dynamo-iac never writes through one: remove it`);
+  }
+  if (!stat.isFile() && !stat.isDirectory())
+    throw new TransactionError(`${p}: is not a file or a directory: remove it`);
 }
 
 /**
@@ -147,8 +178,19 @@ function lexists(p: string): boolean {
  */
 function acquireLock(lock: string, shown: string): void {
   const mine = `${lock}.${process.pid}.tmp`;
-  fsStep(shown, () => fs.writeFileSync(mine, `${process.pid}\n`));
+  let created = false;
   try {
+    // Exclusive: never through a link, never another's file; removed below even when the write
+    // fails (ENOSPC), and only when this run created it.
+    fsStep(shown, () => {
+      const fd = fs.openSync(mine, 'wx');
+      created = true;
+      try {
+        fs.writeSync(fd, `${process.pid}\n`);
+      } finally {
+        fs.closeSync(fd);
+      }
+    });
     for (let attempt = 0; attempt < 5; attempt++) {
       try {
         fs.linkSync(mine, lock);
@@ -182,7 +224,7 @@ function acquireLock(lock: string, shown: string): void {
     }
     throw new TransactionError(`${shown}: cannot take the lock ${lock}: it keeps changing`);
   } finally {
-    fs.rmSync(mine, { force: true });
+    if (created) fs.rmSync(mine, { force: true });
   }
 }
 
@@ -225,8 +267,14 @@ function fsError(shown: string, e: unknown): Error {
   return new TransactionError(`${shown}: cannot write: ${(e as Error).message}`);
 }
 
-/** The signal caught while held; undefined when none is held. */
-let held: { caught?: NodeJS.Signals } | undefined;
+/** The signal caught while held, and the last directory a transaction committed meanwhile. */
+interface HeldSignals {
+  caught?: NodeJS.Signals;
+  committed?: string;
+}
+
+/** Undefined when no signal is held. */
+let held: HeldSignals | undefined;
 
 function hold(signal: NodeJS.Signals): void {
   held!.caught ??= signal;
@@ -236,9 +284,9 @@ function hold(signal: NodeJS.Signals): void {
  * Runs `f` (synchronous) with the termination signals held: Node delivers a signal that arrives
  * meanwhile on the next turn of the event loop, where it is raised again with no handler left.
  */
-function deferSignals<T>(f: () => T): T {
+function deferSignals<T>(f: (signals: HeldSignals) => T): T {
   if (!held) {
-    const state: { caught?: NodeJS.Signals } = {};
+    const state: HeldSignals = {};
     held = state;
     for (const s of DEFERRED_SIGNALS) process.on(s, hold);
     // Signal handles are read before setImmediate callbacks run; several transactions in one
@@ -246,8 +294,15 @@ function deferSignals<T>(f: () => T): T {
     setImmediate(() => {
       for (const s of DEFERRED_SIGNALS) process.off(s, hold);
       held = undefined;
-      if (state.caught) process.kill(process.pid, state.caught);
+      if (!state.caught) return;
+      // The exit status says "ended by a signal"; this line says the tree it left is the new one.
+      if (state.committed) {
+        // Quoted: the path is the user's and may hold anything (this line bypasses the CLI's oneLine).
+        const dir = JSON.stringify(state.committed);
+        process.stderr.write(`${dir}: the new tree was written before ${state.caught} took effect\n`);
+      }
+      process.kill(process.pid, state.caught);
     });
   }
-  return f();
+  return f(held);
 }

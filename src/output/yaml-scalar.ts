@@ -87,8 +87,14 @@ const NUMBER_START = /^[-+.0-9eE]/;
 /** True when a YAML 1.1 or 1.2 reader would take the plain form of `s` as something other than that string. */
 export function readsAsNonString(s: string): boolean {
   if (NON_STRING_WORDS.has(s)) return true;
-  return NUMBER_START.test(s) && NUMBER_LIKE.some((re) => re.test(s));
+  if (!NUMBER_START.test(s)) return false;
+  // go-yaml v2 deletes every `_` of a plain scalar that starts with a sign or a digit before it
+  // parses the number: `-_1`, `0x_1F` and `1e_3` are numbers to kubectl.
+  const withoutUnderscores = SIGN_OR_DIGIT.test(s) ? s.replaceAll('_', '') : s;
+  return NUMBER_LIKE.some((re) => re.test(s) || re.test(withoutUnderscores));
 }
+
+const SIGN_OR_DIGIT = /^[-+0-9]/;
 
 /** A line starting with `---` or `...` would end the document if it ever stood at column 0. */
 const DOCUMENT_MARKER = /^(---|\.\.\.)/;

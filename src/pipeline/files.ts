@@ -5,8 +5,8 @@
  */
 import { KubeObject } from '../api/k8s-types';
 import { SourcedProblem, ValidationError } from '../api/problems';
-import { readInputs } from '../api/read-inputs';
-import { resolveSettings } from '../api/settings';
+import { ReadInputs, readInputs } from '../api/read-inputs';
+import { PlatformSettings, resolveSettings } from '../api/settings';
 import { readSettingsFile } from '../api/settings-file';
 import { DEFAULT_LOCK_FILE } from '../plan/lock';
 import { readPlanLock } from '../plan/lock-file';
@@ -24,6 +24,8 @@ export interface RenderFilesOptions {
   readonly includeGraphRecord?: boolean;
   /** Refuse documents that are not Dynamo kinds instead of passing them through. @default false */
   readonly onlyDynamoKinds?: boolean;
+  /** Read the subdirectories of a directory input too, as `kubectl apply -R -f DIR`. @default false */
+  readonly recursive?: boolean;
 }
 
 export interface RenderedFiles {
@@ -36,14 +38,28 @@ export interface RenderedFiles {
   readonly passedThrough?: KubeObject[];
 }
 
-/** Renders every file (`-` is stdin); `validate` renders too, so it fails exactly when `render` would. */
+/** Renders every file (`-` is stdin, a directory its manifest files); `validate` renders too, so it fails exactly when `render` would. */
 export async function renderFiles(files: readonly string[], options: RenderFilesOptions = {}): Promise<RenderedFiles> {
-  const plans = readPlanLock(options.lockFile ?? DEFAULT_LOCK_FILE);
   // Graph problems depend on the settings (e.g. lwsAvailable), so bad settings stop here.
   const settingsFile = readSettingsFile(options.settingsFile);
   if (!settingsFile.settings) return { objects: [], problems: settingsFile.problems };
+  return renderInputs(
+    await readInputs(files, process.stdin, { recursive: options.recursive }),
+    settingsFile.settings,
+    options,
+  );
+}
 
-  const read = await readInputs(files);
+/**
+ * Renders inputs already read (the KRM function's items) with settings already checked; the plan
+ * lock is read here. What renderFiles runs once it has read its files.
+ */
+export function renderInputs(
+  read: ReadInputs,
+  platformSettings: PlatformSettings,
+  options: RenderFilesOptions = {},
+): RenderedFiles {
+  const plans = readPlanLock(options.lockFile ?? DEFAULT_LOCK_FILE);
   if ('problem' in plans) return { objects: [], problems: [...read.problems, plans.problem] };
   const renderOptions = {
     defaultNamespace: options.defaultNamespace,
@@ -51,7 +67,7 @@ export async function renderFiles(files: readonly string[], options: RenderFiles
     onlyDynamoKinds: options.onlyDynamoKinds,
     plans,
   };
-  const settings = resolveSettings(settingsFile.settings);
+  const settings = resolveSettings(platformSettings);
   let rendered;
   try {
     rendered = renderManifests(read.inputs, settings, renderOptions);

@@ -9,6 +9,7 @@ import { JsonObject, KubeObject } from '../api/k8s-types';
 import { GraphModel } from '../api/model';
 import { ManifestInput, ParsedManifests, parseManifestText } from '../api/parse';
 import { GRAPH_KINDS, PASS_THROUGH_KINDS, recogniseDocument } from '../api/convert/load';
+import { pruneNulls } from '../api/convert/prune-nulls';
 import { errorsOf, Problem, SourcedProblem } from '../api/problems';
 import { isObject } from '../api/read';
 import { hasRenderedPodProblems, renderedPodProblems } from '../api/validate/rendered-pod-checks';
@@ -124,7 +125,7 @@ function loadDocument(doc: unknown, context: KindLoadContext, passThrough: boole
   if (recognised.foreign && passThrough && isObject(doc)) return loadPassThroughDocument(doc, context.defaultNamespace);
   if (recognised.kind === undefined || !isObject(doc))
     return { problems: [...recognised.problems, ...schemaProblems(doc, recognised.problems)], objects: [] };
-  return KIND_LOADERS[recognised.kind](doc, context);
+  return KIND_LOADERS[recognised.kind](pruneNulls(doc), context);
 }
 
 const READ_KINDS = [...GRAPH_KINDS, ...PASS_THROUGH_KINDS].join(', ');

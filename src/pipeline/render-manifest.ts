@@ -14,6 +14,7 @@ import {
   validateGraph,
   withPlacement,
 } from '../api';
+import { pruneNulls } from '../api/convert/prune-nulls';
 import { JsonObject, KubeObject } from '../api/k8s-types';
 import { GraphModel } from '../api/model';
 import { errorsOf, Problem } from '../api/problems';
@@ -47,14 +48,15 @@ export interface RenderedManifest {
 
 /** One graph manifest (an object, already parsed) through load, placement, validation and render: what the constructs and components do. */
 export function renderManifest(
-  manifest: unknown,
+  input: unknown,
   settings: ResolvedSettings,
   request: ManifestRenderRequest = {},
 ): RenderedManifest {
   // A manifest built in code can contain itself or be huge: bounded like parsed input.
-  const over = overLimits(manifest);
+  const over = overLimits(input);
   if (over !== undefined)
     return { objects: [], problems: [{ path: '', message: `the manifest ${over}`, severity: 'error' }] };
+  const manifest = pruneNulls(input);
   const loaded = loadGraph(manifest, { defaultNamespace: request.defaultNamespace });
   const model = loaded.model && withPlacement(loaded.model, request);
   const problems: Problem[] = [...loaded.problems];

@@ -13,6 +13,7 @@
  * it re-renders with the real values and compares.
  */
 import * as pulumi from '@pulumi/pulumi';
+import { DEFERRED_VALUE_TOKEN, deferredValueToken, hasDeferredValue } from '../api/deferred-value';
 
 /** `T` with every string (also inside arrays and objects) allowed to be a `pulumi.Input<string>`. */
 export type WithInputs<T> = T extends string
@@ -23,10 +24,9 @@ export type WithInputs<T> = T extends string
       ? { readonly [K in keyof T]: WithInputs<T[K]> }
       : T;
 
-// Lower-case letters, digits and dashes only: a valid DNS label, label value and
-// image name, so a token passes the same validation as a typical real value.
-const TOKEN = /dynamo-iac-input-(\d+)-t/g;
-const token = (i: number) => `dynamo-iac-input-${i}-t`;
+// The token format is the API's (src/api/deferred-value.ts): validation knows a token when it sees one.
+const TOKEN = DEFERRED_VALUE_TOKEN;
+const token = deferredValueToken;
 
 export interface Tokenized<T> {
   /** The props with a token in place of each Input. */
@@ -49,7 +49,7 @@ export function tokenize<T>(value: WithInputs<T>): Tokenized<T> {
   return { plain: walk(value) as T, inputs };
 }
 
-export const hasToken = (s: string) => new RegExp(TOKEN.source).test(s);
+export const hasToken = hasDeferredValue;
 
 /** Replaces every token in every string of `v` with its value. */
 export function fill<T>(v: T, values: readonly string[]): T {

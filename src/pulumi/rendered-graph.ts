@@ -4,6 +4,7 @@
  * per rendered object.
  */
 import * as pulumi from '@pulumi/pulumi';
+import { DEFERRED_VALUE_TOKEN } from '../api/deferred-value';
 import { KubeObject } from '../api/k8s-types';
 import { GraphPlacement } from '../api/placement';
 import { GraphModel } from '../api/model';
@@ -117,7 +118,7 @@ export abstract class RenderedGraphResource extends pulumi.ComponentResource {
   ) {
     super(type, name, {}, opts);
     const fail = (lines: string[]) => {
-      const described = lines.map((l) => `  ${l.replace(/dynamo-iac-input-\d+-t/g, '<pulumi.Input>')}`);
+      const described = lines.map((l) => `  ${l.replace(DEFERRED_VALUE_TOKEN, '<pulumi.Input>')}`);
       // hideStack: the problem is in the caller's props, not in this library.
       return new pulumi.ResourceError(`${kind} "${name}": invalid input:\n${described.join('\n')}`, this, true);
     };

@@ -10,6 +10,7 @@ import { isWorkerType } from './components';
 import { ANNOTATION, LABEL, PROPAGATED_GRAPH_ANNOTATIONS } from './labels';
 import { mergeMaps } from './merge';
 import { componentObjectName } from './naming';
+import { originVersionStamp } from './origin-version';
 import type { WorkerGeneration } from './worker-generation';
 
 /** What a restored pod needs to know about its checkpoint. */
@@ -31,6 +32,12 @@ export interface ComponentContext {
   readonly labels: Record<string, string>;
   /** Component annotations after propagation from the graph (upstream's DCD spec annotations). */
   readonly annotations: Record<string, string>;
+  /**
+   * What upstream reads as the component's pod template annotations (version gates, the vLLM
+   * executor): `annotations`, the origin version upstream's webhook stamps on a new graph, and the
+   * pod template's own, which win.
+   */
+  readonly podTemplateAnnotations: Record<string, string>;
   /** Effective discovery backend: component annotation if present (even ''), else the settings. */
   readonly discoveryBackend: string;
   readonly kubernetesDiscovery: boolean;
@@ -40,6 +47,11 @@ export interface ComponentContext {
   readonly checkpoint?: CheckpointRestore;
   /** The worker generation this component's objects belong to (worker-type components of a graph that renders them). */
   readonly workerGeneration?: WorkerGeneration;
+  /**
+   * The worker hash this worker's pods carry (label and Dynamo namespace suffix): its generation's,
+   * or, on a graph whose workers roll in place on Grove or LeaderWorkerSet, the graph's (`inPlaceWorkerHashOf`).
+   */
+  readonly workerHash?: string;
 }
 
 export function componentContext(
@@ -48,8 +60,11 @@ export function componentContext(
   component: ComponentModel,
   checkpoint?: CheckpointRestore,
   graphGeneration?: WorkerGeneration,
+  inPlaceWorkerHash?: string,
 ): ComponentContext {
-  const workerGeneration = graphGeneration && isWorkerComponent(component.type) ? graphGeneration : undefined;
+  const isWorker = isWorkerComponent(component.type);
+  const workerGeneration = graphGeneration && isWorker ? graphGeneration : undefined;
+  const workerHash = isWorker ? (workerGeneration?.hash ?? inPlaceWorkerHash) : undefined;
   const objectName = componentWorkloadName(graph, component.name, workerGeneration);
   const parentGraphName = graph.kind === 'DynamoComponentDeployment' ? '' : graph.name;
   const dynamoNamespace = dynamoNamespaceOf(graph.namespace, graph.name, component.globalDynamoNamespace);
@@ -77,11 +92,13 @@ export function componentContext(
     dynamoNamespace,
     labels,
     annotations,
+    podTemplateAnnotations: mergeMaps(originVersionStamp(graph), annotations, component.podAnnotations),
     discoveryBackend,
     kubernetesDiscovery: discoveryBackend === 'kubernetes',
     backend: isWorkerType(component.type) ? workerBackend(graph, component) : undefined,
     ...(checkpoint ? { checkpoint } : {}),
     ...(workerGeneration ? { workerGeneration } : {}),
+    ...(workerHash ? { workerHash } : {}),
   };
 }
 

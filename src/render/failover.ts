@@ -6,6 +6,7 @@
  */
 import { Container, EnvVar, JsonObject } from '../api/k8s-types';
 import { SYSTEM_PORT } from './components/defaults';
+import { FORWARDPASS_METRIC_PORT } from './components/worker';
 import { envValue, setEnv } from './env';
 import { GMS_MOUNT_PATH } from './gpu-memory-service';
 import { clone, isPlainObject } from './merge';
@@ -61,6 +62,7 @@ function vllmEngine(c: Container, id: number, nodeCount: number): Container {
   env = setEnv(env, envValue('DYN_VLLM_GMS_SHADOW_MODE', 'true'));
   env = setEnv(env, envValue('VLLM_NIXL_SIDE_CHANNEL_PORT', String(5600 + id)));
   env = setEnv(env, envValue('DYN_VLLM_KV_EVENT_PORT', String(20080 + id)));
+  env = setEnv(env, envValue('DYN_FORWARDPASS_METRIC_PORT', String(FORWARDPASS_METRIC_PORT + id)));
   if (nodeCount > 1) env = setEnv(env, envValue('NNODES', String(nodeCount)));
   c.env = env;
   if (id > 0 && !staggerMasterPort(c, id * MASTER_PORT_STRIDE)) {

@@ -19,12 +19,12 @@ import {
 import { renderGmsClaimTemplate } from './gpu-memory-service';
 import { renderIngress, renderService, renderVirtualService } from './network';
 import { renderPodCliqueSet } from './multinode/grove';
-import { renderLeaderWorkerSets, ROLE_LABEL } from './multinode/lws';
+import { renderLeaderWorkerSet, ROLE_LABEL } from './multinode/lws';
 import { isMultinode } from './multinode-roles';
 import { renderWaitLeaderConfigMap } from './wait-leader';
 import { renderGraphRecord } from './record';
 import { renderDeployment } from './workload';
-import { workerGenerationOf } from './worker-generation';
+import { inPlaceWorkerHashOf, workerGenerationOf } from './worker-generation';
 
 export interface RenderOptions {
   /**
@@ -51,11 +51,11 @@ function restoreOf(
   return found ? checkpointRestoreOf(found) : undefined;
 }
 
-/** Every object of one component on the LWS path: a Deployment, or LeaderWorkerSets when it spans nodes. */
+/** Every object of one component on the LWS path: a Deployment, or a LeaderWorkerSet when it spans nodes. */
 export function renderComponent(cc: ComponentContext): KubeObject[] {
   if (isMultinode(cc.component)) {
     return [
-      ...renderLeaderWorkerSets(cc),
+      renderLeaderWorkerSet(cc),
       ...defined(renderService(cc, { [ROLE_LABEL]: 'leader' }), ...renderIngressObjects(cc)),
     ];
   }
@@ -82,8 +82,9 @@ export function renderGraphObjects(
   const dangling = validateCheckpointRefs(graph, options.checkpoints ?? []);
   if (dangling.length) throw new ValidationError(dangling);
   const generation = workerGenerationOf(graph, settings);
+  const inPlaceHash = inPlaceWorkerHashOf(graph, settings);
   const contexts = graph.components.map((c) =>
-    componentContext(graph, settings, c, restoreOf(graph, c, options.checkpoints ?? []), generation),
+    componentContext(graph, settings, c, restoreOf(graph, c, options.checkpoints ?? []), generation, inPlaceHash),
   );
   const out: KubeObject[] = [...renderPvcs(graph)];
   if (contexts.some((cc) => cc.kubernetesDiscovery)) out.push(...renderDiscoveryRbac(graph));

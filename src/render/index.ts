@@ -17,7 +17,7 @@ export {
   scalingAdapterOwnsReplicas,
   workerRolloutOwnsReplicas,
 } from './replicas';
-export { leaderWorkerSetNames } from './multinode/lws';
+export { leaderWorkerSetName } from './multinode/lws';
 export { groveCliqueNames } from './multinode/grove';
 export { isMultinode } from './multinode-roles';
 export { sortObjects, dedupeObjects, objectKey } from './objects';

@@ -17,7 +17,6 @@ const KIND_ORDER = [
   'Service',
   'Deployment',
   'LeaderWorkerSet',
-  'PodGroup',
   'PodCliqueSet',
   'Ingress',
   'VirtualService',

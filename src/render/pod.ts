@@ -80,7 +80,7 @@ function applyMultinodeLaunch(cc: ComponentContext, node: MultinodeNode, main: C
     container: main,
     gpuLimit: gpuCount(gpuQuantity(cc.component.resources, 'limits')),
     gpuRequest: gpuCount(gpuQuantity(cc.component.resources, 'requests')),
-    annotations: cc.annotations,
+    annotations: cc.podTemplateAnnotations,
     // A standalone component deployment has no graph to own the ConfigMap (upstream skips the wait too).
     waitLeaderConfigMap: cc.parentGraphName ? waitLeaderConfigMapName(cc.parentGraphName) : undefined,
     mpiSshSecretName: cc.settings.mpiSshSecretName,
@@ -227,16 +227,16 @@ function dynamoEnv(cc: ComponentContext, componentType: string, containerName: s
   const env = commonEnv({
     dynamoNamespace: cc.dynamoNamespace,
     componentType,
-    graphName: cc.parentGraphName,
+    // A standalone component deployment is its own parent, as upstream names it.
+    graphName: cc.graph.name,
     namespace: cc.graph.namespace,
     discoveryBackend: cc.discoveryBackend,
     kubeDiscoveryMode: cc.annotations[ANNOTATION.kubeDiscoveryMode],
     containerName,
   });
-  // Each generation's workers register in `<Dynamo namespace>-<hash>`, so they only pair with
+  // Each worker spec's workers register in `<Dynamo namespace>-<hash>`, so they only pair with
   // workers of their own spec; the frontend finds them all by prefix (DYN_NAMESPACE_PREFIX).
-  if (cc.workerGeneration && containerName === MAIN_CONTAINER_NAME)
-    env.push(envValue(WORKER_SUFFIX_ENV, cc.workerGeneration.hash));
+  if (cc.workerHash && containerName === MAIN_CONTAINER_NAME) env.push(envValue(WORKER_SUFFIX_ENV, cc.workerHash));
   return env;
 }
 
@@ -249,19 +249,21 @@ function mergePullSecrets(user: JsonObject[], discovered: string[]): JsonObject[
 /** Pod labels in upstream's order of precedence; system labels are written last so users cannot override them. */
 export function podLabels(cc: ComponentContext): Record<string, string> {
   const c = cc.component;
-  const system: Record<string, string> = {
-    [LABEL.graphName]: cc.parentGraphName,
-    [LABEL.dynamoNamespace]: cc.dynamoNamespace,
-  };
+  const system: Record<string, string> = { [LABEL.dynamoNamespace]: cc.dynamoNamespace };
+  if (cc.parentGraphName) system[LABEL.graphName] = cc.parentGraphName;
   if (c.type) system[LABEL.componentType] = c.type;
-  if (cc.workerGeneration) system[LABEL.workerHash] = cc.workerGeneration.hash;
+  if (cc.workerHash) system[LABEL.workerHash] = cc.workerHash;
   const labels = mergeMaps(cc.labels);
   if (cc.annotations[ANNOTATION.enableMetrics] !== 'false') labels[LABEL.metricsEnabled] = 'true';
   if (c.subComponentType) labels[LABEL.subComponentType] = c.subComponentType;
   labels[LABEL.selector] = cc.objectName;
   if (cc.kubernetesDiscovery) Object.assign(labels, discoveryLabels());
   if (c.modelRef) labels[LABEL.baseModelHash] = shortHash(c.modelRef.name);
-  return mergeMaps(labels, c.podLabels, system);
+  const out = mergeMaps(labels, c.podLabels, system);
+  // A standalone component deployment's pods carry no graph-name label, as upstream's (its
+  // workloads keep an empty one, which the runtime operator's component-status watch selects).
+  if (!cc.parentGraphName) delete out[LABEL.graphName];
+  return out;
 }
 
 export function discoveryLabels(): Record<string, string> {

@@ -6,13 +6,18 @@
 import { JsonObject, KubeObject } from '../api/k8s-types';
 import { GraphModel } from '../api/model';
 import { clone, compact, isPlainObject } from './merge';
+import { originVersionStamp } from './origin-version';
 import { WorkerGeneration, workerGenerationAnnotations } from './worker-generation';
 
-/** The record; with a worker generation it declares it (hash and mode) for the runtime operator. */
+/**
+ * The record, as upstream's webhook admits it (with the origin version stamped); with a worker
+ * generation it declares it (hash and mode) for the runtime operator.
+ */
 export function renderGraphRecord(graph: GraphModel, generation?: WorkerGeneration): KubeObject {
   const source = graph.source;
   const sourceMeta = isPlainObject(source.metadata) ? source.metadata : {};
   const annotations = {
+    ...originVersionStamp(graph),
     ...(isPlainObject(sourceMeta.annotations) ? clone(sourceMeta.annotations) : {}),
     ...(generation ? workerGenerationAnnotations(generation) : {}),
   };

@@ -95,6 +95,19 @@ export function workerGenerationOf(graph: GraphModel, settings: ResolvedSettings
   return { hash: workerHash(graph), mode };
 }
 
+/**
+ * The worker hash of a graph whose workers roll in place on Grove or LeaderWorkerSet although
+ * `workerRollout` asks for generations: upstream labels such workers with the hash and suffixes
+ * their Dynamo namespace with it too (Grove since its PR #12769), so old and new workers of a
+ * rolling update never pair. `undefined` for every other graph.
+ */
+export function inPlaceWorkerHashOf(graph: GraphModel, settings: ResolvedSettings): string | undefined {
+  if (settings.workerRollout === 'in-place' || graph.kind !== 'DynamoGraphDeployment') return undefined;
+  if (!graph.components.some((c) => isWorkerComponent(c.type)) || rendersWorkerGenerations(graph, settings))
+    return undefined;
+  return workerHash(graph);
+}
+
 /** The generation a rendered graph record declares (its annotations), for the runtime operator. */
 export function renderedWorkerGeneration(
   recordAnnotations: Readonly<Record<string, string>> | undefined,

@@ -202,12 +202,6 @@ describe('component checkpoint config', () => {
   });
 
   test('upstream messages', () => {
-    expect(problems(alpha({ enabled: true }))).toEqual([
-      err(
-        'spec.services[worker].checkpoint',
-        'When checkpoint is configured, either checkpointRef or identity must be specified',
-      ),
-    ]);
     expect(problems(beta({ enabled: true, checkpointRef: 'qwen', job: {} }))).toEqual([
       err('spec.components[0].experimental.checkpoint', 'checkpoint.job cannot be set when checkpointRef is specified'),
     ]);
@@ -219,10 +213,20 @@ describe('component checkpoint config', () => {
     ]);
   });
 
-  test('automatic mode is rejected with the reason', () => {
-    const p = problems(alpha({ enabled: true, identity: { model: 'm', backendFramework: 'vllm' } }));
-    expect(p.map((x) => x.path)).toEqual(['spec.services[worker].checkpoint.checkpointRef']);
-    expect(p[0].message).toMatch(/^Required value: automatic checkpoints/);
+  test('automatic mode (enabled, no checkpointRef) is accepted as upstream accepts it, with a warning that it is not rendered', () => {
+    for (const checkpoint of [
+      { enabled: true },
+      { enabled: true, identity: { model: 'm', backendFramework: 'vllm' } },
+      { enabled: true, job: {} },
+    ]) {
+      const p = problems(alpha(checkpoint));
+      expect(p.map((x) => [x.path, x.severity])).toEqual([['spec.services[worker].checkpoint', 'warning']]);
+      expect(p[0].message).toMatch(
+        /^no checkpointRef: upstream creates a graph-managed automatic checkpoint at runtime/,
+      );
+    }
+    const beta1 = problems(beta({ enabled: true }));
+    expect(beta1.map((x) => [x.path, x.severity])).toEqual([['spec.components[0].experimental.checkpoint', 'warning']]);
   });
 
   test('a dangling reference names the checkpoint and the field', () => {

@@ -20,6 +20,8 @@ const MANAGER = 'dynamo-iac-test';
 export interface ArgoCd {
   readonly redis: Process;
   readonly repoServer: Process;
+  /** With `cmpConfigDir`: the Config Management Plugin server, the repo server's sidecar. */
+  readonly cmpServer?: Process;
   readonly controller: Process;
   /** The API server URL the Applications name as their destination. */
   readonly server: string;
@@ -120,10 +122,35 @@ async function waitListening(p: Process, port: number, what: string): Promise<vo
   }
 }
 
+/** The socket a plugin's argocd-cmp-server listens on: `<socket dir>/<plugin name>.sock`. */
+async function waitSocket(p: Process, socket: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (!fs.existsSync(socket)) {
+    if (!p.running || Date.now() > deadline) throw new Error(`${p.name} did not create ${socket}\n${p.tail()}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+export interface ArgoCdOptions {
+  /**
+   * Run `argocd-cmp-server` with the plugin.yaml in this directory beside the repo server, as the
+   * sidecar of Argo CD's install runs it: both find the plugin's socket in one shared directory
+   * (ARGOCD_PLUGINSOCKFILEPATH; /home/argocd/cmp-server/plugins in a pod).
+   */
+  readonly cmpConfigDir?: string;
+  /** The plugin's `metadata.name`, the name of its socket. */
+  readonly cmpPluginName?: string;
+}
+
 /** Starts Redis, the repo server and the application controller; `home` is their scratch directory. */
-export async function startArgoCd(kubeconfig: string, server: string, home: string): Promise<ArgoCd> {
+export async function startArgoCd(
+  kubeconfig: string,
+  server: string,
+  home: string,
+  options: ArgoCdOptions = {},
+): Promise<ArgoCd> {
   const [redisPort, repoPort, repoMetrics, controllerMetrics] = await freePorts(4);
-  const base = {
+  const base: NodeJS.ProcessEnv = {
     ...process.env,
     HOME: home,
     ARGOCD_GPG_ENABLED: 'false',
@@ -138,6 +165,25 @@ export async function startArgoCd(kubeconfig: string, server: string, home: stri
   );
   await waitListening(redis, redisPort, 'redis');
   const redisAddr = `127.0.0.1:${redisPort}`;
+  let cmpServer: Process | undefined;
+  if (options.cmpConfigDir) {
+    const sockets = path.join(home, 'cmp-server', 'plugins');
+    fs.mkdirSync(sockets, { recursive: true });
+    base.ARGOCD_PLUGINSOCKFILEPATH = sockets;
+    cmpServer = new Process(
+      'argocd-cmp-server',
+      env('ARGOCD'),
+      [`--config-dir-path=${options.cmpConfigDir}`, '--loglevel=info', '--logformat=text'],
+      // Its own scratch directory for the files the repo server streams to it, as in its container.
+      {
+        ...base,
+        ARGOCD_BINARY_NAME: 'argocd-cmp-server',
+        ARGOCD_CMP_WORKDIR: path.join(home, 'cmp-work'),
+        NODE_OPTIONS: '',
+      },
+    );
+    await waitSocket(cmpServer, path.join(sockets, `${options.cmpPluginName ?? 'plugin'}.sock`));
+  }
   const repoServer = new Process(
     'argocd-repo-server',
     env('ARGOCD'),
@@ -175,15 +221,17 @@ export async function startArgoCd(kubeconfig: string, server: string, home: stri
   return {
     redis,
     repoServer,
+    cmpServer,
     controller,
     server,
     async stop() {
       await controller.stop();
       await repoServer.stop();
+      await cmpServer?.stop();
       await redis.stop();
     },
     tails() {
-      return [controller.tail(40), repoServer.tail(15)].join('\n');
+      return [controller.tail(40), repoServer.tail(15), ...(cmpServer ? [cmpServer.tail(20)] : [])].join('\n');
     },
   };
 }

@@ -157,7 +157,7 @@ beforeAll(async () => {
     throw new Error('run with `npm run test:argo` (needs the test cluster and Argo CD from its global setup)');
   kube = KubeClient.fromTestEnv();
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'dynamo-iac-argo-'));
-  // Stand-ins for the third-party kinds the graph renders (LeaderWorkerSet, PodGroup): not ours to apply.
+  // Stand-ins for the third-party kinds the graph renders (LeaderWorkerSet): not ours to apply.
   for (const crd of thirdPartyCrds())
     await kube.installCrd(crd as ServerObject, { fieldManager: TEST_MANAGER, timeoutMs: 180_000 });
   server = await installArgoCd(kube, kubeconfig);

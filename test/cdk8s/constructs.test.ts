@@ -176,7 +176,7 @@ test('fromFile reads a YAML manifest', () => {
       'metadata: {name: from-file}',
       'spec:',
       '  components:',
-      '    - {name: Frontend, type: frontend, podTemplate: {spec: {containers: [{name: main, image: img}]}}}',
+      '    - {name: Frontend, type: frontend, podTemplate: {spec: {containers: [{name: main, image: "img:1.0.0"}]}}}',
     ].join('\n'),
   );
   const chart = new Chart(Testing.app(), 'c', { namespace: 'team' });
@@ -204,7 +204,7 @@ test('objects shared by two graphs of one namespace are synthesized once', () =>
   const planner = {
     name: 'Planner',
     type: 'planner' as const,
-    podTemplate: { spec: { containers: [{ name: 'main', image: 'img' }] } },
+    podTemplate: { spec: { containers: [{ name: 'main', image: 'img:1.0.0' }] } },
   };
   const a = new Chart(app, 'a', { namespace: 'ml' });
   new DynamoGraphDeployment(a, 'g1', { spec: { components: [planner] } });

@@ -36,3 +36,26 @@ describe('bounded input', () => {
     }
   });
 });
+
+describe('a directory input', () => {
+  test('is bounded as one file: its files together, the one that goes over named by its directory', () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'dynamo-iac-dir-limit-'));
+    try {
+      // Each under the limit, together over it.
+      const half = `# ${'x'.repeat(LIMIT / 2)}\n`;
+      fs.writeFileSync(path.join(work, 'a.yaml'), half);
+      fs.writeFileSync(path.join(work, 'b.yaml'), half);
+      const r = run(['validate', work]);
+      expect(r.code).toBe(1);
+      expect(lines(r.stderr)).toContain(
+        `${work}: its manifest files are more than ${LIMIT} bytes together; the limit is ${LIMIT} bytes (10 MiB)`,
+      );
+      // Each file alone is within the limit.
+      expect(
+        lines(run(['validate', path.join(work, 'a.yaml'), path.join(work, 'b.yaml')]).stderr).join('\n'),
+      ).not.toMatch(/more than/);
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  });
+});

@@ -9,13 +9,14 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { parseAllDocuments, stringify } from 'yaml';
 import { FIXTURES, ROOT } from './run';
 
 const BIN = path.join(ROOT, 'bin', 'dynamo-iac');
 const CLI = path.join(ROOT, 'lib', 'cli');
 
 /** Every file the process loaded (CommonJS and ES modules), relative to the repository. */
-function loadedFiles(args: string[]): string[] {
+function loadedFiles(args: string[], input?: string): string[] {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loading-'));
   const out = path.join(dir, 'loaded.json');
   const hook = path.join(dir, 'hook.js');
@@ -26,6 +27,7 @@ function loadedFiles(args: string[]): string[] {
   const r = spawnSync(process.execPath, ['--require', hook, BIN, ...args], {
     cwd: ROOT,
     encoding: 'utf8',
+    input,
     env: { ...process.env, NODE_DISABLE_COMPILE_CACHE: '1' },
   });
   expect(r.status).toBe(0);
@@ -34,6 +36,12 @@ function loadedFiles(args: string[]): string[] {
     .map((f) => path.relative(ROOT, f));
   fs.rmSync(dir, { recursive: true, force: true });
   return files;
+}
+
+/** A ResourceList (the KRM function's input) holding the documents of `file`. */
+function resourceListOf(file: string): string {
+  const items = parseAllDocuments(fs.readFileSync(path.join(ROOT, file), 'utf8')).map((d) => d.toJSON());
+  return stringify({ apiVersion: 'config.kubernetes.io/v1', kind: 'ResourceList', items });
 }
 
 const bundleFiles = () => fs.readdirSync(CLI).filter((f) => f.endsWith('.bundle.js'));
@@ -66,9 +74,19 @@ test('the CLI is one bundle in shared chunks, and no module is in two of them', 
   expect(files.filter((f) => !f.startsWith('chunk-')).sort()).toEqual(
     // The program and its command table, one bundle per command (src/cli/commands/), and the GitOps
     // writer that `gitops` and `render --layout gitops` load on their own.
-    ['crds', 'gitops-tree', 'gitops', 'main', 'operator', 'plan', 'platform', 'render', 'validate'].map(
-      (e) => `${e}.bundle.js`,
-    ),
+    [
+      'argocd-cmp',
+      'crds',
+      'gitops-tree',
+      'gitops',
+      'krm',
+      'main',
+      'operator',
+      'plan',
+      'platform',
+      'render',
+      'validate',
+    ].map((e) => `${e}.bundle.js`),
   );
   const modules = files.flatMap((f) => modulesIn(path.join('lib', 'cli', f)));
   // The render core, commander, js-yaml, ajv's runtime: the pattern must find what is there.
@@ -107,12 +125,14 @@ test('--help loads the program, its chunks, the exit-code and problem-line modul
 });
 
 test.each([
-  ['render', ['render', `${FIXTURES}/agg-v1beta1.yaml`], 'render'],
-  ['validate', ['validate', `${FIXTURES}/agg-v1beta1.yaml`], 'validate'],
+  ['render', ['render', `${FIXTURES}/agg-v1beta1.yaml`], 'render', ''],
+  ['validate', ['validate', `${FIXTURES}/agg-v1beta1.yaml`], 'validate', ''],
+  // The KRM function renders through the same chunks as render, with its own small entry.
+  ['krm', ['krm'], 'krm', resourceListOf(`${FIXTURES}/agg-v1beta1.yaml`)],
 ])(
   '%s loads its own bundle and the generated validators, nothing of cdk8s, Pulumi, the operator or Flux',
-  (_, args, bundle) => {
-    const files = loadedFiles(args);
+  (_, args, bundle, input) => {
+    const files = loadedFiles(args, input);
     expect(files).toContain(`lib/cli/${bundle}.bundle.js`);
     expect(files).toContain('lib/api/crd-validators/nvidia.com-v1beta1-DynamoGraphDeployment.js');
     expect(files).toContain('lib/api/core-v1-models.js');

@@ -77,19 +77,19 @@ describe('dynamo-iac gitops: worker generations across runs', () => {
 
     // A frontend-only change and a scaling change roll no worker: only the frontend and the record change.
     let before = snapshot();
-    expect(gitops(variant({ prefillArg: '--enforce-eager', frontendImage: 'frontend:2' }))).toEqual([
+    expect(gitops(variant({ prefillArg: '--enforce-eager', frontendImage: 'frontend:2.0.0' }))).toEqual([
       `${repo}: 2 written, 0 removed, ${files} unchanged`,
     ]);
     expect(changedSince(before)).toEqual(['deployment-vllm-disagg-frontend.yaml', RECORD_FILE]);
     before = snapshot();
-    expect(gitops(variant({ prefillArg: '--enforce-eager', frontendImage: 'frontend:2', decodeReplicas: 4 }))).toEqual([
-      `${repo}: 1 written, 0 removed, ${files + 1} unchanged`,
-    ]);
+    expect(
+      gitops(variant({ prefillArg: '--enforce-eager', frontendImage: 'frontend:2.0.0', decodeReplicas: 4 })),
+    ).toEqual([`${repo}: 1 written, 0 removed, ${files + 1} unchanged`]);
     expect(changedSince(before)).toEqual([RECORD_FILE]);
     expect(hashes()).toEqual([first, next].sort());
 
     const third = gitops(
-      variant({ prefillArg: '--enforce-eager=false', frontendImage: 'frontend:2', decodeReplicas: 4 }),
+      variant({ prefillArg: '--enforce-eager=false', frontendImage: 'frontend:2.0.0', decodeReplicas: 4 }),
     );
     const last = hashes().find((h) => h !== first && h !== next)!;
     expect(hashes()).toEqual([next, last].sort());

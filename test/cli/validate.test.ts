@@ -1,4 +1,5 @@
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { CLI_FIXTURES, FIXTURES, lines, ROOT, run } from './run';
 
@@ -33,19 +34,21 @@ describe('validate', () => {
   });
 
   test('every problem of every input is reported in one run', () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'dynamo-iac-empty-'));
     const r = run([
       'validate',
       'missing.yaml',
-      CLI_FIXTURES,
+      empty,
       `${CLI_FIXTURES}/bad-graph.yaml`,
       `${CLI_FIXTURES}/not-yaml.yaml`,
       `${FIXTURES}/agg-v1beta1.yaml`,
     ]);
+    fs.rmdirSync(empty);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(lines(r.stderr)).toEqual([
       "missing.yaml: cannot read: ENOENT: no such file or directory, open 'missing.yaml'",
-      `${CLI_FIXTURES}: is a directory; pass the manifest files in it instead (e.g. ${CLI_FIXTURES}/*.yaml)`,
+      `${empty}: is a directory with no .yaml, .yml or .json files`,
       `${CLI_FIXTURES}/bad-graph.yaml: spec.components[1].replicas: must be an integer`,
       `${CLI_FIXTURES}/bad-graph.yaml: spec.components[0].replicas: must be non-negative`,
       `${CLI_FIXTURES}/bad-graph.yaml: spec.components[1].podTemplate.spec.containers: must contain a container named "main" with an image`,

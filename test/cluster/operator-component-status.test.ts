@@ -12,7 +12,7 @@ import { deploymentStatus } from './deployment-status';
 import { operatorNamespace } from './operator-harness';
 
 const WAIT = { timeoutMs: 60_000 };
-const image = 'registry.example/vllm-runtime:1';
+const image = 'registry.example/vllm-runtime:1.0.0';
 const main = { name: 'main', image, command: ['python3'], args: ['-m', 'dynamo.vllm'] };
 
 const env = operatorNamespace('op-status');

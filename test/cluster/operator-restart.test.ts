@@ -106,7 +106,7 @@ test('changes made while the API server is unreachable are all acted on once it 
   expect(replicasOf(await kube.get('apps/v1', 'Deployment', 'sg-decode', ns))).toBe(7);
 
   await outage.up();
-  await kube.waitFor('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet', 'sg-prefill', ns, (o) => replicasOf(o) === 4, {
+  await kube.waitFor('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet', 'sg-prefill-0', ns, (o) => replicasOf(o) === 4, {
     what: 'LWS scaled after the outage',
     timeoutMs: 90_000,
   });

@@ -51,7 +51,7 @@ test('the rendered adapter-managed workloads carry no replicas', () => {
   expect(objs.find((o) => o.kind === 'Deployment' && o.metadata.name === 'sg-decode')!.spec).not.toHaveProperty(
     'replicas',
   );
-  expect(objs.find((o) => o.kind === 'LeaderWorkerSet' && o.metadata.name === 'sg-prefill')!.spec).not.toHaveProperty(
+  expect(objs.find((o) => o.kind === 'LeaderWorkerSet' && o.metadata.name === 'sg-prefill-0')!.spec).not.toHaveProperty(
     'replicas',
   );
 });
@@ -136,11 +136,15 @@ test('a direct edit of an adapter-managed Deployment replicas is put back', asyn
 });
 
 test('multinode: a /scale write sets the LeaderWorkerSet group count, and a re-apply keeps it', async () => {
-  await kube.waitFor(LWS, 'LeaderWorkerSet', 'sg-prefill', ns, (o) => replicasOf(o) === 1, { what: 'LWS replicas 1' });
+  await kube.waitFor(LWS, 'LeaderWorkerSet', 'sg-prefill-0', ns, (o) => replicasOf(o) === 1, {
+    what: 'LWS replicas 1',
+  });
   await scale('sg-prefill', 3);
-  await kube.waitFor(LWS, 'LeaderWorkerSet', 'sg-prefill', ns, (o) => replicasOf(o) === 3, { what: 'LWS replicas 3' });
+  await kube.waitFor(LWS, 'LeaderWorkerSet', 'sg-prefill-0', ns, (o) => replicasOf(o) === 3, {
+    what: 'LWS replicas 3',
+  });
   await applyAll(rendered(ns));
-  expect(replicasOf(await kube.get(LWS, 'LeaderWorkerSet', 'sg-prefill', ns))).toBe(3);
+  expect(replicasOf(await kube.get(LWS, 'LeaderWorkerSet', 'sg-prefill-0', ns))).toBe(3);
   await kube.waitFor(ADAPTER, ADAPTER_KIND, 'sg-prefill', ns, (o) => (o as any)?.status?.replicas === 3, {
     what: 'adapter status 3',
   });

@@ -134,7 +134,7 @@ const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 beforeAll(async () => {
   kube = KubeClient.fromTestEnv();
   await installOperatorCrds(kube);
-  // Grove's kinds, and Volcano's PodGroup (a multinode component without an adapter gangs each LWS).
+  // Grove's kinds and LeaderWorkerSet.
   for (const crd of thirdPartyCrds()) await kube.installCrd(crd);
   ns = uniqueName('op-rst');
   await kube.createNamespace(ns);

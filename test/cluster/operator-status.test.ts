@@ -71,7 +71,7 @@ test('all workloads ready: successful, Ready=True all_resources_are_ready, repli
   await env.kube.waitFor('apps/v1', 'Deployment', 'sg-decode', env.ns, (o) => (o as any)?.spec?.replicas === 2);
   await setStatus('apps/v1', 'Deployment', 'deployments', 'sg-frontend', deploymentStatus(1));
   await setStatus('apps/v1', 'Deployment', 'deployments', 'sg-decode', deploymentStatus(2));
-  await setStatus('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet', 'leaderworkersets', 'sg-prefill', (_g, r) => ({
+  await setStatus('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet', 'leaderworkersets', 'sg-prefill-0', (_g, r) => ({
     replicas: r,
     updatedReplicas: r,
     readyReplicas: r,
@@ -102,7 +102,7 @@ test('all workloads ready: successful, Ready=True all_resources_are_ready, repli
     },
     prefill: {
       componentKind: 'LeaderWorkerSet',
-      componentNames: ['sg-prefill'],
+      componentNames: ['sg-prefill-0'],
       replicas: 1,
       updatedReplicas: 1,
       readyReplicas: 1,
@@ -117,7 +117,7 @@ test('one component with unready pods: pending, pods_not_ready; a second reason 
   expect(s.state).toBe('pending');
   expect(ready(s).message).toBe('Not ready: decode');
   expect(Date.parse(ready(s).lastTransitionTime)).toBeGreaterThanOrEqual(Date.parse(before.lastTransitionTime));
-  await setStatus('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet', 'leaderworkersets', 'sg-prefill', (_g, r) => ({
+  await setStatus('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet', 'leaderworkersets', 'sg-prefill-0', (_g, r) => ({
     replicas: r,
     updatedReplicas: 0,
     readyReplicas: 0,

@@ -255,7 +255,7 @@ beforeAll(async () => {
     );
   kube = KubeClient.fromTestEnv();
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'dynamo-iac-flux-'));
-  // Flux's real CRDs; stand-ins for the other third-party kinds (ServiceMonitor, LeaderWorkerSet, PodGroup here).
+  // Flux's real CRDs; stand-ins for the other third-party kinds (ServiceMonitor, LeaderWorkerSet here).
   for (const crd of [...fluxCrds(), ...thirdPartyCrds()])
     await kube.installCrd(crd as ServerObject, {
       fieldManager: TEST_MANAGER,
@@ -496,7 +496,7 @@ test("a commit that removes a component while the operator is down: Flux prunes 
   const before = inventoryOf(previous);
   const render = gitops(withoutPrefill(), path.join(GRAPHS, 'legacy.yaml'));
   expect(render.code).toBe(0);
-  // The render says which files (objects) the component had: its LeaderWorkerSet, PodGroup and
+  // The render says which files (objects) the component had: its LeaderWorkerSet and
   // Service, and the leader-wait script only multinode components use.
   const removedFiles = render.stderr
     .split('\n')
@@ -504,12 +504,9 @@ test("a commit that removes a component while the operator is down: Flux prunes 
     .map((l) => l.slice('removed '.length))
     .sort();
   expect(removedFiles).toEqual(
-    [
-      'configmap-llm-wait-leader-script',
-      'leaderworkerset-llm-prefill-0',
-      'podgroup-llm-prefill-0',
-      'service-llm-prefill',
-    ].map((f) => `graphs/${LLM}/llm/${f}.yaml`),
+    ['configmap-llm-wait-leader-script', 'leaderworkerset-llm-prefill-0', 'service-llm-prefill'].map(
+      (f) => `graphs/${LLM}/llm/${f}.yaml`,
+    ),
   );
   const removedIds = removedFiles
     .map((f) => inventoryId(parse(source.git('show', `HEAD:${f}`)) as ServerObject))

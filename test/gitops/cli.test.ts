@@ -129,7 +129,7 @@ describe('dynamo-iac gitops', () => {
     ]);
     const bad = run(['gitops', '-o', repo, '--argocd-url', 'github.com/acme/deploy', agg]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('--argocd-url: Argo CD repoURL "github.com/acme/deploy": expected https://');
+    expect(bad.stderr).toContain('dynamo-iac gitops: --argocd-url "github.com/acme/deploy": expected https://');
     expect(fs.existsSync(repo)).toBe(false);
   });
 
@@ -173,7 +173,7 @@ describe('dynamo-iac gitops', () => {
     const url = run(['gitops', '-o', repo, '--flux-url', 'github.com/acme/deploy', agg]);
     expect(url.code).toBe(2);
     expect(lines(url.stderr)).toEqual([
-      '--flux-url: Flux source url "github.com/acme/deploy": expected https://, http://, ssh:// (Git) or oci:// (OCI artifact)',
+      'dynamo-iac gitops: --flux-url "github.com/acme/deploy": expected https://, http://, ssh:// (Git) or oci:// (OCI artifact)',
     ]);
     expect(run(['gitops', agg]).code).toBe(2);
   });

@@ -59,6 +59,21 @@ const WORDS = [
   '2001-12-14 21:59:43.10 -5',
   '0x1p3',
   '1__0',
+  '-_1',
+  '+_1',
+  '_1',
+  '1_',
+  '-1__',
+  '0x_1F',
+  '-_0x_1f',
+  '0b_1',
+  '-0b_1',
+  '0o_7',
+  '0_7',
+  '1e_3',
+  '1_e3',
+  '-_.5',
+  '+1_000.5e+3',
   '0.',
   '._',
   '-.',
@@ -141,11 +156,42 @@ function anyCodePoint(next: () => number): string {
   return String.fromCodePoint(cp);
 }
 
+/**
+ * A random YAML 1.1 number form (or something one character away from it): a sign, a base
+ * prefix (`0b`, `0o`, `0x`, a leading zero), digits, a fraction, an exponent, base-60 parts,
+ * `.inf` / `.nan`, with `_` anywhere: go-yaml v2 deletes every `_` before it parses a number.
+ */
+export function numberForm(next: () => number): string {
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
+  const digits = (alphabet: string) =>
+    Array.from({ length: 1 + Math.floor(next() * 4) }, () => pick([...alphabet])).join('');
+  const body = pick([
+    () => digits('0123456789'),
+    () => `${pick(['0b', '0B'])}${digits('01')}`,
+    () => `${pick(['0o', '0O', '0'])}${digits('01234567')}`,
+    () => `${pick(['0x', '0X'])}${digits('0123456789abcdefABCDEF')}`,
+    () => `${digits('0123456789')}.${digits('0123456789')}`,
+    () => `.${digits('0123456789')}`,
+    () => `${digits('0123456789')}${pick(['e', 'E'])}${pick(['', '+', '-'])}${digits('0123456789')}`,
+    () => `${digits('0123456789')}:${digits('012345')}${pick(['', `:${digits('012345')}`])}`,
+    () => pick(['.inf', '.Inf', '.INF', '.nan', '.NaN', 'inf', 'nan']),
+  ])();
+  let s = `${pick(['', '', '-', '+'])}${body}`;
+  // Underscores anywhere, even right after the sign or the prefix (`-_1`, `0x_1`).
+  const underscores = Math.floor(next() * 3);
+  for (let i = 0; i < underscores; i++) {
+    const at = Math.floor(next() * (s.length + 1));
+    s = `${s.slice(0, at)}_${s.slice(at)}`;
+  }
+  return s;
+}
+
 /** One random string. */
 export function randomString(next: () => number): string {
   const kind = next();
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
   if (kind < 0.25) return pick(WORDS);
+  if (kind < 0.35) return numberForm(next);
   const length = Math.floor(next() * (next() < 0.9 ? 12 : 200));
   let s = '';
   for (let i = 0; i < length; i++) {

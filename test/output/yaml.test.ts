@@ -304,6 +304,16 @@ describe("toYaml for kubectl's reader (go-yaml v2)", () => {
     ['an exponent without digits before it is quoted', 'E1', '"E1"'],
     // Found by the kubectl-reader fuzz (seed 2): go-yaml v2 reads a signed binary after `0b` as an integer.
     ['a signed binary after 0b is quoted', '0b+1', '"0b+1"'],
+    // go-yaml v2 deletes every `_` of a scalar starting with a sign or digit before it parses a number (issue 39).
+    ['an underscore after a sign is quoted (kubectl reads -_1 as -1)', '-_1', '"-_1"'],
+    ['an underscore after a plus sign is quoted', '+_1', '"+_1"'],
+    ['an underscore after a base prefix is quoted', '0x_1F', '"0x_1F"'],
+    ['a signed binary with underscores is quoted', '-0b_1', '"-0b_1"'],
+    ['an underscore after a leading-zero octal digit is quoted', '0_7', '"0_7"'],
+    ['an underscore inside an exponent is quoted', '1e_3', '"1e_3"'],
+    ['an underscore before a fraction is quoted', '-_.5', '"-_.5"'],
+    ['trailing underscores after a sign and digits are quoted', '-1__', '"-1__"'],
+    ['an underscore first is a string to every reader and stays plain', '_1', '_1'],
   ])('%s', (_, value, written) => {
     expect(toYaml({ v: value })).toBe(`v: ${written}\n`);
     expect(parse(toYaml({ v: value }), { version: '1.1' })).toEqual({ v: value });

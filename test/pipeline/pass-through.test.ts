@@ -120,6 +120,27 @@ describe('passThroughProblems', () => {
     expect(lines[0].message).toMatch(/^invalid value "My_Widget": /);
   });
 
+  test.each([
+    ['v1', 'ConfigMap', 'Not_A_Name', /^invalid value "Not_A_Name": /],
+    ['v1', 'Service', '1svc', /must start with a lower-case letter/],
+    ['v1', 'Namespace', 'a.b', /^invalid value "a.b": /],
+    ['rbac.authorization.k8s.io/v1', 'ClusterRole', 'a/b', /may not contain '\/' or '%'/],
+  ])("a built-in kind's name by the API server's rule for it: %s %s %s", (apiVersion, kind, name, message) => {
+    const lines = passThroughProblems({ apiVersion, kind, metadata: { name } }).filter(
+      (p) => p.path === 'metadata.name',
+    );
+    expect(lines.map((p) => p.message)).toEqual([expect.stringMatching(message)]);
+  });
+
+  test('RBAC names take colons, as the API server allows', () => {
+    const lines = passThroughProblems({
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRole',
+      metadata: { name: 'system:controller:x' },
+    });
+    expect(lines.filter((p) => p.severity === 'error')).toEqual([]);
+  });
+
   test('a built-in kind: metadata and schema problems at once, one a path', () => {
     const lines = passThroughProblems({
       apiVersion: 'v1',

@@ -223,9 +223,15 @@ describe('failover (IntraPod, vLLM)', () => {
       DYN_VLLM_GMS_SHADOW_MODE: 'true',
       VLLM_NIXL_SIDE_CHANNEL_PORT: '5601',
       DYN_VLLM_KV_EVENT_PORT: '20081',
+      DYN_FORWARDPASS_METRIC_PORT: '20381',
       GMS_SOCKET_DIR: '/gms-intrapod-control',
     });
-    expect(e0).toMatchObject({ ENGINE_ID: '0', DYN_SYSTEM_PORT: '9090', VLLM_NIXL_SIDE_CHANNEL_PORT: '5600' });
+    expect(e0).toMatchObject({
+      ENGINE_ID: '0',
+      DYN_SYSTEM_PORT: '9090',
+      VLLM_NIXL_SIDE_CHANNEL_PORT: '5600',
+      DYN_FORWARDPASS_METRIC_PORT: '20380',
+    });
     for (const e of [e0, e1]) {
       expect(e.DYN_SYSTEM_USE_ENDPOINT_HEALTH_STATUS).toBeUndefined();
       expect(e.DYN_HEALTH_CHECK_ENABLED).toBeUndefined();

@@ -28,10 +28,17 @@ describe('graph-level objects', () => {
     expect(objs.map((o: any) => o.kind)).not.toContain('DynamoGraphDeployment');
   });
 
-  test('standalone DynamoComponentDeployment: objects named after it, no parent graph', () => {
+  test('standalone DynamoComponentDeployment: objects named after it, its own parent, pods without a graph label', () => {
     const r = rendered(graph({ kind: 'DynamoComponentDeployment', name: 'solo', components: [vllmWorker()] }));
     expect(r.ids).toContain('Deployment/solo');
-    expect(r.envOf(r.main('solo')).DYN_PARENT_DGD_K8S_NAME).toBe('');
+    // Upstream names the DCD itself as the parent and labels its pods with no graph.
+    expect(r.envOf(r.main('solo')).DYN_PARENT_DGD_K8S_NAME).toBe('solo');
+    const deployment = r.find('Deployment', 'solo');
+    expect('nvidia.com/dynamo-graph-deployment-name' in deployment.spec.template.metadata.labels).toBe(false);
+    // The workload keeps its empty graph label: the runtime operator's component-status watch selects it.
+    expect(deployment.metadata.labels['nvidia.com/dynamo-graph-deployment-name']).toBe('');
+    // No origin version is stamped on a DCD (upstream's webhook stamps graphs).
+    expect(r.find('DynamoComponentDeployment', 'solo').metadata.annotations).toBeUndefined();
     expect(r.ids).toContain('DynamoComponentDeployment/solo');
   });
 

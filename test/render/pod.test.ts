@@ -1,4 +1,4 @@
-import { frontend, graph, vllmWorker } from './builders';
+import { component, frontend, graph, vllmWorker } from './builders';
 import { rendered } from './helpers';
 import { PRUNE_DISABLED } from '../../src/render';
 
@@ -109,6 +109,28 @@ describe('main container merge', () => {
       limits: { 'nvidia.com/gpu': '2' },
       claims: [{ name: 'a' }, { name: 'b' }],
     });
+  });
+
+  test("upstream's base command /bin/sh -c: a command given only as args runs as a script; the frontend keeps python3", () => {
+    const planner = { name: 'Planner', type: 'planner', mainContainer: { name: 'main', image: 'img', args: ['run'] } };
+    const r = rendered(
+      graph({
+        components: [
+          vllmWorker({ mainContainer: { name: 'main', image: 'img', args: ['python3 -m dynamo.vllm'] } }),
+          component(planner),
+          component({ name: 'Other', type: '', mainContainer: { name: 'main', image: 'img' } }),
+          frontend(),
+        ],
+      }),
+    );
+    expect(r.main('demo-vllmworker').command).toEqual(['/bin/sh', '-c']);
+    expect(r.main('demo-vllmworker').args).toEqual(['python3 -m dynamo.vllm']);
+    expect(r.main('demo-planner').command).toEqual(['/bin/sh', '-c']);
+    expect(r.main('demo-other').command).toEqual(['/bin/sh', '-c']);
+    expect(r.main('demo-frontend').command).toEqual(['python3']);
+    // The user's command replaces it.
+    const own = rendered(graph({ components: [vllmWorker()] }));
+    expect(own.main('demo-vllmworker').command).not.toEqual(['/bin/sh', '-c']);
   });
 
   test('envFromSecret appends an envFrom secretRef', () => {

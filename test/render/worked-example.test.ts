@@ -81,6 +81,7 @@ test('worker main container: ports, probes, env, resources', () => {
   expect(env).toEqual({
     DYN_COMPONENT: 'worker',
     DYN_DISCOVERY_BACKEND: 'kubernetes',
+    DYN_FORWARDPASS_METRIC_PORT: '20380',
     DYN_HEALTH_CHECK_ENABLED: 'false',
     DYN_NAMESPACE: 'ml-demo',
     DYN_NAMESPACE_WORKER_SUFFIX: hash,

@@ -9,6 +9,7 @@ import { PlatformSettings, resolveSettings } from '../../src/api/settings';
 import { settingsProblems } from '../../src/api/settings-check';
 import { loadManifests, renderManifests } from '../../src/pipeline/manifests';
 import { PRUNE_DISABLED } from '../../src/render';
+import { TARGET_OPERATOR_VERSION } from '../../src/render/origin-version';
 import { componentWorkloadName } from '../../src/render/context';
 import { canonicalQuantity, goJson } from '../../src/render/go-json';
 import { runtimeOwnsReplicas, workerRolloutOwnsReplicas } from '../../src/render/replicas';
@@ -28,7 +29,7 @@ function graph(spec: Doc, apiVersion = 'nvidia.com/v1beta1'): GraphModel {
   return { kind: 'DynamoGraphDeployment', apiVersion, name: 'g', namespace: 'ns', source } as unknown as GraphModel;
 }
 
-const main = (over: Doc = {}) => ({ name: 'main', image: 'img:1', args: ['--model', 'm'], ...over });
+const main = (over: Doc = {}) => ({ name: 'main', image: 'img:1.0.0', args: ['--model', 'm'], ...over });
 const base = (): Doc => ({
   backendFramework: 'vllm',
   components: [
@@ -47,7 +48,7 @@ const baseHash = workerHash(graph(base()));
 
 describe('the worker hash rolls workers on a change of', () => {
   test.each<[string, (s: Doc) => void]>([
-    ['a worker image', (s) => (comp(s, 'Decode').podTemplate.spec.containers[0].image = 'img:2')],
+    ['a worker image', (s) => (comp(s, 'Decode').podTemplate.spec.containers[0].image = 'img:2.0.0')],
     ['a worker argument', (s) => comp(s, 'Decode').podTemplate.spec.containers[0].args.push('--x')],
     ['a worker env', (s) => (comp(s, 'Decode').podTemplate.spec.containers[0].env = [{ name: 'A', value: '1' }])],
     ['the graph env (spec.env)', (s) => (s.env = [{ name: 'A', value: '1' }])],
@@ -68,7 +69,7 @@ describe('the worker hash rolls workers on a change of', () => {
 
   test('a prefill change: one hash for the graph, so the decode generation rolls with it', () => {
     const spec = base();
-    comp(spec, 'Prefill').podTemplate.spec.containers[0].image = 'img:2';
+    comp(spec, 'Prefill').podTemplate.spec.containers[0].image = 'img:2.0.0';
     const changed = graph(spec);
     const before = { hash: baseHash };
     const after = { hash: workerHash(changed) };
@@ -85,12 +86,16 @@ describe('the worker hash does not roll workers on a change of', () => {
     ['modelRef', (s) => (comp(s, 'Decode').modelRef = { name: 'Qwen/Qwen3-0.6B' })],
     ['topologyConstraint', (s) => (comp(s, 'Decode').topologyConstraint = { packDomain: 'rack' })],
     ['eppConfig (EPP only)', (s) => (comp(s, 'Decode').eppConfig = { configMapRef: { name: 'x' } })],
-    ['the frontend only', (s) => (comp(s, 'Frontend').podTemplate.spec.containers[0].image = 'img:2')],
+    ['the frontend only', (s) => (comp(s, 'Frontend').podTemplate.spec.containers[0].image = 'img:2.0.0')],
     ['the order of the component list', (s) => s.components.reverse()],
     [
       'the order of keys in the manifest',
       (s) =>
-        (comp(s, 'Decode').podTemplate.spec.containers[0] = { args: ['--model', 'm'], image: 'img:1', name: 'main' }),
+        (comp(s, 'Decode').podTemplate.spec.containers[0] = {
+          args: ['--model', 'm'],
+          image: 'img:1.0.0',
+          name: 'main',
+        }),
     ],
     ['a quantity written another way (1024Mi = 1Gi)', (s) => (comp(s, 'Decode').sharedMemorySize = '1Gi')],
   ])('%s', (_what, change) => {
@@ -128,9 +133,9 @@ describe('the hash input', () => {
     expect(workerHashInput(graph(base()))).toBe(
       '{"version":"dgd-worker-rollout-v2","backendFramework":"vllm","workers":{' +
         '"Decode":{"podTemplate":{"metadata":{},"spec":{"containers":[' +
-        '{"name":"main","image":"img:1","args":["--model","m"],"resources":{}}]}}},' +
+        '{"name":"main","image":"img:1.0.0","args":["--model","m"],"resources":{}}]}}},' +
         '"Prefill":{"podTemplate":{"metadata":{},"spec":{"containers":[' +
-        '{"name":"main","image":"img:1","args":["--model","m"],"resources":{}}]}}}}}',
+        '{"name":"main","image":"img:1.0.0","args":["--model","m"],"resources":{}}]}}}}}',
     );
   });
 
@@ -280,6 +285,7 @@ describe('rendering worker generations', () => {
     expect(JSON.stringify(frontend)).not.toContain('WORKER_SUFFIX');
     const record = r.find('DynamoGraphDeployment', 'g');
     expect(record.metadata.annotations).toEqual({
+      'nvidia.com/dynamo-operator-origin-version': TARGET_OPERATOR_VERSION,
       'nvidia.com/current-worker-hash': hash,
       'dynamo-iac.io/worker-rollout': 'operator',
     });
@@ -302,18 +308,31 @@ describe('rendering worker generations', () => {
       expect(text).not.toContain(s);
   });
 
-  test('Grove and multinode workers roll in place, with a warning that says why', () => {
+  test('Grove and multinode workers roll in place under stable names, hash-labelled and suffixed as upstream, with a warning', () => {
     const grove = render(manifest(), { groveAvailable: true });
-    expect(JSON.stringify(grove.objects)).not.toContain('worker-hash');
+    const groveText = JSON.stringify(grove.objects);
+    expect(groveText).toContain(`"nvidia.com/dynamo-worker-hash":"${hash}"`);
+    expect(groveText).toContain(`{"name":"DYN_NAMESPACE_WORKER_SUFFIX","value":"${hash}"}`);
+    expect(groveText).not.toContain(`-${hash}"`);
     expect(grove.problems.map((p) => `${p.path}: ${p.severity}: ${p.message}`)).toEqual([
       expect.stringMatching(
-        /^spec\.components: warning: workerRollout "operator" does not apply: .*Grove.*share one Dynamo namespace/,
+        /^spec\.components: warning: workerRollout "operator" does not apply: .*Grove.*stable names.*never pair/,
       ),
     ]);
     const spec = base();
     comp(spec, 'Decode').multinode = { nodeCount: 2 };
+    comp(spec, 'Decode').podTemplate.spec.containers = [
+      main({ command: ['python3', '-m', 'dynamo.vllm'], resources: { limits: { 'nvidia.com/gpu': '1' } } }),
+    ];
     const lws = render(manifest(spec));
-    expect(JSON.stringify(lws.objects)).not.toContain('worker-hash');
+    const lwsHash = workerHash(graph(spec));
+    expect(lws.names).toContain('LeaderWorkerSet/g-decode-0');
+    const lwsText = JSON.stringify(lws.objects);
+    expect(lwsText).toContain(`{"name":"DYN_NAMESPACE_WORKER_SUFFIX","value":"${lwsHash}"}`);
+    expect(lwsText).not.toContain(`-${lwsHash}`);
+    // `in-place`: no hash at all, as upstream before any managed rollout.
+    const inPlace = render(manifest(), { groveAvailable: true, workerRollout: 'in-place' });
+    expect(JSON.stringify(inPlace.objects)).not.toContain('worker-hash');
     expect(lws.problems.filter((p) => /workerRollout/.test(p.message)).map((p) => p.path)).toEqual([
       'spec.components[2].multinode',
     ]);
@@ -355,7 +374,7 @@ describe('rendering worker generations', () => {
           W: {
             componentType: 'worker',
             ingress: { enabled: true, host: 'w', ingressControllerClassName: 'nginx' },
-            extraPodSpec: { mainContainer: { image: 'img:1' } },
+            extraPodSpec: { mainContainer: { image: 'img:1.0.0' } },
           },
         },
       },

@@ -98,6 +98,7 @@ function convertService(r: InputReader, v: unknown, path: string, name: string):
     ...optional('frontendSidecar', readFrontendSidecar(r, s.frontendSidecar, at('frontendSidecar'))),
     ...optional('topologyConstraint', readComponentTopology(r, s.topologyConstraint, at('topologyConstraint'))),
     ...optional('checkpoint', readComponentCheckpoint(r, s.checkpoint, at('checkpoint'))),
+    ...optional('runtimeVersionOverride', r.string(s.runtimeVersionOverride, at('runtimeVersionOverride'))),
     ...optional('gpuMemoryService', readGpuMemoryService(r, s.gpuMemoryService, at('gpuMemoryService'), true)),
     ...optional('failover', readFailover(r, s.failover, at('failover'), true)),
     ...readProviderOverride(s),

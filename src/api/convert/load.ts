@@ -108,7 +108,9 @@ export function loadGraph(doc: unknown, opts: LoadOptions = {}): LoadResult {
 /** The stand-in name of a document without `metadata.name`, while the rest of it is checked. */
 const UNNAMED = 'unnamed';
 
-const isDynamoGroup = (apiVersion: unknown) => typeof apiVersion === 'string' && apiVersion.startsWith('nvidia.com/');
+/** An apiVersion of the nvidia.com group, Dynamo's, whatever the kind. */
+export const isDynamoGroup = (apiVersion: unknown) =>
+  typeof apiVersion === 'string' && apiVersion.startsWith('nvidia.com/');
 
 function notDynamoKind(kind: string): string {
   if (kind === 'List') return 'List is not read: give each of its items as its own YAML document (separated by ---)';

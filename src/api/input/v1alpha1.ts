@@ -209,6 +209,11 @@ export interface ServiceSpec {
   readonly eppConfig?: EppConfigInput;
   /** Run an auto-configured frontend container next to the worker. @default - no frontend sidecar */
   readonly frontendSidecar?: FrontendSidecarInput;
+  /**
+   * `X.Y.Z`: the Dynamo runtime version of the main image. Required when its tag is not a semantic
+   * version (`latest`, a custom tag, a digest), as upstream's admission requires it. @default - from the image tag
+   */
+  readonly runtimeVersionOverride?: string;
   /** Grove only: the topology domain the service's pods are packed into. @default - none */
   readonly topologyConstraint?: ComponentTopologyConstraintInput;
   /** Restore from a DynamoCheckpoint by name. @default - no checkpoint */

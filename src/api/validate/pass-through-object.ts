@@ -94,7 +94,7 @@ export function passThroughProblems(doc: Record<string, unknown>): Problem[] {
   if (typeof kind !== 'string' || kind === '') error('kind', 'Required value');
   const known = typeof apiVersion === 'string' && typeof kind === 'string' && problems.length === 0;
   const builtin = known && isBuiltinGroup(apiVersion);
-  problems.push(...metadataProblems(doc.metadata, known && !builtin));
+  problems.push(...metadataProblems(doc.metadata, known ? nameRule(apiVersion, kind, builtin) : undefined));
   if (!builtin) return problems;
   const model = builtinModel(apiVersion, kind);
   if (!model) {
@@ -114,12 +114,34 @@ export function passThroughProblems(doc: Record<string, unknown>): Problem[] {
 /** `v1`, `apps/v1`, `resource.nvidia.com/v1beta1`. */
 const API_VERSION = /^([a-z0-9]([-a-z0-9.]*[a-z0-9])?\/)?v[0-9]+((alpha|beta)[0-9]+)?$/;
 
+type NameRule = (name: string) => string[];
+
 /**
- * What every object needs, whatever its kind: a name, and a valid namespace, labels and
- * annotations. A CRD's objects are named as the API server names every custom resource: a DNS
- * subdomain (built-in kinds have rules of their own, e.g. `system:` ClusterRoles).
+ * The API server's rule for an object's name. A custom resource and most built-in kinds: a DNS
+ * subdomain. RBAC kinds take any path segment (`system:controller:x`); a Namespace is a DNS label,
+ * a Service a DNS-1035 label (a letter first).
  */
-function metadataProblems(metadata: unknown, customResource: boolean): Problem[] {
+function nameRule(apiVersion: string, kind: string, builtin: boolean): NameRule {
+  if (!builtin) return dns1123Subdomain;
+  if (apiVersion.startsWith('rbac.authorization.k8s.io/')) return pathSegmentName;
+  if (apiVersion === 'v1' && kind === 'Namespace') return dns1123Label;
+  if (apiVersion === 'v1' && kind === 'Service')
+    return (name) =>
+      /^[a-z]/.test(name) ? dns1123Label(name) : ['must start with a lower-case letter (DNS-1035 label)'];
+  return dns1123Subdomain;
+}
+
+/** What the API server allows in a path segment: not `.` or `..`, no `/` or `%`. */
+function pathSegmentName(name: string): string[] {
+  if (name === '.' || name === '..') return [`may not be '${name}'`];
+  return /[/%]/.test(name) ? ["may not contain '/' or '%'"] : [];
+}
+
+/**
+ * What every object needs, whatever its kind: a name by its kind's rule, and a valid namespace,
+ * labels and annotations.
+ */
+function metadataProblems(metadata: unknown, rule: NameRule | undefined): Problem[] {
   const out: Problem[] = [];
   const error = (path: string, message: string) => out.push({ path, message, severity: 'error' });
   if (metadata === undefined || metadata === null) error('metadata.name', 'Required value');
@@ -130,8 +152,7 @@ function metadataProblems(metadata: unknown, customResource: boolean): Problem[]
   const { name, namespace } = metadata;
   if (name === undefined || name === null || name === '') error('metadata.name', 'Required value');
   else if (typeof name !== 'string') error('metadata.name', 'must be a string');
-  else if (customResource)
-    for (const m of dns1123Subdomain(name)) error('metadata.name', `invalid value "${name}": ${m}`);
+  else if (rule) for (const m of rule(name)) error('metadata.name', `invalid value "${name}": ${m}`);
   if (namespace !== undefined && namespace !== null && typeof namespace !== 'string')
     error('metadata.namespace', 'must be a string');
   else if (typeof namespace === 'string' && namespace !== '')

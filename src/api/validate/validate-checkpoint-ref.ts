@@ -1,7 +1,8 @@
 /**
  * A component's checkpoint config. The deterministic mode, a DynamoCheckpoint referenced by name
- * (`checkpointRef`), renders the restore wiring; the automatic mode (inline identity / job) needs
- * the upstream DGD controller at runtime and is rejected with the reason.
+ * (`checkpointRef`), renders the restore wiring; the automatic mode (no reference) needs the
+ * upstream DGD controller at runtime: accepted, as upstream accepts it, with a warning that it does
+ * nothing here.
  */
 import { CheckpointModel } from '../checkpoint';
 import { GraphModel, isWorkerComponent } from '../model';
@@ -40,13 +41,11 @@ export function validateComponentCheckpoint(ctx: ValidationContext, i: number): 
     validatePolicies(ctx, i);
     return;
   }
-  if (!cp.hasIdentity && !cp.hasJob) {
-    ctx.error(p.checkpoint(i), 'When checkpoint is configured, either checkpointRef or identity must be specified');
-    return;
-  }
-  ctx.error(
-    p.checkpoint(i, 'checkpointRef'),
-    'Required value: automatic checkpoints (an inline identity or job) are created by the upstream operator at runtime; declare a DynamoCheckpoint and reference it by name with checkpointRef',
+  // Upstream: without a checkpointRef the graph manages an automatic checkpoint (its controller
+  // creates, restores and deletes it at runtime), with an inline identity / job or none.
+  ctx.warn(
+    p.checkpoint(i),
+    'no checkpointRef: upstream creates a graph-managed automatic checkpoint at runtime, which dynamo-iac does not render: the pods start cold and never restore; declare a DynamoCheckpoint and reference it by name with checkpointRef (docs/deviations.md)',
   );
 }
 

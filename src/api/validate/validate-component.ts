@@ -5,8 +5,10 @@
  */
 import { detectBackendFramework } from '../backend-framework';
 import { engineProfile } from '../engine-profile';
+import { hasDeferredValue } from '../deferred-value';
+import { hasSemverTag } from '../image-version';
 import { POD_FIELD_NAMES, podFieldDeclaration } from '../../crds/pod-fields';
-import { MAIN_CONTAINER_NAME } from '../../crds/vocabulary';
+import { LEGACY_COMPONENT_TYPES, MAIN_CONTAINER_NAME } from '../../crds/vocabulary';
 import { isNegativeQuantity } from '../k8s-syntax';
 import { COMPONENT_TYPES, ComponentModel, DISAGG_ROLES, isWorkerComponent } from '../model';
 import { DGDR_LABEL } from '../input/deployment-request';
@@ -21,6 +23,8 @@ const SIDECAR_FRONTEND = 'sidecar-frontend';
 /** Words in a component name that say which type was meant, most specific first (`VllmPrefillWorker` is a prefill worker). */
 const TYPE_HINTS = ['frontend', 'planner', 'prefill', 'decode', 'worker'] as const;
 export const VLLM_EXECUTOR_BACKEND = 'nvidia.com/vllm-distributed-executor-backend';
+/** The values upstream takes for the vLLM executor annotation, in any case. */
+export const isVllmExecutorBackend = (v: string) => ['mp', 'ray'].includes(v.toLowerCase());
 
 export function validateComponent(ctx: ValidationContext, c: ComponentModel, i: number): void {
   const p = ctx.paths;
@@ -52,10 +56,18 @@ export function validateComponent(ctx: ValidationContext, c: ComponentModel, i: 
       ctx.error(p.podField(i, name), 'must be non-negative');
   }
   const executor = c.annotations[VLLM_EXECUTOR_BACKEND];
-  if (executor !== undefined && !['mp', 'ray'].includes(executor.toLowerCase())) {
+  if (executor !== undefined && !isVllmExecutorBackend(executor)) {
     ctx.error(
       `${p.at(i, 'annotations')}[${VLLM_EXECUTOR_BACKEND}]`,
       `annotation ${VLLM_EXECUTOR_BACKEND} has invalid value "${executor}": must be "mp" or "ray"`,
+    );
+  }
+  // Upstream's CEL rule on the pod template's annotations, which the launch rules read too.
+  const podExecutor = c.podAnnotations[VLLM_EXECUTOR_BACKEND];
+  if (podExecutor !== undefined && !isVllmExecutorBackend(podExecutor)) {
+    ctx.error(
+      fieldPath(p.podMetadata(i), 'annotations'),
+      `Invalid value: "${podExecutor}": podTemplate backend annotation must be mp or ray, case-insensitively`,
     );
   }
   validateVolumeMounts(ctx, c, i);
@@ -72,7 +84,31 @@ export function validateComponent(ctx: ValidationContext, c: ComponentModel, i: 
       "is not rendered by dynamo-iac: upstream's Dynamo sidecar mode (the runtime in an init container next to the engine) is still changing between releases (docs/deviations.md)",
     );
   }
-  if (c.runtimeVersionOverride !== undefined) {
+  validateRuntimeVersion(ctx, c, i);
+}
+
+/**
+ * Upstream's DGD admission gates version-dependent defaults on the main image's tag, and requires
+ * `runtimeVersionOverride` when the tag states no semantic version. A DCD is exempt (upstream's
+ * controller generates them). We render one set of defaults, so the override itself is unused.
+ */
+function validateRuntimeVersion(ctx: ValidationContext, c: ComponentModel, i: number): void {
+  const p = ctx.paths;
+  const image = c.mainContainer?.image;
+  if (
+    ctx.model.kind === 'DynamoGraphDeployment' &&
+    typeof image === 'string' &&
+    image !== '' &&
+    c.runtimeVersionOverride === undefined &&
+    !hasSemverTag(image) &&
+    // Known at deploy time only: checked when the real value renders.
+    !hasDeferredValue(image)
+  ) {
+    ctx.error(
+      p.at(i, 'runtimeVersionOverride'),
+      `Required value: is required when the specified main container image has no parseable semantic-version tag ("${image}"): set the image's Dynamo runtime version as MAJOR.MINOR.PATCH, e.g. "1.0.0"`,
+    );
+  } else if (c.runtimeVersionOverride !== undefined) {
     ctx.warn(
       p.at(i, 'runtimeVersionOverride'),
       'is not used: dynamo-iac renders one set of component defaults whatever the runtime version, where upstream gates some defaults on it (docs/deviations.md)',
@@ -91,7 +127,8 @@ function validateName(ctx: ValidationContext, c: ComponentModel, i: number): voi
 /**
  * v1beta1's CRD makes `type` an enum. v1alpha1's `componentType` and `subComponentType` are free
  * strings upstream, but a value outside the enum (`Worker`, `prefil`) renders a component without
- * its ports, probes and env, silently: one rule for both versions refuses it (docs/deviations.md).
+ * its ports, probes and env, silently: one rule for both versions refuses it (docs/deviations.md),
+ * except v1alpha1's legacy `main`, which upstream's own files use: it renders so, with a warning.
  * The model's `type` is v1beta1's, so a v1alpha1 `componentType: worker` + `subComponentType`
  * outside the disaggregated roles is caught on the sub-component type.
  */
@@ -99,7 +136,12 @@ function validateTypeValues(ctx: ValidationContext, c: ComponentModel, i: number
   const p = ctx.paths;
   const unsupported = (value: string, allowed: readonly string[]) =>
     `Unsupported value: "${value}": supported values: ${allowed.map((t) => `"${t}"`).join(', ')}`;
-  if (c.type !== '' && !(COMPONENT_TYPES as readonly string[]).includes(c.type)) {
+  if (p.v1alpha1 && (LEGACY_COMPONENT_TYPES as readonly string[]).includes(c.type)) {
+    ctx.warn(
+      p.at(i, 'componentType'),
+      `"${c.type}" is a legacy (0.x) component type: it renders with the default rules (no frontend or worker ports, probes or env); set one of ${COMPONENT_TYPES.map((t) => `"${t}"`).join(', ')}`,
+    );
+  } else if (c.type !== '' && !(COMPONENT_TYPES as readonly string[]).includes(c.type)) {
     ctx.error(p.at(i, p.v1alpha1 ? 'componentType' : 'type'), unsupported(c.type, COMPONENT_TYPES));
   } else if (c.subComponentType !== undefined && !DISAGG_ROLES.includes(c.subComponentType)) {
     ctx.error(p.at(i, 'subComponentType'), unsupported(c.subComponentType, DISAGG_ROLES));

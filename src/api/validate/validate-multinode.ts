@@ -1,6 +1,7 @@
 /**
  * Rules for components spread over several nodes (`multinode.nodeCount` ≥ 2): what the launch
- * rules need from the input (upstream checks these while reconciling; we check them at synth).
+ * rules need from the input. Upstream renders a multinode component without a command, args or GPU
+ * limit (its controller golden tests have one), so those are warnings: the pods run, unlaunched.
  */
 import { engineProfile, engineRunInShell, isPythonCommand } from '../engine-profile';
 import { gpuCount, gpuQuantity } from '../gpu';
@@ -27,14 +28,14 @@ export function validateMultinode(ctx: ValidationContext, c: ComponentModel, i: 
   if (!TYPES_WITH_DEFAULT_COMMAND.includes(c.type)) {
     const main = p.mainContainer(i);
     if (command.length === 0)
-      ctx.error(
+      ctx.warn(
         fieldPath(main, 'command'),
-        'Required value: a multinode component needs a command; the launch rules for each node are built from it',
+        'not set: a multinode component gets its launch rules (leader address, node rank, engine flags) through its command; without one every node runs the args unchanged, as upstream renders it',
       );
     if (args.length === 0)
-      ctx.error(
+      ctx.warn(
         fieldPath(main, 'args'),
-        'Required value: a multinode component needs args; the launch rules for each node are built from them',
+        'not set: a multinode component gets its launch rules (leader address, node rank, engine flags) through its args; without them every node runs the command unchanged, as upstream renders it',
       );
   }
   validateGpus(ctx, c, i);
@@ -59,9 +60,9 @@ function validateGpus(ctx: ValidationContext, c: ComponentModel, i: number): voi
   const limit = gpuQuantity(c.resources, 'limits');
   const path = ctx.paths.gpuLimit(i);
   if (limit === undefined) {
-    ctx.error(
+    ctx.warn(
       path,
-      'Required value: a multinode component needs a GPU limit; the launch rules are computed from the GPUs per node',
+      'not set: the multinode launch rules divide the work by the GPUs per node, and count 0 (as upstream does): set the GPU limit the engine needs',
     );
   } else if (gpuCount(limit) < 1) {
     ctx.error(path, `must be a whole number of GPUs (at least 1) for a multinode component, got "${limit}"`);

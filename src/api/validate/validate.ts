@@ -13,7 +13,7 @@ import { ResolvedSettings } from '../settings';
 import { workerRolloutWarning } from '../worker-rollout';
 import { validateComponentCheckpoint } from './validate-checkpoint-ref';
 import { validateCelRules } from './validate-cel-rules';
-import { validateComponent, VLLM_EXECUTOR_BACKEND } from './validate-component';
+import { isVllmExecutorBackend, validateComponent, VLLM_EXECUTOR_BACKEND } from './validate-component';
 import { KUBE_DISCOVERY_MODE_ANNOTATION, validateFailoverDiscoveryMode } from './validate-gpu-memory';
 import { validateGroveFields } from './validate-grove-fields';
 import { validateKubernetes } from './validate-k8s';
@@ -46,8 +46,12 @@ export function validateGraph(model: GraphModel, settings: ResolvedSettings): Pr
   validateCelRules(ctx);
   const rollout = workerRolloutWarning(model, settings);
   if (rollout) ctx.problems.push(rollout);
+  if (model.gangScheduling !== undefined) ctx.warn('gangScheduling', GANG_SCHEDULING_IGNORED);
   return ctx.problems;
 }
+
+const GANG_SCHEDULING_IGNORED =
+  'has no effect: a multinode component is one LeaderWorkerSet whose groups LeaderWorkerSet itself gang-schedules when its controller is set up for it (Volcano), as upstream; no PodGroup or schedulerName is rendered (docs/deviations.md)';
 
 function validateComponentList(ctx: ValidationContext): void {
   const { model, paths } = ctx;
@@ -110,7 +114,7 @@ function validateGraphAnnotations(ctx: ValidationContext): void {
       ctx.error(keyPath('metadata.annotations', key), `annotation ${key} has invalid value "${v}": ${expected}`);
   };
   check('nvidia.com/dynamo-operator-origin-version', (v) => SEMVER.test(v), 'must be valid semver');
-  check(VLLM_EXECUTOR_BACKEND, (v) => ['mp', 'ray'].includes(v.toLowerCase()), 'must be "mp" or "ray"');
+  check(VLLM_EXECUTOR_BACKEND, isVllmExecutorBackend, 'must be "mp" or "ray"');
   check(KUBE_DISCOVERY_MODE_ANNOTATION, (v) => ['pod', 'container'].includes(v), 'must be "pod" or "container"');
 }
 

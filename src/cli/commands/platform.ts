@@ -1,10 +1,10 @@
 /** What `dynamo-iac platform` does: the runtime operator's install manifests (src/render/platform.ts). */
-import type { Problem } from '../../api/problems';
 import { packageVersion } from '../../package-version';
 import { unpublishedImageWarning } from '../../render/operator-image';
 import { renderPlatform } from '../../render/platform';
 import { missingNamespacesLine } from '../../gitops/namespaces';
 import { PlatformOptions, platformOptionProblems } from '../../render/platform-options';
+import { FlagOf, flagProblemLines } from '../flag-problems';
 import { writeYamlStream } from '../output';
 import { CliError, EXIT_OK, EXIT_USAGE } from '../report';
 
@@ -38,7 +38,8 @@ export function run(_files: string[], opts: PlatformFlags): number {
     version: packageVersion(),
   };
   const problems = platformOptionProblems(options);
-  if (problems.length) throw new CliError(flagProblems(problems, options).join('\n'), EXIT_USAGE);
+  if (problems.length)
+    throw new CliError(flagProblemLines('platform', problems, FLAG_OF, options).join('\n'), EXIT_USAGE);
   const objects = renderPlatform(options);
   writeYamlStream(objects);
   const missing = missingNamespacesLine(
@@ -53,7 +54,7 @@ export function run(_files: string[], opts: PlatformFlags): number {
 }
 
 /** The flag each option comes from, so a problem names what the user typed. */
-const FLAG_OF: [RegExp, string][] = [
+const FLAG_OF: FlagOf = [
   [/^namespace$/, '--namespace'],
   [/^image$/, '--image'],
   [/^imagePullPolicy$/, '--image-pull-policy'],
@@ -64,19 +65,6 @@ const FLAG_OF: [RegExp, string][] = [
   [/^checkpointAgent\.image$/, '--checkpoint-agent-image'],
   [/^checkpointAgent\.namespace$/, '--checkpoint-agent-namespace'],
 ];
-
-/** `dynamo-iac platform: --flag "value": message` lines, once each (--storage-class feeds both NATS and etcd). */
-function flagProblems(problems: readonly Problem[], options: PlatformOptions): string[] {
-  const lines = problems.map((p) => {
-    const flag = FLAG_OF.find(([path]) => path.test(p.path))?.[1] ?? p.path;
-    const value = p.path
-      .split(/[.[\]]+/)
-      .filter(Boolean)
-      .reduce<unknown>((v, k) => (v as Record<string, unknown>)?.[k], options);
-    return `dynamo-iac platform: ${flag}${value === undefined ? '' : ` ${JSON.stringify(value)}`}: ${p.message}`;
-  });
-  return [...new Set(lines)];
-}
 
 interface PlatformFlags {
   namespace: string;

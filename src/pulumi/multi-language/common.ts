@@ -32,7 +32,7 @@ export interface GraphRenderArgs extends ReadinessArgs {
   includeGraphRecord?: boolean;
   /** `lws` or `grove`: what renders multinode components. @default - upstream's rule */
   orchestrator?: string;
-  /** LWS path: gang-schedule multinode groups with a Volcano PodGroup. @default true */
+  /** Deprecated, no effect (warned about): LeaderWorkerSet gang-schedules its groups itself. */
   gangScheduling?: boolean;
   /** Grove path: run pods under kai-scheduler. @default false */
   kaiScheduler?: boolean;

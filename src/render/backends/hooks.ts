@@ -13,7 +13,7 @@ export interface MultinodeLaunchInput {
   /** GPUs per node from `resources.limits` / `resources.requests` (0 when not a whole number). */
   readonly gpuLimit: number;
   readonly gpuRequest: number;
-  /** Component annotations after propagation from the graph (executor-backend choice, origin version). */
+  /** The component's pod template annotations as upstream reads them (executor-backend choice, origin version). */
   readonly annotations: Readonly<Record<string, string>>;
   /** The graph's wait-for-leader ConfigMap; undefined for a standalone component deployment. */
   readonly waitLeaderConfigMap?: string;

@@ -12,6 +12,7 @@ import type { BackendHooks, MultinodeLaunch, MultinodeLaunchInput } from './hook
 export const RAY_PORT = 6379;
 export const MP_MASTER_PORT = 29500;
 export const DATA_PARALLEL_RPC_PORT = 13445;
+const EXECUTOR_FLAG = '--distributed-executor-backend';
 /** Operator versions from which `mp` is the default executor (upstream's feature gate). */
 const MP_DEFAULT_FROM = [1, 0, 0] as const;
 
@@ -39,9 +40,10 @@ function vllmMultinode(input: MultinodeLaunchInput): MultinodeLaunch {
   }
 
   const worker = node.role === 'worker';
-  // The mp choice alone (not the parallel layout) adds the side-channel host and the leader wait, as upstream.
+  // A worker that runs the mp executor (injected here or written by the user) waits for the
+  // leader's master port first, as upstream; the mp choice alone adds the side-channel host.
   const waiting =
-    worker && mp && input.waitLeaderConfigMap !== undefined
+    worker && runsMpExecutor(launched) && input.waitLeaderConfigMap !== undefined
       ? waitForLeader(input.waitLeaderConfigMap, container.image, node.addressing.leaderHost, MP_MASTER_PORT)
       : undefined;
   return {
@@ -55,7 +57,7 @@ function vllmMultinode(input: MultinodeLaunchInput): MultinodeLaunch {
 /** torch distributed over the nodes: the leader is node 0, workers run headless. */
 function mpLaunch({ node }: MultinodeLaunchInput, line: CommandLine): CommandLine {
   const flags = [
-    '--distributed-executor-backend',
+    EXECUTOR_FLAG,
     'mp',
     '--nnodes',
     String(node.nodeCount),
@@ -78,7 +80,7 @@ function rayLaunch({ node }: MultinodeLaunchInput, line: CommandLine): CommandLi
   const args = shellLine({ command: [], args: line.args });
   return {
     command: [...BIN_SH],
-    args: [`ray start --head --port=${RAY_PORT} && ${command} ${args} --distributed-executor-backend ray`],
+    args: [`ray start --head --port=${RAY_PORT} && ${command} ${args} ${EXECUTOR_FLAG} ray`],
   };
 }
 
@@ -109,6 +111,12 @@ function dataParallelLaunch(
   return injectFlags(line, flags, !leader, 'vllm');
 }
 
+/** Whether the command line runs vLLM's `mp` executor (`--distributed-executor-backend mp`, or `=mp`). */
+function runsMpExecutor(line: CommandLine): boolean {
+  const tokens = [...line.command, ...line.args].flatMap((a) => a.split(/\s+/).filter(Boolean));
+  return tokens.some((t, i) => t === `${EXECUTOR_FLAG}=mp` || (t === EXECUTOR_FLAG && tokens[i + 1] === 'mp'));
+}
+
 /** `--flag N` in args; 1 when absent or not a number. */
 function flagValue(tokens: string[], flag: string): number {
   for (let i = 0; i < tokens.length - 1; i++) {
@@ -117,7 +125,10 @@ function flagValue(tokens: string[], flag: string): number {
   return 1;
 }
 
-/** The annotation decides (`mp` / `ray`, any case); otherwise graphs created by operator ≥ 1.0.0 use `mp`. */
+/**
+ * The annotation decides (`mp` / `ray`, any case); otherwise graphs created by operator ≥ 1.0.0
+ * use `mp` (an invalid value falls through to the version gate, as upstream).
+ */
 export function useMpExecutor(annotations: Readonly<Record<string, string>>): boolean {
   const choice = annotations[ANNOTATION.vllmExecutorBackend]?.toLowerCase();
   if (choice === 'mp') return true;

@@ -50,6 +50,12 @@ export interface ProbeTiming {
   readonly failureThreshold?: number;
 }
 
+/**
+ * Upstream's base main container runs `/bin/sh -c`, so a command given only as args runs as a
+ * script; the user's command replaces it, and the frontend and EPP have their own.
+ */
+export const BASE_COMMAND: readonly string[] = ['/bin/sh', '-c'];
+
 /** The port every non-frontend Dynamo process serves health and metrics on. */
 export const SYSTEM_PORT = 9090;
 export const FRONTEND_HTTP_PORT = 8000;

@@ -1,6 +1,13 @@
 import { envValue } from '../env';
 import { PLANNER_SERVICE_ACCOUNT } from '../naming';
-import { ComponentDefaults, DEFAULT_GRACE_PERIOD_SECONDS, SYSTEM_PORT, systemServicePort, tcpPort } from './defaults';
+import {
+  BASE_COMMAND,
+  ComponentDefaults,
+  DEFAULT_GRACE_PERIOD_SECONDS,
+  SYSTEM_PORT,
+  systemServicePort,
+  tcpPort,
+} from './defaults';
 import { systemProbes } from './worker';
 import { MAIN_CONTAINER_NAME } from '../../crds/vocabulary';
 
@@ -11,6 +18,7 @@ export function plannerDefaults(): ComponentDefaults {
   return {
     container: {
       name: MAIN_CONTAINER_NAME,
+      command: [...BASE_COMMAND],
       ports: [tcpPort('metrics', PLANNER_METRICS_PORT), tcpPort('system', SYSTEM_PORT)],
       ...systemProbes(),
     },

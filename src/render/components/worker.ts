@@ -1,5 +1,6 @@
 import { envValue } from '../env';
 import {
+  BASE_COMMAND,
   ComponentDefaults,
   DEFAULT_GRACE_PERIOD_SECONDS,
   SYSTEM_PORT,
@@ -10,6 +11,8 @@ import {
 import { MAIN_CONTAINER_NAME } from '../../crds/vocabulary';
 
 export const NIXL_TELEMETRY_PORT = 19090;
+/** Where a worker publishes its forward-pass metrics (upstream's base port; failover engines count up from it). */
+export const FORWARDPASS_METRIC_PORT = 20380;
 
 /** Probes shared by workers and the planner: both serve /live and /health on the system port. */
 export function systemProbes() {
@@ -26,6 +29,7 @@ export function workerDefaults(): ComponentDefaults {
   return {
     container: {
       name: MAIN_CONTAINER_NAME,
+      command: [...BASE_COMMAND],
       ports: [tcpPort('system', SYSTEM_PORT), tcpPort('nixl', NIXL_TELEMETRY_PORT)],
       ...systemProbes(),
     },
@@ -37,6 +41,7 @@ export function workerDefaults(): ComponentDefaults {
       envValue('NIXL_TELEMETRY_ENABLE', 'n'),
       envValue('NIXL_TELEMETRY_EXPORTER', 'prometheus'),
       envValue('NIXL_TELEMETRY_PROMETHEUS_PORT', String(NIXL_TELEMETRY_PORT)),
+      envValue('DYN_FORWARDPASS_METRIC_PORT', String(FORWARDPASS_METRIC_PORT)),
     ],
     terminationGracePeriodSeconds: DEFAULT_GRACE_PERIOD_SECONDS,
     servicePort: systemServicePort,

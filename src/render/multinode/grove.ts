@@ -7,6 +7,7 @@ import { engineProfile } from '../../api/engine-profile';
 import { JsonObject, KubeObject } from '../../api/k8s-types';
 import { ComponentModel, GraphModel } from '../../api/model';
 import { ComponentContext } from '../context';
+import { ANNOTATION } from '../labels';
 import { compact, mergeMaps } from '../merge';
 import { buildPodTemplate } from '../pod';
 import { PodTemplate } from '../pod-template';
@@ -85,7 +86,7 @@ function singleNodeClique(cc: ComponentContext): JsonObject {
   return compact({
     name,
     labels: t.metadata.labels,
-    annotations: t.metadata.annotations,
+    annotations: cliqueAnnotations(cc, t),
     topologyConstraint: topology(cc.graph, cc.component.topologyConstraint?.packDomain),
     // Upstream's defaulting webhook sets 1 on the Grove pathway (Grove itself would default to replicas).
     spec: { roleName: name, ...ownedReplicas(cc), minAvailable: cc.component.minAvailable ?? 1, podSpec: t.spec },
@@ -102,7 +103,7 @@ function multinodeCliques(cc: ComponentContext): JsonObject[] {
     return compact({
       name,
       labels: t.metadata.labels,
-      annotations: t.metadata.annotations,
+      annotations: cliqueAnnotations(cc, t),
       spec: compact({ roleName: name, replicas, minAvailable: replicas, startsAfter, podSpec: t.spec }),
     });
   };
@@ -121,6 +122,16 @@ function scalingGroup(cc: ComponentContext): JsonObject {
     minAvailable: 1,
     topologyConstraint: topology(cc.graph, cc.component.topologyConstraint?.packDomain),
   });
+}
+
+/** A clique's pods carry the discovery backend and the graph's origin version, as upstream's, beside the pod annotations. */
+function cliqueAnnotations(cc: ComponentContext, t: PodTemplate): Record<string, string> {
+  const origin = cc.podTemplateAnnotations[ANNOTATION.operatorOriginVersion];
+  return mergeMaps(
+    { [ANNOTATION.discoveryBackend]: cc.kubernetesDiscovery ? 'kubernetes' : cc.discoveryBackend },
+    origin ? { [ANNOTATION.operatorOriginVersion]: origin } : {},
+    t.metadata.annotations,
+  );
 }
 
 /** kai-scheduler, when the graph asks for it: its scheduler name and the queue label on every pod. */

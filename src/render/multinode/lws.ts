@@ -1,73 +1,52 @@
 /**
- * The LeaderWorkerSet path (upstream's component path): per replica one LeaderWorkerSet
- * `<component>-<i>` of nodeCount pods and, with gang scheduling, a Volcano PodGroup of the same
- * name, so a group is scheduled all at once or not at all. Scaling down simply drops the
- * higher-index objects from the rendered set (the GitOps tool prunes them).
+ * The LeaderWorkerSet path (upstream's component path, since its "LWS native scaling"): one
+ * LeaderWorkerSet `<component>-0` whose `spec.replicas` is the number of groups, each group a
+ * leader and nodeCount - 1 workers. The `-0` suffix is upstream's, left from its older
+ * one-set-per-replica layout. Gang scheduling is LeaderWorkerSet's own setting (its controller's
+ * Volcano integration), so the set names no scheduler and no PodGroup.
  */
 import { KubeObject } from '../../api/k8s-types';
-import { ComponentModel } from '../../api/model';
 import { ComponentContext } from '../context';
 import { LABEL } from '../labels';
-import { mergeMaps } from '../merge';
 import { buildPodTemplate } from '../pod';
 import { PodTemplate } from '../pod-template';
-import { requestedReplicas, scalingAdapterOwnsReplicas } from '../replicas';
+import { runtimeOwnsReplicas } from '../replicas';
 import { workloadMetadata } from '../workload';
 import { addressingFor, MultinodeRole, nodeCountOf } from '../multinode-roles';
 
 export const LWS_API_VERSION = 'leaderworkerset.x-k8s.io/v1';
-export const PODGROUP_API_VERSION = 'scheduling.volcano.sh/v1beta1';
 export const ROLE_LABEL = 'role';
-export const INSTANCE_ID_LABEL = 'instance-id';
-export const GROUP_NAME_ANNOTATION = 'scheduling.k8s.io/group-name';
-export const VOLCANO_SCHEDULER = 'volcano';
 
-/** Every object of a multinode component on the LWS path. */
-export function renderLeaderWorkerSets(cc: ComponentContext): KubeObject[] {
-  const names = leaderWorkerSetNames(cc.objectName, cc.component);
-  if (scalingAdapterOwnsReplicas(cc.component)) return [leaderWorkerSet(cc, names[0])];
-  const gang = cc.graph.gangScheduling ?? true;
-  return names.flatMap((name, i) => [
-    leaderWorkerSet(cc, name, { instance: i, gang }),
-    ...(gang ? [podGroup(cc, name, i)] : []),
-  ]);
-}
+/** The LeaderWorkerSet of a multinode component whose workload is named `objectName`. */
+export const leaderWorkerSetName = (objectName: string) => `${objectName}-0`;
 
-/**
- * The LeaderWorkerSets of a multinode component named `objectName`: `<objectName>-<i>` per
- * replica, or one `<objectName>` whose group count a scaling adapter owns.
- */
-export function leaderWorkerSetNames(objectName: string, component: ComponentModel): string[] {
-  if (scalingAdapterOwnsReplicas(component)) return [objectName];
-  return Array.from({ length: requestedReplicas(component) }, (_, i) => `${objectName}-${i}`);
-}
-
-interface Instance {
-  readonly instance: number;
-  readonly gang: boolean;
-}
-
-function leaderWorkerSet(cc: ComponentContext, name: string, instance?: Instance): KubeObject {
+/** The LeaderWorkerSet of a multinode component on the LWS path. */
+export function renderLeaderWorkerSet(cc: ComponentContext): KubeObject {
   const nodeCount = nodeCountOf(cc.component);
   const addressing = addressingFor('lws', cc.component.name, nodeCount);
   const template = (role: MultinodeRole) =>
-    decorate(buildPodTemplate(cc, { orchestrator: 'lws', role, nodeCount, addressing }), role, name, instance);
-  const meta = workloadMetadata(cc);
+    withRole(buildPodTemplate(cc, { orchestrator: 'lws', role, nodeCount, addressing }), role);
+  const replicas = cc.component.replicas;
   return {
     apiVersion: LWS_API_VERSION,
     kind: 'LeaderWorkerSet',
-    metadata: {
-      ...meta,
-      name,
-      labels: mergeMaps(meta.labels, instance ? { [INSTANCE_ID_LABEL]: String(instance.instance) } : {}),
-    },
+    metadata: { ...workloadMetadata(cc), name: leaderWorkerSetName(cc.objectName) },
     spec: {
-      // One group per LWS on the per-replica path; the adapter's single LWS leaves the count to the runtime.
-      ...(instance ? { replicas: 1 } : {}),
+      // The group count, as for a Deployment: only a count the user wrote and the runtime does not own.
+      ...(!runtimeOwnsReplicas(cc.component, cc.workerGeneration) && replicas !== undefined ? { replicas } : {}),
       // Workers start once the leader pod exists, so they can resolve its address.
       startupPolicy: 'LeaderCreated',
+      // One headless Service for all groups, as upstream.
+      networkConfig: { subdomainPolicy: 'Shared' },
+      // Replace one group at a time, never more groups than asked for (a group holds whole nodes).
+      rolloutStrategy: {
+        type: 'RollingUpdate',
+        rollingUpdateConfiguration: { maxSurge: 0, maxUnavailable: 1, partition: 0 },
+      },
       leaderWorkerTemplate: {
         size: nodeCount,
+        // A group is useless without any one of its pods: restart the whole group.
+        restartPolicy: 'RecreateGroupOnPodRestart',
         leaderTemplate: template('leader'),
         workerTemplate: template('worker'),
       },
@@ -75,26 +54,9 @@ function leaderWorkerSet(cc: ComponentContext, name: string, instance?: Instance
   };
 }
 
-/** Role and instance labels (the Deployment selector label has no meaning here) and the gang's scheduler. */
-function decorate(t: PodTemplate, role: MultinodeRole, groupName: string, instance?: Instance): PodTemplate {
+/** The role label instead of the Deployment selector label, which has no meaning here. */
+function withRole(t: PodTemplate, role: MultinodeRole): PodTemplate {
   const { [LABEL.selector]: _selector, ...labels } = t.metadata.labels;
   labels[ROLE_LABEL] = role;
-  if (instance) labels[INSTANCE_ID_LABEL] = String(instance.instance);
-  const gang = instance?.gang ?? false;
-  const annotations = gang
-    ? mergeMaps(t.metadata.annotations, { [GROUP_NAME_ANNOTATION]: groupName })
-    : t.metadata.annotations;
-  return {
-    metadata: { labels, ...(annotations && Object.keys(annotations).length ? { annotations } : {}) },
-    spec: gang ? { ...t.spec, schedulerName: VOLCANO_SCHEDULER } : t.spec,
-  };
-}
-
-function podGroup(cc: ComponentContext, name: string, instance: number): KubeObject {
-  return {
-    apiVersion: PODGROUP_API_VERSION,
-    kind: 'PodGroup',
-    metadata: { name, namespace: cc.graph.namespace, labels: { [INSTANCE_ID_LABEL]: String(instance) } },
-    spec: { minMember: nodeCountOf(cc.component) },
-  };
+  return { ...t, metadata: { ...t.metadata, labels } };
 }

@@ -12,6 +12,7 @@ function problemsOf(doc: object, settings: PlatformSettings = {}, orchestrator?:
 const notRolloutWarning = (p: Problem) => !p.message.startsWith('workerRollout ');
 
 const err = (path: string, message: string): Problem => ({ path, message, severity: 'error' });
+const warn = (path: string, message: string): Problem => ({ path, message, severity: 'warning' });
 
 const alpha = (name: string, services: Record<string, object>, annotations: Record<string, string> = {}) => ({
   apiVersion: 'nvidia.com/v1alpha1',
@@ -23,7 +24,7 @@ const multinodeService = (mainContainer: object, over: object = {}) => ({
   componentType: 'worker',
   multinode: { nodeCount: 2 },
   resources: { limits: { gpu: '8' } },
-  extraPodSpec: { mainContainer: { image: 'img', ...mainContainer } },
+  extraPodSpec: { mainContainer: { image: 'img:1.0.0', ...mainContainer } },
   ...over,
 });
 const RUN = { command: ['python3'], args: ['-m', 'dynamo.sglang'] };
@@ -33,24 +34,25 @@ describe('multinode validation', () => {
     expect(problemsOf(alpha('g', { W: multinodeService(RUN) }))).toEqual([]);
   });
 
-  test('command and args are required', () => {
+  // Upstream's controller golden tests (testdata/dcd/lws, dgd/grove) render such components.
+  test('without command and args it is accepted, as upstream accepts it, with a warning each', () => {
     expect(problemsOf(alpha('g', { W: multinodeService({}) }))).toEqual([
-      err(
+      warn(
         'spec.services[W].extraPodSpec.mainContainer.command',
-        'Required value: a multinode component needs a command; the launch rules for each node are built from it',
+        'not set: a multinode component gets its launch rules (leader address, node rank, engine flags) through its command; without one every node runs the args unchanged, as upstream renders it',
       ),
-      err(
+      warn(
         'spec.services[W].extraPodSpec.mainContainer.args',
-        'Required value: a multinode component needs args; the launch rules for each node are built from them',
+        'not set: a multinode component gets its launch rules (leader address, node rank, engine flags) through its args; without them every node runs the command unchanged, as upstream renders it',
       ),
     ]);
   });
 
-  test('a GPU limit is required, as a whole number', () => {
+  test('without a GPU limit it is accepted with a warning; a GPU limit must be a whole number', () => {
     expect(problemsOf(alpha('g', { W: multinodeService(RUN, { resources: {} }) }))).toEqual([
-      err(
+      warn(
         'spec.services[W].resources.limits.gpu',
-        'Required value: a multinode component needs a GPU limit; the launch rules are computed from the GPUs per node',
+        'not set: the multinode launch rules divide the work by the GPUs per node, and count 0 (as upstream does): set the GPU limit the engine needs',
       ),
     ]);
     expect(problemsOf(alpha('g', { W: multinodeService(RUN, { resources: { limits: { gpu: '500m' } } }) }))).toEqual([
@@ -72,15 +74,15 @@ describe('multinode validation', () => {
             name: 'W',
             type: 'worker',
             multinode: { nodeCount: 2 },
-            podTemplate: { spec: { containers: [{ name: 'main', image: 'img', ...RUN }] } },
+            podTemplate: { spec: { containers: [{ name: 'main', image: 'img:1.0.0', ...RUN }] } },
           },
         ],
       },
     };
     expect(problemsOf(doc)).toEqual([
-      err(
+      warn(
         'spec.components[0].podTemplate.spec.containers[0].resources.limits[nvidia.com/gpu]',
-        'Required value: a multinode component needs a GPU limit; the launch rules are computed from the GPUs per node',
+        'not set: the multinode launch rules divide the work by the GPUs per node, and count 0 (as upstream does): set the GPU limit the engine needs',
       ),
     ]);
   });
@@ -107,7 +109,7 @@ describe('multinode validation', () => {
   test('a shell command the flags cannot be inserted into is a warning', () => {
     const shell = multinodeService(
       { command: ['bash', '-c'], args: ['./start.sh'] },
-      { extraPodSpec: { mainContainer: { image: 'img', command: ['bash', '-c'], args: ['./start.sh'] } } },
+      { extraPodSpec: { mainContainer: { image: 'img:1.0.0', command: ['bash', '-c'], args: ['./start.sh'] } } },
     );
     expect(problemsOf(alpha('g', { W: shell }, {}))).toEqual([]); // engine unknown: nothing to insert
     const withEngine = { ...alpha('g', { W: shell }), spec: { backendFramework: 'sglang', services: { W: shell } } };
@@ -126,7 +128,7 @@ describe('multinode validation', () => {
       componentType: 'epp',
       multinode: { nodeCount: 2 },
       eppConfig: { config: {} },
-      extraPodSpec: { mainContainer: { image: 'img' } },
+      extraPodSpec: { mainContainer: { image: 'img:1.0.0' } },
     };
     expect(problemsOf(alpha('g', { E: epp }))).toEqual([
       err('spec.services[E].multinode', 'EPP component cannot be multinode'),
@@ -148,7 +150,7 @@ describe('Grove 45-character name limit', () => {
   });
 
   test('single node: graph + component', () => {
-    const fe = { componentType: 'frontend', extraPodSpec: { mainContainer: { image: 'img' } } };
+    const fe = { componentType: 'frontend', extraPodSpec: { mainContainer: { image: 'img:1.0.0' } } };
     expect(problemsOf(alpha(name(37), { frontend: fe }), {}, 'grove')).toEqual([]);
     expect(problemsOf(alpha(name(38), { frontend: fe }), {}, 'grove')).toEqual([
       err('spec.services[frontend]', limitMessage(46)),

@@ -99,6 +99,81 @@ test('component type is one of the CRD enum values, in both versions', () => {
   );
 });
 
+// v1alpha1's CRD has no enum and upstream's type doc names the 0.x `main`; v1beta1's enum has no `main`.
+test('v1alpha1 componentType main is accepted with a warning and renders with the default rules; v1beta1 type main is not', () => {
+  const problems = problemsOf(alpha({ Frontend: svc(), Main: svc({ componentType: 'main' }) }));
+  expect(problems.map((p) => [p.path, p.severity])).toEqual([['spec.services[Main].componentType', 'warning']]);
+  expect(problems[0].message).toMatch(/^"main" is a legacy \(0\.x\) component type: it renders with the default rules/);
+  expect(problemsOf(beta([comp(), comp({ name: 'Main', type: 'main' })]))).toContainEqual(
+    err(
+      'spec.components[1].type',
+      'Unsupported value: "main": supported values: "frontend", "worker", "prefill", "decode", "planner", "epp"',
+    ),
+  );
+});
+
+// reference/dynamo-1.7.md §5.1: DGD admission requires runtimeVersionOverride when the main image
+// tag states no semantic version; DCDs are exempt (upstream's controller generates them).
+describe('runtimeVersionOverride is required when the main image tag is not a semantic version', () => {
+  const required = (path: string, image: string) =>
+    err(
+      path,
+      `Required value: is required when the specified main container image has no parseable semantic-version tag ("${image}"): set the image's Dynamo runtime version as MAJOR.MINOR.PATCH, e.g. "1.0.0"`,
+    );
+  const withImage = (image: string, over: object = {}) =>
+    comp({ podTemplate: { spec: { containers: [{ name: 'main', image }] } }, ...over });
+
+  test.each([
+    'repo/vllm-runtime:my-tag',
+    'repo/vllm-runtime:latest',
+    'repo/vllm-runtime',
+    'repo/img@sha256:' + 'a'.repeat(64),
+    'repo/img:1.6',
+  ])('v1beta1 DGD, %s: refused at the component', (image) => {
+    expect(problemsOf(beta([withImage(image)]))).toEqual([
+      required('spec.components[0].runtimeVersionOverride', image),
+    ]);
+  });
+
+  test('v1alpha1 DGD: refused at the service; its own runtimeVersionOverride satisfies the rule', () => {
+    const image = 'repo/img:my-tag';
+    expect(problemsOf(alpha({ Frontend: svc({ extraPodSpec: { mainContainer: main({ image }) } }) }))).toEqual([
+      required('spec.services[Frontend].runtimeVersionOverride', image),
+    ]);
+    const set = problemsOf(
+      alpha({ Frontend: svc({ extraPodSpec: { mainContainer: main({ image }) }, runtimeVersionOverride: '1.0.0' }) }),
+    );
+    expect(set.map((p) => [p.path, p.severity])).toEqual([
+      ['spec.services[Frontend].runtimeVersionOverride', 'warning'],
+    ]);
+  });
+
+  test('a semantic-version tag needs no override; registry ports and digests after the tag do not confuse it', () => {
+    for (const image of [
+      'repo/img:1.4.0',
+      'repo/img:1.3.0-efa',
+      'registry:5000/img:v1.2.3',
+      `repo/img:1.0.0@sha256:${'b'.repeat(64)}`,
+    ])
+      expect(problemsOf(beta([withImage(image)]))).toEqual([]);
+  });
+
+  test('with the override the image may have any tag (a warning says the override is unused here)', () => {
+    const p = problemsOf(beta([withImage('repo/img:latest', { runtimeVersionOverride: '1.0.0' })]));
+    expect(p.map((x) => [x.path, x.severity])).toEqual([['spec.components[0].runtimeVersionOverride', 'warning']]);
+  });
+
+  test('a DynamoComponentDeployment is exempt', () => {
+    const dcd = {
+      apiVersion: 'nvidia.com/v1beta1',
+      kind: 'DynamoComponentDeployment',
+      metadata: { name: 'd' },
+      spec: { type: 'frontend', podTemplate: { spec: { containers: [{ name: 'main', image: 'repo/img:latest' }] } } },
+    };
+    expect(problemsOf(dcd).filter((p) => p.severity === 'error')).toEqual([]);
+  });
+});
+
 test('v1alpha1 subComponentType is a disaggregated role', () => {
   const worker = (subComponentType: string) => svc({ componentType: 'worker', subComponentType });
   expect(problemsOf(alpha({ Frontend: svc(), P: worker('prefil') }))).toContainEqual(
@@ -202,6 +277,11 @@ describe('shared-spec rules', () => {
       { annotations: { 'nvidia.com/vllm-distributed-executor-backend': 'x' } },
       'spec.services[Fe].annotations[nvidia.com/vllm-distributed-executor-backend]',
       'annotation nvidia.com/vllm-distributed-executor-backend has invalid value "x": must be "mp" or "ray"',
+    ],
+    [
+      { extraPodMetadata: { annotations: { 'nvidia.com/vllm-distributed-executor-backend': 'gloo' } } },
+      'spec.services[Fe].extraPodMetadata.annotations',
+      'Invalid value: "gloo": podTemplate backend annotation must be mp or ray, case-insensitively',
     ],
     [{ frontendSidecar: {} }, 'spec.services[Fe].frontendSidecar.image', 'Required value'],
     [

@@ -2,6 +2,7 @@ import { multinodeGraph, renderOn, worker } from '../multinode/helpers';
 
 const GROVE_LEADER = '$(GROVE_PCSG_NAME)-$(GROVE_PCSG_INDEX)-worker-ldr-0.$(GROVE_HEADLESS_SERVICE)';
 const MP = { 'nvidia.com/vllm-distributed-executor-backend': 'mp' };
+const RAY = { 'nvidia.com/vllm-distributed-executor-backend': 'ray' };
 const BASE = ['-m', 'dynamo.vllm', '--model', 'm'];
 
 /** TP 16 on 8-GPU nodes: one engine across both nodes. */
@@ -100,7 +101,7 @@ describe('vLLM mp executor', () => {
 
 describe('vLLM ray executor', () => {
   test('LWS: the leader starts the ray head and the engine, workers join with --block', () => {
-    const r = renderOn('lws', tensorParallel());
+    const r = renderOn('lws', tensorParallel(RAY));
     expect(r.mainOf('leader').command).toEqual(['/bin/sh', '-c']);
     expect(r.mainOf('leader').args).toEqual([
       'ray start --head --port=6379 && python3 -m dynamo.vllm --model m --tensor-parallel-size 16 --distributed-executor-backend ray',
@@ -112,12 +113,14 @@ describe('vLLM ray executor', () => {
   });
 
   test('Grove: workers join the head at the Grove leader hostname', () => {
-    const r = renderOn('grove', tensorParallel());
+    const r = renderOn('grove', tensorParallel(RAY));
     expect(r.mainOf('worker').args).toEqual([`ray start --address=${GROVE_LEADER}:6379 --block`]);
   });
 
   test('args with shell characters are quoted inside the leader script', () => {
-    const g = multinodeGraph(worker('vllm', ['--tensor-parallel-size', '16', '--override', '{"a": "$x"}']));
+    const g = multinodeGraph(
+      worker('vllm', ['--tensor-parallel-size', '16', '--override', '{"a": "$x"}'], { annotations: RAY }),
+    );
     expect(renderOn('lws', g).mainOf('leader').args).toEqual([
       'ray start --head --port=6379 && python3 -m dynamo.vllm --tensor-parallel-size 16 --override "{\\"a\\": \\"\\$x\\"}" --distributed-executor-backend ray',
     ]);
@@ -126,7 +129,8 @@ describe('vLLM ray executor', () => {
 
 describe('vLLM executor choice', () => {
   test.each([
-    [{}, 'ray'],
+    // A graph is rendered as created through upstream's webhook: stamped with our target release.
+    [{}, 'mp'],
     [{ 'nvidia.com/dynamo-operator-origin-version': '0.9.1' }, 'ray'],
     [{ 'nvidia.com/dynamo-operator-origin-version': '1.0.0-rc.1' }, 'ray'],
     [{ 'nvidia.com/dynamo-operator-origin-version': '1.0.0' }, 'mp'],
@@ -142,8 +146,42 @@ describe('vLLM executor choice', () => {
   });
 
   test('graph metadata annotations reach the component (upstream propagates them)', () => {
-    const g = { ...tensorParallel(), metadataAnnotations: MP };
-    expect(renderOn('lws', g).mainOf('leader').args).toContain('mp');
+    const g = { ...tensorParallel(), metadataAnnotations: RAY };
+    expect(renderOn('lws', g).mainOf('leader').args.join(' ')).toContain('--distributed-executor-backend ray');
+  });
+
+  test('the pod template annotation decides, over the graph and the component annotations', () => {
+    const c = worker('vllm', ['--model', 'm', '--tensor-parallel-size', '16'], {
+      annotations: RAY,
+      podAnnotations: MP,
+    });
+    const args = renderOn('lws', multinodeGraph(c, { metadataAnnotations: RAY }))
+      .mainOf('leader')
+      .args.join(' ');
+    expect(args).toContain('--distributed-executor-backend mp');
+  });
+
+  test('a graph created by an older operator keeps its origin version: ray', () => {
+    const g = { ...tensorParallel(), metadataAnnotations: { 'nvidia.com/dynamo-operator-origin-version': '0.9.1' } };
+    expect(renderOn('lws', g).mainOf('leader').args[0]).toMatch(/^ray start --head/);
+  });
+
+  test('a standalone DynamoComponentDeployment gets no origin version: ray, as upstream', () => {
+    const dcd = { ...tensorParallel(), kind: 'DynamoComponentDeployment' as const };
+    expect(renderOn('lws', dcd).mainOf('leader').args[0]).toMatch(/^ray start --head/);
+  });
+
+  test('mp without a distributed launch (TP fits a node): the side-channel host, but no leader wait', () => {
+    const r = renderOn('lws', multinodeGraph(worker('vllm', ['--tensor-parallel-size', '4'])));
+    expect(r.envOf(r.mainOf('worker')).VLLM_NIXL_SIDE_CHANNEL_HOST).toBeDefined();
+    expect(r.podSpec('worker').initContainers).toBeUndefined();
+    expect(r.mainOf('worker').args.join(' ')).not.toContain('--distributed-executor-backend');
+  });
+
+  test('a worker whose own command runs the mp executor waits for the leader', () => {
+    const own = ['--tensor-parallel-size', '4', '--distributed-executor-backend=mp'];
+    const r = renderOn('lws', multinodeGraph(worker('vllm', own)));
+    expect(r.podSpec('worker').initContainers.map((c: any) => c.name)).toEqual(['wait-for-leader-mp']);
   });
 
   test('TP×PP within one node and no data parallelism: nothing is injected', () => {
@@ -161,7 +199,9 @@ describe('vLLM executor choice', () => {
   });
 
   test('PP counts too: TP 8 × PP 2 on 8 GPUs is distributed', () => {
-    const g = multinodeGraph(worker('vllm', ['--tensor-parallel-size', '8', '--pipeline-parallel-size', '2']));
+    const g = multinodeGraph(
+      worker('vllm', ['--tensor-parallel-size', '8', '--pipeline-parallel-size', '2'], { annotations: RAY }),
+    );
     expect(renderOn('lws', g).mainOf('leader').args[0]).toMatch(/^ray start --head/);
   });
 });

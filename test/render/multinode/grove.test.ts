@@ -1,3 +1,5 @@
+import { TARGET_OPERATOR_VERSION } from '../../../src/render/origin-version';
+import { workerHash } from '../../../src/render/worker-generation';
 import { frontend } from '../builders';
 import { rendered } from '../helpers';
 import { multinodeGraph, renderOn, worker } from './helpers';
@@ -51,6 +53,33 @@ describe('Grove path', () => {
     expect(pcs.spec.template.podCliqueScalingGroups).toEqual([
       { name: 'worker', cliqueNames: ['worker-ldr', 'worker-wkr'], replicas: 2, minAvailable: 1 },
     ]);
+  });
+
+  test("worker cliques carry the graph's worker hash as label and Dynamo namespace suffix, as upstream's; the frontend does not", () => {
+    const hash = workerHash(twoComponents());
+    const clique = (name: string) => pcs.spec.template.cliques.find((c: any) => c.name === name);
+    for (const name of ['worker-ldr', 'worker-wkr']) {
+      expect(clique(name).labels['nvidia.com/dynamo-worker-hash']).toBe(hash);
+      const env = clique(name).spec.podSpec.containers.find((c: any) => c.name === 'main').env;
+      expect(env).toContainEqual({ name: 'DYN_NAMESPACE_WORKER_SUFFIX', value: hash });
+    }
+    expect(clique('frontend').labels['nvidia.com/dynamo-worker-hash']).toBeUndefined();
+    // Names do not change with the hash: the cliques roll in place.
+    expect(clique('worker-ldr').labels['nvidia.com/selector']).toBe('demo-worker');
+  });
+
+  test('every clique carries the discovery backend and the origin version our target release stamps', () => {
+    for (const c of pcs.spec.template.cliques) {
+      expect(c.annotations).toEqual({
+        'nvidia.com/dynamo-discovery-backend': 'kubernetes',
+        'nvidia.com/dynamo-operator-origin-version': TARGET_OPERATOR_VERSION,
+      });
+    }
+    const older = renderOn(
+      'grove',
+      twoComponents({ metadataAnnotations: { 'nvidia.com/dynamo-operator-origin-version': '1.4.0' } }),
+    ).find('PodCliqueSet', 'demo');
+    expect(older.spec.template.cliques[0].annotations['nvidia.com/dynamo-operator-origin-version']).toBe('1.4.0');
   });
 
   test('worker clique size is nodeCount - 1', () => {
@@ -155,7 +184,7 @@ describe('orchestrator choice', () => {
     rendered(model, settings).ids.filter((id) => /^(LeaderWorkerSet|PodCliqueSet)\//.test(id));
 
   test('default: LWS (Grove not in the platform settings)', () => {
-    expect(kinds(g)).toEqual(['LeaderWorkerSet/demo-worker-0', 'LeaderWorkerSet/demo-worker-1']);
+    expect(kinds(g)).toEqual(['LeaderWorkerSet/demo-worker-0']);
   });
 
   test('Grove when the platform has it', () => {
@@ -165,14 +194,14 @@ describe('orchestrator choice', () => {
   test('the annotation nvidia.com/enable-grove: "false" opts out', () => {
     expect(
       kinds({ ...g, metadataAnnotations: { 'nvidia.com/enable-grove': 'false' } }, { groveAvailable: true }),
-    ).toEqual(['LeaderWorkerSet/demo-worker-0', 'LeaderWorkerSet/demo-worker-1']);
+    ).toEqual(['LeaderWorkerSet/demo-worker-0']);
   });
 
   test('an explicit choice wins over the settings and the annotation', () => {
     expect(kinds({ ...g, orchestrator: 'grove', metadataAnnotations: { 'nvidia.com/enable-grove': 'false' } })).toEqual(
       ['PodCliqueSet/demo'],
     );
-    expect(kinds({ ...g, orchestrator: 'lws' }, { groveAvailable: true })).toHaveLength(2);
+    expect(kinds({ ...g, orchestrator: 'lws' }, { groveAvailable: true })).toEqual(['LeaderWorkerSet/demo-worker-0']);
   });
 
   test('a graph without multinode components on Grove is still one PodCliqueSet, and no wait-for-leader ConfigMap', () => {

@@ -1,3 +1,5 @@
+import { validateGraph } from '../../../src/api/validate/validate';
+import { resolveSettings } from '../../../src/api/settings';
 import { frontend } from '../builders';
 import { multinodeGraph, renderOn, worker } from './helpers';
 
@@ -6,55 +8,46 @@ const sglang = (over = {}) => worker('sglang', ['--model-path', 'm'], { replicas
 describe('LeaderWorkerSet path', () => {
   const r = renderOn('lws', multinodeGraph(sglang()));
 
-  test('per replica one LeaderWorkerSet and one Volcano PodGroup, no Deployment', () => {
+  test('one LeaderWorkerSet <component>-0 carries every replica; no Deployment, no Volcano PodGroup', () => {
     expect(r.ids.filter((id) => /^(LeaderWorkerSet|PodGroup|Deployment)\//.test(id))).toEqual([
       'LeaderWorkerSet/demo-worker-0',
-      'LeaderWorkerSet/demo-worker-1',
-      'LeaderWorkerSet/demo-worker-2',
-      'PodGroup/demo-worker-0',
-      'PodGroup/demo-worker-1',
-      'PodGroup/demo-worker-2',
     ]);
   });
 
-  test('LeaderWorkerSet: one group of nodeCount pods, started leader first, labelled with its instance', () => {
-    const lws = r.find('LeaderWorkerSet', 'demo-worker-1');
+  test("LeaderWorkerSet: upstream's native-scaling shape", () => {
+    const lws = r.find('LeaderWorkerSet', 'demo-worker-0');
     expect(lws.apiVersion).toBe('leaderworkerset.x-k8s.io/v1');
     expect(lws.metadata.labels).toEqual({
       'nvidia.com/dynamo-component': 'Worker',
       'nvidia.com/dynamo-namespace': 'ml-demo',
       'nvidia.com/dynamo-graph-deployment-name': 'demo',
-      'instance-id': '1',
     });
-    expect(lws.spec.replicas).toBe(1);
-    expect(lws.spec.startupPolicy).toBe('LeaderCreated');
-    expect(lws.spec.leaderWorkerTemplate.size).toBe(2);
+    const { leaderWorkerTemplate, ...spec } = lws.spec;
+    expect(spec).toEqual({
+      replicas: 3,
+      startupPolicy: 'LeaderCreated',
+      networkConfig: { subdomainPolicy: 'Shared' },
+      rolloutStrategy: {
+        type: 'RollingUpdate',
+        rollingUpdateConfiguration: { maxSurge: 0, maxUnavailable: 1, partition: 0 },
+      },
+    });
+    expect(leaderWorkerTemplate.size).toBe(2);
+    expect(leaderWorkerTemplate.restartPolicy).toBe('RecreateGroupOnPodRestart');
   });
 
-  test('pod templates: role and instance labels instead of the selector label, Volcano gang scheduling', () => {
-    const t = r.find('LeaderWorkerSet', 'demo-worker-1').spec.leaderWorkerTemplate;
+  test('pod templates: the role label instead of the selector label, no scheduler of their own', () => {
+    const t = r.find('LeaderWorkerSet', 'demo-worker-0').spec.leaderWorkerTemplate;
     for (const [template, role] of [
       [t.leaderTemplate, 'leader'],
       [t.workerTemplate, 'worker'],
     ]) {
-      expect(template.metadata.labels).toMatchObject({
-        role,
-        'instance-id': '1',
-        'nvidia.com/dynamo-component-type': 'worker',
-      });
+      expect(template.metadata.labels).toMatchObject({ role, 'nvidia.com/dynamo-component-type': 'worker' });
       expect(template.metadata.labels['nvidia.com/selector']).toBeUndefined();
-      expect(template.metadata.annotations).toEqual({ 'scheduling.k8s.io/group-name': 'demo-worker-1' });
-      expect(template.spec.schedulerName).toBe('volcano');
+      expect(template.metadata.labels['instance-id']).toBeUndefined();
+      expect(template.metadata.annotations).toBeUndefined();
+      expect(template.spec.schedulerName).toBeUndefined();
     }
-  });
-
-  test('PodGroup: the whole group or nothing', () => {
-    expect(r.find('PodGroup', 'demo-worker-2')).toEqual({
-      apiVersion: 'scheduling.volcano.sh/v1beta1',
-      kind: 'PodGroup',
-      metadata: { name: 'demo-worker-2', namespace: 'ml', labels: { 'instance-id': '2' } },
-      spec: { minMember: 2 },
-    });
   });
 
   test('the Service selects leaders only', () => {
@@ -72,41 +65,41 @@ describe('LeaderWorkerSet path', () => {
     expect(mixed.find('Service', 'demo-frontend').spec.selector.role).toBeUndefined();
   });
 
-  test('scale-down 3 → 2 drops the highest LeaderWorkerSet and PodGroup from the rendered set', () => {
+  test('scaling changes the count, not the set of objects; zero keeps the set with no groups', () => {
     const two = renderOn('lws', multinodeGraph(sglang({ replicas: 2 })));
-    const removed = r.ids.filter((id) => !two.ids.includes(id));
-    expect(removed).toEqual(['LeaderWorkerSet/demo-worker-2', 'PodGroup/demo-worker-2']);
+    expect(two.ids).toEqual(r.ids);
+    expect(two.find('LeaderWorkerSet', 'demo-worker-0').spec.replicas).toBe(2);
+    const none = renderOn('lws', multinodeGraph(sglang({ replicas: 0 })));
+    expect(none.find('LeaderWorkerSet', 'demo-worker-0').spec.replicas).toBe(0);
   });
 
-  test('unset replicas means one group; zero means none', () => {
-    expect(renderOn('lws', multinodeGraph(sglang({ replicas: undefined }))).ids).toContain(
-      'LeaderWorkerSet/demo-worker-0',
+  test('unset replicas: no count written (LeaderWorkerSet defaults to one group)', () => {
+    const unset = renderOn('lws', multinodeGraph(sglang({ replicas: undefined })));
+    expect('replicas' in unset.find('LeaderWorkerSet', 'demo-worker-0').spec).toBe(false);
+  });
+
+  test('gangScheduling has no effect and says so', () => {
+    const plain = renderOn('lws', multinodeGraph(sglang(), { gangScheduling: true }));
+    expect(plain.ids).toEqual(r.ids);
+    const problems = validateGraph({ ...multinodeGraph(sglang(), { gangScheduling: false }) }, resolveSettings({}));
+    expect(problems).toContainEqual(
+      expect.objectContaining({
+        path: 'gangScheduling',
+        severity: 'warning',
+        message: expect.stringContaining('no effect'),
+      }),
     );
-    expect(
-      renderOn('lws', multinodeGraph(sglang({ replicas: 0 }))).ids.some((id) => id.startsWith('LeaderWorkerSet')),
-    ).toBe(false);
-  });
-
-  test('without gang scheduling: no PodGroup, default scheduler, no group annotation', () => {
-    const plain = renderOn('lws', multinodeGraph(sglang(), { gangScheduling: false }));
-    expect(plain.ids.some((id) => id.startsWith('PodGroup'))).toBe(false);
-    const t = plain.find('LeaderWorkerSet', 'demo-worker-0').spec.leaderWorkerTemplate.leaderTemplate;
-    expect(t.spec.schedulerName).toBeUndefined();
-    expect(t.metadata.annotations).toBeUndefined();
   });
 });
 
 describe('scaling adapter on a multinode component (LWS)', () => {
   const r = renderOn('lws', multinodeGraph(sglang({ scalingAdapter: true })));
 
-  test('one LeaderWorkerSet named after the component, without replicas (the adapter owns the group count)', () => {
-    expect(r.ids.filter((id) => /LeaderWorkerSet|PodGroup/.test(id))).toEqual(['LeaderWorkerSet/demo-worker']);
-    const lws = r.find('LeaderWorkerSet', 'demo-worker');
+  test('the same LeaderWorkerSet, without replicas (the adapter owns the group count)', () => {
+    expect(r.ids.filter((id) => /LeaderWorkerSet|PodGroup/.test(id))).toEqual(['LeaderWorkerSet/demo-worker-0']);
+    const lws = r.find('LeaderWorkerSet', 'demo-worker-0');
     expect('replicas' in lws.spec).toBe(false);
-    expect(lws.metadata.labels['instance-id']).toBeUndefined();
     expect(lws.spec.leaderWorkerTemplate.workerTemplate.metadata.labels).toMatchObject({ role: 'worker' });
-    expect(lws.spec.leaderWorkerTemplate.workerTemplate.metadata.labels['instance-id']).toBeUndefined();
-    expect(lws.spec.leaderWorkerTemplate.workerTemplate.spec.schedulerName).toBeUndefined();
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The standalone-DCD status controller: keyed by DCD, woken by the DCD and by its workloads (a
- * standalone DCD's workloads carry an empty graph-name label and are named after it, a
- * per-replica LeaderWorkerSet with `-<i>`).
+ * standalone DCD's workloads carry an empty graph-name label and are named after it, its
+ * LeaderWorkerSet with `-0`).
  */
 import { objectKey } from '../../runtime/kube/objects';
 import { LABEL } from '../../../render';

@@ -7,7 +7,7 @@
  * LeaderWorkerSets (multinode read as the LWS path renders them).
  */
 import { ComponentModel, GraphModel } from '../../../api';
-import { componentWorkloadName, isMultinode, leaderWorkerSetNames, renderedWorkerGeneration } from '../../../render';
+import { componentWorkloadName, isMultinode, leaderWorkerSetName, renderedWorkerGeneration } from '../../../render';
 import { Condition } from '../../runtime/conditions';
 import { groveObjectName, groveResourceOf } from '../grove';
 import { GraphDeployment, Workload } from '../kinds';
@@ -88,29 +88,18 @@ function deploymentReport(w: Workload | undefined, name: string): ComponentRepor
 }
 
 /** LWS `status.readyReplicas` counts groups whose leader and workers are all ready; LWS status has no observedGeneration. */
-function lwsReport(sets: Array<{ name: string; obj?: Workload }>): ComponentReport {
+function lwsReport(name: string, obj: Workload | undefined): ComponentReport {
   const status = {
     componentKind: 'LeaderWorkerSet' as const,
-    componentNames: sets.map((s) => s.name),
-    replicas: 0,
-    updatedReplicas: 0,
-    readyReplicas: 0,
+    componentNames: [name],
+    replicas: n(obj?.status?.replicas),
+    updatedReplicas: n(obj?.status?.updatedReplicas),
+    readyReplicas: n(obj?.status?.readyReplicas),
   };
-  let missing = false;
-  let updating = false;
-  let notReady = false;
-  for (const { obj } of sets) {
-    if (!obj) {
-      missing = true;
-      continue;
-    }
-    const desired = obj.spec?.replicas ?? 1;
-    status.replicas += n(obj.status?.replicas);
-    status.updatedReplicas += n(obj.status?.updatedReplicas);
-    status.readyReplicas += n(obj.status?.readyReplicas);
-    if (n(obj.status?.updatedReplicas) < desired) updating = true;
-    else if (n(obj.status?.readyReplicas) < desired) notReady = true;
-  }
+  const missing = !obj;
+  const desired = obj?.spec?.replicas ?? 1;
+  const updating = !missing && status.updatedReplicas < desired;
+  const notReady = !missing && !updating && status.readyReplicas < desired;
   const reason: NotReadyReason | undefined = missing
     ? 'some_resources_are_not_ready'
     : updating
@@ -134,9 +123,8 @@ export function componentReport(graph: GraphModel, c: ComponentModel, lookup: Wo
   // A worker generation's workloads carry the hash the record declares (the current generation).
   const name = componentWorkloadName(graph, c.name, renderedWorkerGeneration(graph.metadataAnnotations));
   if (!isMultinode(c)) return deploymentReport(lookup.deployment(graph.namespace, name), name);
-  return lwsReport(
-    leaderWorkerSetNames(name, c).map((nm) => ({ name: nm, obj: lookup.leaderWorkerSet(graph.namespace, nm) })),
-  );
+  const lws = leaderWorkerSetName(name);
+  return lwsReport(lws, lookup.leaderWorkerSet(graph.namespace, lws));
 }
 
 /**

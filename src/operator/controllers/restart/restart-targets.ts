@@ -18,7 +18,7 @@ import {
   componentWorkloadName,
   groveCliqueNames,
   isMultinode,
-  leaderWorkerSetNames,
+  leaderWorkerSetName,
   renderedWorkerGeneration,
 } from '../../../render';
 import { ObjectApi } from '../../runtime/kube/api';
@@ -88,28 +88,28 @@ export function restartTargets(
         ]
       : [];
   }
-  const sets = leaderWorkerSetNames(componentWorkloadName(graph, c.name), c).map((n) =>
-    sources.leaderWorkerSets?.get(ns, n),
-  );
-  if (sets.some((s) => !s)) return [];
-  return (sets as Workload[]).map((lws) => ({
-    describe: `LeaderWorkerSet/${lws.metadata.name}`,
-    stamped: (id) =>
-      restartAt(lws.spec?.leaderWorkerTemplate?.leaderTemplate) === id &&
-      restartAt(lws.spec?.leaderWorkerTemplate?.workerTemplate) === id,
-    observed: () => stamped.get(stampKey(lws)) !== lws.metadata.resourceVersion,
-    write: (api, id) =>
-      api.apply(
-        RESOURCES.leaderWorkerSet,
-        {
-          apiVersion: RESOURCES.leaderWorkerSet.apiVersion,
-          kind: 'LeaderWorkerSet',
-          metadata: { name: lws.metadata.name, namespace: ns },
-          spec: { leaderWorkerTemplate: { leaderTemplate: annotated(id), workerTemplate: annotated(id) } },
-        },
-        { fieldManager: RESTART_FIELD_MANAGER },
-      ),
-  }));
+  const lws = sources.leaderWorkerSets?.get(ns, leaderWorkerSetName(componentWorkloadName(graph, c.name)));
+  if (!lws) return [];
+  return [
+    {
+      describe: `LeaderWorkerSet/${lws.metadata.name}`,
+      stamped: (id) =>
+        restartAt(lws.spec?.leaderWorkerTemplate?.leaderTemplate) === id &&
+        restartAt(lws.spec?.leaderWorkerTemplate?.workerTemplate) === id,
+      observed: () => stamped.get(stampKey(lws)) !== lws.metadata.resourceVersion,
+      write: (api, id) =>
+        api.apply(
+          RESOURCES.leaderWorkerSet,
+          {
+            apiVersion: RESOURCES.leaderWorkerSet.apiVersion,
+            kind: 'LeaderWorkerSet',
+            metadata: { name: lws.metadata.name, namespace: ns },
+            spec: { leaderWorkerTemplate: { leaderTemplate: annotated(id), workerTemplate: annotated(id) } },
+          },
+          { fieldManager: RESTART_FIELD_MANAGER },
+        ),
+    },
+  ];
 }
 
 function groveTarget(pcs: Workload, cliques: string[]): RestartTarget {

@@ -14,6 +14,7 @@ import {
   componentWorkloadName,
   isMultinode,
   LABEL,
+  leaderWorkerSetName,
   renderedWorkerGeneration,
   requestedReplicas,
   scalingAdapterOwnsReplicas,
@@ -233,7 +234,7 @@ export class ScalingAdapterReconciler {
     const name = componentWorkloadName(graph, component.name, renderedWorkerGeneration(graph.metadataAnnotations));
     if (!isMultinode(component)) return { resource: RESOURCES.deployment, informer: this.d.deployments, name };
     return this.d.leaderWorkerSets
-      ? { resource: RESOURCES.leaderWorkerSet, informer: this.d.leaderWorkerSets, name }
+      ? { resource: RESOURCES.leaderWorkerSet, informer: this.d.leaderWorkerSets, name: leaderWorkerSetName(name) }
       : undefined;
   }
 }

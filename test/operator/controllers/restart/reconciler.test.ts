@@ -142,7 +142,7 @@ test('Parallel: only the status; the rendered output carries the id', async () =
   });
 });
 
-test('multinode on LeaderWorkerSets: both templates of every group are stamped', async () => {
+test('multinode on a LeaderWorkerSet: both templates are stamped', async () => {
   const multinode = {
     name: 'prefill',
     type: 'prefill',
@@ -158,13 +158,12 @@ test('multinode on LeaderWorkerSets: both templates of every group are stamped',
   });
   const { api, reconciler } = setup(
     graph({ id: 'r1', strategy: { order: ['prefill', 'Frontend', 'worker'] } }, undefined, [multinode]),
-    { deployments: [deployment('g-frontend'), deployment('g-worker')], lws: [lws('g-prefill-0'), lws('g-prefill-1')] },
+    { deployments: [deployment('g-frontend'), deployment('g-worker')], lws: [lws('g-prefill-0')] },
   );
   await reconciler.reconcile(`${NS}/g`);
   expect(api.writes()).toEqual([
     'mergePatch DynamoGraphDeployment ml/g/status',
     'apply LeaderWorkerSet ml/g-prefill-0',
-    'apply LeaderWorkerSet ml/g-prefill-1',
   ]);
   const stamp = { metadata: { annotations: { [RESTART_AT]: 'r1' } } };
   expect(api.bodies('apply')[0]).toMatchObject({

@@ -216,10 +216,10 @@ test('multinode: the LeaderWorkerSet is the workload; without the LWS API only t
   const withLws = setup({
     graphs: [graph([prefill])],
     adapters: [adapter('sg-prefill', 4, 1)],
-    lws: [workload(RESOURCES.leaderWorkerSet, 'sg-prefill', 1)],
+    lws: [workload(RESOURCES.leaderWorkerSet, 'sg-prefill-0', 1)],
   });
   await withLws.reconciler.reconcile(`${NS}/sg`);
-  expect(withLws.api.writes()[0]).toBe('apply LeaderWorkerSet ml/sg-prefill');
+  expect(withLws.api.writes()[0]).toBe('apply LeaderWorkerSet ml/sg-prefill-0');
   const withoutLws = setup({ graphs: [graph([prefill])], adapters: [adapter('sg-prefill', 4, 1)] });
   await withoutLws.reconciler.reconcile(`${NS}/sg`);
   expect(withoutLws.api.writes()).toEqual(['mergePatch DynamoGraphDeploymentScalingAdapter ml/sg-prefill/status']);
