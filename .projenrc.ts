@@ -433,6 +433,12 @@ project.addTask('cluster:start', {
   description: 'Start a throwaway kube-apiserver + etcd and print its kubeconfig (Ctrl-C stops it)',
   steps: [{ exec: 'ts-node --project test/tsconfig.json test/cluster/start.ts' }],
 });
+// `npm run operator-image -- OUT.tar`: the operator image without Docker, as an OCI archive to push
+// (README "The operator image"); the e2e suite's image build, run as a user command. Needs root.
+project.addTask('operator-image', {
+  description: 'Build the runtime operator image without Docker into an OCI archive: npm run operator-image -- OUT.tar',
+  steps: [{ exec: 'bash scripts/operator-image.sh', receiveArgs: true }],
+});
 // `npm run node:start` / `node:stop`: a real single-node cluster (kubelet, containerd, kube-proxy,
 // CoreDNS) in a network namespace of its own, for the e2e suite (test/node/README.md). Needs root.
 project.addTask('node:start', {

@@ -4,13 +4,16 @@
 #   2. every line of the `ci:cli` block (the CLI, right after that first command),
 #   3. every line of the `ci:kustomize` block (`kubectl kustomize` of each path of dist/ the
 #      README names).
-# The lines are read from README.md and run as they are written, each in its own bash with
-# errexit and pipefail. The README's second command (npm test) is .ci/run's own step.
+# The lines are read from README.md and run as they are written, with errexit and pipefail; the
+# quickstart and CLI lines in one bash, as a user types them into one shell: the first command
+# provisions Node 24 when the machine's is older than 22 (`. .ci/node24.sh`), and that must carry
+# to the lines after it. This script itself does not provision Node, so on a machine with an old
+# Node the check is the real one. The README's second command (npm test) is .ci/run's own step.
 #
 # `kubectl kustomize` is kubectl's built-in kustomize; where kubectl is not installed, a shim
 # runs `kustomize build` with the kustomize CLI built from the Go module proxy and cached by
 # test/infra/build.sh (group `kustomize`, v5.8.1: the kustomize library Flux's
-# kustomize-controller uses in the Flux tests). Node older than 22 gets Node 24 from .ci/node24.sh.
+# kustomize-controller uses in the Flux tests).
 #
 # Usage: bash .ci/readme.sh   (from anywhere; clones the repository's HEAD commit into a temp dir)
 set -euo pipefail
@@ -28,8 +31,6 @@ block() {
     inside && NF { print }
   ' README.md
 }
-
-. .ci/node24.sh
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -70,12 +71,27 @@ run() {
   printf '  ok in %s s, %s lines of output\n' "$((SECONDS - start))" "$(wc -l < "$out")"
 }
 
-step "the README's first command"
-run "$quickstart"
-[[ -f lib/cli/main.js ]] || fail "lib/ was not built by the first command: the CLI cannot work"
+# One shell for the first command and the CLI lines: each line is echoed, then run; the session
+# stops at the first line that fails, and its output is shown.
+session() {
+  local line
+  echo 'set -euo pipefail'
+  while IFS= read -r line; do
+    printf 'echo %q\n' "\$ $line"
+    # In braces, in this shell: a failed `a && b` does not trip errexit, the `|| exit` does.
+    printf 'start=$SECONDS\n{\n%s\n} || exit 1\n' "$line"
+    printf 'printf %q "$((SECONDS - start))"\n' "  ok in %s s"$'\n'
+  done
+}
 
-step "the CLI, right after it"
-while IFS= read -r line; do run "$line"; done <<< "$cli"
+step "the README's first command, then the CLI lines, in one shell (node: $(node --version 2> /dev/null || echo none))"
+session <<< "$quickstart"$'\n'"$cli" > "$work/session.sh"
+if ! bash "$work/session.sh" > "$work/session.log" 2>&1; then
+  tail -n 60 "$work/session.log" >&2
+  fail "a README line failed on a clean clone (the last \$ line above)"
+fi
+grep -E '^(\$|  ok in)' "$work/session.log"
+[[ -f lib/cli/main.js ]] || fail "lib/ was not built by the first command: the CLI cannot work"
 
 step "kubectl kustomize of the synth output"
 while IFS= read -r line; do run "$line"; done <<< "$kustomize_lines"

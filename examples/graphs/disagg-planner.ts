@@ -4,10 +4,10 @@ import { VLLM_RUNTIME } from './images';
 
 const MODEL = 'Qwen/Qwen3-0.6B';
 
+// No `replicas`: the planner scales them through their adapters, which start at 1.
 const vllmWorker = (name: string, type: 'prefill' | 'decode', extraArgs: string[]) => ({
   name,
   type,
-  replicas: 1,
   scalingAdapter: {},
   podTemplate: {
     spec: {

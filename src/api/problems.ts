@@ -1,3 +1,5 @@
+import { nearestName } from './nearest-name';
+
 /**
  * Validation problems with field paths.
  *
@@ -20,10 +22,12 @@ export interface SourcedProblem extends Problem {
 
 /**
  * The message for a field the schema does not declare, in the API server's and kubectl's words
- * (what users search for); the problem's path says where it is.
+ * (what users search for), with the nearest of the `known` fields when one is a likely typo; the
+ * problem's path says where it is.
  */
-export function unknownFieldMessage(field: string): string {
-  return `unknown field ${JSON.stringify(field)}`;
+export function unknownFieldMessage(field: string, known: Iterable<string> = []): string {
+  const near = nearestName(field, known);
+  return `unknown field ${JSON.stringify(field)}${near === undefined ? '' : `; did you mean ${JSON.stringify(near)}?`}`;
 }
 
 /** Thrown by front ends when a model has error-level problems. */

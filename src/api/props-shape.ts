@@ -6,6 +6,7 @@
  * (`PropsShape<T>`), so a new prop fails to compile until its check is declared.
  */
 import { Problem } from './problems';
+import { mustBeStringMessage } from './type-hints';
 
 /** A check of one value at `path`: appends `[path, message]` for each problem. */
 export type Check = (value: unknown, path: string, problems: string[][]) => void;
@@ -17,7 +18,7 @@ export type PropsShape<T> = { readonly [K in keyof Required<T>]: Check };
 export const typeOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v);
 
 export const str: Check = (v, path, out) => {
-  if (typeof v !== 'string') out.push([path, 'must be a string']);
+  if (typeof v !== 'string') out.push([path, mustBeStringMessage(v)]);
 };
 export const bool: Check = (v, path, out) => {
   if (typeof v !== 'boolean') out.push([path, 'must be a boolean (true or false)']);

@@ -4,6 +4,7 @@
  */
 import { EnvVar, JsonObject } from './k8s-types';
 import { Problem } from './problems';
+import { mustBeStringMessage } from './type-hints';
 
 export function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -41,7 +42,7 @@ export class InputReader {
   public string(v: unknown, path: string): string | undefined {
     if (v === undefined || v === null) return undefined;
     if (typeof v === 'string') return v;
-    this.error(path, 'must be a string');
+    this.error(path, mustBeStringMessage(v));
     return undefined;
   }
 

@@ -11,6 +11,8 @@ import { platformOptionProblems } from '../render/platform-options';
 import { problemLine } from '../api/problems';
 import { propsProblems } from '../pipeline/manifest-source';
 import { addObjects } from './object-registry';
+import { unpublishedImageWarning } from '../render/operator-image';
+import { addWarnings } from './warnings';
 
 /** What `renderPlatform` takes; the version is this package's own. */
 export type DynamoPlatformProps = Omit<PlatformOptions, 'version'>;
@@ -37,5 +39,7 @@ export class DynamoPlatform extends Construct {
     this.objects = problems.length ? [] : renderPlatform(options);
     const messages = [...problems.map((p) => problemLine(p)), ...addObjects(this, [...this.objects])];
     if (messages.length) this.node.addValidation({ validate: () => messages });
+    const image = problems.length ? undefined : unpublishedImageWarning(options, 'the image prop');
+    if (image) addWarnings(this, [{ path: 'image', message: image, severity: 'warning' }]);
   }
 }

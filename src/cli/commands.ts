@@ -301,14 +301,22 @@ const gitops: CommandSpec = {
       parse: SCOPE,
       default: 'cluster',
     },
-    { flags: '--image <ref>', description: 'runtime operator image (default: the release image of this version)' },
+    {
+      flags: '--image <ref>',
+      description: `runtime operator image (default: ${DEFAULT_OPERATOR_IMAGE_REPOSITORY}:<version>, which no release has published yet: build your own, see \`dynamo-iac platform --help\`)`,
+    },
     {
       flags: '--monitoring',
       description: 'add the operator ServiceMonitor and Grafana dashboard ConfigMap to platform/',
     },
     {
       flags: '--create-namespaces',
-      description: 'add a Namespace (never pruned by Flux) for the operator and every graph namespace to platform/',
+      description:
+        'add a Namespace (never pruned by Flux or Argo CD) for the operator and every graph namespace to platform/ (default in cluster scope, as `platform` does)',
+    },
+    {
+      flags: '--no-create-namespaces',
+      description: 'leave the Namespaces out (they are managed elsewhere; a line names the ones the output needs)',
     },
     {
       flags: '--flux-url <url>',
@@ -398,7 +406,7 @@ next worker change; with 'commits' it stays, at its replicas, until you check th
 generation is Ready and run again with --retire-previous.
 
 Examples:
-  dynamo-iac gitops -o deploy/ --create-namespaces graphs/*.yaml
+  dynamo-iac gitops -o deploy/ graphs/*.yaml
   dynamo-iac gitops -o deploy/ --flux-url https://github.com/acme/deploy --flux-path ./clusters/prod graphs/*.yaml
   dynamo-iac gitops -o deploy/ --argocd-url https://github.com/acme/deploy --argocd-path deploy graphs/*.yaml
   kubectl apply --server-side -k deploy/crds && kubectl apply --server-side -k deploy/platform
@@ -460,7 +468,7 @@ const platform: CommandSpec = {
     { flags: '--no-create-namespace', description: 'leave the Namespace out (it is managed elsewhere)' },
     {
       flags: '--image <ref>',
-      description: `operator image (default: ${DEFAULT_OPERATOR_IMAGE_REPOSITORY}:<version>, where a release publishes it; build your own from the Dockerfile, see below)`,
+      description: `operator image (default: ${DEFAULT_OPERATOR_IMAGE_REPOSITORY}:<version>, which no release has published yet; build your own, see below)`,
     },
     {
       flags: '--image-pull-policy <policy>',
@@ -512,7 +520,10 @@ Scope:
     The CRDs must then be installed by someone who may (dynamo-iac crds). Render the graphs with
     the setting operatorScope: namespace.
 
-The operator image is built from the Dockerfile at the root of this package's repository:
+The operator image is not published yet. Build it in a checkout of this package's repository,
+without Docker (root, Debian tools; an OCI archive) or with it, and push it to your registry:
+  npm run operator-image -- dynamo-iac-operator.tar
+  skopeo copy oci-archive:dynamo-iac-operator.tar docker://registry.example.com/dynamo-iac-operator:<version>
   docker build -t registry.example.com/dynamo-iac-operator:<version> . && docker push ...
   dynamo-iac platform --image registry.example.com/dynamo-iac-operator:<version>
 

@@ -3,6 +3,7 @@
  * repository, one writer a row; and the render-then-write step both commands run.
  */
 import { renderFiles, RenderedFiles } from '../pipeline/files';
+import { desiredReplicasNotice } from '../render/replicas';
 import type { GitOpsTreeOptions } from './gitops-tree';
 import { inputsOf, writeObjectsToDir, writeYamlStream } from './output';
 import { PipelineFlags, renderFilesOptions } from './pipeline';
@@ -50,5 +51,8 @@ export async function renderAndWrite(
   const code = reportProblems(rendered.problems);
   if (code !== EXIT_OK) return code;
   WRITERS[destination](rendered, files, options, dir);
+  // Once a run, not once an object: replicas the user wrote are not in the spec, and why.
+  const notice = desiredReplicasNotice(rendered.objects);
+  if (notice) process.stderr.write(`${notice}\n`);
   return EXIT_OK;
 }

@@ -8,11 +8,13 @@ import { crdManifests } from '../crds';
 import { argoCdApplications, ArgoCdObjects } from '../gitops/argocd';
 import { fluxKustomizations, fluxSource } from '../gitops/flux';
 import { splitByGraph } from '../gitops/graphs';
-import { namespaceObjects } from '../gitops/namespaces';
+import { missingNamespacesLine, namespaceObjects } from '../gitops/namespaces';
 import { GitOpsLayoutError, gitOpsLayout, GitOpsLayoutInput, LAYERS } from '../gitops/layout';
 import { GraphCarry } from '../gitops/worker-generations';
 import { NotOurDirectoryError, writeCarryingGenerations } from '../gitops/write';
+import { unpublishedImageWarning } from '../render/operator-image';
 import { renderPlatform } from '../render/platform';
+import { scopeDefaults } from '../render/platform-options';
 import { packageVersion } from '../package-version';
 import type { RenderedFiles } from '../pipeline/files';
 import { inputsOf, refuseReplacing } from './output';
@@ -44,6 +46,7 @@ export interface GitOpsTreeOptions {
   readonly argocdNamespace?: string;
   readonly argocdProject?: string;
   readonly argocdServer?: string;
+  /** Namespaces for the operator and every graph; by default as `platform` does: in cluster scope. */
   readonly createNamespaces?: boolean;
   /** Drop the worker generations carried beside the current one (docs/rollouts.md). */
   readonly retirePrevious?: boolean;
@@ -78,10 +81,19 @@ export function writeGitOpsTree(
       )
     : undefined;
   const crds = options.crds ? (crdManifests() as KubeObject[]) : undefined;
-  const namespaces = options.createNamespaces
-    ? namespaceObjects([...(platform ? platformNamespaces : []), ...(split?.graphs ?? []).map((g) => g.namespace)])
-    : [];
+  const needed = [...(platform ? platformNamespaces : []), ...(split?.graphs ?? []).map((g) => g.namespace)];
+  // One default with `platform` and the constructs: with the platform layer, Namespaces in cluster
+  // scope, none in namespace scope; without it (--no-platform, `render --layout gitops`) the
+  // Namespaces are managed where the operator is.
+  const create =
+    options.createNamespaces ?? (options.platform === true && scopeDefaults({ scope: options.scope }).createNamespace);
+  const namespaces = create ? namespaceObjects(needed) : [];
   const shared = [...namespaces, ...(split?.shared ?? [])];
+  // Said once the tree is written (a usage error says only what is wrong).
+  const image =
+    options.platform && unpublishedImageWarning({ image: options.image, version: packageVersion() }, '--image');
+  const missing = missingNamespacesLine(needed, shared, 'add them with --create-namespaces');
+  const notices = [image ? `warning: ${image}` : undefined, missing].filter((l) => l !== undefined);
   const input = { crds, platform, graphs: split?.graphs, shared };
   const engine = { ...fluxObjects(input, options), ...argoCdObjects(input, options) };
   writeLayout({ ...input, ...engine }, dir, options.force, inputsOf(files, options), {
@@ -89,6 +101,7 @@ export function writeGitOpsTree(
     keepSymlinks: options.keepSymlinks,
     inputsRecursive: options.recursive,
   });
+  for (const line of notices) process.stderr.write(`${line}\n`);
 }
 
 /** `--flux-url`: the GitRepository and a Kustomization per layer the tree will have. */

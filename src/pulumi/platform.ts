@@ -11,6 +11,7 @@ import { problemLine } from '../api/problems';
 import { propsProblems } from '../pipeline/manifest-source';
 import { PlatformOptions, renderPlatform } from '../render/platform';
 import { platformOptionProblems, scopeDefaults } from '../render/platform-options';
+import { unpublishedImageWarning } from '../render/operator-image';
 import { DynamoCrds } from './crds';
 import { ReadinessOptions, withReadiness } from './readiness';
 import { kubernetesResource } from './resources';
@@ -44,6 +45,8 @@ export class DynamoPlatform extends pulumi.ComponentResource {
       // hideStack: the problem is in the caller's args, not in this library.
       throw new pulumi.ResourceError(`DynamoPlatform "${name}": invalid input:\n${lines}`, this, true);
     }
+    const image = unpublishedImageWarning({ ...options, version: packageVersion() }, 'the image arg');
+    if (image) pulumi.log.warn(image, this);
     const dependsOn = opts?.dependsOn;
     if (scopeDefaults(options).crds) this.crds = new DynamoCrds(`${name}-crds`, { parent: this, dependsOn });
     const objects = renderPlatform({ ...options, crds: false, version: packageVersion() });

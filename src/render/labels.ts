@@ -40,6 +40,11 @@ export const ANNOTATION = {
   workerRollout: 'dynamo-iac.io/worker-rollout',
   /** On the graph record: every generation the output carries, current first (written by front ends). */
   workerHashes: 'dynamo-iac.io/worker-hashes',
+  /**
+   * On a worker Deployment whose replicas the runtime operator's rollout owns (so `spec.replicas`
+   * is not rendered): the count the operator sets, for a reviewer reading the diff.
+   */
+  desiredReplicas: 'dynamo-iac.io/desired-replicas',
   /** Flux's per-object prune opt-out (`disabled`). */
   fluxPrune: 'kustomize.toolkit.fluxcd.io/prune',
   /** Argo CD's per-object sync options; `Prune=false` keeps the object when it leaves Git. */

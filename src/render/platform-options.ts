@@ -143,7 +143,8 @@ class Checker {
   }
 
   public known(v: Record<string, unknown>, keys: object, path: string): void {
-    for (const k of Object.keys(v)) if (!(k in keys)) this.add(fieldPath(path, k), unknownFieldMessage(k));
+    for (const k of Object.keys(v))
+      if (!(k in keys)) this.add(fieldPath(path, k), unknownFieldMessage(k, Object.keys(keys)));
   }
 
   /** An optional string that, when given, passes `check` (a non-empty string by default). */

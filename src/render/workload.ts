@@ -6,7 +6,7 @@ import { compact, mergeMaps } from './merge';
 import { shortHash } from './naming';
 import { kvTransferAnnotations } from './kv-transfer';
 import { buildPodTemplate } from './pod';
-import { runtimeOwnsReplicas } from './replicas';
+import { desiredReplicasAnnotation, runtimeOwnsReplicas } from './replicas';
 import { generationAnnotations, GENERATION_MIN_READY_SECONDS } from './worker-generation';
 
 /** Labels and annotations on the component's workload and Service metadata. */
@@ -36,7 +36,10 @@ export function renderDeployment(cc: ComponentContext): KubeObject {
   spec.selector = { matchLabels: { [LABEL.selector]: cc.objectName } };
   spec.strategy = deploymentStrategy(cc.annotations);
   spec.template = buildPodTemplate(cc);
-  return { apiVersion: 'apps/v1', kind: 'Deployment', metadata: workloadMetadata(cc), spec };
+  const metadata = workloadMetadata(cc);
+  const desired = desiredReplicasAnnotation(cc.component, cc.workerGeneration);
+  if (Object.keys(desired).length > 0) metadata.annotations = { ...metadata.annotations, ...desired };
+  return { apiVersion: 'apps/v1', kind: 'Deployment', metadata, spec };
 }
 
 function deploymentStrategy(annotations: Record<string, string>) {

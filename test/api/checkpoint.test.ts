@@ -149,7 +149,7 @@ describe('DynamoCheckpoint validation', () => {
   test('wrong types are reported at their path, once', () => {
     expect(
       loadCheckpoint(ckpt({ spec: { identity: { model: 3, backendFramework: 'vllm' } } })).problems,
-    ).toContainEqual(err('spec.identity.model', 'must be a string'));
+    ).toContainEqual(err('spec.identity.model', 'must be a string (quote it: "3")'));
     expect(loadCheckpoint(ckpt({ spec: { job: 'x' } })).problems).toEqual([err('spec.job', 'must be an object')]);
   });
 });

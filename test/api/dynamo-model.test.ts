@@ -65,7 +65,7 @@ describe('DynamoModel validation (upstream webhook messages)', () => {
       'spec.modelType: Unsupported value: "qlora": supported values: "base", "lora", "adapter"',
     ]);
     expect(messages({ modelName: 3, baseModelName: 'b' })).toEqual([
-      'spec.modelName: must be a string',
+      'spec.modelName: must be a string (quote it: "3")',
       'spec.modelName: spec.modelName is required',
     ]);
     const v1beta1 = loadDynamoModel({

@@ -18,8 +18,8 @@ import { workerHash } from '../../src/render/worker-generation';
 
 /** A valid value and a wrong-typed one per value kind, with the reader's message for the latter. */
 const SAMPLES: Record<PodFieldValue, { good: unknown; bad: unknown; message: string }> = {
-  quantity: { good: '2Gi', bad: true, message: 'must be a string' },
-  string: { good: 'x', bad: 1, message: 'must be a string' },
+  quantity: { good: '2Gi', bad: true, message: 'must be a string (quote it: "true")' },
+  string: { good: 'x', bad: 1, message: 'must be a string (quote it: "1")' },
   boolean: { good: true, bad: 'yes', message: 'must be a boolean' },
   int32: { good: 3, bad: 1.5, message: 'must be an integer' },
 };

@@ -1,5 +1,9 @@
 import { Testing } from 'cdk8s';
 import { buildExampleApp } from '../../examples/app';
+import { captureStderr, EXAMPLE_WARNINGS } from '../captured-stderr';
+
+// Not about warnings: the example's own (npm run synth prints them) are kept from the output.
+captureStderr(EXAMPLE_WARNINGS);
 
 // Snapshot of every example chart: a rendering change shows up as a reviewed snapshot diff.
 const app = buildExampleApp(Testing.app());

@@ -68,7 +68,16 @@ test('a warned field is recorded on the construct with its field path', () => {
   const g = new DynamoGraphDeployment(chart, 'demo', {
     spec: { components: [{ ...worker, runtimeVersionOverride: '1.3.0' }] },
   });
-  Testing.synth(chart);
+  // Printed at synth too, as cdk8s synth shows it: captured here, and checked.
+  const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  try {
+    Testing.synth(chart);
+    expect(stderr.mock.calls.map((c) => String(c[0]))).toEqual([
+      expect.stringMatching(/^\[c\/demo\] spec\.components\[0\]\.runtimeVersionOverride: warning: is not used/),
+    ]);
+  } finally {
+    stderr.mockRestore();
+  }
   const warnings = g.node.metadata.filter((m) => m.type === 'dynamo-iac:warning').map((m) => m.data as string);
   expect(warnings).toEqual([expect.stringMatching(/^spec\.components\[0\]\.runtimeVersionOverride: is not used/)]);
 });

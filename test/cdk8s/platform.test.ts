@@ -1,6 +1,10 @@
 import { App, Chart, Testing } from 'cdk8s';
 import { DynamoPlatform } from '../../src';
 import { renderPlatform } from '../../src/render/platform';
+import { captureStderr, EXAMPLE_WARNINGS } from '../captured-stderr';
+
+// Not about warnings: the example's own (npm run synth prints them) are kept from the output.
+captureStderr(EXAMPLE_WARNINGS);
 
 test('DynamoPlatform synthesizes exactly what renderPlatform renders, in the same order', () => {
   const app = Testing.app();

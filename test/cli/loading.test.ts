@@ -119,7 +119,7 @@ test('--help loads the program, its chunks, the exit-code, problem-line and stdi
   const lib = files.filter((f) => f.startsWith('lib/'));
   expect(lib).toContain('lib/cli/main.bundle.js');
   expect(lib.filter((f) => !/^lib\/cli\/(main|chunk-[\w-]+)\.bundle\.js$/.test(f)).sort()).toEqual(
-    ['lib/api/problems.js', 'lib/cli/report.js', 'lib/cli/stdio.js'].sort(),
+    ['lib/api/nearest-name.js', 'lib/api/problems.js', 'lib/cli/report.js', 'lib/cli/stdio.js'].sort(),
   );
   expect(builtins.filter((m) => NEVER_AT_START.includes(m))).toEqual([]);
   expect(files.filter((f) => f.includes('node_modules'))).toEqual([]);

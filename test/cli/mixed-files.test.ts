@@ -107,7 +107,7 @@ describe('mixed files', () => {
     expect(r.stdout).toBe('');
     const at = '- (document 2, ConfigMap cfg, line 37)';
     expect(lines(r.stderr)).toEqual([
-      `${at}: data[retries]: must be a string`,
+      `${at}: data[retries]: must be a string (quote it: "3")`,
       `${at}: data[nested]: must be a string`,
       `${at}: data[bad key]: Invalid value: "bad key": a valid config key must consist of alphanumeric characters, '-', '_' or '.' (at most 253)`,
     ]);

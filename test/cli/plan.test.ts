@@ -190,7 +190,8 @@ describe('render and validate from the lock', () => {
     const calls = tool.calls().length;
     // No tool in this environment at all: render must not need one.
     const r = run(['render', 'qwen.yaml'], { cwd: dir });
-    expect(r.stderr).toBe('');
+    // Only the note on worker replicas left to the runtime operator (test/cli/desired-replicas.test.ts).
+    expect(lines(r.stderr)).toEqual([expect.stringMatching(/^note: 1 worker Deployment leaves spec\.replicas/)]);
     expect(r.code).toBe(0);
     const objs = docs(r.stdout);
     const record = objs.find((o) => o.kind === 'DynamoGraphDeployment');

@@ -1,5 +1,5 @@
 import { parseAllDocuments } from 'yaml';
-import { run } from './run';
+import { lines, run } from './run';
 
 const docs = (text: string) => parseAllDocuments(text).map((d) => d.toJSON());
 
@@ -130,4 +130,23 @@ test('--image and --image-pull-policy: a locally built image is not pulled; a ba
     'dynamo-iac platform: --image-pull-policy "Sometimes": must be one of "Always", "IfNotPresent", "Never", got "Sometimes"\n',
   );
   expect(run(['platform', '--help']).stdout).toContain('docker build');
+});
+
+describe('what a first install would trip over, one line each', () => {
+  test('the default image is not published yet: a warning; none with --image', () => {
+    expect(lines(run(['platform']).stderr)).toEqual([
+      'warning: the operator image ghcr.io/dynamo-iac/dynamo-iac-operator:0.0.0 is not published yet: build it (npm run operator-image, or docker build; README "The operator image"), push it, and set --image',
+    ]);
+    expect(run(['platform', '--image', 'registry.example.com/op:1']).stderr).toBe('');
+  });
+
+  test('a Namespace left out (--no-create-namespace, or namespace scope) is named', () => {
+    const note = (ns: string) =>
+      `note: namespace ${ns} is not in the output: create it before applying (kubectl create namespace ${ns}), or add --create-namespace`;
+    const image = ['--image', 'registry.example.com/op:1'];
+    expect(lines(run(['platform', ...image, '--no-create-namespace']).stderr)).toEqual([note('dynamo-system')]);
+    expect(lines(run(['platform', ...image, '--scope', 'namespace', '--namespace', 'team-a']).stderr)).toEqual([
+      note('team-a'),
+    ]);
+  });
 });

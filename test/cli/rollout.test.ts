@@ -42,8 +42,9 @@ describe('dynamo-iac gitops: worker generations across runs', () => {
     fs.writeFileSync(input, text);
     const r = run(['gitops', '-o', repo, '--no-platform', '--no-crds', ...extra, input]);
     expect(r.code).toBe(0);
-    // The example's scaling-adapter warnings are not what these tests are about.
-    return lines(r.stderr).filter((l) => !l.includes('warning: '));
+    // The example's scaling-adapter warnings and the notes on namespaces and worker replicas are
+    // not what these tests are about.
+    return lines(r.stderr).filter((l) => !l.includes('warning: ') && !l.startsWith('note: '));
   };
   const graphFiles = () => fs.readdirSync(path.join(repo, GRAPH)).sort();
   const hashes = () => [...new Set(graphFiles().flatMap((f) => /-([0-9a-f]{8})\.yaml$/.exec(f)?.[1] ?? []))].sort();

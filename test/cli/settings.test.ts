@@ -9,11 +9,11 @@ describe('--settings', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(lines(r.stderr)).toEqual([
-      `${file}: ingress.hostSuffix: must be a string`,
+      `${file}: ingress.hostSuffix: must be a string (quote it: "3")`,
       `${file}: ingress.controllerClass: unknown field; expected one of: controllerClassName, virtualServiceGateway, hostSuffix, tlsSecretName`,
       `${file}: lwsAvailable: must be a boolean (true or false)`,
       `${file}: operatorScope: must be one of: cluster, namespace`,
-      `${file}: imagePullSecrets[nvcr.io][0]: must be a string`,
+      `${file}: imagePullSecrets[nvcr.io][0]: must be a string (quote it: "1")`,
       `${file}: workerRollout: must be one of: operator, commits, in-place`,
     ]);
   });
@@ -28,7 +28,7 @@ describe('--settings', () => {
     const file = `${CLI_FIXTURES}/settings-bad.json`;
     const r = run(['validate', '--settings', file, agg]);
     expect(r.code).toBe(1);
-    expect(lines(r.stderr)).toEqual([`${file}: natsAddress: must be a string`]);
+    expect(lines(r.stderr)).toEqual([`${file}: natsAddress: must be a string (quote it: "4222")`]);
   });
 
   test('settings change what is rendered', () => {

@@ -7,6 +7,10 @@ import { ROLLOUT_FIELD_MANAGER } from '../../src/operator/controllers/worker-rol
 import { argoCdApplications, RUNTIME_FIELD_MANAGERS, SYNC_WAVE_ANNOTATION } from '../../src/gitops/argocd';
 import { gitOpsLayout } from '../../src/gitops/layout';
 import { namespaceObjects } from '../../src/gitops/namespaces';
+import { captureStderr, EXAMPLE_WARNINGS } from '../captured-stderr';
+
+// Not about warnings: the example's own (npm run synth prints them) are kept from the output.
+captureStderr(EXAMPLE_WARNINGS);
 
 const objs = argoCdApplications({
   repoURL: 'https://github.com/acme/deploy',

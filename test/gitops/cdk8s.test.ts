@@ -10,6 +10,10 @@ import { SUBSTITUTE_ANNOTATION } from '../../src/gitops/substitution';
 import { fluxHealthCheckExprs } from '../../src/gitops/health/flux-health';
 import { validateWithFluxSchemas } from './flux-schemas';
 import { withPrefillArgs } from '../worker-change';
+import { captureStderr, EXAMPLE_WARNINGS } from '../captured-stderr';
+
+// Not about warnings: the example's own (npm run synth prints them) are kept from the output.
+captureStderr(EXAMPLE_WARNINGS);
 
 const exampleLayout = () =>
   addExampleGitOps(buildExampleApp(new DynamoGitOpsApp({ outdir: '/nonexistent' }))).gitOpsLayout();

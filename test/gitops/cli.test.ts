@@ -22,6 +22,9 @@ describe('dynamo-iac gitops', () => {
   afterEach(() => fs.rmSync(work, { recursive: true, force: true }));
 
   const agg = path.join(ROOT, FIXTURES, 'agg-v1beta1.yaml');
+  // What a run with the platform layer and the default operator image says after its summary.
+  const IMAGE_WARNING =
+    'warning: the operator image ghcr.io/dynamo-iac/dynamo-iac-operator:0.0.0 is not published yet: build it (npm run operator-image, or docker build; README "The operator image"), push it, and set --image';
   const two = path.join(ROOT, CLI_FIXTURES, 'two-graphs.yaml');
 
   test('writes crds/, platform/ and graphs/<namespace>/<graph>/ with the objects render prints, one per file', () => {
@@ -30,8 +33,14 @@ describe('dynamo-iac gitops', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
     const files = tree(repo);
-    expect(r.stderr).toBe(`${repo}: ${files.length} written, 0 removed, 0 unchanged\n`);
+    expect(lines(r.stderr)).toEqual([`${repo}: ${files.length} written, 0 removed, 0 unchanged`, IMAGE_WARNING]);
     expect(fs.readdirSync(repo).sort()).toEqual(['crds', 'graphs', 'platform']);
+    // The namespaces the operator and the graphs use, as `platform` renders its own by default.
+    expect(files.filter((f) => f.startsWith('platform/namespace-'))).toEqual([
+      'platform/namespace-default.yaml',
+      'platform/namespace-dynamo-system.yaml',
+      'platform/namespace-team-b.yaml',
+    ]);
     expect(files).toEqual(
       expect.arrayContaining([
         'graphs/default/vllm-agg/deployment-vllm-agg-frontend.yaml',
@@ -45,14 +54,13 @@ describe('dynamo-iac gitops', () => {
     const rendered = run(['render', agg, two]).stdout.split('---\n').sort();
     const graphFiles = files.filter((f) => f.startsWith('graphs/') && !f.endsWith('kustomization.yaml'));
     expect(graphFiles.map((f) => fs.readFileSync(path.join(repo, f), 'utf8')).sort()).toEqual(rendered);
-    // And the platform layer what `platform` prints, the CRDs moved to crds/ (Namespaces are gitops' own: --create-namespaces).
+    // And the platform layer what `platform` prints, the CRDs moved to crds/ (Namespaces are gitops' own, checked above).
     const platform = run(['platform', '--no-create-namespace'])
       .stdout.split('---\n')
       .map((d) => parse(d))
       .filter((o) => o.kind !== 'CustomResourceDefinition');
-    expect(files.filter((f) => f.startsWith('platform/') && !f.endsWith('kustomization.yaml'))).toHaveLength(
-      platform.length,
-    );
+    const platformFiles = files.filter((f) => f.startsWith('platform/') && !f.endsWith('kustomization.yaml'));
+    expect(platformFiles.filter((f) => !f.startsWith('platform/namespace-'))).toHaveLength(platform.length);
   });
 
   test('--flux-url adds flux/ with the source and one Kustomization per layer; an OCI URL makes an OCIRepository', () => {
@@ -131,7 +139,7 @@ describe('dynamo-iac gitops', () => {
     const stat = (f: string) => fs.statSync(path.join(repo, f));
     const before = new Map(tree(repo).map((f) => [f, [stat(f).ino, stat(f).mtimeMs]]));
     const again = run(['gitops', '-o', repo, agg, two]);
-    expect(again.stderr).toBe(`${repo}: 0 written, 0 removed, ${before.size} unchanged\n`);
+    expect(lines(again.stderr)).toEqual([`${repo}: 0 written, 0 removed, ${before.size} unchanged`, IMAGE_WARNING]);
     expect(new Map(tree(repo).map((f) => [f, [stat(f).ino, stat(f).mtimeMs]]))).toEqual(before);
 
     const dropped = run(['gitops', '-o', repo, two]);
@@ -172,8 +180,19 @@ describe('dynamo-iac gitops', () => {
 
   test('--no-platform --no-crds: only graphs/ is written (the operator and CRDs are owned elsewhere)', () => {
     const repo = path.join(work, 'repo');
-    expect(run(['gitops', '-o', repo, '--no-platform', '--no-crds', agg]).code).toBe(0);
+    const r = run(['gitops', '-o', repo, '--no-platform', '--no-crds', two]);
+    expect(r.code).toBe(0);
     expect(fs.readdirSync(repo)).toEqual(['graphs']);
+    // The Namespaces go where the operator's install is managed; the output says which it needs.
+    expect(lines(r.stderr).slice(1)).toEqual([
+      'note: namespace team-b is not in the output: create it before applying (kubectl create namespace team-b), or add them with --create-namespaces',
+    ]);
+    expect(run(['gitops', '-o', repo, '--no-platform', '--no-crds', '--create-namespaces', two]).code).toBe(0);
+    expect(tree(repo).filter((f) => f.startsWith('platform/'))).toEqual([
+      'platform/kustomization.yaml',
+      'platform/namespace-default.yaml',
+      'platform/namespace-team-b.yaml',
+    ]);
   });
 
   test('render -o DIR --layout gitops writes only graphs/, the same files gitops writes there', () => {

@@ -151,7 +151,7 @@ describe('passThroughProblems', () => {
     expect(lines).toEqual([
       'metadata.name: Required value',
       'metadata.labels[app]: must be a string',
-      'data[n]: must be a string',
+      'data[n]: must be a string (quote it: "1")',
     ]);
   });
 

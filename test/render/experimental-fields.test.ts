@@ -316,6 +316,7 @@ describe('kvTransferPolicy (labelKey)', () => {
     expect(r.find('Deployment', 'g-vllmworker').metadata.annotations).toEqual({
       'nvidia.com/topology-label-key': 'topology.kubernetes.io/zone',
       ...PRUNE_DISABLED,
+      'dynamo-iac.io/desired-replicas': '1',
     });
   });
 

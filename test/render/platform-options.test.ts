@@ -85,8 +85,12 @@ test('numbers, quantities, paths and types', () => {
 
 test('a misspelt option is refused, not dropped', () => {
   expect(platformOptionProblems({ ...base, imagePullSecret: ['x'], etcd: { replica: 3 } } as any)).toEqual([
-    { path: 'imagePullSecret', message: 'unknown field "imagePullSecret"', severity: 'error' },
-    { path: 'etcd.replica', message: 'unknown field "replica"', severity: 'error' },
+    {
+      path: 'imagePullSecret',
+      message: 'unknown field "imagePullSecret"; did you mean "imagePullSecrets"?',
+      severity: 'error',
+    },
+    { path: 'etcd.replica', message: 'unknown field "replica"; did you mean "replicas"?', severity: 'error' },
   ]);
 });
 

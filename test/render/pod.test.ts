@@ -264,7 +264,11 @@ describe('labels and annotations', () => {
       }),
     );
     const d = r.find('Deployment', 'demo-vllmworker');
-    expect(d.metadata.annotations).toEqual({ 'nvidia.com/enable-metrics': 'false', ...PRUNE_DISABLED });
+    expect(d.metadata.annotations).toEqual({
+      'nvidia.com/enable-metrics': 'false',
+      ...PRUNE_DISABLED,
+      'dynamo-iac.io/desired-replicas': '2',
+    });
     expect(d.spec.template.metadata.labels['nvidia.com/metrics-enabled']).toBeUndefined();
   });
 

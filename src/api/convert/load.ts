@@ -87,10 +87,12 @@ export function loadGraph(doc: unknown, opts: LoadOptions = {}): LoadResult {
   const name = r.requiredString(metadata?.name, 'metadata.name');
   const spec = r.object(doc.spec, 'spec');
   if (!spec) r.error('spec', 'Required value');
-  if (name === undefined || !spec) return { problems: r.problems, kind: dynamoKind };
+  if (!spec) return { problems: r.problems, kind: dynamoKind };
 
   const convertOptions: ConvertOptions = {
-    name,
+    // A missing name is one problem among others: the spec is still read, and checked, under a
+    // stand-in (the model is not rendered: its problems say so), so that every problem shows at once.
+    name: name ?? UNNAMED,
     namespace: r.string(metadata?.namespace, 'metadata.namespace') || opts.defaultNamespace || 'default',
     metadataLabels: r.stringMap(metadata?.labels, 'metadata.labels'),
     metadataAnnotations: r.stringMap(metadata?.annotations, 'metadata.annotations'),
@@ -102,6 +104,9 @@ export function loadGraph(doc: unknown, opts: LoadOptions = {}): LoadResult {
       : (graph ? convertGraphV1beta1 : convertComponentV1beta1)(r, doc, spec, convertOptions);
   return { model, problems: r.problems, kind: dynamoKind };
 }
+
+/** The stand-in name of a document without `metadata.name`, while the rest of it is checked. */
+const UNNAMED = 'unnamed';
 
 /** An apiVersion of the nvidia.com group, Dynamo's, whatever the kind. */
 export const isDynamoGroup = (apiVersion: unknown) =>

@@ -5,6 +5,7 @@
  */
 import { isObject } from '../read';
 import { unknownFieldMessage } from '../problems';
+import { mustBeStringMessage } from '../type-hints';
 
 /** The parameters of ajv's errors that our messages read; ajv sets each for the keywords that use it. */
 export interface AjvErrorParams {
@@ -54,17 +55,20 @@ const TYPE_WORDS: Record<string, string> = {
 
 /**
  * The API server's wording where we know it (the loader's wording for types), else ajv's. `value`
- * is the value the error is about (for `required` and `additionalProperties`, their object).
+ * is the value the error is about (for `required` and `additionalProperties`, their object);
+ * `known`, the fields an object may have (for a "did you mean" on an unknown one).
  */
-export function apiServerMessage(e: AjvErrorLike, value: unknown): string {
+export function apiServerMessage(e: AjvErrorLike, value: unknown, known: Iterable<string> = []): string {
   const params = e.params as AjvErrorParams;
   switch (e.keyword) {
     case 'additionalProperties':
-      return unknownFieldMessage(params.additionalProperty);
+      return unknownFieldMessage(params.additionalProperty, known);
     case 'required':
       return 'Required value';
     case 'type':
-      return `must be ${TYPE_WORDS[params.type] ?? params.type}`;
+      return params.type === 'string'
+        ? mustBeStringMessage(value)
+        : `must be ${TYPE_WORDS[params.type] ?? params.type}`;
     case 'enum':
       return `Unsupported value: ${JSON.stringify(value)}: supported values: ${params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
     case 'minimum':

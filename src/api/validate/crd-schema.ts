@@ -95,6 +95,11 @@ export function crdSchemaProblems(doc: unknown): Problem[] {
 
 /** Walks the schema alongside the pointer: struct fields as `.f`, map keys and list indexes as `[k]`. */
 function pathOf(segments: string[], schema: JSONSchemaProps | undefined): string {
+  return walkSchema(segments, schema).path;
+}
+
+/** The field path of `segments` and the schema node there (undefined where the schema is open). */
+function walkSchema(segments: string[], schema: JSONSchemaProps | undefined): { path: string; node?: JSONSchemaProps } {
   let path = '';
   let node = schema;
   for (const seg of segments) {
@@ -114,7 +119,7 @@ function pathOf(segments: string[], schema: JSONSchemaProps | undefined): string
       node = undefined;
     }
   }
-  return path;
+  return { path, node };
 }
 
 /** One ajv error as a problem at the field path the schema names. */
@@ -122,7 +127,8 @@ function toProblem(e: ErrorObject, schema: JSONSchemaProps, doc: unknown): Probl
   const segments = pointerSegments(e.instancePath);
   const at = pathOf(segments, schema);
   const value = valueAt(doc, segments);
-  const error = (path: string): Problem => ({ path, message: apiServerMessage(e, value), severity: 'error' });
+  const known = Object.keys(walkSchema(segments, schema).node?.properties ?? {});
+  const error = (path: string): Problem => ({ path, message: apiServerMessage(e, value, known), severity: 'error' });
   const params = e.params as AjvErrorParams;
   switch (e.keyword) {
     case 'additionalProperties':

@@ -139,7 +139,8 @@ function walk(value: unknown, shape: Shape, path: string, out: ProblemSet): void
   if (shape.kind === 'struct' && isObject(value)) {
     for (const field of Object.keys(value)) {
       const child = fieldShape(shape.type, field);
-      if (!child) out.add(fieldPath(path, field), unknownFieldMessage(field));
+      if (!child)
+        out.add(fieldPath(path, field), unknownFieldMessage(field, Object.keys(CORE_V1_FIELDS[shape.type] ?? {})));
       else walk(value[field], child, fieldPath(path, field), out);
     }
     GO_VALIDATION[shape.type]?.(value, path, out);

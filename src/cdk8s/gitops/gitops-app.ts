@@ -19,6 +19,7 @@ import { ApiObject, App, AppProps, Chart } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { KubeObject } from '../../api/k8s-types';
 import { GitOpsLayout, gitOpsLayout, GitOpsLayoutInput, GraphObjects } from '../../gitops/layout';
+import { missingNamespacesLine, namespaceObjects } from '../../gitops/namespaces';
 import { writeCarryingGenerations, WriteLayoutResult } from '../../gitops/write';
 import { objectKey } from '../../render/objects';
 import { DynamoPlatform } from '../platform';
@@ -34,6 +35,13 @@ export interface DynamoGitOpsAppProps extends Omit<AppProps, 'yamlOutputType' | 
    * ('commits' rollouts, once the current one is Ready: docs/rollouts.md). @default false
    */
   readonly retirePreviousWorkers?: boolean;
+  /**
+   * Add a Namespace (never pruned by Flux or Argo CD) to `platform/` for every namespace the
+   * platform and the graphs use that the app does not already hold, as `dynamo-iac gitops` and
+   * `DynamoPlatform` do in cluster scope. With `false` (Namespaces managed elsewhere, e.g. in
+   * namespace scope) `synth()` prints one line naming the ones the output needs. @default true
+   */
+  readonly createNamespaces?: boolean;
 }
 
 /**
@@ -50,11 +58,15 @@ export interface DynamoGitOpsAppProps extends Omit<AppProps, 'yamlOutputType' | 
 export class DynamoGitOpsApp extends App {
   private readonly substitutionGuard: boolean;
   private readonly retirePreviousWorkers: boolean;
+  private readonly createNamespaces: boolean;
+  /** With `createNamespaces: false`, the line `synth()` prints about the ones the output lacks. */
+  private missingNamespaces?: string;
 
   constructor(props: DynamoGitOpsAppProps = {}) {
     super(props);
     this.substitutionGuard = props.substitutionGuard ?? true;
     this.retirePreviousWorkers = props.retirePreviousWorkers ?? false;
+    this.createNamespaces = props.createNamespaces ?? true;
   }
 
   /**
@@ -100,6 +112,17 @@ export class DynamoGitOpsApp extends App {
           .filter((k) => inGraph.has(k))
           .map((k) => byKey.get(k)!),
       }));
+    // The namespaces the platform and the graphs apply into (the engines' own are theirs).
+    const needed = [...platform, ...graphs.flatMap((g) => g.objects), ...shared].flatMap((o) =>
+      o.metadata.namespace ? [o.metadata.namespace] : [],
+    );
+    const held = [...platform, ...shared];
+    if (this.createNamespaces) {
+      const present = new Set(held.filter((o) => o.kind === 'Namespace').map((o) => o.metadata.name));
+      shared.push(...namespaceObjects(needed.filter((n) => !present.has(n))));
+    } else {
+      this.missingNamespaces = missingNamespacesLine(needed, held, 'leave createNamespaces at its default (true)');
+    }
     return {
       platform: platform.length ? platform : undefined,
       graphs,
@@ -124,8 +147,9 @@ export class DynamoGitOpsApp extends App {
    * what `outdir` held; unchanged files are left as they are.
    */
   public synthGitOps(): WriteLayoutResult {
-    return writeCarryingGenerations(this.layoutInput(), this.outdir, { retirePrevious: this.retirePreviousWorkers })
-      .result;
+    const input = this.layoutInput();
+    if (this.missingNamespaces) process.stderr.write(`${this.missingNamespaces}\n`);
+    return writeCarryingGenerations(input, this.outdir, { retirePrevious: this.retirePreviousWorkers }).result;
   }
 
   public synth(): void {

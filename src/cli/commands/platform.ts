@@ -1,6 +1,8 @@
 /** What `dynamo-iac platform` does: the runtime operator's install manifests (src/render/platform.ts). */
 import { packageVersion } from '../../package-version';
+import { unpublishedImageWarning } from '../../render/operator-image';
 import { renderPlatform } from '../../render/platform';
+import { missingNamespacesLine } from '../../gitops/namespaces';
 import { PlatformOptions, platformOptionProblems } from '../../render/platform-options';
 import { FlagOf, flagProblemLines } from '../flag-problems';
 import { writeYamlStream } from '../output';
@@ -38,7 +40,16 @@ export function run(_files: string[], opts: PlatformFlags): number {
   const problems = platformOptionProblems(options);
   if (problems.length)
     throw new CliError(flagProblemLines('platform', problems, FLAG_OF, options).join('\n'), EXIT_USAGE);
-  writeYamlStream(renderPlatform(options));
+  const objects = renderPlatform(options);
+  writeYamlStream(objects);
+  const missing = missingNamespacesLine(
+    objects.flatMap((o) => (o.metadata.namespace ? [o.metadata.namespace] : [])),
+    objects,
+    'add --create-namespace',
+  );
+  if (missing) process.stderr.write(`${missing}\n`);
+  const image = unpublishedImageWarning(options, '--image');
+  if (image) process.stderr.write(`warning: ${image}\n`);
   return EXIT_OK;
 }
 

@@ -53,7 +53,7 @@ describe('CRD schema', () => {
   test('unknown fields, with map keys and list indexes in the path', () => {
     expect(problemsOf(beta([comp({}, { replica: 2 })], { environment: [] }))).toEqual([
       err('spec.environment', 'unknown field "environment"'),
-      err('spec.components[0].replica', 'unknown field "replica"'),
+      err('spec.components[0].replica', 'unknown field "replica"; did you mean "replicas"?'),
     ]);
     // Every version's schema also knows the other versions' fields (conversion: None), as the server does.
     expect(problemsOf(beta([comp()], { envs: [] }))).toEqual([]);
@@ -70,7 +70,7 @@ describe('CRD schema', () => {
   test('types and bounds the loader does not read', () => {
     expect(problemsOf(alpha({ resources: { requests: { cpu: 2 } }, ingress: { enabled: 'yes' } }))).toEqual([
       err('spec.services[Fe].ingress.enabled', 'must be a boolean'),
-      err('spec.services[Fe].resources.requests.cpu', 'must be a string'),
+      err('spec.services[Fe].resources.requests.cpu', 'must be a string (quote it: "2")'),
     ]);
     expect(
       problemsOf(beta([comp({}, { runtimeVersionOverride: 'v1' })])).filter((p) => p.severity === 'error'),
@@ -105,13 +105,16 @@ describe('CRD schema', () => {
 describe('core/v1 pass-through content', () => {
   test('unknown fields in the pod template, a container and a probe', () => {
     expect(problemsOf(beta([mainWith({ envs: [], livenessProbe: { httpGet: { port: 8000, paht: '/' } } })]))).toEqual([
-      err('spec.components[0].podTemplate.spec.containers[0].envs', 'unknown field "envs"'),
-      err('spec.components[0].podTemplate.spec.containers[0].livenessProbe.httpGet.paht', 'unknown field "paht"'),
+      err('spec.components[0].podTemplate.spec.containers[0].envs', 'unknown field "envs"; did you mean "env"?'),
+      err(
+        'spec.components[0].podTemplate.spec.containers[0].livenessProbe.httpGet.paht',
+        'unknown field "paht"; did you mean "path"?',
+      ),
     ]);
     expect(
       problemsOf(alpha({ extraPodSpec: { nodeSelectr: {}, mainContainer: { image: IMAGE, cmd: ['x'] } } })),
     ).toEqual([
-      err('spec.services[Fe].extraPodSpec.nodeSelectr', 'unknown field "nodeSelectr"'),
+      err('spec.services[Fe].extraPodSpec.nodeSelectr', 'unknown field "nodeSelectr"; did you mean "nodeSelector"?'),
       err('spec.services[Fe].extraPodSpec.mainContainer.cmd', 'unknown field "cmd"'),
     ]);
   });
@@ -131,7 +134,7 @@ describe('core/v1 pass-through content', () => {
       ),
     ).toEqual([
       err('spec.components[0].podTemplate.spec.containers[0].args', 'must be a list'),
-      err('spec.components[0].podTemplate.spec.containers[0].command[1]', 'must be a string'),
+      err('spec.components[0].podTemplate.spec.containers[0].command[1]', 'must be a string (quote it: "1.5")'),
       err(
         'spec.components[0].podTemplate.spec.containers[0].imagePullPolicy',
         'Unsupported value: "Sometimes": supported values: "Always", "IfNotPresent", "Never"',
@@ -143,7 +146,7 @@ describe('core/v1 pass-through content', () => {
       ),
     ]);
     expect(problemsOf(beta([comp({ nodeSelector: { 'kubernetes.io/os': 1 } })]))).toEqual([
-      err('spec.components[0].podTemplate.spec.nodeSelector[kubernetes.io/os]', 'must be a string'),
+      err('spec.components[0].podTemplate.spec.nodeSelector[kubernetes.io/os]', 'must be a string (quote it: "1")'),
     ]);
   });
 
@@ -242,13 +245,13 @@ describe('core/v1 pass-through content', () => {
         alpha({ envs: [{ name: 'A', valueFrom: { secretKeyRef: { key: 1 } } }] }, { envs: [{ name: 'B', val: 'x' }] }),
       ),
     ).toEqual([
-      err('spec.envs[0].val', 'unknown field "val"'),
+      err('spec.envs[0].val', 'unknown field "val"; did you mean "value"?'),
       // The server checks a missing Secret name as the name "".
       err(
         'spec.services[Fe].envs[0].valueFrom.secretKeyRef.name',
         "Invalid value: \"\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')",
       ),
-      err('spec.services[Fe].envs[0].valueFrom.secretKeyRef.key', 'must be a string'),
+      err('spec.services[Fe].envs[0].valueFrom.secretKeyRef.key', 'must be a string (quote it: "1")'),
     ]);
   });
 
