@@ -10,8 +10,9 @@ import { Chart, Testing } from 'cdk8s';
 import { parseAllDocuments } from 'yaml';
 import { DynamoGitOpsApp, DynamoGraphDeployment } from '../../src';
 import { synthError } from './synth-error';
+import { upstreamRoot } from '../conformance/upstream-tree';
 
-const UPSTREAM = path.join(__dirname, '..', '..', '..', '..', 'shared', 'third_party', 'dynamo-upstream');
+const UPSTREAM = upstreamRoot();
 
 /** An upstream example written to a temporary file, with a release tag for its `my-tag` placeholder images. */
 function upstreamExample(rel: string): { file: string; docs: any[] } {

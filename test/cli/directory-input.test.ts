@@ -6,18 +6,9 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { CLI_FIXTURES, FIXTURES, lines, ROOT, run } from './run';
+import { upstreamRoot } from '../conformance/upstream-tree';
 
-const UPSTREAM_VLLM = path.join(
-  __dirname,
-  '..',
-  '..',
-  '..',
-  '..',
-  'shared',
-  'third_party',
-  'dynamo-upstream',
-  'examples/backends/vllm/deploy',
-);
+const UPSTREAM_VLLM = path.join(upstreamRoot(), 'examples/backends/vllm/deploy');
 const GRAPH = path.join(ROOT, FIXTURES, 'agg-v1beta1.yaml');
 
 describe('a directory as input', () => {

@@ -8,8 +8,9 @@ import * as os from 'os';
 import * as path from 'path';
 import { parseAllDocuments } from 'yaml';
 import { lines, run } from './run';
+import { upstreamRoot } from '../conformance/upstream-tree';
 
-const UPSTREAM = path.join(__dirname, '..', '..', '..', '..', 'shared', 'third_party', 'dynamo-upstream');
+const UPSTREAM = upstreamRoot();
 const upstreamFile = (rel: string) => path.join(UPSTREAM, rel);
 const docs = (yaml: string) => parseAllDocuments(yaml).map((d) => d.toJS());
 const ids = (yaml: string) => docs(yaml).map((o) => `${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`);
