@@ -7,6 +7,7 @@
  */
 import { dns1123Label, dns1123Subdomain } from '../api/k8s-syntax';
 import type { Problem } from '../api/problems';
+import type { ArgoCdOptions } from './argocd';
 import { LAYERS } from './layout';
 
 /** The options of a Flux source and its Kustomizations, as `fluxSource` and `fluxKustomizations` take them. */
@@ -22,15 +23,9 @@ export interface FluxOptionValues {
 }
 
 /** The options of the Argo CD Applications, as `argoCdApplications` takes them. */
-export interface ArgoCdOptionValues {
-  readonly repoURL?: string;
-  readonly targetRevision?: string;
-  readonly path?: string;
-  readonly name?: string;
-  readonly namespace?: string;
-  readonly project?: string;
-  readonly server?: string;
-}
+export type ArgoCdOptionValues = Partial<
+  Pick<ArgoCdOptions, 'repoURL' | 'targetRevision' | 'path' | 'name' | 'namespace' | 'project' | 'server'>
+>;
 
 type Rule = (v: string) => string[];
 

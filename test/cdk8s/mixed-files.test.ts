@@ -7,20 +7,11 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
-import { parseAllDocuments } from 'yaml';
 import { DynamoGitOpsApp, DynamoGraphDeployment } from '../../src';
 import { synthError } from './synth-error';
-import { upstreamRoot } from '../conformance/upstream-tree';
+import { upstreamExampleFile } from '../conformance/upstream-tree';
 
-const UPSTREAM = upstreamRoot();
-
-/** An upstream example written to a temporary file, with a release tag for its `my-tag` placeholder images. */
-function upstreamExample(rel: string): { file: string; docs: any[] } {
-  const text = fs.readFileSync(path.join(UPSTREAM, rel), 'utf8').replace(/:my-tag\b/g, ':0.9.0');
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mixed-')), path.basename(rel));
-  fs.writeFileSync(file, text);
-  return { file, docs: parseAllDocuments(text).map((d) => d.toJS()) };
-}
+const upstreamExample = upstreamExampleFile;
 
 function writeFile(text: string): string {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mixed-')), 'graph.yaml');

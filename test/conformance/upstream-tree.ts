@@ -2,8 +2,10 @@
  * Upstream Dynamo's own YAML (third_party/dynamo-upstream, read-only): where it is, which files
  * the conformance suite reads, and the substitutions upstream's docs tell a user to make first.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, relative, resolve } from 'node:path';
+import { parseAllDocuments } from 'yaml';
 
 /**
  * The upstream tree, found as test/infra/build.sh finds third_party: $DYNAMO_IAC_THIRD_PARTY, else
@@ -88,6 +90,14 @@ export function asUserApplies(root: string, file: string): UserText {
     substituted.push('my-tag');
   }
   return { text, substituted };
+}
+
+/** An upstream file as a user applies it, written to a temporary file (what `fromFile` takes), with its documents. */
+export function upstreamExampleFile(rel: string): { file: string; docs: any[] } {
+  const { text } = asUserApplies(upstreamRoot(), rel);
+  const file = join(mkdtempSync(join(tmpdir(), 'upstream-')), basename(rel));
+  writeFileSync(file, text);
+  return { file, docs: parseAllDocuments(text).map((d) => d.toJS()) };
 }
 
 function walk(dir: string): string[] {

@@ -6,21 +6,12 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { parseAllDocuments } from 'yaml';
 import { DynamoGraph } from '../../src/pulumi';
 import { runProgram } from './mocks';
 import { withoutPulumiAnnotations } from './without-pulumi-annotations';
-import { upstreamRoot } from '../conformance/upstream-tree';
+import { upstreamExampleFile } from '../conformance/upstream-tree';
 
-const UPSTREAM = upstreamRoot();
-
-/** An upstream example written to a temporary file, with a release tag for its `my-tag` placeholder images. */
-function upstreamExample(rel: string): { file: string; docs: any[] } {
-  const text = fs.readFileSync(path.join(UPSTREAM, rel), 'utf8').replace(/:my-tag\b/g, ':0.9.0');
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mixed-')), path.basename(rel));
-  fs.writeFileSync(file, text);
-  return { file, docs: parseAllDocuments(text).map((d) => d.toJS()) };
-}
+const upstreamExample = upstreamExampleFile;
 
 describe('DynamoGraph.fromFile with documents of other kinds', () => {
   test("upstream's trtllm agg-with-config: the ConfigMap is a kubernetes:core/v1:ConfigMap child, unchanged", async () => {
