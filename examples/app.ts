@@ -27,17 +27,10 @@ export function buildExampleApp<T extends App>(app: T): T {
   // Adopting an existing v1alpha1 manifest as it is: a PVC model cache and an ingress.
   DynamoGraphDeployment.fromFile(chart('pvc-cache-ingress'), 'graph', PVC_CACHE_INGRESS_FILE);
   // Multinode graphs on both orchestrators: LeaderWorkerSets (upstream's default) and Grove.
-  // LeaderWorkerSets and PodCliques roll their own pods in place, so these charts say so
-  // (workerRollout: in-place) rather than ask for worker generations they cannot have.
-  const multinodeChart = (id: string) => {
-    const c = chart(id);
-    setPlatformSettings(c, { ...EXAMPLE_SETTINGS, workerRollout: 'in-place' });
-    return c;
-  };
   for (const [id, props] of [['vllm', multinodeVllm], ['sglang', multinodeSglang], ['trtllm', multinodeTrtllm]] as const) {
-    new DynamoGraphDeployment(multinodeChart(`multinode-${id}-lws`), 'graph', { ...props, orchestrator: 'lws' });
+    new DynamoGraphDeployment(chart(`multinode-${id}-lws`), 'graph', { ...props, orchestrator: 'lws' });
     // Another name, so both variants can live in one namespace of the example output.
-    new DynamoGraphDeployment(multinodeChart(`multinode-${id}-grove`), 'graph', { ...props, name: `${props.name}-grove`, orchestrator: 'grove' });
+    new DynamoGraphDeployment(chart(`multinode-${id}-grove`), 'graph', { ...props, name: `${props.name}-grove`, orchestrator: 'grove' });
   }
   checkpointRestore(chart('checkpoint-restore'));
   return app;

@@ -99,7 +99,7 @@ export const HOSTILE_PROPS: readonly HostileProps[] = [
   {
     what: 'a label value that is a number',
     props: withSpec({ labels: { team: 1 } }),
-    line: /^metadata\.labels\[team\]: must be a string$/,
+    line: /^metadata\.labels\[team\]: must be a string \(quote it: "1"\)$/,
   },
   { what: 'a name that is a number', props: withSpec({ name: 5 }), line: /^metadata\.name: / },
   {

@@ -19,9 +19,13 @@ export function rendersWorkerGenerations(graph: GraphModel, settings: ResolvedSe
   );
 }
 
-/** The warning for a graph whose workers roll in place although `workerRollout` asks for generations. */
+/**
+ * The warning for a graph whose workers roll in place although `workerRollout: commits` asks for
+ * generations in Git. Under `operator` (the default) such a graph rolls exactly as upstream's
+ * operator rolls it, so there is nothing to say.
+ */
 export function workerRolloutWarning(graph: GraphModel, settings: ResolvedSettings): Problem | undefined {
-  if (settings.workerRollout === 'in-place' || graph.kind !== 'DynamoGraphDeployment') return undefined;
+  if (settings.workerRollout !== 'commits' || graph.kind !== 'DynamoGraphDeployment') return undefined;
   if (!graph.components.some((c) => isWorkerComponent(c.type))) return undefined;
   const reason = inPlaceReason(graph, settings);
   if (!reason) return undefined;

@@ -308,15 +308,18 @@ describe('rendering worker generations', () => {
       expect(text).not.toContain(s);
   });
 
-  test('Grove and multinode workers roll in place under stable names, hash-labelled and suffixed as upstream, with a warning', () => {
+  test('Grove and multinode workers roll in place under stable names, hash-labelled and suffixed as upstream; only commits mode warns', () => {
     const grove = render(manifest(), { groveAvailable: true });
     const groveText = JSON.stringify(grove.objects);
     expect(groveText).toContain(`"nvidia.com/dynamo-worker-hash":"${hash}"`);
     expect(groveText).toContain(`{"name":"DYN_NAMESPACE_WORKER_SUFFIX","value":"${hash}"}`);
     expect(groveText).not.toContain(`-${hash}"`);
-    expect(grove.problems.map((p) => `${p.path}: ${p.severity}: ${p.message}`)).toEqual([
+    // As upstream's operator rolls them: nothing to warn about under the default mode.
+    expect(grove.problems).toEqual([]);
+    const commits = render(manifest(), { groveAvailable: true, workerRollout: 'commits' });
+    expect(commits.problems.map((p) => `${p.path}: ${p.severity}: ${p.message}`)).toEqual([
       expect.stringMatching(
-        /^spec\.components: warning: workerRollout "operator" does not apply: .*Grove.*stable names.*never pair/,
+        /^spec\.components: warning: workerRollout "commits" does not apply: .*Grove.*stable names.*never pair/,
       ),
     ]);
     const spec = base();
@@ -333,7 +336,9 @@ describe('rendering worker generations', () => {
     // `in-place`: no hash at all, as upstream before any managed rollout.
     const inPlace = render(manifest(), { groveAvailable: true, workerRollout: 'in-place' });
     expect(JSON.stringify(inPlace.objects)).not.toContain('worker-hash');
-    expect(lws.problems.filter((p) => /workerRollout/.test(p.message)).map((p) => p.path)).toEqual([
+    expect(lws.problems.filter((p) => /workerRollout/.test(p.message))).toEqual([]);
+    const lwsCommits = render(manifest(spec), { workerRollout: 'commits' });
+    expect(lwsCommits.problems.filter((p) => /workerRollout/.test(p.message)).map((p) => p.path)).toEqual([
       'spec.components[2].multinode',
     ]);
     expect(render(manifest(), { groveAvailable: true, workerRollout: 'in-place' }).problems).toEqual([]);

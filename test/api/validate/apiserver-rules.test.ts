@@ -122,7 +122,7 @@ describe('the API server rules on pass-through pod content', () => {
         doc.metadata.uid = 123;
         doc.metadata.bogus = 'x';
       },
-      ['metadata.bogus: unknown field "bogus"', 'metadata.uid: must be a string'],
+      ['metadata.bogus: unknown field "bogus"', 'metadata.uid: must be a string (quote it: "123")'],
     ],
     [
       'unknown fields in scalingAdapter',
@@ -159,7 +159,7 @@ describe('the API server rules on pass-through pod content', () => {
 describe('metadata of checkpoints and models, as the cdk8s and Pulumi front ends load them', () => {
   const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1';
   const meta = { name: 'x', uid: 123, bogus: 'y' };
-  const expected = ['metadata.bogus: unknown field "bogus"', 'metadata.uid: must be a string'];
+  const expected = ['metadata.bogus: unknown field "bogus"', 'metadata.uid: must be a string (quote it: "123")'];
 
   test('a DynamoCheckpoint (renderCheckpointManifest): ObjectMeta typed and closed', () => {
     const checkpoint = {
