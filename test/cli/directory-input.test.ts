@@ -6,9 +6,8 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { CLI_FIXTURES, FIXTURES, lines, ROOT, run } from './run';
-import { upstreamRoot } from '../conformance/upstream-tree';
+import { asUserApplies, upstreamRoot } from '../conformance/upstream-tree';
 
-const UPSTREAM_VLLM = path.join(upstreamRoot(), 'examples/backends/vllm/deploy');
 const GRAPH = path.join(ROOT, FIXTURES, 'agg-v1beta1.yaml');
 
 describe('a directory as input', () => {
@@ -25,7 +24,8 @@ describe('a directory as input', () => {
     fs.mkdirSync(d, { recursive: true });
     return d;
   };
-  const upstream = (file: string) => fs.readFileSync(path.join(UPSTREAM_VLLM, file), 'utf8');
+  // As a user applies them: with a release tag for their `my-tag` placeholder images.
+  const upstream = (file: string) => asUserApplies(upstreamRoot(), `examples/backends/vllm/deploy/${file}`).text;
   const graphNamed = (name: string) => fs.readFileSync(GRAPH, 'utf8').replace(/name: \S+/, `name: ${name}`);
 
   test("renders an upstream example directory's files exactly as those files named one by one, in lexical order", () => {
@@ -57,7 +57,7 @@ describe('a directory as input', () => {
       `${d}/bad-graph.yaml: spec.components[1].replicas: must be an integer`,
       `${d}/bad-graph.yaml: spec.components[0].replicas: must be non-negative`,
       `${d}/bad-graph.yaml: spec.components[1].podTemplate.spec.containers: must contain a container named "main" with an image`,
-      `${d}/config.json: data[x]: must be a string`,
+      `${d}/config.json: data[x]: must be a string (quote it: "1")`,
     ]);
   });
 

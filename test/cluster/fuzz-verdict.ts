@@ -36,6 +36,10 @@ export const PRODUCT_RULES: readonly [RegExp, string][] = [
     "upstream's CRD keys podTemplate's core/v1 lists (env by name, ports by containerPort and protocol): applying the graph refuses it; our render merges the main container's env",
   ],
   [
+    /\.runtimeVersionOverride: Required value: is required when the specified main container image has no parseable semantic-version tag/,
+    "upstream's admission webhook (no CRD rule): a main image without a semantic-version tag needs runtimeVersionOverride",
+  ],
+  [
     /^spec\.job\.podTemplateSpec\.spec\.restartPolicy: Unsupported value/,
     'an invalid value the Job replaces (Never) is still refused (docs/deviations.md #43)',
   ],
@@ -74,6 +78,8 @@ function renderedVerdict(c: FieldCase, ns: string): Verdict {
     const r = renderManifest(input, FUZZ_SETTINGS);
     const errors = errorsOf(r.problems);
     if (errors.length === 0) return { errors, objects: r.objects };
+    // A graph without a name is still checked under a stand-in name; nothing of it is ever rendered.
+    if (!(input.metadata as { name?: unknown }).name) return { errors, objects: [], unrenderable: 'no metadata.name' };
     const model = loadGraph(input).model;
     return { errors, ...anyway(() => (model ? renderGraph(model as ValidatedGraph, FUZZ_SETTINGS) : [])) };
   }

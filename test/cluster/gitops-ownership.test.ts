@@ -173,12 +173,12 @@ test('a scale through the adapter survives re-applying every layer', async () =>
     what: 'replicas 5',
     timeoutMs: 60_000,
   });
-  await kube.waitFor('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet', 'sg-prefill', ns, (o) => replicasOf(o) === 1, {
+  await kube.waitFor('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet', 'sg-prefill-0', ns, (o) => replicasOf(o) === 1, {
     what: 'LWS replicas 1',
     timeoutMs: 60_000,
   });
   await scale('sg-prefill', 3);
-  await kube.waitFor('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet', 'sg-prefill', ns, (o) => replicasOf(o) === 3, {
+  await kube.waitFor('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet', 'sg-prefill-0', ns, (o) => replicasOf(o) === 3, {
     what: 'LWS replicas 3',
     timeoutMs: 60_000,
   });
@@ -186,7 +186,7 @@ test('a scale through the adapter survives re-applying every layer', async () =>
   await applyLayers();
   const dep = await kube.get('apps/v1', 'Deployment', 'sg-decode', ns);
   expect(replicasOf(dep)).toBe(5);
-  expect(replicasOf(await kube.get('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet', 'sg-prefill', ns))).toBe(3);
+  expect(replicasOf(await kube.get('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet', 'sg-prefill-0', ns))).toBe(3);
   // replicas belongs to the operator alone: Flux's apply never claimed it.
   const owners = (dep!.metadata.managedFields as Array<{ manager: string; fieldsV1?: any }>)
     .filter((m) => m.fieldsV1?.['f:spec']?.['f:replicas'] !== undefined)
@@ -230,7 +230,7 @@ test("removing a component and re-rendering: Flux would prune exactly that compo
     what: 'adapter deleted',
     timeoutMs: 60_000,
   });
-  expect(replicasOf(await kube.get('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet', 'sg-prefill', ns))).toBe(3);
+  expect(replicasOf(await kube.get('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet', 'sg-prefill-0', ns))).toBe(3);
   expect(await kube.get('apps/v1', 'Deployment', 'sg-frontend', ns)).toBeDefined();
 }, 120_000);
 

@@ -132,7 +132,7 @@ export const INVALID_CASES: InvalidCase[] = [
     spec: { components: [frontend, worker({ replica: 2 })] },
     server: /unknown field "spec\.components\[1\]\.replica"/,
     status: 400,
-    ours: { path: 'spec.components[1].replica', message: /^unknown field "replica"$/ },
+    ours: { path: 'spec.components[1].replica', message: /^unknown field "replica"; did you mean "replicas"\?$/ },
   },
   {
     rule: 'field type (CRD schema)',

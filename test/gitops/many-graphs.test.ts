@@ -8,6 +8,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { run as gitops } from '../../src/cli/commands/gitops';
 import { gitopsOptions } from './gitops-options';
+import * as stdio from '../../src/cli/stdio';
 
 const GRAPHS = 3000;
 
@@ -49,7 +50,8 @@ spec:
 test(`${GRAPHS} graphs in one GitOps tree`, async () => {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'dynamo-iac-many-'));
   const said: string[] = [];
-  const stderr = jest.spyOn(process.stderr, 'write').mockImplementation((s) => said.push(String(s)) > 0);
+  // The CLI writes stderr through stdio.ts (fd 2 directly), not process.stderr.
+  const stderr = jest.spyOn(stdio, 'writeStderr').mockImplementation((s) => void said.push(s));
   try {
     // A file holds at most 1,000 documents: six files of 500.
     const inputs: string[] = [];

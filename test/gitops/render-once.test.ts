@@ -7,6 +7,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { run as gitops } from '../../src/cli/commands/gitops';
 import { gitopsOptions } from './gitops-options';
+import * as stdio from '../../src/cli/stdio';
 import * as graph from '../../src/render/graph';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
@@ -14,7 +15,8 @@ const FIXTURES = path.join(__dirname, '..', 'fixtures');
 test('dynamo-iac gitops renders each graph once, checkpoints included', async () => {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'dynamo-iac-once-'));
   const render = jest.spyOn(graph, 'renderGraphObjects');
-  const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  // The CLI writes stderr through stdio.ts (fd 2 directly), not process.stderr.
+  const stderr = jest.spyOn(stdio, 'writeStderr').mockImplementation(() => undefined);
   try {
     const files = [path.join(FIXTURES, 'cli', 'two-graphs.yaml'), path.join(FIXTURES, 'cli', 'checkpoint-graph.yaml')];
     const code = await gitops(files, gitopsOptions({ output: path.join(out, 'repo'), platform: false, crds: false }));
