@@ -19,12 +19,10 @@
 import { KubeObject } from '../api/k8s-types';
 import { argoCdOptionProblems, engineOptionError } from './engine-options';
 import { argoHealthConfigMap } from './health/argocd-cm';
-import type { LayerName } from './layout';
+import { ARGOCD_APPS_DIR, type LayerName } from './layout';
 
 export const ARGOCD_API = 'argoproj.io/v1alpha1';
 export const SYNC_WAVE_ANNOTATION = 'argocd.argoproj.io/sync-wave';
-/** The directory of the child Applications, below the argocd/ layer. */
-export const ARGOCD_APPS_DIR = 'apps';
 
 /**
  * Field managers of the runtime operator (src/operator: scaling-adapter replicas, the restart

@@ -7,7 +7,6 @@
  */
 import { dns1123Label, dns1123Subdomain } from '../api/k8s-syntax';
 import type { Problem } from '../api/problems';
-import type { ArgoCdOptions } from './argocd';
 import { LAYERS } from './layout';
 
 /** The options of a Flux source and its Kustomizations, as `fluxSource` and `fluxKustomizations` take them. */
@@ -22,9 +21,9 @@ export interface FluxOptionValues {
   readonly path?: string;
 }
 
-/** The options of the Argo CD Applications, as `argoCdApplications` takes them. */
+/** The options of the Argo CD Applications that end up in an object, as `argoCdApplications` takes them (ArgoCdOptions). */
 export type ArgoCdOptionValues = Partial<
-  Pick<ArgoCdOptions, 'repoURL' | 'targetRevision' | 'path' | 'name' | 'namespace' | 'project' | 'server'>
+  Record<'repoURL' | 'targetRevision' | 'path' | 'name' | 'namespace' | 'project' | 'server', string>
 >;
 
 type Rule = (v: string) => string[];

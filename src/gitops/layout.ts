@@ -20,9 +20,11 @@ import { KubeObject } from '../api/k8s-types';
 import { toYaml } from '../output/yaml';
 import { objectKey } from '../render/objects';
 import { withSubstitutionGuard } from './substitution';
-import { ARGOCD_APPS_DIR } from './argocd';
 
 export type LayerName = 'crds' | 'platform' | 'graphs' | 'flux' | 'argocd';
+
+/** The directory of the child Applications, below the argocd/ layer (./argocd.ts writes them). */
+export const ARGOCD_APPS_DIR = 'apps';
 
 /** Apply order; `flux` and `argocd` are applied by whoever bootstraps the engine, not by the other layers. */
 export const LAYERS: readonly LayerName[] = ['crds', 'platform', 'graphs', 'flux', 'argocd'];

@@ -3,14 +3,14 @@
  * adds to the render and its problems. The manifest pipeline (./manifests.ts) looks the row up
  * instead of branching on the kind.
  */
-import { CheckpointModel, DynamoKind, loadGraph, schemaProblems, validateGraph } from '../api';
-import { DynamoModelRecord } from '../api/dynamo-model';
+import { DynamoKind, loadGraph, schemaProblems, validateGraph } from '../api';
 import { JsonObject, KubeObject } from '../api/k8s-types';
 import { GraphModel } from '../api/model';
 import { errorsOf, Problem } from '../api/problems';
 import { ResolvedSettings } from '../api/settings';
 import { PlanSource, resolveRequest } from '../plan/resolve-request';
 import { renderDynamoModel } from '../render/model-record';
+import { LoadedDocument } from './loaded-document';
 import { withDefaultNamespace } from './pass-through';
 import { loadCheckpointDoc, loadModelManifest } from './render-manifest';
 
@@ -21,19 +21,6 @@ export interface KindLoadContext {
   readonly defaultNamespace: string;
   /** The plan lock requests render from. */
   readonly plans: PlanSource;
-}
-
-/** One document after its kind's rules; everything but `problems` is set only without errors. */
-export interface LoadedDocument {
-  readonly problems: Problem[];
-  /** A graph to validate across inputs and render (a DGD, a DCD, or what a request generates). */
-  readonly graph?: GraphModel;
-  readonly dynamoModel?: DynamoModelRecord;
-  readonly checkpoint?: CheckpointModel;
-  /** Objects emitted as they are (records, a request's planner ConfigMap or profiling Job). */
-  readonly objects: JsonObject[];
-  /** A document of a kind dynamo-iac does not render, checked and passed through (./pass-through.ts). */
-  readonly passedThrough?: JsonObject;
 }
 
 type KindLoader = (doc: JsonObject, context: KindLoadContext) => LoadedDocument;

@@ -18,7 +18,8 @@ import { acceptValidated, ValidatedGraph } from '../api/validated-graph';
 import { DEFAULT_LOCK_FILE } from '../plan/lock';
 import { PlanSource } from '../plan/resolve-request';
 import { dedupeObjects, GraphWithObjects, renderCheckpointRecord, renderEachGraph, RenderOptions } from '../render';
-import { KIND_LOADERS, KindLoadContext, LoadedDocument } from './kind-loaders';
+import { KIND_LOADERS, KindLoadContext } from './kind-loaders';
+import { LoadedDocument } from './loaded-document';
 import { loadPassThroughDocument, PassedThroughObject, uniquePassedThrough } from './pass-through';
 
 export interface LoadedManifests {

@@ -9,7 +9,7 @@ import { errorsOf, Problem, SourcedProblem } from '../api/problems';
 import { isObject } from '../api/read';
 import { isNamespacedBuiltin, passThroughProblems } from '../api/validate/pass-through-object';
 import { objectKey } from '../render/objects';
-import type { LoadedDocument } from './kind-loaders';
+import type { LoadedDocument } from './loaded-document';
 
 /** A document of a kind dynamo-iac does not render, checked, to pass through unchanged. */
 export interface PassedThroughObject {
