@@ -16,8 +16,11 @@ export function imageTagOf(image: string): string | undefined {
   return colon > name.lastIndexOf('/') ? name.slice(colon + 1) : undefined;
 }
 
+/** A semantic version as upstream's webhooks parse one (an image tag, the origin-version annotation). */
+export const isSemanticVersion = (v: string): boolean => SEMVER_TAG.test(v);
+
 /** Does the image's tag state a semantic version? */
 export function hasSemverTag(image: string): boolean {
   const tag = imageTagOf(image);
-  return tag !== undefined && SEMVER_TAG.test(tag);
+  return tag !== undefined && isSemanticVersion(tag);
 }

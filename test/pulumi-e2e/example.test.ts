@@ -131,12 +131,18 @@ test("one worker's replicas: only the graph record changes (the runtime operator
   const uid = (await live(worker)).metadata.uid;
   const before = await versions();
   await stack.setConfig('aggWorkerReplicas', '3');
-  // Replicas are not in the worker hash: no new generation, and Pulumi changes only the record.
-  expect((await stack.upChanges()).map(([op, urn]) => `${op} ${shortUrn(urn)}`)).toEqual([
+  // Replicas are not in the worker hash: no new generation. Pulumi changes the record, and the
+  // worker's annotation that tells a reviewer the count the operator will set: never its replicas.
+  expect((await stack.upChanges()).map(([op, urn]) => `${op} ${shortUrn(urn)}`).sort()).toEqual([
+    `update kubernetes:apps/v1:Deployment::agg-vllm/${worker.metadata.name}`,
     'update kubernetes:nvidia.com/v1beta1:DynamoGraphDeployment::agg-vllm/vllm-agg',
   ]);
-  expect((await live(worker)).metadata.uid).toBe(uid);
-  expect(changedBetween(before, await versions())).toEqual([keyOf(find('DynamoGraphDeployment', 'vllm-agg'))]);
+  const after = (await live(worker)) as any;
+  expect(after.metadata.uid).toBe(uid);
+  expect(after.metadata.annotations['dynamo-iac.io/desired-replicas']).toBe('3');
+  expect(changedBetween(before, await versions()).sort()).toEqual(
+    [keyOf(find('DynamoGraphDeployment', 'vllm-agg')), keyOf(worker)].sort(),
+  );
 });
 
 /** The live Deployments and Services of worker generations in `namespace` (of `graph`, other than `hash`, when given). */
@@ -163,7 +169,8 @@ test('a worker image change: a new generation beside the old one, which Pulumi l
   // What an HPA (through the scaling adapter and the runtime operator) does: write /scale.
   await kube.mergePatch(decode, { spec: { replicas: 5 } }, 'scale', 'e2e-autoscaler');
   const uid = (await live(decode)).metadata.uid;
-  const image = SGLANG_RUNTIME.replace(/:[^:]+$/, ':e2e-next');
+  // A semantic-version tag: upstream's admission refuses a main image without one (runtimeVersionOverride aside).
+  const image = SGLANG_RUNTIME.replace(/:[^:]+$/, ':9.9.9-e2e-next');
   await stack.setConfig('sglangWorkerImage', image);
   const changes = (await stack.upChanges()).map(([op, urn]) => `${op} ${shortUrn(urn)}`);
   // The image is in the worker hash: Pulumi creates the new generation and drops the old one from

@@ -21,12 +21,11 @@ import { validateKvTransferPolicy } from './validate-kv-transfer';
 import { validateRestart } from './validate-restart';
 import { validateTopology } from './validate-topology';
 import { ValidationContext } from './validation-context';
+import { isSemanticVersion } from '../image-version';
 
 const GROVE_NAME_LIMIT = 45;
 /** A PersistentVolumeClaim's access modes, as the API server takes them. */
 const ACCESS_MODES = ['ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOnce', 'ReadWriteOncePod'];
-const SEMVER =
-  /^v?(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?(\+[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$/;
 
 export function validateGraph(model: GraphModel, settings: ResolvedSettings): Problem[] {
   const ctx = new ValidationContext(model, settings);
@@ -113,7 +112,7 @@ function validateGraphAnnotations(ctx: ValidationContext): void {
     if (v !== undefined && !ok(v))
       ctx.error(keyPath('metadata.annotations', key), `annotation ${key} has invalid value "${v}": ${expected}`);
   };
-  check('nvidia.com/dynamo-operator-origin-version', (v) => SEMVER.test(v), 'must be valid semver');
+  check('nvidia.com/dynamo-operator-origin-version', isSemanticVersion, 'must be valid semver');
   check(VLLM_EXECUTOR_BACKEND, isVllmExecutorBackend, 'must be "mp" or "ray"');
   check(KUBE_DISCOVERY_MODE_ANNOTATION, (v) => ['pod', 'container'].includes(v), 'must be "pod" or "container"');
 }
