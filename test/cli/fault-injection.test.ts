@@ -113,6 +113,20 @@ async function pool<T>(jobs: (() => Promise<T>)[]): Promise<T[]> {
   return results;
 }
 
+/** `command` under strace, SIGKILLed at the `n`th call of the syscalls in `set` (comma-separated). */
+const killedAtCall = (set: string, n: number, command: string[]): string[] => [
+  'strace',
+  '-f',
+  '-qq',
+  '-o',
+  '/dev/null',
+  '-e',
+  `trace=${set}`,
+  '-e',
+  `inject=${set}:signal=KILL:when=${n}`,
+  ...command,
+];
+
 const hasStrace = spawnSync('strace', ['-V']).status === 0;
 // CI installs strace (.ci/run): there a missing strace is a broken setup, not a reason to skip.
 if (!hasStrace && process.env.CI === 'true')
@@ -180,18 +194,7 @@ function classify(dir: string): 'old' | 'new' | 'cut' | 'mixed' {
     const jobs = Object.entries(SYSCALL_CLASSES).flatMap(([cls, set]) =>
       Array.from({ length: counts[cls] }, (_, i) => async () => {
         const dir = freshOld();
-        const killed = await runAsync([
-          'strace',
-          '-f',
-          '-qq',
-          '-o',
-          '/dev/null',
-          '-e',
-          `trace=${set}`,
-          '-e',
-          `inject=${set}:signal=KILL:when=${i + 1}`,
-          ...gitops(dir, NEW_ARGS),
-        ]);
+        const killed = await runAsync(killedAtCall(set, i + 1, gitops(dir, NEW_ARGS)));
         const seen = classify(dir);
         // The next run, with the arguments of the tree the killed run committed to.
         const committed =
@@ -265,18 +268,7 @@ function classify(dir: string): 'old' | 'new' | 'cut' | 'mixed' {
         { length: calls.filter((c) => c !== undefined && set.split(',').includes(c)).length },
         (_, i) => async () => {
           const parent = fresh();
-          await runAsync([
-            'strace',
-            '-f',
-            '-qq',
-            '-o',
-            '/dev/null',
-            '-e',
-            `trace=${set}`,
-            '-e',
-            `inject=${set}:signal=KILL:when=${i + 1}`,
-            ...render(parent, NEW_FILE),
-          ]);
+          await runAsync(killedAtCall(set, i + 1, render(parent, NEW_FILE)));
           const seenAll = snapshot(parent);
           const seen = new Map([...seenAll].filter(([k]) => !k.startsWith('.out.dynamo-iac')));
           const committed = fs.existsSync(path.join(parent, '.out.dynamo-iac.tx', 'ready'));
