@@ -5,6 +5,7 @@
  * reference by name (`checkpointRef`). DGD-managed automatic checkpoints are created by the
  * upstream DGD controller at runtime and are rejected here (docs/deviations.md).
  */
+import { DEFAULT_NAMESPACE } from '../output/kube-object';
 import { GMS_SNAPSHOT_DISABLED } from './gms-snapshot';
 import { CheckpointIdentityInput, checkpointIdentityHash } from './checkpoint-identity';
 import { annotationMapProblems, labelMapProblems } from './k8s-object-rules';
@@ -111,7 +112,7 @@ export function loadCheckpoint(doc: JsonObject, opts: { defaultNamespace?: strin
   const job = r.object(spec?.job, 'spec.job');
   const model: CheckpointModel = {
     name: name ?? '',
-    namespace: r.string(metadata.namespace, 'metadata.namespace') || opts.defaultNamespace || 'default',
+    namespace: r.string(metadata.namespace, 'metadata.namespace') || opts.defaultNamespace || DEFAULT_NAMESPACE,
     labels: r.stringMap(metadata.labels, 'metadata.labels'),
     annotations: r.stringMap(metadata.annotations, 'metadata.annotations'),
     ...(identityDoc ? { identity: readIdentity(r, identityDoc, 'spec.identity') } : {}),

@@ -3,6 +3,7 @@
  * from a manifest, and upstream's admission rules with their messages (create and update).
  * The record is emitted as written; the runtime operator loads LoRA adapters into the pods.
  */
+import { DEFAULT_NAMESPACE } from '../output/kube-object';
 import { annotationMapProblems, labelMapProblems } from './k8s-object-rules';
 import { dns1123Subdomain } from './k8s-syntax';
 import { GraphModel } from './model';
@@ -141,7 +142,7 @@ export function loadDynamoModel(doc: unknown, opts: { defaultNamespace?: string 
   const metadata = r.object(doc.metadata, 'metadata');
   const name = r.requiredString(metadata?.name, 'metadata.name');
   if (name) for (const m of dns1123Subdomain(name)) r.error('metadata.name', m);
-  const namespace = r.string(metadata?.namespace, 'metadata.namespace') || opts.defaultNamespace || 'default';
+  const namespace = r.string(metadata?.namespace, 'metadata.namespace') || opts.defaultNamespace || DEFAULT_NAMESPACE;
   const labels = r.stringMap(metadata?.labels, 'metadata.labels');
   for (const p of labelMapProblems(labels)) r.error(keyPath('metadata.labels', p.key), p.message);
   const annotations = r.stringMap(metadata?.annotations, 'metadata.annotations');

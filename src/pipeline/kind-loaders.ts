@@ -3,27 +3,19 @@
  * adds to the render and its problems. The manifest pipeline (./manifests.ts) looks the row up
  * instead of branching on the kind.
  */
-import { DynamoKind, loadGraph, schemaProblems, validateGraph } from '../api';
+import { CHECKPOINT_API_VERSION, DynamoKind, loadCheckpoint, loadGraph, schemaProblems, validateGraph } from '../api';
+import { loadDynamoModel } from '../api/dynamo-model';
 import { JsonObject, KubeObject } from '../api/k8s-types';
 import { GraphModel } from '../api/model';
+import { GraphPlacement, withPlacement } from '../api/placement';
 import { errorsOf, Problem } from '../api/problems';
 import { ResolvedSettings } from '../api/settings';
-import { PlanSource, resolveRequest } from '../plan/resolve-request';
 import { renderDynamoModel } from '../render/model-record';
 import { LoadedDocument } from './loaded-document';
 import { withDefaultNamespace } from './pass-through';
-import { loadCheckpointDoc, loadModelManifest } from './render-manifest';
+import type { DocumentContext } from './process-document';
 
-/** What every document of a run is read with. */
-export interface KindLoadContext {
-  readonly settings: ResolvedSettings;
-  /** Namespace for documents without one. */
-  readonly defaultNamespace: string;
-  /** The plan lock requests render from. */
-  readonly plans: PlanSource;
-}
-
-type KindLoader = (doc: JsonObject, context: KindLoadContext) => LoadedDocument;
+type KindLoader = (doc: JsonObject, context: DocumentContext) => LoadedDocument;
 
 /** Upstream's messages for the kind first; our CRD schema then adds what they missed. */
 function withSchemaProblems(doc: JsonObject, problems: Problem[]): Problem[] {
@@ -36,22 +28,27 @@ const failed = (problems: Problem[]) => errorsOf(problems).length > 0;
 function checkedGraph(
   doc: JsonObject,
   settings: ResolvedSettings,
+  placement: GraphPlacement,
   defaultNamespace?: string,
 ): { model?: GraphModel; problems: Problem[] } {
   const loaded = loadGraph(doc, { defaultNamespace });
-  const problems = [...loaded.problems, ...(loaded.model ? validateGraph(loaded.model, settings) : [])];
-  return { model: loaded.model, problems: withSchemaProblems(doc, problems) };
+  const model = loaded.model && withPlacement(loaded.model, placement);
+  const problems = [...loaded.problems, ...(model ? validateGraph(model, settings) : [])];
+  return { model, problems: withSchemaProblems(doc, problems) };
 }
 
-const loadGraphDocument: KindLoader = (doc, { settings, defaultNamespace }) => {
-  const { model, problems } = checkedGraph(doc, settings, defaultNamespace);
-  return failed(problems) || !model ? { problems, objects: [] } : { problems, graph: model, objects: [] };
+const loadGraphDocument: KindLoader = (doc, { settings, placement, defaultNamespace }) => {
+  const { model, problems } = checkedGraph(doc, settings, placement, defaultNamespace);
+  const asLoaded = { graph: model };
+  return failed(problems) || !model
+    ? { problems, objects: [], asLoaded }
+    : { problems, graph: model, objects: [], asLoaded };
 };
 
 const loadModelDocument: KindLoader = (doc, { defaultNamespace }) => {
-  const loaded = loadModelManifest(doc, { defaultNamespace });
-  const problems = loaded.problems;
-  if (failed(problems)) return { problems, objects: [] };
+  const loaded = loadDynamoModel(doc, { defaultNamespace });
+  const problems = withSchemaProblems(doc, loaded.problems);
+  if (failed(problems)) return { problems, objects: [], asLoaded: { dynamoModel: loaded.model } };
   if (!loaded.model) return { problems, objects: [withDefaultNamespace(doc, defaultNamespace)] };
   return { problems, dynamoModel: loaded.model, objects: [renderDynamoModel(loaded.model)] };
 };
@@ -59,8 +56,8 @@ const loadModelDocument: KindLoader = (doc, { defaultNamespace }) => {
 const loadCheckpointDocument: KindLoader = (doc, { defaultNamespace }) => {
   const loaded = loadCheckpointDoc(doc, defaultNamespace);
   const problems = withSchemaProblems(doc, loaded.problems);
-  if (failed(problems)) return { problems, objects: [] };
   const checkpoint = 'model' in loaded ? loaded.model : undefined;
+  if (failed(problems)) return { problems, objects: [], asLoaded: { checkpoint } };
   return checkpoint
     ? { problems, checkpoint, objects: [] }
     : { problems, objects: [withDefaultNamespace(doc, defaultNamespace)] };
@@ -70,18 +67,23 @@ const loadCheckpointDocument: KindLoader = (doc, { defaultNamespace }) => {
  * A DynamoGraphDeploymentRequest renders as its record plus what its plan generates (or its
  * profiling Job); the generated graph is validated like any graph, its problems naming it.
  */
-const loadRequestDocument: KindLoader = (doc, { settings, defaultNamespace, plans }) => {
-  const resolved = resolveRequest(doc, plans, { defaultNamespace });
+const loadRequestDocument: KindLoader = (doc, context) => {
+  const { settings, placement, defaultNamespace } = context;
+  const resolved = context.resolveRequest(doc, { defaultNamespace });
   const problems = [...resolved.problems];
-  if (!resolved.graph || failed(problems)) return finishRequest(doc, defaultNamespace, problems, resolved.objects);
-  const generated = checkedGraph(resolved.graph, settings);
+  const finish = (objects: KubeObject[], graph?: GraphModel) => ({
+    ...finishRequest(doc, defaultNamespace, problems, objects, graph),
+    request: resolved,
+  });
+  if (!resolved.graph || failed(problems)) return finish(resolved.objects);
+  const generated = checkedGraph(resolved.graph, settings, placement);
   const name = resolved.graph.metadata.name;
   problems.push(
     ...generated.problems.map((p) => ({ ...p, path: `generated DynamoGraphDeployment ${name}: ${p.path}` })),
   );
   // autoApply: false keeps the graph out of the output; `dynamo-iac plan` wrote it for review.
-  if (!resolved.deploy) return finishRequest(doc, defaultNamespace, problems, []);
-  return finishRequest(doc, defaultNamespace, problems, resolved.objects, generated.model);
+  if (!resolved.deploy) return finish([]);
+  return finish(resolved.objects, generated.model);
 };
 
 function finishRequest(
@@ -93,6 +95,22 @@ function finishRequest(
 ): LoadedDocument {
   if (failed(problems)) return { problems, objects: [] };
   return { problems, objects: [withDefaultNamespace(doc, defaultNamespace), ...objects], ...(graph ? { graph } : {}) };
+}
+
+/** DynamoCheckpoint is served as v1alpha1 only (upstream registers no v1beta1 for it). */
+function loadCheckpointDoc(doc: JsonObject, defaultNamespace: string) {
+  if (doc.apiVersion !== CHECKPOINT_API_VERSION) {
+    return {
+      problems: [
+        {
+          path: 'apiVersion',
+          message: `unsupported apiVersion ${JSON.stringify(doc.apiVersion)} for DynamoCheckpoint: expected ${CHECKPOINT_API_VERSION}`,
+          severity: 'error' as const,
+        },
+      ],
+    };
+  }
+  return loadCheckpoint(doc, { defaultNamespace });
 }
 
 export const KIND_LOADERS: Readonly<Record<DynamoKind, KindLoader>> = {

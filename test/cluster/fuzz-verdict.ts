@@ -12,7 +12,7 @@ import { buildCheckpointJob, renderCheckpointRecord, renderGraph } from '../../s
 import { renderDynamoModel } from '../../src/render/model-record';
 import { platformOptionProblems } from '../../src/render/platform-options';
 import { platformObjects } from '../../src/render/platform';
-import { loadModelManifest, renderCheckpointManifest, renderManifest } from '../../src/pipeline/render-manifest';
+import { renderModelManifest, renderCheckpointManifest, renderManifest } from '../../src/pipeline/render-manifest';
 import { FieldCase } from './fuzz-fields';
 
 /**
@@ -94,7 +94,7 @@ function renderedVerdict(c: FieldCase, ns: string): Verdict {
       ),
     };
   }
-  const loaded = loadModelManifest(input);
+  const loaded = renderModelManifest(input);
   const model = loaded.model;
   return { errors: errorsOf(loaded.problems), ...anyway(() => (model ? [renderDynamoModel(model)] : [])) };
 }

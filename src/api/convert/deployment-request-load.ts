@@ -3,6 +3,7 @@
  * upstream's conversion maps it) and upstream's admission rules with their messages. The CRD
  * schema (required `model`, the enums, types) is checked by `schemaProblems` like every kind.
  */
+import { DEFAULT_NAMESPACE } from '../../output/kube-object';
 import {
   DEPRECATED_GPU_SKUS,
   DeploymentRequestModel,
@@ -56,7 +57,7 @@ export function loadDeploymentRequest(doc: unknown, opts: { defaultNamespace?: s
   const model: DeploymentRequestModel = {
     apiVersion,
     name: name ?? '',
-    namespace: r.string(metadata?.namespace, 'metadata.namespace') || opts.defaultNamespace || 'default',
+    namespace: r.string(metadata?.namespace, 'metadata.namespace') || opts.defaultNamespace || DEFAULT_NAMESPACE,
     labels: r.stringMap(metadata?.labels, 'metadata.labels'),
     annotations: r.stringMap(metadata?.annotations, 'metadata.annotations'),
     spec: read.spec,
