@@ -24,6 +24,7 @@ import { documentContext, processDocument } from '../pipeline/process-document';
 import { renderManifest } from '../pipeline/render-manifest';
 import { DEFAULT_LOCK_FILE, PlanEntry } from '../plan/lock';
 import { PLAN_HINT, resolveRequestWithLock } from '../plan/plan-on-synth';
+import type { ResolvedRequest } from '../plan/resolve-request';
 import { DynamoGraphDeployment } from './graph-deployment';
 import { addObjects } from './object-registry';
 import { GRAPH_RENDER_OPTIONS_SHAPE, GraphRenderOptions } from './render-into';
@@ -121,15 +122,17 @@ export class DynamoGraphDeploymentRequest extends Construct {
     const lockFile =
       lockOption ?? (this.node.tryGetContext(PLAN_LOCK_CONTEXT_KEY) as string | undefined) ?? DEFAULT_LOCK_FILE;
     const { settings, orchestrator, gangScheduling, kaiScheduler } = graphOptions;
+    const plan: { resolved?: ResolvedRequest } = {};
     const context = documentContext(platformSettingsOf(this, settings), {
       defaultNamespace: Chart.of(this).namespace,
       placement: { orchestrator, gangScheduling, kaiScheduler },
-      resolveRequest: (doc, opts) => resolveRequestWithLock(doc, path.resolve(lockFile), opts),
+      // Kept as the lock gave it: the row sees only what every front end needs.
+      resolveRequest: (doc, opts) => (plan.resolved = resolveRequestWithLock(doc, path.resolve(lockFile), opts)),
     });
     const loaded = processDocument(source.manifest, context, [DGDR_KIND]);
     addWarnings(this, loaded.problems);
     messages.push(...errorsOf(loaded.problems).map((p) => problemLine(p)));
-    const resolved = loaded.request;
+    const resolved = plan.resolved;
     if (resolved?.notPlanned) messages.push(`(${PLAN_HINT})`);
     if (messages.length || !resolved?.request) return;
     this.request = resolved.request;

@@ -3,7 +3,8 @@
  * (./process-document.ts, as every front end), then the checks across documents, then render.
  */
 import { CheckpointModel, validateCheckpointRefs } from '../api';
-import { DynamoModelRecord, unservedModelWarning } from '../api/dynamo-model';
+import { DynamoModelRecord } from '../api/dynamo-model';
+import { unservedModelWarning } from '../kinds/model/load';
 import { JsonObject, KubeObject } from '../api/k8s-types';
 import { GraphModel } from '../api/model';
 import { ManifestInput, ParsedManifests, parseManifestText } from '../api/parse';

@@ -1,6 +1,6 @@
 /**
  * The one way a document goes, for every front end: recognise → schema → load → validate →
- * render, through its kind's row (./kind-loaders.ts). The CLI runs it on each document and adds
+ * render, through its kind's row (src/kinds/registry.ts). The CLI runs it on each document and adds
  * the checks across documents (./manifests.ts); every cdk8s construct and Pulumi component runs
  * it on its one manifest with the kind it expects (./render-manifest.ts for graphs). So the same
  * input has the same problems whichever front end reads it.
@@ -15,23 +15,13 @@ import { isObject } from '../api/read';
 import { schemaProblems } from '../api/validate/schema-validation';
 import { ResolvedSettings } from '../api/settings';
 import { DEFAULT_LOCK_FILE } from '../plan/lock';
-import { PlanSource, resolveRequest, ResolvedRequest } from '../plan/resolve-request';
-import { KIND_LOADERS } from './kind-loaders';
-import { LoadedDocument } from './loaded-document';
+import { PlanSource, resolveRequest } from '../plan/resolve-request';
+import type { DocumentContext } from '../kinds/document-context';
+import { LoadedDocument } from '../kinds/loaded-document';
+import { KIND_ROWS } from '../kinds/registry';
 import { loadPassThroughDocument } from './pass-through';
 
-/** What every document of a run is read with: the defaults, written once. */
-export interface DocumentContext {
-  readonly settings: ResolvedSettings;
-  /** Namespace for documents without one. */
-  readonly defaultNamespace: string;
-  /** A request's plan: the CLI reads the lock once; a construct may also plan at synth. */
-  readonly resolveRequest: (doc: unknown, opts: { defaultNamespace: string }) => ResolvedRequest;
-  /** A front end's placement choices for the graphs it renders (the constructs' options). */
-  readonly placement: GraphPlacement;
-  /** Documents of kinds dynamo-iac does not render pass through (true) or are refused. */
-  readonly passThrough: boolean;
-}
+export type { DocumentContext };
 
 export interface DocumentOptions {
   /** @default DEFAULT_NAMESPACE */
@@ -79,7 +69,7 @@ export function processDocument(
       message: `expected ${expect.join(' or ')}, got ${JSON.stringify(recognised.kind)}`,
       severity: 'error',
     });
-  return KIND_LOADERS[recognised.kind](pruneNulls(input), context);
+  return KIND_ROWS[recognised.kind](pruneNulls(input), context);
 }
 
 const failed = (problem: Problem): LoadedDocument => ({ problems: [problem], objects: [] });

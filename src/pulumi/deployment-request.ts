@@ -14,6 +14,7 @@ import { isManifestSource, manifestFromFile, manifestFromProps } from '../pipeli
 import { checkedLater, PropsShape, shapeProblems, str } from '../api/props-shape';
 import { DEFAULT_LOCK_FILE, PlanEntry } from '../plan/lock';
 import { PLAN_HINT, resolveRequestWithLock } from '../plan/plan-on-synth';
+import type { ResolvedRequest } from '../plan/resolve-request';
 import { documentContext, processDocument } from '../pipeline/process-document';
 import { resolveSettings } from '../api/settings';
 import { DynamoGraphDeployment } from './graph';
@@ -104,13 +105,16 @@ export class DynamoGraphDeploymentRequest extends pulumi.ComponentResource {
     if (early.length) throw fail(early.map((p) => problemLine(p)));
     const { lockFile, namespace, ...graphOptions } = adopted.options;
     const { settings, orchestrator, gangScheduling, kaiScheduler } = graphOptions;
+    const plan: { resolved?: ResolvedRequest } = {};
     const context = documentContext(resolveSettings(settings), {
       defaultNamespace: namespace,
       placement: { orchestrator, gangScheduling, kaiScheduler },
-      resolveRequest: (doc, o) => resolveRequestWithLock(doc, path.resolve(lockFile ?? DEFAULT_LOCK_FILE), o),
+      // Kept as the lock gave it: the row sees only what every front end needs.
+      resolveRequest: (doc, o) =>
+        (plan.resolved = resolveRequestWithLock(doc, path.resolve(lockFile ?? DEFAULT_LOCK_FILE), o)),
     });
     const loaded = processDocument(adopted.manifest, context, [DGDR_KIND]);
-    const resolved = loaded.request;
+    const resolved = plan.resolved;
     const errors = errorsOf(loaded.problems).map((p) => problemLine(p));
     if (resolved?.notPlanned) errors.push(`(${PLAN_HINT})`);
     if (errors.length || !resolved?.request) throw fail(errors);

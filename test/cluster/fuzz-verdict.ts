@@ -5,11 +5,11 @@
  * gate, so the server can say whether it refuses them too.
  */
 import { errorsOf, loadGraph, Problem, resolveSettings, ResolvedSettings } from '../../src/api';
-import { loadCheckpoint } from '../../src/api/checkpoint';
+import { loadCheckpoint } from '../../src/kinds/checkpoint/load';
 import { KubeObject } from '../../src/api/k8s-types';
 import { ValidatedGraph } from '../../src/api/validated-graph';
 import { buildCheckpointJob, renderCheckpointRecord, renderGraph } from '../../src/render';
-import { renderDynamoModel } from '../../src/render/model-record';
+import { renderDynamoModel } from '../../src/kinds/model/record';
 import { platformOptionProblems } from '../../src/render/platform-options';
 import { platformObjects } from '../../src/render/platform';
 import { renderModelManifest, renderCheckpointManifest, renderManifest } from '../../src/pipeline/render-manifest';
