@@ -55,6 +55,27 @@ const kindFolders = KIND_FOLDERS.map((kind) => ({
   },
 }));
 
+// The pipeline reaches a kind through the registry only, never into a kind's folder.
+const pipelineLayer = LAYERS.findIndex((layer) => layer.includes('pipeline'));
+const pipelineThroughRegistry = {
+  files: ['src/pipeline/**/*.ts'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          layerPattern(LAYERS[pipelineLayer], pipelineLayer - 1),
+          {
+            regex: `^\\.\\./kinds/(${KIND_FOLDERS.join('|')})(/|$)`,
+            message:
+              'src/pipeline reaches the kinds through src/kinds/registry.ts, not into a kind folder (eslint.config.mjs).',
+          },
+        ],
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   {
     // Generated files are checked against their generators instead (src/api/generated/).
@@ -91,6 +112,7 @@ export default tseslint.config(
   },
   ...layering,
   ...kindFolders,
+  pipelineThroughRegistry,
   {
     // Tests read back parsed YAML and API server replies: `any` is their data type, not a shortcut.
     files: ['test/**/*.ts', 'bench/**/*.ts'],

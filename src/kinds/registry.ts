@@ -16,6 +16,10 @@ import { graphRow } from './graph/row';
 import { modelRow } from './model/row';
 import { requestRow } from './request/row';
 
+/** What the pipeline takes from a kind beyond its row: the checks across a run's documents, `dynamo-iac plan`'s reading. */
+export { unservedModelWarning } from './model/load';
+export { loadRequestDoc } from './request/load';
+
 export const KIND_ROWS: Readonly<Record<DynamoKind, KindRow>> = {
   DynamoGraphDeployment: graphRow,
   DynamoComponentDeployment: componentRow,

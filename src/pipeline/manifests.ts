@@ -4,7 +4,7 @@
  */
 import { CheckpointModel, validateCheckpointRefs } from '../api';
 import { DynamoModelRecord } from '../api/dynamo-model';
-import { unservedModelWarning } from '../kinds/model/load';
+import { unservedModelWarning } from '../kinds/registry';
 import { JsonObject, KubeObject } from '../api/k8s-types';
 import { GraphModel } from '../api/model';
 import { ManifestInput, ParsedManifests, parseManifestText } from '../api/parse';
