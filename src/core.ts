@@ -22,8 +22,8 @@ export {
   operatorImage,
   OPERATOR_NAME,
   DEFAULT_OPERATOR_IMAGE_REPOSITORY,
-} from './render/platform';
-export { infraAddresses, type NatsOptions, type EtcdOptions } from './render/platform-infra';
+} from './platform/platform';
+export { infraAddresses, type NatsOptions, type EtcdOptions } from './platform/platform-infra';
 export * from './gitops';
 export {
   DEFAULT_LOCK_FILE,
