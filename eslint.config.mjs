@@ -10,6 +10,8 @@ const LAYERS = [
   ['cli', 'cdk8s', 'pulumi', 'operator'],
   ['pipeline', 'plan', 'gitops'],
   ['kinds'],
+  // The operator's install manifests: they use render's helpers; render never reaches up to them.
+  ['platform'],
   ['render'],
   ['api'],
   ['crds'],
