@@ -1,0 +1,130 @@
+/**
+ * Our rendered multinode output under the real LeaderWorkerSet controller (LWS v0.10.0, its
+ * webhooks included: test/cluster/lws-controller.ts), on the suite's API server, with the real
+ * StatefulSet controller (a second kube-controller-manager running only that controller). No
+ * kubelet runs here, so pods are created and never run: this proves what LWS makes of our objects
+ * — its webhooks accept the set, the leader StatefulSet, one leader pod per group, a worker
+ * StatefulSet per leader and the worker pods, each pod with the leader address, group size and
+ * worker index our rendered args refer to. That the pods then run, agree and roll is the e2e
+ * suite's `multinode.test.ts`, on the real node.
+ */
+import { ChildProcess, spawn } from 'child_process';
+import * as fs from 'fs';
+import * as net from 'net';
+import * as os from 'os';
+import * as path from 'path';
+import { parse } from 'yaml';
+import { loadGraph, resolveSettings } from '../../src/api';
+import type { ValidatedGraph } from '../../src/api/validated-graph';
+import { renderGraph } from '../../src/render';
+import { cachedTestBinaries } from './harness';
+import { KubeClient, poll, ServerObject, testKubeconfig, testNamespace } from './kube';
+import { LwsController, startLwsController } from './lws-controller';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const LWS_API = 'leaderworkerset.x-k8s.io/v1';
+const LWS = 'mock-multinode-worker-0';
+type Live = ServerObject & { spec?: any; status?: any };
+type EnvVar = { name: string; value?: string };
+
+let kube: KubeClient;
+let ns: string;
+let lws: LwsController | undefined;
+let statefulSets: ChildProcess | undefined;
+let rendered: ServerObject[];
+let certs: string | undefined;
+
+/** The e2e graph (two groups of two pods), rendered in-process (the CLI's render) into namespace `ns`. */
+function renderMultinode(namespace: string): ServerObject[] {
+  const doc = parse(fs.readFileSync(path.join(ROOT, 'test', 'e2e', 'graphs', 'multinode.yaml'), 'utf8'));
+  doc.metadata.namespace = namespace;
+  const { model, problems } = loadGraph(doc);
+  if (problems.some((p) => p.severity !== 'warning')) throw new Error(JSON.stringify(problems));
+  return renderGraph(model! as ValidatedGraph, resolveSettings({})) as ServerObject[];
+}
+
+beforeAll(async () => {
+  const bins = cachedTestBinaries('cluster', 'lws');
+  ({ kube, ns } = await testNamespace('lws'));
+  lws = await startLwsController(kube, testKubeconfig(), { LWS_MANAGER: bins.LWS_MANAGER, LWS_CRDS: bins.LWS_CRDS });
+  const port = await new Promise<number>((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const p = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(p));
+    });
+  });
+  certs = fs.mkdtempSync(path.join(os.tmpdir(), 'dynamo-iac-sts-kcm-'));
+  statefulSets = spawn(
+    bins.KUBE_CONTROLLER_MANAGER,
+    [
+      `--kubeconfig=${testKubeconfig()}`,
+      '--controllers=statefulset',
+      '--leader-elect=false',
+      '--bind-address=127.0.0.1',
+      `--secure-port=${port}`,
+      `--cert-dir=${certs}`,
+      '--authentication-skip-lookup=true',
+    ],
+    { stdio: 'ignore' },
+  );
+  rendered = renderMultinode(ns);
+}, 180_000);
+
+afterAll(async () => {
+  statefulSets?.kill('SIGTERM');
+  await lws?.stop();
+  kube?.close();
+  if (certs) fs.rmSync(certs, { recursive: true, force: true });
+});
+
+const envOf = (pod: Live) => Object.fromEntries((pod.spec.containers[0].env as EnvVar[]).map((e) => [e.name, e.value]));
+
+test('LWS accepts the rendered set and makes each group a leader pod and a worker StatefulSet, every pod told its leader, size and rank', async () => {
+  for (const obj of rendered) await kube.apply(obj, { fieldManager: 'dynamo-iac-test', fieldValidation: 'Strict' });
+  const context = () => `--- lws-manager log tail\n${lws?.log().slice(-3000)}`;
+
+  // Both webhooks left our spec alone: it already says what LWS defaults to.
+  const set = (await kube.get<Live>(LWS_API, 'LeaderWorkerSet', LWS, ns))!;
+  const ours = rendered.find((o) => o.kind === 'LeaderWorkerSet') as Live;
+  expect(set.spec.rolloutStrategy).toEqual(ours.spec.rolloutStrategy);
+  expect(set.spec.networkConfig).toEqual(ours.spec.networkConfig);
+  expect(set.spec.leaderWorkerTemplate.restartPolicy).toBe('RecreateGroupOnPodRestart');
+
+  const leaders = await poll(
+    'the leader StatefulSet with 2 replicas',
+    async () => {
+      const sts = await kube.get<Live>('apps/v1', 'StatefulSet', LWS, ns);
+      return sts?.spec.replicas === 2 ? sts : undefined;
+    },
+    { timeoutMs: 60_000, context },
+  );
+  expect(leaders.spec.serviceName).toBe(LWS);
+  // The headless Service the leader address resolves through (subdomainPolicy Shared).
+  const svc = await poll('the headless Service', () => kube.get<Live>('v1', 'Service', LWS, ns), { timeoutMs: 30_000, context });
+  expect(svc.spec.clusterIP).toBe('None');
+
+  // Worker StatefulSets appear once their leader pod exists (startupPolicy LeaderCreated).
+  const podsOf = () => kube.list<Live>('v1', 'Pod', { namespace: ns, labelSelector: `leaderworkerset.sigs.k8s.io/name=${LWS}` });
+  const all = await poll('2 leader and 2 worker pods', async () => ((await podsOf()).length === 4 ? podsOf() : undefined), {
+    timeoutMs: 90_000,
+    context,
+  });
+  for (let g = 0; g < 2; g++) {
+    const leader = all.find((p) => p.metadata.name === `${LWS}-${g}`)!;
+    const worker = all.find((p) => p.metadata.name === `${LWS}-${g}-1`)!;
+    expect(leader.metadata.labels).toMatchObject({ 'leaderworkerset.sigs.k8s.io/group-index': String(g), 'leaderworkerset.sigs.k8s.io/worker-index': '0', role: 'leader' });
+    expect(worker.metadata.labels).toMatchObject({ 'leaderworkerset.sigs.k8s.io/group-index': String(g), 'leaderworkerset.sigs.k8s.io/worker-index': '1', role: 'worker' });
+    const address = `${LWS}-${g}.${LWS}.${ns}`;
+    for (const [pod, rank] of [[leader, '0'], [worker, '1']] as const) {
+      expect(pod.spec.subdomain).toBe(LWS);
+      expect(envOf(pod)).toMatchObject({ LWS_LEADER_ADDRESS: address, LWS_GROUP_SIZE: '2', LWS_WORKER_INDEX: rank });
+      // Our flags name those variables; the kubelet expands them (proven on the real node).
+      const args: string[] = pod.spec.containers[0].args;
+      expect(args.slice(args.indexOf('--dist-init-addr'))).toEqual([
+        '--dist-init-addr', '$(LWS_LEADER_ADDRESS):29500', '--nnodes', '2', '--node-rank', rank === '0' ? '0' : '$(LWS_WORKER_INDEX)',
+      ]);
+    }
+    const workers = await kube.get<Live>('apps/v1', 'StatefulSet', `${LWS}-${g}`, ns);
+    expect(workers?.spec.replicas).toBe(1);
+  }
+});
