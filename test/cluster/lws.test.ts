@@ -5,8 +5,9 @@
  * kubelet runs here, so pods are created and never run: this proves what LWS makes of our objects
  * — its webhooks accept the set, the leader StatefulSet, one leader pod per group, a worker
  * StatefulSet per leader and the worker pods, each pod with the leader address, group size and
- * worker index our rendered args refer to. That the pods then run, agree and roll is the e2e
- * suite's `multinode.test.ts`, on the real node.
+ * worker index our rendered args refer to; and, with this test writing pod status as a kubelet
+ * would (pods Ready as soon as they exist), that a changed template rolls the set one group at a
+ * time. That the pods really run, agree and roll is the e2e suite's `multinode.test.ts`.
  */
 import { ChildProcess, spawn } from 'child_process';
 import * as fs from 'fs';
@@ -35,9 +36,10 @@ let rendered: ServerObject[];
 let certs: string | undefined;
 
 /** The e2e graph (two groups of two pods), rendered in-process (the CLI's render) into namespace `ns`. */
-function renderMultinode(namespace: string): ServerObject[] {
+function renderMultinode(namespace: string, workerEnv: EnvVar[] = []): ServerObject[] {
   const doc = parse(fs.readFileSync(path.join(ROOT, 'test', 'e2e', 'graphs', 'multinode.yaml'), 'utf8'));
   doc.metadata.namespace = namespace;
+  if (workerEnv.length > 0) doc.spec.components[1].podTemplate.spec.containers[0].env = workerEnv;
   const { model, problems } = loadGraph(doc);
   if (problems.some((p) => p.severity !== 'warning')) throw new Error(JSON.stringify(problems));
   return renderGraph(model! as ValidatedGraph, resolveSettings({})) as ServerObject[];
@@ -127,4 +129,63 @@ test('LWS accepts the rendered set and makes each group a leader pod and a worke
     const workers = await kube.get<Live>('apps/v1', 'StatefulSet', `${LWS}-${g}`, ns);
     expect(workers?.spec.replicas).toBe(1);
   }
+});
+
+test('a changed pod template rolls the set one group at a time (pod readiness written by the test, as a kubelet would)', async () => {
+  const REVISION = 'leaderworkerset.sigs.k8s.io/template-revision-hash';
+  const GROUP = 'leaderworkerset.sigs.k8s.io/group-index';
+  const podsOf = async () =>
+    (await kube.list<Live>('v1', 'Pod', { namespace: ns, labelSelector: `leaderworkerset.sigs.k8s.io/name=${LWS}` })).filter(
+      (p) => !p.metadata.deletionTimestamp,
+    );
+  const ready = (p: Live) => (p.status?.conditions ?? []).some((c: { type: string; status: string }) => c.type === 'Ready' && c.status === 'True');
+  /** The kubelet's part: every pod that exists runs and is Ready. */
+  const runPods = async (list: Live[]) => {
+    for (const p of list.filter((x) => !ready(x))) {
+      await kube.patchStatus(p, {
+        phase: 'Running',
+        conditions: [
+          { type: 'PodScheduled', status: 'True' },
+          { type: 'Initialized', status: 'True' },
+          { type: 'ContainersReady', status: 'True' },
+          { type: 'Ready', status: 'True' },
+        ],
+      });
+    }
+  };
+  const context = () => `--- lws-manager log tail\n${lws?.log().slice(-3000)}`;
+  await poll('the first revision Available', async () => {
+    await runPods(await podsOf());
+    const set = await kube.get<Live>(LWS_API, 'LeaderWorkerSet', LWS, ns);
+    return set?.status?.readyReplicas === 2 ? true : undefined;
+  }, { timeoutMs: 90_000, intervalMs: 500, context });
+  const oldRevision = (await podsOf())[0].metadata.labels![REVISION];
+
+  for (const obj of renderMultinode(ns, [{ name: 'STANDIN_ROLLOUT', value: '2' }]))
+    await kube.apply(obj, { fieldManager: 'dynamo-iac-test', fieldValidation: 'Strict' });
+  // Per group: 'old' / 'new' when all its pods are Ready on one revision, else 'moving'.
+  const states: string[][] = [];
+  await poll('every group Ready on the new revision', async () => {
+    const list = await podsOf();
+    const state = [0, 1].map((g) => {
+      const group = list.filter((p) => p.metadata.labels?.[GROUP] === String(g));
+      const revisions = new Set(group.map((p) => p.metadata.labels?.[REVISION]));
+      if (group.length !== 2 || revisions.size !== 1 || !group.every(ready)) return 'moving';
+      return revisions.has(oldRevision) ? 'old' : 'new';
+    });
+    states.push(state);
+    await runPods(list);
+    return state.every((g) => g === 'new') ? true : undefined;
+  }, { timeoutMs: 120_000, intervalMs: 200, context });
+
+  const steps = states.map((s) => s.join('/')).filter((s, i, all) => i === 0 || s !== all[i - 1]);
+  process.stderr.write(`[lws] rollout, groups 0/1: ${steps.join(' -> ')}\n`);
+  expect(states.filter((s) => s.every((g) => g === 'moving'))).toEqual([]);
+  expect(states.filter((s) => s.includes('old') && s.includes('new'))).not.toEqual([]);
+  // Group 1 first, as a StatefulSet partition counts down.
+  const first = states.find((s) => s.some((g) => g !== 'old'))!;
+  expect(first).toEqual(['old', 'moving']);
+  const set = await kube.get<Live>(LWS_API, 'LeaderWorkerSet', LWS, ns);
+  expect(set?.status?.updatedReplicas).toBe(2);
+  for (const p of await podsOf()) expect(envOf(p).STANDIN_ROLLOUT).toBe('2');
 });
