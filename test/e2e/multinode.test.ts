@@ -197,9 +197,11 @@ describe('a multinode graph on the real LeaderWorkerSet controller', () => {
     const set = await k.get<Live>(LWS_API, 'LeaderWorkerSet', LWS, ns);
     expect(set?.status?.updatedReplicas).toBe(GROUPS);
     // The new pods carry the change and still agree with LWS (the stand-in checked again).
-    for (const pod of await pods(ns, setPods)) {
+    for (const pod of (await pods(ns, setPods)).filter((p) => !p.metadata.deletionTimestamp)) {
       expect(envOf(pod, 'STANDIN_ROLLOUT')).toBe('2');
       expect(standinLines(ns, pod.metadata.name, 'ok')).toHaveLength(1);
     }
+    // The new leaders serve.
+    expectServed((await waitServing(await serviceUrl(ns, 'mock-multinode-frontend'), ns)).completion);
   });
 });
