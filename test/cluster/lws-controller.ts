@@ -38,17 +38,39 @@ const WEBHOOK_CONFIG = 'dynamo-iac-test-lws';
 
 /** Webhook paths served by LWS v0.10.0 (`config/webhook/manifests.yaml`). */
 const MUTATING = [
-  { name: 'mleaderworkerset.kb.io', path: '/mutate-leaderworkerset-x-k8s-io-v1-leaderworkerset', group: 'leaderworkerset.x-k8s.io', resource: 'leaderworkersets', ops: ['CREATE', 'UPDATE'] },
+  {
+    name: 'mleaderworkerset.kb.io',
+    path: '/mutate-leaderworkerset-x-k8s-io-v1-leaderworkerset',
+    group: 'leaderworkerset.x-k8s.io',
+    resource: 'leaderworkersets',
+    ops: ['CREATE', 'UPDATE'],
+  },
   { name: 'mpod.kb.io', path: '/mutate--v1-pod', group: '', resource: 'pods', ops: ['CREATE'] },
 ];
 const VALIDATING = [
-  { name: 'vleaderworkerset.kb.io', path: '/validate-leaderworkerset-x-k8s-io-v1-leaderworkerset', group: 'leaderworkerset.x-k8s.io', resource: 'leaderworkersets', ops: ['CREATE', 'UPDATE'] },
+  {
+    name: 'vleaderworkerset.kb.io',
+    path: '/validate-leaderworkerset-x-k8s-io-v1-leaderworkerset',
+    group: 'leaderworkerset.x-k8s.io',
+    resource: 'leaderworkersets',
+    ops: ['CREATE', 'UPDATE'],
+  },
   { name: 'vpod.kb.io', path: '/validate--v1-pod', group: '', resource: 'pods', ops: ['CREATE', 'UPDATE'] },
-  { name: 'vdisaggregatedset.kb.io', path: '/validate-disaggregatedset-x-k8s-io-v1-disaggregatedset', group: 'disaggregatedset.x-k8s.io', resource: 'disaggregatedsets', ops: ['CREATE', 'UPDATE'] },
+  {
+    name: 'vdisaggregatedset.kb.io',
+    path: '/validate-disaggregatedset-x-k8s-io-v1-disaggregatedset',
+    group: 'disaggregatedset.x-k8s.io',
+    resource: 'disaggregatedsets',
+    ops: ['CREATE', 'UPDATE'],
+  },
 ];
 
 /** Installs LWS's CRDs and webhook configurations, starts the manager, waits until its webhooks answer. */
-export async function startLwsController(kube: KubeClient, kubeconfig: string, bins: LwsBinaries): Promise<LwsController> {
+export async function startLwsController(
+  kube: KubeClient,
+  kubeconfig: string,
+  bins: LwsBinaries,
+): Promise<LwsController> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dynamo-iac-lws-'));
   const [webhookPort, healthPort] = await freePorts(2);
   const ca = makeServingCert(dir);
@@ -73,7 +95,10 @@ export async function startLwsController(kube: KubeClient, kubeconfig: string, b
     ].join('\n'),
   );
 
-  for (const file of fs.readdirSync(bins.LWS_CRDS).filter((f) => f.endsWith('.yaml')).sort()) {
+  for (const file of fs
+    .readdirSync(bins.LWS_CRDS)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()) {
     for (const doc of parseAllDocuments(fs.readFileSync(path.join(bins.LWS_CRDS, file), 'utf8'))) {
       const crd = doc.toJS() as ServerObject | null;
       if (crd) await kube.installCrd(crd, { fieldManager: 'dynamo-iac-test-lws', force: true });
@@ -81,10 +106,14 @@ export async function startLwsController(kube: KubeClient, kubeconfig: string, b
   }
 
   let output = '';
-  const child: ChildProcess = spawn(bins.LWS_MANAGER, [`--config=${path.join(dir, 'config.yaml')}`, '--zap-log-level=info'], {
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, KUBECONFIG: kubeconfig },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    bins.LWS_MANAGER,
+    [`--config=${path.join(dir, 'config.yaml')}`, '--zap-log-level=info'],
+    {
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, KUBECONFIG: kubeconfig },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const keep = (b: Buffer) => {
     output = (output + b.toString()).slice(-200_000);
   };
@@ -109,10 +138,14 @@ export async function startLwsController(kube: KubeClient, kubeconfig: string, b
   };
   try {
     // The webhooks answer once the manager has started them (after its caches sync).
-    await poll('the LWS webhook server', async () => {
-      if (exited !== undefined) throw new Error(`lws-manager exited ${exited}:\n${output.slice(-4000)}`);
-      return (await connects(webhookPort)) ? true : undefined;
-    }, { timeoutMs: 60_000, intervalMs: 200 });
+    await poll(
+      'the LWS webhook server',
+      async () => {
+        if (exited !== undefined) throw new Error(`lws-manager exited ${exited}:\n${output.slice(-4000)}`);
+        return (await connects(webhookPort)) ? true : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 200 },
+    );
     const caBundle = Buffer.from(ca).toString('base64');
     const hook = (h: (typeof MUTATING)[number]) => ({
       name: h.name,
@@ -127,8 +160,24 @@ export async function startLwsController(kube: KubeClient, kubeconfig: string, b
         : {}),
     });
     const opts = { fieldManager: 'dynamo-iac-test-lws', force: true };
-    await kube.apply({ apiVersion: 'admissionregistration.k8s.io/v1', kind: 'MutatingWebhookConfiguration', metadata: { name: WEBHOOK_CONFIG }, webhooks: MUTATING.map(hook) } as ServerObject, opts);
-    await kube.apply({ apiVersion: 'admissionregistration.k8s.io/v1', kind: 'ValidatingWebhookConfiguration', metadata: { name: WEBHOOK_CONFIG }, webhooks: VALIDATING.map(hook) } as ServerObject, opts);
+    await kube.apply(
+      {
+        apiVersion: 'admissionregistration.k8s.io/v1',
+        kind: 'MutatingWebhookConfiguration',
+        metadata: { name: WEBHOOK_CONFIG },
+        webhooks: MUTATING.map(hook),
+      } as ServerObject,
+      opts,
+    );
+    await kube.apply(
+      {
+        apiVersion: 'admissionregistration.k8s.io/v1',
+        kind: 'ValidatingWebhookConfiguration',
+        metadata: { name: WEBHOOK_CONFIG },
+        webhooks: VALIDATING.map(hook),
+      } as ServerObject,
+      opts,
+    );
     return controller;
   } catch (err) {
     await controller.stop();
@@ -141,12 +190,44 @@ function makeServingCert(dir: string): string {
   const certs = path.join(dir, 'certs');
   fs.mkdirSync(certs, { mode: 0o700 });
   const ext = path.join(dir, 'ext.cnf');
-  fs.writeFileSync(ext, 'subjectAltName = IP:127.0.0.1\nextendedKeyUsage = serverAuth\nbasicConstraints = critical,CA:FALSE\n');
+  fs.writeFileSync(
+    ext,
+    'subjectAltName = IP:127.0.0.1\nextendedKeyUsage = serverAuth\nbasicConstraints = critical,CA:FALSE\n',
+  );
   const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes'];
   const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-  openssl('req', '-x509', ...ec, '-keyout', 'ca.key', '-out', 'ca.crt', '-days', '2', '-subj', '/CN=dynamo-iac-test-lws-ca');
+  openssl(
+    'req',
+    '-x509',
+    ...ec,
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.crt',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=dynamo-iac-test-lws-ca',
+  );
   openssl('req', '-new', ...ec, '-keyout', 'certs/tls.key', '-out', 'tls.csr', '-subj', '/CN=127.0.0.1');
-  openssl('x509', '-req', '-in', 'tls.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-days', '2', '-sha256', '-extfile', ext, '-out', 'certs/tls.crt');
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    'tls.csr',
+    '-CA',
+    'ca.crt',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-days',
+    '2',
+    '-sha256',
+    '-extfile',
+    ext,
+    '-out',
+    'certs/tls.crt',
+  );
   return fs.readFileSync(path.join(dir, 'ca.crt'), 'utf8');
 }
 

@@ -102,28 +102,52 @@ test('LWS accepts the rendered set and makes each group a leader pod and a worke
   );
   expect(leaders.spec.serviceName).toBe(LWS);
   // The headless Service the leader address resolves through (subdomainPolicy Shared).
-  const svc = await poll('the headless Service', () => kube.get<Live>('v1', 'Service', LWS, ns), { timeoutMs: 30_000, context });
+  const svc = await poll('the headless Service', () => kube.get<Live>('v1', 'Service', LWS, ns), {
+    timeoutMs: 30_000,
+    context,
+  });
   expect(svc.spec.clusterIP).toBe('None');
 
   // Worker StatefulSets appear once their leader pod exists (startupPolicy LeaderCreated).
-  const podsOf = () => kube.list<Live>('v1', 'Pod', { namespace: ns, labelSelector: `leaderworkerset.sigs.k8s.io/name=${LWS}` });
-  const all = await poll('2 leader and 2 worker pods', async () => ((await podsOf()).length === 4 ? podsOf() : undefined), {
-    timeoutMs: 90_000,
-    context,
-  });
+  const podsOf = () =>
+    kube.list<Live>('v1', 'Pod', { namespace: ns, labelSelector: `leaderworkerset.sigs.k8s.io/name=${LWS}` });
+  const all = await poll(
+    '2 leader and 2 worker pods',
+    async () => ((await podsOf()).length === 4 ? podsOf() : undefined),
+    {
+      timeoutMs: 90_000,
+      context,
+    },
+  );
   for (let g = 0; g < 2; g++) {
     const leader = all.find((p) => p.metadata.name === `${LWS}-${g}`)!;
     const worker = all.find((p) => p.metadata.name === `${LWS}-${g}-1`)!;
-    expect(leader.metadata.labels).toMatchObject({ 'leaderworkerset.sigs.k8s.io/group-index': String(g), 'leaderworkerset.sigs.k8s.io/worker-index': '0', role: 'leader' });
-    expect(worker.metadata.labels).toMatchObject({ 'leaderworkerset.sigs.k8s.io/group-index': String(g), 'leaderworkerset.sigs.k8s.io/worker-index': '1', role: 'worker' });
+    expect(leader.metadata.labels).toMatchObject({
+      'leaderworkerset.sigs.k8s.io/group-index': String(g),
+      'leaderworkerset.sigs.k8s.io/worker-index': '0',
+      role: 'leader',
+    });
+    expect(worker.metadata.labels).toMatchObject({
+      'leaderworkerset.sigs.k8s.io/group-index': String(g),
+      'leaderworkerset.sigs.k8s.io/worker-index': '1',
+      role: 'worker',
+    });
     const address = `${LWS}-${g}.${LWS}.${ns}`;
-    for (const [pod, rank] of [[leader, '0'], [worker, '1']] as const) {
+    for (const [pod, rank] of [
+      [leader, '0'],
+      [worker, '1'],
+    ] as const) {
       expect(pod.spec.subdomain).toBe(LWS);
       expect(envOf(pod)).toMatchObject({ LWS_LEADER_ADDRESS: address, LWS_GROUP_SIZE: '2', LWS_WORKER_INDEX: rank });
       // Our flags name those variables; the kubelet expands them (proven on the real node).
       const args: string[] = pod.spec.containers[0].args;
       expect(args.slice(args.indexOf('--dist-init-addr'))).toEqual([
-        '--dist-init-addr', '$(LWS_LEADER_ADDRESS):29500', '--nnodes', '2', '--node-rank', rank === '0' ? '0' : '$(LWS_WORKER_INDEX)',
+        '--dist-init-addr',
+        '$(LWS_LEADER_ADDRESS):29500',
+        '--nnodes',
+        '2',
+        '--node-rank',
+        rank === '0' ? '0' : '$(LWS_WORKER_INDEX)',
       ]);
     }
     const workers = await kube.get<Live>('apps/v1', 'StatefulSet', `${LWS}-${g}`, ns);
@@ -135,10 +159,13 @@ test('a changed pod template rolls the set one group at a time (pod readiness wr
   const REVISION = 'leaderworkerset.sigs.k8s.io/template-revision-hash';
   const GROUP = 'leaderworkerset.sigs.k8s.io/group-index';
   const podsOf = async () =>
-    (await kube.list<Live>('v1', 'Pod', { namespace: ns, labelSelector: `leaderworkerset.sigs.k8s.io/name=${LWS}` })).filter(
-      (p) => !p.metadata.deletionTimestamp,
+    (
+      await kube.list<Live>('v1', 'Pod', { namespace: ns, labelSelector: `leaderworkerset.sigs.k8s.io/name=${LWS}` })
+    ).filter((p) => !p.metadata.deletionTimestamp);
+  const ready = (p: Live) =>
+    (p.status?.conditions ?? []).some(
+      (c: { type: string; status: string }) => c.type === 'Ready' && c.status === 'True',
     );
-  const ready = (p: Live) => (p.status?.conditions ?? []).some((c: { type: string; status: string }) => c.type === 'Ready' && c.status === 'True');
   /** The kubelet's part: every pod that exists runs and is Ready. */
   const runPods = async (list: Live[]) => {
     for (const p of list.filter((x) => !ready(x))) {
@@ -154,29 +181,37 @@ test('a changed pod template rolls the set one group at a time (pod readiness wr
     }
   };
   const context = () => `--- lws-manager log tail\n${lws?.log().slice(-3000)}`;
-  await poll('the first revision Available', async () => {
-    await runPods(await podsOf());
-    const set = await kube.get<Live>(LWS_API, 'LeaderWorkerSet', LWS, ns);
-    return set?.status?.readyReplicas === 2 ? true : undefined;
-  }, { timeoutMs: 90_000, intervalMs: 500, context });
+  await poll(
+    'the first revision Available',
+    async () => {
+      await runPods(await podsOf());
+      const set = await kube.get<Live>(LWS_API, 'LeaderWorkerSet', LWS, ns);
+      return set?.status?.readyReplicas === 2 ? true : undefined;
+    },
+    { timeoutMs: 90_000, intervalMs: 500, context },
+  );
   const oldRevision = (await podsOf())[0].metadata.labels![REVISION];
 
   for (const obj of renderMultinode(ns, [{ name: 'STANDIN_ROLLOUT', value: '2' }]))
     await kube.apply(obj, { fieldManager: 'dynamo-iac-test', fieldValidation: 'Strict' });
   // Per group: 'old' / 'new' when all its pods are Ready on one revision, else 'moving'.
   const states: string[][] = [];
-  await poll('every group Ready on the new revision', async () => {
-    const list = await podsOf();
-    const state = [0, 1].map((g) => {
-      const group = list.filter((p) => p.metadata.labels?.[GROUP] === String(g));
-      const revisions = new Set(group.map((p) => p.metadata.labels?.[REVISION]));
-      if (group.length !== 2 || revisions.size !== 1 || !group.every(ready)) return 'moving';
-      return revisions.has(oldRevision) ? 'old' : 'new';
-    });
-    states.push(state);
-    await runPods(list);
-    return state.every((g) => g === 'new') ? true : undefined;
-  }, { timeoutMs: 120_000, intervalMs: 200, context });
+  await poll(
+    'every group Ready on the new revision',
+    async () => {
+      const list = await podsOf();
+      const state = [0, 1].map((g) => {
+        const group = list.filter((p) => p.metadata.labels?.[GROUP] === String(g));
+        const revisions = new Set(group.map((p) => p.metadata.labels?.[REVISION]));
+        if (group.length !== 2 || revisions.size !== 1 || !group.every(ready)) return 'moving';
+        return revisions.has(oldRevision) ? 'old' : 'new';
+      });
+      states.push(state);
+      await runPods(list);
+      return state.every((g) => g === 'new') ? true : undefined;
+    },
+    { timeoutMs: 120_000, intervalMs: 200, context },
+  );
 
   const steps = states.map((s) => s.join('/')).filter((s, i, all) => i === 0 || s !== all[i - 1]);
   process.stderr.write(`[lws] rollout, groups 0/1: ${steps.join(' -> ')}\n`);

@@ -95,7 +95,10 @@ describe('a multinode graph on the real LeaderWorkerSet controller', () => {
       { timeoutMs: 240_000, intervalMs: 1000, context: lwsContext },
     );
     const all = await waitPodsReady(ns, setPods, GROUPS * SIZE);
-    report('multinode graph: kubectl apply -> LeaderWorkerSet Available', `${((Date.now() - applied) / 1000).toFixed(1)} s`);
+    report(
+      'multinode graph: kubectl apply -> LeaderWorkerSet Available',
+      `${((Date.now() - applied) / 1000).toFixed(1)} s`,
+    );
 
     for (let g = 0; g < GROUPS; g++) {
       const group = all.filter((p) => p.metadata.labels?.[GROUP] === String(g));
@@ -179,20 +182,28 @@ describe('a multinode graph on the real LeaderWorkerSet controller', () => {
       },
       { timeoutMs: 300_000, intervalMs: 500, context: lwsContext },
     );
-    report('multinode rollout (2 groups): apply -> every group replaced and Ready', `${((Date.now() - started) / 1000).toFixed(1)} s`);
+    report(
+      'multinode rollout (2 groups): apply -> every group replaced and Ready',
+      `${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     const newRevision = done[0].revision;
     expect(done.every((g) => g.revision === newRevision)).toBe(true);
 
     // Each group in each sample: serving the old revision, serving the new one, or being replaced.
     const states = samples.map((s) =>
-      s.map((g) => (g.ready && g.revision === oldRevision ? 'old' : g.ready && g.revision === newRevision ? 'new' : 'moving')),
+      s.map((g) =>
+        g.ready && g.revision === oldRevision ? 'old' : g.ready && g.revision === newRevision ? 'new' : 'moving',
+      ),
     );
     // One group at a time (maxUnavailable 1, maxSurge 0): never both being replaced (or down) ...
     expect(states.filter((s) => s.every((g) => g === 'moving'))).toEqual([]);
     // ... and a group was replaced while the other still served the old revision.
     expect(states.some((s) => s.includes('old') && s.some((g) => g !== 'old'))).toBe(true);
     const first = states.find((s) => s.some((g) => g !== 'old'))!;
-    report('multinode rollout: first group replaced', `group ${first.findIndex((g) => g !== 'old')} (${samples.length} samples)`);
+    report(
+      'multinode rollout: first group replaced',
+      `group ${first.findIndex((g) => g !== 'old')} (${samples.length} samples)`,
+    );
 
     const set = await k.get<Live>(LWS_API, 'LeaderWorkerSet', LWS, ns);
     expect(set?.status?.updatedReplicas).toBe(GROUPS);
