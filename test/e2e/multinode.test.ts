@@ -208,10 +208,10 @@ if (!OPT_IN) report('multinode (LWS) e2e', 'skipped: opt in with DYNAMO_IAC_E2E_
     // ... and a group was replaced while the other still served the old revision.
     expect(states.some((s) => s.includes('old') && s.some((g) => g !== 'old'))).toBe(true);
     const first = states.find((s) => s.some((g) => g !== 'old'))!;
-    report(
-      'multinode rollout: first group replaced',
-      `group ${first.findIndex((g) => g !== 'old')} (${samples.length} samples)`,
-    );
+    // ... and the other group only once the first served the new revision.
+    const firstGroup = first.findIndex((g) => g !== 'old');
+    expect(states.find((s) => s[1 - firstGroup] !== 'old')?.[firstGroup]).toBe('new');
+    report('multinode rollout: first group replaced', `group ${firstGroup} (${samples.length} samples)`);
 
     const set = await k.get<Live>(LWS_API, 'LeaderWorkerSet', LWS, ns);
     expect(set?.status?.updatedReplicas).toBe(GROUPS);
