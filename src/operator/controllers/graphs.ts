@@ -65,7 +65,7 @@ export async function graphInformers(ctx: ControllerContext): Promise<GraphInfor
  * patches a clique by its index), and its status. A thousand graphs' pod specs stay out of the
  * cache: most of a Deployment's bytes are its pod spec.
  */
-const WORKLOAD_VIEW: InformerView = {
+export const WORKLOAD_VIEW: InformerView = {
   name: 'workload',
   transform: (obj: ServerObject): ServerObject => {
     const { spec, status } = obj as Workload;
