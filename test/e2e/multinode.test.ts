@@ -56,15 +56,7 @@ function standinLines(ns: string, pod: string, what: string): Record<string, unk
 const envOf = (pod: Pod, name: string) =>
   (pod.spec.containers[0].env as { name: string; value?: string }[]).find((e) => e.name === name)?.value;
 
-/**
- * Opt-in until it has passed on the real node once: the session that wrote it had the LWS
- * controller proven against the cluster suite's API server (test/cluster/lws.test.ts) but not the
- * node's binaries built yet. Run it with DYNAMO_IAC_E2E_MULTINODE=1 npm run test:e2e -- multinode.
- */
-const OPT_IN = process.env.DYNAMO_IAC_E2E_MULTINODE === '1';
-if (!OPT_IN) report('multinode (LWS) e2e', 'skipped: opt in with DYNAMO_IAC_E2E_MULTINODE=1 (not yet run on the node)');
-
-(OPT_IN ? describe : describe.skip)('a multinode graph on the real LeaderWorkerSet controller', () => {
+describe('a multinode graph on the real LeaderWorkerSet controller', () => {
   let dir: string;
   let ns: string;
   let lws: LwsController | undefined;
