@@ -208,3 +208,26 @@ test('after an idle scale-down the next request activates the graph again', asyn
   expect(workers.activations).toBe(1);
   expect(frontend.answered).toEqual([200]);
 });
+
+test('a client that gives up while held is dropped: no 503 counted, nothing left in flight', async () => {
+  const { url, registry, activator } = await setUp({ registerAfterMs: undefined, timeoutMs: 10_000 });
+  const http = await import('http');
+  const req = http.request(url, { method: 'POST', headers: { 'Content-Type': 'application/json' } });
+  req.on('error', () => undefined);
+  req.end(JSON.stringify(chat()));
+  while ((await metric(registry, 'dynamo_iac_activator_held_requests')) === 0) await new Promise((r) => setTimeout(r, 5));
+  req.destroy();
+  while (activator.inFlight('ml', 'agg') > 0) await new Promise((r) => setTimeout(r, 5));
+  expect(await metric(registry, 'dynamo_iac_activator_held_requests')).toBe(0);
+  expect(await metric(registry, 'dynamo_iac_activator_timeouts_total')).toBe(0);
+});
+
+test('a frontend that cannot be reached gives 503 with Retry-After, not a reset', async () => {
+  const { url, frontend } = await setUp({ warm: true });
+  // Listed at the last look, then the frontend goes away.
+  expect((await post(url, chat())).status).toBe(200);
+  await frontend.stop();
+  const res = await post(url, chat());
+  expect(res.status).toBe(503);
+  expect(res.headers['retry-after']).toBeDefined();
+});
