@@ -22,7 +22,8 @@ const REGISTER_AFTER_MS = 2000;
 const MODEL = 'bench-model';
 const MiB = 1024 * 1024;
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function activatorBench(): Promise<boolean> {

@@ -4,7 +4,11 @@ import { DynamoGraphDeployment } from '../../src';
 import { synthError } from './synth-error';
 
 const image = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1';
-const frontend = { name: 'Frontend', type: 'frontend' as const, podTemplate: { spec: { containers: [{ name: 'main', image }] } } };
+const frontend = {
+  name: 'Frontend',
+  type: 'frontend' as const,
+  podTemplate: { spec: { containers: [{ name: 'main', image }] } },
+};
 const decode = {
   name: 'decode',
   type: 'worker' as const,
@@ -23,7 +27,9 @@ test('the annotations reach the graph record; the worker Deployment leaves repli
   expect(record.metadata.annotations).toEqual(
     expect.objectContaining({ 'dynamo-iac.io/scale-to-zero-after': '5m', 'dynamo-iac.io/activation-timeout': '90s' }),
   );
-  const worker = objs.find((o: any) => o.kind === 'Deployment' && o.metadata.labels['nvidia.com/dynamo-component'] === 'decode');
+  const worker = objs.find(
+    (o: any) => o.kind === 'Deployment' && o.metadata.labels['nvidia.com/dynamo-component'] === 'decode',
+  );
   expect(worker.spec).not.toHaveProperty('replicas');
 });
 

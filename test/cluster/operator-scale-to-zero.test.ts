@@ -112,10 +112,17 @@ afterAll(async () => {
   kube?.close();
 });
 
-const chat = (extra: object = {}) => ({ model: MODEL, messages: [{ role: 'user', content: 'hi' }], max_tokens: 4, ...extra });
+const chat = (extra: object = {}) => ({
+  model: MODEL,
+  messages: [{ role: 'user', content: 'hi' }],
+  max_tokens: 4,
+  ...extra,
+});
 
 test('the rendered worker Deployment leaves its replicas to the operator', () => {
-  const decode = objects.filter((o) => o.kind === 'Deployment' && o.metadata.labels?.['nvidia.com/dynamo-component'] === 'decode');
+  const decode = objects.filter(
+    (o) => o.kind === 'Deployment' && o.metadata.labels?.['nvidia.com/dynamo-component'] === 'decode',
+  );
   expect(decode).toHaveLength(1);
   expect((decode[0] as any).spec).not.toHaveProperty('replicas');
 });
@@ -125,7 +132,11 @@ test('an idle graph goes to zero: adapter, worker Deployment, ScaledToZero condi
   await atZero();
   await until('ScaledToZero True', async () => (await condition())?.status === 'True');
   expect(await condition()).toEqual(
-    expect.objectContaining({ status: 'True', reason: 'Idle', message: 'Workers at zero (agg-decode); the next request scales them up' }),
+    expect.objectContaining({
+      status: 'True',
+      reason: 'Idle',
+      message: 'Workers at zero (agg-decode); the next request scales them up',
+    }),
   );
   const events = await kube.list('v1', 'Event', { namespace: ns });
   expect(events.map((e) => (e as any).reason)).toContain('ScaledToZero');
@@ -153,7 +164,9 @@ test('a request at zero scales the workers up and is answered; the condition say
   expect(await adapterReplicas()).toBe(1);
   expect(await decodeReplicas()).toBe(1);
   expect(frontend.answered.filter((s) => s === 404)).toEqual([]);
-  process.stdout.write(`scale to zero (API server, stand-in worker): request at zero answered in ${Date.now() - started} ms\n`);
+  process.stdout.write(
+    `scale to zero (API server, stand-in worker): request at zero answered in ${Date.now() - started} ms\n`,
+  );
   await until('ScaledToZero False', async () => (await condition())?.status === 'False');
   expect((await condition()).reason).toBe('Active');
   const text = await operator.metrics.registry.getSingleMetricAsString('dynamo_iac_activator_activations_total');

@@ -145,7 +145,12 @@ export class Activator {
     const m = /^\/([^/]+)\/([^/]+)(\/.*)$/.exec(url.pathname);
     const s = m ? this.graphs.get(`${m[1]}/${m[2]}`) : undefined;
     if (!m || !s) {
-      return sendError(res, 404, 'not_found', `no scale-to-zero graph at ${url.pathname}: use /<namespace>/<graph>/v1/...`);
+      return sendError(
+        res,
+        404,
+        'not_found',
+        `no scale-to-zero graph at ${url.pathname}: use /<namespace>/<graph>/v1/...`,
+      );
     }
     const labels = { namespace: s.target.namespace, graph: s.target.name };
     s.idle.begin();

@@ -15,7 +15,9 @@ export function listModels(base: string, timeoutMs = 2000): Promise<string[]> {
         if (res.statusCode !== 200) return resolve([]);
         try {
           const data = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data?: { id?: unknown }[] }).data;
-          resolve(Array.isArray(data) ? data.map((m) => m?.id).filter((id): id is string => typeof id === 'string') : []);
+          resolve(
+            Array.isArray(data) ? data.map((m) => m?.id).filter((id): id is string => typeof id === 'string') : [],
+          );
         } catch {
           resolve([]);
         }

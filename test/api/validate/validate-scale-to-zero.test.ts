@@ -1,7 +1,12 @@
 import { loadGraph, Problem, resolveSettings, validateGraph } from '../../../src/api';
 import { parseDuration, scaleToZeroOf } from '../../../src/api/scale-to-zero';
 
-const main = { name: 'main', image: 'registry.example/vllm-runtime:1.6.1', command: ['python3'], args: ['-m', 'dynamo.vllm'] };
+const main = {
+  name: 'main',
+  image: 'registry.example/vllm-runtime:1.6.1',
+  command: ['python3'],
+  args: ['-m', 'dynamo.vllm'],
+};
 const pod = { podTemplate: { spec: { containers: [main] } } };
 const frontend = { name: 'Frontend', type: 'frontend', replicas: 1, ...pod };
 const worker = (name: string, scalingAdapter = true) => ({
@@ -21,7 +26,9 @@ const graph = (annotations: Record<string, string>, components: object[] = [fron
 function problemsOf(doc: object): Problem[] {
   const { model, problems } = loadGraph(doc);
   const all = [...problems, ...(model ? validateGraph(model, resolveSettings({})) : [])];
-  return all.filter((p) => p.path.startsWith('metadata.annotations[dynamo-iac.io/') || p.path.endsWith('scalingAdapter'));
+  return all.filter(
+    (p) => p.path.startsWith('metadata.annotations[dynamo-iac.io/') || p.path.endsWith('scalingAdapter'),
+  );
 }
 
 const IDLE = 'dynamo-iac.io/scale-to-zero-after';

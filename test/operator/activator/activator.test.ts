@@ -181,8 +181,7 @@ test('never scaled down with a request in flight; the window restarts when it en
   const { url, workers, frontend, activator } = await setUp({ warm: true, clock, idleMs: 60_000 });
   const release = frontend.hold();
   const pending = post(url, chat());
-  while (frontend.received === 0)
-    await new Promise((r) => setTimeout(r, 5));
+  while (frontend.received === 0) await new Promise((r) => setTimeout(r, 5));
   clock.advance(10 * 60_000);
   await activator.settled('ml', 'agg');
   expect(workers.deactivations).toBe(0);
@@ -215,7 +214,8 @@ test('a client that gives up while held is dropped: no 503 counted, nothing left
   const req = http.request(url, { method: 'POST', headers: { 'Content-Type': 'application/json' } });
   req.on('error', () => undefined);
   req.end(JSON.stringify(chat()));
-  while ((await metric(registry, 'dynamo_iac_activator_held_requests')) === 0) await new Promise((r) => setTimeout(r, 5));
+  while ((await metric(registry, 'dynamo_iac_activator_held_requests')) === 0)
+    await new Promise((r) => setTimeout(r, 5));
   req.destroy();
   while (activator.inFlight('ml', 'agg') > 0) await new Promise((r) => setTimeout(r, 5));
   expect(await metric(registry, 'dynamo_iac_activator_held_requests')).toBe(0);

@@ -70,7 +70,9 @@ export class StandInFrontend {
     }
     res.writeHead(200, { 'Content-Type': 'text/event-stream' });
     for (let i = 0; i < n; i++) {
-      res.write(`data: ${JSON.stringify({ object: 'chat.completion.chunk', choices: [{ delta: { content: 'x' } }] })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ object: 'chat.completion.chunk', choices: [{ delta: { content: 'x' } }] })}\n\n`,
+      );
       await new Promise((r) => setTimeout(r, 10));
     }
     res.end('data: [DONE]\n\n');

@@ -48,7 +48,8 @@ export class AdapterScaler implements WorkerScaler {
       await this.scale(target.namespace, w.adapter, w.replicas);
       moved.push(`${w.adapter}=${w.replicas}`);
     }
-    if (moved.length) await this.event(target, 'Activated', `Request held: scaled workers up from zero (${moved.join(', ')})`);
+    if (moved.length)
+      await this.event(target, 'Activated', `Request held: scaled workers up from zero (${moved.join(', ')})`);
   }
 
   async deactivate(target: ActivatorTarget): Promise<void> {
