@@ -258,7 +258,9 @@ export class Activator {
     const wait = s.idle.idleIn(s.target.settings.idleAfterMs);
     if (wait === undefined) return;
     if (wait > 0) return this.scheduleIdle(s);
-    if (s.down || this.o.scaler.atZero(s.target)) return;
+    // Scaling down is idempotent (the scaler reads each adapter fresh), so only the cache's view
+    // of zero stops it: a scale-down that found no adapter yet is tried again.
+    if (this.o.scaler.atZero(s.target)) return;
     s.down = true;
     s.served = new Set();
     this.serially(s, async () => {
