@@ -9,7 +9,9 @@
  */
 import { loadGraph, resolveSettings } from '../../src/api';
 import type { ValidatedGraph } from '../../src/api/validated-graph';
+import { RESOURCES } from '../../src/operator/controllers/resources';
 import { Operator } from '../../src/operator/operator';
+import { OPERATOR_NAME, renderPlatform } from '../../src/render/platform';
 import { KubeApi } from '../../src/operator/runtime/kube/api';
 import { renderGraph } from '../../src/render';
 import { post, StandInFrontend } from '../operator/activator/stand-in-frontend';
@@ -209,4 +211,30 @@ test('a rollout of a graph at zero creates no pods: the new worker generation st
   expect((await post(activatorUrl, chat())).status).toBe(200);
   const now = await generations();
   expect(now.filter(([h]) => h !== oldHash).map(([, r]) => r)).toEqual([1]);
+}, 60_000);
+
+test("the platform's rendered RBAC lets the operator write an adapter's /scale, as the activator does", async () => {
+  await atZero();
+  const sa = operatorApi({ impersonate: `system:serviceaccount:${ns}:${OPERATOR_NAME}` });
+  try {
+    const write = () => sa.mergePatch(RESOURCES.adapter, ns, 'agg-decode', { spec: { replicas: 0 } }, 'scale');
+    // Without the rendered RBAC the account may not: the check below is real.
+    await expect(write()).rejects.toMatchObject({ status: 403 });
+    const rbac = (renderPlatform({ namespace: ns, scope: 'namespace', version: '0.0.0' }) as ServerObject[]).filter(
+      (o) => ['ServiceAccount', 'Role', 'RoleBinding'].includes(o.kind),
+    );
+    for (const o of rbac) await kube.apply(o);
+    await until(
+      'the Role to take effect',
+      () =>
+        write().then(
+          () => true,
+          () => false,
+        ),
+      10_000,
+    );
+    await expect(sa.get(RESOURCES.adapter, ns, 'agg-decode')).resolves.toBeDefined();
+  } finally {
+    sa.close();
+  }
 }, 60_000);
