@@ -1,7 +1,7 @@
 /**
- * Scale to zero (issue 42, docs/scale-to-zero.md): the activator's HTTP server and the controller
- * that tells it which graphs opt in. Only when the operator runs with an activator port
- * (`--activator-port`); keyed by graph, woken by its graph and adapters.
+ * Scale to zero (issue 42, docs/scale-to-zero.md): the activator's HTTP server (when the operator
+ * runs with `--activator-port`) and the controller that tells it which graphs opt in and writes
+ * their `ScaledToZero` condition; keyed by graph, woken by its graph, adapters and workloads.
  */
 import { ActivatorMetrics } from '../../activator/metrics';
 import { Activator } from '../../activator/activator';
@@ -17,24 +17,24 @@ export const scaleToZero: ControllerDefinition = {
   name: 'scale-to-zero',
   async setup(ctx) {
     const options = ctx.config.activator;
-    if (!options) return undefined;
     const sources = await graphInformers(ctx);
-    const scaler = new AdapterScaler({ ...ctx, graphs: sources.graphs, adapters: sources.adapters });
-    const activator = new Activator({
-      port: options.port,
-      host: options.host,
-      pollMs: options.pollMs,
-      clock: ctx.clock,
-      log: ctx.log.child({ component: 'activator' }),
-      metrics: new ActivatorMetrics(ctx.metrics.registry),
-      scaler,
-    });
+    const activator = options
+      ? new Activator({
+          port: options.port,
+          host: options.host,
+          pollMs: options.pollMs,
+          clock: ctx.clock,
+          log: ctx.log.child({ component: 'activator' }),
+          metrics: new ActivatorMetrics(ctx.metrics.registry),
+          scaler: new AdapterScaler({ ...ctx, graphs: sources.graphs, adapters: sources.adapters }),
+        })
+      : undefined;
     const reconciler = new ScaleToZeroReconciler({
       ...ctx,
       graphs: sources.graphs,
       adapters: sources.adapters,
       activator,
-      frontendUrl: options.frontendUrl ?? clusterFrontendUrl,
+      frontendUrl: options?.frontendUrl ?? clusterFrontendUrl,
     });
     const controller = newController(ctx, {
       name: 'scale-to-zero',
@@ -43,6 +43,7 @@ export const scaleToZero: ControllerDefinition = {
       onResume: (ns) => sources.graphs.list((g) => g.metadata.namespace === ns).map(objectKey),
     });
     enqueueGraphChanges(sources, controller);
+    if (!activator || !options) return controller;
     return {
       start() {
         controller.start();

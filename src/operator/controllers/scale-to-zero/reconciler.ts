@@ -1,7 +1,8 @@
 /**
  * Per graph: an opted-in graph (`dynamo-iac.io/scale-to-zero-after`, api/scale-to-zero.ts) is
  * registered with the activator, which holds its requests and scales it; and its status carries
- * the `ScaledToZero` condition (True while every scale-to-zero worker's adapter asks for 0).
+ * the `ScaledToZero` condition (True while every scale-to-zero worker's adapter asks for 0; False
+ * with reason ActivatorOff when the operator runs without an activator, so nothing is silent).
  */
 import { GraphModel, isWorkerComponent } from '../../../api';
 import { activationReplicas, scaleToZeroComponents, scaleToZeroOf } from '../../../api/scale-to-zero';
@@ -26,7 +27,8 @@ export const clusterFrontendUrl: FrontendUrl = (namespace, service, port) =>
 
 export type ScaleToZeroDeps = ReconcilerContext &
   Pick<GraphInformers, 'graphs' | 'adapters'> & {
-    readonly activator: Activator;
+    /** Absent when the operator runs without `--activator-port`: the condition then says so. */
+    readonly activator?: Activator;
     readonly frontendUrl: FrontendUrl;
   };
 
@@ -55,11 +57,11 @@ export class ScaleToZeroReconciler {
     const target = live && activatorTarget(live.model, this.d.frontendUrl);
     if (!live || !target) {
       const [namespace, name] = splitKey(key);
-      this.d.activator.unregister(namespace, name);
+      this.d.activator?.unregister(namespace, name);
       if (live) await this.writeCondition(live.dgd, live.model, undefined);
       return;
     }
-    this.d.activator.register(target);
+    this.d.activator?.register(target);
     await this.writeCondition(live.dgd, live.model, target);
   }
 
@@ -72,21 +74,30 @@ export class ScaleToZeroReconciler {
       const workers = target.workers.map((w) => w.adapter).join(', ');
       conditions = setCondition(
         before,
-        zero
+        !this.d.activator
           ? {
               type: SCALED_TO_ZERO_CONDITION,
-              status: 'True',
-              reason: 'Idle',
-              message: `Workers at zero (${workers}); the next request scales them up`,
+              status: 'False',
+              reason: 'ActivatorOff',
+              message:
+                'Scale to zero is declared, but the runtime operator runs without --activator-port: nothing holds requests or scales the workers (docs/scale-to-zero.md)',
               observedGeneration: dgd.metadata.generation,
             }
-          : {
-              type: SCALED_TO_ZERO_CONDITION,
-              status: 'False',
-              reason: 'Active',
-              message: `Workers scale to zero after ${Math.round(target.settings.idleAfterMs / 1000)}s without a request`,
-              observedGeneration: dgd.metadata.generation,
-            },
+          : zero
+            ? {
+                type: SCALED_TO_ZERO_CONDITION,
+                status: 'True',
+                reason: 'Idle',
+                message: `Workers at zero (${workers}); the next request scales them up`,
+                observedGeneration: dgd.metadata.generation,
+              }
+            : {
+                type: SCALED_TO_ZERO_CONDITION,
+                status: 'False',
+                reason: 'Active',
+                message: `Workers scale to zero after ${Math.round(target.settings.idleAfterMs / 1000)}s without a request`,
+                observedGeneration: dgd.metadata.generation,
+              },
         new Date(this.d.clock.now()).toISOString(),
       );
     }
