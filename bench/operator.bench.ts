@@ -25,7 +25,7 @@ import { loadKubeConfig } from '../src/operator/runtime/kube/kubeconfig';
 import { ServerObject } from '../src/operator/runtime/kube/objects';
 import { resource, Resource } from '../src/operator/runtime/kube/resources';
 import { renderGraph } from '../src/render';
-import { OPERATOR_MALLOC_ARENA_MAX, OPERATOR_NODE_OPTIONS } from '../src/render/platform';
+import { OPERATOR_MALLOC_ARENA_MAX, OPERATOR_NODE_OPTIONS } from '../src/platform/platform';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 /** Graph counts measured, each with a fresh operator (the graphs of the smaller run are kept). */

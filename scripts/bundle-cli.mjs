@@ -59,8 +59,8 @@ const SEAMS = {
   [join(CLI, 'stdio.js')]: './stdio.js',
   // Loaded from lib/ only by the commands that need them.
   [join(LIB, 'crds', 'index.js')]: '../crds/index.js',
-  [join(LIB, 'render', 'platform.js')]: '../render/platform.js',
-  [join(LIB, 'render', 'platform-options.js')]: '../render/platform-options.js',
+  [join(LIB, 'platform', 'platform.js')]: '../platform/platform.js',
+  [join(LIB, 'platform', 'platform-options.js')]: '../platform/platform-options.js',
   [join(LIB, 'operator', 'dependencies.js')]: '../operator/dependencies.js',
   [join(LIB, 'operator', 'main.js')]: '../operator/main.js',
 };

@@ -6,12 +6,12 @@
 import { Construct } from 'constructs';
 import { KubeObject } from '../api/k8s-types';
 import { packageVersion } from '../package-version';
-import { PlatformOptions, renderPlatform } from '../render/platform';
-import { platformOptionProblems } from '../render/platform-options';
+import { PlatformOptions, renderPlatform } from '../platform/platform';
+import { platformOptionProblems } from '../platform/platform-options';
 import { problemLine } from '../api/problems';
 import { propsProblems } from '../pipeline/manifest-source';
 import { addObjects } from './object-registry';
-import { unpublishedImageWarning } from '../render/operator-image';
+import { unpublishedImageWarning } from '../platform/operator-image';
 import { addWarnings } from './warnings';
 
 /** What `renderPlatform` takes; the version is this package's own. */

@@ -7,8 +7,8 @@ import { InvalidArgumentError } from 'commander';
 import { AIC_PACKAGE, AIC_VERSION } from '../plan/aiconfigurator/tool';
 import { NO_NAMESPACE_DIR } from '../output/object-dir';
 import { DEFAULT_LOCK_FILE, PLAN_ARTIFACT_DIR } from '../plan/lock-names';
-import { DEFAULT_OPERATOR_IMAGE_REPOSITORY } from '../render/operator-image';
-import { DEFAULT_ETCD_IMAGE, DEFAULT_NATS_IMAGE } from '../render/platform-infra';
+import { DEFAULT_OPERATOR_IMAGE_REPOSITORY } from '../platform/operator-image';
+import { DEFAULT_ETCD_IMAGE, DEFAULT_NATS_IMAGE } from '../platform/platform-infra';
 
 /** What a command does; the program sets the exit code it returns. */
 export interface CommandModule {

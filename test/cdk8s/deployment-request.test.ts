@@ -7,7 +7,7 @@ import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import { parse } from 'yaml';
 import { DynamoGraphDeploymentRequest, PLAN_LOCK_CONTEXT_KEY } from '../../src';
-import { resolveSettings } from '../../src/core';
+import { resolveSettings } from '../../src/api/settings';
 import { renderManifests } from '../../src/pipeline/manifests';
 import { parseLock } from '../../src/plan/lock';
 import { fakeTool, QWEN_REQUEST, workdir } from '../plan/fake-tool';

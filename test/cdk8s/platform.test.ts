@@ -1,6 +1,6 @@
 import { App, Chart, Testing } from 'cdk8s';
 import { DynamoPlatform } from '../../src';
-import { renderPlatform } from '../../src/render/platform';
+import { renderPlatform } from '../../src/platform/platform';
 import { captureStderr, EXAMPLE_WARNINGS } from '../captured-stderr';
 
 // Not about warnings: the example's own (npm run synth prints them) are kept from the output.

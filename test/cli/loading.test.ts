@@ -157,7 +157,7 @@ test.each([
       });
     const modules = modulesLoaded(files);
     expect(modules).toContain('lib/render/graph.js');
-    for (const never of [/^lib\/gitops\/(flux|write)\.js$/, /^lib\/render\/platform\.js$/, /^lib\/operator\//])
+    for (const never of [/^lib\/gitops\/(flux|write)\.js$/, /^lib\/platform\/platform\.js$/, /^lib\/operator\//])
       expect(modules.filter((m) => never.test(m))).toEqual([]);
   },
 );

@@ -9,7 +9,7 @@
  * schema keys it does not model and change what is applied.
  */
 import { crdManifests } from '../../src/crds';
-import { renderPlatform } from '../../src/render/platform';
+import { renderPlatform } from '../../src/platform/platform';
 import { KubeRest, Obj } from '../pulumi-e2e/kube-rest';
 import { thirdPartyCrds } from './crds/third-party';
 import { lostOrChanged } from './read-back';

@@ -10,8 +10,8 @@ import { KubeObject } from '../../src/api/k8s-types';
 import { ValidatedGraph } from '../../src/api/validated-graph';
 import { buildCheckpointJob, renderCheckpointRecord, renderGraph } from '../../src/render';
 import { renderDynamoModel } from '../../src/render/model-record';
-import { platformOptionProblems } from '../../src/render/platform-options';
-import { platformObjects } from '../../src/render/platform';
+import { platformOptionProblems } from '../../src/platform/platform-options';
+import { platformObjects } from '../../src/platform/platform';
 import { loadModelManifest, renderCheckpointManifest, renderManifest } from '../../src/pipeline/render-manifest';
 import { FieldCase } from './fuzz-fields';
 

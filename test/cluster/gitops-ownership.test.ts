@@ -23,7 +23,7 @@ import { splitByGraph } from '../../src/gitops/graphs';
 import { gitOpsLayout } from '../../src/gitops/layout';
 import { writeGitOpsLayout, WriteLayoutResult } from '../../src/gitops/write';
 import { renderEachGraph } from '../../src/render';
-import { renderPlatform } from '../../src/render/platform';
+import { renderPlatform } from '../../src/platform/platform';
 import { crdManifests } from '../../src/crds';
 import { installThirdPartyCrds } from './crds/third-party';
 import { FLUX_FIELD_MANAGER, KubeClient, ServerObject, uniqueName } from './kube';

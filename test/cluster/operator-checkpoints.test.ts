@@ -6,7 +6,7 @@
  */
 import { checkpointIdentityHash } from '../../src/api';
 import { runOperator } from '../../src/operator/run';
-import { OPERATOR_NAME, renderPlatform } from '../../src/render/platform';
+import { OPERATOR_NAME, renderPlatform } from '../../src/platform/platform';
 import { ServerObject, podSecurityLabels, uniqueName } from './kube';
 import { operatorApi, operatorNamespace, startOperator, testConfig, testLogger } from './operator-harness';
 

@@ -8,7 +8,7 @@
 import { KubeApi } from '../../src/operator/runtime/kube/api';
 import { RESOURCES } from '../../src/operator/controllers/resources';
 import { runOperator, RunningOperator } from '../../src/operator/run';
-import { OPERATOR_NAME, renderPlatform } from '../../src/render/platform';
+import { OPERATOR_NAME, renderPlatform } from '../../src/platform/platform';
 import { resolveSettings } from '../../src/api/settings';
 import type { ValidatedGraph } from '../../src/api/validated-graph';
 import { renderGraphs } from '../../src/render';

@@ -7,7 +7,7 @@ import { GENERATED_MARKER, gitOpsLayout, GitOpsLayoutError, GraphObjects } from 
 import { splitByGraph } from '../../src/gitops/graphs';
 import { SUBSTITUTE_ANNOTATION } from '../../src/gitops/substitution';
 import { renderEachGraph } from '../../src/render';
-import { renderPlatform } from '../../src/render/platform';
+import { renderPlatform } from '../../src/platform/platform';
 
 const obj = (kind: string, name: string, namespace?: string, extra: object = {}): KubeObject => ({
   apiVersion: kind === 'Deployment' ? 'apps/v1' : 'v1',

@@ -9,7 +9,7 @@ import {
   setPlatformSettings,
 } from '../../src';
 import { DynamoCheckpoint, DynamoComponent, DynamoGraph, DynamoModel, DynamoPlatform } from '../../src/pulumi';
-import { renderPlatform } from '../../src/render/platform';
+import { renderPlatform } from '../../src/platform/platform';
 import { aggregatedVllm } from '../../examples/graphs/agg-vllm';
 import { disaggregatedWithPlanner } from '../../examples/graphs/disagg-planner';
 import { VLLM_RUNTIME } from '../../examples/graphs/images';

@@ -7,7 +7,7 @@ import { buildExampleApp } from '../../examples/app';
 import { addExampleGitOps, EXAMPLE_PLATFORM_NAMESPACE } from '../../examples/gitops';
 import { EXAMPLE_NAMESPACE } from '../../examples/graphs/platform';
 import { deployExamples, THIRD_PARTY_CRDS } from '../../examples/pulumi/program';
-import { crdManifests } from '../../src/core';
+import { crdManifests } from '../../src/crds';
 import { childrenOf, typeToken, withoutPulumiAnnotations } from './expect';
 import { Recorded, runProgram } from './mocks';
 import { captureStderr, EXAMPLE_WARNINGS } from '../captured-stderr';

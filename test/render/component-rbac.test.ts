@@ -7,7 +7,7 @@ import { KubeObject } from '../../src/api/k8s-types';
 import type { ValidatedGraph } from '../../src/api/validated-graph';
 import { resolveSettings } from '../../src/api/settings';
 import { renderGraphs } from '../../src/render';
-import { renderPlatform } from '../../src/render/platform';
+import { renderPlatform } from '../../src/platform/platform';
 import { component, frontend, graph, vllmWorker } from './builders';
 
 const planned = graph({

@@ -1,4 +1,4 @@
-import { RECOMMENDED_POD_SECURITY_LABELS } from '../../src/core';
+import { RECOMMENDED_POD_SECURITY_LABELS } from '../../src/render/pod-security';
 
 test('recommended Pod Security labels: enforce baseline, warn and audit restricted, frozen', () => {
   expect(RECOMMENDED_POD_SECURITY_LABELS).toEqual({

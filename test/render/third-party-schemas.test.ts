@@ -13,7 +13,7 @@ import { resolveSettings } from '../../src/api';
 import { requireEsmFile } from '../../src/api/esm-package';
 import { KubeObject } from '../../src/api/k8s-types';
 import { renderManifest } from '../../src/pipeline/render-manifest';
-import { renderPlatform } from '../../src/render/platform';
+import { renderPlatform } from '../../src/platform/platform';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.3.1';
 

@@ -2,7 +2,7 @@
 import type { Problem } from '../../api/problems';
 import { argoCdOptionProblems, fluxOptionProblems } from '../../gitops/engine-options';
 import { packageVersion } from '../../package-version';
-import { platformOptionProblems } from '../../render/platform-options';
+import { platformOptionProblems } from '../../platform/platform-options';
 import { DestinationFlags, renderAndWrite } from '../destinations';
 import { FlagOf, flagProblemLines } from '../flag-problems';
 import { CliError, EXIT_USAGE } from '../report';

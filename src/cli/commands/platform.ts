@@ -1,9 +1,9 @@
-/** What `dynamo-iac platform` does: the runtime operator's install manifests (src/render/platform.ts). */
+/** What `dynamo-iac platform` does: the runtime operator's install manifests (src/platform/platform.ts). */
 import { packageVersion } from '../../package-version';
-import { unpublishedImageWarning } from '../../render/operator-image';
-import { renderPlatform } from '../../render/platform';
+import { unpublishedImageWarning } from '../../platform/operator-image';
+import { renderPlatform } from '../../platform/platform';
 import { missingNamespacesLine } from '../../gitops/namespaces';
-import { PlatformOptions, platformOptionProblems } from '../../render/platform-options';
+import { PlatformOptions, platformOptionProblems } from '../../platform/platform-options';
 import { FlagOf, flagProblemLines } from '../flag-problems';
 import { writeYamlStream } from '../output';
 import { CliError, EXIT_OK, EXIT_USAGE } from '../report';

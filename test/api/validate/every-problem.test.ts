@@ -6,7 +6,7 @@
 import { loadGraph, Problem, resolveSettings, schemaProblems, validateGraph } from '../../../src/api';
 import { editDistance, nearestName } from '../../../src/api/nearest-name';
 import { unknownFieldMessage } from '../../../src/api/problems';
-import { renderPlatform } from '../../../src/render/platform';
+import { renderPlatform } from '../../../src/platform/platform';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1';
 

@@ -1,6 +1,6 @@
 import { ValidationError } from '../../src/api/problems';
-import { renderPlatform } from '../../src/render/platform';
-import { platformOptionProblems } from '../../src/render/platform-options';
+import { renderPlatform } from '../../src/platform/platform';
+import { platformOptionProblems } from '../../src/platform/platform-options';
 
 const base = { namespace: 'dynamo-system', version: '1.2.3' };
 const paths = (opts: object) => platformOptionProblems({ ...base, ...opts } as any).map((p) => p.path);

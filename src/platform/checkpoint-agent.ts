@@ -7,8 +7,8 @@
  * checkpoint and restored pods reference, installed on each node by an init container.
  */
 import { KubeObject } from '../api/k8s-types';
-import { CheckpointStorage } from './checkpoint';
-import { platformLabels } from './labels';
+import type { ResolvedSettings } from '../api/settings';
+import { platformLabels } from '../render/labels';
 
 export interface CheckpointAgentOptions {
   /** The agent image (upstream: the snapshot-agent image of the Dynamo release). */
@@ -57,7 +57,7 @@ export function agentNamespaceOf(operatorNamespace: string, opts: CheckpointAgen
  */
 export function renderCheckpointAgent(
   opts: CheckpointAgentOptions,
-  storage: CheckpointStorage,
+  storage: ResolvedSettings['checkpointStorage'],
   scope: { kind: 'cluster' | 'namespace'; operatorNamespace: string },
 ): KubeObject[] {
   const ns = agentNamespaceOf(scope.operatorNamespace, opts);

@@ -12,13 +12,13 @@ import { ValidationError } from '../api/problems';
 import { DEFAULT_SETTINGS } from '../api/settings';
 import { crdManifests } from '../crds';
 import { renderCheckpointAgent } from './checkpoint-agent';
-import { copyRules, EPP_ACCESS, PLANNER_ACCESS } from './component-rbac';
-import { platformLabels } from './labels';
-import { sortObjects } from './objects';
+import { copyRules, EPP_ACCESS, PLANNER_ACCESS } from '../render/component-rbac';
+import { platformLabels } from '../render/labels';
+import { sortObjects } from '../render/objects';
 import { operatorDashboard } from './platform-dashboard';
 import { renderEtcd, renderNats } from './platform-infra';
 import { PlatformOptions, platformOptionProblems, scopeDefaults } from './platform-options';
-import { RECOMMENDED_POD_SECURITY_LABELS } from './pod-security';
+import { RECOMMENDED_POD_SECURITY_LABELS } from '../render/pod-security';
 import { defaultPullPolicy, operatorImage } from './operator-image';
 
 export { DEFAULT_OPERATOR_IMAGE_REPOSITORY, defaultPullPolicy, operatorImage } from './operator-image';

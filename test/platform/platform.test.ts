@@ -1,5 +1,5 @@
 import { crdManifests } from '../../src/crds';
-import { renderPlatform } from '../../src/render/platform';
+import { renderPlatform } from '../../src/platform/platform';
 import { RECOMMENDED_POD_SECURITY_LABELS } from '../../src/render/pod-security';
 
 const base = { namespace: 'dynamo-system', version: '1.2.3' };

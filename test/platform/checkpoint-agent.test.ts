@@ -1,4 +1,4 @@
-import { renderPlatform } from '../../src/render/platform';
+import { renderPlatform } from '../../src/platform/platform';
 
 const base = { namespace: 'dynamo-system', version: '1.0.0', crds: false };
 const find = (objs: any[], kind: string) => objs.filter((o) => o.kind === kind);

@@ -8,7 +8,7 @@
  * `dynamo-platform-etcd.<ns>.svc.cluster.local:2379`) keep working.
  */
 import { JsonObject, KubeObject } from '../api/k8s-types';
-import { platformLabels } from './labels';
+import { platformLabels } from '../render/labels';
 
 export interface NatsOptions {
   /** The NATS server image. @default 'nats:2.10.21-alpine' (upstream chart's image) */

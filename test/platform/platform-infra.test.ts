@@ -1,5 +1,5 @@
-import { renderPlatform } from '../../src/render/platform';
-import { infraAddresses } from '../../src/render/platform-infra';
+import { renderPlatform } from '../../src/platform/platform';
+import { infraAddresses } from '../../src/platform/platform-infra';
 
 const base = { namespace: 'dynamo-system', version: '1.2.3', crds: false };
 const find = (objs: any[], kind: string, name: string) => objs.find((o) => o.kind === kind && o.metadata.name === name);
