@@ -11,7 +11,7 @@ import { loadGraph, resolveSettings } from '../../src/api';
 import type { ValidatedGraph } from '../../src/api/validated-graph';
 import { RESOURCES } from '../../src/operator/controllers/resources';
 import { Operator } from '../../src/operator/operator';
-import { OPERATOR_NAME, renderPlatform } from '../../src/render/platform';
+import { OPERATOR_NAME, renderPlatform } from '../../src/platform/platform';
 import { KubeApi } from '../../src/operator/runtime/kube/api';
 import { renderGraph } from '../../src/render';
 import { post, StandInFrontend } from '../operator/activator/stand-in-frontend';
