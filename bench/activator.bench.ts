@@ -34,8 +34,9 @@ export async function activatorBench(): Promise<boolean> {
   const scaler: WorkerScaler = {
     atZero: (t) => atZero.has(t.name),
     activate: async (t) => {
-      atZero.delete(t.name);
+      const wasZero = atZero.delete(t.name);
       setTimeout(() => frontend.models.add(`${MODEL}-${t.name}`), REGISTER_AFTER_MS);
+      return wasZero;
     },
     deactivate: async (t) => void atZero.add(t.name),
   };

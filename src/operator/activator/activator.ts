@@ -33,8 +33,8 @@ export interface ActivatorTarget {
 export interface WorkerScaler {
   /** Whether every scale-to-zero worker of the graph asks for 0 replicas. */
   atZero(target: ActivatorTarget): boolean;
-  /** Workers at 0 go to their activation count. */
-  activate(target: ActivatorTarget): Promise<void>;
+  /** Workers at 0 go to their activation count; whether any was at 0 (a scale-up from zero happened). */
+  activate(target: ActivatorTarget): Promise<boolean>;
   /** Workers go to 0. */
   deactivate(target: ActivatorTarget): Promise<void>;
 }
@@ -212,14 +212,20 @@ export class Activator {
     });
   }
 
+  /**
+   * Counted as an activation only when the scaler raised a worker from 0 (it reads each adapter
+   * fresh), so a cache that still says zero right after a scale-up does not count twice.
+   */
   private activate(s: GraphState): void {
-    if (s.activationStart === undefined) {
-      s.activationStart = this.o.clock.now();
-      this.o.metrics.activations.inc({ namespace: s.target.namespace, graph: s.target.name });
-      this.o.log.info({ graph: `${s.target.namespace}/${s.target.name}` }, 'activating: scaling workers up from zero');
-    }
+    const requestedAt = this.o.clock.now();
     s.down = false;
-    this.serially(s, () => this.o.scaler.activate(s.target));
+    this.serially(s, async () => {
+      if (!(await this.o.scaler.activate(s.target))) return;
+      this.o.metrics.activations.inc({ namespace: s.target.namespace, graph: s.target.name });
+      this.o.log.info({ graph: `${s.target.namespace}/${s.target.name}` }, 'activating: scaled workers up from zero');
+      // Its latency is measured when a held request is released; none waiting: nothing to measure.
+      if (s.waiters.length > 0) s.activationStart ??= requestedAt;
+    });
   }
 
   /** One look at `/v1/models` per pollMs while anyone waits; each look releases the waiters whose model is listed. */

@@ -27,11 +27,13 @@ class StandInWorkers implements WorkerScaler {
   atZero(): boolean {
     return this.replicas === 0;
   }
-  async activate(): Promise<void> {
+  async activate(): Promise<boolean> {
     this.activations++;
+    const wasZero = this.replicas === 0;
     this.replicas = 1;
     const after = this.registerAfterMs;
     if (after !== undefined) setTimeout(() => this.frontend.models.add(MODEL), after);
+    return wasZero;
   }
   async deactivate(): Promise<void> {
     this.deactivations++;

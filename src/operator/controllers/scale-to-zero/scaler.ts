@@ -39,7 +39,7 @@ export class AdapterScaler implements WorkerScaler {
     return adaptersAtZero(this.d.adapters, target);
   }
 
-  async activate(target: ActivatorTarget): Promise<void> {
+  async activate(target: ActivatorTarget): Promise<boolean> {
     const moved: string[] = [];
     for (const w of target.workers) {
       // Read fresh: only a worker at 0 is raised, never one an autoscaler has set higher or lower.
@@ -50,6 +50,7 @@ export class AdapterScaler implements WorkerScaler {
     }
     if (moved.length)
       await this.event(target, 'Activated', `Request held: scaled workers up from zero (${moved.join(', ')})`);
+    return moved.length > 0;
   }
 
   async deactivate(target: ActivatorTarget): Promise<void> {

@@ -51,7 +51,7 @@ function setup(graph: GraphDeployment, adapters: ScalingAdapter[], withActivator
   const ctx = reconcilerContext(api);
   const scaler: WorkerScaler = {
     atZero: () => false,
-    activate: async () => undefined,
+    activate: async () => false,
     deactivate: async () => undefined,
   };
   const activator = withActivator
