@@ -278,10 +278,8 @@ project.addFields({
   ),
 });
 
-// imports/ (the `cdk8s import` classes of our CRDs) is not shipped: nothing in lib/ uses it, it is
-// TypeScript source a JavaScript user cannot load, and its classes emit a CR with none of the
-// validation or rendering the constructs do. The CRDs themselves ship as `crdManifests()`,
-// `dynamo-iac crds`, DynamoPlatform and DynamoCrds. See README, "Developing".
+// imports/ (our CRDs as YAML, which a test compares with src/crds) is not shipped. The CRDs
+// themselves ship as `crdManifests()`, `dynamo-iac crds`, DynamoPlatform and DynamoCrds.
 // pulumi-plugin: the components as the multi-language Pulumi package (pulumi package add <its path>).
 project.addFields({ files: ['lib', 'bin', 'README.md', 'docs', 'pulumi-plugin'] });
 
@@ -304,10 +302,10 @@ project.addTask('synth', {
   steps: [{ exec: 'node --require ./scripts/run-ts.cjs examples/main.ts' }],
 });
 
-// `npm run crds:import`: regenerate imports/crds/*.yaml and imports/nvidia.com.ts from
-// src/crds (offline: `cdk8s import` of local files). Not part of compile, on purpose.
+// `npm run crds:import`: regenerate imports/crds/*.yaml from src/crds. No `cdk8s import` classes:
+// nothing used them, and the kinds' typed input is declared once, in src/api. Not part of compile.
 project.addTask('crds:import', {
-  description: 'Write the nvidia.com CRDs to imports/crds/ and regenerate the cdk8s import classes',
+  description: 'Write the nvidia.com CRDs to imports/crds/',
   steps: [{ exec: 'ts-node --project tsconfig.dev.json scripts/write-crds.ts' }],
 });
 
@@ -342,7 +340,8 @@ project.addTask('test:cluster', {
   description: 'Build (once) kube-apiserver + etcd and run the real-cluster tests',
   env: { NODE_OPTIONS: JEST_NODE_OPTIONS },
   steps: [
-    { exec: 'bash test/infra/build.sh cluster' },
+    // lws: the LeaderWorkerSet controller for lws.test.ts (~1½ min cold, from the cluster group's Go cache).
+    { exec: 'bash test/infra/build.sh cluster lws' },
     { exec: 'jest --ci --config test/cluster/jest.config.js --runInBand', receiveArgs: true },
   ],
 });

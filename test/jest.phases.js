@@ -16,6 +16,8 @@ const SLOW = [
   // 3,000 graphs through the real pipeline and writer: ~30 s, mostly writing 27,000 files.
   '<rootDir>/test/gitops/many-graphs.test.ts',
   '<rootDir>/test/pulumi/**/*.test.ts',
+  // The CLI, the constructs and the Pulumi components on one table of documents.
+  '<rootDir>/test/pipeline/front-ends.test.ts',
 ];
 /** Run by `npm run test:package` only (CI): each case type-checks a whole project, ~5 s of CPU. */
 const PACKAGE = ['<rootDir>/test/package/**/*.test.ts'];

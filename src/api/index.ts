@@ -17,9 +17,4 @@ export * from './dynamo-model';
 export * from './checkpoint';
 export { validateCheckpointRefs, checkpointRefsOf } from './validate/validate-checkpoint-ref';
 export * from './input/deployment-request';
-export {
-  loadDeploymentRequest,
-  validateDeploymentRequest,
-  type DeploymentRequestLoad,
-} from './convert/deployment-request-load';
 export * from './validated-graph';

@@ -25,6 +25,7 @@ import {
 } from '../pipeline/manifest-source';
 import { renderCheckpointManifest } from '../pipeline/render-manifest';
 import { addObjects } from './object-registry';
+import { addWarnings } from './warnings';
 
 /** Valid checkpoints per App root, in declaration order. */
 const declared = new WeakMap<IConstruct, CheckpointModel[]>();
@@ -87,6 +88,7 @@ export class DynamoCheckpoint extends Construct {
       source.manifest === undefined
         ? { objects: [], problems: [] }
         : renderCheckpointManifest(source.manifest, { defaultNamespace: Chart.of(this).namespace });
+    addWarnings(this, rendered.problems);
     const messages = [...early, ...errorsOf(rendered.problems).map((p) => problemLine(p))];
     messages.push(...addObjects(this, rendered.objects));
     this.node.addValidation({ validate: () => messages });

@@ -20,9 +20,11 @@ import {
   ManifestSource,
   GRAPH_METADATA_SHAPE,
 } from '../pipeline/manifest-source';
+import { documentContext, processDocument } from '../pipeline/process-document';
 import { renderManifest } from '../pipeline/render-manifest';
 import { DEFAULT_LOCK_FILE, PlanEntry } from '../plan/lock';
 import { PLAN_HINT, resolveRequestWithLock } from '../plan/plan-on-synth';
+import type { ResolvedRequest } from '../plan/resolve-request';
 import { DynamoGraphDeployment } from './graph-deployment';
 import { addObjects } from './object-registry';
 import { GRAPH_RENDER_OPTIONS_SHAPE, GraphRenderOptions } from './render-into';
@@ -119,12 +121,20 @@ export class DynamoGraphDeploymentRequest extends Construct {
     const { lockFile: lockOption, ...graphOptions } = options;
     const lockFile =
       lockOption ?? (this.node.tryGetContext(PLAN_LOCK_CONTEXT_KEY) as string | undefined) ?? DEFAULT_LOCK_FILE;
-    const defaultNamespace = Chart.of(this).namespace;
-    const resolved = resolveRequestWithLock(source.manifest, path.resolve(lockFile), { defaultNamespace });
-    addWarnings(this, resolved.problems);
-    messages.push(...errorsOf(resolved.problems).map((p) => problemLine(p)));
-    if (resolved.notPlanned) messages.push(`(${PLAN_HINT})`);
-    if (messages.length || !resolved.request) return;
+    const { settings, orchestrator, gangScheduling, kaiScheduler } = graphOptions;
+    const plan: { resolved?: ResolvedRequest } = {};
+    const context = documentContext(platformSettingsOf(this, settings), {
+      defaultNamespace: Chart.of(this).namespace,
+      placement: { orchestrator, gangScheduling, kaiScheduler },
+      // Kept as the lock gave it: the row sees only what every front end needs.
+      resolveRequest: (doc, opts) => (plan.resolved = resolveRequestWithLock(doc, path.resolve(lockFile), opts)),
+    });
+    const loaded = processDocument(source.manifest, context, [DGDR_KIND]);
+    addWarnings(this, loaded.problems);
+    messages.push(...errorsOf(loaded.problems).map((p) => problemLine(p)));
+    const resolved = plan.resolved;
+    if (resolved?.notPlanned) messages.push(`(${PLAN_HINT})`);
+    if (messages.length || !resolved?.request) return;
     this.request = resolved.request;
     this.name = resolved.request.name;
     this.plan = resolved.entry;
@@ -140,8 +150,8 @@ export class DynamoGraphDeploymentRequest extends Construct {
       });
     } else {
       // Not deployed, but it must be a graph that would render.
-      const { settings, ...request } = graphOptions;
-      const check = renderManifest(resolved.graph, platformSettingsOf(this, settings), request);
+      const { settings: _, ...request } = graphOptions;
+      const check = renderManifest(resolved.graph, context.settings, request);
       messages.push(
         ...errorsOf(check.problems).map(
           (p) => `generated DynamoGraphDeployment ${resolved.graph!.metadata.name}: ${p.path}: ${p.message}`,

@@ -7,7 +7,7 @@ import { checkedLater, PropsShape, shapeProblems } from '../api/props-shape';
 import { Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import { DYNAMO_MODEL_API_VERSION, DynamoModelSpec } from '../api/dynamo-model';
-import { loadModelManifest } from '../pipeline/render-manifest';
+import { renderModelManifest } from '../pipeline/render-manifest';
 import { ModelRefInput } from '../api/input/input-common';
 import { KubeObject } from '../api/k8s-types';
 import { errorsOf, problemLine } from '../api/problems';
@@ -19,7 +19,6 @@ import {
   ManifestSource,
   GRAPH_METADATA_SHAPE,
 } from '../pipeline/manifest-source';
-import { renderDynamoModel } from '../render/model-record';
 import { addObjects } from './object-registry';
 import { RenderedGraph } from './rendered-graph';
 import { addWarnings } from './warnings';
@@ -87,22 +86,17 @@ export class DynamoModel extends Construct {
       this.problems.push(...source.problems.map((p) => problemLine(p)));
       return;
     }
-    const kind = (source.manifest as { kind?: unknown } | null)?.kind;
-    if (kind !== 'DynamoModel') {
-      this.problems.push(`kind: expected DynamoModel, got ${JSON.stringify(kind ?? null)}`);
-      return;
-    }
-    const loaded = loadModelManifest(source.manifest, { defaultNamespace: Chart.of(this).namespace });
+    const loaded = renderModelManifest(source.manifest, { defaultNamespace: Chart.of(this).namespace });
     addWarnings(this, loaded.problems);
     const errors = errorsOf(loaded.problems);
-    if (errors.length > 0 || !loaded.model) {
+    if (errors.length > 0 || !loaded.model || !loaded.objects.length) {
       this.problems.push(...errors.map((p) => problemLine(p)));
       return;
     }
     this.name = loaded.model.name;
     this.namespace = loaded.model.namespace;
     this.spec = loaded.model.spec;
-    this.object = renderDynamoModel(loaded.model);
+    this.object = loaded.objects[0] as KubeObject;
     this.problems.push(...addObjects(this, [this.object]));
   }
 

@@ -4,6 +4,7 @@
  * `--help` and each command pay only for their own code (test/cli/loading.test.ts).
  */
 import { InvalidArgumentError } from 'commander';
+import { DEFAULT_NAMESPACE } from '../output/kube-object';
 import { AIC_PACKAGE, AIC_VERSION } from '../plan/aiconfigurator/tool';
 import { NO_NAMESPACE_DIR } from '../output/object-dir';
 import { DEFAULT_LOCK_FILE, PLAN_ARTIFACT_DIR } from '../plan/lock-names';
@@ -55,7 +56,7 @@ const FILES =
 const NAMESPACE: OptionSpec = {
   flags: '-n, --namespace <ns>',
   description: 'namespace for inputs without metadata.namespace',
-  default: 'default',
+  default: DEFAULT_NAMESPACE,
 };
 const LOCK: OptionSpec = {
   flags: '--lock <file>',

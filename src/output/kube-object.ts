@@ -22,3 +22,6 @@ export interface ObjectMeta {
 
 /** A JSON object with unknown fields (pod spec, container, probe, ...). */
 export type JsonObject = { [key: string]: unknown };
+
+/** The namespace of an object without one, unless a front end says another (`-n`, a chart's): written once. */
+export const DEFAULT_NAMESPACE = 'default';

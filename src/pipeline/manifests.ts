@@ -1,26 +1,23 @@
 /**
- * From manifest text to rendered objects: parse, load, validate, render.
- * Shared by the CLI and the cdk8s `fromManifest` / `fromFile` adopters, so
- * every front end reports the same problems for the same input.
+ * The CLI's run: manifest text parsed into documents, each through the one document pipeline
+ * (./process-document.ts, as every front end), then the checks across documents, then render.
  */
-import { CheckpointModel, schemaProblems, validateCheckpointRefs } from '../api';
-import { DynamoModelRecord, unservedModelWarning } from '../api/dynamo-model';
+import { CheckpointModel, validateCheckpointRefs } from '../api';
+import { DynamoModelRecord } from '../api/dynamo-model';
+import { unservedModelWarning } from '../kinds/registry';
 import { JsonObject, KubeObject } from '../api/k8s-types';
 import { GraphModel } from '../api/model';
 import { ManifestInput, ParsedManifests, parseManifestText } from '../api/parse';
-import { GRAPH_KINDS, PASS_THROUGH_KINDS, recogniseDocument } from '../api/convert/load';
-import { pruneNulls } from '../api/convert/prune-nulls';
+import { GRAPH_KINDS, PASS_THROUGH_KINDS } from '../api/convert/load';
 import { errorsOf, Problem, SourcedProblem } from '../api/problems';
 import { isObject } from '../api/read';
 import { hasRenderedPodProblems, renderedPodProblems } from '../api/validate/rendered-pod-checks';
 import { ResolvedSettings } from '../api/settings';
 import { acceptValidated, ValidatedGraph } from '../api/validated-graph';
-import { DEFAULT_LOCK_FILE } from '../plan/lock';
 import { PlanSource } from '../plan/resolve-request';
 import { dedupeObjects, GraphWithObjects, renderCheckpointRecord, renderEachGraph, RenderOptions } from '../render';
-import { KIND_LOADERS, KindLoadContext } from './kind-loaders';
-import { LoadedDocument } from './loaded-document';
-import { loadPassThroughDocument, PassedThroughObject, uniquePassedThrough } from './pass-through';
+import { PassedThroughObject, uniquePassedThrough } from './pass-through';
+import { documentContext, processDocument } from './process-document';
 
 export interface LoadedManifests {
   /** The graphs that passed every check, the checkpoint references across all inputs included. */
@@ -38,7 +35,7 @@ export interface LoadedManifests {
 }
 
 export interface ManifestLoadOptions {
-  /** Namespace for inputs without one. @default 'default' */
+  /** Namespace for inputs without one. @default DEFAULT_NAMESPACE */
   readonly defaultNamespace?: string;
   /**
    * The committed plan lock that DynamoGraphDeploymentRequests render from (`dynamo-iac plan`
@@ -58,11 +55,7 @@ export function loadManifests(
   settings: ResolvedSettings,
   options: ManifestLoadOptions = {},
 ): LoadedManifests {
-  const context: KindLoadContext = {
-    settings,
-    defaultNamespace: options.defaultNamespace ?? 'default',
-    plans: options.plans ?? { file: DEFAULT_LOCK_FILE },
-  };
+  const context = documentContext(settings, options);
   const graphs: { source: string; input: string; model: GraphModel; problems: Problem[] }[] = [];
   const passedThrough: PassedThroughObject[] = [];
   const checkpoints: LoadedManifests['checkpoints'] = [];
@@ -76,7 +69,7 @@ export function loadManifests(
     if (parsed.docs.length === 0 && parsed.problems.length === 0) add(input.source, [noDocuments()]);
     for (const [index, doc] of parsed.docs.entries()) {
       const source = documentSource(input.source, parsed, index);
-      const loaded = loadDocument(doc, context, !options.onlyDynamoKinds);
+      const loaded = processDocument(doc, context);
       add(source, loaded.problems);
       if (loaded.graph) graphs.push({ source, input: input.source, model: loaded.graph, problems: loaded.problems });
       if (loaded.passedThrough)
@@ -115,18 +108,6 @@ export function loadManifests(
   );
   for (const p of passed.problems) add(p.source, [p]);
   return { graphs: resolvable, passthrough: unique.objects, passedThrough: passed.objects, checkpoints, problems };
-}
-
-/**
- * A document through its kind's row of KIND_LOADERS; one of another kind passes through
- * (`passThrough`) or is refused; anything else is only its problems.
- */
-function loadDocument(doc: unknown, context: KindLoadContext, passThrough: boolean): LoadedDocument {
-  const recognised = recogniseDocument(doc);
-  if (recognised.foreign && passThrough && isObject(doc)) return loadPassThroughDocument(doc, context.defaultNamespace);
-  if (recognised.kind === undefined || !isObject(doc))
-    return { problems: [...recognised.problems, ...schemaProblems(doc, recognised.problems)], objects: [] };
-  return KIND_LOADERS[recognised.kind](pruneNulls(doc), context);
 }
 
 const READ_KINDS = [...GRAPH_KINDS, ...PASS_THROUGH_KINDS].join(', ');

@@ -9,7 +9,8 @@ import { errorsOf, Problem, SourcedProblem } from '../api/problems';
 import { isObject } from '../api/read';
 import { isNamespacedBuiltin, passThroughProblems } from '../api/validate/pass-through-object';
 import { objectKey } from '../render/objects';
-import type { LoadedDocument } from './loaded-document';
+import { withDefaultNamespace } from '../kinds/document-checks';
+import type { LoadedDocument } from '../kinds/loaded-document';
 
 /** A document of a kind dynamo-iac does not render, checked, to pass through unchanged. */
 export interface PassedThroughObject {
@@ -110,10 +111,4 @@ function documentName(doc: unknown): string {
   const name =
     isObject(doc) && isObject(doc.metadata) && typeof doc.metadata.name === 'string' ? doc.metadata.name : '';
   return name ? `${kind} ${name}` : kind;
-}
-
-/** Pass-through kinds are namespaced too: they get the same default namespace as graphs. */
-export function withDefaultNamespace(doc: JsonObject, namespace: string): JsonObject {
-  const metadata = isObject(doc.metadata) ? doc.metadata : {};
-  return metadata.namespace ? doc : { ...doc, metadata: { ...metadata, namespace } };
 }

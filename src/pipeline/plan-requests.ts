@@ -26,7 +26,7 @@ import { readPlanLock } from '../plan/lock-file';
 import { paretoSvg } from '../plan/pareto-svg';
 import { layoutText, planReport } from '../plan/plan-report';
 import { Progress } from '../plan/progress';
-import { loadRequestDoc } from '../plan/resolve-request';
+import { loadRequestDoc } from '../kinds/registry';
 import { inputHash, requestKey, SearchInputs, searchInputsOf } from '../plan/search-inputs';
 
 export interface PlanOptions {

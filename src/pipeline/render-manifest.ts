@@ -3,32 +3,21 @@
  * constructs, the Pulumi components and the planner (for the graphs it generates) do. Every
  * problem of the manifest is reported; nothing half-rendered is returned.
  */
-import {
-  CHECKPOINT_API_VERSION,
-  CheckpointModel,
-  GraphPlacement,
-  loadCheckpoint,
-  loadGraph,
-  schemaProblems,
-  validateCheckpointRefs,
-  validateGraph,
-  withPlacement,
-} from '../api';
-import { pruneNulls } from '../api/convert/prune-nulls';
-import { DynamoModelLoad, loadDynamoModel } from '../api/dynamo-model';
-import { JsonObject, KubeObject } from '../api/k8s-types';
+import { CheckpointModel, GraphPlacement, validateCheckpointRefs } from '../api';
+import { GRAPH_KINDS } from '../api/convert/load';
+import { DynamoModelRecord } from '../api/dynamo-model';
+import { KubeObject } from '../api/k8s-types';
 import { GraphModel } from '../api/model';
 import { errorsOf, Problem } from '../api/problems';
-import { overLimits } from '../api/parse';
-import { isObject } from '../api/read';
 import { renderedPodProblems } from '../api/validate/rendered-pod-checks';
 import { ResolvedSettings } from '../api/settings';
 import { acceptValidated } from '../api/validated-graph';
 import { renderCheckpointRecord, renderGraph, RenderOptions } from '../render';
 import { passThroughClashes, passThroughDocuments } from './pass-through';
+import { documentContext, DocumentOptions, processDocument } from './process-document';
 
 export interface ManifestRenderRequest extends RenderOptions, GraphPlacement {
-  /** Namespace for a manifest without one. @default 'default' */
+  /** Namespace for a manifest without one. @default DEFAULT_NAMESPACE */
   readonly defaultNamespace?: string;
   /** The kind a front end expects (the DGD construct refuses a DCD manifest). @default - either */
   readonly expectedKind?: GraphModel['kind'];
@@ -53,22 +42,17 @@ export function renderManifest(
   settings: ResolvedSettings,
   request: ManifestRenderRequest = {},
 ): RenderedManifest {
-  // A manifest built in code can contain itself or be huge: bounded like parsed input.
-  const over = overLimits(input);
-  if (over !== undefined)
-    return { objects: [], problems: [{ path: '', message: `the manifest ${over}`, severity: 'error' }] };
-  const manifest = pruneNulls(input);
-  const loaded = loadGraph(manifest, { defaultNamespace: request.defaultNamespace });
-  const model = loaded.model && withPlacement(loaded.model, request);
+  const { defaultNamespace, orchestrator, gangScheduling, kaiScheduler } = request;
+  const context = documentContext(settings, {
+    defaultNamespace,
+    placement: { orchestrator, gangScheduling, kaiScheduler },
+  });
+  const loaded = processDocument(input, context, request.expectedKind ? [request.expectedKind] : GRAPH_KINDS);
+  const model = loaded.asLoaded?.graph;
   const problems: Problem[] = [...loaded.problems];
-  if (model && request.expectedKind && model.kind !== request.expectedKind) {
-    problems.push({ path: 'kind', message: `expected ${request.expectedKind}, got ${model.kind}`, severity: 'error' });
-  }
-  if (model) problems.push(...validateGraph(model, settings));
   if (model) problems.push(...validateCheckpointRefs(model, request.checkpoints ?? []));
-  if (model) problems.push(...schemaProblems(manifest, problems));
   // Checked with the graph, so a run reports the problems of every document at once.
-  const namespace = model?.namespace ?? request.defaultNamespace ?? 'default';
+  const namespace = model?.namespace ?? context.defaultNamespace;
   const passed = passThroughDocuments(request.passThrough ?? [], namespace);
   problems.push(...passed.problems);
   const valid = model && acceptValidated(model, problems);
@@ -92,49 +76,29 @@ export interface RenderedCheckpoint {
   readonly problems: Problem[];
 }
 
-/** One DynamoCheckpoint manifest (already parsed) through load and validation: what the constructs and components do. */
-export function renderCheckpointManifest(
-  manifest: unknown,
-  request: { readonly defaultNamespace?: string } = {},
-): RenderedCheckpoint {
-  if (!isObject(manifest) || manifest.kind !== 'DynamoCheckpoint') {
-    const kind = isObject(manifest) ? manifest.kind : undefined;
-    return {
-      objects: [],
-      problems: [
-        { path: 'kind', message: `expected DynamoCheckpoint, got ${JSON.stringify(kind ?? null)}`, severity: 'error' },
-      ],
-    };
-  }
-  const loaded = loadCheckpointDoc(manifest, request.defaultNamespace);
-  const model = 'model' in loaded ? loaded.model : undefined;
-  // Upstream's messages first; the CRD schema (and metadata as ObjectMeta) adds what they missed, as for the CLI.
-  const problems = [...loaded.problems, ...schemaProblems(manifest, loaded.problems)];
-  if (!model || errorsOf(problems).length) return { model, objects: [], problems };
-  return { model, objects: [renderCheckpointRecord(model)], problems };
+type RecordOptions = Pick<DocumentOptions, 'defaultNamespace'>;
+
+/** One DynamoCheckpoint manifest (already parsed) through the document pipeline: what the constructs and components do. */
+export function renderCheckpointManifest(manifest: unknown, request: RecordOptions = {}): RenderedCheckpoint {
+  const loaded = processDocument(manifest, recordContext(request), ['DynamoCheckpoint']);
+  const model = loaded.checkpoint ?? loaded.asLoaded?.checkpoint;
+  if (!model || errorsOf(loaded.problems).length) return { model, objects: [], problems: loaded.problems };
+  return { model, objects: [renderCheckpointRecord(model)], problems: loaded.problems };
 }
 
-/** A DynamoModel manifest loaded and checked as every front end checks it: upstream's rules, then the CRD schema. */
-export function loadModelManifest(
-  manifest: unknown,
-  opts: { readonly defaultNamespace?: string } = {},
-): DynamoModelLoad {
-  const loaded = loadDynamoModel(manifest, opts);
-  return { ...loaded, problems: [...loaded.problems, ...schemaProblems(manifest, loaded.problems)] };
+export interface RenderedModel {
+  readonly model?: DynamoModelRecord;
+  /** The model record; empty when any problem is an error. */
+  readonly objects: KubeObject[];
+  readonly problems: Problem[];
 }
 
-/** DynamoCheckpoint is served as v1alpha1 only (upstream registers no v1beta1 for it). */
-export function loadCheckpointDoc(doc: JsonObject, defaultNamespace: string | undefined) {
-  if (doc.apiVersion !== CHECKPOINT_API_VERSION) {
-    return {
-      problems: [
-        {
-          path: 'apiVersion',
-          message: `unsupported apiVersion ${JSON.stringify(doc.apiVersion)} for DynamoCheckpoint: expected ${CHECKPOINT_API_VERSION}`,
-          severity: 'error' as const,
-        },
-      ],
-    };
-  }
-  return loadCheckpoint(doc, { defaultNamespace });
+/** One DynamoModel manifest (already parsed) through the document pipeline: what the constructs and components do. */
+export function renderModelManifest(manifest: unknown, request: RecordOptions = {}): RenderedModel {
+  const loaded = processDocument(manifest, recordContext(request), ['DynamoModel']);
+  const objects = loaded.objects as KubeObject[];
+  return { model: loaded.dynamoModel ?? loaded.asLoaded?.dynamoModel, objects, problems: loaded.problems };
 }
+
+/** Records render without the platform's settings: they name no pods. */
+const recordContext = (request: RecordOptions) => documentContext({} as ResolvedSettings, request);

@@ -9,7 +9,7 @@ import { JsonObject, KubeObject } from '../api/k8s-types';
 import { isWorkerComponent } from '../api/model';
 import { Problem } from '../api/problems';
 import { isObject } from '../api/read';
-import { PROFILER_STATUS_FILE, PROFILING_OUTPUT_FILE, profilingOutputName } from '../render/profiling-job';
+import { PROFILER_STATUS_FILE, PROFILING_OUTPUT_FILE, profilingOutputName } from '../kinds/request/profiling-job';
 import { graphSpecV1beta1 } from '../api/convert/graph-v1beta1';
 import { PlanEntry, WorkerLayout } from './lock';
 import { imageTag, inputHash, PROFILER_TOOL, searchInputsOf } from './search-inputs';

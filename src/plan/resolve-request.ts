@@ -4,11 +4,10 @@
  * to plan it. Shared by the CLI pipeline, the cdk8s construct and the Pulumi component.
  */
 import { DeploymentRequestModel } from '../api/input/deployment-request';
-import { loadDeploymentRequest } from '../api/convert/deployment-request-load';
+import { loadRequestDoc } from '../kinds/request/load';
 import { KubeObject } from '../api/k8s-types';
 import { errorsOf, Problem } from '../api/problems';
-import { schemaProblems } from '../api/validate/schema-validation';
-import { renderProfilingJob } from '../render/profiling-job';
+import { renderProfilingJob } from '../kinds/request/profiling-job';
 import { generateGraph } from './generate';
 import { findPlan, PlanEntry, PlanLock } from './lock';
 import { inputHash, searchInputsOf } from './search-inputs';
@@ -32,17 +31,6 @@ export interface ResolvedRequest {
   /** A valid rapid request the lock has no plan for (`dynamo-iac plan` would search it). */
   readonly notPlanned?: boolean;
   readonly problems: Problem[];
-}
-
-/** A request document read and checked: upstream's rules first, then our CRD's schema. */
-export function loadRequestDoc(
-  doc: unknown,
-  opts: { defaultNamespace?: string } = {},
-): { request?: DeploymentRequestModel; problems: Problem[] } {
-  const loaded = loadDeploymentRequest(doc, opts);
-  const problems = [...loaded.problems];
-  problems.push(...schemaProblems(doc, problems));
-  return { request: loaded.model, problems };
 }
 
 export function resolveRequest(

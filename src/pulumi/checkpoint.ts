@@ -3,6 +3,7 @@
  * field paths), then emitted as the `nvidia.com/v1alpha1` record for the runtime operator. Pass
  * it in a graph's `checkpoints` so components can reference it with `checkpointRef`.
  */
+import { DEFAULT_NAMESPACE } from '../output/kube-object';
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
 import {
@@ -89,13 +90,14 @@ export class DynamoCheckpoint extends pulumi.ComponentResource {
         ? args.annotations
         : { ...(args.annotations ?? {}), [CHECKPOINT_ANNOTATION.artifactVersion]: args.artifactVersion };
     this.namespaceKnown = args.namespace === undefined || typeof args.namespace === 'string';
-    const plainNamespace = typeof args.namespace === 'string' ? args.namespace : 'default';
+    const plainNamespace = typeof args.namespace === 'string' ? args.namespace : DEFAULT_NAMESPACE;
     const meta = { name: this.recordName, namespace: plainNamespace, labels: args.labels, annotations };
     const source = manifestFromProps('DynamoCheckpoint', name, meta, args.spec, CHECKPOINT_API_VERSION);
     if (source.problems.length) throw fail(source.problems.map((p) => problemLine(p)));
     const rendered = renderCheckpointManifest(source.manifest);
     const errors = errorsOf(rendered.problems);
     if (errors.length || !rendered.model) throw fail(errors.map((p) => problemLine(p)));
+    for (const w of rendered.problems) pulumi.log.warn(`${w.path}: ${w.message}`, this);
     this.model = rendered.model;
     const record = rendered.objects[0];
     new k8s.apiextensions.CustomResource(
@@ -111,7 +113,7 @@ export class DynamoCheckpoint extends pulumi.ComponentResource {
       },
       { parent: this, dependsOn: opts?.dependsOn },
     );
-    this.namespace = pulumi.output(args.namespace ?? 'default');
+    this.namespace = pulumi.output(args.namespace ?? DEFAULT_NAMESPACE);
     this.checkpointId = pulumi.output(checkpointIdOf(this.model));
     this.registerOutputs({ recordName: this.recordName, namespace: this.namespace, checkpointId: this.checkpointId });
   }

@@ -14,6 +14,9 @@ import { isManifestSource, manifestFromFile, manifestFromProps } from '../pipeli
 import { checkedLater, PropsShape, shapeProblems, str } from '../api/props-shape';
 import { DEFAULT_LOCK_FILE, PlanEntry } from '../plan/lock';
 import { PLAN_HINT, resolveRequestWithLock } from '../plan/plan-on-synth';
+import type { ResolvedRequest } from '../plan/resolve-request';
+import { documentContext, processDocument } from '../pipeline/process-document';
+import { resolveSettings } from '../api/settings';
 import { DynamoGraphDeployment } from './graph';
 import { SKIP_AWAIT } from './readiness';
 import { GRAPH_OPTIONS_SHAPE, GraphOptions } from './rendered-graph';
@@ -101,13 +104,21 @@ export class DynamoGraphDeploymentRequest extends pulumi.ComponentResource {
     const early = [...adopted.problems, ...settingsProblems(adopted.options.settings ?? {}, 'settings')];
     if (early.length) throw fail(early.map((p) => problemLine(p)));
     const { lockFile, namespace, ...graphOptions } = adopted.options;
-    const resolved = resolveRequestWithLock(adopted.manifest, path.resolve(lockFile ?? DEFAULT_LOCK_FILE), {
+    const { settings, orchestrator, gangScheduling, kaiScheduler } = graphOptions;
+    const plan: { resolved?: ResolvedRequest } = {};
+    const context = documentContext(resolveSettings(settings), {
       defaultNamespace: namespace,
+      placement: { orchestrator, gangScheduling, kaiScheduler },
+      // Kept as the lock gave it: the row sees only what every front end needs.
+      resolveRequest: (doc, o) =>
+        (plan.resolved = resolveRequestWithLock(doc, path.resolve(lockFile ?? DEFAULT_LOCK_FILE), o)),
     });
-    const errors = errorsOf(resolved.problems).map((p) => problemLine(p));
-    if (resolved.notPlanned) errors.push(`(${PLAN_HINT})`);
-    if (errors.length || !resolved.request) throw fail(errors);
-    for (const w of resolved.problems.filter((p) => p.severity === 'warning'))
+    const loaded = processDocument(adopted.manifest, context, [DGDR_KIND]);
+    const resolved = plan.resolved;
+    const errors = errorsOf(loaded.problems).map((p) => problemLine(p));
+    if (resolved?.notPlanned) errors.push(`(${PLAN_HINT})`);
+    if (errors.length || !resolved?.request) throw fail(errors);
+    for (const w of loaded.problems.filter((p) => p.severity === 'warning'))
       pulumi.log.warn(`${w.path}: ${w.message}`, this);
     this.requestName = resolved.request.name;
     this.plan = resolved.entry;

@@ -3,15 +3,16 @@
  * admission rules), then the `nvidia.com/v1alpha1` record. The runtime operator loads LoRA
  * adapters and writes its status, so the provider does not await it.
  */
+import { DEFAULT_NAMESPACE } from '../output/kube-object';
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
 import { DYNAMO_MODEL_API_VERSION, DynamoModelSpec } from '../api/dynamo-model';
-import { loadModelManifest } from '../pipeline/render-manifest';
+import { renderModelManifest } from '../pipeline/render-manifest';
 import { manifestFromProps } from '../pipeline/manifest-source';
 import { checkedLater, PropsShape, shapeProblems } from '../api/props-shape';
 import { stringInput } from './inputs';
 import { errorsOf } from '../api/problems';
-import { renderDynamoModel } from '../render/model-record';
+import { KubeObject } from '../api/k8s-types';
 import { SKIP_AWAIT } from './readiness';
 
 export interface DynamoModelArgs {
@@ -60,20 +61,20 @@ export class DynamoModel extends pulumi.ComponentResource {
     const wrong = shapeProblems(args, MODEL_ARGS_SHAPE, { what: 'args' });
     const meta = wrong.length ? {} : { name: args.name ?? name, labels: args.labels, annotations: args.annotations };
     this.recordName = meta.name ?? name;
-    this.namespace = pulumi.output(wrong.length ? 'default' : (args.namespace ?? 'default'));
+    this.namespace = pulumi.output(wrong.length ? DEFAULT_NAMESPACE : (args.namespace ?? DEFAULT_NAMESPACE));
     // The namespace may be an Output; it plays no part in validation.
     const source = wrong.length
       ? { manifest: undefined, problems: wrong }
       : manifestFromProps('DynamoModel', name, meta, args.spec, DYNAMO_MODEL_API_VERSION);
-    const loaded = source.problems.length ? { problems: source.problems } : loadModelManifest(source.manifest);
+    const loaded = source.problems.length ? { problems: source.problems } : renderModelManifest(source.manifest);
     const errors = errorsOf(loaded.problems);
-    if (errors.length > 0 || !('model' in loaded) || !loaded.model) {
+    if (errors.length > 0 || !('model' in loaded) || !loaded.model || !loaded.objects.length) {
       const lines = errors.map((p) => `  ${p.path ? `${p.path}: ` : ''}${p.message}`);
       // hideStack: the problem is in the caller's props, not in this library.
       throw new pulumi.ResourceError(`DynamoModel "${name}": invalid input:\n${lines.join('\n')}`, this, true);
     }
     for (const w of loaded.problems) pulumi.log.warn(`${w.path}: ${w.message}`, this);
-    const record = renderDynamoModel(loaded.model);
+    const record = loaded.objects[0] as KubeObject;
     new k8s.apiextensions.CustomResource(
       `${name}/${this.recordName}`,
       {

@@ -3,6 +3,7 @@
  * render pipeline as the cdk8s constructs and the CLI, then one child resource
  * per rendered object.
  */
+import { DEFAULT_NAMESPACE } from '../output/kube-object';
 import * as pulumi from '@pulumi/pulumi';
 import { DEFERRED_VALUE_TOKEN } from '../api/deferred-value';
 import { KubeObject } from '../api/k8s-types';
@@ -164,7 +165,7 @@ export abstract class RenderedGraphResource extends pulumi.ComponentResource {
         : source.manifest;
     const { settings, includeGraphRecord, orchestrator, gangScheduling, kaiScheduler } = args;
     // A namespace given as a pulumi.Input cannot be compared: its checkpoints are taken to share it.
-    const graphNamespace = plain.namespace ?? 'default';
+    const graphNamespace = plain.namespace ?? DEFAULT_NAMESPACE;
     const checkpoints = (args.checkpoints ?? []).map((c) =>
       hasToken(graphNamespace) || !c.namespaceKnown ? { ...c.model, namespace: graphNamespace } : c.model,
     );

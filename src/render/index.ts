@@ -33,7 +33,6 @@ export {
 } from './worker-generation';
 export { frontendService } from './frontend-service';
 export { RECOMMENDED_POD_SECURITY_LABELS } from './pod-security';
-export { renderDynamoModel } from './model-record';
 export * from './naming';
 export {
   applyCheckpointRestore,

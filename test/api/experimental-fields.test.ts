@@ -3,7 +3,8 @@
  * webhook and CEL messages, or refused / warned about with its field path when dynamo-iac does not
  * render it. Both input versions report at their own paths.
  */
-import { loadCheckpoint, loadGraph, Problem, resolveSettings, schemaProblems, validateGraph } from '../../src/api';
+import { loadGraph, Problem, resolveSettings, schemaProblems, validateGraph } from '../../src/api';
+import { loadCheckpoint } from '../../src/kinds/checkpoint/load';
 import { PlatformSettings } from '../../src/api/settings';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1';

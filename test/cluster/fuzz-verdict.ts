@@ -5,14 +5,14 @@
  * gate, so the server can say whether it refuses them too.
  */
 import { errorsOf, loadGraph, Problem, resolveSettings, ResolvedSettings } from '../../src/api';
-import { loadCheckpoint } from '../../src/api/checkpoint';
+import { loadCheckpoint } from '../../src/kinds/checkpoint/load';
 import { KubeObject } from '../../src/api/k8s-types';
 import { ValidatedGraph } from '../../src/api/validated-graph';
 import { buildCheckpointJob, renderCheckpointRecord, renderGraph } from '../../src/render';
-import { renderDynamoModel } from '../../src/render/model-record';
+import { renderDynamoModel } from '../../src/kinds/model/record';
 import { platformOptionProblems } from '../../src/platform/platform-options';
 import { platformObjects } from '../../src/platform/platform';
-import { loadModelManifest, renderCheckpointManifest, renderManifest } from '../../src/pipeline/render-manifest';
+import { renderModelManifest, renderCheckpointManifest, renderManifest } from '../../src/pipeline/render-manifest';
 import { FieldCase } from './fuzz-fields';
 
 /**
@@ -94,7 +94,7 @@ function renderedVerdict(c: FieldCase, ns: string): Verdict {
       ),
     };
   }
-  const loaded = loadModelManifest(input);
+  const loaded = renderModelManifest(input);
   const model = loaded.model;
   return { errors: errorsOf(loaded.problems), ...anyway(() => (model ? [renderDynamoModel(model)] : [])) };
 }

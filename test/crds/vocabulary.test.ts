@@ -4,7 +4,7 @@
  */
 import { validateGraph } from '../../src/api';
 import { detectBackendFramework } from '../../src/api/backend-framework';
-import { loadCheckpoint } from '../../src/api/checkpoint';
+import { loadCheckpoint } from '../../src/kinds/checkpoint/load';
 import { loadGraph } from '../../src/api/convert/load';
 import { resolveSettings } from '../../src/api/settings';
 import { crdManifests } from '../../src/crds';

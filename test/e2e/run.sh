@@ -13,7 +13,7 @@ set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$repo"
 
-bash test/infra/build.sh cluster node flux pulumi pulumilangs argo kustomize > /dev/null
+bash test/infra/build.sh cluster node lws flux pulumi pulumilangs argo kustomize > /dev/null
 bash test/node/images/build.sh > /dev/null
 
 started=false

@@ -13,6 +13,9 @@
 #            (downloaded and unpacked into the cache, never installed): the Argo CD suite
 #   pulumilangs the Pulumi YAML and Python language hosts (test:pulumi's multi-language package
 #               tests; on the same pkg/v3 and sdk/v3 as the CLI, so they share its Go build cache)
+#   lws      the LeaderWorkerSet controller manager (LWS v0.10.0, from ../shared/third_party/lws: the
+#            Go proxy does not serve sigs.k8s.io/lws) and its CRDs (LeaderWorkerSet, DisaggregatedSet)
+#            from the same tree: the multinode e2e test on the real node
 # Nothing upstream is committed: in-repo wrapper modules (test/infra/go/<name>/) pin versions and
 # fetch everything through the Go module proxy; the Pulumi language host and Kubernetes provider
 # are built from the source trees in ../shared/third_party (see its README). Every build runs in
@@ -22,7 +25,7 @@
 # where <hash> covers the source directory and the build recipe, so changing a pin rebuilds and an
 # unchanged checkout reuses. Go's own caches (GOCACHE, GOMODCACHE) are shared by every build.
 #
-# Usage: bash test/infra/build.sh [--print-paths] [cluster] [pulumi] [flux] [kustomize] [node] [yamlreader] [argo] [pulumilangs]   (default: cluster)
+# Usage: bash test/infra/build.sh [--print-paths] [cluster] [pulumi] [flux] [kustomize] [node] [lws] [yamlreader] [argo] [pulumilangs]   (default: cluster)
 #   --print-paths  after ensuring the binaries, print `<NAME>=<path>` lines on stdout
 #                  (progress always goes to stderr). Used by the test harnesses.
 #   --cached-only  build nothing: exit 3 (and say which) when a binary is not cached yet.
@@ -46,9 +49,9 @@ for arg in "$@"; do
   case "$arg" in
     --print-paths) print_paths=true ;;
     --cached-only) cached_only=true ;;
-    cluster | pulumi | flux | kustomize | node | yamlreader | argo | pulumilangs) groups+=("$arg") ;;
-    -h | --help) sed -n '2,32p' "$0"; exit 0 ;;
-    *) echo "build.sh: unknown argument: $arg (expected cluster, pulumi, flux, kustomize, node, yamlreader, argo, pulumilangs, --print-paths or --cached-only)" >&2; exit 2 ;;
+    cluster | pulumi | flux | kustomize | node | lws | yamlreader | argo | pulumilangs) groups+=("$arg") ;;
+    -h | --help) sed -n '2,35p' "$0"; exit 0 ;;
+    *) echo "build.sh: unknown argument: $arg (expected cluster, pulumi, flux, kustomize, node, lws, yamlreader, argo, pulumilangs, --print-paths or --cached-only)" >&2; exit 2 ;;
   esac
 done
 [[ ${#groups[@]} -gt 0 ]] || groups=(cluster)
@@ -238,6 +241,28 @@ build_node() {
   crictl_version="$(required_version "$crictl/go.mod" sigs.k8s.io/cri-tools)"
   GOTOOLCHAIN=local ensure CRICTL crictl "$crictl_version" "$crictl" sigs.k8s.io/cri-tools/cmd/crictl 1 \
     "-X sigs.k8s.io/cri-tools/pkg/version.Version=$crictl_version"
+}
+
+# LeaderWorkerSet v0.10.0: the controller manager (which also serves DisaggregatedSet) from the
+# third_party source tree, and its CRDs copied from the same tree (config/crd/bases: LeaderWorkerSet,
+# DisaggregatedSet, DisaggregatedSetRoleScaler; the chart's copy adds a conversion webhook that a
+# single-version CRD never calls), beside the binary.
+build_lws() {
+  # The tree carries no version file: this is the release its README names (2161f38).
+  local src version=v0.10.0 dir
+  src="$(third_party lws)"
+  GOTOOLCHAIN=local ensure LWS_MANAGER lws-manager "$version" "$src" ./cmd 2 \
+    "-X sigs.k8s.io/lws/pkg/version.GitVersion=$version" "-X sigs.k8s.io/lws/pkg/version.GitCommit=2161f38"
+  dir="${paths[-1]#LWS_MANAGER=}"
+  dir="${dir%/lws-manager}"
+  paths+=("LWS_CRDS=$dir/crds")
+  if [[ -x "$dir/lws-manager" && ! -d "$dir/crds" ]]; then
+    local tmp
+    tmp="$(mktemp -d "$dir/.crds.XXXXXX")"
+    cp "$src"/config/crd/bases/*.yaml "$tmp/"
+    chmod u+w "$tmp"/*.yaml
+    mv -T "$tmp" "$dir/crds" 2> /dev/null || rm -rf "$tmp"
+  fi
 }
 
 build_yamlreader() {

@@ -8,7 +8,7 @@ import { parse } from 'yaml';
 import { DeploymentRequestModel } from '../../src/api/input/deployment-request';
 import { generateGraph } from '../../src/plan/generate';
 import { findPlan, parseLock, PlanEntry, serializeLock, withPlans } from '../../src/plan/lock';
-import { loadRequestDoc } from '../../src/plan/resolve-request';
+import { loadRequestDoc } from '../../src/kinds/request/load';
 import { inputHash, searchInputsOf } from '../../src/plan/search-inputs';
 
 const EXAMPLES = path.join(__dirname, '..', '..', 'examples');

@@ -1,5 +1,6 @@
 import type { ValidatedGraph } from '../../src/api/validated-graph';
-import { loadCheckpoint, loadGraph, resolveSettings, ValidationError } from '../../src/api';
+import { loadGraph, resolveSettings, ValidationError } from '../../src/api';
+import { loadCheckpoint } from '../../src/kinds/checkpoint/load';
 import { buildCheckpointJob, renderCheckpointRecord, renderGraph } from '../../src/render';
 import { findRendered } from './helpers';
 

@@ -1,4 +1,5 @@
 /** Recognising a parsed document and converting it to the internal model. */
+import { DEFAULT_NAMESPACE } from '../../output/kube-object';
 import { ConvertOptions } from './convert-common';
 import { convertComponentV1alpha1, convertGraphV1alpha1 } from './convert-v1alpha1';
 import { convertComponentV1beta1, convertGraphV1beta1 } from './convert-v1beta1';
@@ -93,7 +94,7 @@ export function loadGraph(doc: unknown, opts: LoadOptions = {}): LoadResult {
     // A missing name is one problem among others: the spec is still read, and checked, under a
     // stand-in (the model is not rendered: its problems say so), so that every problem shows at once.
     name: name ?? UNNAMED,
-    namespace: r.string(metadata?.namespace, 'metadata.namespace') || opts.defaultNamespace || 'default',
+    namespace: r.string(metadata?.namespace, 'metadata.namespace') || opts.defaultNamespace || DEFAULT_NAMESPACE,
     metadataLabels: r.stringMap(metadata?.labels, 'metadata.labels'),
     metadataAnnotations: r.stringMap(metadata?.annotations, 'metadata.annotations'),
   };

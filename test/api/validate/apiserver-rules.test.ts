@@ -7,7 +7,7 @@
  */
 import { resolveSettings } from '../../../src/api';
 import { problemLine } from '../../../src/api/problems';
-import { loadModelManifest, renderCheckpointManifest, renderManifest } from '../../../src/pipeline/render-manifest';
+import { renderModelManifest, renderCheckpointManifest, renderManifest } from '../../../src/pipeline/render-manifest';
 import { fixtureDoc } from '../fixtures';
 
 const SETTINGS = resolveSettings({});
@@ -178,7 +178,7 @@ describe('metadata of checkpoints and models, as the cdk8s and Pulumi front ends
     ).toEqual(expected);
   });
 
-  test('a DynamoModel (loadModelManifest): ObjectMeta typed and closed', () => {
+  test('a DynamoModel (renderModelManifest): ObjectMeta typed and closed', () => {
     const model = {
       apiVersion: 'nvidia.com/v1alpha1',
       kind: 'DynamoModel',
@@ -186,7 +186,7 @@ describe('metadata of checkpoints and models, as the cdk8s and Pulumi front ends
       spec: { modelName: 'lora', baseModelName: 'Qwen/Qwen3-0.6B', modelType: 'lora', source: { uri: 's3://b/k' } },
     };
     expect(
-      loadModelManifest(model)
+      renderModelManifest(model)
         .problems.map((p) => problemLine(p))
         .sort(),
     ).toEqual(expected);

@@ -13,8 +13,8 @@ import {
   CheckpointIdentityInput,
   CheckpointModel,
   errorsOf,
-  loadCheckpoint,
 } from '../../../api';
+import { loadCheckpoint } from '../../../kinds/checkpoint/load';
 import { buildCheckpointJob, checkpointJobName, checkpointLocation, CheckpointStorage } from '../../../render';
 import { ReconcileOutcome, ReconcilerContext, splitKey } from '../../runtime/controller';
 import { Informer } from '../../runtime/informer';

@@ -4,8 +4,9 @@
  * (upstream sets none either). A v1alpha1-written request gets the v1alpha1 status fields
  * (`state`, `deployment`) through the v1alpha1 endpoint.
  */
-import { DGDR_KIND, DGDR_LABEL, errorsOf, loadDeploymentRequest, problemLine } from '../../../api';
-import { profilingJobName, profilingOutputName } from '../../../render/profiling-job';
+import { DGDR_KIND, DGDR_LABEL, errorsOf, problemLine } from '../../../api';
+import { loadDeploymentRequest } from '../../../kinds/request/load';
+import { profilingJobName, profilingOutputName } from '../../../kinds/request/profiling-job';
 import { ReconcileOutcome, ReconcilerContext, splitKey } from '../../runtime/controller';
 import { Informer } from '../../runtime/informer';
 import { isNotFound } from '../../runtime/kube/errors';

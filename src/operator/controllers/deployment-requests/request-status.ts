@@ -17,7 +17,7 @@ import { DeploymentRequestModel } from '../../../api';
 import { AIC_PACKAGE, AIC_VERSION } from '../../../plan/aiconfigurator/tool';
 import { graphName } from '../../../plan/generate';
 import { DEFAULT_LOCK_FILE } from '../../../plan/lock';
-import { profilingJobName, profilingOutputName } from '../../../render/profiling-job';
+import { profilingJobName, profilingOutputName } from '../../../kinds/request/profiling-job';
 import { Condition } from '../../runtime/conditions';
 import { DeploymentRequest, GraphDeployment, Job } from '../kinds';
 

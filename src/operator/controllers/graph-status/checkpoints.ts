@@ -3,7 +3,8 @@
  * (`checkpointRef`), that checkpoint's name, ID (the identity hash, also written as the
  * deprecated `identityHash`) and whether it is Ready, as upstream reports them.
  */
-import { checkpointIdOf, errorsOf, GraphModel, loadCheckpoint } from '../../../api';
+import { checkpointIdOf, errorsOf, GraphModel } from '../../../api';
+import { loadCheckpoint } from '../../../kinds/checkpoint/load';
 import { Checkpoint } from '../kinds';
 
 export interface ComponentCheckpointStatus {

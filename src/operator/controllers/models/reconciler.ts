@@ -5,7 +5,8 @@
  * model is deleted, without ever blocking the deletion. Mirrors upstream's DynamoModel
  * reconciler, including its events, condition reasons and the requeue after a partial failure.
  */
-import { isLoRA, validateDynamoModelSpec } from '../../../api/dynamo-model';
+import { isLoRA } from '../../../api/dynamo-model';
+import { validateDynamoModelSpec } from '../../../kinds/model/load';
 import { errorsOf } from '../../../api/problems';
 import { LABEL, shortHash } from '../../../render';
 import { Condition, setCondition } from '../../runtime/conditions';

@@ -1,5 +1,5 @@
 /** DynamoGraphDeploymentRequest: loading, upstream's defaults and admission rules, the CRD schema, v1alpha1. */
-import { loadRequestDoc } from '../../../src/plan/resolve-request';
+import { loadRequestDoc } from '../../../src/kinds/request/load';
 
 const base = (spec: Record<string, unknown> = {}, apiVersion = 'nvidia.com/v1beta1') => ({
   apiVersion,

@@ -3,6 +3,7 @@
  * upstream's conversion maps it) and upstream's admission rules with their messages. The CRD
  * schema (required `model`, the enums, types) is checked by `schemaProblems` like every kind.
  */
+import { DEFAULT_NAMESPACE } from '../../output/kube-object';
 import {
   DEPRECATED_GPU_SKUS,
   DeploymentRequestModel,
@@ -14,11 +15,12 @@ import {
   RequestPaths,
   ResolvedRequestSpec,
   SearchStrategy,
-} from '../input/deployment-request';
-import { dns1123Subdomain } from '../k8s-syntax';
-import { JsonObject } from '../k8s-types';
-import { Problem } from '../problems';
-import { fieldPath, InputReader, isObject } from '../read';
+} from '../../api/input/deployment-request';
+import { dns1123Subdomain } from '../../api/k8s-syntax';
+import { JsonObject } from '../../api/k8s-types';
+import { Problem } from '../../api/problems';
+import { schemaProblems } from '../../api/validate/schema-validation';
+import { fieldPath, InputReader, isObject } from '../../api/read';
 
 export interface DeploymentRequestLoad {
   /** Set when the document reads as a request, also when there are problems. */
@@ -56,7 +58,7 @@ export function loadDeploymentRequest(doc: unknown, opts: { defaultNamespace?: s
   const model: DeploymentRequestModel = {
     apiVersion,
     name: name ?? '',
-    namespace: r.string(metadata?.namespace, 'metadata.namespace') || opts.defaultNamespace || 'default',
+    namespace: r.string(metadata?.namespace, 'metadata.namespace') || opts.defaultNamespace || DEFAULT_NAMESPACE,
     labels: r.stringMap(metadata?.labels, 'metadata.labels'),
     annotations: r.stringMap(metadata?.annotations, 'metadata.annotations'),
     spec: read.spec,
@@ -376,4 +378,15 @@ const defined = <K extends string, V>(key: K, v: V | undefined): { [P in K]?: V 
 
 function dropUndefined<T extends object>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+}
+
+/** A request document read and checked: upstream's rules first, then our CRD's schema. */
+export function loadRequestDoc(
+  doc: unknown,
+  opts: { defaultNamespace?: string } = {},
+): { request?: DeploymentRequestModel; problems: Problem[] } {
+  const loaded = loadDeploymentRequest(doc, opts);
+  const problems = [...loaded.problems];
+  problems.push(...schemaProblems(doc, problems));
+  return { request: loaded.model, problems };
 }

@@ -1,12 +1,12 @@
 import {
   checkpointIdentityHash,
-  loadCheckpoint,
   loadGraph,
   Problem,
   resolveSettings,
   validateCheckpointRefs,
   validateGraph,
-} from '../../src/api';
+} from '../../../src/api';
+import { loadCheckpoint } from '../../../src/kinds/checkpoint/load';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1';
 const err = (path: string, message: string): Problem => ({ path, message, severity: 'error' });

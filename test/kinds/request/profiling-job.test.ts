@@ -1,7 +1,7 @@
 /** A thorough request without a plan: the profiling Job, its RBAC and output ConfigMap, as upstream's controller creates them. */
-import { KubeObject } from '../../src/api/k8s-types';
-import { loadRequestDoc } from '../../src/plan/resolve-request';
-import { renderProfilingJob } from '../../src/render/profiling-job';
+import { KubeObject } from '../../../src/api/k8s-types';
+import { loadRequestDoc } from '../../../src/kinds/request/load';
+import { renderProfilingJob } from '../../../src/kinds/request/profiling-job';
 
 const request = (spec: Record<string, unknown> = {}) => {
   const loaded = loadRequestDoc({

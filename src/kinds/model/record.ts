@@ -2,9 +2,9 @@
  * The DynamoModel record as the cluster should hold it: metadata and the known spec fields,
  * never `status` (the runtime operator writes it).
  */
-import { DYNAMO_MODEL_API_VERSION, DynamoModelRecord } from '../api/dynamo-model';
-import { KubeObject } from '../api/k8s-types';
-import { compact } from './merge';
+import { DYNAMO_MODEL_API_VERSION, DynamoModelRecord } from '../../api/dynamo-model';
+import { KubeObject } from '../../api/k8s-types';
+import { compact } from '../../render/merge';
 
 export function renderDynamoModel(model: DynamoModelRecord): KubeObject {
   const labels = Object.keys(model.labels).length ? { ...model.labels } : undefined;

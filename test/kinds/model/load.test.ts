@@ -1,5 +1,5 @@
-import { loadDynamoModel, validateDynamoModelSpec, validateDynamoModelUpdate } from '../../src/api/dynamo-model';
-import { modelServiceName, shortHash } from '../../src/render';
+import { loadDynamoModel, validateDynamoModelSpec, validateDynamoModelUpdate } from '../../../src/kinds/model/load';
+import { modelServiceName, shortHash } from '../../../src/render';
 
 const doc = (spec: unknown, extra: Record<string, unknown> = {}) => ({
   apiVersion: 'nvidia.com/v1alpha1',

@@ -5,10 +5,10 @@
  * `dynamo-iac plan --import` turns that ConfigMap into the lock entry; the next render replaces
  * these objects with the generated graph (Flux prunes the Job).
  */
-import { canonicalJson } from '../api/canonical-json';
-import { DGDR_LABEL, DeploymentRequestModel } from '../api/input/deployment-request';
-import { JsonObject, KubeObject } from '../api/k8s-types';
-import { mergeByName } from './merge';
+import { canonicalJson } from '../../api/canonical-json';
+import { DGDR_LABEL, DeploymentRequestModel } from '../../api/input/deployment-request';
+import { JsonObject, KubeObject } from '../../api/k8s-types';
+import { mergeByName } from '../../render/merge';
 
 export const PROFILING_SERVICE_ACCOUNT = 'dgdr-profiling-job';
 export const PROFILER_CONTAINER = 'profiler';

@@ -1,0 +1,254 @@
+/**
+ * Every front end reports the same problems for the same input, because each runs the one document
+ * pipeline (src/pipeline/process-document.ts) with the kind it expects: a table of bad documents of
+ * every Dynamo kind through the CLI (the built bin, all documents in one run), the cdk8s constructs'
+ * `fromManifest` and the Pulumi components (under `pulumi.runtime.setMocks`), comparing the lists.
+ */
+import * as path from 'path';
+import * as pulumi from '@pulumi/pulumi';
+import { App, Chart } from 'cdk8s';
+import { Construct } from 'constructs';
+import { WARNING_METADATA } from '../../src/cdk8s/warnings';
+import { stringify } from 'yaml';
+import * as cdk8s from '../../src';
+import * as pulumiFrontEnd from '../../src/pulumi';
+import { run } from '../cli/run';
+import { programWarnings, runProgram } from '../pulumi/mocks';
+
+const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1';
+const LOCK_FILE = path.join(__dirname, '..', '..', 'examples', 'dynamo-plan.lock');
+const pod = { spec: { containers: [{ name: 'main', image: IMAGE }] } };
+const frontend = { name: 'Frontend', type: 'frontend', podTemplate: pod };
+
+type Kind =
+  | 'DynamoGraphDeployment'
+  | 'DynamoComponentDeployment'
+  | 'DynamoModel'
+  | 'DynamoCheckpoint'
+  | 'DynamoGraphDeploymentRequest';
+
+interface BadDocument {
+  readonly what: string;
+  readonly kind: Kind;
+  readonly apiVersion?: string;
+  readonly spec: unknown;
+}
+
+const graph = (extra: Record<string, unknown>, component: Record<string, unknown> = {}) => ({
+  components: [{ ...frontend, ...component }],
+  ...extra,
+});
+const model = (extra: Record<string, unknown>) => ({
+  modelName: 'support-lora',
+  baseModelName: 'Qwen/Qwen3-0.6B',
+  modelType: 'lora',
+  source: { uri: 'hf://example-org/support-lora@main' },
+  ...extra,
+});
+const checkpoint = (identity: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  identity: { model: 'Qwen/Qwen3-0.6B', backendFramework: 'vllm', ...identity },
+  job: { podTemplateSpec: pod },
+  ...extra,
+});
+const request = (extra: Record<string, unknown>) => ({
+  model: 'Qwen/Qwen3-32B',
+  backend: 'vllm',
+  hardware: { gpuSku: 'h200_sxm', totalGpus: 8 },
+  workload: { isl: 4000, osl: 500 },
+  sla: { ttft: 600, itl: 20 },
+  ...extra,
+});
+
+const TABLE: readonly BadDocument[] = [
+  { what: 'an unknown spec field', kind: 'DynamoGraphDeployment', spec: graph({ bogus: 1 }) },
+  { what: 'an unknown component field', kind: 'DynamoGraphDeployment', spec: graph({}, { bogusField: true }) },
+  { what: 'negative replicas', kind: 'DynamoGraphDeployment', spec: graph({}, { replicas: -1 }) },
+  { what: 'an unknown backend', kind: 'DynamoGraphDeployment', spec: graph({ backendFramework: 'onnx' }) },
+  {
+    what: 'a v1alpha1 service with an unknown field',
+    kind: 'DynamoGraphDeployment',
+    apiVersion: 'nvidia.com/v1alpha1',
+    spec: {
+      services: {
+        Frontend: { componentType: 'frontend', extraPodSpec: { mainContainer: { image: IMAGE } }, bogus: 1 },
+      },
+    },
+  },
+  {
+    what: 'a dangling checkpointRef',
+    kind: 'DynamoGraphDeployment',
+    spec: graph({}, { experimental: { checkpoint: { enabled: true, checkpointRef: 'missing' } } }),
+  },
+  {
+    what: 'an unknown field',
+    kind: 'DynamoComponentDeployment',
+    spec: { type: 'worker', backendFramework: 'vllm', podTemplate: pod, bogus: 'x' },
+  },
+  {
+    what: 'a replicas string',
+    kind: 'DynamoComponentDeployment',
+    spec: { type: 'worker', backendFramework: 'vllm', podTemplate: pod, replicas: 'two' },
+  },
+  {
+    what: 'an unknown field under spec.source',
+    kind: 'DynamoModel',
+    spec: model({ source: { uri: 'hf://a/b', extra: 1 } }),
+  },
+  { what: 'an unknown spec field', kind: 'DynamoModel', spec: model({ bogus: true }) },
+  { what: 'no modelName', kind: 'DynamoModel', spec: model({ modelName: undefined }) },
+  { what: 'an https URI', kind: 'DynamoModel', spec: model({ source: { uri: 'https://example.com/adapter' } }) },
+  { what: 'an unknown spec field', kind: 'DynamoCheckpoint', spec: checkpoint({}, { bogus: 1 }) },
+  { what: 'an unknown identity field', kind: 'DynamoCheckpoint', spec: checkpoint({ extra: 'x' }) },
+  { what: 'no identity model', kind: 'DynamoCheckpoint', spec: checkpoint({ model: undefined }) },
+  { what: 'an unknown backend', kind: 'DynamoCheckpoint', spec: checkpoint({ backendFramework: 'onnx' }) },
+  { what: 'an unknown spec field', kind: 'DynamoGraphDeploymentRequest', spec: request({ bogus: 1 }) },
+  { what: 'no model', kind: 'DynamoGraphDeploymentRequest', spec: request({ model: undefined }) },
+  { what: 'a negative ttft', kind: 'DynamoGraphDeploymentRequest', spec: request({ sla: { ttft: -1, itl: 20 } }) },
+];
+
+const API_VERSION: Record<Kind, string> = {
+  DynamoGraphDeployment: 'nvidia.com/v1beta1',
+  DynamoComponentDeployment: 'nvidia.com/v1beta1',
+  DynamoModel: 'nvidia.com/v1alpha1',
+  DynamoCheckpoint: 'nvidia.com/v1alpha1',
+  DynamoGraphDeploymentRequest: 'nvidia.com/v1beta1',
+};
+
+/** Each row's document, named after its row so the CLI's lines can be told apart. */
+const nameOf = (i: number) => `bad-${i}`;
+function manifestOf(row: BadDocument, i: number) {
+  return JSON.parse(
+    JSON.stringify({
+      apiVersion: row.apiVersion ?? API_VERSION[row.kind],
+      kind: row.kind,
+      metadata: { name: nameOf(i), namespace: 'dynamo' },
+      spec: row.spec,
+    }),
+  );
+}
+
+interface Lines {
+  readonly errors: string[];
+  /** `<path>: <message>`, as the Pulumi log and the cdk8s metadata carry them. */
+  readonly warnings: string[];
+}
+
+/** The CLI: every document of `table` in one `validate -` run; its lines grouped by document. */
+function cliLines(table: readonly BadDocument[]): Lines[] {
+  const text = table.map((row, i) => stringify(manifestOf(row, i))).join('---\n');
+  const r = run(['validate', '-'], { input: text });
+  const byDocument: Lines[] = table.map(() => ({ errors: [], warnings: [] }));
+  for (const line of r.stderr.split('\n')) {
+    const m = /^- \(document (\d+), [^)]*\): (.*)$/.exec(line);
+    if (!m) continue;
+    const warning = /^([^:]*): warning: (.*)$/.exec(m[2]);
+    const lines = byDocument[Number(m[1]) - 1];
+    if (warning) lines.warnings.push(`${warning[1]}: ${warning[2]}`);
+    else lines.errors.push(m[2]);
+  }
+  return byDocument;
+}
+
+/** The cdk8s construct of the row's kind, adopting the manifest: its synth errors and warnings. */
+function cdk8sLines(row: BadDocument, i: number): Lines {
+  const chart = new Chart(new App(), 'chart', { namespace: 'dynamo' });
+  const manifest = manifestOf(row, i);
+  const adopt: Record<Kind, (scope: Construct) => Construct> = {
+    DynamoGraphDeployment: (s) => cdk8s.DynamoGraphDeployment.fromManifest(s, 'c', manifest),
+    DynamoComponentDeployment: (s) => cdk8s.DynamoComponentDeployment.fromManifest(s, 'c', manifest),
+    DynamoModel: (s) => cdk8s.DynamoModel.fromManifest(s, 'c', manifest),
+    DynamoCheckpoint: (s) => cdk8s.DynamoCheckpoint.fromManifest(s, 'c', manifest),
+    DynamoGraphDeploymentRequest: (s) =>
+      cdk8s.DynamoGraphDeploymentRequest.fromManifest(s, 'c', manifest, { lockFile: LOCK_FILE }),
+  };
+  const nodes = adopt[row.kind](chart).node.findAll();
+  const warnings = nodes.flatMap((c) =>
+    c.node.metadata.filter((m) => m.type === WARNING_METADATA).map((m) => String(m.data)),
+  );
+  const errors = jest.isMockFunction(process.stderr.write)
+    ? nodes.flatMap((c) => c.node.validate())
+    : withQuietStderr(() => nodes.flatMap((c) => c.node.validate()));
+  return { errors, warnings };
+}
+
+/** cdk8s prints the warnings at validation, as synth does; here they are read from the metadata. */
+function withQuietStderr<T>(f: () => T): T {
+  const spy = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  try {
+    return f();
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+/** The Pulumi component of the row's kind: the lines of its ResourceError, or its logged warnings. */
+async function pulumiLines(row: BadDocument, i: number): Promise<Lines> {
+  const manifest = manifestOf(row, i);
+  const args = { name: manifest.metadata.name, namespace: manifest.metadata.namespace, spec: manifest.spec };
+  const build: Record<Kind, () => unknown> = {
+    DynamoGraphDeployment: () => pulumiFrontEnd.DynamoGraphDeployment.fromManifest('c', manifest),
+    DynamoComponentDeployment: () => pulumiFrontEnd.DynamoComponentDeployment.fromManifest('c', manifest),
+    DynamoModel: () => new pulumiFrontEnd.DynamoModel('c', args as never),
+    DynamoCheckpoint: () => new pulumiFrontEnd.DynamoCheckpoint('c', args as never),
+    DynamoGraphDeploymentRequest: () =>
+      pulumiFrontEnd.DynamoGraphRequest.fromManifest('c', manifest, { lockFile: LOCK_FILE }),
+  };
+  const error = await runProgram(() => void build[row.kind]()).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (error === undefined) return { errors: [], warnings: [...programWarnings()] };
+  if (!pulumi.ResourceError.isInstance(error)) throw error;
+  const [, ...lines] = error.message.split('\n');
+  // A component that fails logs nothing: its error is all the engine shows.
+  return { errors: lines.map((l) => l.replace(/^ {2}/, '')), warnings: [] };
+}
+
+/** Valid documents with warnings: every front end renders them and says the same warnings. */
+const WARNED: readonly BadDocument[] = [
+  {
+    what: 'a deprecated v1alpha1 field',
+    kind: 'DynamoGraphDeployment',
+    apiVersion: 'nvidia.com/v1alpha1',
+    spec: {
+      backendFramework: 'vllm',
+      services: {
+        Frontend: {
+          componentType: 'frontend',
+          dynamoNamespace: 'legacy',
+          extraPodSpec: { mainContainer: { image: IMAGE } },
+        },
+      },
+    },
+  },
+  {
+    what: "a Job template's pull secret no Secret can be named",
+    kind: 'DynamoCheckpoint',
+    spec: checkpoint(
+      {},
+      { job: { podTemplateSpec: { spec: { ...pod.spec, imagePullSecrets: [{ name: 'Reg Cred' }] } } } },
+    ),
+  },
+];
+
+describe('the front ends report the same problems for the same document', () => {
+  const cli = cliLines(TABLE);
+
+  test.each(TABLE.map((row, i) => [`${row.kind}: ${row.what}`, row, i] as const))('%s', async (_, row, i) => {
+    expect(cli[i].errors.length).toBeGreaterThan(0);
+    const errors = (lines: Lines) => lines.errors;
+    expect({ cdk8s: errors(cdk8sLines(row, i)), pulumi: errors(await pulumiLines(row, i)) }).toEqual({
+      cdk8s: cli[i].errors,
+      pulumi: cli[i].errors,
+    });
+  });
+});
+
+describe('the front ends warn alike about a valid document', () => {
+  const cli = cliLines(WARNED);
+
+  test.each(WARNED.map((row, i) => [`${row.kind}: ${row.what}`, row, i] as const))('%s', async (_, row, i) => {
+    expect(cli[i]).toEqual({ errors: [], warnings: [expect.any(String)] });
+    expect({ cdk8s: cdk8sLines(row, i), pulumi: await pulumiLines(row, i) }).toEqual({ cdk8s: cli[i], pulumi: cli[i] });
+  });
+});
