@@ -28,8 +28,11 @@ import { renderGraph } from '../src/render';
 import { OPERATOR_MALLOC_ARENA_MAX, OPERATOR_NODE_OPTIONS } from '../src/platform/platform';
 
 const ROOT = path.resolve(__dirname, '..', '..');
-/** Graph counts measured, each with a fresh operator (the graphs of the smaller run are kept). */
-const SIZES = [100, 1000];
+/**
+ * Graph counts measured, each with a fresh operator (the graphs of the smaller run are kept);
+ * OPERATOR_BENCH_SIZES=1000 measures only that (while iterating on the operator's memory).
+ */
+const SIZES = (process.env.OPERATOR_BENCH_SIZES ?? '100,1000').split(',').map(Number);
 const SCALES = 200;
 const NAMESPACE = 'bench-operator';
 const TARGETS = { p50Ms: 50, p99Ms: 250, rssMiB: 160 };
@@ -133,7 +136,7 @@ function graphObjects(i: number): ServerObject[] {
   ).filter((o) => o.kind === 'DynamoGraphDeployment' || o.kind === 'Deployment');
 }
 
-const rssMiB = (pid: number, field: 'VmRSS' | 'VmHWM') => {
+const rssMiB = (pid: number, field: 'VmRSS' | 'VmHWM' | 'RssAnon' | 'RssFile') => {
   const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : NaN;
 };
@@ -298,6 +301,8 @@ async function measure(
     }
     const rssAfter = rssMiB(pid, 'VmRSS');
     const peak = rssMiB(pid, 'VmHWM');
+    // File-backed pages are mostly the node binary's code; anonymous ones are the heaps (V8's and malloc's).
+    const [anon, file] = [rssMiB(pid, 'RssAnon'), rssMiB(pid, 'RssFile')];
     const heap = await heapOf(metricsPort);
     if (process.env.OPERATOR_BENCH_HEAP_SNAPSHOT)
       await heapSnapshot(operator, cwd, `${process.env.OPERATOR_BENCH_HEAP_SNAPSHOT}.${graphs}`);
@@ -316,7 +321,7 @@ async function measure(
       `  ${graphs} graphs: /scale -> Deployment spec.replicas (watch): p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(1)} ms over ${SCALES} scales`,
     );
     console.log(
-      `  ${graphs} graphs: operator RSS ${rssSettled.toFixed(0)} MiB settled, ${rssAfter.toFixed(0)} MiB after the scales, ${peak.toFixed(0)} MiB peak; V8 heap ${heap.used.toFixed(0)} MiB used / ${heap.total.toFixed(0)} MiB committed, external ${heap.external.toFixed(0)} MiB (its /metrics)`,
+      `  ${graphs} graphs: operator RSS ${rssSettled.toFixed(0)} MiB settled, ${rssAfter.toFixed(0)} MiB after the scales, ${peak.toFixed(0)} MiB peak (now ${anon.toFixed(0)} MiB anonymous, ${file.toFixed(0)} MiB file-backed); V8 heap ${heap.used.toFixed(0)} MiB used / ${heap.total.toFixed(0)} MiB committed, external ${heap.external.toFixed(0)} MiB (its /metrics)`,
     );
     return result;
   } finally {

@@ -22,6 +22,8 @@ export type { ValidatedGraph } from './api/validated-graph';
 export { resolveSettings, type PlatformSettings, type ResolvedSettings } from './api/settings';
 export { formatProblems, ValidationError, type Problem, type SourcedProblem } from './api/problems';
 export type { JsonObject, KubeObject } from './api/k8s-types';
+// A DynamoModel update as upstream's webhook judges it, for tools that compare two versions (docs/deviations.md row 36).
+export { validateDynamoModelUpdate } from './kinds/model/load';
 
 // The CRDs (CHANGELOG, CONTRIBUTING.md, docs/architecture.md).
 export { crdManifests } from './crds';

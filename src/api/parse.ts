@@ -144,9 +144,12 @@ function bounded(docs: unknown[], problems: Problem[], lines?: number[]): Parsed
  */
 export function overLimits(doc: unknown): string | undefined {
   let size = 0;
-  const stack: [unknown, number][] = [[doc, 1]];
-  while (stack.length > 0) {
-    const [value, depth] = stack.pop()!;
+  // Two stacks side by side (value, its depth): no pair allocated per value of a large input.
+  const values: unknown[] = [doc];
+  const depths: number[] = [1];
+  while (values.length > 0) {
+    const value = values.pop();
+    const depth = depths.pop()!;
     if (typeof value === 'string') {
       if (LONE_SURROGATE.test(value)) return LONE_SURROGATE_MESSAGE;
       size += value.length + 2;
@@ -154,12 +157,17 @@ export function overLimits(doc: unknown): string | undefined {
     else {
       if (depth > MAX_DEPTH) return `is nested more than ${MAX_DEPTH} levels deep; the limit is ${MAX_DEPTH}`;
       size += 2;
-      if (Array.isArray(value)) for (const v of value) stack.push([v, depth + 1]);
+      if (Array.isArray(value))
+        for (const v of value) {
+          values.push(v);
+          depths.push(depth + 1);
+        }
       else
-        for (const [k, v] of Object.entries(value)) {
+        for (const k of Object.keys(value)) {
           if (LONE_SURROGATE.test(k)) return LONE_SURROGATE_MESSAGE;
           size += k.length + 3;
-          stack.push([v, depth + 1]);
+          values.push((value as Record<string, unknown>)[k]);
+          depths.push(depth + 1);
         }
     }
     if (size > MAX_EXPANDED_BYTES) {

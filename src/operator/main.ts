@@ -1,12 +1,14 @@
 /** `dynamo-iac operator`: parse flags, connect, run until SIGTERM / SIGINT. */
 import { parseOperatorArgs } from './config';
 import { runOperator } from './run';
+import { preferSmallHeap } from './runtime/heap';
 import { KubeApi } from './runtime/kube/api';
 import { loadKubeConfig } from './runtime/kube/kubeconfig';
 import { createLogger, errorText } from './runtime/log';
 
 /** Returns the process exit code (2 = usage error, as the CLI contract says). */
 export async function operatorMain(argv: string[]): Promise<number> {
+  preferSmallHeap();
   let config;
   try {
     config = parseOperatorArgs(argv);

@@ -106,19 +106,38 @@ const DOCUMENT_MARKER = /^(---|\.\.\.)/;
  */
 const NO_LITERAL_BLOCK = /\n[\t ]+$|^[\n\t ]*[\t ][\n\t ]*$|^\n*\t/;
 
+/**
+ * The written forms of the strings seen so far: rendered objects repeat the same keys and many
+ * of the same values (labels, images, names) thousands of times, and a lookup costs far less
+ * than the tests above. Bounded, so a stream of distinct strings costs no more memory than that.
+ */
+const MEMO_MAX = 1 << 16;
+/** Longer strings are seldom repeated, and keeping them would hold on to more memory. */
+const MEMO_MAX_LENGTH = 256;
+const keyForms = new Map<string, string>();
+const valueForms = new Map<string, string>();
+
 /** A string in value position (after `key: ` or `- `); `indent` is the indentation of a block's lines. */
 export function stringValue(s: string, indent: string): string {
-  if (NEEDS_ESCAPES.test(s)) return doubleQuoted(s);
-  if (s.includes('\n')) return NO_LITERAL_BLOCK.test(s) ? doubleQuoted(s) : literalBlock(s, indent);
-  if (NOT_PLAIN.test(s) || readsAsNonString(s)) return quoted(s);
-  return s;
+  let form = valueForms.get(s);
+  if (form !== undefined) return form;
+  if (s.includes('\n'))
+    return NEEDS_ESCAPES.test(s) || NO_LITERAL_BLOCK.test(s) ? doubleQuoted(s) : literalBlock(s, indent);
+  // A one-line string is written the same at any indentation.
+  form = NEEDS_ESCAPES.test(s) ? doubleQuoted(s) : NOT_PLAIN.test(s) || readsAsNonString(s) ? quoted(s) : s;
+  if (valueForms.size < MEMO_MAX && s.length <= MEMO_MAX_LENGTH) valueForms.set(s, form);
+  return form;
 }
 
 /** A mapping key, or a document that is a single string: always on one line. */
 export function stringKey(s: string): string {
-  if (NEEDS_ESCAPES.test(s) || s.includes('\n')) return doubleQuoted(s);
-  if (NOT_PLAIN.test(s) || DOCUMENT_MARKER.test(s) || readsAsNonString(s)) return quoted(s);
-  return s;
+  let form = keyForms.get(s);
+  if (form !== undefined) return form;
+  if (NEEDS_ESCAPES.test(s) || s.includes('\n')) form = doubleQuoted(s);
+  else if (NOT_PLAIN.test(s) || DOCUMENT_MARKER.test(s) || readsAsNonString(s)) form = quoted(s);
+  else form = s;
+  if (keyForms.size < MEMO_MAX && s.length <= MEMO_MAX_LENGTH) keyForms.set(s, form);
+  return form;
 }
 
 export function numberValue(n: number): string {

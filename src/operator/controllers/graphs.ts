@@ -9,10 +9,12 @@ import { LABEL } from '../../render';
 import { Controller, ReconcileOutcome } from '../runtime/controller';
 import { Informer } from '../runtime/informer';
 import { ServerObject, objectKey } from '../runtime/kube/objects';
+import { Resource } from '../runtime/kube/resources';
+import { InformerView } from '../runtime/shared-informers';
 import { ControllerContext, ControllerDefinition, newController } from './context';
 import type { WorkloadLookup } from './graph-status/graph-status';
 import { graphKeyOfGroveObject } from './grove';
-import { GraphDeployment, ScalingAdapter, Workload } from './kinds';
+import { GraphDeployment, ScalingAdapter, TemplateMetadata, Workload } from './kinds';
 import { RESOURCES } from './resources';
 
 export interface GroveInformers {
@@ -35,25 +37,59 @@ export async function graphInformers(ctx: ControllerContext): Promise<GraphInfor
   const { informers } = ctx;
   // Only workloads a graph rendered carry the graph-name label.
   const rendered = { labelSelector: LABEL.graphName };
+  const workloads = <T extends Workload>(res: Resource, selector = {}) =>
+    informers.for<T>(res, selector, WORKLOAD_VIEW);
   const leaderWorkerSets = (await ctx.served(RESOURCES.leaderWorkerSet))
-    ? informers.for<Workload>(RESOURCES.leaderWorkerSet, rendered)
+    ? workloads(RESOURCES.leaderWorkerSet, rendered)
     : undefined;
   const groveKinds = [RESOURCES.podCliqueSet, RESOURCES.podClique, RESOURCES.podCliqueScalingGroup];
   const groveServed = (await Promise.all(groveKinds.map((r) => ctx.served(r)))).every(Boolean);
   return {
     graphs: informers.for<GraphDeployment>(RESOURCES.dgdV1beta1),
     adapters: informers.for<ScalingAdapter>(RESOURCES.adapter),
-    deployments: informers.for<Workload>(RESOURCES.deployment, rendered),
+    deployments: workloads(RESOURCES.deployment, rendered),
     leaderWorkerSets,
     grove: groveServed
       ? {
-          podCliqueSets: informers.for<Workload>(RESOURCES.podCliqueSet),
-          podCliques: informers.for<Workload>(RESOURCES.podClique),
-          scalingGroups: informers.for<Workload>(RESOURCES.podCliqueScalingGroup),
+          podCliqueSets: workloads(RESOURCES.podCliqueSet),
+          podCliques: workloads(RESOURCES.podClique),
+          scalingGroups: workloads(RESOURCES.podCliqueScalingGroup),
         }
       : undefined,
   };
 }
+
+/**
+ * What the controllers read of a workload (the fields of `Workload`): its metadata, replicas,
+ * pause, the annotations of its pod templates (and of each Grove clique, in order: a restart
+ * patches a clique by its index), and its status. A thousand graphs' pod specs stay out of the
+ * cache: most of a Deployment's bytes are its pod spec.
+ */
+export const WORKLOAD_VIEW: InformerView = {
+  name: 'workload',
+  transform: (obj: ServerObject): ServerObject => {
+    const { spec, status } = obj as Workload;
+    const { managedFields: _dropped, ...metadata } = obj.metadata;
+    const view: Workload = { apiVersion: obj.apiVersion, kind: obj.kind, metadata, status };
+    if (spec) {
+      const { template, leaderWorkerTemplate: lwt } = spec;
+      view.spec = { replicas: spec.replicas, paused: spec.paused };
+      if (template)
+        view.spec.template = {
+          metadata: templateMetadata(template),
+          cliques: template.cliques?.map((c) => ({ name: c.name, annotations: c.annotations })),
+        };
+      if (lwt)
+        view.spec.leaderWorkerTemplate = {
+          leaderTemplate: lwt.leaderTemplate && { metadata: templateMetadata(lwt.leaderTemplate) },
+          workerTemplate: lwt.workerTemplate && { metadata: templateMetadata(lwt.workerTemplate) },
+        };
+    }
+    return view;
+  },
+};
+
+const templateMetadata = (t: TemplateMetadata) => t.metadata && { annotations: t.metadata.annotations };
 
 /** Finds a graph's workloads in the caches (graph-status.ts reads them through this). */
 export function workloadLookup(sources: Omit<GraphInformers, 'graphs' | 'adapters'>): WorkloadLookup {

@@ -10,7 +10,7 @@ import { BackoffOptions, backoffDelay } from './backoff';
 import { Clock, sleep, systemClock } from './clock';
 import { ListOptions, ObjectApi, WatchHandle } from './kube/api';
 import { ApiError, isGone } from './kube/errors';
-import { ServerObject, objectKey, WatchEvent } from './kube/objects';
+import { ObjectList, ServerObject, objectKey, WatchEvent } from './kube/objects';
 import { Resource } from './kube/resources';
 import { errorText } from './log';
 
@@ -73,7 +73,7 @@ export class Informer<T extends ServerObject> implements ObjectCache<T> {
   remember(obj: T): void {
     const key = objectKey(obj);
     if (!this.unannounced.has(key)) this.unannounced.set(key, { before: this.cache.get(key) });
-    this.cache.set(key, obj);
+    this.cache.set(key, withoutManagedFields(obj));
   }
 
   start(): void {
@@ -131,16 +131,30 @@ export class Informer<T extends ServerObject> implements ObjectCache<T> {
     }
   }
 
+  /**
+   * Lists in pages, as client-go's reflector does: the server's answer for a thousand objects is
+   * megabytes of JSON, held three times over (bytes, text, parsed) while it is read, and the
+   * process keeps that peak as resident memory long after. Each page goes into the cache before
+   * the next is asked for; a continue token that expires (410) relists from the start.
+   */
   private async relist(): Promise<void> {
     const { namespace, labelSelector, fieldSelector } = this.opts;
-    const list = await this.api.list<T>(this.resource, namespace, { labelSelector, fieldSelector });
     const seen = new Set<string>();
-    for (const item of list.items) {
-      const obj = this.view(item);
-      const key = objectKey(obj);
-      seen.add(key);
-      this.upsert(key, obj);
-    }
+    let page: ObjectList<T> | undefined;
+    do {
+      page = await this.api.list<T>(this.resource, namespace, {
+        labelSelector,
+        fieldSelector,
+        limit: LIST_PAGE_SIZE,
+        continue: page?.metadata.continue,
+      });
+      for (const item of page.items) {
+        const obj = this.view(item);
+        const key = objectKey(obj);
+        seen.add(key);
+        this.upsert(key, obj);
+      }
+    } while (page.metadata.continue);
     for (const [key, old] of [...this.cache]) {
       if (!seen.has(key)) {
         this.cache.delete(key);
@@ -148,7 +162,7 @@ export class Informer<T extends ServerObject> implements ObjectCache<T> {
         this.notify('onDelete', old);
       }
     }
-    this.resourceVersion = list.metadata.resourceVersion;
+    this.resourceVersion = page.metadata.resourceVersion;
     if (!this.synced) {
       this.synced = true;
       for (const w of this.syncWaiters) w();
@@ -201,7 +215,7 @@ export class Informer<T extends ServerObject> implements ObjectCache<T> {
   }
 
   private view(obj: T): T {
-    return this.opts.transform ? (this.opts.transform(obj) as T) : obj;
+    return this.opts.transform ? (this.opts.transform(obj) as T) : withoutManagedFields(obj);
   }
 
   private upsert(key: string, obj: T): void {
@@ -227,6 +241,20 @@ export class Informer<T extends ServerObject> implements ObjectCache<T> {
       }
     }
   }
+}
+
+/** Items per page of a list (client-go's reflector asks for 500 too). */
+const LIST_PAGE_SIZE = 500;
+
+/**
+ * The object without `metadata.managedFields`: the server's field-ownership record, often the
+ * largest part of an object, which no controller reads (server-side apply sends only the fields
+ * it owns; a PUT without the field keeps the server's). client-go's informers drop it the same way.
+ */
+function withoutManagedFields<T extends ServerObject>(obj: T): T {
+  if (obj.metadata?.managedFields === undefined) return obj;
+  const { managedFields: _dropped, ...metadata } = obj.metadata;
+  return { ...obj, metadata };
 }
 
 /** The HTTP code of an ERROR event's Status object. */

@@ -6,7 +6,13 @@
 import { Writable } from 'stream';
 import { RESOURCES } from '../../../src/operator/controllers/resources';
 import { Informer } from '../../../src/operator/runtime/informer';
-import { ListOptions, ObjectApi, WatchHandle, WatchOptions } from '../../../src/operator/runtime/kube/api';
+import {
+  ListOptions,
+  ListPageOptions,
+  ObjectApi,
+  WatchHandle,
+  WatchOptions,
+} from '../../../src/operator/runtime/kube/api';
 import { ApiError } from '../../../src/operator/runtime/kube/errors';
 import { ServerObject, ObjectList, WatchEvent } from '../../../src/operator/runtime/kube/objects';
 import { Resource } from '../../../src/operator/runtime/kube/resources';
@@ -248,5 +254,39 @@ test('an object a controller wrote and remembered still reaches the handlers whe
   await flush();
   expect(seen).toEqual(['add a@1', 'update a 1->12', 'add b@13']);
   expect(informer.get('ns', 'b')?.metadata.labels).toEqual({ viewed: 'yes' });
+  await informer.stop();
+});
+
+test('lists in pages of 500, following continue tokens, and caches objects without managedFields (also those remembered)', async () => {
+  const withFields = (name: string, rv: string): ServerObject => ({
+    ...obj(name, rv),
+    metadata: { ...obj(name, rv).metadata, managedFields: [{ manager: 'kubectl', operation: 'Apply' }] },
+  });
+  const pages: Record<string, ObjectList<ServerObject>> = {
+    '': { items: [withFields('a', '1'), withFields('b', '2')], metadata: { resourceVersion: '10', continue: 'p2' } },
+    p2: { items: [withFields('c', '3')], metadata: { resourceVersion: '10' } },
+  };
+  const asked: Array<{ limit?: number; continue?: string }> = [];
+  const api: Pick<ObjectApi, 'list' | 'watch'> = {
+    list: async <T extends ServerObject>(_r: Resource, _ns?: string, opts: ListPageOptions = {}) => {
+      asked.push({ limit: opts.limit, continue: opts.continue });
+      return pages[opts.continue ?? ''] as ObjectList<T>;
+    },
+    watch: (_r, _ns, opts) => {
+      asked.push({ continue: `watch from ${opts.resourceVersion}` });
+      let abort = () => undefined as void;
+      return { done: new Promise<void>((resolve) => (abort = resolve)), abort: () => abort() };
+    },
+  };
+  const informer = new Informer<ServerObject>(api, RESOURCES.deployment, createLogger('silent'), {
+    clock: new FakeClock(),
+  });
+  informer.start();
+  await informer.waitForSync();
+  await flush();
+  expect(asked).toEqual([{ limit: 500 }, { limit: 500, continue: 'p2' }, { continue: 'watch from 10' }]);
+  expect(informer.list().map((o) => o.metadata.name)).toEqual(['a', 'b', 'c']);
+  informer.remember(withFields('d', '11'));
+  expect(informer.list().every((o) => !('managedFields' in o.metadata))).toBe(true);
   await informer.stop();
 });

@@ -25,6 +25,12 @@ export interface ListOptions {
   readonly fieldSelector?: string;
 }
 
+/** One page of a list: at most `limit` items, from the `continue` token of the page before. */
+export interface ListPageOptions extends ListOptions {
+  readonly limit?: number;
+  readonly continue?: string;
+}
+
 export interface WriteOptions {
   /** `dryRun=All`: the server validates and admits, and stores nothing. */
   readonly dryRun?: boolean;
@@ -69,7 +75,7 @@ export interface DiscoveredResource {
 /** The verbs the controllers use; tests script this interface (test/operator/scripted-api.ts). */
 export interface ObjectApi {
   get<T extends ServerObject>(res: Resource, namespace: string | undefined, name: string): Promise<T>;
-  list<T extends ServerObject>(res: Resource, namespace?: string, opts?: ListOptions): Promise<ObjectList<T>>;
+  list<T extends ServerObject>(res: Resource, namespace?: string, opts?: ListPageOptions): Promise<ObjectList<T>>;
   create<T extends ServerObject>(res: Resource, obj: T, opts?: WriteOptions): Promise<T>;
   /** PUT; fails with 409 when `metadata.resourceVersion` is stale. */
   replace<T extends ServerObject>(res: Resource, obj: T): Promise<T>;
@@ -133,9 +139,11 @@ export class KubeApi implements ObjectApi {
   async list<T extends ServerObject>(
     res: Resource,
     namespace?: string,
-    opts: ListOptions = {},
+    opts: ListPageOptions = {},
   ): Promise<ObjectList<T>> {
-    const list = await this.request<ObjectList<T>>('GET', resourcePath(res, namespace), { query: { ...opts } });
+    const { limit, ...rest } = opts;
+    const query = { ...rest, limit: limit === undefined ? undefined : String(limit) };
+    const list = await this.request<ObjectList<T>>('GET', resourcePath(res, namespace), { query });
     return { ...list, items: list.items.map((i) => withKind(res, i)) };
   }
 
