@@ -33,6 +33,7 @@ import type { ComponentSpec, DynamoGraphDeploymentSpec } from '../src/api/input/
 import { DynamoGraphDeployment } from '../src/cdk8s';
 import { renderManifests } from '../src/pipeline/manifests';
 import { toYaml } from '../src/output/yaml';
+import { activatorBench } from './activator.bench';
 import { operatorBench } from './operator.bench';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -545,9 +546,10 @@ function cachedBinary(group: string, name: string): string | undefined {
 const name = process.argv[2];
 if (name === undefined) {
   const measured = parent();
-  void operatorBench().then((operatorMeasured) => {
+  void operatorBench().then(async (operatorMeasured) => {
+    const activatorMeasured = await activatorBench();
     // A benchmark that could not measure fails the run, so CI shows it.
-    if (!measured || !operatorMeasured) {
+    if (!measured || !operatorMeasured || !activatorMeasured) {
       console.log('\nSome benchmarks could not measure (see above): exit 1.');
       process.exitCode = 1;
     }

@@ -33,6 +33,20 @@ export interface OperatorConfig {
   readonly models: ModelEndpointConfig;
   /** Where checkpoint Jobs put artifacts (must match the graphs' `checkpointStorage` setting). */
   readonly checkpointStorage: { readonly pvcName: string; readonly basePath: string };
+  /** Scale to zero's activator (`--activator-port`); absent: off (docs/scale-to-zero.md). */
+  readonly activator?: ActivatorConfig;
+}
+
+export interface ActivatorConfig {
+  /** 0 = a free port (tests). */
+  readonly port: number;
+  readonly host?: string;
+  /** How often a held graph's frontend is asked for its models, ms. */
+  readonly pollMs?: number;
+  /** Where a graph's frontend answers; default its Service's cluster DNS name (tests: a loopback stand-in). */
+  readonly frontendUrl?: (namespace: string, service: string, port: number) => string;
+  /** Told the bound port once the activator listens (tests). */
+  readonly onListening?: (port: number) => void;
 }
 
 export const LEADER_ELECTION_LEASE_NAME = 'dynamo-iac-operator-leader';
@@ -84,6 +98,7 @@ export function parseOperatorArgs(argv: string[], env: NodeJS.ProcessEnv = proce
     'model-endpoint-port',
     'checkpoint-pvc-name',
     'checkpoint-base-path',
+    'activator-port',
   ];
   for (const k of flags.keys()) if (!known.includes(k)) throw new Error(`unknown flag --${k}`);
   const scope = flags.get('scope') ?? 'cluster';
@@ -108,6 +123,8 @@ export function parseOperatorArgs(argv: string[], env: NodeJS.ProcessEnv = proce
   const leaderElect = flags.get('leader-elect') ?? 'true';
   if (leaderElect !== 'true' && leaderElect !== 'false') throw new Error('--leader-elect must be true or false');
   const endpointPort = flags.get('model-endpoint-port');
+  const activatorPort = flags.get('activator-port');
+  const activator = activatorPort === undefined ? undefined : { port: portNumber(activatorPort, 'activator-port') };
   const basePath = flags.get('checkpoint-base-path') ?? base.checkpointStorage.basePath;
   if (!basePath.startsWith('/'))
     throw new Error(`--checkpoint-base-path must be an absolute path, got ${JSON.stringify(basePath)}`);
@@ -123,7 +140,14 @@ export function parseOperatorArgs(argv: string[], env: NodeJS.ProcessEnv = proce
     leaderElection: { ...base.leaderElection, enabled: leaderElect === 'true', namespace },
     httpPort: port,
     models: { ...base.models, port: endpointPort === undefined ? base.models.port : parseEndpointPort(endpointPort) },
+    ...(activator ? { activator } : {}),
   };
+}
+
+function portNumber(text: string, flag: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port < 1 || port > 65535) throw new Error(`--${flag} must be a port number, got ${text}`);
+  return port;
 }
 
 /** `30s`, `1m`, or a plain number of seconds. */

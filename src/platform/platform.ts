@@ -54,6 +54,8 @@ const WORKLOAD_RULES: Rule[] = [
     verbs: ['get', 'list', 'watch', 'create', 'delete'],
   },
   { apiGroups: ['nvidia.com'], resources: ['dynamographdeploymentscalingadapters/status'], verbs: ['get', 'patch'] },
+  // Scale to zero's activator scales a graph's workers as an autoscaler does (docs/scale-to-zero.md).
+  { apiGroups: ['nvidia.com'], resources: ['dynamographdeploymentscalingadapters/scale'], verbs: ['patch'] },
   // Deployments / LWS: replicas (scaling adapters, worker rollouts), the Sequential restart's annotation and
   // a worker generation's ownerReference, by server-side apply; a retired worker generation is deleted.
   { apiGroups: ['apps'], resources: ['deployments'], verbs: ['get', 'list', 'watch', 'patch', 'delete'] },

@@ -19,6 +19,7 @@ import { validateGroveFields } from './validate-grove-fields';
 import { validateKubernetes } from './validate-k8s';
 import { validateKvTransferPolicy } from './validate-kv-transfer';
 import { validateRestart } from './validate-restart';
+import { validateScaleToZero } from './validate-scale-to-zero';
 import { validateTopology } from './validate-topology';
 import { ValidationContext } from './validation-context';
 import { isSemanticVersion } from '../image-version';
@@ -37,6 +38,7 @@ export function validateGraph(model: GraphModel, settings: ResolvedSettings): Pr
   model.components.forEach((_c, i) => validateComponentCheckpoint(ctx, i));
   validateFailoverDiscoveryMode(ctx);
   validateRestart(ctx);
+  validateScaleToZero(ctx);
   validateTopology(ctx);
   validateGroveFields(ctx);
   validateKvTransferPolicy(ctx);

@@ -12,6 +12,7 @@ import { inventory } from './inventory';
 import { dynamoModels } from './models';
 import { restarts } from './restart';
 import { scalingAdapters } from './scaling-adapters';
+import { scaleToZero } from './scale-to-zero';
 import { topologyLabels } from './topology-labels';
 import { workerRollouts } from './worker-rollouts';
 
@@ -26,6 +27,7 @@ export const CONTROLLERS: readonly ControllerDefinition[] = [
   topologyLabels,
   deploymentRequests,
   inventory,
+  scaleToZero,
 ];
 
 export type { ControllerContext, ControllerDefinition } from './context';
