@@ -50,6 +50,8 @@ function oneOf(...values: string[]): (value: string) => string {
 
 /** An option given once per value (`--import a --import b`). */
 const repeatable = (value: string, previous: string[] = []) => [...previous, value];
+/** Digits as a number; anything else stays text, for the library's option check to name. */
+const numberOrText = (value: string): number | string => (/^\d+$/.test(value) ? Number(value) : value);
 
 const FILES =
   'YAML or JSON manifests (multi-document allowed), or directories: their .yaml, .yml and .json files, as kubectl apply -f reads them; - reads stdin';
@@ -493,6 +495,12 @@ const platform: CommandSpec = {
     {
       flags: '--monitoring',
       description: 'add a Prometheus Operator ServiceMonitor and a Grafana dashboard ConfigMap',
+    },
+    {
+      flags: '--activator-port <port>',
+      description:
+        "run scale to zero's activator on this port, with a Service dynamo-iac-operator-activator for clients (docs/scale-to-zero.md)",
+      parse: numberOrText,
     },
     { flags: '--nats', description: "add NATS with JetStream (StatefulSet dynamo-platform-nats) for Dynamo's runtime" },
     { flags: '--nats-image <ref>', description: `NATS image (default ${DEFAULT_NATS_IMAGE})` },

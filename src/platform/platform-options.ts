@@ -60,6 +60,13 @@ export interface PlatformOptions {
   /** Operator replicas; one leads, the rest stand by. @default 1 */
   readonly replicas?: number;
   /**
+   * Run scale to zero's activator on this port (the operator's `--activator-port`): a named
+   * container port `activator` and a Service `dynamo-iac-operator-activator` clients send
+   * requests to (docs/scale-to-zero.md). Counts are per replica: run one replica with it.
+   * @default - no activator
+   */
+  readonly activatorPort?: number;
+  /**
    * NATS (JetStream) for Dynamo's runtime, as upstream's platform chart installs it: a
    * StatefulSet `dynamo-platform-nats` with a PVC, and its Services. `true` for the defaults.
    * @default - not installed
@@ -94,6 +101,7 @@ const PLATFORM_KEYS = {
   readNodes: true,
   monitoring: true,
   replicas: true,
+  activatorPort: true,
   nats: true,
   etcd: true,
   checkpointStorage: true,
@@ -114,6 +122,9 @@ const AGENT_KEYS = { image: true, namespace: true, runtimeSocket: true, seccompI
 >;
 
 const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'];
+
+/** The operator's /metrics, /healthz and /readyz port; another port the operator opens must differ. */
+export const OPERATOR_HTTP_PORT = 8080;
 
 /**
  * The options whose default depends on the scope, resolved: in namespace scope nothing
@@ -154,10 +165,17 @@ class Checker {
     for (const m of check(v)) this.add(path, m);
   }
 
-  public integer(v: unknown, path: string, min: number): void {
-    if (v === undefined) return;
-    if (typeof v !== 'number' || !Number.isInteger(v)) return this.add(path, `must be an integer, got ${describe(v)}`);
+  /** An optional integer in [min, max]; returns whether it is one. */
+  public integer(v: unknown, path: string, min: number, max = Infinity): boolean {
+    if (v === undefined) return false;
+    if (typeof v !== 'number' || !Number.isInteger(v)) {
+      this.add(path, `must be an integer, got ${describe(v)}`);
+      return false;
+    }
     if (v < min) this.add(path, `must be greater than or equal to ${min}`);
+    else if (v > max) this.add(path, `must be less than or equal to ${max}`);
+    else return true;
+    return false;
   }
 
   public boolean(v: unknown, path: string): void {
@@ -211,6 +229,8 @@ export function platformOptionProblems(opts: PlatformOptions): Problem[] {
   c.boolean(o.crds, 'crds');
   c.boolean(o.monitoring, 'monitoring');
   c.integer(o.replicas, 'replicas', 0);
+  if (c.integer(o.activatorPort, 'activatorPort', 1, 65535) && o.activatorPort === OPERATOR_HTTP_PORT)
+    c.add('activatorPort', `must differ from the operator's HTTP port ${OPERATOR_HTTP_PORT} (metrics and probes)`);
   for (const [name, keys] of [
     ['nats', NATS_KEYS],
     ['etcd', ETCD_KEYS],

@@ -17,16 +17,18 @@ import { platformLabels } from '../render/labels';
 import { sortObjects } from '../render/objects';
 import { operatorDashboard } from './platform-dashboard';
 import { renderEtcd, renderNats } from './platform-infra';
-import { PlatformOptions, platformOptionProblems, scopeDefaults } from './platform-options';
+import { OPERATOR_HTTP_PORT, PlatformOptions, platformOptionProblems, scopeDefaults } from './platform-options';
 import { RECOMMENDED_POD_SECURITY_LABELS } from '../render/pod-security';
 import { defaultPullPolicy, operatorImage } from './operator-image';
 
 export { DEFAULT_OPERATOR_IMAGE_REPOSITORY, defaultPullPolicy, operatorImage } from './operator-image';
 
 export type { PlatformOptions } from './platform-options';
+export { OPERATOR_HTTP_PORT } from './platform-options';
 
 export const OPERATOR_NAME = 'dynamo-iac-operator';
-export const OPERATOR_HTTP_PORT = 8080;
+/** The Service clients of scale to zero's activator use (with `activatorPort`). */
+export const ACTIVATOR_SERVICE_NAME = `${OPERATOR_NAME}-activator`;
 /**
  * Node flags for the operator process. A controller allocates little and briefly; V8's default
  * 16 MiB young-generation semi-spaces only grow its memory (bench: ~100 -> ~75 MiB RSS watching
@@ -198,6 +200,7 @@ export function platformObjects(opts: PlatformOptions): KubeObject[] {
     name,
     valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath } },
   });
+  const activatorPort = opts.activatorPort;
   const probe = (path: string, initialDelaySeconds: number, periodSeconds: number) => ({
     httpGet: { path, port: 'http' },
     initialDelaySeconds,
@@ -238,6 +241,7 @@ export function platformObjects(opts: PlatformOptions): KubeObject[] {
                 '--http-port',
                 String(OPERATOR_HTTP_PORT),
                 ...storageArgs,
+                ...(activatorPort === undefined ? [] : ['--activator-port', String(activatorPort)]),
               ],
               env: [
                 fieldEnv('POD_NAME', 'metadata.name'),
@@ -246,7 +250,12 @@ export function platformObjects(opts: PlatformOptions): KubeObject[] {
                 { name: 'NODE_OPTIONS', value: OPERATOR_NODE_OPTIONS },
                 { name: 'MALLOC_ARENA_MAX', value: OPERATOR_MALLOC_ARENA_MAX },
               ],
-              ports: [{ name: 'http', containerPort: OPERATOR_HTTP_PORT, protocol: 'TCP' }],
+              ports: [
+                { name: 'http', containerPort: OPERATOR_HTTP_PORT, protocol: 'TCP' },
+                ...(activatorPort === undefined
+                  ? []
+                  : [{ name: 'activator', containerPort: activatorPort, protocol: 'TCP' }]),
+              ],
               livenessProbe: probe('/healthz', 15, 20),
               readinessProbe: probe('/readyz', 5, 10),
               resources: { requests: { cpu: '50m', memory: '64Mi' }, limits: { memory: '256Mi' } },
@@ -271,6 +280,18 @@ export function platformObjects(opts: PlatformOptions): KubeObject[] {
       ports: [{ name: 'http', port: OPERATOR_HTTP_PORT, targetPort: 'http', protocol: 'TCP' }],
     },
   };
+  // Its own Service, not a port on the metrics one: clients get a name that says what it is for,
+  // and the metrics Service (what the ServiceMonitor scrapes, port `http`) stays as it is.
+  const activatorService: KubeObject = {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: meta(ACTIVATOR_SERVICE_NAME),
+    spec: {
+      type: 'ClusterIP',
+      selector: { ...SELECTOR },
+      ports: [{ name: 'activator', port: activatorPort, targetPort: 'activator', protocol: 'TCP' }],
+    },
+  };
   // Selects the metrics Service by the labels it carries.
   const serviceMonitor: KubeObject = {
     apiVersion: 'monitoring.coreos.com/v1',
@@ -288,6 +309,7 @@ export function platformObjects(opts: PlatformOptions): KubeObject[] {
     ...rbac,
     deployment,
     service,
+    ...(activatorPort === undefined ? [] : [activatorService]),
     ...(opts.monitoring ? [serviceMonitor, operatorDashboard(`${OPERATOR_NAME}-dashboard`, ns, LABELS)] : []),
     ...(opts.nats ? renderNats(ns, opts.nats === true ? {} : opts.nats) : []),
     ...(opts.etcd ? renderEtcd(ns, opts.etcd === true ? {} : opts.etcd) : []),

@@ -57,3 +57,14 @@ test('bad props fail synth with the option paths, and render nothing', () => {
     /imagePullSecret: unknown field "imagePullSecret"[\s\S]*nats\.storage: invalid quantity "ten gigs": quantities must match[\s\S]*checkpointStorage\.basePath: must be an absolute path/,
   );
 });
+
+test('activatorPort renders the activator Service; a bad one fails synth with its path', () => {
+  const chart = new Chart(Testing.app(), 'platform');
+  new DynamoPlatform(chart, 'dynamo', { namespace: 'ops', crds: false, activatorPort: 8090 });
+  const service = Testing.synth(chart).find((o: any) => o.metadata.name === 'dynamo-iac-operator-activator');
+  expect(service.spec.ports[0].port).toBe(8090);
+  const app = Testing.app();
+  const bad = new DynamoPlatform(new Chart(app, 'platform'), 'dynamo', { namespace: 'ops', activatorPort: 70000 });
+  expect(bad.objects).toEqual([]);
+  expect(() => app.synth()).toThrow(/activatorPort: must be less than or equal to 65535/);
+});

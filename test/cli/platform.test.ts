@@ -150,3 +150,22 @@ describe('what a first install would trip over, one line each', () => {
     ]);
   });
 });
+
+test('--activator-port turns the activator on; a bad port is a usage error naming the flag, nothing printed', () => {
+  const objs = docs(run(['platform', '--no-crds', '--activator-port', '8090']).stdout);
+  const container = objs.find((o) => o.kind === 'Deployment').spec.template.spec.containers[0];
+  expect(container.args.slice(-2)).toEqual(['--activator-port', '8090']);
+  expect(objs.find((o) => o.metadata.name === 'dynamo-iac-operator-activator').spec.ports[0].port).toBe(8090);
+  for (const [port, message] of [
+    ['70000', 'must be less than or equal to 65535'],
+    ['8080', "must differ from the operator's HTTP port 8080 (metrics and probes)"],
+    ['http', 'must be an integer, got "http"'],
+  ]) {
+    const bad = run(['platform', '--activator-port', port]);
+    expect(bad.code).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toBe(
+      `dynamo-iac platform: --activator-port ${JSON.stringify(/^\d+$/.test(port) ? Number(port) : port)}: ${message}\n`,
+    );
+  }
+});

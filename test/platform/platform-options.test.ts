@@ -18,6 +18,7 @@ test('valid options, every one of them, have no problems', () => {
       readNodes: true,
       monitoring: true,
       replicas: 2,
+      activatorPort: 8090,
       nats: { image: 'nats:2', storage: '20Gi', storageClassName: 'fast-ssd' },
       etcd: { image: 'etcd:3', replicas: 3, storage: '1Gi', storageClassName: 'fast-ssd' },
       checkpointStorage: { pvcName: 'snapshots', basePath: '/checkpoints' },
@@ -114,4 +115,18 @@ test('renderPlatform throws a ValidationError with every problem instead of rend
   }
   expect(error).toBeInstanceOf(ValidationError);
   expect((error as ValidationError).problems.map((p) => p.path)).toEqual(['namespace', 'imagePullSecrets[0]']);
+});
+
+test("activatorPort: a port number, not the operator's HTTP port", () => {
+  const problems = (activatorPort: unknown) =>
+    platformOptionProblems({ ...base, activatorPort } as any).map((p) => `${p.path}: ${p.message}`);
+  expect(problems(1)).toEqual([]);
+  expect(problems(65535)).toEqual([]);
+  expect(problems(0)).toEqual(['activatorPort: must be greater than or equal to 1']);
+  expect(problems(65536)).toEqual(['activatorPort: must be less than or equal to 65535']);
+  expect(problems(80.5)).toEqual(['activatorPort: must be an integer, got 80.5']);
+  expect(problems('8090')).toEqual(['activatorPort: must be an integer, got "8090"']);
+  expect(problems(8080)).toEqual([
+    "activatorPort: must differ from the operator's HTTP port 8080 (metrics and probes)",
+  ]);
 });

@@ -169,3 +169,27 @@ test('worker rollouts: the operator may scale, adopt and delete worker generatio
     });
   }
 });
+
+test('activatorPort: the operator arg, a named container port and a Service of its own; unset: none of them', () => {
+  const plain = renderPlatform(base);
+  const objs = renderPlatform({ ...base, activatorPort: 8090 });
+  const container = (o: typeof objs) =>
+    (o.find((x) => x.kind === 'Deployment') as any).spec.template.spec.containers[0];
+  expect(container(objs).args.slice(-2)).toEqual(['--activator-port', '8090']);
+  expect(container(objs).ports).toEqual([
+    { name: 'http', containerPort: 8080, protocol: 'TCP' },
+    { name: 'activator', containerPort: 8090, protocol: 'TCP' },
+  ]);
+  const service = objs.find((o) => o.metadata.name === 'dynamo-iac-operator-activator') as any;
+  expect(service.kind).toBe('Service');
+  expect(service.metadata.namespace).toBe('dynamo-system');
+  expect(service.spec.selector).toEqual((objs.find((o) => o.kind === 'Deployment') as any).spec.selector.matchLabels);
+  expect(service.spec.ports).toEqual([{ name: 'activator', port: 8090, targetPort: 'activator', protocol: 'TCP' }]);
+  // Nothing else changes: the metrics Service keeps its one port.
+  const others = objs.filter((o) => o !== service && o.kind !== 'Deployment');
+  expect(JSON.stringify(others)).toBe(JSON.stringify(plain.filter((o) => o.kind !== 'Deployment')));
+  expect(container(plain).args).not.toContain('--activator-port');
+  expect(container(plain).ports).toEqual([{ name: 'http', containerPort: 8080, protocol: 'TCP' }]);
+  expect(plain.some((o) => o.metadata.name === 'dynamo-iac-operator-activator')).toBe(false);
+  expect(JSON.stringify(renderPlatform({ ...base, activatorPort: undefined }))).toBe(JSON.stringify(plain));
+});

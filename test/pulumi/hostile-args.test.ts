@@ -95,6 +95,16 @@ describe('the other Pulumi components with hostile args', () => {
   test.each([
     ['undefined args', undefined, 'args: must be an object, got undefined'],
     ['a wrong-typed option', { namespace: 5 }, 'namespace: must be a string, got 5'],
+    [
+      'an activator port on the HTTP port',
+      { namespace: 'ops', activatorPort: 8080 },
+      "activatorPort: must differ from the operator's HTTP port 8080 (metrics and probes)",
+    ],
+    [
+      'an activator port past 65535',
+      { namespace: 'ops', activatorPort: 70000 },
+      'activatorPort: must be less than or equal to 65535',
+    ],
   ])('DynamoPlatform: %s is a ResourceError with the option path', async (_, args, line) => {
     const e = await failure(() => new DynamoPlatform('g', args as never));
     expect(pulumi.ResourceError.isInstance(e)).toBe(true);

@@ -92,12 +92,14 @@ test('model and platform map onto their TypeScript components', async () => {
         source: { uri: 'hf://org/lora@main' },
       },
     });
-    new DynamoPlatform('dynamo', { namespace: 'dynamo-system', nats: {} });
+    new DynamoPlatform('dynamo', { namespace: 'dynamo-system', nats: {}, activatorPort: 8090 });
   });
   expect(rs.find((r) => r.type === 'dynamo:index:Model')?.parent).toBe(
     rs.find((r) => r.type === 'dynamo:index:DynamoModel')?.resource,
   );
-  expect(Object.keys(objects(rs))).toEqual(expect.arrayContaining(['lora/lora', 'dynamo/dynamo-platform-nats']));
+  expect(Object.keys(objects(rs))).toEqual(
+    expect.arrayContaining(['lora/lora', 'dynamo/dynamo-platform-nats', 'dynamo/dynamo-iac-operator-activator']),
+  );
 });
 
 test('podTemplateOf: the container fields merge into main, or add it; nothing set leaves the template as given', () => {

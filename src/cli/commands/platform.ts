@@ -59,6 +59,7 @@ const FLAG_OF: FlagOf = [
   [/^image$/, '--image'],
   [/^imagePullPolicy$/, '--image-pull-policy'],
   [/^imagePullSecrets\[\d+\]$/, '--image-pull-secret'],
+  [/^activatorPort$/, '--activator-port'],
   [/^nats\.image$/, '--nats-image'],
   [/^etcd\.image$/, '--etcd-image'],
   [/^(nats|etcd)\.storageClassName$/, '--storage-class'],
@@ -76,6 +77,8 @@ interface PlatformFlags {
   crds?: boolean;
   readNodes?: boolean;
   monitoring?: boolean;
+  /** A number when the flag reads as one, else the text, for the option check to refuse. */
+  activatorPort?: number;
   nats?: boolean;
   natsImage?: string;
   etcd?: boolean;

@@ -67,6 +67,8 @@ export interface DynamoPlatformArgs extends ReadinessArgs {
   monitoring?: boolean;
   /** Operator replicas. @default 1 */
   replicas?: number;
+  /** Run scale to zero's activator on this port, with a Service `dynamo-iac-operator-activator`. @default - no activator */
+  activatorPort?: number;
   /** Install NATS next to the operator. @default - not installed */
   nats?: NatsOptions;
   /** Install etcd next to the operator. @default - not installed */
