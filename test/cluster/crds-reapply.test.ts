@@ -59,6 +59,7 @@ test('every platform object, with every option on, reads back exactly as written
     version: '0.0.0',
     crds: false,
     monitoring: true,
+    activatorPort: 8090,
     nats: true,
     etcd: true,
     checkpointAgent: { image: 'registry.example/agent:1' },
