@@ -313,6 +313,11 @@ const gitops: CommandSpec = {
       description: 'add the operator ServiceMonitor and Grafana dashboard ConfigMap to platform/',
     },
     {
+      flags: '--activator-port <port>',
+      description: "run scale to zero's activator on this port, with its Service, in platform/ (as `platform` does)",
+      parse: numberOrText,
+    },
+    {
       flags: '--create-namespaces',
       description:
         'add a Namespace (never pruned by Flux or Argo CD) for the operator and every graph namespace to platform/ (default in cluster scope, as `platform` does)',

@@ -33,6 +33,8 @@ export interface GitOpsTreeOptions {
   readonly scope?: 'cluster' | 'namespace';
   readonly image?: string;
   readonly monitoring?: boolean;
+  /** The platform's `activatorPort` (scale to zero's activator). */
+  readonly activatorPort?: number;
   readonly fluxUrl?: string;
   readonly fluxRef?: string;
   readonly fluxPath?: string;
@@ -73,6 +75,7 @@ export function writeGitOpsTree(
           scope: options.scope,
           image: options.image,
           monitoring: options.monitoring,
+          activatorPort: options.activatorPort,
           crds: false,
           // Namespaces are this command's own (--create-namespaces, with Flux's prune opt-out).
           createNamespace: false,

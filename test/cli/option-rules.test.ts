@@ -23,6 +23,7 @@ describe('gitops options that end up in objects', () => {
   test.each([
     ['--platform-namespace', 'Bad_NS', []],
     ['--platform-namespace', '../x', []],
+    ['--activator-port', 'http', []],
     ['--flux-namespace', '../x', FLUX],
     ['--flux-secret', '../y', FLUX],
     ['--flux-name', 'A B', FLUX],
@@ -95,6 +96,24 @@ describe('gitops options that end up in objects', () => {
     expect(source).toContain('secretRef:\n    name: git-creds');
     expect(source).toContain('branch: release/v1.2');
   });
+});
+
+test('gitops --activator-port puts the activator Service in platform/; the HTTP port is refused as `platform` refuses it', () => {
+  const repo = path.join(work, 'repo');
+  const r = run(['gitops', '-o', repo, '--activator-port', '8090']);
+  expect(r.code).toBe(0);
+  const platform = fs
+    .readdirSync(path.join(repo, 'platform'), { recursive: true, withFileTypes: true })
+    .filter((f) => f.isFile())
+    .map((f) => fs.readFileSync(path.join(f.parentPath, f.name), 'utf8'))
+    .join('\n');
+  expect(platform).toContain('name: dynamo-iac-operator-activator');
+  expect(platform).toContain('- --activator-port\n');
+  const bad = run(['gitops', '-o', path.join(work, 'bad'), '--activator-port', '8080']);
+  expect([bad.code, bad.stderr]).toEqual([
+    2,
+    "dynamo-iac gitops: --activator-port 8080: must differ from the operator's HTTP port 8080 (metrics and probes)\n",
+  ]);
 });
 
 describe('the library builders refuse the same values', () => {

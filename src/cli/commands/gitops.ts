@@ -39,6 +39,7 @@ function optionProblemLines(o: GitOpsOptions): string[] {
   const values = {
     platformNamespace: o.platformNamespace,
     image: o.image,
+    activatorPort: o.activatorPort,
     flux: {
       name: o.fluxName,
       namespace: o.fluxNamespace,
@@ -61,7 +62,12 @@ function optionProblemLines(o: GitOpsOptions): string[] {
     problems.map((p) => ({ ...p, path: `${prefix}${p.path}` }));
   const problems: Problem[] = [];
   (o.platformNamespace ?? ['dynamo-system']).forEach((namespace, i) => {
-    for (const p of platformOptionProblems({ namespace, image: o.image, version: packageVersion() }))
+    for (const p of platformOptionProblems({
+      namespace,
+      image: o.image,
+      activatorPort: o.activatorPort,
+      version: packageVersion(),
+    }))
       problems.push({ ...p, path: p.path === 'namespace' ? `platformNamespace[${i}]` : p.path });
   });
   if (o.fluxUrl !== undefined) problems.push(...under('flux.', fluxOptionProblems(values.flux)));
@@ -72,6 +78,7 @@ function optionProblemLines(o: GitOpsOptions): string[] {
 const GITOPS_FLAG_OF: FlagOf = [
   [/^platformNamespace\[\d+\]$/, '--platform-namespace'],
   [/^image$/, '--image'],
+  [/^activatorPort$/, '--activator-port'],
   [/^flux\.name$/, '--flux-name'],
   [/^flux\.namespace$/, '--flux-namespace'],
   [/^flux\.url$/, '--flux-url'],
