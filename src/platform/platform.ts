@@ -24,7 +24,6 @@ import { defaultPullPolicy, operatorImage } from './operator-image';
 export { DEFAULT_OPERATOR_IMAGE_REPOSITORY, defaultPullPolicy, operatorImage } from './operator-image';
 
 export type { PlatformOptions } from './platform-options';
-export { OPERATOR_HTTP_PORT } from './platform-options';
 
 export const OPERATOR_NAME = 'dynamo-iac-operator';
 /** The Service clients of scale to zero's activator use (with `activatorPort`). */
