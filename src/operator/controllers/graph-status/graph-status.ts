@@ -7,7 +7,14 @@
  * LeaderWorkerSets (multinode read as the LWS path renders them).
  */
 import { ComponentModel, GraphModel } from '../../../api';
-import { componentWorkloadName, isMultinode, leaderWorkerSetName, renderedWorkerGeneration } from '../../../render';
+import {
+  componentWorkloadName,
+  disaggregatedRoleName,
+  disaggregatedSetName,
+  isMultinode,
+  leaderWorkerSetName,
+  renderedWorkerGeneration,
+} from '../../../render';
 import { Condition } from '../../runtime/conditions';
 import { groveObjectName, groveResourceOf } from '../grove';
 import { GraphDeployment, Workload } from '../kinds';
@@ -31,6 +38,8 @@ export interface ReplicaStatus {
 export interface WorkloadLookup {
   deployment(namespace: string, name: string): Workload | undefined;
   leaderWorkerSet(namespace: string, name: string): Workload | undefined;
+  /** Absent when the DisaggregatedSet API is not installed. */
+  disaggregatedSet?(namespace: string, name: string): Workload | undefined;
   /** Absent when Grove is not installed. */
   podCliqueSet?(namespace: string, name: string): Workload | undefined;
   podClique?(namespace: string, name: string): Workload | undefined;
@@ -110,6 +119,20 @@ function lwsReport(name: string, obj: Workload | undefined): ComponentReport {
   return { status, ready: !reason, failed: false, reason };
 }
 
+/**
+ * A DisaggregatedSet role as a LeaderWorkerSet reads: its status counts the groups of the role's
+ * LeaderWorkerSets (old and new revision alike while the set rolls), so updated groups short of
+ * the role's count mean a rollout, ready groups short of it pods not ready.
+ */
+function disaggregatedRoleReport(set: Workload, role: string, desired: number): ComponentReport {
+  const s = set.status?.roleStatuses?.find((r) => r.name === role);
+  return lwsReport(`${set.metadata.name}/${role}`, {
+    ...set,
+    spec: { replicas: desired },
+    status: s && { replicas: s.replicas, updatedReplicas: s.updatedReplicas, readyReplicas: s.readyReplicas },
+  });
+}
+
 /** Upstream's IsDeploymentReady / IsLeaderWorkerSetReady verdict for a component, from its workloads. */
 export function componentReport(graph: GraphModel, c: ComponentModel, lookup: WorkloadLookup): ComponentReport {
   if (lookup.podCliqueSet?.(graph.namespace, graph.name)) {
@@ -123,6 +146,9 @@ export function componentReport(graph: GraphModel, c: ComponentModel, lookup: Wo
   // A worker generation's workloads carry the hash the record declares (the current generation).
   const name = componentWorkloadName(graph, c.name, renderedWorkerGeneration(graph.metadataAnnotations));
   if (!isMultinode(c)) return deploymentReport(lookup.deployment(graph.namespace, name), name);
+  const set = lookup.disaggregatedSet?.(graph.namespace, disaggregatedSetName(graph.name));
+  const role = set?.spec?.roles?.find((r) => r.name === disaggregatedRoleName(c.name));
+  if (set && role) return disaggregatedRoleReport(set, role.name, role.spec?.replicas ?? 1);
   const lws = leaderWorkerSetName(name);
   return lwsReport(lws, lookup.leaderWorkerSet(graph.namespace, lws));
 }

@@ -142,3 +142,80 @@ test('a worker generation is looked up by the hash its record declares', () => {
   expect(s.services.worker.componentName).toBe('g-worker-abcd1234');
   expect(s.services.Frontend.componentName).toBe('g-frontend');
 });
+
+describe('a graph on the DisaggregatedSet path: its multinode roles read from the set', () => {
+  const disagg = {
+    apiVersion: 'nvidia.com/v1beta1',
+    kind: 'DynamoGraphDeployment',
+    metadata: {
+      name: 'd',
+      namespace: 'ns',
+      generation: 1,
+      annotations: { 'nvidia.com/enable-disaggregatedset': 'true' },
+    },
+    spec: {
+      backendFramework: 'sglang',
+      components: ['Prefill', 'Decode'].map((name) => ({
+        name,
+        type: name.toLowerCase(),
+        replicas: 2,
+        multinode: { nodeCount: 2 },
+        podTemplate: { spec: { containers: [{ name: 'main', image: 'img:1.6.1' }] } },
+      })),
+    },
+  };
+  const dsModel = loadGraph(disagg).model!;
+  type RoleStatus = { name: string; replicas: number; readyReplicas: number; updatedReplicas: number };
+  const set = (roleStatuses: RoleStatus[]) => ({
+    apiVersion: 'disaggregatedset.x-k8s.io/v1',
+    kind: 'DisaggregatedSet',
+    metadata: { name: 'd-disagg', namespace: 'ns' },
+    spec: {
+      roles: [
+        { name: 'prefill', spec: { replicas: 2 } },
+        { name: 'decode', spec: { replicas: 2 } },
+      ],
+    },
+    status: { roleStatuses },
+  });
+  const statusWith = (roleStatuses: RoleStatus[]) =>
+    graphStatus(
+      disagg,
+      dsModel,
+      {
+        deployment: () => undefined,
+        leaderWorkerSet: () => undefined,
+        disaggregatedSet: (_ns, n) => (n === 'd-disagg' ? set(roleStatuses) : undefined),
+      },
+      'now',
+    ) as any;
+  const role = (name: string, ready: number, updated = 2) => ({
+    name,
+    replicas: 2,
+    readyReplicas: ready,
+    updatedReplicas: updated,
+  });
+
+  test('every role ready: successful, each component reported as its role', () => {
+    const s = statusWith([role('prefill', 2), role('decode', 2)]);
+    expect(s.state).toBe('successful');
+    expect(s.components.Decode).toEqual({
+      componentKind: 'LeaderWorkerSet',
+      componentNames: ['d-disagg/decode'],
+      replicas: 2,
+      updatedReplicas: 2,
+      readyReplicas: 2,
+    });
+  });
+
+  test('a role short of ready groups, or rolling, is not ready with the reason', () => {
+    expect(statusWith([role('prefill', 2), role('decode', 1)]).conditions[0]).toMatchObject({
+      status: 'False',
+      message: 'Not ready: Decode',
+    });
+    expect(statusWith([role('prefill', 2, 1), role('decode', 2)]).conditions[0]).toMatchObject({
+      status: 'False',
+      message: 'Not ready: Prefill',
+    });
+  });
+});
