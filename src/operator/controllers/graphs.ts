@@ -17,6 +17,9 @@ import { graphKeyOfGroveObject } from './grove';
 import { GraphDeployment, ScalingAdapter, TemplateMetadata, Workload } from './kinds';
 import { RESOURCES } from './resources';
 
+/** The labels a DisaggregatedSet puts on the LeaderWorkerSets it makes (LWS's own). */
+const DISAGGREGATED_SET_LABEL = { name: 'disaggregatedset.x-k8s.io/name', role: 'disaggregatedset.x-k8s.io/role' };
+
 export interface GroveInformers {
   readonly podCliqueSets: Informer<Workload>;
   readonly podCliques: Informer<Workload>;
@@ -104,6 +107,13 @@ export function workloadLookup(sources: Omit<GraphInformers, 'graphs' | 'adapter
     deployment: (ns, n) => sources.deployments.get(ns, n),
     leaderWorkerSet: (ns, n) => sources.leaderWorkerSets?.get(ns, n),
     disaggregatedSet: (ns, n) => sources.disaggregatedSets?.get(ns, n),
+    disaggregatedRoleSets: (ns, set, role) =>
+      sources.leaderWorkerSets?.list(
+        (l) =>
+          l.metadata.namespace === ns &&
+          l.metadata.labels?.[DISAGGREGATED_SET_LABEL.name] === set &&
+          l.metadata.labels?.[DISAGGREGATED_SET_LABEL.role] === role,
+      ) ?? [],
     podCliqueSet: (ns, n) => sources.grove?.podCliqueSets.get(ns, n),
     podClique: (ns, n) => sources.grove?.podCliques.get(ns, n),
     podCliqueScalingGroup: (ns, n) => sources.grove?.scalingGroups.get(ns, n),

@@ -44,8 +44,6 @@ export interface Workload extends ServerObject {
     /** Grove: replicas (or groups) whose pods are all scheduled. */
     scheduledReplicas?: number;
     conditions?: ObservedCondition[];
-    /** DisaggregatedSet: each role's groups, as its LeaderWorkerSets count them. */
-    roleStatuses?: ReadonlyArray<{ name: string; replicas?: number; readyReplicas?: number; updatedReplicas?: number }>;
   };
 }
 

@@ -40,6 +40,8 @@ export interface WorkloadLookup {
   leaderWorkerSet(namespace: string, name: string): Workload | undefined;
   /** Absent when the DisaggregatedSet API is not installed. */
   disaggregatedSet?(namespace: string, name: string): Workload | undefined;
+  /** The LeaderWorkerSets a DisaggregatedSet made for one role (one per revision while it rolls). */
+  disaggregatedRoleSets?(namespace: string, set: string, role: string): Workload[];
   /** Absent when Grove is not installed. */
   podCliqueSet?(namespace: string, name: string): Workload | undefined;
   podClique?(namespace: string, name: string): Workload | undefined;
@@ -120,17 +122,25 @@ function lwsReport(name: string, obj: Workload | undefined): ComponentReport {
 }
 
 /**
- * A DisaggregatedSet role as a LeaderWorkerSet reads: its status counts the groups of the role's
- * LeaderWorkerSets (old and new revision alike while the set rolls), so updated groups short of
- * the role's count mean a rollout, ready groups short of it pods not ready.
+ * A DisaggregatedSet role, read from the LeaderWorkerSets the set made for it (the set writes no
+ * status of its own): one set per revision, so two mean the set is rolling the role; one is read
+ * as the LWS path's, against the role's group count.
  */
-function disaggregatedRoleReport(set: Workload, role: string, desired: number): ComponentReport {
-  const s = set.status?.roleStatuses?.find((r) => r.name === role);
-  return lwsReport(`${set.metadata.name}/${role}`, {
-    ...set,
-    spec: { replicas: desired },
-    status: s && { replicas: s.replicas, updatedReplicas: s.updatedReplicas, readyReplicas: s.readyReplicas },
-  });
+function disaggregatedRoleReport(name: string, desired: number, sets: Workload[]): ComponentReport {
+  if (sets.length > 1) {
+    const sum = (f: 'replicas' | 'updatedReplicas' | 'readyReplicas') =>
+      sets.reduce((total, s) => total + n(s.status?.[f]), 0);
+    const status = {
+      componentKind: 'LeaderWorkerSet' as const,
+      componentNames: [name],
+      replicas: sum('replicas'),
+      updatedReplicas: sum('updatedReplicas'),
+      readyReplicas: sum('readyReplicas'),
+    };
+    return { status, ready: false, failed: false, reason: 'updating' };
+  }
+  const [only] = sets;
+  return lwsReport(name, only && { ...only, spec: { replicas: desired } });
 }
 
 /** Upstream's IsDeploymentReady / IsLeaderWorkerSetReady verdict for a component, from its workloads. */
@@ -148,7 +158,12 @@ export function componentReport(graph: GraphModel, c: ComponentModel, lookup: Wo
   if (!isMultinode(c)) return deploymentReport(lookup.deployment(graph.namespace, name), name);
   const set = lookup.disaggregatedSet?.(graph.namespace, disaggregatedSetName(graph.name));
   const role = set?.spec?.roles?.find((r) => r.name === disaggregatedRoleName(c.name));
-  if (set && role) return disaggregatedRoleReport(set, role.name, role.spec?.replicas ?? 1);
+  if (set && role)
+    return disaggregatedRoleReport(
+      `${set.metadata.name}/${role.name}`,
+      role.spec?.replicas ?? 1,
+      lookup.disaggregatedRoleSets?.(graph.namespace, set.metadata.name, role.name) ?? [],
+    );
   const lws = leaderWorkerSetName(name);
   return lwsReport(lws, lookup.leaderWorkerSet(graph.namespace, lws));
 }

@@ -165,8 +165,7 @@ describe('a graph on the DisaggregatedSet path: its multinode roles read from th
     },
   };
   const dsModel = loadGraph(disagg).model!;
-  type RoleStatus = { name: string; replicas: number; readyReplicas: number; updatedReplicas: number };
-  const set = (roleStatuses: RoleStatus[]) => ({
+  const set = {
     apiVersion: 'disaggregatedset.x-k8s.io/v1',
     kind: 'DisaggregatedSet',
     metadata: { name: 'd-disagg', namespace: 'ns' },
@@ -176,28 +175,31 @@ describe('a graph on the DisaggregatedSet path: its multinode roles read from th
         { name: 'decode', spec: { replicas: 2 } },
       ],
     },
-    status: { roleStatuses },
+  };
+  /** A LeaderWorkerSet the set made for a role at a revision, with its group counts. */
+  const roleSet = (role: string, ready: number, updated = 2, revision = 'r1') => ({
+    apiVersion: 'leaderworkerset.x-k8s.io/v1',
+    kind: 'LeaderWorkerSet',
+    metadata: { name: `d-disagg-0-${revision}-${role}`, namespace: 'ns' },
+    spec: { replicas: 2 },
+    status: { replicas: 2, readyReplicas: ready, updatedReplicas: updated },
   });
-  const statusWith = (roleStatuses: RoleStatus[]) =>
+  const statusWith = (sets: Record<string, ReturnType<typeof roleSet>[]>) =>
     graphStatus(
       disagg,
       dsModel,
       {
         deployment: () => undefined,
         leaderWorkerSet: () => undefined,
-        disaggregatedSet: (_ns, n) => (n === 'd-disagg' ? set(roleStatuses) : undefined),
+        disaggregatedSet: (_ns, n) => (n === 'd-disagg' ? set : undefined),
+        disaggregatedRoleSets: (_ns, s, role) => (s === 'd-disagg' ? (sets[role] ?? []) : []),
       },
       'now',
     ) as any;
-  const role = (name: string, ready: number, updated = 2) => ({
-    name,
-    replicas: 2,
-    readyReplicas: ready,
-    updatedReplicas: updated,
-  });
+  const role = (name: string, ready: number, updated = 2) => [roleSet(name, ready, updated)];
 
   test('every role ready: successful, each component reported as its role', () => {
-    const s = statusWith([role('prefill', 2), role('decode', 2)]);
+    const s = statusWith({ prefill: role('prefill', 2), decode: role('decode', 2) });
     expect(s.state).toBe('successful');
     expect(s.components.Decode).toEqual({
       componentKind: 'LeaderWorkerSet',
@@ -209,13 +211,24 @@ describe('a graph on the DisaggregatedSet path: its multinode roles read from th
   });
 
   test('a role short of ready groups, or rolling, is not ready with the reason', () => {
-    expect(statusWith([role('prefill', 2), role('decode', 1)]).conditions[0]).toMatchObject({
+    expect(statusWith({ prefill: role('prefill', 2), decode: role('decode', 1) }).conditions[0]).toMatchObject({
       status: 'False',
       message: 'Not ready: Decode',
     });
-    expect(statusWith([role('prefill', 2, 1), role('decode', 2)]).conditions[0]).toMatchObject({
+    expect(statusWith({ prefill: role('prefill', 2, 1), decode: role('decode', 2) }).conditions[0]).toMatchObject({
       status: 'False',
       message: 'Not ready: Prefill',
+    });
+  });
+
+  test('two revisions of a role (the set rolling it) are updating; none yet is not ready', () => {
+    const rolling = [roleSet('decode', 2, 2, 'r1'), roleSet('decode', 1, 1, 'r2')];
+    const s = statusWith({ prefill: role('prefill', 2), decode: rolling });
+    expect(s.components.Decode).toMatchObject({ replicas: 4, readyReplicas: 3, updatedReplicas: 3 });
+    expect(s.conditions[0]).toMatchObject({ status: 'False', message: 'Not ready: Decode' });
+    expect(statusWith({ prefill: role('prefill', 2) }).conditions[0]).toMatchObject({
+      status: 'False',
+      message: 'Not ready: Decode',
     });
   });
 });
