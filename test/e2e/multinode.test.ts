@@ -41,6 +41,7 @@ import {
   waitPodsReady,
   waitServing,
 } from './node';
+import { OPERATOR_NAMESPACE, OPERATOR_SELECTOR } from './platform';
 
 const LWS_API = 'leaderworkerset.x-k8s.io/v1';
 const LWS = 'mock-multinode-worker-0';
@@ -227,6 +228,10 @@ describe('a multinode graph on the real LeaderWorkerSet controller', () => {
     const setPods = `disaggregatedset.x-k8s.io/name=${set}`;
     const context = () => `${describePods(dsNs)}\n--- lws-manager log tail\n${lws?.log().slice(-3000)}`;
     try {
+      // The operator learns which workload APIs are served when it starts: it started before this
+      // file installed LeaderWorkerSet's CRDs, so it restarts, as after installing LWS in a cluster.
+      kubectl(['-n', OPERATOR_NAMESPACE, 'delete', 'pod', '-l', OPERATOR_SELECTOR, '--wait=true']);
+      await waitPodsReady(OPERATOR_NAMESPACE, OPERATOR_SELECTOR, 1);
       const applied = Date.now();
       applyYaml(cliOk('render', graphFile(dir, 'multinode.yaml', dsNs, disaggregated)));
       const k = kube();
