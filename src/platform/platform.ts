@@ -67,6 +67,8 @@ const WORKLOAD_RULES: Rule[] = [
     resources: ['leaderworkersets'],
     verbs: ['get', 'list', 'watch', 'patch'],
   },
+  // A DisaggregatedSet's role statuses: the status of a graph that opted in to one (read only).
+  { apiGroups: ['disaggregatedset.x-k8s.io'], resources: ['disaggregatedsets'], verbs: ['get', 'list', 'watch'] },
   { apiGroups: ['grove.io'], resources: ['podcliques', 'podcliquescalinggroups'], verbs: ['get', 'list', 'watch'] },
   // The Sequential restart's annotation on a clique template (JSON patch).
   { apiGroups: ['grove.io'], resources: ['podcliquesets'], verbs: ['get', 'list', 'watch', 'patch'] },

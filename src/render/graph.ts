@@ -5,7 +5,7 @@ import { ComponentModel, GraphModel } from '../api/model';
 import { ValidationError } from '../api/problems';
 import { validateCheckpointRefs } from '../api/validate/validate-checkpoint-ref';
 import { checkpointRestoreOf } from './checkpoint';
-import { effectiveOrchestrator } from '../api/orchestrator';
+import { disaggregatedSetChoice, effectiveOrchestrator } from '../api/orchestrator';
 import { ResolvedSettings } from '../api/settings';
 import { CheckpointRestore, ComponentContext, componentContext } from './context';
 import {
@@ -18,6 +18,7 @@ import {
 } from './graph-objects';
 import { renderGmsClaimTemplate } from './gpu-memory-service';
 import { renderIngress, renderService, renderVirtualService } from './network';
+import { renderDisaggregatedSet } from './multinode/disaggregated-set';
 import { renderPodCliqueSet } from './multinode/grove';
 import { renderLeaderWorkerSet, ROLE_LABEL } from './multinode/lws';
 import { isMultinode } from './multinode-roles';
@@ -54,15 +55,15 @@ function restoreOf(
 /** Every object of one component on the LWS path: a Deployment, or a LeaderWorkerSet when it spans nodes. */
 export function renderComponent(cc: ComponentContext): KubeObject[] {
   if (isMultinode(cc.component)) {
-    return [
-      renderLeaderWorkerSet(cc),
-      ...defined(renderService(cc, { [ROLE_LABEL]: 'leader' }), ...renderIngressObjects(cc)),
-    ];
+    return [renderLeaderWorkerSet(cc), ...leaderNetworkObjects(cc)];
   }
   return defined(renderDeployment(cc), renderService(cc), ...renderIngressObjects(cc));
 }
 
 const renderIngressObjects = (cc: ComponentContext) => [renderIngress(cc), renderVirtualService(cc)];
+/** A multinode component's Service (its groups' leaders serve) and ingresses. */
+const leaderNetworkObjects = (cc: ComponentContext) =>
+  defined(renderService(cc, { [ROLE_LABEL]: 'leader' }), ...renderIngressObjects(cc));
 const defined = (...objects: (KubeObject | undefined)[]) => objects.filter((o): o is KubeObject => o !== undefined);
 
 /** The Grove path: one PodCliqueSet runs every component; Services and ingresses stay per component. */
@@ -70,6 +71,20 @@ function renderGroveGraph(graph: GraphModel, contexts: ComponentContext[]): Kube
   return [
     renderPodCliqueSet(graph, contexts),
     ...contexts.flatMap((cc) => defined(renderService(cc), ...renderIngressObjects(cc))),
+  ];
+}
+
+/** The DisaggregatedSet path: one set runs the multinode workers; every other component as on the LWS path. */
+function renderDisaggregatedGraph(
+  graph: GraphModel,
+  contexts: ComponentContext[],
+  roles: readonly number[],
+): KubeObject[] {
+  const inSet = contexts.filter((_, i) => roles.includes(i));
+  return [
+    renderDisaggregatedSet(graph, inSet),
+    ...inSet.flatMap(leaderNetworkObjects),
+    ...contexts.filter((_, i) => !roles.includes(i)).flatMap(renderComponent),
   ];
 }
 
@@ -101,7 +116,10 @@ export function renderGraphObjects(
     const gms = cc.component.gpuMemoryService;
     if (gms) out.push(renderGmsClaimTemplate(cc, gms));
   }
+  const disaggregated = disaggregatedSetChoice(graph, settings);
   if (effectiveOrchestrator(graph, settings) === 'grove') out.push(...renderGroveGraph(graph, contexts));
+  else if (disaggregated && 'components' in disaggregated)
+    out.push(...renderDisaggregatedGraph(graph, contexts, disaggregated.components));
   else for (const cc of contexts) out.push(...renderComponent(cc));
   if (options.includeGraphRecord ?? true) out.push(renderGraphRecord(graph, generation));
   return out;

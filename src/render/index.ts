@@ -18,6 +18,7 @@ export {
   workerRolloutOwnsReplicas,
 } from './replicas';
 export { leaderWorkerSetName } from './multinode/lws';
+export { disaggregatedRoleName, disaggregatedSetName } from './multinode/disaggregated-set';
 export { groveCliqueNames } from './multinode/grove';
 export { isMultinode } from './multinode-roles';
 export { sortObjects, dedupeObjects, objectKey } from './objects';

@@ -243,3 +243,77 @@ test('a changed pod template rolls the set one group at a time (pod readiness wr
   expect(set?.status?.updatedReplicas).toBe(2);
   for (const p of await podsOf()) expect(envOf(p).STANDIN_ROLLOUT).toBe('2');
 });
+
+/** The e2e graph made disaggregated: its multinode worker as a prefill and a decode role, opted in to a DisaggregatedSet. */
+function renderDisaggregated(namespace: string): ServerObject[] {
+  const doc = parse(fs.readFileSync(path.join(ROOT, 'test', 'e2e', 'graphs', 'multinode.yaml'), 'utf8'));
+  doc.metadata.namespace = namespace;
+  doc.metadata.annotations = { 'nvidia.com/enable-disaggregatedset': 'true' };
+  const worker = doc.spec.components[1];
+  doc.spec.components = [
+    doc.spec.components[0],
+    { ...worker, name: 'Prefill', type: 'prefill', replicas: 1 },
+    { ...worker, name: 'Decode', type: 'decode', replicas: 2 },
+  ];
+  const { model, problems } = loadGraph(doc);
+  if (problems.some((p) => p.severity !== 'warning')) throw new Error(JSON.stringify(problems));
+  return renderGraph(model! as ValidatedGraph, resolveSettings({})) as ServerObject[];
+}
+
+test('a graph opted in to a DisaggregatedSet: LWS accepts the set and runs each role as a LeaderWorkerSet of its own, its pods told their leader', async () => {
+  const DS_API = 'disaggregatedset.x-k8s.io/v1';
+  const dsNs = uniqueName('ds');
+  await kube.createNamespace(dsNs);
+  const objects = renderDisaggregated(dsNs);
+  expect(objects.filter((o) => o.kind === 'LeaderWorkerSet')).toEqual([]);
+  for (const obj of objects) await kube.apply(obj, { fieldManager: 'dynamo-iac-test', fieldValidation: 'Strict' });
+  const context = () => `--- lws-manager log tail\n${lws?.log().slice(-3000)}`;
+
+  // The set's webhook and CEL rules accepted it as rendered; its controller made one set per role.
+  const set = (await kube.get<Live>(DS_API, 'DisaggregatedSet', 'mock-multinode-disagg', dsNs))!;
+  expect(set.spec.roles.map((r: { name: string }) => r.name)).toEqual(['prefill', 'decode']);
+  const children = await poll(
+    'a LeaderWorkerSet per role',
+    async () => {
+      const list = await kube.list<Live>(LWS_API, 'LeaderWorkerSet', {
+        namespace: dsNs,
+        labelSelector: 'disaggregatedset.x-k8s.io/name=mock-multinode-disagg',
+      });
+      return list.length === 2 ? list : undefined;
+    },
+    { timeoutMs: 60_000, context },
+  );
+  for (const [role, component, replicas] of [
+    ['prefill', 'Prefill', 1],
+    ['decode', 'Decode', 2],
+  ] as const) {
+    const child = children.find((l) => l.metadata.labels?.['disaggregatedset.x-k8s.io/role'] === role)!;
+    // The role's metadata reached the set it made: the operator and Services find it by our labels.
+    expect(child.metadata.labels).toMatchObject({ 'nvidia.com/dynamo-component': component });
+    expect(child.spec.replicas).toBe(replicas);
+    const name = child.metadata.name;
+    const pods = await poll(
+      `${role}: a leader and a worker pod per group`,
+      async () => {
+        const list = await kube.list<Live>('v1', 'Pod', {
+          namespace: dsNs,
+          labelSelector: `leaderworkerset.sigs.k8s.io/name=${name}`,
+        });
+        return list.length === 2 * replicas ? list : undefined;
+      },
+      { timeoutMs: 90_000, context },
+    );
+    // The component's Service selects exactly its leader pods.
+    const service = objects.find((o) => o.kind === 'Service' && o.metadata.name === `mock-multinode-${role}`) as Live;
+    const selected = pods.filter((p) =>
+      Object.entries(service.spec.selector as Record<string, string>).every(([k, v]) => p.metadata.labels?.[k] === v),
+    );
+    expect(selected.map((p) => p.metadata.name).sort()).toEqual(
+      Array.from({ length: replicas }, (_, g) => `${name}-${g}`).sort(),
+    );
+    for (const pod of pods) {
+      const group = pod.metadata.labels!['leaderworkerset.sigs.k8s.io/group-index'];
+      expect(envOf(pod)).toMatchObject({ LWS_LEADER_ADDRESS: `${name}-${group}.${name}.${dsNs}`, LWS_GROUP_SIZE: '2' });
+    }
+  }
+});

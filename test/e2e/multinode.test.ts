@@ -6,13 +6,18 @@
  * the worker has none, as upstream); each pod's rendered launch flags, expanded by the kubelet,
  * agree with the leader address, group size and rank LWS gave it, and each worker reaches its own
  * group's leader at that address; the frontend serves a completion from the leaders' mock engine.
- * Then a change to the component's pod template rolls the set group by group.
+ * Then a change to the component's pod template rolls the set group by group. Last, the same graph
+ * made disaggregated (a prefill and a decode multinode component) and opted in to a
+ * DisaggregatedSet: the set runs each role as a LeaderWorkerSet of its own, every pod Ready, the
+ * runtime operator reports the graph Ready from the roles' LeaderWorkerSets, and the frontend serves
+ * through prefill and decode.
  *
  * The CPU runtime cannot run a multinode engine: the worker command is a stand-in (see
  * graphs/multinode.yaml) that checks the flags and env, plays the engine's rendezvous on the init
  * port, and runs the real mock engine (`dynamo.mocker`) on the leader.
  */
 import * as fs from 'fs';
+import { parse, stringify } from 'yaml';
 import { LwsController, startLwsController } from '../cluster/lws-controller';
 import {
   applyYaml,
@@ -36,6 +41,7 @@ import {
   waitPodsReady,
   waitServing,
 } from './node';
+import { OPERATOR_NAMESPACE, OPERATOR_SELECTOR } from './platform';
 
 const LWS_API = 'leaderworkerset.x-k8s.io/v1';
 const LWS = 'mock-multinode-worker-0';
@@ -215,4 +221,68 @@ describe('a multinode graph on the real LeaderWorkerSet controller', () => {
     // The new leaders serve.
     expectServed((await waitServing(await serviceUrl(ns, 'mock-multinode-frontend'), ns)).completion);
   });
+
+  test('a disaggregated multinode graph on a DisaggregatedSet: a LeaderWorkerSet per role, Ready, the graph Ready, served', async () => {
+    const dsNs = await namespace('e2e-disagg-set');
+    const set = 'mock-multinode-disagg';
+    const setPods = `disaggregatedset.x-k8s.io/name=${set}`;
+    const context = () => `${describePods(dsNs)}\n--- lws-manager log tail\n${lws?.log().slice(-3000)}`;
+    try {
+      // The operator learns which workload APIs are served when it starts: it started before this
+      // file installed LeaderWorkerSet's CRDs, so it restarts, as after installing LWS in a cluster.
+      kubectl(['-n', OPERATOR_NAMESPACE, 'delete', 'pod', '-l', OPERATOR_SELECTOR, '--wait=true']);
+      await waitPodsReady(OPERATOR_NAMESPACE, OPERATOR_SELECTOR, 1);
+      const applied = Date.now();
+      applyYaml(cliOk('render', graphFile(dir, 'multinode.yaml', dsNs, disaggregated)));
+      const k = kube();
+      // The set writes no status of its own: each role's LeaderWorkerSet says whether its group is Ready.
+      await poll(
+        `DisaggregatedSet ${set}: each role's LeaderWorkerSet with its group Ready`,
+        async () => {
+          const roleSets = await k.list<Live>(LWS_API, 'LeaderWorkerSet', { namespace: dsNs, labelSelector: setPods });
+          return roleSets.length === 2 && roleSets.every((l) => l.status?.readyReplicas === 1) ? roleSets : undefined;
+        },
+        { timeoutMs: 240_000, intervalMs: 1000, context },
+      );
+      const all = await waitPodsReady(dsNs, setPods, 2 * SIZE);
+      report(
+        'disaggregated multinode graph: kubectl apply -> DisaggregatedSet roles Ready',
+        `${((Date.now() - applied) / 1000).toFixed(1)} s`,
+      );
+      for (const role of ['prefill', 'decode']) {
+        const rolePods = all.filter((p) => p.metadata.labels?.['disaggregatedset.x-k8s.io/role'] === role);
+        expect(rolePods.map((p) => p.metadata.labels?.role).sort()).toEqual(['leader', 'worker']);
+        for (const pod of rolePods) expect(standinLines(dsNs, pod.metadata.name, 'ok')).toHaveLength(1);
+      }
+      // The runtime operator read the roles' LeaderWorkerSets into the graph's status.
+      await k.waitForCondition('nvidia.com/v1beta1', 'DynamoGraphDeployment', 'mock-multinode', dsNs, 'Ready', {
+        timeoutMs: 120_000,
+      });
+      expectServed((await waitServing(await serviceUrl(dsNs, 'mock-multinode-frontend'), dsNs)).completion);
+    } finally {
+      await deleteNamespace(dsNs);
+    }
+  });
 });
+
+/** multinode.yaml as a disaggregated graph: its multinode worker as a prefill and a decode component, opted in to a DisaggregatedSet. */
+function disaggregated(text: string): string {
+  const doc = parse(text);
+  doc.metadata.annotations = { 'nvidia.com/enable-disaggregatedset': 'true' };
+  const [frontend, worker] = doc.spec.components;
+  const role = (name: string, type: string) => {
+    const c = structuredClone(worker);
+    Object.assign(c, { name, type, replicas: 1 });
+    c.podTemplate.spec.containers[0].args = [
+      '--model-path',
+      '/models/tiny',
+      '--model-name',
+      'tiny',
+      '--disaggregation-mode',
+      type,
+    ];
+    return c;
+  };
+  doc.spec.components = [frontend, role('Prefill', 'prefill'), role('Decode', 'decode')];
+  return stringify(doc);
+}

@@ -114,7 +114,10 @@ node_strays() {
   exclude+="$(cat "$run/pids/holder" 2> /dev/null || true) "
   while [[ $pid -gt 1 ]]; do
     exclude+="$pid "
-    pid="$(awk '{print $4}' "/proc/$pid/stat" 2> /dev/null || echo 1)"
+    # The parent pid follows the command name, which may hold spaces ("npm run test:e2e"): read
+    # the fields after its closing parenthesis.
+    pid="$(sed -E 's/.*\) //' "/proc/$pid/stat" 2> /dev/null | awk '{print $2}')"
+    [[ $pid =~ ^[0-9]+$ ]] || pid=1
   done
   {
     [[ ${#match[@]} -eq 0 ]] || find /proc/[0-9]*/ns -maxdepth 1 \( "${match[@]}" \) 2> /dev/null | cut -d/ -f3

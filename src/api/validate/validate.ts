@@ -5,7 +5,7 @@
  */
 import { MAX_COMPONENTS, MAX_PVCS } from '../../crds/vocabulary';
 import { BACKEND_FRAMEWORKS, GraphModel } from '../model';
-import { effectiveOrchestrator } from '../orchestrator';
+import { disaggregatedSetChoice, effectiveOrchestrator, ENABLE_DISAGGREGATED_SET_ANNOTATION } from '../orchestrator';
 import { Problem } from '../problems';
 import { dns1123Label, dns1123Subdomain } from '../k8s-syntax';
 import { fieldPath, keyPath } from '../read';
@@ -43,6 +43,7 @@ export function validateGraph(model: GraphModel, settings: ResolvedSettings): Pr
   validateGroveFields(ctx);
   validateKvTransferPolicy(ctx);
   validateGroveNames(ctx);
+  validateDisaggregatedSet(ctx);
   validateKubernetes(ctx);
   validateCelRules(ctx);
   const rollout = workerRolloutWarning(model, settings);
@@ -127,6 +128,19 @@ function validateBackendFramework(ctx: ValidationContext): void {
       `unsupported backend framework "${b}": must be one of ${BACKEND_FRAMEWORKS.join(', ')}`,
     );
   }
+}
+
+/**
+ * Upstream accepts a graph that opts in to a DisaggregatedSet but is not eligible (its status says
+ * so): it renders as LeaderWorkerSets, and the user hears why.
+ */
+function validateDisaggregatedSet(ctx: ValidationContext): void {
+  const choice = disaggregatedSetChoice(ctx.model, ctx.settings);
+  if (choice && 'ineligible' in choice)
+    ctx.warn(
+      keyPath('metadata.annotations', ENABLE_DISAGGREGATED_SET_ANNOTATION),
+      `no DisaggregatedSet is rendered: ${choice.ineligible}; its multinode components render as LeaderWorkerSets`,
+    );
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The caches a graph controller reads — graphs, their scaling adapters, the workloads they
- * render (Deployments, LeaderWorkerSets when that API is installed, and Grove's objects when
+ * render (Deployments, LeaderWorkerSets and DisaggregatedSets when those APIs are installed, and Grove's objects when
  * its three kinds are served) — and the rule mapping any of them to its graph's key, so a
  * change to any enqueues `<namespace>/<graph>`. Shared by the scaling-adapter and graph-status
  * controllers (the informers themselves are shared too).
@@ -17,6 +17,9 @@ import { graphKeyOfGroveObject } from './grove';
 import { GraphDeployment, ScalingAdapter, TemplateMetadata, Workload } from './kinds';
 import { RESOURCES } from './resources';
 
+/** The labels a DisaggregatedSet puts on the LeaderWorkerSets it makes (LWS's own). */
+const DISAGGREGATED_SET_LABEL = { name: 'disaggregatedset.x-k8s.io/name', role: 'disaggregatedset.x-k8s.io/role' };
+
 export interface GroveInformers {
   readonly podCliqueSets: Informer<Workload>;
   readonly podCliques: Informer<Workload>;
@@ -29,6 +32,8 @@ export interface GraphInformers {
   readonly deployments: Informer<Workload>;
   /** Absent when the LeaderWorkerSet API is not installed. */
   readonly leaderWorkerSets?: Informer<Workload>;
+  /** Absent when the DisaggregatedSet API (LWS >= v0.10.0) is not installed. */
+  readonly disaggregatedSets?: Informer<Workload>;
   /** Absent when Grove is not installed. */
   readonly grove?: GroveInformers;
 }
@@ -42,6 +47,9 @@ export async function graphInformers(ctx: ControllerContext): Promise<GraphInfor
   const leaderWorkerSets = (await ctx.served(RESOURCES.leaderWorkerSet))
     ? workloads(RESOURCES.leaderWorkerSet, rendered)
     : undefined;
+  const disaggregatedSets = (await ctx.served(RESOURCES.disaggregatedSet))
+    ? workloads(RESOURCES.disaggregatedSet, rendered)
+    : undefined;
   const groveKinds = [RESOURCES.podCliqueSet, RESOURCES.podClique, RESOURCES.podCliqueScalingGroup];
   const groveServed = (await Promise.all(groveKinds.map((r) => ctx.served(r)))).every(Boolean);
   return {
@@ -49,6 +57,7 @@ export async function graphInformers(ctx: ControllerContext): Promise<GraphInfor
     adapters: informers.for<ScalingAdapter>(RESOURCES.adapter),
     deployments: workloads(RESOURCES.deployment, rendered),
     leaderWorkerSets,
+    disaggregatedSets,
     grove: groveServed
       ? {
           podCliqueSets: workloads(RESOURCES.podCliqueSet),
@@ -72,8 +81,9 @@ export const WORKLOAD_VIEW: InformerView = {
     const { managedFields: _dropped, ...metadata } = obj.metadata;
     const view: Workload = { apiVersion: obj.apiVersion, kind: obj.kind, metadata, status };
     if (spec) {
-      const { template, leaderWorkerTemplate: lwt } = spec;
+      const { template, leaderWorkerTemplate: lwt, roles } = spec;
       view.spec = { replicas: spec.replicas, paused: spec.paused };
+      if (roles) view.spec.roles = roles.map((r) => ({ name: r.name, spec: { replicas: r.spec?.replicas } }));
       if (template)
         view.spec.template = {
           metadata: templateMetadata(template),
@@ -96,6 +106,14 @@ export function workloadLookup(sources: Omit<GraphInformers, 'graphs' | 'adapter
   return {
     deployment: (ns, n) => sources.deployments.get(ns, n),
     leaderWorkerSet: (ns, n) => sources.leaderWorkerSets?.get(ns, n),
+    disaggregatedSet: (ns, n) => sources.disaggregatedSets?.get(ns, n),
+    disaggregatedRoleSets: (ns, set, role) =>
+      sources.leaderWorkerSets?.list(
+        (l) =>
+          l.metadata.namespace === ns &&
+          l.metadata.labels?.[DISAGGREGATED_SET_LABEL.name] === set &&
+          l.metadata.labels?.[DISAGGREGATED_SET_LABEL.role] === role,
+      ) ?? [],
     podCliqueSet: (ns, n) => sources.grove?.podCliqueSets.get(ns, n),
     podClique: (ns, n) => sources.grove?.podCliques.get(ns, n),
     podCliqueScalingGroup: (ns, n) => sources.grove?.scalingGroups.get(ns, n),
@@ -124,6 +142,7 @@ export function enqueueGraphChanges(sources: GraphInformers, controller: Control
   on(sources.adapters, graphKeyOfAdapter);
   on(sources.deployments, graphKeyOfWorkload);
   on(sources.leaderWorkerSets, graphKeyOfWorkload);
+  on(sources.disaggregatedSets, graphKeyOfWorkload);
   for (const g of sources.grove ? Object.values(sources.grove) : []) on(g, graphKeyOfGroveObject);
 }
 

@@ -19,7 +19,7 @@ export interface TemplateMetadata {
   readonly metadata?: { readonly annotations?: Record<string, string> };
 }
 
-/** Deployment, LeaderWorkerSet, PodClique, PodCliqueScalingGroup (and the PodCliqueSet): what replicas and status mean alike. */
+/** Deployment, LeaderWorkerSet, DisaggregatedSet, PodClique, PodCliqueScalingGroup (and the PodCliqueSet): what replicas and status mean alike. */
 export interface Workload extends ServerObject {
   spec?: {
     replicas?: number;
@@ -30,6 +30,8 @@ export interface Workload extends ServerObject {
     };
     /** LeaderWorkerSet. */
     leaderWorkerTemplate?: { readonly leaderTemplate?: TemplateMetadata; readonly workerTemplate?: TemplateMetadata };
+    /** DisaggregatedSet: each role's name and group count. */
+    roles?: ReadonlyArray<{ readonly name: string; readonly spec?: { readonly replicas?: number } }>;
   };
   status?: {
     replicas?: number;

@@ -20,6 +20,8 @@ export const RESOURCES = {
   job: resource('batch/v1', 'Job', 'jobs'),
   deployment: resource('apps/v1', 'Deployment', 'deployments'),
   leaderWorkerSet: resource('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet', 'leaderworkersets'),
+  /** LeaderWorkerSet's set of roles (LWS >= v0.10.0), for graphs opted in to it. */
+  disaggregatedSet: resource('disaggregatedset.x-k8s.io/v1', 'DisaggregatedSet', 'disaggregatedsets'),
   /** Grove: the rendered set, and the per-component objects Grove creates from it (scaled through `/scale`). */
   podCliqueSet: resource('grove.io/v1alpha1', 'PodCliqueSet', 'podcliquesets'),
   podClique: resource('grove.io/v1alpha1', 'PodClique', 'podcliques'),

@@ -22,34 +22,39 @@ export const leaderWorkerSetName = (objectName: string) => `${objectName}-0`;
 
 /** The LeaderWorkerSet of a multinode component on the LWS path. */
 export function renderLeaderWorkerSet(cc: ComponentContext): KubeObject {
+  return {
+    apiVersion: LWS_API_VERSION,
+    kind: 'LeaderWorkerSet',
+    metadata: { ...workloadMetadata(cc), name: leaderWorkerSetName(cc.objectName) },
+    spec: leaderWorkerSetSpec(cc),
+  };
+}
+
+/** The spec of a multinode component's LeaderWorkerSet (also a DisaggregatedSet role's). */
+export function leaderWorkerSetSpec(cc: ComponentContext): Record<string, unknown> {
   const nodeCount = nodeCountOf(cc.component);
   const addressing = addressingFor('lws', cc.component.name, nodeCount);
   const template = (role: MultinodeRole) =>
     withRole(buildPodTemplate(cc, { orchestrator: 'lws', role, nodeCount, addressing }), role);
   const replicas = cc.component.replicas;
   return {
-    apiVersion: LWS_API_VERSION,
-    kind: 'LeaderWorkerSet',
-    metadata: { ...workloadMetadata(cc), name: leaderWorkerSetName(cc.objectName) },
-    spec: {
-      // The group count, as for a Deployment: only a count the user wrote and the runtime does not own.
-      ...(!runtimeOwnsReplicas(cc.component, cc.workerGeneration) && replicas !== undefined ? { replicas } : {}),
-      // Workers start once the leader pod exists, so they can resolve its address.
-      startupPolicy: 'LeaderCreated',
-      // One headless Service for all groups, as upstream.
-      networkConfig: { subdomainPolicy: 'Shared' },
-      // Replace one group at a time, never more groups than asked for (a group holds whole nodes).
-      rolloutStrategy: {
-        type: 'RollingUpdate',
-        rollingUpdateConfiguration: { maxSurge: 0, maxUnavailable: 1, partition: 0 },
-      },
-      leaderWorkerTemplate: {
-        size: nodeCount,
-        // A group is useless without any one of its pods: restart the whole group.
-        restartPolicy: 'RecreateGroupOnPodRestart',
-        leaderTemplate: template('leader'),
-        workerTemplate: template('worker'),
-      },
+    // The group count, as for a Deployment: only a count the user wrote and the runtime does not own.
+    ...(!runtimeOwnsReplicas(cc.component, cc.workerGeneration) && replicas !== undefined ? { replicas } : {}),
+    // Workers start once the leader pod exists, so they can resolve its address.
+    startupPolicy: 'LeaderCreated',
+    // One headless Service for all groups, as upstream.
+    networkConfig: { subdomainPolicy: 'Shared' },
+    // Replace one group at a time, never more groups than asked for (a group holds whole nodes).
+    rolloutStrategy: {
+      type: 'RollingUpdate',
+      rollingUpdateConfiguration: { maxSurge: 0, maxUnavailable: 1, partition: 0 },
+    },
+    leaderWorkerTemplate: {
+      size: nodeCount,
+      // A group is useless without any one of its pods: restart the whole group.
+      restartPolicy: 'RecreateGroupOnPodRestart',
+      leaderTemplate: template('leader'),
+      workerTemplate: template('worker'),
     },
   };
 }

@@ -7,7 +7,14 @@
  * LeaderWorkerSets (multinode read as the LWS path renders them).
  */
 import { ComponentModel, GraphModel } from '../../../api';
-import { componentWorkloadName, isMultinode, leaderWorkerSetName, renderedWorkerGeneration } from '../../../render';
+import {
+  componentWorkloadName,
+  disaggregatedRoleName,
+  disaggregatedSetName,
+  isMultinode,
+  leaderWorkerSetName,
+  renderedWorkerGeneration,
+} from '../../../render';
 import { Condition } from '../../runtime/conditions';
 import { groveObjectName, groveResourceOf } from '../grove';
 import { GraphDeployment, Workload } from '../kinds';
@@ -31,6 +38,10 @@ export interface ReplicaStatus {
 export interface WorkloadLookup {
   deployment(namespace: string, name: string): Workload | undefined;
   leaderWorkerSet(namespace: string, name: string): Workload | undefined;
+  /** Absent when the DisaggregatedSet API is not installed. */
+  disaggregatedSet?(namespace: string, name: string): Workload | undefined;
+  /** The LeaderWorkerSets a DisaggregatedSet made for one role (one per revision while it rolls). */
+  disaggregatedRoleSets?(namespace: string, set: string, role: string): Workload[];
   /** Absent when Grove is not installed. */
   podCliqueSet?(namespace: string, name: string): Workload | undefined;
   podClique?(namespace: string, name: string): Workload | undefined;
@@ -110,6 +121,28 @@ function lwsReport(name: string, obj: Workload | undefined): ComponentReport {
   return { status, ready: !reason, failed: false, reason };
 }
 
+/**
+ * A DisaggregatedSet role, read from the LeaderWorkerSets the set made for it (the set writes no
+ * status of its own): one set per revision, so two mean the set is rolling the role; one is read
+ * as the LWS path's, against the role's group count.
+ */
+function disaggregatedRoleReport(name: string, desired: number, sets: Workload[]): ComponentReport {
+  if (sets.length > 1) {
+    const sum = (f: 'replicas' | 'updatedReplicas' | 'readyReplicas') =>
+      sets.reduce((total, s) => total + n(s.status?.[f]), 0);
+    const status = {
+      componentKind: 'LeaderWorkerSet' as const,
+      componentNames: [name],
+      replicas: sum('replicas'),
+      updatedReplicas: sum('updatedReplicas'),
+      readyReplicas: sum('readyReplicas'),
+    };
+    return { status, ready: false, failed: false, reason: 'updating' };
+  }
+  const [only] = sets;
+  return lwsReport(name, only && { ...only, spec: { replicas: desired } });
+}
+
 /** Upstream's IsDeploymentReady / IsLeaderWorkerSetReady verdict for a component, from its workloads. */
 export function componentReport(graph: GraphModel, c: ComponentModel, lookup: WorkloadLookup): ComponentReport {
   if (lookup.podCliqueSet?.(graph.namespace, graph.name)) {
@@ -123,6 +156,14 @@ export function componentReport(graph: GraphModel, c: ComponentModel, lookup: Wo
   // A worker generation's workloads carry the hash the record declares (the current generation).
   const name = componentWorkloadName(graph, c.name, renderedWorkerGeneration(graph.metadataAnnotations));
   if (!isMultinode(c)) return deploymentReport(lookup.deployment(graph.namespace, name), name);
+  const set = lookup.disaggregatedSet?.(graph.namespace, disaggregatedSetName(graph.name));
+  const role = set?.spec?.roles?.find((r) => r.name === disaggregatedRoleName(c.name));
+  if (set && role)
+    return disaggregatedRoleReport(
+      `${set.metadata.name}/${role.name}`,
+      role.spec?.replicas ?? 1,
+      lookup.disaggregatedRoleSets?.(graph.namespace, set.metadata.name, role.name) ?? [],
+    );
   const lws = leaderWorkerSetName(name);
   return lwsReport(lws, lookup.leaderWorkerSet(graph.namespace, lws));
 }

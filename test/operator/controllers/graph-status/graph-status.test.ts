@@ -142,3 +142,93 @@ test('a worker generation is looked up by the hash its record declares', () => {
   expect(s.services.worker.componentName).toBe('g-worker-abcd1234');
   expect(s.services.Frontend.componentName).toBe('g-frontend');
 });
+
+describe('a graph on the DisaggregatedSet path: its multinode roles read from the set', () => {
+  const disagg = {
+    apiVersion: 'nvidia.com/v1beta1',
+    kind: 'DynamoGraphDeployment',
+    metadata: {
+      name: 'd',
+      namespace: 'ns',
+      generation: 1,
+      annotations: { 'nvidia.com/enable-disaggregatedset': 'true' },
+    },
+    spec: {
+      backendFramework: 'sglang',
+      components: ['Prefill', 'Decode'].map((name) => ({
+        name,
+        type: name.toLowerCase(),
+        replicas: 2,
+        multinode: { nodeCount: 2 },
+        podTemplate: { spec: { containers: [{ name: 'main', image: 'img:1.6.1' }] } },
+      })),
+    },
+  };
+  const dsModel = loadGraph(disagg).model!;
+  const set = {
+    apiVersion: 'disaggregatedset.x-k8s.io/v1',
+    kind: 'DisaggregatedSet',
+    metadata: { name: 'd-disagg', namespace: 'ns' },
+    spec: {
+      roles: [
+        { name: 'prefill', spec: { replicas: 2 } },
+        { name: 'decode', spec: { replicas: 2 } },
+      ],
+    },
+  };
+  /** A LeaderWorkerSet the set made for a role at a revision, with its group counts. */
+  const roleSet = (role: string, ready: number, updated = 2, revision = 'r1') => ({
+    apiVersion: 'leaderworkerset.x-k8s.io/v1',
+    kind: 'LeaderWorkerSet',
+    metadata: { name: `d-disagg-0-${revision}-${role}`, namespace: 'ns' },
+    spec: { replicas: 2 },
+    status: { replicas: 2, readyReplicas: ready, updatedReplicas: updated },
+  });
+  const statusWith = (sets: Record<string, ReturnType<typeof roleSet>[]>) =>
+    graphStatus(
+      disagg,
+      dsModel,
+      {
+        deployment: () => undefined,
+        leaderWorkerSet: () => undefined,
+        disaggregatedSet: (_ns, n) => (n === 'd-disagg' ? set : undefined),
+        disaggregatedRoleSets: (_ns, s, role) => (s === 'd-disagg' ? (sets[role] ?? []) : []),
+      },
+      'now',
+    ) as any;
+  const role = (name: string, ready: number, updated = 2) => [roleSet(name, ready, updated)];
+
+  test('every role ready: successful, each component reported as its role', () => {
+    const s = statusWith({ prefill: role('prefill', 2), decode: role('decode', 2) });
+    expect(s.state).toBe('successful');
+    expect(s.components.Decode).toEqual({
+      componentKind: 'LeaderWorkerSet',
+      componentNames: ['d-disagg/decode'],
+      replicas: 2,
+      updatedReplicas: 2,
+      readyReplicas: 2,
+    });
+  });
+
+  test('a role short of ready groups, or rolling, is not ready with the reason', () => {
+    expect(statusWith({ prefill: role('prefill', 2), decode: role('decode', 1) }).conditions[0]).toMatchObject({
+      status: 'False',
+      message: 'Not ready: Decode',
+    });
+    expect(statusWith({ prefill: role('prefill', 2, 1), decode: role('decode', 2) }).conditions[0]).toMatchObject({
+      status: 'False',
+      message: 'Not ready: Prefill',
+    });
+  });
+
+  test('two revisions of a role (the set rolling it) are updating; none yet is not ready', () => {
+    const rolling = [roleSet('decode', 2, 2, 'r1'), roleSet('decode', 1, 1, 'r2')];
+    const s = statusWith({ prefill: role('prefill', 2), decode: rolling });
+    expect(s.components.Decode).toMatchObject({ replicas: 4, readyReplicas: 3, updatedReplicas: 3 });
+    expect(s.conditions[0]).toMatchObject({ status: 'False', message: 'Not ready: Decode' });
+    expect(statusWith({ prefill: role('prefill', 2) }).conditions[0]).toMatchObject({
+      status: 'False',
+      message: 'Not ready: Decode',
+    });
+  });
+});
