@@ -70,9 +70,12 @@ export function readV1beta2(r: InputReader, spec: JsonObject): Read {
   const objective = r.object(spec.objective, 'spec.objective');
   const sla = r.object(objective?.sla, 'spec.objective.sla');
   const overrides = r.object(spec.overrides, 'spec.overrides');
-  const backends = (r.stringList(spec.backends, 'spec.backends') ?? []).filter((b) =>
-    (V1BETA2_BACKENDS as readonly string[]).includes(b),
-  );
+  const listed = r.stringList(spec.backends, 'spec.backends') ?? [];
+  // A set list (`x-kubernetes-list-type: set`), which our schema check does not see: the API server's wording.
+  listed.forEach((b, i) => {
+    if (listed.indexOf(b) !== i) error(`spec.backends[${i}]`, `Duplicate value: ${JSON.stringify(b)}`);
+  });
+  const backends = listed.filter((b) => (V1BETA2_BACKENDS as readonly string[]).includes(b));
 
   // Upstream's CEL rules, at the node that carries each.
   const has = (o: JsonObject | undefined, k: string) => o !== undefined && o[k] !== undefined;

@@ -21,6 +21,7 @@ import { JsonObject } from '../../api/k8s-types';
 import { Problem } from '../../api/problems';
 import { schemaProblems } from '../../api/validate/schema-validation';
 import { fieldPath, InputReader, isObject } from '../../api/read';
+import { POSITIVE_MESSAGE } from '../../crds/deployment-request-v1beta2';
 import { readV1beta2 } from './load-v1beta2';
 import { defined, dropUndefined, number, Read } from './read-helpers';
 
@@ -253,11 +254,13 @@ export function validateDeploymentRequest(m: DeploymentRequestModel): Problem[] 
   ] as const) {
     if (v !== undefined && v <= 0) error(at(field), `Invalid value: ${v}: must be positive`);
   }
-  // The controller's own wording for these two.
-  if (spec.sla.ttft !== undefined && spec.sla.ttft <= 0) error(at('sla.ttft'), 'sla.ttft must be positive');
-  if (spec.sla.itl !== undefined && spec.sla.itl <= 0) error(at('sla.itl'), 'sla.itl must be positive');
-  // v1beta2 words these two as CEL rules of its own (load-v1beta2.ts).
   const v1beta2 = m.apiVersion === 'nvidia.com/v1beta2';
+  // The v1beta1 controller's own wording for these two; v1beta2 bounds them in its schema.
+  for (const f of ['ttft', 'itl'] as const) {
+    const v = spec.sla[f];
+    if (v !== undefined && v <= 0) error(at(`sla.${f}`), v1beta2 ? POSITIVE_MESSAGE : `sla.${f} must be positive`);
+  }
+  // v1beta2 words these two as CEL rules of its own (load-v1beta2.ts).
   if (!v1beta2 && spec.sla.e2eLatency !== undefined && (spec.sla.ttft !== undefined || spec.sla.itl !== undefined)) {
     error(at('sla'), 'Invalid value: e2eLatency is an alternative to ttft + itl; set one or the other');
   }

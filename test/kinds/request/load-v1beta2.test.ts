@@ -92,3 +92,31 @@ test('v1beta2 is a request version only: a v1beta2 graph is refused, a v1beta2 r
     problems: [],
   });
 });
+
+test("duplicate backends and non-positive latency bounds, in the API server's words", () => {
+  const doc = fixture('v1beta2-request.yaml');
+  const spec = doc.spec as Record<string, unknown>;
+  const bad = {
+    ...doc,
+    spec: {
+      ...spec,
+      backends: ['vllm', 'sglang', 'vllm'],
+      objective: { mode: 'optimize', metric: 'throughputPerGpu', sla: { ttftMs: 0, itlMs: 20 } },
+    },
+  };
+  expect(lines(bad).filter((l) => !l.startsWith('warning: '))).toEqual([
+    'spec.backends[2]: Duplicate value: "vllm"',
+    'spec.objective.sla.ttftMs: must be greater than 0',
+  ]);
+});
+
+test('several backends: the rapid search chooses (backend auto), and says so when the list is not all of them', () => {
+  const doc = fixture('v1beta2-request.yaml');
+  const spec = doc.spec as Record<string, unknown>;
+  const two = loadRequestDoc({ ...doc, spec: { ...spec, backends: ['vllm', 'sglang'] } });
+  expect(two.request!.spec.backend).toBe('auto');
+  expect(two.problems.map((p) => p.path)).toContain('spec.backends');
+  const all = loadRequestDoc({ ...doc, spec: { ...spec, backends: ['vllm', 'sglang', 'trtllm'] } });
+  expect(all.request!.spec.backend).toBe('auto');
+  expect(all.problems.map((p) => p.path)).not.toContain('spec.backends');
+});
