@@ -42,7 +42,7 @@ const V1BETA2_PLACES: Record<string, string> = {
 const V1BETA2_PATHS: RequestPaths = { at: (field) => V1BETA2_PLACES[field] ?? fieldPath('spec', field) };
 
 /** The spec fields v1beta2 declares; our CRD's schema also carries the other versions' (conversion: None). */
-const V1BETA2_FIELDS = new Set(Object.keys(specV1beta2().properties ?? {}));
+export const V1BETA2_SPEC_FIELDS: ReadonlySet<string> = new Set(Object.keys(specV1beta2().properties ?? {}));
 
 /** The metric the rapid search maximizes (tokens/s per GPU within the SLA). */
 const RAPID_METRIC = 'throughputPerGpu';
@@ -52,7 +52,7 @@ export function readV1beta2(r: InputReader, spec: JsonObject): Read {
   const error = (path: string, message: string) => problems.push({ path, message, severity: 'error' });
   const warn = (path: string, message: string) => problems.push({ path, message, severity: 'warning' });
   for (const key of Object.keys(spec)) {
-    if (V1BETA2_FIELDS.has(key)) continue;
+    if (V1BETA2_SPEC_FIELDS.has(key)) continue;
     error(
       fieldPath('spec', key),
       key === 'v1beta1'
