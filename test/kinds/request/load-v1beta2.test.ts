@@ -7,6 +7,11 @@ import { loadRequestDoc } from '../../../src/kinds/request/load';
 
 const FIXTURES = path.join(__dirname, 'fixtures');
 const fixture = (f: string) => parse(fs.readFileSync(path.join(FIXTURES, f), 'utf8')) as Record<string, unknown>;
+/** The fixture with some spec fields replaced. */
+const withSpec = (patch: Record<string, unknown>) => {
+  const doc = fixture('v1beta2-request.yaml');
+  return { ...doc, spec: { ...(doc.spec as Record<string, unknown>), ...patch } };
+};
 const lines = (doc: unknown) =>
   loadRequestDoc(doc).problems.map((p) => `${p.severity === 'warning' ? 'warning: ' : ''}${p.path}: ${p.message}`);
 
@@ -38,20 +43,14 @@ test('a v1beta2 request reads into the hub: model, one backend, GPU budget, stat
 });
 
 test("upstream's CEL rules, with upstream's messages, one line per problem at the rule's node", () => {
-  const doc = fixture('v1beta2-request.yaml');
-  const spec = doc.spec as Record<string, unknown>;
-  const bad = {
-    ...doc,
-    spec: {
-      ...spec,
-      modelRef: { name: 'm', remoteCode: 'TrustCacheAndRevision' },
-      workload: {
-        static: { isl: 1, osl: 1, numRequestRatio: 1, concurrency: 1, requestRate: 2 },
-        trace: { source: {} },
-      },
-      objective: { mode: 'pareto', metric: 'goodput', sla: { ttftMs: 5 } },
+  const bad = withSpec({
+    modelRef: { name: 'm', remoteCode: 'TrustCacheAndRevision' },
+    workload: {
+      static: { isl: 1, osl: 1, numRequestRatio: 1, concurrency: 1, requestRate: 2 },
+      trace: { source: {} },
     },
-  };
+    objective: { mode: 'pareto', metric: 'goodput', sla: { ttftMs: 5 } },
+  });
   const errors = lines(bad).filter((l) => !l.startsWith('warning: '));
   expect(errors).toEqual(
     expect.arrayContaining([
@@ -94,16 +93,10 @@ test('v1beta2 is a request version only: a v1beta2 graph is refused, a v1beta2 r
 });
 
 test("duplicate backends and non-positive latency bounds, in the API server's words", () => {
-  const doc = fixture('v1beta2-request.yaml');
-  const spec = doc.spec as Record<string, unknown>;
-  const bad = {
-    ...doc,
-    spec: {
-      ...spec,
-      backends: ['vllm', 'sglang', 'vllm'],
-      objective: { mode: 'optimize', metric: 'throughputPerGpu', sla: { ttftMs: 0, itlMs: 20 } },
-    },
-  };
+  const bad = withSpec({
+    backends: ['vllm', 'sglang', 'vllm'],
+    objective: { mode: 'optimize', metric: 'throughputPerGpu', sla: { ttftMs: 0, itlMs: 20 } },
+  });
   expect(lines(bad).filter((l) => !l.startsWith('warning: '))).toEqual([
     'spec.backends[2]: Duplicate value: "vllm"',
     'spec.objective.sla.ttftMs: must be greater than 0',
@@ -111,12 +104,10 @@ test("duplicate backends and non-positive latency bounds, in the API server's wo
 });
 
 test('several backends: the rapid search chooses (backend auto), and says so when the list is not all of them', () => {
-  const doc = fixture('v1beta2-request.yaml');
-  const spec = doc.spec as Record<string, unknown>;
-  const two = loadRequestDoc({ ...doc, spec: { ...spec, backends: ['vllm', 'sglang'] } });
+  const two = loadRequestDoc(withSpec({ backends: ['vllm', 'sglang'] }));
   expect(two.request!.spec.backend).toBe('auto');
   expect(two.problems.map((p) => p.path)).toContain('spec.backends');
-  const all = loadRequestDoc({ ...doc, spec: { ...spec, backends: ['vllm', 'sglang', 'trtllm'] } });
+  const all = loadRequestDoc(withSpec({ backends: ['vllm', 'sglang', 'trtllm'] }));
   expect(all.request!.spec.backend).toBe('auto');
   expect(all.problems.map((p) => p.path)).not.toContain('spec.backends');
 });
