@@ -73,7 +73,7 @@ const REQUEST_PROPS_SHAPE: PropsShape<DynamoGraphDeploymentRequestProps> = {
  * @see https://github.com/ai-dynamo/dynamo/blob/main/docs/kubernetes/api-reference.md (DynamoGraphDeploymentRequest fields, upstream)
  */
 export class DynamoGraphDeploymentRequest extends Construct {
-  /** Adopts an existing request manifest (`nvidia.com/v1beta1` or `v1alpha1`) as it is. */
+  /** Adopts an existing request manifest (`nvidia.com/v1beta1`, `v1beta2` or `v1alpha1`) as it is. */
   public static fromManifest(
     scope: Construct,
     id: string,
