@@ -26,6 +26,7 @@ export type {
   SlaInput,
   WorkloadInput,
 } from './api/input/deployment-request';
+export type * from './api/input/deployment-request-v1beta2';
 export type { DiscoveryBackend, PlatformSettings } from './api/settings';
 export type { GraphPlacement } from './api/placement';
 export type { JsonObject, KubeObject, ObjectMeta } from './api/k8s-types';

@@ -9,6 +9,7 @@ import * as path from 'path';
 import { Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import { DGDR_KIND, DeploymentRequestModel, DynamoGraphDeploymentRequestSpec } from '../api/input/deployment-request';
+import type { DynamoGraphDeploymentRequestV1beta2Spec } from '../api/input/deployment-request-v1beta2';
 import { KubeObject } from '../api/k8s-types';
 import { errorsOf, problemLine } from '../api/problems';
 import { isObject } from '../api/read';
@@ -47,6 +48,11 @@ export interface DynamoGraphDeploymentRequestProps extends GraphMetadataProps, R
   readonly spec: DynamoGraphDeploymentRequestSpec;
 }
 
+/** A `nvidia.com/v1beta2` request's props: its spec in the v1beta2 shape. */
+export interface DynamoGraphDeploymentRequestV1beta2Props extends GraphMetadataProps, RequestRenderOptions {
+  readonly spec: DynamoGraphDeploymentRequestV1beta2Spec;
+}
+
 /** The runtime check of the request's props: the spec and metadata are checked in the manifest they make. */
 const REQUEST_PROPS_SHAPE: PropsShape<DynamoGraphDeploymentRequestProps> = {
   ...GRAPH_METADATA_SHAPE,
@@ -73,7 +79,19 @@ const REQUEST_PROPS_SHAPE: PropsShape<DynamoGraphDeploymentRequestProps> = {
  * @see https://github.com/ai-dynamo/dynamo/blob/main/docs/kubernetes/api-reference.md (DynamoGraphDeploymentRequest fields, upstream)
  */
 export class DynamoGraphDeploymentRequest extends Construct {
-  /** Adopts an existing request manifest (`nvidia.com/v1beta1` or `v1alpha1`) as it is. */
+  /**
+   * A `nvidia.com/v1beta2` request (Dynamo 1.7's search request), review only: the request record
+   * is rendered, and `dynamo-iac plan` writes the chosen graph next to the lock (docs/planning.md).
+   */
+  public static v1beta2(
+    scope: Construct,
+    id: string,
+    props: DynamoGraphDeploymentRequestV1beta2Props,
+  ): DynamoGraphDeploymentRequest {
+    return new DynamoGraphDeploymentRequest(scope, id, adopt(id, props, 'nvidia.com/v1beta2'));
+  }
+
+  /** Adopts an existing request manifest (`nvidia.com/v1beta1`, `v1beta2` or `v1alpha1`) as it is. */
   public static fromManifest(
     scope: Construct,
     id: string,
@@ -163,10 +181,12 @@ export class DynamoGraphDeploymentRequest extends Construct {
 
 function adopt(
   id: string,
-  props: DynamoGraphDeploymentRequestProps,
+  props: DynamoGraphDeploymentRequestProps | DynamoGraphDeploymentRequestV1beta2Props,
+  apiVersion?: string,
 ): { source: ManifestSource; options: RequestRenderOptions } {
-  const wrong = shapeProblems(props, REQUEST_PROPS_SHAPE);
+  const wrong = shapeProblems(props, REQUEST_PROPS_SHAPE as PropsShape<typeof props>);
   if (wrong.length) return { source: { manifest: undefined, problems: wrong }, options: {} };
   const { name, namespace, labels, annotations, spec, ...options } = props;
-  return { source: manifestFromProps(DGDR_KIND, id, { name, namespace, labels, annotations }, spec), options };
+  const meta = { name, namespace, labels, annotations };
+  return { source: manifestFromProps(DGDR_KIND, id, meta, spec, apiVersion), options };
 }

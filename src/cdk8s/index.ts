@@ -13,6 +13,7 @@ export { DynamoGitOpsApp, type DynamoGitOpsAppProps } from './gitops/gitops-app'
 export {
   DynamoGraphDeploymentRequest,
   type DynamoGraphDeploymentRequestProps,
+  type DynamoGraphDeploymentRequestV1beta2Props,
   type RequestRenderOptions,
   PLAN_LOCK_CONTEXT_KEY,
 } from './deployment-request';

@@ -1,10 +1,12 @@
 /**
  * DynamoGraphDeploymentRequest (dgdr): SLA targets in, a generated graph out. v1beta1 is served
- * and stored; v1alpha1 (the profiling-config shape) is served, deprecated.
+ * and stored; v1alpha1 (the profiling-config shape) is served, deprecated; v1beta2 (Dynamo 1.7's
+ * simulation-backed search, ./deployment-request-v1beta2.ts) is served.
  */
 import { DGDR_BACKENDS, DGDR_DEFAULTS, DGDR_PHASES, GPU_SKUS, PROFILING_PHASES, SEARCH_STRATEGIES } from './vocabulary';
 import { condition, conditions, stringMap } from './core';
 import { AGE_COLUMN, crd, PrinterColumn } from './crd';
+import { specV1beta2, statusV1beta2, COLUMNS_V1BETA2 } from './deployment-request-v1beta2';
 import { arr, bool, doc, enumStr, int32, int64, JSONSchemaProps, num, obj, preserveUnknown, str } from './schema';
 
 /** A free-form object the API server keeps as written (a RawExtension or apiextensions JSON). */
@@ -155,6 +157,7 @@ export function deploymentRequestCrd() {
         printerColumns: COLUMNS_V1ALPHA1,
       },
       { name: 'v1beta1', storage: true, spec: specV1beta1(), status: statusV1beta1(), printerColumns: COLUMNS_V1BETA1 },
+      { name: 'v1beta2', spec: specV1beta2(), status: statusV1beta2(), printerColumns: COLUMNS_V1BETA2 },
     ],
   });
 }

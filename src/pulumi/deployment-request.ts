@@ -7,6 +7,7 @@
 import * as path from 'path';
 import * as pulumi from '@pulumi/pulumi';
 import { DGDR_KIND, DynamoGraphDeploymentRequestSpec } from '../api/input/deployment-request';
+import type { DynamoGraphDeploymentRequestV1beta2Spec } from '../api/input/deployment-request-v1beta2';
 import { KubeObject } from '../api/k8s-types';
 import { errorsOf, problemLine } from '../api/problems';
 import { settingsProblems } from '../api/settings-check';
@@ -40,6 +41,11 @@ export interface DynamoGraphDeploymentRequestArgs extends RequestOptions {
   readonly spec: DynamoGraphDeploymentRequestSpec;
 }
 
+/** A `nvidia.com/v1beta2` request's args: its spec in the v1beta2 shape. */
+export interface DynamoGraphDeploymentRequestV1beta2Args extends Omit<DynamoGraphDeploymentRequestArgs, 'spec'> {
+  readonly spec: DynamoGraphDeploymentRequestV1beta2Spec;
+}
+
 interface Adopted {
   readonly manifest: unknown;
   readonly problems: { path: string; message: string }[];
@@ -60,6 +66,18 @@ interface Adopted {
  * @see https://github.com/ai-dynamo/dynamo/blob/main/docs/kubernetes/api-reference.md (DynamoGraphDeploymentRequest fields, upstream)
  */
 export class DynamoGraphDeploymentRequest extends pulumi.ComponentResource {
+  /**
+   * A `nvidia.com/v1beta2` request (Dynamo 1.7's search request), review only: the request record
+   * is deployed, and `dynamo-iac plan` writes the chosen graph next to the lock (docs/planning.md).
+   */
+  public static v1beta2(
+    name: string,
+    args: DynamoGraphDeploymentRequestV1beta2Args,
+    opts?: pulumi.ComponentResourceOptions,
+  ): DynamoGraphDeploymentRequest {
+    return new DynamoGraphDeploymentRequest(name, fromArgs(name, args, 'nvidia.com/v1beta2'), opts);
+  }
+
   /** Adopts an existing request manifest as it is. */
   public static fromManifest(
     name: string,
@@ -167,12 +185,16 @@ const REQUEST_ARGS_SHAPE: PropsShape<DynamoGraphDeploymentRequestArgs> = {
   spec: checkedLater,
 };
 
-function fromArgs(name: string, args: DynamoGraphDeploymentRequestArgs): Adopted {
-  const wrong = shapeProblems(args, REQUEST_ARGS_SHAPE, { what: 'args' });
+function fromArgs(
+  name: string,
+  args: DynamoGraphDeploymentRequestArgs | DynamoGraphDeploymentRequestV1beta2Args,
+  apiVersion?: string,
+): Adopted {
+  const wrong = shapeProblems(args, REQUEST_ARGS_SHAPE as PropsShape<typeof args>, { what: 'args' });
   if (wrong.length) return { manifest: undefined, problems: wrong, options: {} };
   const { name: recordName, labels, annotations, spec, ...options } = args;
   const meta = { name: recordName ?? name, namespace: options.namespace, labels, annotations };
-  return { ...manifestFromProps(DGDR_KIND, name, meta, spec), options };
+  return { ...manifestFromProps(DGDR_KIND, name, meta, spec, apiVersion), options };
 }
 
 /** @deprecated Use `DynamoGraphDeploymentRequest`, named like the kind as the cdk8s construct is; kept for one minor version. */

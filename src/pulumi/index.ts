@@ -26,6 +26,7 @@ export { type WithInputs } from './inputs';
 export {
   DynamoGraphDeploymentRequest,
   type DynamoGraphDeploymentRequestArgs,
+  type DynamoGraphDeploymentRequestV1beta2Args,
   DynamoGraphRequest,
   type DynamoGraphRequestArgs,
   type RequestOptions,

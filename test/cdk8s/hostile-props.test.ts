@@ -95,6 +95,15 @@ describe('the other constructs with hostile props', () => {
     ['DynamoModel', DynamoModel],
     ['DynamoGraphDeploymentRequest', DynamoGraphDeploymentRequest],
   ] as const;
+  // The v1beta2 factory takes its props through the same check.
+  const factories = [
+    ...constructs.map(
+      ([, C]) =>
+        (chart: Chart, props: unknown) =>
+          new C(chart, 'g', props as never),
+    ),
+    (chart: Chart, props: unknown) => DynamoGraphDeploymentRequest.v1beta2(chart, 'g', props as never),
+  ];
   test.each([
     ['undefined props', undefined, 'props: must be an object, got undefined'],
     ['null props', null, 'props: must be an object, got null'],
@@ -103,10 +112,10 @@ describe('the other constructs with hostile props', () => {
     ['a list for spec', { spec: [] }, 'spec: Required value: must be an object, got an array'],
     ['a spec that contains itself', { spec: circular }, 'spec: is nested more than 100 levels deep; the limit is 100'],
   ])('%s is a validation problem with the prop path, not a TypeError', (_, props, line) => {
-    for (const [, Construct] of constructs) {
+    for (const make of factories) {
       let message = '';
       expect(() => {
-        message = problemsOf((chart) => new Construct(chart, 'g', props as never));
+        message = problemsOf((chart) => make(chart, props));
       }).not.toThrow();
       expect(message.split('\n').slice(1)).toEqual([`  [c/g] ${line}`]);
     }

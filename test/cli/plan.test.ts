@@ -94,6 +94,34 @@ test('plan: a planned request is not searched again; a change that is not a sear
   expect(tool.calls()).toHaveLength(2);
 });
 
+test('plan: a nvidia.com/v1beta2 request is searched with the same inputs as its v1beta1 twin (one search for both); render emits its record only', () => {
+  const tool = fakeTool();
+  const v1beta2 = fs.readFileSync(
+    path.join(__dirname, '..', 'kinds', 'request', 'fixtures', 'v1beta2-request.yaml'),
+    'utf8',
+  );
+  const dir = workdir({ 'qwen.yaml': QWEN_REQUEST, 'search.yaml': v1beta2 });
+  const r = run(['plan', 'qwen.yaml', 'search.yaml'], { cwd: dir, env: tool.env });
+  expect(r.code).toBe(0);
+  expect(tool.calls()).toHaveLength(1);
+  expect(lines(r.stderr)).toEqual(
+    expect.arrayContaining([
+      'search.yaml: spec.search: warning: not used: build-time planning runs the rapid search once, without rounds or parallel evaluations',
+      expect.stringMatching(/^inference\/qwen-search: (searched|up to date): disagg on vllm: /),
+    ]),
+  );
+  const [graph] = docs(tree(dir)['dynamo-plan/inference/qwen-search/dynamo-graph-deployment.yaml']);
+  expect(graph.metadata.labels).toEqual({
+    'dgdr.nvidia.com/name': 'qwen-search',
+    'dgdr.nvidia.com/namespace': 'inference',
+  });
+  const rendered = run(['render', 'search.yaml'], { cwd: dir });
+  expect(rendered.code).toBe(0);
+  expect(docs(rendered.stdout).map((o) => `${o.apiVersion} ${o.kind}`)).toEqual([
+    'nvidia.com/v1beta2 DynamoGraphDeploymentRequest',
+  ]);
+});
+
 test('plan: an SLA nothing meets fails on spec.sla with the best achievable latencies; nothing is written', () => {
   const tool = fakeTool('unachievable');
   const dir = workdir({ 'qwen.yaml': QWEN_REQUEST });

@@ -56,11 +56,20 @@ spec:
   thoroughNs,
 );
 
+// The v1beta2 twin of examples/requests/qwen3-32b-h200.yaml: the same search inputs, so the same plan.
+const v1beta2Ns = uniqueName('dgdr-v1beta2');
+const v1beta2 = render(
+  [read(path.join(__dirname, '..', 'kinds', 'request', 'fixtures', 'v1beta2-request.yaml'))],
+  v1beta2Ns,
+).map((o) =>
+  o.kind === 'DynamoGraphDeploymentRequest' ? { ...o, metadata: { ...o.metadata, namespace: v1beta2Ns } } : o,
+);
+
 let kube: KubeClient;
 beforeAll(async () => {
   kube = KubeClient.fromTestEnv();
   for (const crd of crdManifests()) await kube.installCrd(crd as ServerObject);
-  for (const ns of new Set([...planned, ...thorough].map((o) => o.metadata.namespace!))) {
+  for (const ns of new Set([...planned, ...thorough, ...v1beta2].map((o) => o.metadata.namespace!))) {
     if (!(await kube.get('v1', 'Namespace', ns))) await kube.createNamespace(ns);
   }
 });
@@ -163,4 +172,71 @@ test('the server rejects what our validation rejects: no model, an unknown GPU, 
       overrides: { dgd: { apiVersion: 'nvidia.com/v1beta1', kind: 'DynamoGraphDeployment', spec: { components: [] } } },
     }),
   ).toBe('accepted');
+});
+
+test('a v1beta2 request applies with server-side apply; fields read back unchanged; re-applying settles after one write', async () => {
+  // Stored as v1beta1 (conversion: None), it reads back with v1beta1's defaults too (docs/deviations.md);
+  // the second apply writes them once, and from then on an apply changes nothing.
+  const [obj] = v1beta2;
+  await kube.apply(obj);
+  const got = await kube.get(obj.apiVersion, obj.kind, obj.metadata.name, obj.metadata.namespace);
+  expect(lostOrChanged(obj, got)).toEqual([]);
+  const second = await kube.apply(obj);
+  const third = await kube.apply(obj);
+  expect(third.metadata.resourceVersion).toBe(second.metadata.resourceVersion);
+});
+
+test('a v1beta2 request renders as its record only (upstream publishes candidates for review; the plan is written for review)', () => {
+  expect(v1beta2.map((o) => `${o.apiVersion} ${o.kind}`)).toEqual(['nvidia.com/v1beta2 DynamoGraphDeploymentRequest']);
+  expect(v1beta2[0].spec).not.toHaveProperty('v1beta1');
+});
+
+test("the server applies v1beta2's defaults and rejects what its CEL rules reject, with upstream's messages", async () => {
+  const fixture = v1beta2[0];
+  const got = await kube.get('nvidia.com/v1beta2', 'DynamoGraphDeploymentRequest', fixture.metadata.name, v1beta2Ns);
+  expect(got!.spec).toMatchObject({ modelRef: { remoteCode: 'Never' } });
+  // An absent `recommendation` stays absent (upstream's field is optional, no default object).
+  expect(got!.spec).not.toHaveProperty('recommendation');
+  const withRecommendation = await kube.create(
+    {
+      ...fixture,
+      metadata: { name: uniqueName('rec'), namespace: v1beta2Ns },
+      spec: { ...(fixture.spec as Record<string, unknown>), recommendation: {} },
+    } as ServerObject,
+    { dryRun: true },
+  );
+  expect(withRecommendation.spec).toMatchObject({ recommendation: { maxCandidates: 5 } });
+  const reject = async (patch: Record<string, unknown>) => {
+    const obj = {
+      ...fixture,
+      metadata: { name: uniqueName('bad'), namespace: v1beta2Ns },
+      spec: { ...(fixture.spec as Record<string, unknown>), ...patch },
+    };
+    return kube.create(obj as ServerObject, { dryRun: true }).then(
+      () => 'accepted',
+      (e: unknown) => (e instanceof KubeError ? e.message : String(e)),
+    );
+  };
+  const staticShape = { isl: 1, osl: 1, numRequestRatio: 1 };
+  expect(await reject({ workload: {} })).toMatch(
+    /spec\.workload: Invalid value: exactly one of trace or static must be specified/,
+  );
+  expect(await reject({ workload: { static: staticShape } })).toMatch(
+    /exactly one of requestRate, concurrency, or kvLoadRatio must be specified/,
+  );
+  expect(
+    await reject({ workload: { trace: { source: { uri: 's3://t', pvc: { claimName: 'c', path: 'p' } } } } }),
+  ).toMatch(/exactly one of pvc or uri must be specified/);
+  expect(await reject({ objective: { mode: 'optimize' } })).toMatch(
+    /optimize requires metric; pareto accepts only metrics/,
+  );
+  expect(await reject({ objective: { mode: 'pareto', sla: { ttftMs: 5 } } })).toMatch(
+    /specify either e2eMs or both ttftMs and itlMs/,
+  );
+  expect(await reject({ modelRef: { name: 'm', remoteCode: 'TrustCacheAndRevision' } })).toMatch(
+    /remoteCode TrustCacheAndRevision requires revision and cache.pvc/,
+  );
+  expect(await reject({ workload: { static: { ...staticShape, requestRate: 0 } } })).toMatch(/must be greater than 0/);
+  expect(await reject({ backends: ['vllm', 'vllm'] })).toMatch(/spec\.backends\[1\]: Duplicate value/);
+  expect(await reject({ workload: { trace: { source: { uri: 's3://t' } } } })).toBe('accepted');
 });

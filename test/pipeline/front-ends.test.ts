@@ -59,6 +59,19 @@ const request = (extra: Record<string, unknown>) => ({
   ...extra,
 });
 
+const STATIC = { isl: 4000, osl: 500, numRequestRatio: 10, concurrency: 8 };
+const OBJECTIVE = { mode: 'optimize', metric: 'throughputPerGpu', sla: { ttftMs: 600, itlMs: 20 } };
+const requestV1beta2 = (extra: Record<string, unknown>) => ({
+  modelRef: { name: 'Qwen/Qwen3-32B' },
+  backends: ['vllm'],
+  image: 'nvcr.io/nvidia/ai-dynamo/dynamo-planner:1.7.0',
+  hardware: { gpu: { sku: 'h200_sxm', budget: 8 } },
+  workload: { static: STATIC },
+  objective: OBJECTIVE,
+  search: { budget: { maxRounds: 2, parallelEvaluations: 2 } },
+  ...extra,
+});
+
 const TABLE: readonly BadDocument[] = [
   { what: 'an unknown spec field', kind: 'DynamoGraphDeployment', spec: graph({ bogus: 1 }) },
   { what: 'an unknown component field', kind: 'DynamoGraphDeployment', spec: graph({}, { bogusField: true }) },
@@ -104,6 +117,32 @@ const TABLE: readonly BadDocument[] = [
   { what: 'an unknown spec field', kind: 'DynamoGraphDeploymentRequest', spec: request({ bogus: 1 }) },
   { what: 'no model', kind: 'DynamoGraphDeploymentRequest', spec: request({ model: undefined }) },
   { what: 'a negative ttft', kind: 'DynamoGraphDeploymentRequest', spec: request({ sla: { ttft: -1, itl: 20 } }) },
+  ...(
+    [
+      ['a v1beta1 field', requestV1beta2({ model: 'Qwen/Qwen3-32B' })],
+      ['the v1beta1 conversion view', requestV1beta2({ v1beta1: { model: 'x' } })],
+      ['no workload shape', requestV1beta2({ workload: {} })],
+      [
+        'a trace and a static shape',
+        requestV1beta2({ workload: { static: STATIC, trace: { source: { uri: 's3://t' } } } }),
+      ],
+      ['optimize without a metric', requestV1beta2({ objective: { mode: 'optimize', sla: { e2eMs: 900 } } })],
+      ['an SLA with ttft only', requestV1beta2({ objective: { ...OBJECTIVE, sla: { ttftMs: 600 } } })],
+      [
+        'remoteCode TrustCacheAndRevision without revision',
+        requestV1beta2({ modelRef: { name: 'm', remoteCode: 'TrustCacheAndRevision' } }),
+      ],
+      [
+        'a zero GPU budget and no search budget',
+        requestV1beta2({ hardware: { gpu: { sku: 'h200_sxm', budget: 0 } }, search: undefined }),
+      ],
+    ] as const
+  ).map(([what, spec]) => ({
+    what: `v1beta2: ${what}`,
+    kind: 'DynamoGraphDeploymentRequest' as const,
+    apiVersion: 'nvidia.com/v1beta2',
+    spec,
+  })),
 ];
 
 const API_VERSION: Record<Kind, string> = {

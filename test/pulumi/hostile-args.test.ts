@@ -59,6 +59,7 @@ describe('the other Pulumi components with hostile args', () => {
     ['DynamoCheckpoint', (args: unknown) => new DynamoCheckpoint('g', args as never)],
     ['DynamoModel', (args: unknown) => new DynamoModel('g', args as never)],
     ['DynamoGraphDeploymentRequest', (args: unknown) => new DynamoGraphRequest('g', args as never)],
+    ['DynamoGraphDeploymentRequest', (args: unknown) => DynamoGraphRequest.v1beta2('g', args as never)],
   ] as const;
   const failure = (make: () => unknown) =>
     runProgram(make).then(

@@ -15,6 +15,11 @@ export const PASS_THROUGH_KINDS = ['DynamoModel', 'DynamoCheckpoint', 'DynamoGra
 
 export type DynamoKind = (typeof GRAPH_KINDS)[number] | (typeof PASS_THROUGH_KINDS)[number];
 
+/** Versions only some kinds have (Dynamo 1.7's v1beta2 request); other kinds take DYNAMO_API_VERSIONS. */
+const KIND_API_VERSIONS: Partial<Record<DynamoKind, readonly string[]>> = {
+  DynamoGraphDeploymentRequest: [...DYNAMO_API_VERSIONS, 'nvidia.com/v1beta2'],
+};
+
 export interface LoadOptions {
   /** Namespace for documents without `metadata.namespace`. @default 'default' */
   readonly defaultNamespace?: string;
@@ -58,12 +63,12 @@ export function recogniseDocument(doc: unknown): RecognisedDocument {
     r.error('kind', notDynamoKind(kind));
     return { problems: r.problems, foreign: kind !== 'List' };
   }
-  const knownVersion =
-    typeof apiVersion === 'string' && (DYNAMO_API_VERSIONS as readonly string[]).includes(apiVersion);
+  const versions: readonly string[] = (knownKind && KIND_API_VERSIONS[kind as DynamoKind]) || DYNAMO_API_VERSIONS;
+  const knownVersion = typeof apiVersion === 'string' && versions.includes(apiVersion);
   if (!knownVersion) {
     r.error(
       'apiVersion',
-      `unsupported apiVersion ${JSON.stringify(apiVersion ?? null)}: expected one of ${DYNAMO_API_VERSIONS.join(', ')}`,
+      `unsupported apiVersion ${JSON.stringify(apiVersion ?? null)}: expected one of ${versions.join(', ')}`,
     );
   }
   if (!knownKind) {

@@ -7,7 +7,7 @@ import type { DgdrBackend, GpuSku, SearchStrategy } from '../../crds/vocabulary'
 import { JsonObject } from '../k8s-types';
 
 export const DGDR_KIND = 'DynamoGraphDeploymentRequest';
-export const DGDR_API_VERSIONS = ['nvidia.com/v1alpha1', 'nvidia.com/v1beta1'] as const;
+export const DGDR_API_VERSIONS = ['nvidia.com/v1alpha1', 'nvidia.com/v1beta1', 'nvidia.com/v1beta2'] as const;
 
 export {
   DEPRECATED_GPU_SKUS,

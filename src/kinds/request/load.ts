@@ -21,6 +21,9 @@ import { JsonObject } from '../../api/k8s-types';
 import { Problem } from '../../api/problems';
 import { schemaProblems } from '../../api/validate/schema-validation';
 import { fieldPath, InputReader, isObject } from '../../api/read';
+import { POSITIVE_MESSAGE } from '../../crds/deployment-request-v1beta2';
+import { readV1beta2 } from './load-v1beta2';
+import { defined, dropUndefined, number, Read } from './read-helpers';
 
 export interface DeploymentRequestLoad {
   /** Set when the document reads as a request, also when there are problems. */
@@ -54,7 +57,12 @@ export function loadDeploymentRequest(doc: unknown, opts: { defaultNamespace?: s
     r.error('spec', 'Required value');
     return { problems: r.problems };
   }
-  const read = apiVersion === 'nvidia.com/v1beta1' ? readV1beta1(r, spec) : readV1alpha1(r, spec);
+  const read =
+    apiVersion === 'nvidia.com/v1beta2'
+      ? readV1beta2(r, spec)
+      : apiVersion === 'nvidia.com/v1beta1'
+        ? readV1beta1(r, spec)
+        : readV1alpha1(r, spec);
   const model: DeploymentRequestModel = {
     apiVersion,
     name: name ?? '',
@@ -66,14 +74,8 @@ export function loadDeploymentRequest(doc: unknown, opts: { defaultNamespace?: s
     paths: read.paths,
     source: doc,
   };
-  r.problems.push(...validateDeploymentRequest(model));
+  r.problems.push(...(read.problems ?? []), ...validateDeploymentRequest(model));
   return { model, problems: r.problems };
-}
-
-interface Read {
-  readonly spec: ResolvedRequestSpec;
-  readonly paths: RequestPaths;
-  readonly deploymentOverrides?: DeploymentRequestModel['deploymentOverrides'];
 }
 
 const V1BETA1_PATHS: RequestPaths = { at: (field) => fieldPath('spec', field) };
@@ -224,7 +226,7 @@ export function validateDeploymentRequest(m: DeploymentRequestModel): Problem[] 
   const hw = spec.hardware;
   if (hw.gpuSku === undefined && hw.vramMb === undefined && hw.numGpusPerNode === undefined) {
     error(
-      m.apiVersion === 'nvidia.com/v1beta1' ? at('hardware') : 'spec',
+      m.apiVersion === 'nvidia.com/v1alpha1' ? 'spec' : at('hardware'),
       `Required value: ${HARDWARE_REQUIRED} (dynamo-iac plans at build time, without a cluster to discover GPUs in${m.apiVersion === 'nvidia.com/v1alpha1' ? '; v1alpha1 has no spec.hardware: write the request as nvidia.com/v1beta1' : ''})`,
     );
   } else {
@@ -252,13 +254,17 @@ export function validateDeploymentRequest(m: DeploymentRequestModel): Problem[] 
   ] as const) {
     if (v !== undefined && v <= 0) error(at(field), `Invalid value: ${v}: must be positive`);
   }
-  // The controller's own wording for these two.
-  if (spec.sla.ttft !== undefined && spec.sla.ttft <= 0) error(at('sla.ttft'), 'sla.ttft must be positive');
-  if (spec.sla.itl !== undefined && spec.sla.itl <= 0) error(at('sla.itl'), 'sla.itl must be positive');
-  if (spec.sla.e2eLatency !== undefined && (spec.sla.ttft !== undefined || spec.sla.itl !== undefined)) {
+  const v1beta2 = m.apiVersion === 'nvidia.com/v1beta2';
+  // The v1beta1 controller's own wording for these two; v1beta2 bounds them in its schema.
+  for (const f of ['ttft', 'itl'] as const) {
+    const v = spec.sla[f];
+    if (v !== undefined && v <= 0) error(at(`sla.${f}`), v1beta2 ? POSITIVE_MESSAGE : `sla.${f} must be positive`);
+  }
+  // v1beta2 words these two as CEL rules of its own (load-v1beta2.ts).
+  if (!v1beta2 && spec.sla.e2eLatency !== undefined && (spec.sla.ttft !== undefined || spec.sla.itl !== undefined)) {
     error(at('sla'), 'Invalid value: e2eLatency is an alternative to ttft + itl; set one or the other');
   }
-  if (spec.workload.concurrency !== undefined && spec.workload.requestRate !== undefined) {
+  if (!v1beta2 && spec.workload.concurrency !== undefined && spec.workload.requestRate !== undefined) {
     error(at('workload'), 'Invalid value: concurrency and requestRate are mutually exclusive; set at most one');
   }
   if (spec.searchStrategy === 'thorough' && spec.backend === 'auto') {
@@ -363,21 +369,6 @@ function v1alpha1Rules(source: JsonObject): Problem[] {
     });
   }
   return out;
-}
-
-/** JSON numbers (Go float64 fields); integers read as numbers too. */
-function number(r: InputReader, v: unknown, path: string): number | undefined {
-  if (v === undefined || v === null) return undefined;
-  if (typeof v === 'number' && Number.isFinite(v)) return v;
-  r.error(path, 'must be a number');
-  return undefined;
-}
-
-const defined = <K extends string, V>(key: K, v: V | undefined): { [P in K]?: V } =>
-  (v === undefined ? {} : { [key]: v }) as { [P in K]?: V };
-
-function dropUndefined<T extends object>(o: T): T {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 }
 
 /** A request document read and checked: upstream's rules first, then our CRD's schema. */

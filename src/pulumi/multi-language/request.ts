@@ -76,7 +76,14 @@ export interface RequestSpec {
 export interface DynamoGraphDeploymentRequestArgs extends MetadataArgs, GraphRenderArgs {
   /** The plan lock (`dynamo-iac plan` writes it), relative to the program's directory. @default 'dynamo-plan.lock' */
   lockFile?: string;
-  spec: RequestSpec;
+  /** The request in the `nvidia.com/v1beta1` shape. Exactly one of `spec` and `manifest`. @default - none */
+  spec?: RequestSpec;
+  /**
+   * A whole request manifest instead of `spec`, in any version the CLI reads (`nvidia.com/v1beta2`,
+   * Dynamo 1.7's search request, has no `spec` shape here), as in YAML (camelCase keys).
+   * @default - none
+   */
+  manifest?: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- the schema's Any
 }
 
 /**
@@ -101,16 +108,31 @@ export class DynamoGraphDeploymentRequest extends pulumi.ComponentResource {
 
   constructor(name: string, args: DynamoGraphDeploymentRequestArgs, opts?: pulumi.ComponentResourceOptions) {
     super('dynamo:index:DynamoGraphDeploymentRequest', name, {}, opts);
-    const { spec, ...options } = args ?? ({} as DynamoGraphDeploymentRequestArgs);
+    const { spec, manifest, ...options } = args ?? ({} as DynamoGraphDeploymentRequestArgs);
     const { extra, ...fields } = spec ?? ({} as RequestSpec);
-    const request = new TypedRequest(
-      name,
-      {
-        ...defined(options),
-        spec: spec && { ...defined(fields), ...(extra ?? {}) },
-      } as unknown as TypedRequestArgs,
-      { parent: this, dependsOn: opts?.dependsOn },
-    );
+    const childOpts = { parent: this, dependsOn: opts?.dependsOn };
+    const unused =
+      manifest === undefined
+        ? []
+        : ['spec', 'name', 'labels', 'annotations'].filter((k) => (args as never)[k] !== undefined);
+    if (unused.length)
+      throw new pulumi.ResourceError(
+        `DynamoGraphDeploymentRequest "${name}": invalid input:\n${unused.map((k) => `  ${k}: not with manifest (the manifest carries it)`).join('\n')}`,
+        this,
+        true,
+      );
+    // A manifest is adopted as the CLI reads it (its own name, namespace and labels).
+    const request =
+      manifest !== undefined
+        ? TypedRequest.fromManifest(name, manifest, defined(options) as TypedRequestArgs, childOpts)
+        : new TypedRequest(
+            name,
+            {
+              ...defined(options),
+              spec: spec && { ...defined(fields), ...(extra ?? {}) },
+            } as unknown as TypedRequestArgs,
+            childOpts,
+          );
     this.requestName = pulumi.output(request.requestName);
     this.graphObjectNames = request.graph?.objectNames ?? pulumi.output([]);
     this.frontendServiceName = request.graph?.frontendServiceName ?? pulumi.output(undefined);

@@ -6,6 +6,7 @@
  */
 import { DGDR_KIND, DGDR_LABEL, errorsOf, problemLine } from '../../../api';
 import { loadDeploymentRequest } from '../../../kinds/request/load';
+import { V1BETA2_SPEC_FIELDS } from '../../../kinds/request/load-v1beta2';
 import { profilingJobName, profilingOutputName } from '../../../kinds/request/profiling-job';
 import { ReconcileOutcome, ReconcilerContext, splitKey } from '../../runtime/controller';
 import { Informer } from '../../runtime/informer';
@@ -26,6 +27,15 @@ export interface DeploymentRequestDeps extends ReconcilerContext {
 const V1ALPHA1_FIELDS = ['useMocker', 'enableGpuDiscovery', 'profilingConfig', 'deploymentOverrides'];
 export const writtenAsV1alpha1Request = (r: DeploymentRequest): boolean =>
   V1ALPHA1_FIELDS.some((f) => f in (r.spec ?? {}));
+
+/**
+ * A v1beta2-written request, read through v1beta1 (conversion None): its own fields, plus the
+ * top-level v1beta1 defaults the API server adds on read (backend, searchStrategy, autoApply),
+ * which are dropped so it loads as the v1beta2 request it is.
+ */
+export const writtenAsV1beta2Request = (r: DeploymentRequest): boolean => 'modelRef' in (r.spec ?? {});
+const v1beta2Spec = (spec: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(spec).filter(([k]) => V1BETA2_SPEC_FIELDS.has(k)));
 
 /** The request a profiling Job belongs to. */
 export const requestKeyOfJob = (job: Job): string | undefined =>
@@ -48,12 +58,13 @@ export class DeploymentRequestReconciler {
     const request = this.d.requests.get(namespace, name);
     if (!request || request.metadata.deletionTimestamp) return;
     const v1alpha1 = writtenAsV1alpha1Request(request);
+    const v1beta2 = !v1alpha1 && writtenAsV1beta2Request(request);
     const { labels, annotations } = request.metadata;
     const loaded = loadDeploymentRequest({
-      apiVersion: v1alpha1 ? 'nvidia.com/v1alpha1' : 'nvidia.com/v1beta1',
+      apiVersion: v1alpha1 ? 'nvidia.com/v1alpha1' : v1beta2 ? 'nvidia.com/v1beta2' : 'nvidia.com/v1beta1',
       kind: DGDR_KIND,
       metadata: { name, namespace, labels, annotations },
-      spec: request.spec,
+      spec: v1beta2 ? v1beta2Spec(request.spec ?? {}) : request.spec,
     });
     const errors = errorsOf(loaded.problems);
     const graph = this.d.graphs

@@ -267,3 +267,27 @@ test('a v1alpha1-written request: written through v1alpha1, state and deployment
   expect(s).not.toHaveProperty('phase');
   expect(s).toMatchObject({ state: expect.any(String), observedGeneration: 2 });
 });
+
+test('a v1beta2-written request (read through v1beta1 with its defaults): loads as v1beta2, review only, Ready', async () => {
+  const req: DeploymentRequest = {
+    ...request(),
+    // What the server serves through v1beta1: the v1beta2 fields plus v1beta1's top-level defaults.
+    spec: {
+      modelRef: { name: 'Qwen/Qwen3-32B', remoteCode: 'Never' },
+      backends: ['vllm'],
+      image: 'nvcr.io/nvidia/ai-dynamo/dynamo-planner:1.7.0',
+      hardware: { gpu: { sku: 'h200_sxm', budget: 8 } },
+      workload: { static: { isl: 4000, osl: 500, numRequestRatio: 1, concurrency: 8 }, isl: 4000, osl: 1000 },
+      objective: { mode: 'optimize', metric: 'throughputPerGpu', sla: { ttftMs: 600, itlMs: 20 } },
+      search: { budget: { maxRounds: 1, parallelEvaluations: 1 } },
+      backend: 'auto',
+      searchStrategy: 'rapid',
+      autoApply: true,
+    } as never,
+  };
+  const { api, reconciler } = setup(req);
+  await reconciler.reconcile(`${NS}/qwen`);
+  const s = statusOf(api);
+  expect(s.phase).toBe('Ready');
+  expect(conditions(s)).toMatchObject({ Validation: ['True', 'ValidationPassed', 'DGDR spec validation passed'] });
+});
