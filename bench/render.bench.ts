@@ -8,6 +8,8 @@
  *   users already run on these files, whose ratio is the render and validate target; `kustomize
  *   build` beside it (both the binaries test/infra/build.sh built: kubectl in the node group,
  *   which builds last; never built here).
+ * - The same cold starts counted in instructions (callgrind, bench/instructions.ts) where valgrind
+ *   is installed: work done, stable on a busy machine, beside `kubectl kustomize`'s.
  * - 1,000 graphs x 5 components (14,000 objects) through the CLI (file in, YAML to /dev/null,
  *   whole process, with its peak RSS) against js-yaml dumping the same objects (dump only).
  * - `dynamo-iac gitops -o` with 3,000 graphs in one tree against 1,000: the time per graph.
@@ -34,6 +36,7 @@ import { DynamoGraphDeployment } from '../src/cdk8s';
 import { renderManifests } from '../src/pipeline/manifests';
 import { toYaml } from '../src/output/yaml';
 import { activatorBench } from './activator.bench';
+import { callgrindMissing, medianInstructions } from './instructions';
 import { operatorBench } from './operator.bench';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -387,6 +390,37 @@ function parent(): boolean {
   coldRow('--help', cli(['--help']), TARGETS.help);
   coldRow('render, code caches off', cli(['render', ONE_GRAPH], { NODE_DISABLE_COMPILE_CACHE: '1' }), undefined);
   table(coldRows);
+
+  // The same cold starts as work done: instruction counts, which the machine's load does not change.
+  const noCallgrind = callgrindMissing();
+  if (noCallgrind) console.log(`\nInstruction counts: skipped, ${noCallgrind}`);
+  else {
+    console.log(`\nInstruction counts (valgrind's callgrind, every thread; median of 3 runs, caches warm as above):`);
+    const counted = (command: string, args: string[]) => medianInstructions(TMP, command, args, ROOT);
+    const node0Count = counted(process.execPath, ['-e', '0']);
+    const instructionRows = [['command', 'instructions', 'x node -e 0']];
+    const countRow = (label: string, count: number) => {
+      instructionRows.push([label, `${(count / 1e6).toFixed(0)} M`, `${(count / node0Count).toFixed(2)}x`]);
+      return count / node0Count;
+    };
+    countRow('node -e 0', node0Count);
+    const kubectlCount = kubectl
+      ? countRow(KUBECTL_KUSTOMIZE, counted(kubectl, ['kustomize', kustomization]))
+      : undefined;
+    for (const [label, args] of [
+      ['render (1 graph, 2 components)', ['render', ONE_GRAPH]],
+      ['validate (1 graph)', ['validate', ONE_GRAPH]],
+    ] as [string, string[]][]) {
+      const ratio = countRow(label, counted(process.execPath, [BIN, ...args]));
+      if (kubectlCount !== undefined)
+        target(
+          ratio <= kubectlCount,
+          `cold ${label} <= kubectl kustomize in instructions (${ratio.toFixed(2)}x against ${kubectlCount.toFixed(2)}x node -e 0)`,
+        );
+    }
+    countRow('--help', counted(process.execPath, [BIN, '--help']));
+    table(instructionRows);
+  }
 
   // 1,000 graphs through the CLI against js-yaml's dump of the same objects.
   const input = path.join(TMP, 'graphs.yaml');

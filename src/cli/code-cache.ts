@@ -6,11 +6,12 @@
  *
  * Only this package's big generated files go through it (the bundles in lib/cli, the core/v1 and
  * CRD validators in lib/api); every other module loads as Node loads it. A cache is one file per
- * source, stamped with the source's size and mtime, Node's version and the architecture; V8
- * refuses it anyway if it does not fit, and the file is then written again. It also lists the
- * commands whose runs wrote it: a file several commands load (main.bundle.js, the shared chunks)
- * is written again after the first run of a command not listed, with what that run compiled
- * besides (`--help` after a `render` compiled its help formatting on every run, ~7% of it).
+ * source and command, stamped with the source's size and mtime, Node's version and the
+ * architecture; V8 refuses it anyway if it does not fit, and the file is then written again.
+ * A file several commands load (main.bundle.js, the shared chunks) has a cache per command, with
+ * what that command compiles: one cache for all of them grew with every command's functions,
+ * which each run then deserialized (~3.5 M instructions of a cold render), and a cache written
+ * only by the first command left `--help` compiling its help formatting on every run.
  */
 import { isAscii } from 'buffer';
 import * as fs from 'fs';
@@ -36,27 +37,31 @@ interface Pending {
   readonly script: vm.Script;
   readonly file: string;
   readonly stamp: string;
-  readonly commands: readonly string[];
 }
 
-/** What this run is, as far as the functions it compiles go: the command (`render`, `--help`). */
-const COMMAND = process.argv[2] ?? '';
+/**
+ * What this run is, as far as the functions it compiles go: the command if it names one (it has
+ * a bundle here), else '' (help, --version and usage errors share one cache).
+ */
+function command(): string {
+  const name = process.argv[2] ?? '';
+  return /^[a-z][a-z0-9-]*$/.test(name) && fs.existsSync(path.join(__dirname, `${name}.bundle.js`)) ? name : '';
+}
 
 /** Load this package's bundles through a code cache kept in `dir`. */
 export function enableCodeCache(dir: string): void {
   const pending: Pending[] = [];
+  const key = command();
   const load = extensions['.js'];
   extensions['.js'] = (module, filename) => {
     if (!CACHED.test(filename)) return load(module, filename);
     const source = readSource(filename);
     const stat = fs.statSync(filename);
     const stamp = [stat.size, stat.mtimeMs, process.version, process.arch].join(' ');
-    const file = path.join(dir, `${path.basename(filename, '.js')}-${fnv1a(filename)}.v8`);
+    const file = path.join(dir, `${path.basename(filename, '.js')}-${fnv1a(`${key}\n${filename}`)}.v8`);
     const cached = readCache(file, stamp);
     const script = new vm.Script(wrap(source), { filename, cachedData: cached?.data });
-    if (!cached || script.cachedDataRejected) pending.push({ script, file, stamp, commands: [COMMAND] });
-    else if (!cached.commands.includes(COMMAND))
-      pending.push({ script, file, stamp, commands: [...cached.commands, COMMAND] });
+    if (!cached || script.cachedDataRejected) pending.push({ script, file, stamp });
     // What Node hands a CommonJS module as `require` (the bundles use the call, resolve and main).
     const moduleRequire = Object.assign((id: string) => module.require(id), {
       resolve: (request: string) => resolveFilename(request, module),
@@ -86,34 +91,24 @@ function fnv1a(text: string): string {
   return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
-/** A cache file: the stamp, a line, the commands that wrote it (comma-separated), a line, V8's data. */
-function readCache(file: string, stamp: string): { data: Buffer; commands: string[] } | undefined {
+/** A cache file: the stamp, a line, V8's data. */
+function readCache(file: string, stamp: string): { data: Buffer } | undefined {
   try {
     const bytes = fs.readFileSync(file);
     const end = bytes.indexOf(0x0a);
-    const next = bytes.indexOf(0x0a, end + 1);
-    if (end <= 0 || next < 0 || bytes.subarray(0, end).toString() !== stamp) return undefined;
-    return {
-      data: bytes.subarray(next + 1),
-      commands: bytes
-        .subarray(end + 1, next)
-        .toString()
-        .split(','),
-    };
+    if (end <= 0 || bytes.subarray(0, end).toString() !== stamp) return undefined;
+    return { data: bytes.subarray(end + 1) };
   } catch {
     return undefined;
   }
 }
 
 /** Written whole or not at all (another run may read it at the same time); failures are ignored. */
-function writeCache({ script, file, stamp, commands }: Pending): void {
+function writeCache({ script, file, stamp }: Pending): void {
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const temp = `${file}.${process.pid}`;
-    fs.writeFileSync(
-      temp,
-      Buffer.concat([Buffer.from(`${stamp}\n${commands.join(',')}\n`), script.createCachedData()]),
-    );
+    fs.writeFileSync(temp, Buffer.concat([Buffer.from(`${stamp}\n`), script.createCachedData()]));
     fs.renameSync(temp, file);
   } catch {
     // A read-only or full cache directory costs speed only.

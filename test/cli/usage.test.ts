@@ -1,6 +1,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { GRAPH_KINDS, PASS_THROUGH_KINDS } from '../../src/api/convert/load';
+import { COMMANDS } from '../../src/cli/commands';
+import { program } from '../../src/cli/main';
 import { FIXTURES, ROOT, run } from './run';
 
 describe('usage errors exit 2', () => {
@@ -64,5 +66,23 @@ describe('command help says what a newcomer needs', () => {
 
   test('gitops --help marks -o as required', () => {
     expect(run(['gitops', '--help']).stdout).toMatch(/-o, --output <dir>\s+\(required\)/);
+  });
+});
+
+describe('a run of one command sets up only that command', () => {
+  // The program built for `dynamo-iac <command> ...` holds that command alone (src/cli/main.ts);
+  // what it prints must be what the whole table prints for that command.
+
+  test.each(COMMANDS.map((spec) => spec.name))('%s: the same help as in the whole table', (name) => {
+    const alone = program(['node', 'dynamo-iac', name]);
+    expect(alone.commands.map((c) => c.name())).toEqual([name]);
+    const whole = program().commands.find((c) => c.name() === name);
+    expect(alone.commands[0].helpInformation()).toBe(whole?.helpInformation());
+  });
+
+  test('no command, `help` or an unknown word sets up the whole table (help lists, typos get suggestions)', () => {
+    for (const argv of [[], ['help'], ['rendr'], ['--help']])
+      expect(program(['node', 'dynamo-iac', ...argv]).commands).toHaveLength(COMMANDS.length);
+    expect(run(['rendr']).stderr).toMatch(/Did you mean render\?/);
   });
 });
