@@ -123,6 +123,21 @@ async function operatorProcess(): Promise<{ rssMiB: number; cpuSeconds: number }
   return { rssMiB: value('process_resident_memory_bytes') / 2 ** 20, cpuSeconds: value('process_cpu_seconds_total') };
 }
 
+/** Waits until the operator runs as one Ready pod, with or without the activator's flag. */
+async function operatorRolledOut(withActivator: boolean): Promise<void> {
+  await poll(
+    `the operator pod ${withActivator ? 'with' : 'without'} --activator-port, alone`,
+    async () => {
+      const current = (await pods(OPERATOR_NAMESPACE, OPERATOR_SELECTOR)).filter((p) => !p.metadata.deletionTimestamp);
+      const args = JSON.stringify(current[0]?.spec.containers[0].args ?? []);
+      return current.length === 1 && isReady(current[0]) && args.includes('--activator-port') === withActivator
+        ? true
+        : undefined;
+    },
+    { timeoutMs: 180_000, intervalMs: 1000, context: () => describePods(OPERATOR_NAMESPACE) },
+  );
+}
+
 describe('scale to zero on the real node', () => {
   let dir: string;
   let activator: string;
@@ -131,20 +146,13 @@ describe('scale to zero on the real node', () => {
     dir = tempDir('scale-to-zero');
     // The platform as installed, with the activator turned on (the operator rolls to a new pod).
     applyYaml(renderPlatform('cluster', OPERATOR_NAMESPACE, '--activator-port', ACTIVATOR_PORT));
-    await poll(
-      'the operator pod running with --activator-port, alone',
-      async () => {
-        const current = (await pods(OPERATOR_NAMESPACE, OPERATOR_SELECTOR)).filter(
-          (p) => !p.metadata.deletionTimestamp,
-        );
-        const args = JSON.stringify(current[0]?.spec.containers[0].args ?? []);
-        return current.length === 1 && isReady(current[0]) && args.includes(ACTIVATOR_PORT) ? true : undefined;
-      },
-      { timeoutMs: 180_000, intervalMs: 1000, context: () => describePods(OPERATOR_NAMESPACE) },
-    );
+    await operatorRolledOut(true);
     activator = await serviceUrl(OPERATOR_NAMESPACE, 'dynamo-iac-operator-activator');
   });
-  afterAll(() => {
+  afterAll(async () => {
+    // The platform as the global setup installed it, for the suites after this one.
+    applyYaml(renderPlatform('cluster', OPERATOR_NAMESPACE));
+    await operatorRolledOut(false);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
