@@ -4,8 +4,8 @@
  * annotations, clients through the activator's Service. An aggregated graph idles down to zero
  * worker pods; a request at zero (streamed) is held while the worker comes back and is answered
  * with the tokens asked for; 20 concurrent requests at zero are all answered; requests with idle
- * gaps longer than the window never fail; a Flux-style re-apply at zero does not bring the worker
- * back; a request the graph cannot answer gets 503 with Retry-After at the bound. A disaggregated
+ * gaps longer than the window never fail; deployed through Flux's real kustomize-controller, a
+ * commit Flux applies at zero does not bring the worker back and Flux calls the layer healthy; a request the graph cannot answer gets 503 with Retry-After at the bound. A disaggregated
  * graph takes prefill and decode both to zero and back. Reported for the CI log: the time from a
  * request at zero to its first token, and the operator's memory and CPU at idle.
  */
@@ -33,7 +33,10 @@ import {
   waitPodsReady,
   waitServing,
 } from './node';
+import { FLUX_NAMESPACE, FluxOnNode } from './flux';
 import { OPERATOR_NAMESPACE, OPERATOR_SELECTOR, renderPlatform } from './platform';
+
+const FLUX_KUSTOMIZATION = { apiVersion: 'kustomize.toolkit.fluxcd.io/v1' };
 
 const ACTIVATOR_PORT = '8090';
 const DGD_API = 'nvidia.com/v1beta1';
@@ -158,12 +161,15 @@ describe('scale to zero on the real node', () => {
 
   test('aggregated: idles to zero; a request at zero, 20 at once, and requests across idle gaps are all answered; a re-apply keeps it at zero; past the bound a 503', async () => {
     const ns = await namespace('e2e-s2z-agg');
-    try {
-      const rendered = cliOk(
-        'render',
-        graphFile(dir, 'agg.yaml', ns, (t) => optedIn(t, ['Worker'])),
+    // Deployed as a GitOps user deploys it: `dynamo-iac gitops` in Git, Flux's real kustomize-controller.
+    const flux = await FluxOnNode.install();
+    const graph = (activationTimeout: string) =>
+      graphFile(dir, 'agg.yaml', ns, (t) =>
+        optedIn(t, ['Worker']).replace(`activation-timeout: ${BOUND}`, `activation-timeout: ${activationTimeout}`),
       );
-      applyYaml(rendered);
+    try {
+      flux.writeGraphs(graph(BOUND));
+      await flux.sync('graphs');
       const base = `${activator}/${ns}/mock-agg`;
       // Warm first: the activator passes requests through while the worker serves.
       expectServed((await waitServing(base, ns)).completion);
@@ -188,9 +194,27 @@ describe('scale to zero on the real node', () => {
         `${later.rssMiB.toFixed(0)} MiB resident, ${(((later.cpuSeconds - idle.cpuSeconds) / 10) * 1000).toFixed(1)} ms CPU per second`,
       );
 
-      // A Flux-style re-apply of the rendered output (its field manager) does not bring the worker back.
-      applyYaml(rendered, 'kustomize-controller');
-      await new Promise((r) => setTimeout(r, 5_000));
+      // A commit Flux applies while the graph is at zero (the graph's own record changes) brings no
+      // worker back, and Flux's health check calls the layer healthy at zero.
+      const reconciled = async () =>
+        (await kube().get<Live>(FLUX_KUSTOMIZATION.apiVersion, 'Kustomization', 'dynamo-graphs', FLUX_NAMESPACE))
+          ?.status;
+      const before = (await reconciled())?.lastAppliedRevision;
+      flux.writeGraphs(graph('61s'));
+      await flux.sync('activation timeout 61s');
+      await poll(
+        'Flux applied the new commit and the graphs layer is Ready',
+        async () => {
+          const status = await reconciled();
+          const ready = (status?.conditions ?? []).some(
+            (c: { type: string; status: string }) => c.type === 'Ready' && c.status === 'True',
+          );
+          return status?.lastAppliedRevision !== before && ready ? true : undefined;
+        },
+        { timeoutMs: 180_000, intervalMs: 1000, context: () => flux.tail() },
+      );
+      const record = await kube().get<Live>(DGD_API, 'DynamoGraphDeployment', 'mock-agg', ns);
+      expect(record?.metadata.annotations?.['dynamo-iac.io/activation-timeout']).toBe('61s');
       expect(await workerPods(ns, 'Worker')).toEqual([]);
       expect((await scaledToZero(ns, 'mock-agg'))?.status).toBe('True');
 
@@ -229,7 +253,11 @@ describe('scale to zero on the real node', () => {
         'jsonpath={.items[*].reason}',
       ]);
       expect(reasons.split(' ')).toEqual(expect.arrayContaining(['ScaledToZero', 'Activated']));
+    } catch (err) {
+      process.stderr.write(flux.tail());
+      throw err;
     } finally {
+      await flux.stop();
       await deleteNamespace(ns);
     }
   });
