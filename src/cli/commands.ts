@@ -578,6 +578,10 @@ const operator: CommandSpec = {
       flags: '--checkpoint-base-path <path>',
       description: 'where checkpoint artifacts go on that PVC (default /checkpoints)',
     },
+    {
+      flags: '--activator-port <port>',
+      description: "scale to zero's activator: hold requests for graphs at zero on this port (default: off)",
+    },
   ],
   load: () => require('./commands/operator') as typeof import('./commands/operator'),
 };

@@ -74,6 +74,23 @@ export function defaultConfig(env: NodeJS.ProcessEnv = process.env): OperatorCon
   };
 }
 
+/** Every flag `dynamo-iac operator` takes (the CLI's command table lists each with its help; a test holds the two together). */
+export const OPERATOR_FLAGS = [
+  'kubeconfig',
+  'context',
+  'scope',
+  'namespace',
+  'identity',
+  'http-port',
+  'leader-elect',
+  'lease-duration',
+  'lease-renew-interval',
+  'model-endpoint-port',
+  'checkpoint-pvc-name',
+  'checkpoint-base-path',
+  'activator-port',
+] as const;
+
 /** Flags of `dynamo-iac operator`; throws with a usage message on a bad value. */
 export function parseOperatorArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): OperatorConfig {
   const base = defaultConfig(env);
@@ -85,22 +102,8 @@ export function parseOperatorArgs(argv: string[], env: NodeJS.ProcessEnv = proce
     if (value === undefined) throw new Error(`--${m[1]} needs a value`);
     flags.set(m[1], value);
   }
-  const known = [
-    'kubeconfig',
-    'context',
-    'scope',
-    'namespace',
-    'identity',
-    'http-port',
-    'leader-elect',
-    'lease-duration',
-    'lease-renew-interval',
-    'model-endpoint-port',
-    'checkpoint-pvc-name',
-    'checkpoint-base-path',
-    'activator-port',
-  ];
-  for (const k of flags.keys()) if (!known.includes(k)) throw new Error(`unknown flag --${k}`);
+  for (const k of flags.keys())
+    if (!(OPERATOR_FLAGS as readonly string[]).includes(k)) throw new Error(`unknown flag --${k}`);
   const scope = flags.get('scope') ?? 'cluster';
   if (scope !== 'cluster' && scope !== 'namespace')
     throw new Error(`--scope must be cluster or namespace, got ${JSON.stringify(scope)}`);

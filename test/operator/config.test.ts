@@ -1,4 +1,11 @@
-import { parseOperatorArgs } from '../../src/operator/config';
+import { COMMANDS } from '../../src/cli/commands';
+import { OPERATOR_FLAGS, parseOperatorArgs } from '../../src/operator/config';
+
+test("the CLI's operator command offers exactly the flags the operator reads (--activator-port was missing)", () => {
+  const operator = COMMANDS.find((c) => c.name === 'operator')!;
+  const offered = (operator.options ?? []).map((o) => /^--([a-z-]+)/.exec(o.flags)![1]);
+  expect([...offered].sort()).toEqual([...OPERATOR_FLAGS].sort());
+});
 
 test('checkpoint storage: upstream defaults, flags override, a relative base path is a usage error', () => {
   expect(parseOperatorArgs([], {}).checkpointStorage).toEqual({ pvcName: 'snapshot-pvc', basePath: '/checkpoints' });
