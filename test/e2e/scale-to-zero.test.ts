@@ -5,15 +5,18 @@
  * worker pods; a request at zero (streamed) is held while the worker comes back and is answered
  * with the tokens asked for; 20 concurrent requests at zero are all answered; requests with idle
  * gaps longer than the window never fail; deployed through Flux's real kustomize-controller, a
- * commit Flux applies at zero does not bring the worker back and Flux calls the layer healthy; a request the graph cannot answer gets 503 with Retry-After at the bound. A disaggregated
+ * commit Flux applies at zero does not bring the worker back and Flux calls the layer healthy; so
+ * does a `pulumi up` of an update at zero; a request the graph cannot answer gets 503 with Retry-After at the bound. A disaggregated
  * graph takes prefill and decode both to zero and back. Reported for the CI log: the time from a
  * request at zero to its first token, and the operator's memory and CPU at idle.
  */
 import * as fs from 'fs';
+import * as path from 'path';
 import { stringify, parse } from 'yaml';
 import {
   applyYaml,
   chat,
+  cachedTestBinaries,
   cliOk,
   deleteNamespace,
   describePods,
@@ -33,6 +36,7 @@ import {
   waitPodsReady,
   waitServing,
 } from './node';
+import { PulumiStack } from '../pulumi-e2e/pulumi-cli';
 import { FLUX_NAMESPACE, FluxOnNode } from './flux';
 import { OPERATOR_NAMESPACE, OPERATOR_SELECTOR, renderPlatform } from './platform';
 
@@ -258,6 +262,39 @@ describe('scale to zero on the real node', () => {
       throw err;
     } finally {
       await flux.stop();
+      await deleteNamespace(ns);
+    }
+  });
+
+  test('pulumi up: a graph at zero stays at zero through an update, and serves the next request', async () => {
+    const ns = await namespace('e2e-s2z-pulumi');
+    process.env.DYNAMO_IAC_PULUMI_BINARIES = JSON.stringify(cachedTestBinaries('pulumi'));
+    const stack = await PulumiStack.create({
+      projectDir: path.join(__dirname, 'apps', 'pulumi'),
+      stack: 'e2e-s2z',
+      kubeconfig: process.env.KUBECONFIG!,
+      transpileOnly: true,
+      log: (line) => process.stderr.write(`[pulumi s2z] ${line}\n`),
+    });
+    try {
+      await stack.setConfig('namespace', ns);
+      await stack.setConfig('scaleToZeroAfter', IDLE);
+      await stack.up();
+      const base = `${activator}/${ns}/mock-agg`;
+      expectServed((await waitServing(base, ns)).completion);
+      await idleToZero(ns, 'mock-agg', ['Worker']);
+      // An update at zero: only the graph record changes; the worker's Deployment is left as it is.
+      await stack.setConfig('activationTimeout', '61s');
+      const changed = await stack.upChanges();
+      expect(changed.filter(([, urn]) => /Deployment/.test(urn) && /worker/i.test(urn))).toEqual([]);
+      const record = await kube().get<Live>(DGD_API, 'DynamoGraphDeployment', 'mock-agg', ns);
+      expect(record?.metadata.annotations?.['dynamo-iac.io/activation-timeout']).toBe('61s');
+      expect(await workerPods(ns, 'Worker')).toEqual([]);
+      expect((await scaledToZero(ns, 'mock-agg'))?.status).toBe('True');
+      expectServed(await chat(base, 8, 180_000));
+      await stack.cli(['destroy', '--yes']);
+    } finally {
+      await stack.dispose();
       await deleteNamespace(ns);
     }
   });
