@@ -5,21 +5,19 @@
  * cluster-wide operator) is the one the global setup installed, so each front end renders the
  * graph only (the GitOps tree with --no-platform --no-crds: installed elsewhere).
  */
-import { execFileSync, spawnSync } from 'child_process';
+import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
-import { ArgoCd, ARGOCD_NAMESPACE, installArgoCd, startArgoCd } from '../argo/argo-cd';
 import { PulumiStack } from '../pulumi-e2e/pulumi-cli';
+import { ArgoOnNode } from './argo';
 import { FLUX_NAMESPACE, FluxOnNode } from './flux';
 import {
   applyYaml,
   cachedTestBinaries,
-  cliOk,
   deleteNamespace,
   expectServed,
   graphFile,
   kube,
-  kubectl,
   namespace,
   poll,
   report,
@@ -102,44 +100,16 @@ test("GitOps: Flux's kustomize-controller reconciles `dynamo-iac gitops` output 
 });
 
 test("GitOps: Argo CD's controllers sync `dynamo-iac gitops --argocd-url` output; the graphs Application turns Healthy only once the operator reports the graph Ready, and it serves", async () => {
+  const argo = await ArgoOnNode.install(dir);
   const ns = await namespace('e2e-argo');
   const k = kube();
-  let argo: ArgoCd | undefined;
-  const git = (cwd: string, ...args: string[]) => {
-    const r = spawnSync('git', args, { cwd, encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
-  };
   try {
-    const bins = cachedTestBinaries('argo', 'kustomize');
-    for (const name of ['ARGOCD', 'ARGOCD_ASSETS', 'REDIS_SERVER', 'REDIS_LD_LIBRARY_PATH', 'KUSTOMIZE'])
-      process.env[`DYNAMO_IAC_${name}`] = bins[name];
-    const server = await installArgoCd(k, process.env.KUBECONFIG!);
-    const bare = path.join(dir, 'argo-deploy.git');
-    const tree = path.join(dir, 'argo-deploy');
-    git(dir, 'init', '-q', '--bare', '-b', 'main', bare);
-    git(dir, 'init', '-q', '-b', 'main', tree);
     // What a user commits: the graphs layer and argocd/ (CRDs and platform are installed elsewhere).
-    cliOk(
-      'gitops',
-      '-o',
-      tree,
-      '--no-crds',
-      '--no-platform',
-      '--argocd-url',
-      `file://${bare}`,
-      '--argocd-server',
-      server,
-      graphFile(dir, 'agg.yaml', ns),
-    );
-    git(tree, 'add', '-A');
-    git(tree, '-c', 'user.email=e2e@dynamo-iac.invalid', '-c', 'user.name=e2e', 'commit', '-q', '-m', 'graphs');
-    git(tree, 'push', '-q', bare, 'HEAD:main');
-    const home = path.join(dir, 'argo-home');
-    fs.mkdirSync(home);
-    argo = await startArgoCd(process.env.KUBECONFIG!, server, home);
+    argo.writeGraphs(graphFile(dir, 'agg.yaml', ns));
+    argo.push('graphs');
+    await argo.start();
     const start = Date.now();
-    // The bootstrap a user does once: `kubectl apply -k argocd/` (the root Application).
-    kubectl(['apply', '--server-side', '-k', path.join(tree, 'argocd')]);
+    argo.bootstrap();
     // What Argo CD says of the Application and of the graph, against what the operator wrote.
     const seen: string[] = [];
     let last = '';
@@ -150,7 +120,7 @@ test("GitOps: Argo CD's controllers sync `dynamo-iac gitops --argocd-url` output
     await poll(
       'the dynamo-graphs Application Healthy and Synced',
       async () => {
-        const app = await k.get<any>('argoproj.io/v1alpha1', 'Application', 'dynamo-graphs', ARGOCD_NAMESPACE);
+        const app = await argo.application();
         const graph = (app?.status?.resources ?? []).find((r: any) => r.kind === 'DynamoGraphDeployment');
         const dgd = await k.get<any>('nvidia.com/v1beta1', 'DynamoGraphDeployment', 'mock-agg', ns);
         const ready = (dgd?.status?.conditions ?? []).find((c: any) => c.type === 'Ready');
@@ -168,7 +138,7 @@ test("GitOps: Argo CD's controllers sync `dynamo-iac gitops --argocd-url` output
         expect([seen, operatorReady]).toEqual([seen, true]);
         return app;
       },
-      { timeoutMs: 300_000, intervalMs: 250, context: () => `${seen.join('\n')}\n${argo!.tails()}` },
+      { timeoutMs: 300_000, intervalMs: 250, context: () => `${seen.join('\n')}\n${argo.tails()}` },
     );
     const healthyAfter = Date.now() - start;
     // And the graph serves: a completion through its frontend Service.
@@ -183,20 +153,10 @@ test("GitOps: Argo CD's controllers sync `dynamo-iac gitops --argocd-url` output
     const managers = ((deployment.metadata.managedFields ?? []) as { manager?: string }[]).map((m) => m.manager);
     expect(managers).toContain('argocd-controller');
   } catch (err) {
-    if (argo) process.stderr.write(argo.tails());
+    process.stderr.write(argo.tails());
     throw err;
   } finally {
-    // The Applications carry no finalizer: deleting them leaves the graph, which the namespace takes along.
-    kubectl([
-      'delete',
-      '--ignore-not-found',
-      '--wait=true',
-      '-n',
-      ARGOCD_NAMESPACE,
-      'applications.argoproj.io',
-      '--all',
-    ]);
-    await argo?.stop();
+    await argo.stop();
     await deleteNamespace(ns);
   }
 });

@@ -5,15 +5,19 @@
  * worker pods; a request at zero (streamed) is held while the worker comes back and is answered
  * with the tokens asked for; 20 concurrent requests at zero are all answered; requests with idle
  * gaps longer than the window never fail; deployed through Flux's real kustomize-controller, a
- * commit Flux applies at zero does not bring the worker back and Flux calls the layer healthy; a request the graph cannot answer gets 503 with Retry-After at the bound. A disaggregated
+ * commit Flux applies at zero does not bring the worker back and Flux calls the layer healthy; so
+ * does a `pulumi up` of an update at zero, and an Argo CD sync (whose health check calls the graph
+ * at zero Healthy); a request the graph cannot answer gets 503 with Retry-After at the bound. A disaggregated
  * graph takes prefill and decode both to zero and back. Reported for the CI log: the time from a
  * request at zero to its first token, and the operator's memory and CPU at idle.
  */
 import * as fs from 'fs';
+import * as path from 'path';
 import { stringify, parse } from 'yaml';
 import {
   applyYaml,
   chat,
+  cachedTestBinaries,
   cliOk,
   deleteNamespace,
   describePods,
@@ -33,6 +37,8 @@ import {
   waitPodsReady,
   waitServing,
 } from './node';
+import { PulumiStack } from '../pulumi-e2e/pulumi-cli';
+import { ARGOCD_NAMESPACE, ArgoOnNode } from './argo';
 import { FLUX_NAMESPACE, FluxOnNode } from './flux';
 import { OPERATOR_NAMESPACE, OPERATOR_SELECTOR, renderPlatform } from './platform';
 
@@ -58,6 +64,12 @@ function optedIn(text: string, workerNames: string[], v1alpha1 = false): string 
   }
   return stringify(doc);
 }
+
+/** agg.yaml opted in, in `ns`, with an activation timeout of its own (a change a commit can carry). */
+const optedInAgg = (dir: string, ns: string, activationTimeout = BOUND) =>
+  graphFile(dir, 'agg.yaml', ns, (t) =>
+    optedIn(t, ['Worker']).replace(`activation-timeout: ${BOUND}`, `activation-timeout: ${activationTimeout}`),
+  );
 
 /** A streamed chat completion: the time to its first content chunk and the tokens it counted. */
 async function streamed(
@@ -163,10 +175,7 @@ describe('scale to zero on the real node', () => {
     const ns = await namespace('e2e-s2z-agg');
     // Deployed as a GitOps user deploys it: `dynamo-iac gitops` in Git, Flux's real kustomize-controller.
     const flux = await FluxOnNode.install();
-    const graph = (activationTimeout: string) =>
-      graphFile(dir, 'agg.yaml', ns, (t) =>
-        optedIn(t, ['Worker']).replace(`activation-timeout: ${BOUND}`, `activation-timeout: ${activationTimeout}`),
-      );
+    const graph = (activationTimeout: string) => optedInAgg(dir, ns, activationTimeout);
     try {
       flux.writeGraphs(graph(BOUND));
       await flux.sync('graphs');
@@ -258,6 +267,96 @@ describe('scale to zero on the real node', () => {
       throw err;
     } finally {
       await flux.stop();
+      await deleteNamespace(ns);
+    }
+  });
+
+  test('Argo CD: a sync at zero leaves the worker at zero and the Application Healthy; the next request is served', async () => {
+    const argo = await ArgoOnNode.install(dir);
+    const ns = await namespace('e2e-s2z-argo');
+    const synced = async (revision?: string) => {
+      const app = await argo.application();
+      const done =
+        app?.status?.health?.status === 'Healthy' &&
+        app?.status?.sync?.status === 'Synced' &&
+        app?.status?.operationState?.phase !== 'Running' &&
+        app?.status?.sync?.revision !== revision;
+      return done ? (app.status.sync.revision as string) : undefined;
+    };
+    try {
+      argo.writeGraphs(optedInAgg(dir, ns));
+      argo.push('graphs');
+      await argo.start();
+      argo.bootstrap();
+      const base = `${activator}/${ns}/mock-agg`;
+      expectServed((await waitServing(base, ns)).completion);
+      await idleToZero(ns, 'mock-agg', ['Worker']);
+      // Argo CD's health check calls the graph at zero Healthy.
+      const first = await poll('the dynamo-graphs Application Healthy and Synced at zero', () => synced(), {
+        timeoutMs: 180_000,
+        intervalMs: 1000,
+        context: () => argo.tails(),
+      });
+      // A commit Argo CD syncs at zero (asked to look now, as its webhook would): no worker comes back.
+      argo.writeGraphs(optedInAgg(dir, ns, '61s'));
+      argo.push('activation timeout 61s');
+      kubectl([
+        '-n',
+        ARGOCD_NAMESPACE,
+        'annotate',
+        '--overwrite',
+        'applications.argoproj.io',
+        '--all',
+        'argocd.argoproj.io/refresh=normal',
+      ]);
+      await poll('the new commit synced, the Application Healthy', () => synced(first), {
+        timeoutMs: 240_000,
+        intervalMs: 1000,
+        context: () => argo.tails(),
+      });
+      const record = await kube().get<Live>(DGD_API, 'DynamoGraphDeployment', 'mock-agg', ns);
+      expect(record?.metadata.annotations?.['dynamo-iac.io/activation-timeout']).toBe('61s');
+      expect(await workerPods(ns, 'Worker')).toEqual([]);
+      expect((await scaledToZero(ns, 'mock-agg'))?.status).toBe('True');
+      expectServed(await chat(base, 8, 180_000));
+    } catch (err) {
+      process.stderr.write(argo.tails());
+      throw err;
+    } finally {
+      await argo.stop();
+      await deleteNamespace(ns);
+    }
+  });
+
+  test('pulumi up: a graph at zero stays at zero through an update, and serves the next request', async () => {
+    const ns = await namespace('e2e-s2z-pulumi');
+    process.env.DYNAMO_IAC_PULUMI_BINARIES = JSON.stringify(cachedTestBinaries('pulumi'));
+    const stack = await PulumiStack.create({
+      projectDir: path.join(__dirname, 'apps', 'pulumi'),
+      stack: 'e2e-s2z',
+      kubeconfig: process.env.KUBECONFIG!,
+      transpileOnly: true,
+      log: (line) => process.stderr.write(`[pulumi s2z] ${line}\n`),
+    });
+    try {
+      await stack.setConfig('namespace', ns);
+      await stack.setConfig('scaleToZeroAfter', IDLE);
+      await stack.up();
+      const base = `${activator}/${ns}/mock-agg`;
+      expectServed((await waitServing(base, ns)).completion);
+      await idleToZero(ns, 'mock-agg', ['Worker']);
+      // An update at zero: only the graph record changes; the worker's Deployment is left as it is.
+      await stack.setConfig('activationTimeout', '61s');
+      const changed = await stack.upChanges();
+      expect(changed.filter(([, urn]) => /Deployment/.test(urn) && /worker/i.test(urn))).toEqual([]);
+      const record = await kube().get<Live>(DGD_API, 'DynamoGraphDeployment', 'mock-agg', ns);
+      expect(record?.metadata.annotations?.['dynamo-iac.io/activation-timeout']).toBe('61s');
+      expect(await workerPods(ns, 'Worker')).toEqual([]);
+      expect((await scaledToZero(ns, 'mock-agg'))?.status).toBe('True');
+      expectServed(await chat(base, 8, 180_000));
+      await stack.cli(['destroy', '--yes']);
+    } finally {
+      await stack.dispose();
       await deleteNamespace(ns);
     }
   });
