@@ -27,6 +27,13 @@ import {
 import { podFieldSchemas } from './pod-fields';
 import { COMPONENT_TYPES, MAIN_CONTAINER_NAME, MAX_COMPONENTS, RUNTIME_VERSION_PATTERN } from './vocabulary';
 
+/**
+ * Messages of the component CEL rules that the validators also check on the document as written
+ * (api/validate/validate-cel-rules.ts): declared once so both report the API server's text.
+ */
+export const MIN_AVAILABLE_RULE = 'minAvailable must be less than or equal to replicas unless replicas is 0';
+export const CHECKPOINT_JOB_RULE = 'checkpoint.job cannot be set when checkpointRef is specified';
+
 export function componentName(): JSONSchemaProps {
   return str({ minLength: 1, maxLength: 63, pattern: '^[A-Za-z0-9]([-A-Za-z0-9]*[A-Za-z0-9])?$' });
 }
@@ -102,7 +109,7 @@ function checkpoint(): JSONSchemaProps {
       rules: [
         {
           rule: '!has(self.checkpointRef) || !has(self.job)',
-          message: 'checkpoint.job cannot be set when checkpointRef is specified',
+          message: CHECKPOINT_JOB_RULE,
         },
       ],
     },
@@ -149,7 +156,7 @@ export const COMPONENT_RULES: ValidationRule[] = [
   },
   {
     rule: '!has(self.minAvailable) || (has(self.replicas) && self.replicas == 0) || self.minAvailable <= (has(self.replicas) ? self.replicas : 1)',
-    message: 'minAvailable must be less than or equal to replicas unless replicas is 0',
+    message: MIN_AVAILABLE_RULE,
   },
 ];
 

@@ -2,11 +2,9 @@
  * CEL rules of our CRDs (upstream's, reference §1.8) on fields the model does not carry, checked
  * on the document as written, with the API server's message text.
  */
+import { CHECKPOINT_JOB_RULE, MIN_AVAILABLE_RULE } from '../../crds/component-spec-v1beta1';
 import { fieldPath, isObject, keyPath } from '../read';
 import { ValidationContext } from './validation-context';
-
-export const MIN_AVAILABLE_RULE = 'minAvailable must be less than or equal to replicas unless replicas is 0';
-export const CHECKPOINT_JOB_RULE = 'checkpoint.job cannot be set when checkpointRef is specified';
 
 export function validateCelRules(ctx: ValidationContext): void {
   const spec = ctx.model.source.spec;
