@@ -4,6 +4,7 @@
  * `--help` and each command pay only for their own code (test/cli/loading.test.ts).
  */
 import { InvalidArgumentError } from 'commander';
+import { DYNAMO_VERSIONS } from '../api/settings';
 import { DEFAULT_NAMESPACE } from '../output/kube-object';
 import { AIC_PACKAGE, AIC_VERSION } from '../plan/aiconfigurator/tool';
 import { NO_NAMESPACE_DIR } from '../output/object-dir';
@@ -60,6 +61,11 @@ const NAMESPACE: OptionSpec = {
   description: 'namespace for inputs without metadata.namespace',
   default: DEFAULT_NAMESPACE,
 };
+const DYNAMO_VERSION: OptionSpec = {
+  flags: '--dynamo-version <release>',
+  description: `the Dynamo release to render as (${Object.keys(DYNAMO_VERSIONS).join(', ')}): the operator version stamped as a new graph's origin; overrides the settings' dynamoVersion`,
+  parse: oneOf(...Object.keys(DYNAMO_VERSIONS)),
+};
 const LOCK: OptionSpec = {
   flags: '--lock <file>',
   description: 'plan lock that DynamoGraphDeploymentRequests render from (written by dynamo-iac plan)',
@@ -101,6 +107,7 @@ const render: CommandSpec = {
     },
     NAMESPACE,
     { flags: '--settings <file>', description: SETTINGS_DESCRIPTION },
+    DYNAMO_VERSION,
     LOCK,
     ONLY_DYNAMO,
     RECURSIVE,
@@ -149,6 +156,7 @@ const validate: CommandSpec = {
   options: [
     NAMESPACE,
     { flags: '--settings <file>', description: `${SETTINGS_DESCRIPTION}; some rules depend on them` },
+    DYNAMO_VERSION,
     LOCK,
     ONLY_DYNAMO,
     RECURSIVE,
@@ -280,6 +288,7 @@ const gitops: CommandSpec = {
     },
     NAMESPACE,
     { flags: '--settings <file>', description: SETTINGS_DESCRIPTION },
+    DYNAMO_VERSION,
     LOCK,
     ONLY_DYNAMO,
     RECURSIVE,

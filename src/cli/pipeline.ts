@@ -2,12 +2,14 @@
  * The flags `render`, `validate` and `gitops` share, mapped onto the options of the step they
  * run (src/pipeline/files.ts); a bad flag value is a usage error here, before anything is read.
  */
+import type { DynamoVersion } from '../api/settings';
 import type { RenderFilesOptions } from '../pipeline/files';
 import { CliError, EXIT_USAGE } from './report';
 
 export interface PipelineFlags {
   readonly namespace?: string;
   readonly settings?: string;
+  readonly dynamoVersion?: DynamoVersion;
   readonly lock?: string;
   /** commander's `--no-graph-record` sets this to false. */
   readonly graphRecord?: boolean;
@@ -29,6 +31,7 @@ export function renderFilesOptions(flags: PipelineFlags): RenderFilesOptions {
   return {
     defaultNamespace: flags.namespace,
     settingsFile: flags.settings,
+    dynamoVersion: flags.dynamoVersion,
     lockFile: flags.lock,
     includeGraphRecord: flags.graphRecord,
     onlyDynamoKinds: flags.onlyDynamo,
