@@ -4,7 +4,6 @@
  * `--help` and each command pay only for their own code (test/cli/loading.test.ts).
  */
 import { InvalidArgumentError } from 'commander';
-import { DYNAMO_VERSIONS } from '../api/settings';
 import { DEFAULT_NAMESPACE } from '../output/kube-object';
 import { AIC_PACKAGE, AIC_VERSION } from '../plan/aiconfigurator/tool';
 import { NO_NAMESPACE_DIR } from '../output/object-dir';
@@ -63,8 +62,9 @@ const NAMESPACE: OptionSpec = {
 };
 const DYNAMO_VERSION: OptionSpec = {
   flags: '--dynamo-version <release>',
-  description: `the Dynamo release to render as (${Object.keys(DYNAMO_VERSIONS).join(', ')}): the operator version stamped as a new graph's origin; overrides the settings' dynamoVersion`,
-  parse: oneOf(...Object.keys(DYNAMO_VERSIONS)),
+  // Checked where it is used (pipeline.ts), so --help does not load the settings module.
+  description:
+    "the Dynamo release to render as (a PlatformSettings dynamoVersion, e.g. 1.7): the operator version stamped as a new graph's origin; overrides the settings' dynamoVersion",
 };
 const LOCK: OptionSpec = {
   flags: '--lock <file>',

@@ -2,7 +2,7 @@
  * The flags `render`, `validate` and `gitops` share, mapped onto the options of the step they
  * run (src/pipeline/files.ts); a bad flag value is a usage error here, before anything is read.
  */
-import type { DynamoVersion } from '../api/settings';
+import { DYNAMO_VERSIONS, DynamoVersion } from '../api/settings';
 import type { RenderFilesOptions } from '../pipeline/files';
 import { CliError, EXIT_USAGE } from './report';
 
@@ -28,6 +28,9 @@ export function namespaceProblem(namespace: string): string | undefined {
 export function renderFilesOptions(flags: PipelineFlags): RenderFilesOptions {
   const invalid = flags.namespace === undefined ? undefined : namespaceProblem(flags.namespace);
   if (invalid !== undefined) throw new CliError(`--namespace: ${invalid}`, EXIT_USAGE);
+  const releases = Object.keys(DYNAMO_VERSIONS);
+  if (flags.dynamoVersion !== undefined && !releases.includes(flags.dynamoVersion))
+    throw new CliError(`--dynamo-version: must be one of: ${releases.join(', ')}`, EXIT_USAGE);
   return {
     defaultNamespace: flags.namespace,
     settingsFile: flags.settings,
