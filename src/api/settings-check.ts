@@ -3,7 +3,7 @@
  * instead of silently ignored (`lwsAvailable: 'false'` is a string, not false): the same check
  * for a `--settings` file and for settings given to the cdk8s constructs and Pulumi components.
  */
-import { PlatformSettings, WORKER_ROLLOUT_MODES } from './settings';
+import { DYNAMO_VERSIONS, PlatformSettings, WORKER_ROLLOUT_MODES } from './settings';
 import { Problem } from './problems';
 import { bool, Check, fields, listOf, mapOf, oneOf, PropsShape, str } from './props-shape';
 
@@ -18,6 +18,7 @@ const INGRESS: PropsShape<Ingress> = {
 type CheckpointStorage = NonNullable<PlatformSettings['checkpointStorage']>;
 const CHECKPOINT_STORAGE: PropsShape<CheckpointStorage> = { pvcName: str, basePath: str };
 const SETTINGS: PropsShape<PlatformSettings> = {
+  dynamoVersion: oneOf(...Object.keys(DYNAMO_VERSIONS)),
   discoveryBackend: oneOf('kubernetes', 'etcd'),
   natsAddress: str,
   etcdAddress: str,

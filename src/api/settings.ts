@@ -9,7 +9,17 @@ export type DiscoveryBackend = 'kubernetes' | 'etcd';
 export const WORKER_ROLLOUT_MODES = ['operator', 'commits', 'in-place'] as const;
 export type WorkerRolloutMode = (typeof WORKER_ROLLOUT_MODES)[number];
 
+/** The Dynamo releases this package renders for, each with the operator version it stamps as a graph's origin. */
+export const DYNAMO_VERSIONS = { '1.6': '1.6.1', '1.7': '1.7.0' } as const;
+export type DynamoVersion = keyof typeof DYNAMO_VERSIONS;
+
 export interface PlatformSettings {
+  /**
+   * The Dynamo release to render as: the operator version stamped as
+   * `nvidia.com/dynamo-operator-origin-version` on a new graph (a graph's own value is kept).
+   * @default '1.6'
+   */
+  readonly dynamoVersion?: DynamoVersion;
   /**
    * Service discovery backend. `kubernetes` renders the discovery ServiceAccount,
    * Role and RoleBinding and a Service per component.
@@ -98,6 +108,7 @@ export type ResolvedSettings = Required<Omit<PlatformSettings, 'ingress' | 'chec
 };
 
 export const DEFAULT_SETTINGS: ResolvedSettings = {
+  dynamoVersion: '1.6',
   discoveryBackend: 'kubernetes',
   natsAddress: '',
   etcdAddress: '',

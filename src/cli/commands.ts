@@ -60,6 +60,12 @@ const NAMESPACE: OptionSpec = {
   description: 'namespace for inputs without metadata.namespace',
   default: DEFAULT_NAMESPACE,
 };
+const DYNAMO_VERSION: OptionSpec = {
+  flags: '--dynamo-version <release>',
+  // Checked where it is used (pipeline.ts), so --help does not load the settings module.
+  description:
+    "the Dynamo release to render as (a PlatformSettings dynamoVersion, e.g. 1.7): the operator version stamped as a new graph's origin; overrides the settings' dynamoVersion",
+};
 const LOCK: OptionSpec = {
   flags: '--lock <file>',
   description: 'plan lock that DynamoGraphDeploymentRequests render from (written by dynamo-iac plan)',
@@ -101,6 +107,7 @@ const render: CommandSpec = {
     },
     NAMESPACE,
     { flags: '--settings <file>', description: SETTINGS_DESCRIPTION },
+    DYNAMO_VERSION,
     LOCK,
     ONLY_DYNAMO,
     RECURSIVE,
@@ -149,6 +156,7 @@ const validate: CommandSpec = {
   options: [
     NAMESPACE,
     { flags: '--settings <file>', description: `${SETTINGS_DESCRIPTION}; some rules depend on them` },
+    DYNAMO_VERSION,
     LOCK,
     ONLY_DYNAMO,
     RECURSIVE,
@@ -280,6 +288,7 @@ const gitops: CommandSpec = {
     },
     NAMESPACE,
     { flags: '--settings <file>', description: SETTINGS_DESCRIPTION },
+    DYNAMO_VERSION,
     LOCK,
     ONLY_DYNAMO,
     RECURSIVE,

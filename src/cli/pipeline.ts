@@ -2,12 +2,14 @@
  * The flags `render`, `validate` and `gitops` share, mapped onto the options of the step they
  * run (src/pipeline/files.ts); a bad flag value is a usage error here, before anything is read.
  */
+import { DYNAMO_VERSIONS, DynamoVersion } from '../api/settings';
 import type { RenderFilesOptions } from '../pipeline/files';
 import { CliError, EXIT_USAGE } from './report';
 
 export interface PipelineFlags {
   readonly namespace?: string;
   readonly settings?: string;
+  readonly dynamoVersion?: DynamoVersion;
   readonly lock?: string;
   /** commander's `--no-graph-record` sets this to false. */
   readonly graphRecord?: boolean;
@@ -26,9 +28,13 @@ export function namespaceProblem(namespace: string): string | undefined {
 export function renderFilesOptions(flags: PipelineFlags): RenderFilesOptions {
   const invalid = flags.namespace === undefined ? undefined : namespaceProblem(flags.namespace);
   if (invalid !== undefined) throw new CliError(`--namespace: ${invalid}`, EXIT_USAGE);
+  const releases = Object.keys(DYNAMO_VERSIONS);
+  if (flags.dynamoVersion !== undefined && !releases.includes(flags.dynamoVersion))
+    throw new CliError(`--dynamo-version: must be one of: ${releases.join(', ')}`, EXIT_USAGE);
   return {
     defaultNamespace: flags.namespace,
     settingsFile: flags.settings,
+    dynamoVersion: flags.dynamoVersion,
     lockFile: flags.lock,
     includeGraphRecord: flags.graphRecord,
     onlyDynamoKinds: flags.onlyDynamo,

@@ -6,7 +6,7 @@
 import { KubeObject } from '../api/k8s-types';
 import { SourcedProblem, ValidationError } from '../api/problems';
 import { ReadInputs, readInputs } from '../api/read-inputs';
-import { PlatformSettings, resolveSettings } from '../api/settings';
+import { DynamoVersion, PlatformSettings, resolveSettings } from '../api/settings';
 import { readSettingsFile } from '../api/settings-file';
 import { DEFAULT_LOCK_FILE } from '../plan/lock';
 import { readPlanLock } from '../plan/lock-file';
@@ -18,6 +18,8 @@ export interface RenderFilesOptions {
   readonly defaultNamespace?: string;
   /** PlatformSettings, YAML or JSON; some rules depend on them. @default - every setting's default */
   readonly settingsFile?: string;
+  /** The Dynamo release to render as, over the settings file's `dynamoVersion`. @default - the settings' */
+  readonly dynamoVersion?: DynamoVersion;
   /** The plan lock DynamoGraphDeploymentRequests render from. @default 'dynamo-plan.lock' */
   readonly lockFile?: string;
   /** Render the DynamoGraphDeployment / DynamoComponentDeployment records. @default true */
@@ -45,7 +47,9 @@ export async function renderFiles(files: readonly string[], options: RenderFiles
   if (!settingsFile.settings) return { objects: [], problems: settingsFile.problems };
   return renderInputs(
     await readInputs(files, () => process.stdin, { recursive: options.recursive }),
-    settingsFile.settings,
+    options.dynamoVersion === undefined
+      ? settingsFile.settings
+      : { ...settingsFile.settings, dynamoVersion: options.dynamoVersion },
     options,
   );
 }

@@ -92,7 +92,7 @@ export function componentContext(
     dynamoNamespace,
     labels,
     annotations,
-    podTemplateAnnotations: mergeMaps(originVersionStamp(graph), annotations, component.podAnnotations),
+    podTemplateAnnotations: mergeMaps(originVersionStamp(graph, settings), annotations, component.podAnnotations),
     discoveryBackend,
     kubernetesDiscovery: discoveryBackend === 'kubernetes',
     backend: isWorkerType(component.type) ? workerBackend(graph, component) : undefined,

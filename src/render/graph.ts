@@ -121,6 +121,6 @@ export function renderGraphObjects(
   else if (disaggregated && 'components' in disaggregated)
     out.push(...renderDisaggregatedGraph(graph, contexts, disaggregated.components));
   else for (const cc of contexts) out.push(...renderComponent(cc));
-  if (options.includeGraphRecord ?? true) out.push(renderGraphRecord(graph, generation));
+  if (options.includeGraphRecord ?? true) out.push(renderGraphRecord(graph, settings, generation));
   return out;
 }

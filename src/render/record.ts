@@ -5,6 +5,7 @@
  */
 import { JsonObject, KubeObject } from '../api/k8s-types';
 import { GraphModel } from '../api/model';
+import { ResolvedSettings } from '../api/settings';
 import { clone, compact, isPlainObject } from './merge';
 import { originVersionStamp } from './origin-version';
 import { WorkerGeneration, workerGenerationAnnotations } from './worker-generation';
@@ -13,11 +14,15 @@ import { WorkerGeneration, workerGenerationAnnotations } from './worker-generati
  * The record, as upstream's webhook admits it (with the origin version stamped); with a worker
  * generation it declares it (hash and mode) for the runtime operator.
  */
-export function renderGraphRecord(graph: GraphModel, generation?: WorkerGeneration): KubeObject {
+export function renderGraphRecord(
+  graph: GraphModel,
+  settings: ResolvedSettings,
+  generation?: WorkerGeneration,
+): KubeObject {
   const source = graph.source;
   const sourceMeta = isPlainObject(source.metadata) ? source.metadata : {};
   const annotations = {
-    ...originVersionStamp(graph),
+    ...originVersionStamp(graph, settings),
     ...(isPlainObject(sourceMeta.annotations) ? clone(sourceMeta.annotations) : {}),
     ...(generation ? workerGenerationAnnotations(generation) : {}),
   };

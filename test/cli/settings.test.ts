@@ -1,3 +1,6 @@
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 import { CLI_FIXTURES, FIXTURES, lines, run } from './run';
 
 const agg = `${FIXTURES}/agg-v1beta1.yaml`;
@@ -38,5 +41,26 @@ describe('--settings', () => {
     expect(without.stdout).not.toMatch(/^kind: Ingress$/m);
     expect(withIngress.stdout).toMatch(/^kind: Ingress$/m);
     expect(withIngress.stdout).toMatch(/host: .*example\.com/);
+  });
+
+  test('--dynamo-version decides the origin version stamped on a new graph; 1.6 is the default', () => {
+    const origins = (out: string) =>
+      [...out.matchAll(/nvidia\.com\/dynamo-operator-origin-version: "?([^"\n]+)"?/g)].map((m) => m[1]);
+    const byDefault = run(['render', agg]);
+    const on17 = run(['render', '--dynamo-version', '1.7', agg]);
+    expect(on17.code).toBe(0);
+    expect(new Set(origins(byDefault.stdout))).toEqual(new Set(['1.6.1']));
+    expect(new Set(origins(on17.stdout))).toEqual(new Set(['1.7.0']));
+  });
+
+  test('an unsupported release is refused, as a flag and as a setting', () => {
+    const flag = run(['render', '--dynamo-version', '1.5', agg]);
+    expect(flag.code).toBe(2);
+    expect(lines(flag.stderr)).toEqual(['--dynamo-version: must be one of: 1.6, 1.7']);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dyn-ver-')), 'settings.yaml');
+    fs.writeFileSync(file, 'dynamoVersion: "1.5"\n');
+    const setting = run(['render', '--settings', file, agg]);
+    expect(setting.code).toBe(1);
+    expect(lines(setting.stderr)).toEqual([`${file}: dynamoVersion: must be one of: 1.6, 1.7`]);
   });
 });

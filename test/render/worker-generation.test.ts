@@ -5,11 +5,11 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { GraphModel } from '../../src/api/model';
-import { PlatformSettings, resolveSettings } from '../../src/api/settings';
+import { DEFAULT_SETTINGS, PlatformSettings, resolveSettings } from '../../src/api/settings';
 import { settingsProblems } from '../../src/api/settings-check';
 import { loadManifests, renderManifests } from '../../src/pipeline/manifests';
 import { PRUNE_DISABLED } from '../../src/render';
-import { TARGET_OPERATOR_VERSION } from '../../src/render/origin-version';
+import { targetOperatorVersion } from '../../src/render/origin-version';
 import { componentWorkloadName } from '../../src/render/context';
 import { canonicalQuantity, goJson } from '../../src/render/go-json';
 import { runtimeOwnsReplicas, workerRolloutOwnsReplicas } from '../../src/render/replicas';
@@ -285,7 +285,7 @@ describe('rendering worker generations', () => {
     expect(JSON.stringify(frontend)).not.toContain('WORKER_SUFFIX');
     const record = r.find('DynamoGraphDeployment', 'g');
     expect(record.metadata.annotations).toEqual({
-      'nvidia.com/dynamo-operator-origin-version': TARGET_OPERATOR_VERSION,
+      'nvidia.com/dynamo-operator-origin-version': targetOperatorVersion(DEFAULT_SETTINGS),
       'nvidia.com/current-worker-hash': hash,
       'dynamo-iac.io/worker-rollout': 'operator',
     });

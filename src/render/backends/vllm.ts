@@ -4,7 +4,7 @@
  * data-parallel load balancing (DP×TP×PP larger than a node).
  */
 import { envField, envValue } from '../env';
-import { ANNOTATION } from '../labels';
+import { useMpExecutor } from '../version-gates';
 import { waitForLeader } from '../wait-leader';
 import { BIN_SH, CommandLine, commandLineOf, injectFlags, shellLine } from './command-injection';
 import type { BackendHooks, MultinodeLaunch, MultinodeLaunchInput } from './hooks';
@@ -13,8 +13,6 @@ export const RAY_PORT = 6379;
 export const MP_MASTER_PORT = 29500;
 export const DATA_PARALLEL_RPC_PORT = 13445;
 const EXECUTOR_FLAG = '--distributed-executor-backend';
-/** Operator versions from which `mp` is the default executor (upstream's feature gate). */
-const MP_DEFAULT_FROM = [1, 0, 0] as const;
 
 export const vllmBackend: BackendHooks = {
   compilationCacheEnv: (mountPath) => [envValue('VLLM_CACHE_ROOT', mountPath)],
@@ -123,24 +121,4 @@ function flagValue(tokens: string[], flag: string): number {
     if (tokens[i] === flag && /^-?\d+$/.test(tokens[i + 1])) return Number(tokens[i + 1]);
   }
   return 1;
-}
-
-/**
- * The annotation decides (`mp` / `ray`, any case); otherwise graphs created by operator ≥ 1.0.0
- * use `mp` (an invalid value falls through to the version gate, as upstream).
- */
-export function useMpExecutor(annotations: Readonly<Record<string, string>>): boolean {
-  const choice = annotations[ANNOTATION.vllmExecutorBackend]?.toLowerCase();
-  if (choice === 'mp') return true;
-  if (choice === 'ray') return false;
-  const origin = annotations[ANNOTATION.operatorOriginVersion];
-  return origin !== undefined && semverAtLeast(origin, MP_DEFAULT_FROM);
-}
-
-function semverAtLeast(version: string, min: readonly [number, number, number]): boolean {
-  const m = /^v?(\d+)\.(\d+)\.(\d+)(-[0-9A-Za-z.-]+)?/.exec(version);
-  if (!m) return false;
-  const parts = [Number(m[1]), Number(m[2]), Number(m[3])];
-  for (let i = 0; i < 3; i++) if (parts[i] !== min[i]) return parts[i] > min[i];
-  return m[4] === undefined; // a pre-release of the minimum version comes before it
 }

@@ -1,4 +1,5 @@
-import { TARGET_OPERATOR_VERSION } from '../../../src/render/origin-version';
+import { DEFAULT_SETTINGS } from '../../../src/api/settings';
+import { targetOperatorVersion } from '../../../src/render/origin-version';
 import { workerHash } from '../../../src/render/worker-generation';
 import { frontend } from '../builders';
 import { rendered } from '../helpers';
@@ -72,7 +73,7 @@ describe('Grove path', () => {
     for (const c of pcs.spec.template.cliques) {
       expect(c.annotations).toEqual({
         'nvidia.com/dynamo-discovery-backend': 'kubernetes',
-        'nvidia.com/dynamo-operator-origin-version': TARGET_OPERATOR_VERSION,
+        'nvidia.com/dynamo-operator-origin-version': targetOperatorVersion(DEFAULT_SETTINGS),
       });
     }
     const older = renderOn(
