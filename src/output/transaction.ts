@@ -235,12 +235,23 @@ function lockHolder(lock: string): number | 'gone' {
   } catch {
     return 'gone';
   }
-  const text = stat.isFile() && stat.size < 64 ? fs.readFileSync(lock, 'utf8') : '';
+  const text = stat.isFile() && stat.size < 64 ? readUnlessGone(lock) : '';
+  // Its run finished and removed it between the two looks.
+  if (text === undefined) return 'gone';
   const pid = /^[1-9][0-9]{0,9}\n$/.test(text) ? Number(text.trim()) : undefined;
   if (pid === undefined) {
     throw new TransactionError(`${lock}: exists and is not a dynamo-iac lock file; remove it`);
   }
   return pid;
+}
+
+function readUnlessGone(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw e;
+  }
 }
 
 function isAlive(pid: number): boolean {
