@@ -8,12 +8,11 @@
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
-import { PulumiStack } from '../pulumi-e2e/pulumi-cli';
 import { ArgoOnNode } from './argo';
 import { FLUX_NAMESPACE, FluxOnNode } from './flux';
 import {
   applyYaml,
-  cachedTestBinaries,
+  pulumiStack,
   deleteNamespace,
   expectServed,
   graphFile,
@@ -164,14 +163,7 @@ test("GitOps: Argo CD's controllers sync `dynamo-iac gitops --argocd-url` output
 /** `pulumi up` of a program in apps/<app>: the graph serves; `pulumi destroy` leaves nothing of it. */
 async function upServesDestroy(app: string, groups: string[], transpileOnly: boolean): Promise<void> {
   const ns = await namespace(`e2e-${app}`);
-  process.env.DYNAMO_IAC_PULUMI_BINARIES = JSON.stringify(cachedTestBinaries(...groups));
-  const stack = await PulumiStack.create({
-    projectDir: path.join(__dirname, 'apps', app),
-    stack: 'e2e',
-    kubeconfig: process.env.KUBECONFIG!,
-    ...(transpileOnly ? { transpileOnly } : {}),
-    log: (line) => process.stderr.write(`[${app}] ${line}\n`),
-  });
+  const stack = await pulumiStack(app, 'e2e', app, { groups, transpileOnly });
   try {
     await stack.setConfig('namespace', ns);
     const start = Date.now();

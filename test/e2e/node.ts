@@ -8,6 +8,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { cachedTestBinaries } from '../cluster/harness';
+import { PulumiStack } from '../pulumi-e2e/pulumi-cli';
 import { parseAllDocuments } from 'yaml';
 import { KubeClient, ServerObject, poll, podSecurityLabels, uniqueName } from '../cluster/kube';
 
@@ -264,4 +265,25 @@ export function graphFile(dir: string, fixture: string, ns: string, edit: (text:
 /** Logs a measured figure for the CI log (budgets are reported, never asserted). */
 export function report(what: string, value: string): void {
   process.stderr.write(`[e2e] ${what}: ${value}\n`);
+}
+
+/**
+ * A Pulumi stack of the program in `apps/<app>` against the node, with the Pulumi binaries of
+ * `groups`; TypeScript programs run transpile-only (the type check is `npm test`'s). Its log
+ * lines go to stderr prefixed with `label`.
+ */
+export function pulumiStack(
+  app: string,
+  stack: string,
+  label: string,
+  { groups = ['pulumi'], transpileOnly = true }: { groups?: string[]; transpileOnly?: boolean } = {},
+): Promise<PulumiStack> {
+  process.env.DYNAMO_IAC_PULUMI_BINARIES = JSON.stringify(cachedTestBinaries(...groups));
+  return PulumiStack.create({
+    projectDir: path.join(__dirname, 'apps', app),
+    stack,
+    kubeconfig: process.env.KUBECONFIG!,
+    ...(transpileOnly ? { transpileOnly } : {}),
+    log: (line) => process.stderr.write(`[${label}] ${line}\n`),
+  });
 }

@@ -8,11 +8,9 @@
  * engine. A scaling change and a frontend-only change roll no worker.
  */
 import * as fs from 'fs';
-import * as path from 'path';
-import { PulumiStack } from '../pulumi-e2e/pulumi-cli';
 import { FluxOnNode } from './flux';
 import {
-  cachedTestBinaries,
+  pulumiStack,
   deleteNamespace,
   describePods,
   expectServed,
@@ -269,14 +267,7 @@ test(
   async () => {
     const ns = await namespace('e2e-rollout-pulumi');
     const graph = 'mock-agg';
-    process.env.DYNAMO_IAC_PULUMI_BINARIES = JSON.stringify(cachedTestBinaries('pulumi'));
-    const stack = await PulumiStack.create({
-      projectDir: path.join(__dirname, 'apps', 'pulumi'),
-      stack: 'rollout',
-      kubeconfig: process.env.KUBECONFIG!,
-      transpileOnly: true,
-      log: (line) => process.stderr.write(`[pulumi rollout] ${line}\n`),
-    });
+    const stack = await pulumiStack('pulumi', 'rollout', 'pulumi rollout');
     try {
       await stack.setConfig('namespace', ns);
       await stack.up();

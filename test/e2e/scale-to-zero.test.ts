@@ -12,12 +12,11 @@
  * request at zero to its first token, and the operator's memory and CPU at idle.
  */
 import * as fs from 'fs';
-import * as path from 'path';
 import { stringify, parse } from 'yaml';
 import {
   applyYaml,
   chat,
-  cachedTestBinaries,
+  pulumiStack,
   cliOk,
   deleteNamespace,
   describePods,
@@ -37,7 +36,6 @@ import {
   waitPodsReady,
   waitServing,
 } from './node';
-import { PulumiStack } from '../pulumi-e2e/pulumi-cli';
 import { ARGOCD_NAMESPACE, ArgoOnNode } from './argo';
 import { FLUX_NAMESPACE, FluxOnNode } from './flux';
 import { OPERATOR_NAMESPACE, OPERATOR_SELECTOR, renderPlatform } from './platform';
@@ -330,14 +328,7 @@ describe('scale to zero on the real node', () => {
 
   test('pulumi up: a graph at zero stays at zero through an update, and serves the next request', async () => {
     const ns = await namespace('e2e-s2z-pulumi');
-    process.env.DYNAMO_IAC_PULUMI_BINARIES = JSON.stringify(cachedTestBinaries('pulumi'));
-    const stack = await PulumiStack.create({
-      projectDir: path.join(__dirname, 'apps', 'pulumi'),
-      stack: 'e2e-s2z',
-      kubeconfig: process.env.KUBECONFIG!,
-      transpileOnly: true,
-      log: (line) => process.stderr.write(`[pulumi s2z] ${line}\n`),
-    });
+    const stack = await pulumiStack('pulumi', 'e2e-s2z', 'pulumi s2z');
     try {
       await stack.setConfig('namespace', ns);
       await stack.setConfig('scaleToZeroAfter', IDLE);
