@@ -143,10 +143,30 @@ export class KubeRest {
   async resources(): Promise<ApiResource[]> {
     this.discovery.clear();
     const core = await this.request<{ versions: string[] }>('GET', '/api');
-    const groups = await this.request<{ groups: { preferredVersion: { groupVersion: string } }[] }>('GET', '/apis');
-    const versions = [...core.versions, ...groups.groups.map((g) => g.preferredVersion.groupVersion)];
-    const all = await Promise.all(versions.map((v) => this.resourcesOf(v)));
-    return all.flat().filter((r) => r.verbs.includes('list'));
+    type Group = { name: string; versions: { groupVersion: string }[]; preferredVersion: { groupVersion: string } };
+    const groups = await this.request<{ groups: Group[] }>('GET', '/apis');
+    // As kubectl's preferred resources: each kind at its group's preferred version, and the kinds
+    // that version lacks at the first other version serving them (a group's newest version may
+    // serve one kind only, as nvidia.com/v1beta2 serves the request alone).
+    const perGroup = await Promise.all(
+      groups.groups.map(async (g) => {
+        const ordered = [
+          g.preferredVersion,
+          ...g.versions.filter((v) => v.groupVersion !== g.preferredVersion.groupVersion),
+        ];
+        const seen = new Set<string>();
+        const out: ApiResource[] = [];
+        for (const v of ordered)
+          for (const r of await this.resourcesOf(v.groupVersion))
+            if (!seen.has(r.kind)) {
+              seen.add(r.kind);
+              out.push(r);
+            }
+        return out;
+      }),
+    );
+    const coreResources = await Promise.all(core.versions.map((v) => this.resourcesOf(v)));
+    return [...coreResources.flat(), ...perGroup.flat()].filter((r) => r.verbs.includes('list'));
   }
 
   /** Waits until `check` holds for the object (polling; `what` names it in the error). */

@@ -195,6 +195,8 @@ test('YAML: the README program (its `packages` entry: pulumi-yaml 1.25 has no `p
     expect(anyTyped.map((a) => a.replace(/^dynamo:index:/, '')).sort()).toEqual([
       'CheckpointJob.podTemplateSpec',
       'ComponentDeploymentSpec.podTemplate',
+      // A whole request manifest, in any version (the v1beta2 request reaches every language through it).
+      'DynamoGraphDeploymentRequest.manifest',
       'GraphComponent.podTemplate',
       'RequestSpec.extra',
     ]);
