@@ -9,10 +9,24 @@
 import { CheckpointIdentityInput, checkpointIdentityHash } from './checkpoint-identity';
 import { JsonObject } from './k8s-types';
 import type { PodTemplateInput } from './input/v1beta1';
+import type { DynamoVersion } from './settings';
 
 export { type CheckpointIdentityInput, checkpointIdentityHash } from './checkpoint-identity';
 
 export const CHECKPOINT_API_VERSION = 'nvidia.com/v1alpha1';
+
+/**
+ * What a component's `checkpointRef` names in a release. Upstream dropped the DynamoCheckpoint CRD
+ * when Dynamo Snapshot became its own project; from 1.7 we follow it: the reference names that
+ * project's PodSnapshot, which upstream's pod webhook restores from at pod creation. Graphs for
+ * 1.6 keep rendering DynamoCheckpoints and their restore wiring.
+ */
+export const checkpointRefKind = (release: DynamoVersion): 'DynamoCheckpoint' | 'PodSnapshot' =>
+  release === '1.6' ? 'DynamoCheckpoint' : 'PodSnapshot';
+
+/** Why a DynamoCheckpoint is refused for a release whose checkpointRef names a PodSnapshot. */
+export const checkpointKindGoneMessage = (release: DynamoVersion): string =>
+  `Forbidden: Dynamo ${release} has no DynamoCheckpoint kind (upstream dropped its CRD when Dynamo Snapshot became its own project; checkpointRef names a PodSnapshot): render for 1.6 (dynamoVersion, --dynamo-version) to keep DynamoCheckpoints`;
 
 /** Keys of the snapshot protocol that the operator, the node agent and restored pods share. */
 export const CHECKPOINT_LABEL = {

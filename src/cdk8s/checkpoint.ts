@@ -26,6 +26,7 @@ import {
 import { renderCheckpointManifest } from '../pipeline/render-manifest';
 import { addObjects } from './object-registry';
 import { addWarnings } from './warnings';
+import { platformSettingsOf } from './settings';
 
 /** Valid checkpoints per App root, in declaration order. */
 const declared = new WeakMap<IConstruct, CheckpointModel[]>();
@@ -87,7 +88,10 @@ export class DynamoCheckpoint extends Construct {
     const rendered =
       source.manifest === undefined
         ? { objects: [], problems: [] }
-        : renderCheckpointManifest(source.manifest, { defaultNamespace: Chart.of(this).namespace });
+        : renderCheckpointManifest(source.manifest, {
+            defaultNamespace: Chart.of(this).namespace,
+            settings: platformSettingsOf(this),
+          });
     addWarnings(this, rendered.problems);
     const messages = [...early, ...errorsOf(rendered.problems).map((p) => problemLine(p))];
     messages.push(...addObjects(this, rendered.objects));

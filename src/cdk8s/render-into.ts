@@ -12,7 +12,7 @@ import { errorsOf, problemLine } from '../api/problems';
 import { bool, PropsShape, shapeProblems } from '../api/props-shape';
 import { PlatformSettings } from '../api/settings';
 import { settingsProblems, settingsShape } from '../api/settings-check';
-import type { CheckpointModel } from '../api/checkpoint';
+import { type CheckpointModel, checkpointRefKind } from '../api/checkpoint';
 import { checkpointRefsOf } from '../api/validate/validate-checkpoint-ref';
 import { objectKey } from '../render';
 import { renderManifest, RenderedManifest } from '../pipeline/render-manifest';
@@ -77,7 +77,11 @@ export function renderInto(scope: Construct, source: ManifestSource, options: Gr
   // A DynamoCheckpoint declared after this graph exists only at synth: the graph renders with a
   // stand-in now (restoring adds no object, so the objects are known), and again at synth with
   // every checkpoint of the app, which fills in the restore or reports a reference still dangling.
-  const later = rendered.model ? undeclaredCheckpoints(rendered.model, declared) : [];
+  // From 1.7 a reference names a PodSnapshot, never a declared checkpoint: nothing to wait for.
+  const later =
+    rendered.model && checkpointRefKind(settings.dynamoVersion) === 'DynamoCheckpoint'
+      ? undeclaredCheckpoints(rendered.model, declared)
+      : [];
   if (later.length > 0) rendered = render([...declared, ...later]);
   const { model, objects, problems } = rendered;
   const messages = errorsOf(problems).map((p) => problemLine(p));

@@ -92,7 +92,7 @@ export function loadManifests(
   // References resolve across all inputs, so they are checked once everything is loaded.
   const known = checkpoints.map((c) => c.model);
   const resolvable = graphs.flatMap((g) => {
-    const dangling = validateCheckpointRefs(g.model, known);
+    const dangling = validateCheckpointRefs(g.model, known, settings);
     add(g.source, dangling);
     const model = acceptValidated(g.model, [...g.problems, ...dangling]);
     return model ? [{ source: g.source, input: g.input, model }] : [];

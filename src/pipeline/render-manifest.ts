@@ -50,7 +50,7 @@ export function renderManifest(
   const loaded = processDocument(input, context, request.expectedKind ? [request.expectedKind] : GRAPH_KINDS);
   const model = loaded.asLoaded?.graph;
   const problems: Problem[] = [...loaded.problems];
-  if (model) problems.push(...validateCheckpointRefs(model, request.checkpoints ?? []));
+  if (model) problems.push(...validateCheckpointRefs(model, request.checkpoints ?? [], settings));
   // Checked with the graph, so a run reports the problems of every document at once.
   const namespace = model?.namespace ?? context.defaultNamespace;
   const passed = passThroughDocuments(request.passThrough ?? [], namespace);
@@ -76,7 +76,10 @@ export interface RenderedCheckpoint {
   readonly problems: Problem[];
 }
 
-type RecordOptions = Pick<DocumentOptions, 'defaultNamespace'>;
+type RecordOptions = Pick<DocumentOptions, 'defaultNamespace'> & {
+  /** The platform's settings, where the front end has them (the release decides the checkpoint kind). */
+  readonly settings?: ResolvedSettings;
+};
 
 /** One DynamoCheckpoint manifest (already parsed) through the document pipeline: what the constructs and components do. */
 export function renderCheckpointManifest(manifest: unknown, request: RecordOptions = {}): RenderedCheckpoint {
@@ -100,5 +103,6 @@ export function renderModelManifest(manifest: unknown, request: RecordOptions = 
   return { model: loaded.dynamoModel ?? loaded.asLoaded?.dynamoModel, objects, problems: loaded.problems };
 }
 
-/** Records render without the platform's settings: they name no pods. */
-const recordContext = (request: RecordOptions) => documentContext({} as ResolvedSettings, request);
+/** Records name no pods: they render without the platform's settings unless given them. */
+const recordContext = (request: RecordOptions) =>
+  documentContext(request.settings ?? ({} as ResolvedSettings), request);

@@ -94,7 +94,7 @@ export function renderGraphObjects(
   settings: ResolvedSettings,
   options: RenderOptions = {},
 ): KubeObject[] {
-  const dangling = validateCheckpointRefs(graph, options.checkpoints ?? []);
+  const dangling = validateCheckpointRefs(graph, options.checkpoints ?? [], settings);
   if (dangling.length) throw new ValidationError(dangling);
   const generation = workerGenerationOf(graph, settings);
   const inPlaceHash = inPlaceWorkerHashOf(graph, settings);

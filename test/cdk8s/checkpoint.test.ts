@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
-import { ComponentCheckpointInput, DynamoCheckpoint, DynamoGraphDeployment } from '../../src';
+import { ComponentCheckpointInput, DynamoCheckpoint, DynamoGraphDeployment, setPlatformSettings } from '../../src';
 import { findRendered } from '../render/helpers';
 
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1';
@@ -127,4 +127,22 @@ test('fromFile adopts a manifest; fromManifest refuses another kind', () => {
     metadata: { name: 'm' },
   });
   expect(() => app.synth()).toThrow(/kind: expected DynamoCheckpoint, got "DynamoModel"/);
+});
+
+test('for Dynamo 1.7 a DynamoCheckpoint construct is a synth error: checkpointRef names a PodSnapshot there', () => {
+  const app = Testing.app();
+  const chart = new Chart(app, 'c', { namespace: 'ml' });
+  setPlatformSettings(app, { dynamoVersion: '1.7' });
+  new DynamoCheckpoint(chart, 'llama', { spec });
+  expect(() => app.synth()).toThrow(/c\/llama.*kind: Forbidden: Dynamo 1\.7 has no DynamoCheckpoint kind/s);
+
+  // A graph's reference alone renders, without restore wiring (a warning says so).
+  const ok = Testing.app();
+  const okChart = new Chart(ok, 'c', { namespace: 'ml' });
+  setPlatformSettings(ok, { dynamoVersion: '1.7' });
+  new DynamoGraphDeployment(okChart, 'g', {
+    spec: { components: [frontend, worker({ enabled: true, checkpointRef: 'llama-snapshot' })] },
+  });
+  const labels = findRendered(Testing.synth(okChart), 'Deployment', 'g-worker').spec.template.metadata.labels;
+  expect(labels['nvidia.com/snapshot-is-restore-target']).toBeUndefined();
 });

@@ -1,3 +1,4 @@
+import * as fs from 'fs';
 import { parseAllDocuments } from 'yaml';
 import { CLI_FIXTURES, lines, run } from './run';
 
@@ -33,4 +34,28 @@ test('validate: a valid checkpoint and its graph pass', () => {
   const r = run(['validate', `${CLI_FIXTURES}/checkpoint-graph.yaml`]);
   expect(lines(r.stderr)).toEqual(['1 graph, 1 checkpoint valid']);
   expect(r.code).toBe(0);
+});
+
+test('--dynamo-version 1.7: a DynamoCheckpoint is refused (the release has no such kind); checkpointRef names a PodSnapshot, warned, restore not rendered', () => {
+  const f = `${CLI_FIXTURES}/checkpoint-graph.yaml`;
+  const r = run(['render', '--dynamo-version', '1.7', f]);
+  expect(r.code).toBe(1);
+  expect(r.stdout).toBe('');
+  const gone = lines(r.stderr).filter((l) => l.includes('DynamoCheckpoint llama'));
+  expect(gone).toEqual([
+    `${f} (document 1, DynamoCheckpoint llama, line 1): kind: Forbidden: Dynamo 1.7 has no DynamoCheckpoint kind (upstream dropped its CRD when Dynamo Snapshot became its own project; checkpointRef names a PodSnapshot): render for 1.6 (dynamoVersion, --dynamo-version) to keep DynamoCheckpoints`,
+  ]);
+  // The graph alone: the reference is a PodSnapshot's name, taken in the cluster, never an input.
+  const graph = docs(fs.readFileSync(f, 'utf8')).find((d) => d.kind === 'DynamoGraphDeployment');
+  const graphOnly = run(['render', '--dynamo-version', '1.7', '-'], { input: JSON.stringify(graph) });
+  expect(graphOnly.code).toBe(0);
+  expect(lines(graphOnly.stderr)).toEqual([
+    expect.stringMatching(
+      /checkpoint\.checkpointRef: warning: names a PodSnapshot in Dynamo 1\.7 .*the pods start cold \(docs\/deviations\.md\)$/,
+    ),
+  ]);
+  const worker = docs(graphOnly.stdout).find(
+    (o) => o.kind === 'Deployment' && o.metadata.name.startsWith('restored-worker-'),
+  );
+  expect(worker.spec.template.metadata.labels['nvidia.com/snapshot-is-restore-target']).toBeUndefined();
 });

@@ -342,3 +342,25 @@ test('a graph restores from a DynamoCheckpoint by reference; a dangling referenc
   }).catch((e) => e);
   expect(error.message).toMatch(/checkpointRef: DynamoCheckpoint "dynamo\/nope" not found/);
 });
+
+test('for Dynamo 1.7 a graph given a DynamoCheckpoint is an error; its reference alone names a PodSnapshot and renders no restore', async () => {
+  const spec = {
+    identity: { model: 'meta-llama/Llama-2-7b-hf', backendFramework: 'vllm' as const },
+    job: { podTemplateSpec: { spec: { containers: [{ name: 'main', image: VLLM_RUNTIME }] } } },
+  };
+  const withRef = aggregatedVllm.spec.components.map((c) =>
+    c.type === 'worker' ? { ...c, experimental: { checkpoint: { enabled: true, checkpointRef: 'ckpt' } } } : c,
+  );
+  const graph = { ...aggregatedVllm, namespace: 'dynamo', spec: { ...aggregatedVllm.spec, components: withRef } };
+  const settings = { dynamoVersion: '1.7' as const };
+  const error = await runProgram(() => {
+    const ckpt = new DynamoCheckpoint('ckpt', { namespace: 'dynamo', spec });
+    new DynamoGraph('agg', { ...graph, settings, checkpoints: [ckpt] });
+  }).catch((e) => e);
+  expect(error.message).toMatch(/checkpointRef: Forbidden: Dynamo 1\.7 has no DynamoCheckpoint kind/);
+  const rs = await runProgram(() => new DynamoGraph('agg', { ...graph, settings }));
+  const worker = byKind(rs, 'Deployment').find(
+    (r) => r.inputs.spec.template.metadata.labels['nvidia.com/dynamo-component-type'] === 'worker',
+  )!;
+  expect(worker.inputs.spec.template.metadata.labels['nvidia.com/snapshot-is-restore-target']).toBeUndefined();
+});

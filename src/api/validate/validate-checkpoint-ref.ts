@@ -2,15 +2,17 @@
  * A component's checkpoint config. The deterministic mode, a DynamoCheckpoint referenced by name
  * (`checkpointRef`), renders the restore wiring; the automatic mode (no reference) needs the
  * upstream DGD controller at runtime: accepted, as upstream accepts it, with a warning that it does
- * nothing here.
+ * nothing here. From 1.7 the reference names a PodSnapshot, restored from at runtime: accepted
+ * with a warning likewise.
  */
-import { CheckpointModel } from '../checkpoint';
+import { CheckpointModel, checkpointKindGoneMessage, checkpointRefKind } from '../checkpoint';
 import { GraphModel, isWorkerComponent } from '../model';
 import { InputPaths } from '../paths';
 import { Problem } from '../problems';
 import { isObject } from '../read';
 import { ValidationContext } from './validation-context';
 import { MAIN_CONTAINER_NAME } from '../../crds/vocabulary';
+import { ResolvedSettings } from '../settings';
 
 export function validateComponentCheckpoint(ctx: ValidationContext, i: number): void {
   const c = ctx.model.components[i];
@@ -38,6 +40,12 @@ export function validateComponentCheckpoint(ctx: ValidationContext, i: number): 
         'worker-class checkpointRef is supported only on DynamoGraphDeployment-managed components',
       );
     }
+    if (checkpointRefKind(ctx.settings.dynamoVersion) === 'PodSnapshot') {
+      ctx.warn(
+        p.checkpoint(i, 'checkpointRef'),
+        `names a PodSnapshot in Dynamo ${ctx.settings.dynamoVersion} (the Dynamo Snapshot project's kind): upstream's pod webhook restores new pods from it at runtime, which dynamo-iac does not render: the pods start cold (docs/deviations.md)`,
+      );
+    }
     validatePolicies(ctx, i);
     return;
   }
@@ -45,7 +53,9 @@ export function validateComponentCheckpoint(ctx: ValidationContext, i: number): 
   // creates, restores and deletes it at runtime), with an inline identity / job or none.
   ctx.warn(
     p.checkpoint(i),
-    'no checkpointRef: upstream creates a graph-managed automatic checkpoint at runtime, which dynamo-iac does not render: the pods start cold and never restore; declare a DynamoCheckpoint and reference it by name with checkpointRef (docs/deviations.md)',
+    checkpointRefKind(ctx.settings.dynamoVersion) === 'PodSnapshot'
+      ? `no checkpointRef: upstream takes a graph-managed automatic checkpoint through a SnapshotJob at runtime, which dynamo-iac does not render: the pods start cold and never restore (docs/deviations.md)`
+      : 'no checkpointRef: upstream creates a graph-managed automatic checkpoint at runtime, which dynamo-iac does not render: the pods start cold and never restore; declare a DynamoCheckpoint and reference it by name with checkpointRef (docs/deviations.md)',
   );
 }
 
@@ -77,14 +87,26 @@ export function checkpointRefsOf(graph: GraphModel): { index: number; name: stri
     .filter((x): x is { index: number; name: string } => !!x.name);
 }
 
-/** A reference to a checkpoint that is not among the inputs would render pods that never restore. */
-export function validateCheckpointRefs(graph: GraphModel, checkpoints: readonly CheckpointModel[]): Problem[] {
+/**
+ * A reference to a DynamoCheckpoint that is not among the inputs would render pods that never
+ * restore. A PodSnapshot (1.7 on) is taken in the cluster, never an input: nothing to resolve, and
+ * a DynamoCheckpoint given for it is refused.
+ */
+export function validateCheckpointRefs(
+  graph: GraphModel,
+  checkpoints: readonly CheckpointModel[],
+  settings: Pick<ResolvedSettings, 'dynamoVersion'>,
+): Problem[] {
   const paths = new InputPaths(graph);
+  const declared = (name: string) => checkpoints.some((k) => k.name === name && k.namespace === graph.namespace);
+  const podSnapshots = checkpointRefKind(settings.dynamoVersion) === 'PodSnapshot';
   return checkpointRefsOf(graph)
-    .filter(({ name }) => !checkpoints.some((k) => k.name === name && k.namespace === graph.namespace))
+    .filter(({ name }) => declared(name) === podSnapshots)
     .map(({ index, name }) => ({
       path: paths.checkpoint(index, 'checkpointRef'),
-      message: `DynamoCheckpoint "${graph.namespace}/${name}" not found: declare it alongside the graph (same namespace)`,
+      message: podSnapshots
+        ? checkpointKindGoneMessage(settings.dynamoVersion)
+        : `DynamoCheckpoint "${graph.namespace}/${name}" not found: declare it alongside the graph (same namespace)`,
       severity: 'error' as const,
     }));
 }

@@ -1,5 +1,5 @@
 /** DynamoCheckpoint's row: loaded and checked; its record and what graphs restore from come after every document. */
-import { CHECKPOINT_API_VERSION } from '../../api/checkpoint';
+import { CHECKPOINT_API_VERSION, checkpointKindGoneMessage, checkpointRefKind } from '../../api/checkpoint';
 import { JsonObject } from '../../api/k8s-types';
 import type { KindRow } from '../document-context';
 import { failed, withDefaultNamespace, withSchemaProblems } from '../document-checks';
@@ -21,9 +21,13 @@ function loadCheckpointDoc(doc: JsonObject, defaultNamespace: string) {
   return loadCheckpoint(doc, { defaultNamespace });
 }
 
-export const checkpointRow: KindRow = (doc, { defaultNamespace }) => {
+export const checkpointRow: KindRow = (doc, { defaultNamespace, settings }) => {
   const loaded = loadCheckpointDoc(doc, defaultNamespace);
   const problems = withSchemaProblems(doc, loaded.problems);
+  // Records may load without settings (a construct given none): the release is then not known.
+  const release = settings.dynamoVersion;
+  if (release && checkpointRefKind(release) === 'PodSnapshot')
+    problems.unshift({ path: 'kind', message: checkpointKindGoneMessage(release), severity: 'error' });
   const checkpoint = 'model' in loaded ? loaded.model : undefined;
   if (failed(problems)) return { problems, objects: [], asLoaded: { checkpoint } };
   return checkpoint

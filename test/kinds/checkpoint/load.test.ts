@@ -232,13 +232,23 @@ describe('component checkpoint config', () => {
   test('a dangling reference names the checkpoint and the field', () => {
     const graph = loadGraph(beta({ enabled: true, checkpointRef: 'missing' })).model!;
     const known = loadCheckpoint(ckpt()).model!;
-    expect(validateCheckpointRefs(graph, [known])).toEqual([
+    expect(validateCheckpointRefs(graph, [known], { dynamoVersion: '1.6' })).toEqual([
       err(
         'spec.components[0].experimental.checkpoint.checkpointRef',
         'DynamoCheckpoint "default/missing" not found: declare it alongside the graph (same namespace)',
       ),
     ]);
     const ok = loadGraph(beta({ enabled: true, checkpointRef: 'qwen' })).model!;
-    expect(validateCheckpointRefs(ok, [known])).toEqual([]);
+    expect(validateCheckpointRefs(ok, [known], { dynamoVersion: '1.6' })).toEqual([]);
+  });
+
+  test('for 1.7 a reference names a PodSnapshot: nothing to resolve, and a DynamoCheckpoint given for it is refused', () => {
+    const graph = loadGraph(beta({ enabled: true, checkpointRef: 'qwen' })).model!;
+    expect(validateCheckpointRefs(graph, [], { dynamoVersion: '1.7' })).toEqual([]);
+    const given = validateCheckpointRefs(graph, [loadCheckpoint(ckpt()).model!], { dynamoVersion: '1.7' });
+    expect(given.map((x) => [x.path, x.severity])).toEqual([
+      ['spec.components[0].experimental.checkpoint.checkpointRef', 'error'],
+    ]);
+    expect(given[0].message).toMatch(/^Forbidden: Dynamo 1\.7 has no DynamoCheckpoint kind/);
   });
 });
