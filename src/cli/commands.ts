@@ -66,6 +66,11 @@ const DYNAMO_VERSION: OptionSpec = {
   description:
     "the Dynamo release to render as (a PlatformSettings dynamoVersion, e.g. 1.7): the operator version stamped as a new graph's origin; overrides the settings' dynamoVersion",
 };
+/** The platform's and `crds`' flag: which release's CRDs. */
+const CRD_RELEASE: OptionSpec = {
+  flags: '--dynamo-version <release>',
+  description: "the Dynamo release whose CRDs to include (1.6 default, 1.7: no DynamoCheckpoint); match the graphs'",
+};
 const LOCK: OptionSpec = {
   flags: '--lock <file>',
   description: 'plan lock that DynamoGraphDeploymentRequests render from (written by dynamo-iac plan)',
@@ -461,7 +466,7 @@ Example (from the image the sidecar runs):
 const crds: CommandSpec = {
   name: 'crds',
   summary: 'Print the nvidia.com CustomResourceDefinitions as multi-document YAML',
-  options: [],
+  options: [CRD_RELEASE],
   help: `
 Apply them before rendered graphs that include the DynamoGraphDeployment records.
 
@@ -501,6 +506,7 @@ const platform: CommandSpec = {
       flags: '--no-crds',
       description: 'leave out the CustomResourceDefinitions (installed elsewhere, e.g. by `dynamo-iac crds`)',
     },
+    CRD_RELEASE,
     {
       flags: '--read-nodes',
       description:

@@ -4,7 +4,7 @@
  */
 import * as path from 'path';
 import { KubeObject } from '../api/k8s-types';
-import { crdManifests } from '../crds';
+import { releaseCrdManifests } from '../platform/release-crds';
 import { argoCdApplications, ArgoCdObjects } from '../gitops/argocd';
 import { fluxKustomizations, fluxSource } from '../gitops/flux';
 import { splitByGraph } from '../gitops/graphs';
@@ -18,7 +18,7 @@ import { scopeDefaults } from '../platform/platform-options';
 import { packageVersion } from '../package-version';
 import type { RenderedFiles } from '../pipeline/files';
 import { inputsOf, refuseReplacing } from './output';
-import { PipelineFlags } from './pipeline';
+import { dynamoVersionFlag, PipelineFlags } from './pipeline';
 import { CliError, EXIT_USAGE, oneLine } from './report';
 import { writeStderr } from './stdio';
 
@@ -68,6 +68,8 @@ export function writeGitOpsTree(
 ): void {
   const split = rendered && splitByGraph(rendered.graphs ?? [], rendered.objects);
   const platformNamespaces = [...new Set(options.platformNamespace ?? ['dynamo-system'])];
+  // The graphs' release (settings file and flag); the flag alone when no graph was rendered.
+  const release = rendered?.release ?? dynamoVersionFlag(options.dynamoVersion);
   const platform = options.platform
     ? platformNamespaces.flatMap((namespace) =>
         renderPlatform({
@@ -77,13 +79,14 @@ export function writeGitOpsTree(
           monitoring: options.monitoring,
           activatorPort: options.activatorPort,
           crds: false,
+          dynamoVersion: release,
           // Namespaces are this command's own (--create-namespaces, with Flux's prune opt-out).
           createNamespace: false,
           version: packageVersion(),
         }),
       )
     : undefined;
-  const crds = options.crds ? (crdManifests() as KubeObject[]) : undefined;
+  const crds = options.crds ? releaseCrdManifests(release) : undefined;
   const needed = [...(platform ? platformNamespaces : []), ...(split?.graphs ?? []).map((g) => g.namespace)];
   // One default with `platform` and the constructs: with the platform layer, Namespaces in cluster
   // scope, none in namespace scope; without it (--no-platform, `render --layout gitops`) the

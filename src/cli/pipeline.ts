@@ -25,12 +25,18 @@ export function namespaceProblem(namespace: string): string | undefined {
   return `${JSON.stringify(namespace)} is not a valid namespace name (lowercase letters, digits and '-', at most 63 characters)`;
 }
 
+/** `--dynamo-version` as given, or a usage error naming the releases. */
+export function dynamoVersionFlag(value: string | undefined): DynamoVersion | undefined {
+  const releases = Object.keys(DYNAMO_VERSIONS);
+  if (value !== undefined && !releases.includes(value))
+    throw new CliError(`--dynamo-version: must be one of: ${releases.join(', ')}`, EXIT_USAGE);
+  return value as DynamoVersion | undefined;
+}
+
 export function renderFilesOptions(flags: PipelineFlags): RenderFilesOptions {
   const invalid = flags.namespace === undefined ? undefined : namespaceProblem(flags.namespace);
   if (invalid !== undefined) throw new CliError(`--namespace: ${invalid}`, EXIT_USAGE);
-  const releases = Object.keys(DYNAMO_VERSIONS);
-  if (flags.dynamoVersion !== undefined && !releases.includes(flags.dynamoVersion))
-    throw new CliError(`--dynamo-version: must be one of: ${releases.join(', ')}`, EXIT_USAGE);
+  dynamoVersionFlag(flags.dynamoVersion);
   return {
     defaultNamespace: flags.namespace,
     settingsFile: flags.settings,

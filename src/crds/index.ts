@@ -1,4 +1,4 @@
-export { crdManifests } from './manifests';
+export { crdManifests, type CrdSetOptions } from './manifests';
 /** The CRDs' YAML is the project's one YAML form. */
 export { toYaml as crdToYaml } from '../output/yaml';
 export { GROUP } from './crd';

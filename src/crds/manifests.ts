@@ -11,14 +11,19 @@ import { modelCrd } from './model';
 import { scalingAdapterCrd } from './scaling-adapter';
 import { workerMetadataCrd } from './worker-metadata';
 
-/** All CRDs, sorted by name so the output is byte-stable. Each call builds fresh objects. */
-export function crdManifests(): KubeObject[] {
+export interface CrdSetOptions {
+  /** Include DynamoCheckpoint (a release that still has the kind). @default true */
+  readonly dynamoCheckpoint?: boolean;
+}
+
+/** The CRDs, sorted by name so the output is byte-stable. Each call builds fresh objects. */
+export function crdManifests(options: CrdSetOptions = {}): KubeObject[] {
   return [
     graphDeploymentCrd(),
     componentDeploymentCrd(),
     scalingAdapterCrd(),
     modelCrd(),
-    checkpointCrd(),
+    ...(options.dynamoCheckpoint === false ? [] : [checkpointCrd()]),
     deploymentRequestCrd(),
     workerMetadataCrd(),
   ].sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0));

@@ -38,6 +38,8 @@ export interface RenderedFiles {
   readonly graphs?: GraphWithObjects[];
   /** The objects of other kinds among `objects`, passed through; set on success only. */
   readonly passedThrough?: KubeObject[];
+  /** The Dynamo release the graphs rendered for (settings and flag); set on success only. */
+  readonly release?: DynamoVersion;
 }
 
 /** Renders every file (`-` is stdin, a directory its manifest files); `validate` renders too, so it fails exactly when `render` would. */
@@ -89,5 +91,6 @@ export function renderInputs(
     problems,
     graphs: rendered.graphs ?? [],
     passedThrough: rendered.passedThrough ?? [],
+    release: settings.dynamoVersion,
   };
 }

@@ -5,9 +5,11 @@
  * CLI, the cdk8s and the Pulumi DynamoPlatform) report these problems before anything is rendered.
  * Unknown keys are refused, so a misspelt option from JavaScript is not dropped in silence.
  */
+import { checkpointRefKind } from '../api/checkpoint';
 import { storageRequestProblems } from '../api/k8s-object-rules';
 import { dns1123Label, dns1123Subdomain } from '../api/k8s-syntax';
 import { Problem, unknownFieldMessage } from '../api/problems';
+import { DYNAMO_VERSIONS, DynamoVersion } from '../api/settings';
 import { fieldPath, isObject, keyPath } from '../api/read';
 import { agentNamespaceOf, CheckpointAgentOptions } from './checkpoint-agent';
 import { EtcdOptions, NatsOptions } from './platform-infra';
@@ -47,6 +49,13 @@ export interface PlatformOptions {
    * @default - true in cluster scope, false in namespace scope
    */
   readonly crds?: boolean;
+  /**
+   * The Dynamo release whose CRDs to include (`crds`): 1.7 has no DynamoCheckpoint, and its
+   * checkpoints belong to the Dynamo Snapshot project (no `checkpointAgent`). Match the graphs'
+   * `dynamoVersion` setting.
+   * @default '1.6'
+   */
+  readonly dynamoVersion?: DynamoVersion;
   /**
    * Let the operator get Nodes, to copy a node's topology label onto worker pods
    * (`kvTransferPolicy.labelKey`). Nodes are cluster-scoped: in namespace scope this adds a
@@ -98,6 +107,7 @@ const PLATFORM_KEYS = {
   imagePullSecrets: true,
   version: true,
   crds: true,
+  dynamoVersion: true,
   readNodes: true,
   monitoring: true,
   replicas: true,
@@ -227,6 +237,12 @@ export function platformOptionProblems(opts: PlatformOptions): Problem[] {
     else o.imagePullSecrets.forEach((s, i) => c.string(s, keyPath('imagePullSecrets', i), dns1123Subdomain));
   }
   c.boolean(o.crds, 'crds');
+  const releases = Object.keys(DYNAMO_VERSIONS);
+  if (o.dynamoVersion !== undefined && !releases.includes(o.dynamoVersion as string))
+    c.add(
+      'dynamoVersion',
+      `must be one of ${releases.map((r) => `"${r}"`).join(', ')}, got ${describe(o.dynamoVersion)}`,
+    );
   c.boolean(o.monitoring, 'monitoring');
   c.integer(o.replicas, 'replicas', 0);
   if (c.integer(o.activatorPort, 'activatorPort', 1, 65535) && o.activatorPort === OPERATOR_HTTP_PORT)
@@ -249,7 +265,13 @@ export function platformOptionProblems(opts: PlatformOptions): Problem[] {
     c.string(storage.basePath, 'checkpointStorage.basePath', absolutePath);
   }
   const agent = c.object(o.checkpointAgent, 'checkpointAgent', AGENT_KEYS);
-  if (agent) {
+  const release = releases.includes(o.dynamoVersion as string) ? (o.dynamoVersion as DynamoVersion) : undefined;
+  if (agent && release && checkpointRefKind(release) === 'PodSnapshot')
+    c.add(
+      'checkpointAgent',
+      `Dynamo ${release} takes checkpoints with the Dynamo Snapshot project (its own chart and node agent), not DynamoCheckpoint Jobs: leave it out, or set dynamoVersion "1.6"`,
+    );
+  else if (agent) {
     if (agent.image === undefined) c.add('checkpointAgent.image', 'required');
     c.string(agent.image, 'checkpointAgent.image');
     c.string(agent.runtimeSocket, 'checkpointAgent.runtimeSocket', hostPath);

@@ -10,7 +10,6 @@
 import { KubeObject } from '../api/k8s-types';
 import { ValidationError } from '../api/problems';
 import { DEFAULT_SETTINGS } from '../api/settings';
-import { crdManifests } from '../crds';
 import { renderCheckpointAgent } from './checkpoint-agent';
 import { copyRules, EPP_ACCESS, PLANNER_ACCESS } from '../render/component-rbac';
 import { platformLabels } from '../render/labels';
@@ -20,6 +19,7 @@ import { renderEtcd, renderNats } from './platform-infra';
 import { OPERATOR_HTTP_PORT, PlatformOptions, platformOptionProblems, scopeDefaults } from './platform-options';
 import { RECOMMENDED_POD_SECURITY_LABELS } from '../render/pod-security';
 import { defaultPullPolicy, operatorImage } from './operator-image';
+import { releaseCrdManifests } from './release-crds';
 
 export { DEFAULT_OPERATOR_IMAGE_REPOSITORY, defaultPullPolicy, operatorImage } from './operator-image';
 
@@ -305,7 +305,7 @@ export function platformObjects(opts: PlatformOptions): KubeObject[] {
   };
   return sortObjects([
     ...(createNamespace ? [namespace] : []),
-    ...(crds ? (crdManifests() as KubeObject[]) : []),
+    ...(crds ? releaseCrdManifests(opts.dynamoVersion) : []),
     { apiVersion: 'v1', kind: 'ServiceAccount', metadata: meta(OPERATOR_NAME) },
     ...rbac,
     deployment,

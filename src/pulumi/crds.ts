@@ -4,8 +4,18 @@
  * DynamoPlatform owns one unless given `crds: false`.
  */
 import * as pulumi from '@pulumi/pulumi';
-import { crdManifests } from '../crds';
+import { DYNAMO_VERSIONS, DynamoVersion } from '../api/settings';
+import { releaseCrdManifests } from '../platform/release-crds';
 import { kubernetesResource } from './resources';
+
+export interface DynamoCrdsArgs {
+  /**
+   * The Dynamo release whose CRDs to install (1.7 has no DynamoCheckpoint). Match the graphs'
+   * `dynamoVersion` setting.
+   * @default '1.6'
+   */
+  readonly dynamoVersion?: DynamoVersion;
+}
 
 /**
  * Only the nvidia.com CustomResourceDefinitions, for a stack that installs them apart from the
@@ -18,9 +28,16 @@ export class DynamoCrds extends pulumi.ComponentResource {
   /** `metadata.name` of every CRD, e.g. `dynamographdeployments.nvidia.com`. */
   public readonly crdNames: pulumi.Output<string[]>;
 
-  constructor(name: string, opts?: pulumi.ComponentResourceOptions) {
+  constructor(name: string, args: DynamoCrdsArgs = {}, opts?: pulumi.ComponentResourceOptions) {
     super('dynamo:index:Crds', name, {}, opts);
-    const crds = crdManifests();
+    const release = args.dynamoVersion;
+    if (release !== undefined && !Object.keys(DYNAMO_VERSIONS).includes(release))
+      throw new pulumi.ResourceError(
+        `DynamoCrds "${name}": invalid input:\n  dynamoVersion: must be one of: ${Object.keys(DYNAMO_VERSIONS).join(', ')}`,
+        this,
+        true,
+      );
+    const crds = releaseCrdManifests(args.dynamoVersion);
     for (const crd of crds)
       kubernetesResource(`${name}/${crd.metadata.name}`, crd, crd, { parent: this, dependsOn: opts?.dependsOn });
     this.crdNames = pulumi.output(crds.map((c) => c.metadata.name));

@@ -12,7 +12,7 @@ export {
 } from './component';
 export { DynamoModel, type DynamoModelArgs } from './model';
 export { DynamoCheckpoint, type DynamoCheckpointArgs } from './checkpoint';
-export { DynamoCrds } from './crds';
+export { DynamoCrds, type DynamoCrdsArgs } from './crds';
 export { DynamoPlatform, type DynamoPlatformArgs } from './platform';
 export {
   type GraphArgsBase,

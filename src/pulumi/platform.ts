@@ -48,7 +48,8 @@ export class DynamoPlatform extends pulumi.ComponentResource {
     const image = unpublishedImageWarning({ ...options, version: packageVersion() }, 'the image arg');
     if (image) pulumi.log.warn(image, this);
     const dependsOn = opts?.dependsOn;
-    if (scopeDefaults(options).crds) this.crds = new DynamoCrds(`${name}-crds`, { parent: this, dependsOn });
+    if (scopeDefaults(options).crds)
+      this.crds = new DynamoCrds(`${name}-crds`, { dynamoVersion: options.dynamoVersion }, { parent: this, dependsOn });
     const objects = renderPlatform({ ...options, crds: false, version: packageVersion() });
     // A namespace the platform renders (the checkpoint agent's) is created before what goes into
     // it: those objects take their namespace from its output.

@@ -1,5 +1,5 @@
 import { parseAllDocuments } from 'yaml';
-import { run } from './run';
+import { FIXTURES, run } from './run';
 
 describe('crds', () => {
   test('prints the nvidia.com CRDs as multi-document YAML, the same bytes every time', () => {
@@ -14,7 +14,41 @@ describe('crds', () => {
     expect(run(['crds']).stdout).toBe(r.stdout);
   });
 
+  test('--dynamo-version 1.7: the release has no DynamoCheckpoint; an unknown release is a usage error', () => {
+    const names = (args: string[]) => parseAllDocuments(run(args).stdout).map((d) => d.toJS().metadata.name as string);
+    expect(names(['crds'])).toContain('dynamocheckpoints.nvidia.com');
+    expect(names(['crds', '--dynamo-version', '1.6'])).toEqual(names(['crds']));
+    const on17 = names(['crds', '--dynamo-version', '1.7']);
+    expect(on17).toEqual(names(['crds']).filter((n) => n !== 'dynamocheckpoints.nvidia.com'));
+    const bad = run(['crds', '--dynamo-version', '1.5']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('--dynamo-version: must be one of: 1.6, 1.7\n');
+  });
+
   test('takes no arguments', () => {
     expect(run(['crds', 'extra']).code).toBe(2);
   });
+});
+
+test('gitops: crds/ holds the release of the graphs (--dynamo-version, or the settings file)', () => {
+  const fs = require('fs') as typeof import('fs');
+  const os = require('os') as typeof import('os');
+  const path = require('path') as typeof import('path');
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'dynamo-iac-crds-release-'));
+  try {
+    const crdFiles = (args: string[]) => {
+      const repo = path.join(work, `repo-${args.join('-')}`);
+      const r = run(['gitops', '-o', repo, '--no-platform', ...args, `${FIXTURES}/agg-v1beta1.yaml`]);
+      expect(r.code).toBe(0);
+      return fs.readdirSync(path.join(repo, 'crds'));
+    };
+    const checkpointCrd = 'customresourcedefinition-dynamocheckpoints.nvidia.com.yaml';
+    expect(crdFiles([])).toContain(checkpointCrd);
+    expect(crdFiles(['--dynamo-version', '1.7'])).not.toContain(checkpointCrd);
+    const settings = path.join(work, 'settings.yaml');
+    fs.writeFileSync(settings, 'dynamoVersion: "1.7"\n');
+    expect(crdFiles(['--settings', settings])).not.toContain(checkpointCrd);
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
 });

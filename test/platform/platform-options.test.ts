@@ -14,6 +14,7 @@ test('valid options, every one of them, have no problems', () => {
       imagePullPolicy: 'Never',
       imagePullSecrets: ['mirror-creds', 'registry.example.com'],
       crds: false,
+      dynamoVersion: '1.6',
       createNamespace: true,
       readNodes: true,
       monitoring: true,
@@ -129,4 +130,17 @@ test("activatorPort: a port number, not the operator's HTTP port", () => {
   expect(problems(8080)).toEqual([
     "activatorPort: must differ from the operator's HTTP port 8080 (metrics and probes)",
   ]);
+});
+
+test('dynamoVersion: one of the releases; 1.7 takes no checkpoint agent and installs no DynamoCheckpoint CRD', () => {
+  expect(platformOptionProblems({ ...base, dynamoVersion: '1.5' } as any)).toEqual([
+    { path: 'dynamoVersion', message: 'must be one of "1.6", "1.7", got "1.5"', severity: 'error' },
+  ]);
+  expect(paths({ dynamoVersion: '1.7', checkpointAgent: { image: 'agent:1' } })).toEqual(['checkpointAgent']);
+  const crdNames = (dynamoVersion?: '1.6' | '1.7') =>
+    renderPlatform({ ...base, dynamoVersion })
+      .filter((o) => o.kind === 'CustomResourceDefinition')
+      .map((o) => o.metadata.name);
+  expect(crdNames()).toContain('dynamocheckpoints.nvidia.com');
+  expect(crdNames('1.7')).toEqual(crdNames('1.6').filter((n) => n !== 'dynamocheckpoints.nvidia.com'));
 });

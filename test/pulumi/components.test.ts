@@ -8,7 +8,14 @@ import {
   DynamoGraphDeploymentProps,
   setPlatformSettings,
 } from '../../src';
-import { DynamoCheckpoint, DynamoComponent, DynamoGraph, DynamoModel, DynamoPlatform } from '../../src/pulumi';
+import {
+  DynamoCheckpoint,
+  DynamoComponent,
+  DynamoCrds,
+  DynamoGraph,
+  DynamoModel,
+  DynamoPlatform,
+} from '../../src/pulumi';
 import { renderPlatform } from '../../src/platform/platform';
 import { aggregatedVllm } from '../../examples/graphs/agg-vllm';
 import { disaggregatedWithPlanner } from '../../examples/graphs/disagg-planner';
@@ -164,6 +171,20 @@ describe('DynamoPlatform', () => {
       expect(byKind(objects, kind).length).toBeGreaterThan(0);
       for (const r of byKind(objects, kind)) expect(annotationsOf(r)).toEqual({ 'pulumi.com/skipAwait': 'true' });
     }
+  });
+
+  test("dynamoVersion 1.7: the child DynamoCrds installs that release's CRDs (no DynamoCheckpoint); DynamoCrds alone takes it too", async () => {
+    const crdNames = (rs: Awaited<ReturnType<typeof runProgram>>) =>
+      rs.filter((r) => r.type.includes('CustomResourceDefinition')).map((r) => r.inputs.metadata.name as string);
+    const on16 = crdNames(await runProgram(() => new DynamoPlatform('dynamo', { namespace: 'ops' })));
+    const on17 = crdNames(
+      await runProgram(() => new DynamoPlatform('dynamo', { namespace: 'ops', dynamoVersion: '1.7' })),
+    );
+    expect(on16).toContain('dynamocheckpoints.nvidia.com');
+    expect(on17).toEqual(on16.filter((n) => n !== 'dynamocheckpoints.nvidia.com'));
+    expect(crdNames(await runProgram(() => new DynamoCrds('crds', { dynamoVersion: '1.7' })))).toEqual(on17);
+    const bad = await runProgram(() => new DynamoCrds('crds', { dynamoVersion: '1.5' as never })).catch((e) => e);
+    expect(bad.message).toMatch(/DynamoCrds "crds": invalid input:\n {2}dynamoVersion: must be one of: 1\.6, 1\.7/);
   });
 
   test('crds: false leaves the CRDs out', async () => {

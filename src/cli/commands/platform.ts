@@ -6,6 +6,7 @@ import { missingNamespacesLine } from '../../gitops/namespaces';
 import { PlatformOptions, platformOptionProblems } from '../../platform/platform-options';
 import { FlagOf, flagProblemLines } from '../flag-problems';
 import { writeYamlStream } from '../output';
+import { dynamoVersionFlag } from '../pipeline';
 import { CliError, EXIT_OK, EXIT_USAGE } from '../report';
 
 export function run(_files: string[], opts: PlatformFlags): number {
@@ -22,6 +23,7 @@ export function run(_files: string[], opts: PlatformFlags): number {
   } = opts;
   if ((natsImage && !nats) || (etcdImage && !etcd))
     throw new CliError('dynamo-iac platform: --nats-image needs --nats, and --etcd-image needs --etcd', EXIT_USAGE);
+  dynamoVersionFlag(rest.dynamoVersion);
   if (checkpointAgentNamespace && !checkpointAgentImage)
     throw new CliError('dynamo-iac platform: --checkpoint-agent-namespace needs --checkpoint-agent-image', EXIT_USAGE);
   const options: PlatformOptions = {
@@ -63,7 +65,7 @@ const FLAG_OF: FlagOf = [
   [/^nats\.image$/, '--nats-image'],
   [/^etcd\.image$/, '--etcd-image'],
   [/^(nats|etcd)\.storageClassName$/, '--storage-class'],
-  [/^checkpointAgent\.image$/, '--checkpoint-agent-image'],
+  [/^checkpointAgent(\.image)?$/, '--checkpoint-agent-image'],
   [/^checkpointAgent\.namespace$/, '--checkpoint-agent-namespace'],
 ];
 
@@ -75,6 +77,7 @@ interface PlatformFlags {
   imagePullPolicy?: PlatformOptions['imagePullPolicy'];
   imagePullSecret?: string[];
   crds?: boolean;
+  dynamoVersion?: PlatformOptions['dynamoVersion'];
   readNodes?: boolean;
   monitoring?: boolean;
   /** A number when the flag reads as one, else the text, for the option check to refuse. */

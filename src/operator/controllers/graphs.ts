@@ -151,6 +151,8 @@ export function enqueueGraphChanges(sources: GraphInformers, controller: Control
  * adapters or its workloads, and by a namespace another operator released. `reconcilerOf` may
  * wire more sources to the controller it is given (e.g. the checkpoints a graph references).
  */
+type GraphReconciler = { reconcile(key: string): Promise<ReconcileOutcome> };
+
 export function graphController(
   name: string,
   resourceType: string,
@@ -158,7 +160,7 @@ export function graphController(
     ctx: ControllerContext,
     sources: GraphInformers,
     controller: Controller,
-  ) => { reconcile(key: string): Promise<ReconcileOutcome> },
+  ) => GraphReconciler | Promise<GraphReconciler>,
 ): ControllerDefinition {
   return {
     name,
@@ -171,7 +173,7 @@ export function graphController(
         reconcile: (key) => reconcile(key),
         onResume: (ns) => sources.graphs.list((g) => g.metadata.namespace === ns).map(objectKey),
       });
-      const reconciler = reconcilerOf(ctx, sources, controller);
+      const reconciler = await reconcilerOf(ctx, sources, controller);
       reconcile = (key) => reconciler.reconcile(key);
       enqueueGraphChanges(sources, controller);
       return controller;

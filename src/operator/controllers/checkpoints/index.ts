@@ -1,4 +1,4 @@
-/** The checkpoint controller: keyed by checkpoint, woken by its checkpoint and its Job. */
+/** The checkpoint controller: keyed by checkpoint, woken by its checkpoint and its Job; off where DynamoCheckpoint is not served (1.7). */
 import { CHECKPOINT_LABEL } from '../../../api';
 import { objectKey } from '../../runtime/kube/objects';
 import { ControllerDefinition, newController } from '../context';
@@ -9,6 +9,7 @@ import { CheckpointReconciler, checkpointKeyOfJob } from './reconciler';
 export const checkpoints: ControllerDefinition = {
   name: 'checkpoints',
   async setup(ctx) {
+    if (!(await ctx.served(RESOURCES.checkpoint))) return undefined;
     const checkpointInformer = ctx.informers.for<Checkpoint>(RESOURCES.checkpoint);
     // Only checkpoint Jobs carry the checkpoint-ID label.
     const jobs = ctx.informers.for<Job>(RESOURCES.job, { labelSelector: CHECKPOINT_LABEL.checkpointId });
