@@ -157,9 +157,8 @@ export class DynamoGraphDeploymentRequest extends Construct {
     this.name = resolved.request.name;
     this.plan = resolved.entry;
     this.generatedManifest = resolved.graph;
-    const record = { ...(source.manifest as KubeObject) };
-    record.metadata = { ...record.metadata, namespace: resolved.request.namespace };
-    messages.push(...addObjects(this, [record, ...resolved.objects]));
+    // The row's objects: the record, and what goes with the plan (none of a graph kept for review).
+    messages.push(...addObjects(this, loaded.objects as KubeObject[]));
     if (!resolved.graph) return;
     if (resolved.deploy) {
       this.graph = new DynamoGraphDeployment(this, 'graph', {

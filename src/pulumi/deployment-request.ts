@@ -141,7 +141,9 @@ export class DynamoGraphDeploymentRequest extends pulumi.ComponentResource {
     this.requestName = resolved.request.name;
     this.plan = resolved.entry;
     this.generatedManifest = resolved.graph;
+    // The row's objects: the record, and what goes with the plan (none of a graph kept for review).
     const record = adopted.manifest as KubeObject;
+    const planned = (loaded.objects as KubeObject[]).filter((o) => o.kind !== DGDR_KIND);
     // Only the runtime side writes the status; the provider does not wait for it.
     const recordArgs = {
       ...record,
@@ -153,7 +155,7 @@ export class DynamoGraphDeploymentRequest extends pulumi.ComponentResource {
     };
     const after = { parent: this, dependsOn: opts?.dependsOn };
     kubernetesResource(`${name}/${this.requestName}`, record, recordArgs, after);
-    for (const o of resolved.objects) {
+    for (const o of planned) {
       // A profiling Job runs for hours; the provider must not wait for it to complete.
       const args =
         o.kind === 'Job'

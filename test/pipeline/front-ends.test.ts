@@ -291,3 +291,36 @@ describe('the front ends warn alike about a valid document', () => {
     expect({ cdk8s: cdk8sLines(row, i), pulumi: await pulumiLines(row, i) }).toEqual({ cdk8s: cli[i], pulumi: cli[i] });
   });
 });
+
+describe('the front ends render the same objects for a planned request', () => {
+  const planned = require('yaml').parse(
+    require('fs').readFileSync(path.join(__dirname, '..', '..', 'examples', 'requests', 'qwen3-32b-h200.yaml'), 'utf8'),
+  );
+  const names = (objects: { kind: string; metadata: { name: string } }[]) =>
+    objects.map((o) => `${o.kind}/${o.metadata.name}`).sort();
+
+  test.each([
+    ['autoApply: true (the graph, its planner ConfigMap and RBAC)', true],
+    ['autoApply: false (the record only: the plan is for review)', false],
+  ])('%s', async (_, autoApply) => {
+    const manifest = { ...planned, spec: { ...planned.spec, autoApply } };
+    const r = run(['render', '--lock', LOCK_FILE, '-'], { input: stringify(manifest) });
+    expect(r.code).toBe(0);
+    const cli = names(
+      require('yaml')
+        .parseAllDocuments(r.stdout)
+        .map((d: any) => d.toJS()),
+    );
+    expect(cli.includes('ConfigMap/qwen3-32b-planner-config') || !autoApply).toBe(true);
+    if (!autoApply) expect(cli).toEqual(['DynamoGraphDeploymentRequest/qwen3-32b']);
+
+    const chart = new Chart(new App(), 'chart');
+    cdk8s.DynamoGraphDeploymentRequest.fromManifest(chart, 'c', manifest, { lockFile: LOCK_FILE });
+    expect(names(chart.toJson())).toEqual(cli);
+
+    const resources = await runProgram(
+      () => void pulumiFrontEnd.DynamoGraphRequest.fromManifest('c', manifest, { lockFile: LOCK_FILE }),
+    );
+    expect(names(resources.filter((x) => x.type.startsWith('kubernetes:')).map((x) => x.inputs))).toEqual(cli);
+  });
+});
