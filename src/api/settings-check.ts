@@ -17,8 +17,18 @@ const INGRESS: PropsShape<Ingress> = {
 };
 type CheckpointStorage = NonNullable<PlatformSettings['checkpointStorage']>;
 const CHECKPOINT_STORAGE: PropsShape<CheckpointStorage> = { pvcName: str, basePath: str };
+/** A release name, checked alike in the settings and every flag or option that takes one. */
+const DYNAMO_VERSION = oneOf(...Object.keys(DYNAMO_VERSIONS));
+
+/** What is wrong with a release name (`--dynamo-version`, a platform's `dynamoVersion`); undefined when it names one or is absent. */
+export function dynamoVersionProblem(value: unknown): string | undefined {
+  const problems: string[][] = [];
+  if (value !== undefined) DYNAMO_VERSION(value, '', problems);
+  return problems[0]?.[1];
+}
+
 const SETTINGS: PropsShape<PlatformSettings> = {
-  dynamoVersion: oneOf(...Object.keys(DYNAMO_VERSIONS)),
+  dynamoVersion: DYNAMO_VERSION,
   discoveryBackend: oneOf('kubernetes', 'etcd'),
   natsAddress: str,
   etcdAddress: str,

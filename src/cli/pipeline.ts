@@ -2,7 +2,8 @@
  * The flags `render`, `validate` and `gitops` share, mapped onto the options of the step they
  * run (src/pipeline/files.ts); a bad flag value is a usage error here, before anything is read.
  */
-import { DYNAMO_VERSIONS, DynamoVersion } from '../api/settings';
+import { DynamoVersion } from '../api/settings';
+import { dynamoVersionProblem } from '../api/settings-check';
 import type { RenderFilesOptions } from '../pipeline/files';
 import { CliError, EXIT_USAGE } from './report';
 
@@ -27,9 +28,8 @@ export function namespaceProblem(namespace: string): string | undefined {
 
 /** `--dynamo-version` as given, or a usage error naming the releases. */
 export function dynamoVersionFlag(value: string | undefined): DynamoVersion | undefined {
-  const releases = Object.keys(DYNAMO_VERSIONS);
-  if (value !== undefined && !releases.includes(value))
-    throw new CliError(`--dynamo-version: must be one of: ${releases.join(', ')}`, EXIT_USAGE);
+  const problem = dynamoVersionProblem(value);
+  if (problem !== undefined) throw new CliError(`--dynamo-version: ${problem}`, EXIT_USAGE);
   return value as DynamoVersion | undefined;
 }
 

@@ -9,7 +9,8 @@ import { checkpointRefKind } from '../api/checkpoint';
 import { storageRequestProblems } from '../api/k8s-object-rules';
 import { dns1123Label, dns1123Subdomain } from '../api/k8s-syntax';
 import { Problem, unknownFieldMessage } from '../api/problems';
-import { DYNAMO_VERSIONS, DynamoVersion } from '../api/settings';
+import { DynamoVersion } from '../api/settings';
+import { dynamoVersionProblem } from '../api/settings-check';
 import { fieldPath, isObject, keyPath } from '../api/read';
 import { agentNamespaceOf, CheckpointAgentOptions } from './checkpoint-agent';
 import { EtcdOptions, NatsOptions } from './platform-infra';
@@ -237,12 +238,8 @@ export function platformOptionProblems(opts: PlatformOptions): Problem[] {
     else o.imagePullSecrets.forEach((s, i) => c.string(s, keyPath('imagePullSecrets', i), dns1123Subdomain));
   }
   c.boolean(o.crds, 'crds');
-  const releases = Object.keys(DYNAMO_VERSIONS);
-  if (o.dynamoVersion !== undefined && !releases.includes(o.dynamoVersion as string))
-    c.add(
-      'dynamoVersion',
-      `must be one of ${releases.map((r) => `"${r}"`).join(', ')}, got ${describe(o.dynamoVersion)}`,
-    );
+  const badRelease = dynamoVersionProblem(o.dynamoVersion);
+  if (badRelease !== undefined) c.add('dynamoVersion', badRelease);
   c.boolean(o.monitoring, 'monitoring');
   c.integer(o.replicas, 'replicas', 0);
   if (c.integer(o.activatorPort, 'activatorPort', 1, 65535) && o.activatorPort === OPERATOR_HTTP_PORT)
@@ -265,7 +262,7 @@ export function platformOptionProblems(opts: PlatformOptions): Problem[] {
     c.string(storage.basePath, 'checkpointStorage.basePath', absolutePath);
   }
   const agent = c.object(o.checkpointAgent, 'checkpointAgent', AGENT_KEYS);
-  const release = releases.includes(o.dynamoVersion as string) ? (o.dynamoVersion as DynamoVersion) : undefined;
+  const release = badRelease === undefined ? (o.dynamoVersion as DynamoVersion | undefined) : undefined;
   if (agent && release && checkpointRefKind(release) === 'PodSnapshot')
     c.add(
       'checkpointAgent',

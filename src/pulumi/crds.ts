@@ -4,7 +4,8 @@
  * DynamoPlatform owns one unless given `crds: false`.
  */
 import * as pulumi from '@pulumi/pulumi';
-import { DYNAMO_VERSIONS, DynamoVersion } from '../api/settings';
+import { DynamoVersion } from '../api/settings';
+import { dynamoVersionProblem } from '../api/settings-check';
 import { releaseCrdManifests } from '../platform/release-crds';
 import { kubernetesResource } from './resources';
 
@@ -30,13 +31,9 @@ export class DynamoCrds extends pulumi.ComponentResource {
 
   constructor(name: string, args: DynamoCrdsArgs = {}, opts?: pulumi.ComponentResourceOptions) {
     super('dynamo:index:Crds', name, {}, opts);
-    const release = args.dynamoVersion;
-    if (release !== undefined && !Object.keys(DYNAMO_VERSIONS).includes(release))
-      throw new pulumi.ResourceError(
-        `DynamoCrds "${name}": invalid input:\n  dynamoVersion: must be one of: ${Object.keys(DYNAMO_VERSIONS).join(', ')}`,
-        this,
-        true,
-      );
+    const problem = dynamoVersionProblem(args.dynamoVersion);
+    if (problem !== undefined)
+      throw new pulumi.ResourceError(`DynamoCrds "${name}": invalid input:\n  dynamoVersion: ${problem}`, this, true);
     const crds = releaseCrdManifests(args.dynamoVersion);
     for (const crd of crds)
       kubernetesResource(`${name}/${crd.metadata.name}`, crd, crd, { parent: this, dependsOn: opts?.dependsOn });

@@ -134,7 +134,7 @@ test("activatorPort: a port number, not the operator's HTTP port", () => {
 
 test('dynamoVersion: one of the releases; 1.7 takes no checkpoint agent and installs no DynamoCheckpoint CRD', () => {
   expect(platformOptionProblems({ ...base, dynamoVersion: '1.5' } as any)).toEqual([
-    { path: 'dynamoVersion', message: 'must be one of "1.6", "1.7", got "1.5"', severity: 'error' },
+    { path: 'dynamoVersion', message: 'must be one of: 1.6, 1.7', severity: 'error' },
   ]);
   expect(paths({ dynamoVersion: '1.7', checkpointAgent: { image: 'agent:1' } })).toEqual(['checkpointAgent']);
   const crdNames = (dynamoVersion?: '1.6' | '1.7') =>
