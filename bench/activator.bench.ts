@@ -5,7 +5,8 @@
  * and heap added by the graphs, CPU over 5 s of idle), the latency it adds to a warm request
  * (p50 / p99 over 300 sequential requests, against the stand-in directly), and its own share of
  * an activation (time to the first byte minus the stand-in worker's registration delay). The
- * real node's time from a request at zero to its first token is the e2e suite's number, not this.
+ * real node's figures (a request at zero to its first token, the operator at idle) are the e2e
+ * suite's: printed after these from the checkout's last `npm run test:e2e`.
  */
 import * as http from 'http';
 import { performance } from 'perf_hooks';
@@ -15,6 +16,7 @@ import { systemClock } from '../src/operator/runtime/clock';
 import { createLogger } from '../src/operator/runtime/log';
 import { Registry } from 'prom-client';
 import { post, StandInFrontend } from '../test/operator/activator/stand-in-frontend';
+import { latestFigures } from '../test/e2e/figures';
 
 const GRAPHS = 1000;
 const WARM = 300;
@@ -103,5 +105,16 @@ export async function activatorBench(): Promise<boolean> {
   await activator.stop();
   await frontend.stop();
   http.globalAgent.destroy();
+  printRealNodeFigures();
   return res.status === 200;
+}
+
+/** The real node's scale-to-zero figures from the checkout's last e2e run (budget: first token <= 30 s). */
+function printRealNodeFigures(): void {
+  const figures = latestFigures('scale to zero');
+  if (!figures?.length) {
+    console.log('  on the real node: not measured in this checkout yet (`npm run test:e2e` measures it)');
+    return;
+  }
+  for (const { at, what, value } of figures) console.log(`  on the real node (e2e, ${at}): ${what}: ${value}`);
 }

@@ -8,6 +8,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { cachedTestBinaries } from '../cluster/harness';
+import { keepFigure } from './figures';
 import { PulumiStack } from '../pulumi-e2e/pulumi-cli';
 import { parseAllDocuments } from 'yaml';
 import { KubeClient, ServerObject, poll, podSecurityLabels, uniqueName } from '../cluster/kube';
@@ -265,6 +266,7 @@ export function graphFile(dir: string, fixture: string, ns: string, edit: (text:
 /** Logs a measured figure for the CI log (budgets are reported, never asserted). */
 export function report(what: string, value: string): void {
   process.stderr.write(`[e2e] ${what}: ${value}\n`);
+  keepFigure(what, value);
 }
 
 /**
