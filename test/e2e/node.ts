@@ -176,19 +176,31 @@ export interface Completion {
   body: any;
 }
 
-/** POST /v1/chat/completions asking for `maxTokens` tokens (no streaming). */
-export async function chat(base: string, maxTokens = 8, timeoutMs = 30_000): Promise<Completion> {
-  const res = await fetch(`${base}/v1/chat/completions`, {
+export interface ChatRequest {
+  /** @default MODEL */
+  readonly model?: string;
+  readonly content?: string;
+  /** @default 8 */
+  readonly maxTokens?: number;
+  readonly stream?: boolean;
+  /** @default 30 s */
+  readonly timeoutMs?: number;
+}
+
+/** POST /v1/chat/completions: the one request the e2e clients send, plain or streamed. */
+export function postChat(base: string, request: ChatRequest = {}): Promise<Response> {
+  const { model = MODEL, content = 'Say hello to the real node.', maxTokens = 8, stream = false } = request;
+  return fetch(`${base}/v1/chat/completions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      model: MODEL,
-      messages: [{ role: 'user', content: 'Say hello to the real node.' }],
-      max_tokens: maxTokens,
-      stream: false,
-    }),
-    signal: AbortSignal.timeout(timeoutMs),
+    body: JSON.stringify({ model, messages: [{ role: 'user', content }], max_tokens: maxTokens, stream }),
+    signal: AbortSignal.timeout(request.timeoutMs ?? 30_000),
   });
+}
+
+/** A chat completion asking for `maxTokens` tokens (no streaming), its body parsed. */
+export async function chat(base: string, maxTokens = 8, timeoutMs = 30_000): Promise<Completion> {
+  const res = await postChat(base, { maxTokens, timeoutMs });
   const text = await res.text();
   let body: unknown = text;
   try {

@@ -26,7 +26,7 @@ import {
   kube,
   kubectl,
   Live,
-  MODEL,
+  postChat,
   namespace,
   pods,
   poll,
@@ -75,17 +75,7 @@ async function streamed(
   maxTokens = 8,
 ): Promise<{ status: number; firstTokenMs: number; chunks: number }> {
   const start = Date.now();
-  const res = await fetch(`${base}/v1/chat/completions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      model: MODEL,
-      messages: [{ role: 'user', content: 'Say hello after a nap.' }],
-      max_tokens: maxTokens,
-      stream: true,
-    }),
-    signal: AbortSignal.timeout(180_000),
-  });
+  const res = await postChat(base, { content: 'Say hello after a nap.', maxTokens, stream: true, timeoutMs: 180_000 });
   let firstTokenMs = -1;
   let chunks = 0;
   let buffered = '';
@@ -182,12 +172,7 @@ describe('scale to zero on the real node', () => {
       expectServed((await waitServing(base, ns)).completion);
 
       // A model the graph never serves is held like one at zero, then refused at the bound.
-      const typo = fetch(`${base}/v1/chat/completions`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ model: 'no-such-model', messages: [{ role: 'user', content: 'x' }], max_tokens: 1 }),
-        signal: AbortSignal.timeout(180_000),
-      });
+      const typo = postChat(base, { model: 'no-such-model', maxTokens: 1, timeoutMs: 180_000 });
 
       report(
         'scale to zero (aggregated): last request -> worker pods gone',
