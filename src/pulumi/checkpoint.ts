@@ -20,6 +20,8 @@ import { checkedLater, PropsShape, shapeProblems, str } from '../api/props-shape
 import { stringInput } from './inputs';
 import { renderCheckpointManifest } from '../pipeline/render-manifest';
 import { SKIP_AWAIT } from './readiness';
+import { PlatformSettings, resolveSettings } from '../api/settings';
+import { settingsShape } from '../api/settings-check';
 
 export interface DynamoCheckpointArgs {
   /** `metadata.name`. @default - the component's Pulumi name */
@@ -36,6 +38,12 @@ export interface DynamoCheckpointArgs {
   readonly annotations?: Record<string, string>;
   /** `nvidia.com/snapshot-artifact-version`: bump it to capture the same identity again. @default '1' */
   readonly artifactVersion?: string;
+  /**
+   * The platform settings of the graphs that restore from it: their `dynamoVersion` decides
+   * whether the release has the kind at all (1.7 has none), as `--dynamo-version` does for the CLI.
+   * @default - upstream's defaults (release 1.6)
+   */
+  readonly settings?: PlatformSettings;
   readonly spec: DynamoCheckpointSpec;
 }
 
@@ -46,6 +54,7 @@ const CHECKPOINT_ARGS_SHAPE: PropsShape<DynamoCheckpointArgs> = {
   labels: checkedLater,
   annotations: checkedLater,
   artifactVersion: str,
+  settings: settingsShape,
   spec: checkedLater,
 };
 
@@ -94,7 +103,7 @@ export class DynamoCheckpoint extends pulumi.ComponentResource {
     const meta = { name: this.recordName, namespace: plainNamespace, labels: args.labels, annotations };
     const source = manifestFromProps('DynamoCheckpoint', name, meta, args.spec, CHECKPOINT_API_VERSION);
     if (source.problems.length) throw fail(source.problems.map((p) => problemLine(p)));
-    const rendered = renderCheckpointManifest(source.manifest);
+    const rendered = renderCheckpointManifest(source.manifest, { settings: resolveSettings(args.settings) });
     const errors = errorsOf(rendered.problems);
     if (errors.length || !rendered.model) throw fail(errors.map((p) => problemLine(p)));
     for (const w of rendered.problems) pulumi.log.warn(`${w.path}: ${w.message}`, this);

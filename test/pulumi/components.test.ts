@@ -379,6 +379,13 @@ test('for Dynamo 1.7 a graph given a DynamoCheckpoint is an error; its reference
     new DynamoGraph('agg', { ...graph, settings, checkpoints: [ckpt] });
   }).catch((e) => e);
   expect(error.message).toMatch(/checkpointRef: Forbidden: Dynamo 1\.7 has no DynamoCheckpoint kind/);
+  // Given the graphs' settings, the checkpoint says so itself, at `kind`, as the CLI does.
+  const alone = await runProgram(() => new DynamoCheckpoint('ckpt', { namespace: 'dynamo', settings, spec })).catch(
+    (e) => e,
+  );
+  expect(alone.message).toMatch(
+    /DynamoCheckpoint "ckpt": invalid input:\n {2}kind: Forbidden: Dynamo 1\.7 has no DynamoCheckpoint kind/,
+  );
   const rs = await runProgram(() => new DynamoGraph('agg', { ...graph, settings }));
   const worker = byKind(rs, 'Deployment').find(
     (r) => r.inputs.spec.template.metadata.labels['nvidia.com/dynamo-component-type'] === 'worker',
