@@ -10,6 +10,7 @@ import { ObjectCache } from '../runtime/informer';
 import { ServerObject } from '../runtime/kube/objects';
 import { NamespaceGate } from '../runtime/namespace-gate';
 import { GraphDeployment } from './kinds';
+import { RESOURCES } from './resources';
 
 /** Fields only a v1alpha1 DCD spec has (the service spec inlined); v1beta1 has `type` and `podTemplate` instead. */
 const V1ALPHA1_COMPONENT_FIELDS = [
@@ -38,6 +39,13 @@ export function writtenAsV1alpha1(record: ServerObject & { spec?: Record<string,
     return V1ALPHA1_COMPONENT_FIELDS.some((f) => f in spec) && !('podTemplate' in spec) && !('type' in spec);
   return spec.services !== undefined && spec.components === undefined;
 }
+
+/**
+ * The version to write a graph record's status through: the one it was written in. Our CRDs
+ * convert with `None`, so only that version's status schema has the field names it uses.
+ */
+export const recordResource = (record: ServerObject & { spec?: Record<string, unknown> }) =>
+  writtenAsV1alpha1(record) ? RESOURCES.dgdV1alpha1 : RESOURCES.dgdV1beta1;
 
 export function graphModelOf(record: ServerObject & { spec?: Record<string, unknown> }): GraphModel | undefined {
   const { model, problems } = loadGraph({

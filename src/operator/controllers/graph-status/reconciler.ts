@@ -1,7 +1,7 @@
 /** Writes each DGD's aggregated status (graph-status.ts) through the status subresource, only when it changed. */
 import { ReconcileOutcome, ReconcilerContext } from '../../runtime/controller';
 import { Informer } from '../../runtime/informer';
-import { liveGraph } from '../graph-record';
+import { liveGraph, recordResource } from '../graph-record';
 import { GraphInformers, workloadLookup } from '../graphs';
 import { Checkpoint, GraphDeployment } from '../kinds';
 import { RESOURCES } from '../resources';
@@ -39,10 +39,8 @@ export class GraphStatusReconciler {
     if (unchanged(fields, dgd.status)) return;
     // A merge patch merges maps: components that are gone must be removed explicitly.
     const patch = statusPatch(fields, dgd.status, [v1alpha1 ? 'services' : 'components', 'checkpoints']);
-    // Our CRDs convert with `None`: write through the version whose status schema has these field names.
-    const resource = v1alpha1 ? RESOURCES.dgdV1alpha1 : RESOURCES.dgdV1beta1;
     const patched = await this.d.api.mergePatch<GraphDeployment>(
-      resource,
+      recordResource(dgd),
       model.namespace,
       model.name,
       patch,

@@ -7,7 +7,7 @@
  */
 import { ComponentModel, GraphModel } from '../../../api';
 import { ReconcileOutcome, ReconcilerContext } from '../../runtime/controller';
-import { liveGraph } from '../graph-record';
+import { liveGraph, recordResource } from '../graph-record';
 import { componentReport } from '../graph-status/graph-status';
 import { GraphInformers, workloadLookup } from '../graphs';
 import { GraphDeployment, RestartStatus } from '../kinds';
@@ -79,12 +79,10 @@ export class RestartReconciler {
     model: GraphModel,
     restart: RestartStatus | undefined,
   ): Promise<void> {
-    // Our CRDs convert with `None`: write through the version the record was written in.
-    const resource = model.apiVersion === 'nvidia.com/v1alpha1' ? RESOURCES.dgdV1alpha1 : RESOURCES.dgdV1beta1;
     // `inProgress` is a list: a merge patch replaces it whole; a finished run has none.
     const patch = { status: { restart: restart ? { ...restart, inProgress: restart.inProgress ?? null } : null } };
     const patched = await this.d.api.mergePatch<GraphDeployment>(
-      resource,
+      recordResource(dgd),
       dgd.metadata.namespace,
       dgd.metadata.name,
       patch,

@@ -11,7 +11,7 @@ import { FRONTEND_HTTP_PORT } from '../../../render/components/defaults';
 import { Activator, ActivatorTarget } from '../../activator/activator';
 import { setCondition } from '../../runtime/conditions';
 import { ReconcileOutcome, ReconcilerContext, splitKey } from '../../runtime/controller';
-import { liveGraph } from '../graph-record';
+import { liveGraph, recordResource } from '../graph-record';
 import { GraphInformers } from '../graphs';
 import { GraphDeployment } from '../kinds';
 import { RESOURCES } from '../resources';
@@ -103,9 +103,8 @@ export class ScaleToZeroReconciler {
     }
     if (!before && !target) return;
     if (unchanged({ conditions }, { conditions: before ?? [] })) return;
-    const resource = model.apiVersion === 'nvidia.com/v1alpha1' ? RESOURCES.dgdV1alpha1 : RESOURCES.dgdV1beta1;
     const patched = await this.d.api.mergePatch<GraphDeployment>(
-      resource,
+      recordResource(dgd),
       model.namespace,
       model.name,
       { status: { conditions } },

@@ -19,7 +19,7 @@ import { Informer } from '../../runtime/informer';
 import { isNotFound } from '../../runtime/kube/errors';
 import { OwnerReference, ServerObject } from '../../runtime/kube/objects';
 import { Resource } from '../../runtime/kube/resources';
-import { liveGraph, writtenAsV1alpha1 } from '../graph-record';
+import { liveGraph, recordResource, writtenAsV1alpha1 } from '../graph-record';
 import { GraphInformers } from '../graphs';
 import { GraphDeployment, Pod, RollingUpdateStatus, Workload } from '../kinds';
 import { RESOURCES } from '../resources';
@@ -244,11 +244,10 @@ export class WorkerRolloutReconciler {
   ): Promise<void> {
     const previous = dgd.status?.rollingUpdate;
     if (!next || !rollingUpdateChanged(next, previous)) return;
-    const v1alpha1 = writtenAsV1alpha1(dgd);
     // A merge patch merges maps: a field the next status drops (endTime) is sent as null.
     const rollingUpdate = { phase: null, startTime: null, endTime: null, ...next };
     const patched = await this.d.api.mergePatch<GraphDeployment>(
-      v1alpha1 ? RESOURCES.dgdV1alpha1 : RESOURCES.dgdV1beta1,
+      recordResource(dgd),
       graph.namespace,
       graph.name,
       { status: { rollingUpdate } },
