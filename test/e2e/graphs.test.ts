@@ -108,7 +108,7 @@ describe('an aggregated graph (frontend + mocker worker), rendered by the CLI', 
 
   test('a worker pod deleted mid-traffic: its replacement registers and requests succeed again', async () => {
     const [victim] = (await waitPodsReady(ns, workers, 2)) as Pod[];
-    const traffic = new Traffic(base, 240_000);
+    const traffic = new Traffic(base, { maxMs: 240_000 });
     await new Promise((r) => setTimeout(r, 500));
     await kube().delete('v1', 'Pod', victim.metadata.name, ns);
     const replaced = await waitPodsReady(ns, workers, 2);

@@ -92,7 +92,8 @@ async function rollOut(
   const from = (await record(ns, graph)).metadata.annotations![CURRENT_HASH];
   expect(from).toMatch(/^[0-9a-f]{8}$/);
   const base = await serviceUrl(ns, `${graph}-frontend`);
-  const traffic = new Traffic(base);
+  // A user's OpenAI client retries a 503 twice by default; the test does too, and bounds how often.
+  const traffic = new Traffic(base, { retries: 2 });
   const phases = watchPhases(ns, graph);
   let most = 0;
   let to = from;
@@ -150,11 +151,14 @@ async function rollOut(
   }
   report(
     `${what}: worker rollout ${from} -> ${to}`,
-    `${((Date.now() - started) / 1000).toFixed(1)} s, ${traffic.results.length} requests, ${traffic.failed.length} failed, phases ${phases.seen.join(' -> ')}`,
+    `${((Date.now() - started) / 1000).toFixed(1)} s, ${traffic.results.length} requests, ${traffic.failed.length} failed, ${traffic.retried.length} answered after a retry ${JSON.stringify(traffic.retried)}, phases ${phases.seen.join(' -> ')}`,
   );
-  // Both generations ran side by side, and no request failed.
+  // Both generations ran side by side, and no request failed for a client that retries as
+  // OpenAI's do; at most 1% needed that retry (a rare 503 while the frontend's view of the
+  // workers changes, docs/rollouts.md).
   expect(most).toBe(2);
   expect(traffic.failed).toEqual([]);
+  expect(traffic.retried.length).toBeLessThanOrEqual(Math.ceil(traffic.results.length / 100));
   // The phases upstream reports, in its order (Pending may pass between two samples).
   expect(phases.seen.filter((p) => p !== 'Pending')).toEqual(['InProgress', 'Completed']);
   return { from, to };
