@@ -9,6 +9,7 @@
  * suite's: printed after these from the checkout's last `npm run test:e2e`.
  */
 import * as http from 'http';
+import * as path from 'path';
 import { performance } from 'perf_hooks';
 import { Activator, ActivatorTarget, WorkerScaler } from '../src/operator/activator/activator';
 import { ActivatorMetrics } from '../src/operator/activator/metrics';
@@ -18,6 +19,8 @@ import { Registry } from 'prom-client';
 import { post, StandInFrontend } from '../test/operator/activator/stand-in-frontend';
 import { latestFigures } from '../test/e2e/figures';
 
+/** The checkout (this file runs compiled into .bench/bench/). */
+const ROOT = path.resolve(__dirname, '..', '..');
 const GRAPHS = 1000;
 const WARM = 300;
 const REGISTER_AFTER_MS = 2000;
@@ -111,7 +114,7 @@ export async function activatorBench(): Promise<boolean> {
 
 /** The real node's scale-to-zero figures from the checkout's last e2e run (budget: first token <= 30 s). */
 function printRealNodeFigures(): void {
-  const figures = latestFigures('scale to zero');
+  const figures = latestFigures(ROOT, 'scale to zero');
   if (!figures?.length) {
     console.log('  on the real node: not measured in this checkout yet (`npm run test:e2e` measures it)');
     return;

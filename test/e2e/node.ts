@@ -278,7 +278,7 @@ export function graphFile(dir: string, fixture: string, ns: string, edit: (text:
 /** Logs a measured figure for the CI log (budgets are reported, never asserted). */
 export function report(what: string, value: string): void {
   process.stderr.write(`[e2e] ${what}: ${value}\n`);
-  keepFigure(what, value);
+  keepFigure(ROOT, what, value);
 }
 
 /**
