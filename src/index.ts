@@ -11,7 +11,7 @@ export { namespaceObjects } from './gitops/namespaces';
 export type * from './api/input/input-common';
 export type * from './api/input/v1alpha1';
 export type * from './api/input/v1beta1';
-export type { PodFieldsInput } from './crds/pod-fields';
+export type { ComponentFieldsInput } from './crds/component-fields';
 export type { DynamoModelSource, DynamoModelSpec, ModelType } from './api/dynamo-model';
 export type { CheckpointIdentityInput, CheckpointJobInput, DynamoCheckpointSpec } from './api/checkpoint';
 export type {

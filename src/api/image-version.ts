@@ -1,6 +1,6 @@
 /**
  * The runtime version an image reference states in its tag. Upstream's DGD admission requires
- * `runtimeVersionOverride` when a component's main image has no parseable semantic-version tag
+ * the component's runtime version override when its main image has no parseable semantic-version tag
  * (`latest`, `my-tag`, no tag, a digest only), because it gates version-dependent defaults on it.
  */
 

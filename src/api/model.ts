@@ -7,7 +7,7 @@
  * applied here: the render core applies them, so there is one place that
  * decides a default).
  */
-import type { PodFieldsModel } from '../crds/pod-fields';
+import type { ComponentFieldName, DeclaredField } from '../crds/component-fields';
 import type { ComponentType } from '../crds/vocabulary';
 import { Container, EnvVar, JsonObject, ResourceRequirements } from './k8s-types';
 
@@ -80,13 +80,28 @@ export interface EppConfigModel {
   readonly config?: JsonObject;
 }
 
-/** @internal */
-export interface FrontendSidecarModel {
+/** A `container` component field as read: the injected container's own settings. @internal */
+export interface InjectedContainerModel {
   readonly image?: string;
   readonly args?: string[];
   readonly envFromSecret?: string;
   readonly env?: EnvVar[];
 }
+
+/** The model type of each value kind of the declared component fields (`crds/component-fields.ts`). */
+interface ComponentFieldModels {
+  quantity: string;
+  string: string;
+  boolean: boolean;
+  int32: number;
+  container: InjectedContainerModel;
+}
+
+/** The model type of the declared component fields: `null` where a zero disables the field. @internal */
+export type ComponentFieldsModel = {
+  readonly [K in ComponentFieldName]?:
+    ComponentFieldModels[DeclaredField<K>['value']] | (DeclaredField<K> extends { zeroDisables: true } ? null : never);
+};
 
 /**
  * Per-component checkpoint config (v1alpha1 `checkpoint`, v1beta1 `experimental.checkpoint`).
@@ -164,11 +179,11 @@ export interface KvTransferPolicyModel {
 }
 
 /**
- * A component. The fields that only map onto the pod (`sharedMemorySize`, …) come from their
- * declarations (`crds/pod-fields.ts`): unset = the render's default, `null` = disabled.
+ * A component. The declared component fields come from their declarations
+ * (`crds/component-fields.ts`): unset = the render's default, `null` = disabled.
  * @internal
  */
-export interface ComponentModel extends PodFieldsModel {
+export interface ComponentModel extends ComponentFieldsModel {
   /** Name exactly as the user wrote it (v1alpha1 map key / v1beta1 `name`). */
   readonly name: string;
   /** `frontend` | `worker` | `prefill` | `decode` | `planner` | `epp` | anything else ("default" rules). */
@@ -205,18 +220,13 @@ export interface ComponentModel extends PodFieldsModel {
   readonly multinode?: { readonly nodeCount: number };
   readonly scalingAdapter: boolean;
   readonly eppConfig?: EppConfigModel;
-  readonly frontendSidecar?: FrontendSidecarModel;
   readonly topologyConstraint?: { readonly packDomain?: string };
   readonly checkpoint?: ComponentCheckpointModel;
   readonly gpuMemoryService?: GpuMemoryServiceModel;
   readonly failover?: FailoverModel;
-  /** Grove: the pods of the clique that must be available (gang minimum). */
-  readonly minAvailable?: number;
   readonly roles?: ComponentRoleModel[];
   /** Fields validation refuses with a reason (present = set by the user). */
   readonly providerOverride?: boolean;
-  readonly dynamoSidecar?: string;
-  readonly runtimeVersionOverride?: string;
 }
 
 /** @internal */

@@ -17,7 +17,7 @@ export function effectiveOrchestrator(model: GraphModel, settings: ResolvedSetti
 }
 
 /**
- * Why a Grove-only field (priorityClassName, topology, minAvailable, …) does not apply to this
+ * Why a Grove-only field (priorityClassName, topology, the declared Grove-only component fields) does not apply to this
  * graph, in upstream's words; `undefined` when the graph renders on the Grove pathway.
  */
 export function grovePathwayProblem(model: GraphModel, settings: ResolvedSettings): string | undefined {

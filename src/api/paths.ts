@@ -3,7 +3,7 @@
  * here where a model field came from: `spec.services[Frontend].replicas` (v1alpha1),
  * `spec.components[2].replicas` (v1beta1), `spec.replicas` (standalone DCD).
  */
-import { podFieldDeclaration, PodFieldName } from '../crds/pod-fields';
+import { componentFieldDeclaration, ComponentFieldName } from '../crds/component-fields';
 import { MAIN_CONTAINER_NAME } from '../crds/vocabulary';
 import { JsonObject } from './k8s-types';
 import { GraphModel } from './model';
@@ -100,9 +100,9 @@ export class InputPaths {
     return this.v1alpha1 ? this.at(i, 'resources.limits.gpu') : this.resource(i, 'limits', 'nvidia.com/gpu');
   }
 
-  /** A declared pod field (`crds/pod-fields.ts`): its v1beta1 key, or where v1alpha1 holds it. */
-  public podField(i: number, name: PodFieldName): string {
-    const v1alpha1 = podFieldDeclaration(name).v1alpha1;
+  /** A declared component field (`crds/component-fields.ts`): its v1beta1 key, or where v1alpha1 holds it. */
+  public componentField(i: number, name: ComponentFieldName): string {
+    const v1alpha1 = componentFieldDeclaration(name).v1alpha1;
     return this.at(i, this.v1alpha1 && v1alpha1 ? v1alpha1 : name);
   }
 
@@ -112,11 +112,11 @@ export class InputPaths {
     return this.at(i, field === 'name' ? 'compilationCache.pvcName' : 'compilationCache.mountPath');
   }
 
-  /** The sidecar's image / env: fields of `frontendSidecar`, or of the container it names. */
-  public frontendSidecar(i: number, field: 'image' | 'env'): string {
-    if (this.v1alpha1) return this.at(i, field === 'env' ? 'frontendSidecar.envs' : 'frontendSidecar.image');
-    const name = this.sourceComponent(i)?.frontendSidecar;
-    return fieldPath(this.podContainer(i, typeof name === 'string' ? name : ''), field);
+  /** A `container` field's image / env: fields of the field (v1alpha1 spells it out), or of the container it names. */
+  public injectedContainer(i: number, name: ComponentFieldName, field: 'image' | 'env'): string {
+    if (this.v1alpha1) return fieldPath(this.componentField(i, name), field === 'env' ? 'envs' : 'image');
+    const named = this.sourceComponent(i)?.[name];
+    return fieldPath(this.podContainer(i, typeof named === 'string' ? named : ''), field);
   }
 
   private sourceComponent(i: number): JsonObject | undefined {

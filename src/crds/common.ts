@@ -52,7 +52,7 @@ export function modelRef(): JSONSchemaProps {
   return obj({ name: str({ minLength: 1 }), revision: str() }, { required: ['name'] });
 }
 
-/** v1alpha1 shared-memory settings (v1beta1 flattens this to `sharedMemorySize`). */
+/** v1alpha1 shared-memory settings (v1beta1 flattens them into one size field). */
 export function sharedMemory(): JSONSchemaProps {
   return obj({ disabled: bool(), size: quantity() });
 }

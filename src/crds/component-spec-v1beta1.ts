@@ -24,14 +24,13 @@ import {
   ValidationRule,
   withRequired,
 } from './schema';
-import { podFieldSchemas } from './pod-fields';
-import { COMPONENT_TYPES, MAIN_CONTAINER_NAME, MAX_COMPONENTS, RUNTIME_VERSION_PATTERN } from './vocabulary';
+import { componentFieldRules, componentFieldSchemas } from './component-fields';
+import { COMPONENT_TYPES, MAIN_CONTAINER_NAME, MAX_COMPONENTS } from './vocabulary';
 
 /**
  * Messages of the component CEL rules that the validators also check on the document as written
  * (api/validate/validate-cel-rules.ts): declared once so both report the API server's text.
  */
-export const MIN_AVAILABLE_RULE = 'minAvailable must be less than or equal to replicas unless replicas is 0';
 export const CHECKPOINT_JOB_RULE = 'checkpoint.job cannot be set when checkpointRef is specified';
 
 export function componentName(): JSONSchemaProps {
@@ -125,23 +124,16 @@ export function componentProperties(): Properties {
       'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'type is immutable after it is set' }],
     },
     providerOverride: providerOverride(),
-    runtimeVersionOverride: str({ pattern: RUNTIME_VERSION_PATTERN }),
     globalDynamoNamespace: bool(),
     podTemplate: podTemplateSpec(),
     replicas: int32({ min: 0 }),
-    minAvailable: {
-      ...int32({ min: 1 }),
-      'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'minAvailable is immutable after creation' }],
-    },
     multinode: obj({ nodeCount: int32({ min: 2, default: 2 }) }),
     roles: arr(preserveUnknown({ name: str() }, { required: ['name'] }), { listType: 'map', mapKeys: ['name'] }),
-    ...podFieldSchemas(),
+    ...componentFieldSchemas(),
     modelRef: modelRef(),
     // Presence is the opt-in, so the block has no fields.
     scalingAdapter: obj({}),
     eppConfig: eppConfig(),
-    frontendSidecar: str(),
-    dynamoSidecar: str(),
     compilationCache: obj({ pvcName: str({ minLength: 1 }), mountPath: str() }, { required: ['pvcName'] }),
     topologyConstraint: componentTopologyConstraint(),
     experimental: obj({ gpuMemoryService: gpuMemoryService(), failover: failover(), checkpoint: checkpoint() }),
@@ -154,10 +146,7 @@ export const COMPONENT_RULES: ValidationRule[] = [
     rule: "!has(self.eppConfig) || (has(self.type) && self.type == 'epp')",
     message: 'eppConfig may only be set when type is epp',
   },
-  {
-    rule: '!has(self.minAvailable) || (has(self.replicas) && self.replicas == 0) || self.minAvailable <= (has(self.replicas) ? self.replicas : 1)',
-    message: MIN_AVAILABLE_RULE,
-  },
+  ...componentFieldRules().map(({ rule: { rule, message } }) => ({ rule, message })),
 ];
 
 /** One item of DGD `spec.components`; `name` is the list-map key, so it is required. */

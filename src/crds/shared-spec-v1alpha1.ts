@@ -15,7 +15,7 @@ import {
 import { configMapKeySelector, container, envVars, podSpec, probe, stringMap } from './core';
 import { BACKEND_FRAMEWORK_FROZEN, componentTransitionRules } from './immutability';
 import { arr, bool, enumStr, int32, JSONSchemaProps, obj, preserveUnknown, Properties, str } from './schema';
-import { RUNTIME_VERSION_PATTERN } from './vocabulary';
+import { componentFieldV1alpha1Schemas } from './component-fields';
 
 function resourceItem(): JSONSchemaProps {
   return obj({ cpu: str(), memory: str(), gpu: str(), gpuType: str(), custom: stringMap() });
@@ -82,12 +82,8 @@ export function sharedSpecProperties(): Properties {
     multinode: obj({ nodeCount: int32({ min: 2, default: 2 }) }),
     scalingAdapter: obj({ enabled: bool(false) }),
     eppConfig: obj({ configMapRef: configMapKeySelector(), config: preserveUnknown() }),
-    frontendSidecar: obj(
-      { image: str(), args: arr(str()), envFromSecret: str(), envs: envVars() },
-      { required: ['image'] },
-    ),
     checkpoint: checkpoint(),
-    runtimeVersionOverride: str({ pattern: RUNTIME_VERSION_PATTERN }),
+    ...componentFieldV1alpha1Schemas(),
     topologyConstraint: componentTopologyConstraint(),
     gpuMemoryService: obj(
       {

@@ -14,8 +14,8 @@
  *   still checked the way its own version checks it. The added field itself loses its `default`
  *   (else a v1beta1 `scalingAdapter: {}` would gain v1alpha1's `enabled: false`); defaults below
  *   it stay, as they only apply inside a foreign-shaped value, as its own version applies them;
- * - a field whose type differs between versions (DCD `frontendSidecar`: an object in v1alpha1,
- *   a string in v1beta1) becomes an untyped, preserve-unknown node: either value survives.
+ * - a field whose type differs between versions (a `container` component field: an object in
+ *   v1alpha1, a string in v1beta1) becomes an untyped, preserve-unknown node: either value survives.
  */
 import { JSONSchemaProps } from './schema';
 

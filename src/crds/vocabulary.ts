@@ -19,9 +19,6 @@ export type ComponentType = (typeof COMPONENT_TYPES)[number];
  */
 export const LEGACY_COMPONENT_TYPES = ['main'] as const;
 
-/** `runtimeVersionOverride`: the canonical MAJOR.MINOR.PATCH, each part at most 4 digits (upstream's CRD pattern). */
-export const RUNTIME_VERSION_PATTERN = '^(0|[1-9][0-9]{0,3})\\.(0|[1-9][0-9]{0,3})\\.(0|[1-9][0-9]{0,3})$';
-
 /** At most 25 components per graph; also bounds the cost of the list-wide CEL rules. */
 export const MAX_COMPONENTS = 25;
 /** At most 100 entries in a graph's `spec.pvcs`. */

@@ -13,7 +13,7 @@
  * A field a table does not list is written after the listed ones, in sorted order.
  */
 
-import { PodFieldValue, podFieldsInWorkerHash } from '../crds/pod-fields';
+import { ComponentFieldValue, componentFieldsInWorkerHash } from '../crds/component-fields';
 
 /**
  * A Go type: `string`, `int`, `bool`, `quantity` (resource.Quantity), `intOrString`, `time`
@@ -73,21 +73,26 @@ const VOLUME_SOURCE = [
 ];
 const PROBE_HANDLER = ['exec:*ExecAction', 'httpGet:*HTTPGetAction', 'tcpSocket:*TCPSocketAction', 'grpc:*any'];
 
-/** Upstream's optional fields are pointers: unset is left out, a zero value is written. */
-const POD_FIELD_GO_TYPES: Readonly<Record<PodFieldValue, GoType>> = {
+/**
+ * Upstream's optional fields are pointers: unset is left out, a zero value is written. A
+ * `container` field is hashed as the container's name (the container itself is in the pod template).
+ */
+const COMPONENT_FIELD_GO_TYPES: Readonly<Record<ComponentFieldValue, GoType>> = {
   quantity: '*quantity',
   string: '*string',
   boolean: '*bool',
   int32: '*int',
+  container: '*string',
 };
 
-/** `fields` with each hashed pod field placed after the field its declaration names. */
-function withHashedPodFields(fields: readonly GoField[]): readonly GoField[] {
+/** `fields` with each hashed component field placed after the field its declaration names. */
+function withHashedComponentFields(fields: readonly GoField[]): readonly GoField[] {
   const out = [...fields];
-  for (const f of podFieldsInWorkerHash()) {
+  for (const f of componentFieldsInWorkerHash()) {
     const at = out.findIndex((g) => g.json === f.after);
-    if (at < 0) throw new Error(`pod field ${f.name}: workerHash.after names no field of the hash input: ${f.after}`);
-    out.splice(at + 1, 0, { json: f.name, type: POD_FIELD_GO_TYPES[f.value], omitEmpty: true });
+    if (at < 0)
+      throw new Error(`component field ${f.name}: workerHash.after names no field of the hash input: ${f.after}`);
+    out.splice(at + 1, 0, { json: f.name, type: COMPONENT_FIELD_GO_TYPES[f.value], omitEmpty: true });
   }
   return out;
 }
@@ -98,14 +103,13 @@ const LAYOUTS: Readonly<Record<string, () => readonly GoField[]>> = {
   // whose golden test case this package reproduces: no per-worker `type`) ---
   DGDWorkerHashInput: () =>
     struct('version!:string', 'backendFramework:string', 'workers:map[WorkerComponentHashInput]'),
-  // The pod fields (sharedMemorySize) come from their declarations (src/crds/pod-fields.ts).
+  // The declared component fields it takes come from their declarations (src/crds/component-fields.ts).
   WorkerComponentHashInput: () =>
-    withHashedPodFields(
+    withHashedComponentFields(
       struct(
         'globalDynamoNamespace:bool',
         'podTemplate:*PodTemplateSpec',
         'multinode:*MultinodeSpec',
-        'frontendSidecar:*string',
         'compilationCache:*CompilationCacheConfig',
         'experimental:*ExperimentalSpec',
       ),

@@ -4,6 +4,7 @@
  */
 import { engineProfile } from '../api/engine-profile';
 import { Container, EnvVar, JsonObject } from '../api/k8s-types';
+import { COMPONENT_FIELDS } from '../crds/component-fields';
 import { MAIN_CONTAINER_NAME } from '../crds/vocabulary';
 import { gpuCount, gpuQuantity } from '../api/gpu';
 import { restartInRenderedOutput } from '../api/model';
@@ -25,7 +26,7 @@ import { waitLeaderConfigMapName } from './wait-leader';
 import { PodTemplate } from './pod-template';
 import { imagePullSecretsFor } from './pull-secrets';
 
-export const FRONTEND_SIDECAR = 'sidecar-frontend';
+const FRONTEND_SIDECAR = COMPONENT_FIELDS.frontendSidecar.injectedAs.name;
 export const SHARED_MEMORY_VOLUME = 'shared-memory';
 export const SHARED_MEMORY_PATH = '/dev/shm';
 export const DEFAULT_SHARED_MEMORY_SIZE = '8Gi';

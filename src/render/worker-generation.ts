@@ -53,7 +53,7 @@ export function workerHash(graph: GraphModel): string {
 /**
  * The bytes the worker hash is taken of: `{version, backendFramework, workers: {<name>: {...}}}`
  * for the worker-type components, each with the fields of `WorkerComponentHashInput` (go-json-fields.ts)
- * (globalDynamoNamespace, podTemplate, multinode, the hashed pod fields, frontendSidecar,
+ * (globalDynamoNamespace, podTemplate, multinode, the hashed declared component fields,
  * compilationCache, experimental). Replicas, scalingAdapter,
  * modelRef, eppConfig and topologyConstraint are left out (scaling and placement never roll
  * workers). The graph's spec.annotations / spec.labels go into each pod template's metadata and

@@ -89,10 +89,7 @@ export function readGraphExtras(r: InputReader, spec: Record<string, unknown>) {
 export function readComponentExtras(r: InputReader, c: Record<string, unknown>, path: string) {
   const at = (f: string) => fieldPath(path, f);
   return {
-    ...optional('minAvailable', r.integer(c.minAvailable, at('minAvailable'))),
     ...optional('roles', readRoles(r, c.roles, at('roles'))),
-    ...optional('dynamoSidecar', r.string(c.dynamoSidecar, at('dynamoSidecar'))),
-    ...optional('runtimeVersionOverride', r.string(c.runtimeVersionOverride, at('runtimeVersionOverride'))),
   };
 }
 

@@ -14,9 +14,10 @@ import {
   standaloneComponentGraph,
 } from './convert-common';
 import { readFailover, readGpuMemoryService, readGraphExtras, readProviderOverride } from './convert-experimental';
+import { readV1alpha1ComponentFields } from './read-component-fields';
 import { isZeroQuantity } from '../k8s-syntax';
 import { JsonObject, ResourceRequirements } from '../k8s-types';
-import { ComponentModel, FrontendSidecarModel, GraphModel, IngressModel, PvcModel, VolumeMountModel } from '../model';
+import { ComponentModel, GraphModel, IngressModel, PvcModel, VolumeMountModel } from '../model';
 import { fieldPath, InputReader, keyPath } from '../read';
 
 const API_VERSION = 'nvidia.com/v1alpha1';
@@ -95,10 +96,9 @@ function convertService(r: InputReader, v: unknown, path: string, name: string):
     ...optional('multinode', readMultinode(r, s.multinode, at('multinode'))),
     scalingAdapter: r.boolean(scalingAdapter?.enabled, at('scalingAdapter.enabled')) ?? false,
     ...optional('eppConfig', readEppConfig(r, s.eppConfig, at('eppConfig'))),
-    ...optional('frontendSidecar', readFrontendSidecar(r, s.frontendSidecar, at('frontendSidecar'))),
     ...optional('topologyConstraint', readComponentTopology(r, s.topologyConstraint, at('topologyConstraint'))),
     ...optional('checkpoint', readComponentCheckpoint(r, s.checkpoint, at('checkpoint'))),
-    ...optional('runtimeVersionOverride', r.string(s.runtimeVersionOverride, at('runtimeVersionOverride'))),
+    ...readV1alpha1ComponentFields(r, s, path),
     ...optional('gpuMemoryService', readGpuMemoryService(r, s.gpuMemoryService, at('gpuMemoryService'), true)),
     ...optional('failover', readFailover(r, s.failover, at('failover'), true)),
     ...readProviderOverride(s),
@@ -187,17 +187,6 @@ function sharedMemory(r: InputReader, v: unknown, path: string): { sharedMemoryS
     return {};
   }
   return { sharedMemorySize: size };
-}
-
-function readFrontendSidecar(r: InputReader, v: unknown, path: string): FrontendSidecarModel | undefined {
-  const o = r.object(v, path);
-  if (!o) return undefined;
-  return {
-    ...optional('image', r.string(o.image, fieldPath(path, 'image')) || undefined),
-    ...optional('args', r.stringList(o.args, fieldPath(path, 'args'))),
-    ...optional('envFromSecret', r.string(o.envFromSecret, fieldPath(path, 'envFromSecret'))),
-    ...optional('env', o.envs === undefined ? undefined : r.envList(o.envs, fieldPath(path, 'envs'))),
-  };
 }
 
 function readPvcs(r: InputReader, v: unknown): PvcModel[] {

@@ -21,9 +21,9 @@ import {
   readGraphExtras,
   readProviderOverride,
 } from './convert-experimental';
-import { readPodFields } from './read-pod-fields';
+import { containersTakenByFields, readComponentFields } from './read-component-fields';
 import { JsonObject, ResourceRequirements } from '../k8s-types';
-import { ComponentModel, FrontendSidecarModel, GraphModel, VolumeMountModel } from '../model';
+import { ComponentModel, GraphModel, VolumeMountModel } from '../model';
 import { fieldPath, InputReader, isObject, keyPath } from '../read';
 
 const API_VERSION = 'nvidia.com/v1beta1';
@@ -79,11 +79,11 @@ function convertComponent(
   const containers = (r.list(spec.containers, containersPath) ?? []).filter(
     (x, i): x is JsonObject => r.object(x, keyPath(containersPath, i)) !== undefined,
   );
-  const sidecarName = r.string(c.frontendSidecar, at('frontendSidecar'));
+  const taken = containersTakenByFields(c);
   const main = containers.find((x) => x.name === MAIN_CONTAINER_NAME);
   const { env, resources, livenessProbe, readinessProbe, ...mainRest } = main ?? {};
   const mainPath = keyPath(containersPath, containers.indexOf(main ?? {}));
-  const others = containers.filter((x) => x !== main && (sidecarName === undefined || x.name !== sidecarName));
+  const others = containers.filter((x) => x !== main && !(typeof x.name === 'string' && taken.has(x.name)));
   const { containers: _containers, ...podSpec } = spec;
   const experimental = r.object(c.experimental, at('experimental')) ?? {};
   return {
@@ -103,16 +103,10 @@ function convertComponent(
     ...optional('readinessProbe', r.object(readinessProbe, fieldPath(mainPath, 'readinessProbe'))),
     volumeMounts: readCompilationCache(r, c.compilationCache, at('compilationCache')),
     ...optional('modelRef', readModelRef(r, c.modelRef, at('modelRef'))),
-    ...readPodFields(r, c, path),
+    ...readComponentFields(r, c, path, { containers, path: containersPath }),
     ...optional('multinode', readMultinode(r, c.multinode, at('multinode'))),
     scalingAdapter: r.object(c.scalingAdapter, at('scalingAdapter')) !== undefined,
     ...optional('eppConfig', readEppConfig(r, c.eppConfig, at('eppConfig'))),
-    ...optional(
-      'frontendSidecar',
-      sidecarName === undefined
-        ? undefined
-        : readSidecar(r, containers, sidecarName, at('frontendSidecar'), containersPath),
-    ),
     ...optional('topologyConstraint', readComponentTopology(r, c.topologyConstraint, at('topologyConstraint'))),
     ...optional('checkpoint', readComponentCheckpoint(r, experimental.checkpoint, at('experimental.checkpoint'))),
     ...optional(
@@ -153,41 +147,6 @@ function readCompilationCache(r: InputReader, v: unknown, path: string): VolumeM
       useAsCompilationCache: true,
     },
   ];
-}
-
-/** The container `frontendSidecar` names becomes the sidecar model (and leaves the pod's user containers). */
-function readSidecar(
-  r: InputReader,
-  containers: JsonObject[],
-  name: string,
-  path: string,
-  containersPath: string,
-): FrontendSidecarModel | undefined {
-  if (name === MAIN_CONTAINER_NAME) {
-    r.error(path, `must name a sidecar container, not "${MAIN_CONTAINER_NAME}"`);
-    return undefined;
-  }
-  const c = containers.find((x) => x.name === name);
-  if (!c) {
-    r.error(path, `must name a container in podTemplate.spec.containers: no container named "${name}"`);
-    return undefined;
-  }
-  const secret = Array.isArray(c.envFrom)
-    ? c.envFrom
-        .map((e) => (isObject(e) && isObject(e.secretRef) ? e.secretRef.name : undefined))
-        .find((n) => typeof n === 'string')
-    : undefined;
-  return {
-    ...optional('image', typeof c.image === 'string' && c.image ? c.image : undefined),
-    ...optional('args', Array.isArray(c.args) ? c.args.filter((a): a is string => typeof a === 'string') : undefined),
-    ...optional('envFromSecret', secret as string | undefined),
-    ...optional(
-      'env',
-      Array.isArray(c.env)
-        ? r.envList(c.env, fieldPath(keyPath(containersPath, containers.indexOf(c)), 'env'))
-        : undefined,
-    ),
-  };
 }
 
 function readGraphTopology(r: InputReader, v: unknown) {

@@ -8,7 +8,7 @@
 import { canonicalType } from './convert-common';
 import { JsonObject } from '../k8s-types';
 import { isObject } from '../read';
-import { podFieldV1alpha1Keys } from '../../crds/pod-fields';
+import { componentFieldV1alpha1Keys } from '../../crds/component-fields';
 import { MAIN_CONTAINER_NAME } from '../../crds/vocabulary';
 
 export interface ConvertedGraph {
@@ -37,8 +37,8 @@ const SERVICE_FIELDS = [
   'annotations',
   'dynamoNamespace',
   ...EXPERIMENTAL_FIELDS,
-  // The declared pod fields' v1alpha1 keys (`sharedMemory`, …).
-  ...podFieldV1alpha1Keys(),
+  // The declared component fields' v1alpha1-only keys (`sharedMemory`, …).
+  ...componentFieldV1alpha1Keys(),
 ];
 
 /** The `spec` of `doc` as nvidia.com/v1beta1 (already-v1beta1 graphs pass through). */

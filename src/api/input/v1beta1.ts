@@ -18,7 +18,7 @@ import {
   ResourceMetadataInput,
   RestartInput,
 } from './input-common';
-import type { PodFieldsInput } from '../../crds/pod-fields';
+import type { ComponentFieldsInput } from '../../crds/component-fields';
 import type { ComponentType } from '../../crds/vocabulary';
 import { JsonObject } from '../k8s-types';
 
@@ -79,11 +79,11 @@ export interface ComponentRoleInput {
 }
 
 /**
- * One component of a v1beta1 graph (the DynamoComponentDeployment shared spec). The fields that
- * only map onto the pod (`sharedMemorySize`, …) are declared in `crds/pod-fields.ts`.
+ * One component of a v1beta1 graph (the DynamoComponentDeployment shared spec). The fields
+ * declared once in `crds/component-fields.ts` come from there.
  * @see https://github.com/ai-dynamo/dynamo/blob/v1.6.1/deploy/operator/api/v1beta1/dynamocomponentdeployment_types.go
  */
-export interface ComponentSpec extends PodFieldsInput {
+export interface ComponentSpec extends ComponentFieldsInput {
   /** The component's name: 1–63 characters, `^[A-Za-z0-9]([-A-Za-z0-9]*[A-Za-z0-9])?$`, unique case-insensitively. */
   readonly name: string;
   /** What the component runs (`frontend`, `worker`, `prefill`, `decode`, `planner`, `epp`): picks its defaults. @default - default rules */
@@ -94,22 +94,16 @@ export interface ComponentSpec extends PodFieldsInput {
   readonly podTemplate?: PodTemplateInput;
   /** Pods of the component (minimum 0); a scaling adapter or the worker rollout may own it instead. @default 1 */
   readonly replicas?: number;
-  /** Grove only: pods of the clique that must be available (gang minimum), at most `replicas`. Immutable. @default 1 on Grove */
-  readonly minAvailable?: number;
   /** Span one replica over several nodes (LeaderWorkerSet or Grove). @default - single node */
   readonly multinode?: MultinodeInput;
   /** Multinode only: the leader / worker roles, as the implicit ones. @default - implicit */
   readonly roles?: readonly ComponentRoleInput[];
-  /** `X.Y.Z`: the runtime version upstream gates version-dependent defaults on (not used here; warned). @default - from the image tag */
-  readonly runtimeVersionOverride?: string;
   /** The model the component serves, for its DynamoModel and model Service. @default - none */
   readonly modelRef?: ModelRefInput;
   /** Present (even `{}`) = replicas are owned by a DynamoGraphDeploymentScalingAdapter. @default - absent */
   readonly scalingAdapter?: Record<string, never>;
   /** Only for `type: epp`. @default - none */
   readonly eppConfig?: EppConfigInput;
-  /** Name of a container in `podTemplate.spec.containers` to run as the auto-configured frontend sidecar. @default - none */
-  readonly frontendSidecar?: string;
   /** A PVC the backend keeps its compiled kernels in. @default - no compilation cache */
   readonly compilationCache?: CompilationCacheInput;
   /** Grove only: the topology domain the component's pods are packed into. @default - none */
@@ -118,8 +112,6 @@ export interface ComponentSpec extends PodFieldsInput {
   readonly experimental?: ComponentExperimentalInput;
   /** Refused: a provider-native fragment dynamo-iac does not render (use topologyConstraint). @default - none */
   readonly providerOverride?: JsonObject;
-  /** Refused: upstream's Dynamo-sidecar mode is not rendered. @default - none */
-  readonly dynamoSidecar?: string;
 }
 
 /**

@@ -3,6 +3,7 @@
  * pass-through core/v1 content against core/v1. Run after `loadGraph` and `validateGraph`, whose
  * messages (upstream's wording) win: a schema problem at a path they already reported is dropped.
  */
+import { componentFieldsOfValue, sameKeyInV1alpha1 } from '../../crds/component-fields';
 import { MAIN_CONTAINER_NAME } from '../../crds/vocabulary';
 import { crdSchemaProblems, hasCrdSchema } from './crd-schema';
 import { envListProblems, podContentProblems } from './pod-content';
@@ -82,8 +83,10 @@ function passThroughProblems(doc: unknown): Problem[] {
         if (isObject(c[probe])) problems.push(...podContentProblems(c[probe], 'Probe', at(probe)));
       }
       problems.push(...envListProblems(c.envs, at('envs')));
-      if (isObject(c.frontendSidecar))
-        problems.push(...envListProblems(c.frontendSidecar.envs, at('frontendSidecar.envs')));
+      for (const name of componentFieldsOfValue('container').filter(sameKeyInV1alpha1)) {
+        const container = c[name];
+        if (isObject(container)) problems.push(...envListProblems(container.envs, at(`${name}.envs`)));
+      }
     } else if (c.podTemplate !== undefined && c.podTemplate !== null) {
       problems.push(...podContentProblems(c.podTemplate, 'PodTemplateSpec', at('podTemplate')));
     }

@@ -2,7 +2,8 @@
  * CEL rules of our CRDs (upstream's, reference §1.8) on fields the model does not carry, checked
  * on the document as written, with the API server's message text.
  */
-import { CHECKPOINT_JOB_RULE, MIN_AVAILABLE_RULE } from '../../crds/component-spec-v1beta1';
+import { componentFieldRules } from '../../crds/component-fields';
+import { CHECKPOINT_JOB_RULE } from '../../crds/component-spec-v1beta1';
 import { fieldPath, isObject, keyPath } from '../read';
 import { ValidationContext } from './validation-context';
 
@@ -20,13 +21,8 @@ export function validateCelRules(ctx: ValidationContext): void {
 /** A v1beta1 component (a `spec.components` item, or a DCD's spec). */
 function component(ctx: ValidationContext, c: unknown, path: string): void {
   if (!isObject(c)) return;
-  const { minAvailable, replicas } = c;
-  if (typeof minAvailable === 'number' && replicas !== 0) {
-    const effective =
-      typeof replicas === 'number' ? replicas : replicas === undefined || replicas === null ? 1 : undefined;
-    if (effective !== undefined && minAvailable > effective)
-      ctx.error(fieldPath(path, 'minAvailable'), MIN_AVAILABLE_RULE);
-  }
+  for (const { field, rule } of componentFieldRules())
+    if (rule.brokenBy(c)) ctx.error(fieldPath(path, field), rule.message);
   const checkpoint = isObject(c.experimental) ? c.experimental.checkpoint : undefined;
   if (isObject(checkpoint) && checkpoint.checkpointRef !== undefined && checkpoint.job !== undefined) {
     ctx.error(fieldPath(path, 'experimental.checkpoint'), CHECKPOINT_JOB_RULE);

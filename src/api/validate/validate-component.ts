@@ -7,10 +7,15 @@ import { detectBackendFramework } from '../backend-framework';
 import { engineProfile } from '../engine-profile';
 import { hasDeferredValue } from '../deferred-value';
 import { hasSemverTag } from '../image-version';
-import { POD_FIELD_NAMES, podFieldDeclaration } from '../../crds/pod-fields';
+import {
+  COMPONENT_FIELD_NAMES,
+  componentFieldDeclaration,
+  componentFieldsOfValue,
+  injectedContainer,
+} from '../../crds/component-fields';
 import { LEGACY_COMPONENT_TYPES, MAIN_CONTAINER_NAME } from '../../crds/vocabulary';
 import { isNegativeQuantity } from '../k8s-syntax';
-import { COMPONENT_TYPES, ComponentModel, DISAGG_ROLES, isWorkerComponent } from '../model';
+import { COMPONENT_TYPES, ComponentModel, DISAGG_ROLES, InjectedContainerModel, isWorkerComponent } from '../model';
 import { DGDR_LABEL } from '../input/deployment-request';
 import { fieldPath, isObject, strings } from '../read';
 import { validateGpuMemory } from './validate-gpu-memory';
@@ -19,7 +24,6 @@ import { validateRoles } from './validate-roles';
 import { ValidationContext } from './validation-context';
 
 const COMPONENT_NAME = /^[A-Za-z0-9]([-A-Za-z0-9]*[A-Za-z0-9])?$/;
-const SIDECAR_FRONTEND = 'sidecar-frontend';
 /** Words in a component name that say which type was meant, most specific first (`VllmPrefillWorker` is a prefill worker). */
 const TYPE_HINTS = ['frontend', 'planner', 'prefill', 'decode', 'worker'] as const;
 export const VLLM_EXECUTOR_BACKEND = 'nvidia.com/vllm-distributed-executor-backend';
@@ -49,11 +53,10 @@ export function validateComponent(ctx: ValidationContext, c: ComponentModel, i: 
       'is deprecated and ignored. Use DynamoGraphDeploymentScalingAdapter with HPA, KEDA, or Planner for autoscaling instead. See docs/kubernetes/autoscaling.md',
     );
   }
-  // Every quantity-valued pod field is a size: the webhook refuses a negative one.
-  for (const name of POD_FIELD_NAMES) {
+  // Every quantity-valued component field is a size: the webhook refuses a negative one.
+  for (const name of componentFieldsOfValue('quantity')) {
     const v = c[name];
-    if (podFieldDeclaration(name).value === 'quantity' && typeof v === 'string' && isNegativeQuantity(v))
-      ctx.error(p.podField(i, name), 'must be non-negative');
+    if (typeof v === 'string' && isNegativeQuantity(v)) ctx.error(p.componentField(i, name), 'must be non-negative');
   }
   const executor = c.annotations[VLLM_EXECUTOR_BACKEND];
   if (executor !== undefined && !isVllmExecutorBackend(executor)) {
@@ -71,18 +74,16 @@ export function validateComponent(ctx: ValidationContext, c: ComponentModel, i: 
     );
   }
   validateVolumeMounts(ctx, c, i);
-  validateFrontendSidecar(ctx, c, i);
+  validateInjectedContainers(ctx, c, i);
   validateEpp(ctx, c, i);
   validateImages(ctx, c, i);
   if (isWorkerComponent(c.type)) validateBackend(ctx, c, i);
   validateMultinode(ctx, c, i);
   validateGpuMemory(ctx, c, i);
   validateRoles(ctx, c, i);
-  if (c.dynamoSidecar !== undefined) {
-    ctx.error(
-      p.at(i, 'dynamoSidecar'),
-      "is not rendered by dynamo-iac: upstream's Dynamo sidecar mode (the runtime in an init container next to the engine) is still changing between releases (docs/deviations.md)",
-    );
+  for (const name of COMPONENT_FIELD_NAMES) {
+    const refused = componentFieldDeclaration(name).refused;
+    if (refused && c[name] !== undefined) ctx.error(p.componentField(i, name), refused);
   }
   validateRuntimeVersion(ctx, c, i);
 }
@@ -204,16 +205,21 @@ function validateVolumeMounts(ctx: ValidationContext, c: ComponentModel, i: numb
   });
 }
 
-function validateFrontendSidecar(ctx: ValidationContext, c: ComponentModel, i: number): void {
-  if (!c.frontendSidecar) return;
-  if (!c.frontendSidecar.image) ctx.error(ctx.paths.frontendSidecar(i, 'image'), 'Required value');
-  const containers = Array.isArray(c.podSpec.containers) ? c.podSpec.containers : [];
-  if (containers.some((x) => isObject(x) && x.name === SIDECAR_FRONTEND)) {
-    const where = ctx.paths.v1alpha1 ? 'extraPodSpec.containers' : 'podTemplate.spec.containers';
-    ctx.error(
-      fieldPath(ctx.paths.podSpec(i), 'containers'),
-      `cannot inject frontend sidecar: a container named "${SIDECAR_FRONTEND}" already exists in ${where}`,
-    );
+/** A `container` field's container needs an image, and its injected name must be free. */
+function validateInjectedContainers(ctx: ValidationContext, c: ComponentModel, i: number): void {
+  for (const name of componentFieldsOfValue('container')) {
+    const container = c[name] as InjectedContainerModel | undefined;
+    if (!container) continue;
+    if (!container.image) ctx.error(ctx.paths.injectedContainer(i, name, 'image'), 'Required value');
+    const injected = injectedContainer(name);
+    const containers = Array.isArray(c.podSpec.containers) ? c.podSpec.containers : [];
+    if (containers.some((x) => isObject(x) && x.name === injected.name)) {
+      const where = ctx.paths.v1alpha1 ? 'extraPodSpec.containers' : 'podTemplate.spec.containers';
+      ctx.error(
+        fieldPath(ctx.paths.podSpec(i), 'containers'),
+        `cannot inject ${injected.role}: a container named "${injected.name}" already exists in ${where}`,
+      );
+    }
   }
 }
 

@@ -3,12 +3,12 @@
  * the problem points at the field the user wrote: names, label and annotation syntax, quantities,
  * env var names.
  */
-import { POD_FIELD_NAMES, podFieldDeclaration } from '../../crds/pod-fields';
+import { componentFieldsOfValue } from '../../crds/component-fields';
 import { annotationMapProblems, labelMapProblems, resourceProblems, storageRequestProblems } from '../k8s-object-rules';
 import { dns1123Label, dns1123Subdomain, envVarName, labelValue, quantity } from '../k8s-syntax';
 import { EnvVar, ResourceRequirements } from '../k8s-types';
 import { dynamoNamespaceOf } from '../dynamo-namespace';
-import { ComponentModel, ingressHost, isWorkerComponent } from '../model';
+import { ComponentModel, ingressHost, InjectedContainerModel, isWorkerComponent } from '../model';
 import { rendersWorkerGenerations } from '../worker-rollout';
 import { fieldPath, isObject, keyPath } from '../read';
 import { ValidationContext } from './validation-context';
@@ -93,15 +93,17 @@ function validateComponentKubernetes(ctx: ValidationContext, c: ComponentModel, 
   if (c.ingress?.labels) labels(ctx, paths.at(i, 'ingress.labels'), c.ingress.labels);
   if (c.ingress?.annotations) annotations(ctx, paths.at(i, 'ingress.annotations'), c.ingress.annotations);
   resources(ctx, c, i);
-  for (const name of POD_FIELD_NAMES) {
+  for (const name of componentFieldsOfValue('quantity')) {
     const v = c[name];
-    if (podFieldDeclaration(name).value === 'quantity' && typeof v === 'string')
-      quantities(ctx, paths.podField(i, name), v);
+    if (typeof v === 'string') quantities(ctx, paths.componentField(i, name), v);
   }
   env(ctx, paths.env(i), c.env);
   if (paths.v1alpha1 && Array.isArray(c.mainContainer?.env))
     env(ctx, fieldPath(paths.mainContainer(i), 'env'), c.mainContainer.env as EnvVar[]);
-  if (c.frontendSidecar?.env) env(ctx, paths.frontendSidecar(i, 'env'), c.frontendSidecar.env);
+  for (const name of componentFieldsOfValue('container')) {
+    const container = c[name] as InjectedContainerModel | undefined;
+    if (container?.env) env(ctx, paths.injectedContainer(i, name, 'env'), container.env);
+  }
   const containers = Array.isArray(c.podSpec.containers) ? c.podSpec.containers : [];
   for (const x of containers) {
     if (isObject(x) && Array.isArray(x.env))

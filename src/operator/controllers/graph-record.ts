@@ -4,7 +4,7 @@
  * fields: its shape, not its apiVersion, says which converter applies.
  */
 import { errorsOf, GraphModel, loadGraph } from '../../api';
-import { podFieldV1alpha1Keys } from '../../crds/pod-fields';
+import { componentFieldV1alpha1Keys } from '../../crds/component-fields';
 import { splitKey } from '../runtime/controller';
 import { ObjectCache } from '../runtime/informer';
 import { ServerObject } from '../runtime/kube/objects';
@@ -28,8 +28,8 @@ const V1ALPHA1_COMPONENT_FIELDS = [
   'extraPodSpec',
   'livenessProbe',
   'readinessProbe',
-  // The declared pod fields' v1alpha1 keys (`sharedMemory`, …).
-  ...podFieldV1alpha1Keys(),
+  // The declared component fields' v1alpha1-only keys (`sharedMemory`, …).
+  ...componentFieldV1alpha1Keys(),
 ];
 
 /** Whether a record was written as v1alpha1 (then its status has the v1alpha1 field names too). */

@@ -3,7 +3,7 @@
  * `DynamoGraphDeployment` of `dynamo-iac/pulumi` (same validation, same rendered objects), which it creates as its child.
  */
 import * as pulumi from '@pulumi/pulumi';
-import type { PodFieldsInput } from '../../crds/pod-fields';
+import type { ComponentFieldsInput } from '../../crds/component-fields';
 import {
   DynamoGraphDeployment as TypedGraphDeployment,
   DynamoGraphDeploymentArgs as TypedGraphDeploymentArgs,
@@ -36,23 +36,19 @@ export interface CompilationCache {
 
 /**
  * What a component of a graph and a standalone component share (the v1beta1 component spec); the
- * fields that only map onto the pod come with their declarations (`PodFieldsInput`).
+ * fields declared once come with their declarations (`ComponentFieldsInput`).
  */
-export interface ComponentFields extends MainContainerArgs, PodFieldsInput {
+export interface ComponentFields extends MainContainerArgs, ComponentFieldsInput {
   /** `frontend`, `worker`, `prefill`, `decode`, `planner`, `epp`. @default - default rules */
   type?: string;
   /** Minimum 0. @default 1 */
   replicas?: number;
-  /** Grove only: pods of the clique that must be available. @default 1 on Grove */
-  minAvailable?: number;
   /** Use the shared Dynamo namespace `dynamo`. @default false */
   globalDynamoNamespace?: boolean;
   /** Span one replica over several nodes (LeaderWorkerSet or Grove). @default - single node */
   multinode?: Multinode;
   /** The model the component serves, for its DynamoModel and model Service. @default - none */
   modelRef?: ModelRef;
-  /** Name of a container in `podTemplate` to run as the frontend sidecar. @default - none */
-  frontendSidecar?: string;
   /** A PVC the backend keeps its compiled kernels in. @default - no compilation cache */
   compilationCache?: CompilationCache;
 }
