@@ -99,7 +99,8 @@ describe.each(COMPONENT_FIELD_NAMES)('component field %s', (name) => {
     expect(hashOf(sample.good) !== hashOf()).toBe(hashed);
   });
 
-  test('a Grove-only field is refused off Grove, at its path, in upstream words', () => {
+  /** The problems of a graph whose one worker (2 replicas) sets the field to its sample value. */
+  const problemsWithField = () => {
     const worker = { name: 'w', type: 'worker', replicas: 2, podTemplate: { spec: { containers: POD.containers } } };
     const { model } = loadGraph({
       apiVersion: 'nvidia.com/v1beta1',
@@ -107,24 +108,16 @@ describe.each(COMPONENT_FIELD_NAMES)('component field %s', (name) => {
       metadata: { name: 'g' },
       spec: { backendFramework: 'vllm', components: [{ ...worker, [name]: sample.good }] },
     });
-    const problems = validateGraph(model!, resolveSettings({}));
-    const refused = problems.some(
-      (p) => p.path === `spec.components[0].${name}` && p.message.includes('only for Grove-backed'),
-    );
+    return validateGraph(model!, resolveSettings({})).filter((p) => p.path === `spec.components[0].${name}`);
+  };
+
+  test('a Grove-only field is refused off Grove, at its path, in upstream words', () => {
+    const refused = problemsWithField().some((p) => p.message.includes('only for Grove-backed'));
     expect(refused).toBe(d.groveOnly === true);
   });
 
   test('a field dynamo-iac does not render is refused at its path with its reason', () => {
-    const worker = { name: 'w', type: 'worker', podTemplate: { spec: { containers: POD.containers } } };
-    const { model } = loadGraph({
-      apiVersion: 'nvidia.com/v1beta1',
-      kind: 'DynamoGraphDeployment',
-      metadata: { name: 'g' },
-      spec: { backendFramework: 'vllm', components: [{ ...worker, [name]: sample.good }] },
-    });
-    const problems = validateGraph(model!, resolveSettings({}));
-    const refused = problems.some((p) => p.path === `spec.components[0].${name}` && p.message === d.refused);
-    expect(refused).toBe(d.refused !== undefined);
+    expect(problemsWithField().some((p) => p.message === d.refused)).toBe(d.refused !== undefined);
   });
 
   test('its v1alpha1-only key is accepted by the planner and marks a stored record as v1alpha1', () => {
