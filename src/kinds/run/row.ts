@@ -8,7 +8,7 @@ import type { KindRow } from '../document-context';
 
 const KIND = 'DynamoGraphDeploymentRun';
 
-export const RUN_NOT_AUTHORED =
+const RUN_NOT_AUTHORED =
   "Forbidden: a DynamoGraphDeploymentRun is written by upstream's operator for each search of a v1beta2 DynamoGraphDeploymentRequest and is never authored: give the DynamoGraphDeploymentRequest instead";
 
 export const runRow: KindRow = (_doc, { settings }) => {
