@@ -69,7 +69,8 @@ const DYNAMO_VERSION: OptionSpec = {
 /** The platform's and `crds`' flag: which release's CRDs. */
 const CRD_RELEASE: OptionSpec = {
   flags: '--dynamo-version <release>',
-  description: "the Dynamo release whose CRDs to include (1.6 default, 1.7: no DynamoCheckpoint); match the graphs'",
+  description:
+    "the Dynamo release whose CRDs to include (1.6 default, 1.7: no DynamoCheckpoint, adds the search's Run and Candidate); match the graphs'",
 };
 const LOCK: OptionSpec = {
   flags: '--lock <file>',

@@ -1,6 +1,6 @@
 /** Assembles apiextensions.k8s.io/v1 CustomResourceDefinitions for the nvidia.com kinds. */
 import { KubeObject } from '../output/kube-object';
-import { JSONSchemaProps, obj, str } from './schema';
+import { JSONSchemaProps, obj, str, ValidationRule } from './schema';
 import { acceptForeignFields } from './version-union';
 
 export const GROUP = 'nvidia.com';
@@ -30,6 +30,10 @@ export interface VersionDef {
   status?: JSONSchemaProps;
   printerColumns: PrinterColumn[];
   scale?: ScaleSubresource;
+  /** `spec` must be present (a Go field without `omitempty`). @default false */
+  specRequired?: boolean;
+  /** CEL rules on the whole object (the only place a rule can see `spec` itself change). */
+  rules?: ValidationRule[];
 }
 
 export interface CrdDef {
@@ -42,14 +46,17 @@ export interface CrdDef {
 export const AGE_COLUMN: PrinterColumn = { name: 'Age', type: 'date', jsonPath: '.metadata.creationTimestamp' };
 
 function rootSchema(version: VersionDef): JSONSchemaProps {
-  return obj({
-    apiVersion: str(),
-    kind: str(),
-    // The API server owns metadata validation; structural schemas may not constrain it further.
-    metadata: { type: 'object' },
-    spec: version.spec,
-    ...(version.status ? { status: version.status } : {}),
-  });
+  return obj(
+    {
+      apiVersion: str(),
+      kind: str(),
+      // The API server owns metadata validation; structural schemas may not constrain it further.
+      metadata: { type: 'object' },
+      spec: version.spec,
+      ...(version.status ? { status: version.status } : {}),
+    },
+    { required: version.specRequired ? ['spec'] : [], rules: version.rules },
+  );
 }
 
 function versionEntry(version: VersionDef): Record<string, unknown> {

@@ -11,7 +11,21 @@ import { componentList, componentName } from './component-spec-v1beta1';
 import { BACKEND_FRAMEWORK_FROZEN, KV_TRANSFER_POLICY_FROZEN, topologyFrozen } from './immutability';
 import { conditions, envVars, stringMap } from './core';
 import { AGE_COLUMN, crd, PrinterColumn } from './crd';
-import { arr, bool, enumStr, int32, int64, JSONSchemaProps, map, num, obj, quantity, str, time } from './schema';
+import {
+  arr,
+  bool,
+  enumStr,
+  int32,
+  int64,
+  JSONSchemaProps,
+  map,
+  num,
+  obj,
+  quantity,
+  str,
+  time,
+  ValidationRule,
+} from './schema';
 import { sharedSpec } from './shared-spec-v1alpha1';
 import { MAX_PVCS } from './vocabulary';
 
@@ -111,7 +125,11 @@ function specV1alpha1(): JSONSchemaProps {
   );
 }
 
-function specV1beta1(): JSONSchemaProps {
+/**
+ * The v1beta1 DGD spec. `rules` defaults to a DGD's; a DynamoGraphDeploymentCandidate, whose spec
+ * is this same type, takes only upstream's own rule on the type (no webhook stands in for a candidate).
+ */
+export function graphSpecV1beta1(rules: ValidationRule[] = SPEC_RULES): JSONSchemaProps {
   return obj(
     {
       annotations: stringMap(),
@@ -125,7 +143,7 @@ function specV1beta1(): JSONSchemaProps {
       topologyConstraint: obj({ clusterTopologyName: str({ minLength: 1 }), packDomain: topologyDomain() }),
       experimental: experimental(),
     },
-    { rules: SPEC_RULES },
+    { rules },
   );
 }
 
@@ -180,7 +198,7 @@ export function graphDeploymentCrd() {
         status: status('v1alpha1'),
         printerColumns: COLUMNS,
       },
-      { name: 'v1beta1', storage: true, spec: specV1beta1(), status: status('v1beta1'), printerColumns: COLUMNS },
+      { name: 'v1beta1', storage: true, spec: graphSpecV1beta1(), status: status('v1beta1'), printerColumns: COLUMNS },
     ],
   });
 }

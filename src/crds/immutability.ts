@@ -53,3 +53,12 @@ export const NODE_TOPOLOGY_FROZEN: ValidationRule = {
 export function componentTransitionRules(owner: OwnerKind): ValidationRule[] {
   return [NODE_TOPOLOGY_FROZEN, topologyFrozen(owner)];
 }
+
+/**
+ * Upstream's own rule (not a webhook stand-in) on the search's records, a DynamoGraphDeploymentRun
+ * and its Candidates: written once by the operator, their spec never changes afterwards.
+ */
+export const SPEC_IMMUTABLE: ValidationRule = {
+  rule: '!has(oldSelf.spec) || self.spec == oldSelf.spec',
+  message: 'spec is immutable',
+};

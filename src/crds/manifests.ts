@@ -5,7 +5,9 @@
 import { KubeObject } from '../output/kube-object';
 import { checkpointCrd } from './checkpoint';
 import { componentDeploymentCrd } from './component-deployment';
+import { deploymentCandidateCrd } from './deployment-candidate';
 import { deploymentRequestCrd } from './deployment-request';
+import { deploymentRunCrd } from './deployment-run';
 import { graphDeploymentCrd } from './graph-deployment';
 import { modelCrd } from './model';
 import { scalingAdapterCrd } from './scaling-adapter';
@@ -14,6 +16,8 @@ import { workerMetadataCrd } from './worker-metadata';
 export interface CrdSetOptions {
   /** Include DynamoCheckpoint (a release that still has the kind). @default true */
   readonly dynamoCheckpoint?: boolean;
+  /** Include the search's DynamoGraphDeploymentRun and DynamoGraphDeploymentCandidate (1.7 on). @default true */
+  readonly searchKinds?: boolean;
 }
 
 /** The CRDs, sorted by name so the output is byte-stable. Each call builds fresh objects. */
@@ -25,6 +29,7 @@ export function crdManifests(options: CrdSetOptions = {}): KubeObject[] {
     modelCrd(),
     ...(options.dynamoCheckpoint === false ? [] : [checkpointCrd()]),
     deploymentRequestCrd(),
+    ...(options.searchKinds === false ? [] : [deploymentRunCrd(), deploymentCandidateCrd()]),
     workerMetadataCrd(),
   ].sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0));
 }

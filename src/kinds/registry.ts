@@ -9,12 +9,14 @@
  * runtime operator and Dynamo's runtime write them): they have a CRD and a controller, no row.
  */
 import { DynamoKind } from '../api/convert/load';
+import { candidateRow } from './candidate/row';
 import { checkpointRow } from './checkpoint/row';
 import { componentRow } from './component/row';
 import type { KindRow } from './document-context';
 import { graphRow } from './graph/row';
 import { modelRow } from './model/row';
 import { requestRow } from './request/row';
+import { runRow } from './run/row';
 
 /** What the pipeline takes from a kind beyond its row: the checks across a run's documents, `dynamo-iac plan`'s reading. */
 export { unservedModelWarning } from './model/load';
@@ -26,4 +28,6 @@ export const KIND_ROWS: Readonly<Record<DynamoKind, KindRow>> = {
   DynamoModel: modelRow,
   DynamoCheckpoint: checkpointRow,
   DynamoGraphDeploymentRequest: requestRow,
+  DynamoGraphDeploymentCandidate: candidateRow,
+  DynamoGraphDeploymentRun: runRow,
 };

@@ -51,9 +51,10 @@ export interface PlatformOptions {
    */
   readonly crds?: boolean;
   /**
-   * The Dynamo release whose CRDs to include (`crds`): 1.7 has no DynamoCheckpoint, and its
-   * checkpoints belong to the Dynamo Snapshot project (no `checkpointAgent`). Match the graphs'
-   * `dynamoVersion` setting.
+   * The Dynamo release whose CRDs to include (`crds`): 1.7 has no DynamoCheckpoint (its
+   * checkpoints belong to the Dynamo Snapshot project: no `checkpointAgent`) and adds the search's
+   * DynamoGraphDeploymentRun and DynamoGraphDeploymentCandidate. Match the graphs' `dynamoVersion`
+   * setting.
    * @default '1.6'
    */
   readonly dynamoVersion?: DynamoVersion;

@@ -11,7 +11,8 @@ import { kubernetesResource } from './resources';
 
 export interface DynamoCrdsArgs {
   /**
-   * The Dynamo release whose CRDs to install (1.7 has no DynamoCheckpoint). Match the graphs'
+   * The Dynamo release whose CRDs to install (1.7 has no DynamoCheckpoint and adds the search's
+   * DynamoGraphDeploymentRun and DynamoGraphDeploymentCandidate). Match the graphs'
    * `dynamoVersion` setting.
    * @default '1.6'
    */

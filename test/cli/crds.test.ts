@@ -14,12 +14,14 @@ describe('crds', () => {
     expect(run(['crds']).stdout).toBe(r.stdout);
   });
 
-  test('--dynamo-version 1.7: the release has no DynamoCheckpoint; an unknown release is a usage error', () => {
+  test('--dynamo-version 1.7: the release has no DynamoCheckpoint but the search records; an unknown release is a usage error', () => {
     const names = (args: string[]) => parseAllDocuments(run(args).stdout).map((d) => d.toJS().metadata.name as string);
     expect(names(['crds'])).toContain('dynamocheckpoints.nvidia.com');
     expect(names(['crds', '--dynamo-version', '1.6'])).toEqual(names(['crds']));
     const on17 = names(['crds', '--dynamo-version', '1.7']);
-    expect(on17).toEqual(names(['crds']).filter((n) => n !== 'dynamocheckpoints.nvidia.com'));
+    const search = ['dynamographdeploymentcandidates.nvidia.com', 'dynamographdeploymentruns.nvidia.com'];
+    expect(names(['crds'])).not.toEqual(expect.arrayContaining([search[0]]));
+    expect(on17).toEqual([...names(['crds']).filter((n) => n !== 'dynamocheckpoints.nvidia.com'), ...search].sort());
     const bad = run(['crds', '--dynamo-version', '1.5']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe('--dynamo-version: must be one of: 1.6, 1.7\n');

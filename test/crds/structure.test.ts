@@ -15,7 +15,9 @@ describe('CRD set', () => {
     expect(crds.map((c) => c.metadata.name)).toEqual([
       'dynamocheckpoints.nvidia.com',
       'dynamocomponentdeployments.nvidia.com',
+      'dynamographdeploymentcandidates.nvidia.com',
       'dynamographdeploymentrequests.nvidia.com',
+      'dynamographdeploymentruns.nvidia.com',
       'dynamographdeployments.nvidia.com',
       'dynamographdeploymentscalingadapters.nvidia.com',
       'dynamomodels.nvidia.com',
@@ -36,6 +38,8 @@ describe('CRD set', () => {
     ['DynamoModel', 'dynamomodels', 'dm'],
     ['DynamoCheckpoint', 'dynamocheckpoints', 'dckpt'],
     ['DynamoWorkerMetadata', 'dynamoworkermetadatas', 'dwm'],
+    ['DynamoGraphDeploymentRun', 'dynamographdeploymentruns', 'dgdrrun'],
+    ['DynamoGraphDeploymentCandidate', 'dynamographdeploymentcandidates', 'dgdc'],
   ])('%s: names, group, scope, no conversion webhook', (kind, plural, shortName) => {
     const spec = specOf(byKind(kind));
     expect(spec.group).toBe('nvidia.com');
@@ -59,6 +63,8 @@ describe('versions', () => {
     ['DynamoModel', ['v1alpha1'], 'v1alpha1'],
     ['DynamoCheckpoint', ['v1alpha1'], 'v1alpha1'],
     ['DynamoWorkerMetadata', ['v1alpha1'], 'v1alpha1'],
+    ['DynamoGraphDeploymentRun', ['v1beta2'], 'v1beta2'],
+    ['DynamoGraphDeploymentCandidate', ['v1beta2'], 'v1beta2'],
   ])('%s serves %j and stores exactly one: %s', (kind, served, storage) => {
     const versions = versionsOf(kind);
     expect(versions.map((v) => v.name)).toEqual(served);

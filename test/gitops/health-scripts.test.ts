@@ -46,7 +46,9 @@ test('every nvidia.com kind we install has an Argo CD health check and a Flux tw
     'DynamoCheckpoint',
     'DynamoComponentDeployment',
     'DynamoGraphDeployment',
+    'DynamoGraphDeploymentCandidate',
     'DynamoGraphDeploymentRequest',
+    'DynamoGraphDeploymentRun',
     'DynamoGraphDeploymentScalingAdapter',
     'DynamoModel',
     'DynamoWorkerMetadata',
@@ -114,5 +116,5 @@ test('argocd-cm: one resource.customizations.health key per script, labelled for
   const own = argoHealthConfigMap({ namespace: 'gitops', applicationHealth: false });
   expect(own.metadata.namespace).toBe('gitops');
   expect(Object.keys(own.data as object)).not.toContain('resource.customizations.health.argoproj.io_Application');
-  expect(Object.keys(own.data as object)).toHaveLength(7);
+  expect(Object.keys(own.data as object)).toHaveLength(9);
 });

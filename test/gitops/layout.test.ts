@@ -8,6 +8,7 @@ import { splitByGraph } from '../../src/gitops/graphs';
 import { SUBSTITUTE_ANNOTATION } from '../../src/gitops/substitution';
 import { renderEachGraph } from '../../src/render';
 import { renderPlatform } from '../../src/platform/platform';
+import { releaseCrdManifests } from '../../src/platform/release-crds';
 
 const obj = (kind: string, name: string, namespace?: string, extra: object = {}): KubeObject => ({
   apiVersion: kind === 'Deployment' ? 'apps/v1' : 'v1',
@@ -44,7 +45,7 @@ describe('gitOpsLayout', () => {
     expect(layers).toEqual(['crds', 'platform', 'graphs']);
     const crds = paths(files).filter((p) => p.startsWith('crds/'));
     expect(crds).toEqual([
-      ...crdManifests()
+      ...releaseCrdManifests()
         .map((c: any) => `crds/customresourcedefinition-${c.metadata.name}.yaml`)
         .sort(),
       'crds/kustomization.yaml',

@@ -132,7 +132,7 @@ test("activatorPort: a port number, not the operator's HTTP port", () => {
   ]);
 });
 
-test('dynamoVersion: one of the releases; 1.7 takes no checkpoint agent and installs no DynamoCheckpoint CRD', () => {
+test('dynamoVersion: one of the releases; 1.7 takes no checkpoint agent, installs no DynamoCheckpoint CRD and adds the search records', () => {
   expect(platformOptionProblems({ ...base, dynamoVersion: '1.5' } as any)).toEqual([
     { path: 'dynamoVersion', message: 'must be one of: 1.6, 1.7', severity: 'error' },
   ]);
@@ -142,5 +142,9 @@ test('dynamoVersion: one of the releases; 1.7 takes no checkpoint agent and inst
       .filter((o) => o.kind === 'CustomResourceDefinition')
       .map((o) => o.metadata.name);
   expect(crdNames()).toContain('dynamocheckpoints.nvidia.com');
-  expect(crdNames('1.7')).toEqual(crdNames('1.6').filter((n) => n !== 'dynamocheckpoints.nvidia.com'));
+  const search = ['dynamographdeploymentcandidates.nvidia.com', 'dynamographdeploymentruns.nvidia.com'];
+  expect(crdNames()).not.toEqual(expect.arrayContaining(search));
+  expect(crdNames('1.7')).toEqual(
+    [...crdNames('1.6').filter((n) => n !== 'dynamocheckpoints.nvidia.com'), ...search].sort(),
+  );
 });

@@ -1,5 +1,5 @@
-import { crdManifests } from '../../src/crds';
 import { renderPlatform } from '../../src/platform/platform';
+import { releaseCrdManifests } from '../../src/platform/release-crds';
 import { RECOMMENDED_POD_SECURITY_LABELS } from '../../src/render/pod-security';
 
 const base = { namespace: 'dynamo-system', version: '1.2.3' };
@@ -22,7 +22,7 @@ test('namespace scope: the cluster-scoped pieces are opt-in (CRDs, the Namespace
   const objs = renderPlatform({ ...base, scope: 'namespace', crds: true, createNamespace: true, readNodes: true });
   expect(clusterScoped(objs)).toEqual([
     'Namespace/dynamo-system',
-    ...crdManifests().map((c) => `CustomResourceDefinition/${c.metadata.name}`),
+    ...releaseCrdManifests().map((c) => `CustomResourceDefinition/${c.metadata.name}`),
     'ClusterRole/dynamo-iac-operator-dynamo-system-nodes',
     'ClusterRoleBinding/dynamo-iac-operator-dynamo-system-nodes',
   ]);

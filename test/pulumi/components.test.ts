@@ -173,7 +173,7 @@ describe('DynamoPlatform', () => {
     }
   });
 
-  test("dynamoVersion 1.7: the child DynamoCrds installs that release's CRDs (no DynamoCheckpoint); DynamoCrds alone takes it too", async () => {
+  test("dynamoVersion 1.7: the child DynamoCrds installs that release's CRDs (no DynamoCheckpoint, the search records); DynamoCrds alone takes it too", async () => {
     const crdNames = (rs: Awaited<ReturnType<typeof runProgram>>) =>
       rs.filter((r) => r.type.includes('CustomResourceDefinition')).map((r) => r.inputs.metadata.name as string);
     const on16 = crdNames(await runProgram(() => new DynamoPlatform('dynamo', { namespace: 'ops' })));
@@ -181,7 +181,9 @@ describe('DynamoPlatform', () => {
       await runProgram(() => new DynamoPlatform('dynamo', { namespace: 'ops', dynamoVersion: '1.7' })),
     );
     expect(on16).toContain('dynamocheckpoints.nvidia.com');
-    expect(on17).toEqual(on16.filter((n) => n !== 'dynamocheckpoints.nvidia.com'));
+    const search = ['dynamographdeploymentcandidates.nvidia.com', 'dynamographdeploymentruns.nvidia.com'];
+    expect(on16).not.toEqual(expect.arrayContaining([search[0]]));
+    expect([...on17].sort()).toEqual([...on16.filter((n) => n !== 'dynamocheckpoints.nvidia.com'), ...search].sort());
     expect(crdNames(await runProgram(() => new DynamoCrds('crds', { dynamoVersion: '1.7' })))).toEqual(on17);
     const bad = await runProgram(() => new DynamoCrds('crds', { dynamoVersion: '1.5' as never })).catch((e) => e);
     expect(bad.message).toMatch(/DynamoCrds "crds": invalid input:\n {2}dynamoVersion: must be one of: 1\.6, 1\.7/);

@@ -12,12 +12,17 @@ export const DYNAMO_API_VERSIONS = ['nvidia.com/v1alpha1', 'nvidia.com/v1beta1']
 export const GRAPH_KINDS = ['DynamoGraphDeployment', 'DynamoComponentDeployment'] as const;
 /** Kinds we recognise but do not render: front ends pass them through as they are. */
 export const PASS_THROUGH_KINDS = ['DynamoModel', 'DynamoCheckpoint', 'DynamoGraphDeploymentRequest'] as const;
+/** Dynamo 1.7's search records (v1beta2 only): recognised so their rows can say what to do with them. */
+export const SEARCH_KINDS = ['DynamoGraphDeploymentCandidate', 'DynamoGraphDeploymentRun'] as const;
 
-export type DynamoKind = (typeof GRAPH_KINDS)[number] | (typeof PASS_THROUGH_KINDS)[number];
+export type DynamoKind =
+  (typeof GRAPH_KINDS)[number] | (typeof PASS_THROUGH_KINDS)[number] | (typeof SEARCH_KINDS)[number];
 
 /** Versions only some kinds have (Dynamo 1.7's v1beta2 request); other kinds take DYNAMO_API_VERSIONS. */
 const KIND_API_VERSIONS: Partial<Record<DynamoKind, readonly string[]>> = {
   DynamoGraphDeploymentRequest: [...DYNAMO_API_VERSIONS, 'nvidia.com/v1beta2'],
+  DynamoGraphDeploymentCandidate: ['nvidia.com/v1beta2'],
+  DynamoGraphDeploymentRun: ['nvidia.com/v1beta2'],
 };
 
 export interface LoadOptions {
@@ -57,7 +62,8 @@ export function recogniseDocument(doc: unknown): RecognisedDocument {
   }
   const kind = doc.kind;
   const apiVersion = doc.apiVersion;
-  const knownKind = typeof kind === 'string' && ([...GRAPH_KINDS, ...PASS_THROUGH_KINDS] as string[]).includes(kind);
+  const knownKind =
+    typeof kind === 'string' && ([...GRAPH_KINDS, ...PASS_THROUGH_KINDS, ...SEARCH_KINDS] as string[]).includes(kind);
   // Another kind (a ConfigMap, a List) is not a typo in a Dynamo object: one line that says what to do.
   if (typeof kind === 'string' && kind !== '' && !knownKind && !isDynamoGroup(apiVersion)) {
     r.error('kind', notDynamoKind(kind));
@@ -85,7 +91,7 @@ export function loadGraph(doc: unknown, opts: LoadOptions = {}): LoadResult {
   const recognised = recogniseDocument(doc);
   const dynamoKind = recognised.kind;
   if (dynamoKind === undefined || !isObject(doc)) return { problems: recognised.problems };
-  if ((PASS_THROUGH_KINDS as readonly string[]).includes(dynamoKind)) return { problems: [], kind: dynamoKind };
+  if (!(GRAPH_KINDS as readonly string[]).includes(dynamoKind)) return { problems: [], kind: dynamoKind };
 
   const r = new InputReader();
   const apiVersion = doc.apiVersion;

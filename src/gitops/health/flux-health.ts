@@ -111,6 +111,25 @@ const checkpoint: FluxHealthCheckExpr = {
   current: "status.phase == 'Ready'",
 };
 
+/** Dynamo 1.7's search records (`nvidia.com/v1beta2`): a Run by its phase, a Candidate by its Evaluated condition. */
+const V1BETA2 = 'nvidia.com/v1beta2';
+
+const deploymentRun: FluxHealthCheckExpr = {
+  apiVersion: V1BETA2,
+  kind: 'DynamoGraphDeploymentRun',
+  inProgress: "!has(status.phase) || status.phase in ['', 'Pending', 'Running']",
+  failed: "status.phase == 'Failed'",
+  current: "status.phase == 'Succeeded'",
+};
+
+const deploymentCandidate: FluxHealthCheckExpr = {
+  apiVersion: V1BETA2,
+  kind: 'DynamoGraphDeploymentCandidate',
+  inProgress: `!(${condition('Evaluated', "c.status in ['True', 'False']")})`,
+  failed: condition('Evaluated', "c.status == 'False'"),
+  current: condition('Evaluated', "c.status == 'True'"),
+};
+
 const workerMetadata: FluxHealthCheckExpr = {
   apiVersion: V1ALPHA1,
   kind: 'DynamoWorkerMetadata',
@@ -135,6 +154,8 @@ export function fluxHealthCheckExprs(): FluxHealthCheckExpr[] {
     scalingAdapter,
     model,
     checkpoint,
+    deploymentRun,
+    deploymentCandidate,
     workerMetadata,
   ];
 }
