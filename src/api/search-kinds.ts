@@ -13,3 +13,7 @@ export const releaseHasSearchKinds = (release: DynamoVersion): boolean => releas
 /** Why a search kind is refused for a release without it. */
 export const searchKindMissingMessage = (kind: string, release: DynamoVersion): string =>
   `Forbidden: Dynamo ${release} has no ${kind} kind (upstream added it in 1.7 with the v1beta2 deployment search): render for 1.7 (dynamoVersion, --dynamo-version)`;
+
+/** Why a v1beta2 DynamoGraphDeploymentRequest (the search's request) is refused for a release without it. */
+export const searchRequestMissingMessage = (release: DynamoVersion): string =>
+  `Forbidden: Dynamo ${release} serves no ${SEARCH_API_VERSION} DynamoGraphDeploymentRequest (upstream added it in 1.7 with the deployment search): write nvidia.com/v1beta1, or render for 1.7 (dynamoVersion, --dynamo-version)`;

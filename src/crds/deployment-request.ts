@@ -142,7 +142,8 @@ const COLUMNS_V1ALPHA1: PrinterColumn[] = [
   AGE_COLUMN,
 ];
 
-export function deploymentRequestCrd() {
+/** The request's CRD; `v1beta2`: serve the search's version (a 1.7 release on). */
+export function deploymentRequestCrd({ v1beta2 = true }: { readonly v1beta2?: boolean } = {}) {
   return crd({
     kind: 'DynamoGraphDeploymentRequest',
     plural: 'dynamographdeploymentrequests',
@@ -157,7 +158,7 @@ export function deploymentRequestCrd() {
         printerColumns: COLUMNS_V1ALPHA1,
       },
       { name: 'v1beta1', storage: true, spec: specV1beta1(), status: statusV1beta1(), printerColumns: COLUMNS_V1BETA1 },
-      { name: 'v1beta2', spec: specV1beta2(), status: statusV1beta2(), printerColumns: COLUMNS_V1BETA2 },
+      ...(v1beta2 ? [{ name: 'v1beta2', spec: specV1beta2(), status: statusV1beta2(), printerColumns: COLUMNS_V1BETA2 }] : []),
     ],
   });
 }

@@ -16,7 +16,10 @@ import { workerMetadataCrd } from './worker-metadata';
 export interface CrdSetOptions {
   /** Include DynamoCheckpoint (a release that still has the kind). @default true */
   readonly dynamoCheckpoint?: boolean;
-  /** Include the search's DynamoGraphDeploymentRun and DynamoGraphDeploymentCandidate (1.7 on). @default true */
+  /**
+   * Include the search: DynamoGraphDeploymentRun, DynamoGraphDeploymentCandidate and the request's
+   * nvidia.com/v1beta2 version (1.7 on). @default true
+   */
   readonly searchKinds?: boolean;
 }
 
@@ -28,7 +31,7 @@ export function crdManifests(options: CrdSetOptions = {}): KubeObject[] {
     scalingAdapterCrd(),
     modelCrd(),
     ...(options.dynamoCheckpoint === false ? [] : [checkpointCrd()]),
-    deploymentRequestCrd(),
+    deploymentRequestCrd({ v1beta2: options.searchKinds !== false }),
     ...(options.searchKinds === false ? [] : [deploymentRunCrd(), deploymentCandidateCrd()]),
     workerMetadataCrd(),
   ].sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0));

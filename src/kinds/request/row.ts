@@ -3,6 +3,7 @@
  * Job); the generated graph is checked like any graph, its problems naming it.
  */
 import { JsonObject, KubeObject } from '../../api/k8s-types';
+import { releaseHasSearchKinds, SEARCH_API_VERSION, searchRequestMissingMessage } from '../../api/search-kinds';
 import { GraphModel } from '../../api/model';
 import { Problem } from '../../api/problems';
 import type { KindRow } from '../document-context';
@@ -11,6 +12,9 @@ import { LoadedDocument } from '../loaded-document';
 
 export const requestRow: KindRow = (doc, context) => {
   const { settings, placement, defaultNamespace } = context;
+  const release = settings.dynamoVersion;
+  if (doc.apiVersion === SEARCH_API_VERSION && release && !releaseHasSearchKinds(release))
+    return { problems: [{ path: 'apiVersion', message: searchRequestMissingMessage(release), severity: 'error' }], objects: [] };
   const resolved = context.resolveRequest(doc, { defaultNamespace });
   const problems = [...resolved.problems];
   const finish = (objects: KubeObject[], graph?: GraphModel) =>
