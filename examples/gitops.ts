@@ -6,7 +6,7 @@
  */
 import { ApiObject, App, Chart } from 'cdk8s';
 import { DynamoFluxSync, DynamoPlatform, namespaceObjects } from '../src';
-import { EXAMPLE_NAMESPACE } from './graphs/platform';
+import { EXAMPLE_NAMESPACE, EXAMPLE_SETTINGS } from './graphs/platform';
 
 export const EXAMPLE_PLATFORM_NAMESPACE = 'dynamo-system';
 
@@ -18,6 +18,8 @@ export function addExampleGitOps<T extends App>(app: T): T {
   new DynamoPlatform(new Chart(app, 'platform'), 'dynamo', {
     namespace: EXAMPLE_PLATFORM_NAMESPACE,
     createNamespace: false,
+    // The release the example graphs render for: its CRDs.
+    dynamoVersion: EXAMPLE_SETTINGS.dynamoVersion,
   });
   new DynamoFluxSync(new Chart(app, 'flux'), 'sync', {
     source: { name: 'dynamo-examples', url: 'oci://ghcr.io/example/dynamo-deploy', ref: 'latest' },

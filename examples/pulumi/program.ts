@@ -43,14 +43,14 @@ export function deployExamples(options: ExampleOptions = {}) {
   const readiness = { awaitWorkloads: options.awaitWorkloads, awaitTimeoutSeconds: options.awaitTimeoutSeconds };
   const platform = new DynamoPlatform(
     'dynamo',
-    { namespace: EXAMPLE_PLATFORM_NAMESPACE, createNamespace: false, ...readiness },
+    { namespace: EXAMPLE_PLATFORM_NAMESPACE, createNamespace: false, dynamoVersion: EXAMPLE_SETTINGS.dynamoVersion, ...readiness },
     { dependsOn: namespaces },
   );
   const common = { namespace, settings: EXAMPLE_SETTINGS, ...readiness };
   // Graph records need the CRDs, every object its namespace.
   const after = { dependsOn: [...namespaces, platform] };
   const { name: checkpointName, labels, annotations, spec } = qwenCheckpoint;
-  const checkpoint = new DynamoCheckpoint('checkpoint-restore', { name: checkpointName, labels, annotations, spec, namespace }, after);
+  const checkpoint = new DynamoCheckpoint('checkpoint-restore', { name: checkpointName, labels, annotations, spec, namespace, settings: EXAMPLE_SETTINGS }, after);
   const agg = withWorker(aggregatedVllm, (c) => (options.aggWorkerReplicas === undefined ? c : { ...c, replicas: options.aggWorkerReplicas }));
   const sglang = withWorker(sglangWithScalingAdapter, (c) => (options.sglangWorkerImage === undefined ? c : withImage(c, options.sglangWorkerImage)));
   return {

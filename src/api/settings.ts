@@ -17,7 +17,7 @@ export interface PlatformSettings {
   /**
    * The Dynamo release to render as: the operator version stamped as
    * `nvidia.com/dynamo-operator-origin-version` on a new graph (a graph's own value is kept).
-   * @default '1.6'
+   * @default '1.7'
    */
   readonly dynamoVersion?: DynamoVersion;
   /**
@@ -108,7 +108,7 @@ export type ResolvedSettings = Required<Omit<PlatformSettings, 'ingress' | 'chec
 };
 
 export const DEFAULT_SETTINGS: ResolvedSettings = {
-  dynamoVersion: '1.6',
+  dynamoVersion: '1.7',
   discoveryBackend: 'kubernetes',
   natsAddress: '',
   etcdAddress: '',

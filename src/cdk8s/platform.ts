@@ -12,7 +12,9 @@ import { problemLine } from '../api/problems';
 import { propsProblems } from '../pipeline/manifest-source';
 import { addObjects } from './object-registry';
 import { unpublishedImageWarning } from '../platform/operator-image';
+import { mergedSettingsOf } from './settings';
 import { addWarnings } from './warnings';
+import { isObject } from '../api/read';
 
 /** What `renderPlatform` takes; the version is this package's own. */
 export type DynamoPlatformProps = Omit<PlatformOptions, 'version'>;
@@ -20,7 +22,9 @@ export type DynamoPlatformProps = Omit<PlatformOptions, 'version'>;
 /**
  * The runtime operator's install: the nvidia.com CRDs, least-privilege RBAC, its Deployment and
  * Service (and optionally a ServiceMonitor, NATS and etcd). The operator image is
- * `ghcr.io/dynamo-iac/dynamo-iac-operator:<package version>` unless `image` says otherwise.
+ * `ghcr.io/dynamo-iac/dynamo-iac-operator:<package version>` unless `image` says otherwise. Its
+ * CRDs are those of the `dynamoVersion` prop's release, else of the `dynamoVersion` the platform
+ * settings set on its scope (`setPlatformSettings`), as the graphs there render for.
  *
  * @example
  * new DynamoPlatform(new Chart(app, 'platform'), 'dynamo', { namespace: 'dynamo-system' });
@@ -33,7 +37,9 @@ export class DynamoPlatform extends Construct {
     super(scope, id);
     // Called from JavaScript, props can be anything: a problem, not a TypeError.
     const wrong = propsProblems(props);
-    const options = { ...props, version: packageVersion() };
+    // The release the graphs below the same settings render for, unless the props name one.
+    const dynamoVersion = isObject(props) ? (props.dynamoVersion ?? mergedSettingsOf(this).dynamoVersion) : undefined;
+    const options = { ...props, ...(dynamoVersion === undefined ? {} : { dynamoVersion }), version: packageVersion() };
     const problems = wrong.length ? wrong : platformOptionProblems(options);
     // Bad options render nothing; `app.synth()` reports them with every other construct's problems.
     this.objects = problems.length ? [] : renderPlatform(options);

@@ -64,13 +64,13 @@ const DYNAMO_VERSION: OptionSpec = {
   flags: '--dynamo-version <release>',
   // Checked where it is used (pipeline.ts), so --help does not load the settings module.
   description:
-    "the Dynamo release to render as (a PlatformSettings dynamoVersion, e.g. 1.7): the operator version stamped as a new graph's origin; overrides the settings' dynamoVersion",
+    "the Dynamo release to render as (1.7 default, 1.6): the operator version stamped as a new graph's origin, and the kinds the release has; overrides the settings' dynamoVersion",
 };
 /** The platform's and `crds`' flag: which release's CRDs. */
 const CRD_RELEASE: OptionSpec = {
   flags: '--dynamo-version <release>',
   description:
-    "the Dynamo release whose CRDs to include (1.6 default, 1.7: no DynamoCheckpoint, adds the search's Run and Candidate); match the graphs'",
+    "the Dynamo release whose CRDs to include (1.7 default: no DynamoCheckpoint, the search's Run and Candidate; 1.6: DynamoCheckpoint, no search); match the graphs'",
 };
 const LOCK: OptionSpec = {
   flags: '--lock <file>',

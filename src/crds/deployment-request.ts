@@ -158,7 +158,9 @@ export function deploymentRequestCrd({ v1beta2 = true }: { readonly v1beta2?: bo
         printerColumns: COLUMNS_V1ALPHA1,
       },
       { name: 'v1beta1', storage: true, spec: specV1beta1(), status: statusV1beta1(), printerColumns: COLUMNS_V1BETA1 },
-      ...(v1beta2 ? [{ name: 'v1beta2', spec: specV1beta2(), status: statusV1beta2(), printerColumns: COLUMNS_V1BETA2 }] : []),
+      ...(v1beta2
+        ? [{ name: 'v1beta2', spec: specV1beta2(), status: statusV1beta2(), printerColumns: COLUMNS_V1BETA2 }]
+        : []),
     ],
   });
 }

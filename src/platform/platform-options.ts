@@ -55,7 +55,7 @@ export interface PlatformOptions {
    * checkpoints belong to the Dynamo Snapshot project: no `checkpointAgent`) and adds the search's
    * DynamoGraphDeploymentRun and DynamoGraphDeploymentCandidate. Match the graphs' `dynamoVersion`
    * setting.
-   * @default '1.6'
+   * @default '1.7'
    */
   readonly dynamoVersion?: DynamoVersion;
   /**

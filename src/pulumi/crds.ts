@@ -14,7 +14,7 @@ export interface DynamoCrdsArgs {
    * The Dynamo release whose CRDs to install (1.7 has no DynamoCheckpoint and adds the search's
    * DynamoGraphDeploymentRun and DynamoGraphDeploymentCandidate). Match the graphs'
    * `dynamoVersion` setting.
-   * @default '1.6'
+   * @default '1.7'
    */
   readonly dynamoVersion?: DynamoVersion;
 }

@@ -361,20 +361,22 @@ describe('accepted with a warning', () => {
   });
 
   test('checkpoint policies next to a checkpointRef', () => {
+    // A DynamoCheckpoint reference: Dynamo 1.6 (in 1.7 checkpointRef names a PodSnapshot).
+    const problems16 = (doc: object) => problemsOf(doc, { dynamoVersion: '1.6' });
     const cp = (c: object) =>
       beta([worker({ experimental: { checkpoint: { enabled: true, checkpointRef: 'c', ...c } } })]);
-    expect(problemsOf(cp({ startupPolicy: 'Immediate' }))).toEqual([]);
-    expect(problemsOf(cp({ startupPolicy: 'WaitForCheckpoint' }))).toEqual([
+    expect(problems16(cp({ startupPolicy: 'Immediate' }))).toEqual([]);
+    expect(problems16(cp({ startupPolicy: 'WaitForCheckpoint' }))).toEqual([
       err(
         'spec.components[0].experimental.checkpoint.startupPolicy',
         expect.stringContaining('Unsupported value: "WaitForCheckpoint"') as never,
       ),
     ]);
-    expect(paths(problemsOf(cp({ deletionPolicy: 'Retain', mode: 'Manual' })))).toEqual([
+    expect(paths(problems16(cp({ deletionPolicy: 'Retain', mode: 'Manual' })))).toEqual([
       'warning spec.components[0].experimental.checkpoint.deletionPolicy',
       'warning spec.components[0].experimental.checkpoint.mode',
     ]);
-    expect(paths(problemsOf(alpha({ checkpoint: { enabled: true, checkpointRef: 'c', mode: 'Manual' } })))).toEqual([
+    expect(paths(problems16(alpha({ checkpoint: { enabled: true, checkpointRef: 'c', mode: 'Manual' } })))).toEqual([
       'warning spec.services[Worker].checkpoint.mode',
     ]);
   });

@@ -53,6 +53,9 @@ function render(graphFile: string, message: string): string {
     `file://${bare}`,
     '--argocd-server',
     server,
+    // The DynamoCheckpoint beside the graph is a Dynamo 1.6 kind.
+    '--dynamo-version',
+    '1.6',
     graphFile,
     MODELS,
   ]);

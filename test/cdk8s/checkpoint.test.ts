@@ -5,6 +5,13 @@ import { Chart, Testing } from 'cdk8s';
 import { ComponentCheckpointInput, DynamoCheckpoint, DynamoGraphDeployment, setPlatformSettings } from '../../src';
 import { findRendered } from '../render/helpers';
 
+/** An app rendering for Dynamo 1.6, the release that has DynamoCheckpoint. */
+function app16() {
+  const app = Testing.app();
+  setPlatformSettings(app, { dynamoVersion: '1.6' });
+  return app;
+}
+
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1';
 const spec = {
   identity: { model: 'meta-llama/Llama-2-7b-hf', backendFramework: 'vllm' as const },
@@ -27,7 +34,7 @@ const worker = (checkpoint?: ComponentCheckpointInput) => ({
 });
 
 test('a component restores from a checkpoint through its typed reference', () => {
-  const chart = new Chart(Testing.app(), 'c', { namespace: 'ml' });
+  const chart = new Chart(app16(), 'c', { namespace: 'ml' });
   const ckpt = new DynamoCheckpoint(chart, 'llama', { spec });
   expect(ckpt.checkpointId).toBe('96429b2725761a09');
   expect(ckpt.namespace).toBe('ml');
@@ -47,7 +54,7 @@ test('a component restores from a checkpoint through its typed reference', () =>
 });
 
 test('a checkpoint declared after the graph restores it too: references resolve at synth', () => {
-  const app = Testing.app();
+  const app = app16();
   const chart = new Chart(app, 'c', { namespace: 'ml' });
   const graph = new DynamoGraphDeployment(chart, 'g', {
     spec: { components: [frontend, worker({ enabled: true, checkpointRef: 'llama' })] },
@@ -62,7 +69,7 @@ test('a checkpoint declared after the graph restores it too: references resolve 
   // The same objects as when the checkpoint comes first (in construct order).
   const byName = (os: any[]) =>
     [...os].sort((a, b) => `${a.kind}/${a.metadata.name}`.localeCompare(`${b.kind}/${b.metadata.name}`));
-  const before = new Chart(Testing.app(), 'c', { namespace: 'ml' });
+  const before = new Chart(app16(), 'c', { namespace: 'ml' });
   new DynamoCheckpoint(before, 'llama', { spec });
   new DynamoGraphDeployment(before, 'g', {
     spec: { components: [frontend, worker({ enabled: true, checkpointRef: 'llama' })] },
@@ -72,7 +79,7 @@ test('a checkpoint declared after the graph restores it too: references resolve 
 });
 
 test('a dangling reference is a synth error with the construct and field path', () => {
-  const app = Testing.app();
+  const app = app16();
   const chart = new Chart(app, 'c', { namespace: 'ml' });
   new DynamoGraphDeployment(chart, 'g', {
     spec: { components: [frontend, worker({ enabled: true, checkpointRef: 'nope' })] },
@@ -83,7 +90,7 @@ test('a dangling reference is a synth error with the construct and field path', 
 });
 
 test('a checkpoint in another namespace does not satisfy a reference', () => {
-  const app = Testing.app();
+  const app = app16();
   const other = new DynamoCheckpoint(new Chart(app, 'o', { namespace: 'other' }), 'llama', { spec });
   new DynamoGraphDeployment(new Chart(app, 'c', { namespace: 'ml' }), 'g', {
     spec: { components: [frontend, worker(other.ref())] },
@@ -92,14 +99,14 @@ test('a checkpoint in another namespace does not satisfy a reference', () => {
 });
 
 test('invalid props surface at synth with field paths; artifactVersion becomes the annotation', () => {
-  const app = Testing.app();
+  const app = app16();
   const chart = new Chart(app, 'c');
   const bad = new DynamoCheckpoint(chart, 'bad', {
     spec: { ...spec, identity: { model: '', backendFramework: 'vllm' } },
   });
   expect(bad.model).toBeUndefined();
   expect(() => app.synth()).toThrow(/spec\.identity\.model: Required value/);
-  const v2 = new DynamoCheckpoint(new Chart(Testing.app(), 'd'), 'v2', { spec, artifactVersion: '2' });
+  const v2 = new DynamoCheckpoint(new Chart(app16(), 'd'), 'v2', { spec, artifactVersion: '2' });
   expect(v2.model?.annotations).toEqual({ 'nvidia.com/snapshot-artifact-version': '2' });
 });
 
@@ -117,10 +124,10 @@ test('fromFile adopts a manifest; fromManifest refuses another kind', () => {
       `  job: { podTemplateSpec: { spec: { containers: [ { name: main, image: "${IMAGE}" } ] } } }`,
     ].join('\n'),
   );
-  const c = DynamoCheckpoint.fromFile(new Chart(Testing.app(), 'c'), 'x', file);
+  const c = DynamoCheckpoint.fromFile(new Chart(app16(), 'c'), 'x', file);
   expect(c.name).toBe('from-file');
   expect(c.checkpointId).toBe('96429b2725761a09');
-  const app = Testing.app();
+  const app = app16();
   DynamoCheckpoint.fromManifest(new Chart(app, 'c'), 'x', {
     apiVersion: 'nvidia.com/v1beta1',
     kind: 'DynamoModel',

@@ -100,7 +100,8 @@ describe('API server rules on components', () => {
         `${job}            ports: [{containerPort: "http"}]\n            imagePullPolicy: Sometimes\n`,
       ),
     );
-    const r = run(['validate', file]);
+    // DynamoCheckpoint is a Dynamo 1.6 kind.
+    const r = run(['validate', '--dynamo-version', '1.6', file]);
     expect(r.code).toBe(1);
     expect(lines(r.stderr)).toEqual([
       `${file} (document 1, DynamoCheckpoint llama, line 1): spec.job.podTemplateSpec.spec.containers[0].imagePullPolicy: Unsupported value: "Sometimes": supported values: "Always", "IfNotPresent", "Never"`,

@@ -16,12 +16,14 @@ describe('crds', () => {
 
   test('--dynamo-version 1.7: the release has no DynamoCheckpoint but the search records; an unknown release is a usage error', () => {
     const names = (args: string[]) => parseAllDocuments(run(args).stdout).map((d) => d.toJS().metadata.name as string);
-    expect(names(['crds'])).toContain('dynamocheckpoints.nvidia.com');
-    expect(names(['crds', '--dynamo-version', '1.6'])).toEqual(names(['crds']));
+    const on16 = names(['crds', '--dynamo-version', '1.6']);
+    expect(on16).toContain('dynamocheckpoints.nvidia.com');
     const on17 = names(['crds', '--dynamo-version', '1.7']);
+    // 1.7 is the default.
+    expect(names(['crds'])).toEqual(on17);
     const search = ['dynamographdeploymentcandidates.nvidia.com', 'dynamographdeploymentruns.nvidia.com'];
-    expect(names(['crds'])).not.toEqual(expect.arrayContaining([search[0]]));
-    expect(on17).toEqual([...names(['crds']).filter((n) => n !== 'dynamocheckpoints.nvidia.com'), ...search].sort());
+    expect(on16).not.toEqual(expect.arrayContaining([search[0]]));
+    expect(on17).toEqual([...on16.filter((n) => n !== 'dynamocheckpoints.nvidia.com'), ...search].sort());
     const bad = run(['crds', '--dynamo-version', '1.5']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe('--dynamo-version: must be one of: 1.6, 1.7\n');
@@ -45,11 +47,11 @@ test('gitops: crds/ holds the release of the graphs (--dynamo-version, or the se
       return fs.readdirSync(path.join(repo, 'crds'));
     };
     const checkpointCrd = 'customresourcedefinition-dynamocheckpoints.nvidia.com.yaml';
-    expect(crdFiles([])).toContain(checkpointCrd);
-    expect(crdFiles(['--dynamo-version', '1.7'])).not.toContain(checkpointCrd);
+    expect(crdFiles([])).not.toContain(checkpointCrd);
+    expect(crdFiles(['--dynamo-version', '1.6'])).toContain(checkpointCrd);
     const settings = path.join(work, 'settings.yaml');
-    fs.writeFileSync(settings, 'dynamoVersion: "1.7"\n');
-    expect(crdFiles(['--settings', settings])).not.toContain(checkpointCrd);
+    fs.writeFileSync(settings, 'dynamoVersion: "1.6"\n');
+    expect(crdFiles(['--settings', settings])).toContain(checkpointCrd);
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }

@@ -21,6 +21,9 @@ describe('no crash on hostile paths and files', () => {
       out,
       '--no-platform',
       '--no-crds',
+      // DynamoCheckpoint is a Dynamo 1.6 kind.
+      '--dynamo-version',
+      '1.6',
       path.join(CLI_FIXTURES, 'checkpoint-graph.yaml'),
     ]);
     expect(r.stderr).not.toContain('internal error');

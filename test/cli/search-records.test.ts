@@ -2,7 +2,7 @@
  * Dynamo 1.7's search records as input: a DynamoGraphDeploymentCandidate renders as the
  * DynamoGraphDeployment a person would copy it into (the same bytes, with one warning saying so);
  * a DynamoGraphDeploymentRun is refused in one line (the operator writes it); for 1.6 both are
- * refused at `kind` (the release has no such kind).
+ * refused at `kind` (the release has no such kind), and a v1beta2 request at `apiVersion`.
  */
 import * as fs from 'fs';
 import { parse, stringify } from 'yaml';
@@ -66,15 +66,33 @@ test('a Run is refused in one line: the operator writes it for each search', () 
   ]);
 });
 
-test('Dynamo 1.6 (the default) has neither kind: each refused at kind in one line', () => {
+test('Dynamo 1.6 has neither kind: each refused at kind in one line', () => {
   for (const [kind, input] of [
     ['DynamoGraphDeploymentCandidate', fs.readFileSync(CANDIDATE, 'utf8')],
     ['DynamoGraphDeploymentRun', stringify(RUN)],
   ]) {
-    const r = run(['render', '-'], { input });
+    const r = run(['render', '--dynamo-version', '1.6', '-'], { input });
     expect(r.code).toBe(1);
     expect(lines(r.stderr)).toEqual([
       `-: kind: Forbidden: Dynamo 1.6 has no ${kind} kind (upstream added it in 1.7 with the v1beta2 deployment search): render for 1.7 (dynamoVersion, --dynamo-version)`,
     ]);
   }
+});
+
+test('Dynamo 1.6 serves no v1beta2 DynamoGraphDeploymentRequest: refused at apiVersion; its CRD set has no v1beta2', () => {
+  const request = fs.readFileSync('test/kinds/request/fixtures/v1beta2-request.yaml', 'utf8');
+  const r = run(['render', '--dynamo-version', '1.6', '-'], { input: request });
+  expect(r.code).toBe(1);
+  expect(lines(r.stderr)).toEqual([
+    '-: apiVersion: Forbidden: Dynamo 1.6 serves no nvidia.com/v1beta2 DynamoGraphDeploymentRequest (upstream added it in 1.7 with the deployment search): write nvidia.com/v1beta1, or render for 1.7 (dynamoVersion, --dynamo-version)',
+  ]);
+  const served = (release: string) => {
+    const crds = run(['crds', '--dynamo-version', release])
+      .stdout.split('\n---\n')
+      .map((d) => parse(d));
+    const dgdr = crds.find((c) => c.metadata.name === 'dynamographdeploymentrequests.nvidia.com');
+    return dgdr.spec.versions.map((v: { name: string }) => v.name);
+  };
+  expect(served('1.6')).toEqual(['v1alpha1', 'v1beta1']);
+  expect(served('1.7')).toEqual(['v1alpha1', 'v1beta1', 'v1beta2']);
 });

@@ -43,14 +43,14 @@ describe('--settings', () => {
     expect(withIngress.stdout).toMatch(/host: .*example\.com/);
   });
 
-  test('--dynamo-version decides the origin version stamped on a new graph; 1.6 is the default', () => {
+  test('--dynamo-version decides the origin version stamped on a new graph; 1.7 is the default', () => {
     const origins = (out: string) =>
       [...out.matchAll(/nvidia\.com\/dynamo-operator-origin-version: "?([^"\n]+)"?/g)].map((m) => m[1]);
     const byDefault = run(['render', agg]);
-    const on17 = run(['render', '--dynamo-version', '1.7', agg]);
-    expect(on17.code).toBe(0);
-    expect(new Set(origins(byDefault.stdout))).toEqual(new Set(['1.6.1']));
-    expect(new Set(origins(on17.stdout))).toEqual(new Set(['1.7.0']));
+    const on16 = run(['render', '--dynamo-version', '1.6', agg]);
+    expect(on16.code).toBe(0);
+    expect(new Set(origins(byDefault.stdout))).toEqual(new Set(['1.7.0']));
+    expect(new Set(origins(on16.stdout))).toEqual(new Set(['1.6.1']));
   });
 
   test('an unsupported release is refused, as a flag and as a setting', () => {

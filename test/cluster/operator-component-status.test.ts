@@ -20,7 +20,8 @@ const env = operatorNamespace('op-status');
 function render(...docs: object[]): ServerObject[] {
   const out = renderManifests(
     [{ source: 'test.yaml', text: docs.map((d) => JSON.stringify(d)).join('\n---\n') }],
-    resolveSettings({}),
+    // Dynamo 1.6: the graphs here restore from a DynamoCheckpoint, a 1.6 kind.
+    resolveSettings({ dynamoVersion: '1.6' }),
     { defaultNamespace: env.ns },
   );
   if (out.problems.some((p) => p.severity === 'error')) throw new Error(JSON.stringify(out.problems));

@@ -24,10 +24,17 @@ export interface Outcome {
  */
 export const GOLDEN_SETTINGS: PlatformSettings = { groveAvailable: true, lwsAvailable: true };
 
+/**
+ * The release upstream's tree is rendered for: it was taken between the 1.5 and 1.6 releases
+ * (third_party README), so its files and goldens are 1.6's (DynamoCheckpoint among them), not
+ * those of the default release.
+ */
+export const UPSTREAM_TREE_SETTINGS: PlatformSettings = { dynamoVersion: '1.6' };
+
 /** Renders text as `dynamo-iac render --namespace clusterenv-conformance` does, without a plan lock. */
 export function renderText(text: string, source: string, settings: PlatformSettings = {}): Outcome {
   try {
-    const r = renderManifests([{ source, text }], resolveSettings(settings), {
+    const r = renderManifests([{ source, text }], resolveSettings({ ...UPSTREAM_TREE_SETTINGS, ...settings }), {
       defaultNamespace: NAMESPACE,
       plans: { file: 'conformance-has-no.lock' },
     });

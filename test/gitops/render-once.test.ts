@@ -19,7 +19,10 @@ test('dynamo-iac gitops renders each graph once, checkpoints included', async ()
   const stderr = jest.spyOn(stdio, 'writeStderr').mockImplementation(() => undefined);
   try {
     const files = [path.join(FIXTURES, 'cli', 'two-graphs.yaml'), path.join(FIXTURES, 'cli', 'checkpoint-graph.yaml')];
-    const code = await gitops(files, gitopsOptions({ output: path.join(out, 'repo'), platform: false, crds: false }));
+    const code = await gitops(
+      files,
+      gitopsOptions({ output: path.join(out, 'repo'), platform: false, crds: false, dynamoVersion: '1.6' }),
+    );
     expect(code).toBe(0);
     const rendered = render.mock.calls.map(([g]) => `${g.namespace}/${g.name}`);
     expect(rendered.length).toBeGreaterThanOrEqual(3);

@@ -32,7 +32,12 @@ interface BadDocument {
   readonly kind: Kind;
   readonly apiVersion?: string;
   readonly spec: unknown;
+  /** The Dynamo release every front end renders the row for. @default - the default release */
+  readonly release?: '1.6';
 }
+
+/** DynamoCheckpoint and a graph's reference to one are Dynamo 1.6's. */
+const ON_1_6 = { release: '1.6' } as const;
 
 const graph = (extra: Record<string, unknown>, component: Record<string, unknown> = {}) => ({
   components: [{ ...frontend, ...component }],
@@ -90,6 +95,7 @@ const TABLE: readonly BadDocument[] = [
   {
     what: 'a dangling checkpointRef',
     kind: 'DynamoGraphDeployment',
+    ...ON_1_6,
     spec: graph({}, { experimental: { checkpoint: { enabled: true, checkpointRef: 'missing' } } }),
   },
   {
@@ -110,10 +116,10 @@ const TABLE: readonly BadDocument[] = [
   { what: 'an unknown spec field', kind: 'DynamoModel', spec: model({ bogus: true }) },
   { what: 'no modelName', kind: 'DynamoModel', spec: model({ modelName: undefined }) },
   { what: 'an https URI', kind: 'DynamoModel', spec: model({ source: { uri: 'https://example.com/adapter' } }) },
-  { what: 'an unknown spec field', kind: 'DynamoCheckpoint', spec: checkpoint({}, { bogus: 1 }) },
-  { what: 'an unknown identity field', kind: 'DynamoCheckpoint', spec: checkpoint({ extra: 'x' }) },
-  { what: 'no identity model', kind: 'DynamoCheckpoint', spec: checkpoint({ model: undefined }) },
-  { what: 'an unknown backend', kind: 'DynamoCheckpoint', spec: checkpoint({ backendFramework: 'onnx' }) },
+  { what: 'an unknown spec field', kind: 'DynamoCheckpoint', ...ON_1_6, spec: checkpoint({}, { bogus: 1 }) },
+  { what: 'an unknown identity field', kind: 'DynamoCheckpoint', ...ON_1_6, spec: checkpoint({ extra: 'x' }) },
+  { what: 'no identity model', kind: 'DynamoCheckpoint', ...ON_1_6, spec: checkpoint({ model: undefined }) },
+  { what: 'an unknown backend', kind: 'DynamoCheckpoint', ...ON_1_6, spec: checkpoint({ backendFramework: 'onnx' }) },
   { what: 'an unknown spec field', kind: 'DynamoGraphDeploymentRequest', spec: request({ bogus: 1 }) },
   { what: 'no model', kind: 'DynamoGraphDeploymentRequest', spec: request({ model: undefined }) },
   { what: 'a negative ttft', kind: 'DynamoGraphDeploymentRequest', spec: request({ sla: { ttft: -1, itl: 20 } }) },
@@ -172,25 +178,31 @@ interface Lines {
   readonly warnings: string[];
 }
 
-/** The CLI: every document of `table` in one `validate -` run; its lines grouped by document. */
+/** The CLI: the documents of `table` of each release in one `validate -` run; its lines grouped by document. */
 function cliLines(table: readonly BadDocument[]): Lines[] {
-  const text = table.map((row, i) => stringify(manifestOf(row, i))).join('---\n');
-  const r = run(['validate', '-'], { input: text });
   const byDocument: Lines[] = table.map(() => ({ errors: [], warnings: [] }));
-  for (const line of r.stderr.split('\n')) {
-    const m = /^- \(document (\d+), [^)]*\): (.*)$/.exec(line);
-    if (!m) continue;
-    const warning = /^([^:]*): warning: (.*)$/.exec(m[2]);
-    const lines = byDocument[Number(m[1]) - 1];
-    if (warning) lines.warnings.push(`${warning[1]}: ${warning[2]}`);
-    else lines.errors.push(m[2]);
+  for (const release of new Set(table.map((row) => row.release))) {
+    const rows = table.flatMap((row, i) => (row.release === release ? [i] : []));
+    const text = rows.map((i) => stringify(manifestOf(table[i], i))).join('---\n');
+    const r = run(['validate', ...(release ? ['--dynamo-version', release] : []), '-'], { input: text });
+    for (const line of r.stderr.split('\n')) {
+      // A run of one document names no document.
+      const m = /^-(?: \(document (\d+), [^)]*\))?: (.*)$/.exec(line);
+      if (!m) continue;
+      const warning = /^([^:]*): warning: (.*)$/.exec(m[2]);
+      const lines = byDocument[rows[Number(m[1] ?? 1) - 1]];
+      if (warning) lines.warnings.push(`${warning[1]}: ${warning[2]}`);
+      else lines.errors.push(m[2]);
+    }
   }
   return byDocument;
 }
 
 /** The cdk8s construct of the row's kind, adopting the manifest: its synth errors and warnings. */
 function cdk8sLines(row: BadDocument, i: number): Lines {
-  const chart = new Chart(new App(), 'chart', { namespace: 'dynamo' });
+  const app = new App();
+  if (row.release) cdk8s.setPlatformSettings(app, { dynamoVersion: row.release });
+  const chart = new Chart(app, 'chart', { namespace: 'dynamo' });
   const manifest = manifestOf(row, i);
   const adopt: Record<Kind, (scope: Construct) => Construct> = {
     DynamoGraphDeployment: (s) => cdk8s.DynamoGraphDeployment.fromManifest(s, 'c', manifest),
@@ -223,9 +235,15 @@ function withQuietStderr<T>(f: () => T): T {
 /** The Pulumi component of the row's kind: the lines of its ResourceError, or its logged warnings. */
 async function pulumiLines(row: BadDocument, i: number): Promise<Lines> {
   const manifest = manifestOf(row, i);
-  const args = { name: manifest.metadata.name, namespace: manifest.metadata.namespace, spec: manifest.spec };
+  const settings = row.release ? { dynamoVersion: row.release } : undefined;
+  const args = {
+    name: manifest.metadata.name,
+    namespace: manifest.metadata.namespace,
+    spec: manifest.spec,
+    ...(settings ? { settings } : {}),
+  };
   const build: Record<Kind, () => unknown> = {
-    DynamoGraphDeployment: () => pulumiFrontEnd.DynamoGraphDeployment.fromManifest('c', manifest),
+    DynamoGraphDeployment: () => pulumiFrontEnd.DynamoGraphDeployment.fromManifest('c', manifest, { settings }),
     DynamoComponentDeployment: () => pulumiFrontEnd.DynamoComponentDeployment.fromManifest('c', manifest),
     DynamoModel: () => new pulumiFrontEnd.DynamoModel('c', args as never),
     DynamoCheckpoint: () => new pulumiFrontEnd.DynamoCheckpoint('c', args as never),
@@ -263,6 +281,7 @@ const WARNED: readonly BadDocument[] = [
   {
     what: "a Job template's pull secret no Secret can be named",
     kind: 'DynamoCheckpoint',
+    ...ON_1_6,
     spec: checkpoint(
       {},
       { job: { podTemplateSpec: { spec: { ...pod.spec, imagePullSecrets: [{ name: 'Reg Cred' }] } } } },

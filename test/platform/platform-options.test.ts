@@ -141,9 +141,11 @@ test('dynamoVersion: one of the releases; 1.7 takes no checkpoint agent, install
     renderPlatform({ ...base, dynamoVersion })
       .filter((o) => o.kind === 'CustomResourceDefinition')
       .map((o) => o.metadata.name);
-  expect(crdNames()).toContain('dynamocheckpoints.nvidia.com');
+  expect(crdNames('1.6')).toContain('dynamocheckpoints.nvidia.com');
   const search = ['dynamographdeploymentcandidates.nvidia.com', 'dynamographdeploymentruns.nvidia.com'];
-  expect(crdNames()).not.toEqual(expect.arrayContaining(search));
+  expect(crdNames('1.6')).not.toEqual(expect.arrayContaining(search));
+  // 1.7 is the default.
+  expect(crdNames()).toEqual(crdNames('1.7'));
   expect(crdNames('1.7')).toEqual(
     [...crdNames('1.6').filter((n) => n !== 'dynamocheckpoints.nvidia.com'), ...search].sort(),
   );

@@ -25,6 +25,8 @@ import { cdk8sObjects, childrenOf, withoutPulumiAnnotations } from './expect';
 import { Recorded, runProgram, valueOf } from './mocks';
 
 const byKind = (rs: Recorded[], kind: string) => rs.filter((r) => r.inputs?.kind === kind);
+/** DynamoCheckpoint is a Dynamo 1.6 kind. */
+const DYNAMO_1_6 = { dynamoVersion: '1.6' } as const;
 /** The readiness annotations Pulumi's provider reads (a worker generation's prune opt-outs are the render's). */
 const annotationsOf = (r: Recorded) =>
   Object.fromEntries(Object.entries(r.inputs.metadata.annotations ?? {}).filter(([k]) => k.startsWith('pulumi.com/')));
@@ -176,7 +178,11 @@ describe('DynamoPlatform', () => {
   test("dynamoVersion 1.7: the child DynamoCrds installs that release's CRDs (no DynamoCheckpoint, the search records); DynamoCrds alone takes it too", async () => {
     const crdNames = (rs: Awaited<ReturnType<typeof runProgram>>) =>
       rs.filter((r) => r.type.includes('CustomResourceDefinition')).map((r) => r.inputs.metadata.name as string);
-    const on16 = crdNames(await runProgram(() => new DynamoPlatform('dynamo', { namespace: 'ops' })));
+    const on16 = crdNames(
+      await runProgram(() => new DynamoPlatform('dynamo', { namespace: 'ops', dynamoVersion: '1.6' })),
+    );
+    // 1.7 is the default.
+    const byDefault = crdNames(await runProgram(() => new DynamoPlatform('dynamo', { namespace: 'ops' })));
     const on17 = crdNames(
       await runProgram(() => new DynamoPlatform('dynamo', { namespace: 'ops', dynamoVersion: '1.7' })),
     );
@@ -184,6 +190,7 @@ describe('DynamoPlatform', () => {
     const search = ['dynamographdeploymentcandidates.nvidia.com', 'dynamographdeploymentruns.nvidia.com'];
     expect(on16).not.toEqual(expect.arrayContaining([search[0]]));
     expect([...on17].sort()).toEqual([...on16.filter((n) => n !== 'dynamocheckpoints.nvidia.com'), ...search].sort());
+    expect(byDefault).toEqual(on17);
     expect(crdNames(await runProgram(() => new DynamoCrds('crds', { dynamoVersion: '1.7' })))).toEqual(on17);
     const bad = await runProgram(() => new DynamoCrds('crds', { dynamoVersion: '1.5' as never })).catch((e) => e);
     expect(bad.message).toMatch(/DynamoCrds "crds": invalid input:\n {2}dynamoVersion: must be one of: 1\.6, 1\.7/);
@@ -299,6 +306,7 @@ test('DynamoModel and DynamoCheckpoint emit their record, not awaited', async ()
     });
     new DynamoCheckpoint('ckpt', {
       name: 'qwen-ckpt',
+      settings: DYNAMO_1_6,
       spec: {
         identity: { model: 'Qwen/Qwen3-0.6B', backendFramework: 'vllm' },
         job: { podTemplateSpec: { spec: { containers: [{ name: 'main', image: VLLM_RUNTIME }] } } },
@@ -323,6 +331,7 @@ test('DynamoModel and DynamoCheckpoint emit their record, not awaited', async ()
 test('DynamoCheckpoint validates like the CLI', async () => {
   const error = await runProgram(() => {
     new DynamoCheckpoint('bad', {
+      settings: DYNAMO_1_6,
       spec: {
         identity: { model: '', backendFramework: 'vllm' },
         job: { podTemplateSpec: { spec: { containers: [{ name: 'main', image: VLLM_RUNTIME }] } } },
@@ -336,6 +345,7 @@ test('a graph restores from a DynamoCheckpoint by reference; a dangling referenc
   const rs = await runProgram(() => {
     const ckpt = new DynamoCheckpoint('ckpt', {
       namespace: 'dynamo',
+      settings: DYNAMO_1_6,
       spec: {
         identity: { model: 'meta-llama/Llama-2-7b-hf', backendFramework: 'vllm' },
         job: { podTemplateSpec: { spec: { containers: [{ name: 'main', image: VLLM_RUNTIME }] } } },
@@ -349,6 +359,7 @@ test('a graph restores from a DynamoCheckpoint by reference; a dangling referenc
       namespace: 'dynamo',
       spec: { ...aggregatedVllm.spec, components },
       checkpoints: [ckpt],
+      settings: DYNAMO_1_6,
     });
   });
   const worker = byKind(rs, 'Deployment').find(
@@ -361,7 +372,12 @@ test('a graph restores from a DynamoCheckpoint by reference; a dangling referenc
     const components = aggregatedVllm.spec.components.map((c) =>
       c.type === 'worker' ? { ...c, experimental: { checkpoint: { enabled: true, checkpointRef: 'nope' } } } : c,
     );
-    new DynamoGraph('agg', { ...aggregatedVllm, namespace: 'dynamo', spec: { ...aggregatedVllm.spec, components } });
+    new DynamoGraph('agg', {
+      ...aggregatedVllm,
+      namespace: 'dynamo',
+      spec: { ...aggregatedVllm.spec, components },
+      settings: DYNAMO_1_6,
+    });
   }).catch((e) => e);
   expect(error.message).toMatch(/checkpointRef: DynamoCheckpoint "dynamo\/nope" not found/);
 });
@@ -377,7 +393,8 @@ test('for Dynamo 1.7 a graph given a DynamoCheckpoint is an error; its reference
   const graph = { ...aggregatedVllm, namespace: 'dynamo', spec: { ...aggregatedVllm.spec, components: withRef } };
   const settings = { dynamoVersion: '1.7' as const };
   const error = await runProgram(() => {
-    const ckpt = new DynamoCheckpoint('ckpt', { namespace: 'dynamo', spec });
+    // A checkpoint of a 1.6 setup handed to a graph rendered for 1.7.
+    const ckpt = new DynamoCheckpoint('ckpt', { namespace: 'dynamo', settings: DYNAMO_1_6, spec });
     new DynamoGraph('agg', { ...graph, settings, checkpoints: [ckpt] });
   }).catch((e) => e);
   expect(error.message).toMatch(/checkpointRef: Forbidden: Dynamo 1\.7 has no DynamoCheckpoint kind/);

@@ -5,7 +5,7 @@
 import { Testing } from 'cdk8s';
 import { buildExampleApp } from '../../examples/app';
 import { addExampleGitOps, EXAMPLE_PLATFORM_NAMESPACE } from '../../examples/gitops';
-import { EXAMPLE_NAMESPACE } from '../../examples/graphs/platform';
+import { EXAMPLE_NAMESPACE, EXAMPLE_SETTINGS } from '../../examples/graphs/platform';
 import { deployExamples, THIRD_PARTY_CRDS } from '../../examples/pulumi/program';
 import { releaseCrdManifests } from '../../src/platform/release-crds';
 import { childrenOf, typeToken, withoutPulumiAnnotations } from './expect';
@@ -43,7 +43,7 @@ test.each(charts.map((c) => [c.node.id, c]))('%s: one resource per cdk8s object,
 test('every graph child waits for its namespace and the platform, whose CRDs are the ones the CLI prints', () => {
   const platform = resources.find((r) => r.type === 'dynamo:index:Platform')!;
   const crds = childrenOf(resources, platform).find((r) => r.type === 'dynamo:index:Crds')!;
-  expect(childrenOf(resources, crds).map((r) => r.inputs)).toEqual(releaseCrdManifests());
+  expect(childrenOf(resources, crds).map((r) => r.inputs)).toEqual(releaseCrdManifests(EXAMPLE_SETTINGS.dynamoVersion));
   const namespaces = resources.filter((r) => r.type === 'kubernetes:core/v1:Namespace' && !r.parent);
   expect(namespaces.map((r) => r.inputs.metadata.name)).toEqual([EXAMPLE_NAMESPACE, EXAMPLE_PLATFORM_NAMESPACE]);
   const after = [...namespaces.map((r) => r.resource), platform.resource];

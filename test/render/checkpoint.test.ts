@@ -1,5 +1,8 @@
 import type { ValidatedGraph } from '../../src/api/validated-graph';
 import { loadGraph, resolveSettings, ValidationError } from '../../src/api';
+
+/** DynamoCheckpoint is a Dynamo 1.6 kind. */
+const DYNAMO_1_6 = { dynamoVersion: '1.6' } as const;
 import { loadCheckpoint } from '../../src/kinds/checkpoint/load';
 import { buildCheckpointJob, renderCheckpointRecord, renderGraph } from '../../src/render';
 import { findRendered } from './helpers';
@@ -55,7 +58,7 @@ const graph = (ref = 'llama') =>
   }).model!;
 
 describe('restore wiring', () => {
-  const objects = renderGraph(graph() as ValidatedGraph, resolveSettings(), { checkpoints: [checkpoint()] });
+  const objects = renderGraph(graph() as ValidatedGraph, resolveSettings(DYNAMO_1_6), { checkpoints: [checkpoint()] });
   const template = (name: string): any => findRendered(objects, 'Deployment', name).spec.template;
 
   test('pods of the referencing component get labels, annotations, PVC mount, env and seccomp', () => {
@@ -92,13 +95,15 @@ describe('restore wiring', () => {
 
   test('other components are untouched, and the output is deterministic', () => {
     expect(JSON.stringify(template('g-frontend'))).not.toContain('snapshot');
-    expect(renderGraph(graph() as ValidatedGraph, resolveSettings(), { checkpoints: [checkpoint()] })).toEqual(objects);
+    expect(
+      renderGraph(graph() as ValidatedGraph, resolveSettings(DYNAMO_1_6), { checkpoints: [checkpoint()] }),
+    ).toEqual(objects);
   });
 
   test('storage settings move the mount and the PVC', () => {
     const objects = renderGraph(
       graph() as ValidatedGraph,
-      resolveSettings({ checkpointStorage: { pvcName: 'ckpt', basePath: '/data/ckpt/' } }),
+      resolveSettings({ ...DYNAMO_1_6, checkpointStorage: { pvcName: 'ckpt', basePath: '/data/ckpt/' } }),
       { checkpoints: [checkpoint()] },
     );
     const t: any = findRendered(objects, 'Deployment', 'g-worker').spec.template;
@@ -108,9 +113,9 @@ describe('restore wiring', () => {
 
   test('a dangling reference is a ValidationError with the field path', () => {
     expect(() =>
-      renderGraph(graph('missing') as ValidatedGraph, resolveSettings(), { checkpoints: [checkpoint()] }),
+      renderGraph(graph('missing') as ValidatedGraph, resolveSettings(DYNAMO_1_6), { checkpoints: [checkpoint()] }),
     ).toThrow(ValidationError);
-    expect(() => renderGraph(graph('missing') as ValidatedGraph, resolveSettings())).toThrow(
+    expect(() => renderGraph(graph('missing') as ValidatedGraph, resolveSettings(DYNAMO_1_6))).toThrow(
       'spec.components[1].experimental.checkpoint.checkpointRef: DynamoCheckpoint "inference/missing" not found',
     );
   });
@@ -120,7 +125,7 @@ describe('checkpoint Job', () => {
   test('name, TTL, single attempt, deadline, labels and artifact path', () => {
     const job: any = buildCheckpointJob(
       checkpoint({ annotations: { 'nvidia.com/snapshot-artifact-version': '2' } }),
-      resolveSettings().checkpointStorage,
+      resolveSettings(DYNAMO_1_6).checkpointStorage,
     );
     expect(job.metadata).toEqual({
       name: `checkpoint-job-${ID}-2`,
@@ -176,7 +181,7 @@ describe('checkpoint Job', () => {
         },
       },
     });
-    const job: any = buildCheckpointJob(c, resolveSettings().checkpointStorage, {
+    const job: any = buildCheckpointJob(c, resolveSettings(DYNAMO_1_6).checkpointStorage, {
       owner: { apiVersion: 'nvidia.com/v1alpha1', kind: 'DynamoCheckpoint', name: 'llama', uid: 'u1' },
     });
     expect(job.spec.template.spec.containers[0].command).toEqual(['cuda-checkpoint', '--launch-job', 'python3']);
@@ -197,7 +202,7 @@ describe('checkpoint Job', () => {
   test('the builder does not change its input', () => {
     const c = checkpoint();
     const before = JSON.stringify(c);
-    buildCheckpointJob(c, resolveSettings().checkpointStorage);
+    buildCheckpointJob(c, resolveSettings(DYNAMO_1_6).checkpointStorage);
     expect(JSON.stringify(c)).toBe(before);
   });
 

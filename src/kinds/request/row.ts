@@ -14,7 +14,10 @@ export const requestRow: KindRow = (doc, context) => {
   const { settings, placement, defaultNamespace } = context;
   const release = settings.dynamoVersion;
   if (doc.apiVersion === SEARCH_API_VERSION && release && !releaseHasSearchKinds(release))
-    return { problems: [{ path: 'apiVersion', message: searchRequestMissingMessage(release), severity: 'error' }], objects: [] };
+    return {
+      problems: [{ path: 'apiVersion', message: searchRequestMissingMessage(release), severity: 'error' }],
+      objects: [],
+    };
   const resolved = context.resolveRequest(doc, { defaultNamespace });
   const problems = [...resolved.problems];
   const finish = (objects: KubeObject[], graph?: GraphModel) =>

@@ -61,7 +61,7 @@ export interface DynamoPlatformArgs extends ReadinessArgs {
   imagePullSecrets?: string[];
   /** Include the nvidia.com CustomResourceDefinitions. @default - true in cluster scope, false in namespace scope */
   crds?: boolean;
-  /** The Dynamo release whose CRDs to include (`1.6` or `1.7`: no DynamoCheckpoint, the search's Run and Candidate). @default '1.6' */
+  /** The Dynamo release whose CRDs to include (`1.6` or `1.7`: no DynamoCheckpoint, the search's Run and Candidate). @default '1.7' */
   dynamoVersion?: string;
   /** Let the operator get Nodes (topology labels). @default - true in cluster scope, false in namespace scope */
   readNodes?: boolean;

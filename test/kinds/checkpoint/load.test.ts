@@ -193,7 +193,7 @@ describe('component checkpoint config', () => {
   });
   const problems = (doc: object) => {
     const l = loadGraph(doc);
-    return [...l.problems, ...validateGraph(l.model!, resolveSettings())];
+    return [...l.problems, ...validateGraph(l.model!, resolveSettings({ dynamoVersion: '1.6' }))];
   };
 
   test('checkpointRef is accepted; a disabled config is ignored', () => {
