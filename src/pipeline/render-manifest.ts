@@ -4,7 +4,7 @@
  * problem of the manifest is reported; nothing half-rendered is returned.
  */
 import { CheckpointModel, GraphPlacement, validateCheckpointRefs } from '../api';
-import { GRAPH_KINDS } from '../api/convert/load';
+import { DynamoKind, GRAPH_KINDS } from '../api/convert/load';
 import { DynamoModelRecord } from '../api/dynamo-model';
 import { KubeObject } from '../api/k8s-types';
 import { GraphModel } from '../api/model';
@@ -36,6 +36,15 @@ export interface RenderedManifest {
   readonly problems: Problem[];
 }
 
+/**
+ * The kinds a graph front end takes: the one it expects, or either graph kind; a DGD front end also
+ * takes a search candidate, which is the DGD a person would copy it into (its row says so).
+ */
+function graphKindsTaken(expected: GraphModel['kind'] | undefined): readonly DynamoKind[] {
+  const kinds: readonly DynamoKind[] = expected ? [expected] : GRAPH_KINDS;
+  return kinds.includes('DynamoGraphDeployment') ? [...kinds, 'DynamoGraphDeploymentCandidate'] : kinds;
+}
+
 /** One graph manifest (an object, already parsed) through load, placement, validation and render: what the constructs and components do. */
 export function renderManifest(
   input: unknown,
@@ -47,7 +56,7 @@ export function renderManifest(
     defaultNamespace,
     placement: { orchestrator, gangScheduling, kaiScheduler },
   });
-  const loaded = processDocument(input, context, request.expectedKind ? [request.expectedKind] : GRAPH_KINDS);
+  const loaded = processDocument(input, context, graphKindsTaken(request.expectedKind));
   const model = loaded.asLoaded?.graph;
   const problems: Problem[] = [...loaded.problems];
   if (model) problems.push(...validateCheckpointRefs(model, request.checkpoints ?? [], settings));

@@ -25,7 +25,8 @@ type Kind =
   | 'DynamoComponentDeployment'
   | 'DynamoModel'
   | 'DynamoCheckpoint'
-  | 'DynamoGraphDeploymentRequest';
+  | 'DynamoGraphDeploymentRequest'
+  | 'DynamoGraphDeploymentCandidate';
 
 interface BadDocument {
   readonly what: string;
@@ -149,6 +150,9 @@ const TABLE: readonly BadDocument[] = [
     apiVersion: 'nvidia.com/v1beta2',
     spec,
   })),
+  // A search candidate: the DGD front ends take it as the DGD it describes (with a warning).
+  { what: 'an unknown spec field', kind: 'DynamoGraphDeploymentCandidate', spec: graph({ bogus: 1 }) },
+  { what: 'negative replicas', kind: 'DynamoGraphDeploymentCandidate', spec: graph({}, { replicas: -1 }) },
 ];
 
 const API_VERSION: Record<Kind, string> = {
@@ -157,6 +161,7 @@ const API_VERSION: Record<Kind, string> = {
   DynamoModel: 'nvidia.com/v1alpha1',
   DynamoCheckpoint: 'nvidia.com/v1alpha1',
   DynamoGraphDeploymentRequest: 'nvidia.com/v1beta1',
+  DynamoGraphDeploymentCandidate: 'nvidia.com/v1beta2',
 };
 
 /** Each row's document, named after its row so the CLI's lines can be told apart. */
@@ -206,6 +211,7 @@ function cdk8sLines(row: BadDocument, i: number): Lines {
   const manifest = manifestOf(row, i);
   const adopt: Record<Kind, (scope: Construct) => Construct> = {
     DynamoGraphDeployment: (s) => cdk8s.DynamoGraphDeployment.fromManifest(s, 'c', manifest),
+    DynamoGraphDeploymentCandidate: (s) => cdk8s.DynamoGraphDeployment.fromManifest(s, 'c', manifest),
     DynamoComponentDeployment: (s) => cdk8s.DynamoComponentDeployment.fromManifest(s, 'c', manifest),
     DynamoModel: (s) => cdk8s.DynamoModel.fromManifest(s, 'c', manifest),
     DynamoCheckpoint: (s) => cdk8s.DynamoCheckpoint.fromManifest(s, 'c', manifest),
@@ -244,6 +250,8 @@ async function pulumiLines(row: BadDocument, i: number): Promise<Lines> {
   };
   const build: Record<Kind, () => unknown> = {
     DynamoGraphDeployment: () => pulumiFrontEnd.DynamoGraphDeployment.fromManifest('c', manifest, { settings }),
+    DynamoGraphDeploymentCandidate: () =>
+      pulumiFrontEnd.DynamoGraphDeployment.fromManifest('c', manifest, { settings }),
     DynamoComponentDeployment: () => pulumiFrontEnd.DynamoComponentDeployment.fromManifest('c', manifest),
     DynamoModel: () => new pulumiFrontEnd.DynamoModel('c', args as never),
     DynamoCheckpoint: () => new pulumiFrontEnd.DynamoCheckpoint('c', args as never),
@@ -287,6 +295,7 @@ const WARNED: readonly BadDocument[] = [
       { job: { podTemplateSpec: { spec: { ...pod.spec, imagePullSecrets: [{ name: 'Reg Cred' }] } } } },
     ),
   },
+  { what: 'a candidate taken as the DGD it describes', kind: 'DynamoGraphDeploymentCandidate', spec: graph({}) },
 ];
 
 describe('the front ends report the same problems for the same document', () => {
