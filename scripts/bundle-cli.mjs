@@ -58,6 +58,8 @@ const SEAMS = {
   [join(CLI, 'report.js')]: './report.js',
   // One module for the CLI's writes to stdout and stderr, whether a bundle or report.js writes.
   [join(CLI, 'stdio.js')]: './stdio.js',
+  // The code cache bin/dynamo-iac loaded, asked where a bug's stack trace points.
+  [join(CLI, 'code-cache.js')]: './code-cache.js',
   // Loaded from lib/ only by the commands that need them.
   [join(LIB, 'crds', 'index.js')]: '../crds/index.js',
   [join(LIB, 'platform', 'platform.js')]: '../platform/platform.js',

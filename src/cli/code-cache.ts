@@ -21,7 +21,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vm from 'vm';
 import Module = require('module');
-import { Pack, PackedModule, packSource, readPack, writePack } from './code-pack';
+import { Pack, PackedModule, packSource, readPack, unpackStack, writePack } from './code-pack';
 
 interface LoadingModule {
   exports: unknown;
@@ -51,6 +51,14 @@ function command(): string {
   return /^[a-z][a-z0-9-]*$/.test(name) && fs.existsSync(path.join(__dirname, `${name}.bundle.js`)) ? name : 'help';
 }
 
+/** The pack this run's modules came from, if one. */
+let used: { file: string; files: Pack['files'] } | undefined;
+
+/** A stack trace naming the files and lines of the modules, not of the pack they came from. */
+export function originalStack(stack: string): string {
+  return used ? unpackStack(stack, used.file, used.files) : stack;
+}
+
 /** Load this package's bundles through a code cache kept in `dir`. */
 export function enableCodeCache(dir: string): void {
   const key = command();
@@ -58,6 +66,7 @@ export function enableCodeCache(dir: string): void {
   const pack = readPack(file);
   const script = pack && new vm.Script(pack.source, { filename: file, lineOffset: 1, cachedData: pack.data });
   const modules: Record<string, PackedModule> = script ? script.runInThisContext() : {};
+  if (pack) used = { file, files: pack.files };
   const loaded: string[] = [];
   const load = extensions['.js'];
 

@@ -26,6 +26,8 @@ interface PackedFile {
   readonly name: string;
   readonly size: number;
   readonly mtimeMs: number;
+  /** The line of the pack file on which the file's text begins (the header is line 1). */
+  readonly line: number;
 }
 
 interface Header {
@@ -82,12 +84,17 @@ export function packSource(names: readonly string[]): Buffer | undefined {
   try {
     const files: PackedFile[] = [];
     const parts = ['({\n'];
+    // Each text on lines of its own, so a position in it is its line in the pack less a constant.
+    let line = 4;
     for (const name of names) {
       const { size, mtimeMs } = fs.statSync(name);
       const bytes = fs.readFileSync(name);
       const text = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
-      files.push({ name, size, mtimeMs });
-      parts.push(`${JSON.stringify(name)}: function (exports, require, module, __filename, __dirname) {${text}\n},\n`);
+      files.push({ name, size, mtimeMs, line });
+      parts.push(
+        `${JSON.stringify(name)}: function (exports, require, module, __filename, __dirname) {\n${text}\n},\n`,
+      );
+      line += text.split('\n').length + 2;
     }
     parts.push('})\n');
     const source = ascii(parts.join(''));
@@ -115,4 +122,17 @@ export function writePack(file: string, head: Buffer, data?: Buffer): void {
   } catch {
     // A read-only or full cache directory costs speed only.
   }
+}
+
+/**
+ * A stack trace with positions in the pack `file` given as the packed files' own (file, line,
+ * column): what a bug report should name.
+ */
+export function unpackStack(stack: string, file: string, files: readonly PackedFile[]): string {
+  return stack.split(`${file}:`).reduce((out, rest) => {
+    const m = /^(\d+):/.exec(rest);
+    const packed = m ? files.findLast((f) => f.line <= Number(m[1])) : undefined;
+    if (!m || !packed) return `${out}${file}:${rest}`;
+    return `${out}${packed.name}:${Number(m[1]) - packed.line + 1}${rest.slice(m[1].length)}`;
+  });
 }
