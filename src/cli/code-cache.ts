@@ -4,8 +4,9 @@
  * (which bin/dynamo-iac also enables) stores a file's code as compiled *before* it runs, i.e.
  * without them. Caching after the run makes a start ~30% faster (README: Performance).
  *
- * Only this package's big generated files go through it (the bundles in lib/cli, the core/v1 and
- * CRD validators in lib/api); every other module loads as Node loads it. Each command keeps one
+ * This package's compiled modules go through it (the bundles in lib/cli, the core/v1 and CRD
+ * validators in lib/api and the few modules the bundles leave outside); packages in
+ * node_modules load as Node loads them. Each command keeps one
  * *pack* (code-pack.ts): the sources of the files its runs loaded, as one script, and V8's data
  * for it. One script instead of a file, a cache and a module lookup for each of ~25 files was
  * ~10% of a cold render: one read and one source string (for over ~1 MB an external one, outside
@@ -38,9 +39,12 @@ const internals = Module as unknown as {
 };
 const NodeModule = Module as unknown as new (id: string, parent: unknown) => LoadingModule;
 
-/** The files worth it: large, generated, and loaded by every run of a command. */
-const CACHED =
-  /[/\\]lib[/\\](cli[/\\][^/\\]+\.bundle\.js|api[/\\]core-v1-models\.js|api[/\\]crd-validators[/\\][^/\\]+\.js)$/;
+/**
+ * The files that go through it: this package's compiled modules (lib/), the bundles and the big
+ * generated validators first among them. node_modules load as Node loads them.
+ */
+const LIB = path.join(__dirname, '..') + path.sep;
+const cached = (filename: string) => filename.startsWith(LIB) && filename.endsWith('.js');
 
 /**
  * What this run is, as far as the functions it compiles go: the command if it names one (it has
@@ -70,19 +74,24 @@ export function enableCodeCache(dir: string): void {
   const loaded: string[] = [];
   const load = extensions['.js'];
 
+  // The packed file a relative require names, in the order Node looks (lib/ has no file
+  // without an extension): the file, with `.js`, the directory's index.js.
+  const packed = (target: string) =>
+    [target, `${target}.js`, path.join(target, 'index.js')].find((f) => modules[f] !== undefined);
+
   const run = (fn: PackedModule, module: LoadingModule, filename: string) => {
     const dirname = path.dirname(filename);
     // What Node hands a CommonJS module as `require` (the bundles use the call, resolve and
-    // main). A bundle's own files are found without Node's lookup: they are in the pack by name.
+    // main). Packed files are found without Node's lookup: they are in the pack by name.
     const moduleRequire = Object.assign(
       (id: string) => {
-        const target = id.startsWith('./') ? path.join(dirname, id) : undefined;
-        if (target === undefined || modules[target] === undefined) return module.require(id);
+        const target = id.startsWith('.') ? packed(path.join(dirname, id)) : undefined;
+        if (target === undefined) return module.require(id);
         const hit = require.cache[target];
         if (hit) return hit.exports;
         const child = new NodeModule(target, module);
         child.filename = target;
-        child.paths = internals._nodeModulePaths(dirname);
+        child.paths = internals._nodeModulePaths(path.dirname(target));
         require.cache[target] = child as NodeJS.Module;
         try {
           loaded.push(target);
@@ -104,7 +113,7 @@ export function enableCodeCache(dir: string): void {
   };
 
   extensions['.js'] = (module, filename) => {
-    if (!CACHED.test(filename)) return load(module, filename);
+    if (!cached(filename)) return load(module, filename);
     loaded.push(filename);
     const fn = modules[filename];
     return fn ? run(fn, module, filename) : load(module, filename);
