@@ -18,9 +18,9 @@
  * stamped with their size and mtime, the pack with Node's version and the architecture; V8
  * refuses data that does not fit anyway, and the pack is then written again.
  */
-import * as fs from 'fs';
-import * as path from 'path';
-import * as vm from 'vm';
+import fs = require('fs');
+import path = require('path');
+import vm = require('vm');
 import Module = require('module');
 import { Pack, PackedModule, packSource, readPack, unpackStack, writePack } from './code-pack';
 

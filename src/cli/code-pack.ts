@@ -10,8 +10,8 @@
  *              that is a multiple of 16
  */
 import { isAscii } from 'buffer';
-import * as fs from 'fs';
-import * as path from 'path';
+import fs = require('fs');
+import path = require('path');
 
 /** A file's module as the pack holds it: Node's CommonJS wrapper around its text. */
 export type PackedModule = (
