@@ -2,7 +2,7 @@
  * A V8 code cache for the CLI's bundles, written after a run: a cold `dynamo-iac render` spends
  * most of its time compiling, on first use, the functions it runs, and Node's own compile cache
  * (which bin/dynamo-iac also enables) stores a file's code as compiled *before* it runs, i.e.
- * without them. Caching after the run makes a start ~30% faster (README: Performance).
+ * without them. Caching after the run makes a start ~30% faster (docs/benchmarks.md).
  *
  * This package's compiled modules go through it (the bundles in lib/cli, the core/v1 and CRD
  * validators in lib/api and the few modules the bundles leave outside); packages in
