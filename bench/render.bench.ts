@@ -273,6 +273,7 @@ interface Paired {
 }
 
 /** A and B in turn after warm-ups of each; the ratios A/B of each pair, of wall and of CPU time. */
+/** Two warm-ups by default: the CLI's code pack for a command is written in two runs (src/cli/code-cache.ts). */
 function paired(a: () => Run, b: () => Run, pairs: number, warmups = 2): Paired {
   for (let i = 0; i < warmups; i++) {
     a();

@@ -24,8 +24,9 @@
  *   node scripts/bundle-cli.mjs
  */
 import { build, transform } from 'esbuild';
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const CLI = join(dirname(fileURLToPath(import.meta.url)), '..', 'lib', 'cli');
@@ -57,6 +58,8 @@ const SEAMS = {
   [join(CLI, 'report.js')]: './report.js',
   // One module for the CLI's writes to stdout and stderr, whether a bundle or report.js writes.
   [join(CLI, 'stdio.js')]: './stdio.js',
+  // The code cache bin/dynamo-iac loaded, asked where a bug's stack trace points.
+  [join(CLI, 'code-cache.js')]: './code-cache.js',
   // Loaded from lib/ only by the commands that need them.
   [join(LIB, 'crds', 'index.js')]: '../crds/index.js',
   [join(LIB, 'platform', 'platform.js')]: '../platform/platform.js',
@@ -111,6 +114,29 @@ const lazyChildProcess = {
   },
 };
 
+/**
+ * tsc writes `import * as fs from 'fs'` as `__importStar(require("fs"))`, which copies every
+ * export of the module onto a new object as a getter: for fs, path and os in ~20 modules, ~2% of
+ * a cold render. A Node module is a plain object whose properties the copy only forwards to, so
+ * the bundles read them from the module itself.
+ */
+const BUILTINS = new Set(builtinModules);
+const plainBuiltins = {
+  name: 'plain-builtins',
+  setup(b) {
+    b.onLoad({ filter: /\.js$/, namespace: 'file' }, (args) => {
+      if (!args.path.startsWith(LIB + sep)) return undefined;
+      const code = readFileSync(args.path, 'utf8');
+      return {
+        contents: code.replace(/__importStar\(require\("((?:node:)?([\w/]+))"\)\)/g, (whole, id, name) =>
+          BUILTINS.has(name) ? `require("${id}")` : whole,
+        ),
+        loader: 'js',
+      };
+    });
+  },
+};
+
 const { outputFiles } = await build({
   entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [`${name}.bundle`, file])),
   outdir: CLI,
@@ -120,7 +146,7 @@ const { outputFiles } = await build({
   format: 'esm',
   platform: 'node',
   target: 'node22',
-  plugins: [seams, lazyChildProcess],
+  plugins: [seams, lazyChildProcess, plainBuiltins],
   // Module names in the output as in the package (node_modules/…), wherever node_modules really is.
   preserveSymlinks: true,
   write: false,

@@ -2,86 +2,137 @@
  * A V8 code cache for the CLI's bundles, written after a run: a cold `dynamo-iac render` spends
  * most of its time compiling, on first use, the functions it runs, and Node's own compile cache
  * (which bin/dynamo-iac also enables) stores a file's code as compiled *before* it runs, i.e.
- * without them. Caching after the run makes the next start ~30% faster (README: Performance).
+ * without them. Caching after the run makes a start ~30% faster (docs/benchmarks.md).
  *
- * Only this package's big generated files go through it (the bundles in lib/cli, the core/v1 and
- * CRD validators in lib/api); every other module loads as Node loads it. A cache is one file per
- * source and command, stamped with the source's size and mtime, Node's version and the
- * architecture; V8 refuses it anyway if it does not fit, and the file is then written again.
- * A file several commands load (main.bundle.js, the shared chunks) has a cache per command, with
- * what that command compiles: one cache for all of them grew with every command's functions,
- * which each run then deserialized (~3.5 M instructions of a cold render), and a cache written
- * only by the first command left `--help` compiling its help formatting on every run.
+ * This package's compiled modules go through it (the bundles in lib/cli, the core/v1 and CRD
+ * validators in lib/api and the few modules the bundles leave outside); packages in
+ * node_modules load as Node loads them. Each command keeps one
+ * *pack* (code-pack.ts): the sources of the files its runs loaded, as one script, and V8's data
+ * for it. One script instead of a file, a cache and a module lookup for each of ~25 files was
+ * ~10% of a cold render: one read and one source string (for over ~1 MB an external one, outside
+ * V8's young generation) instead of ~50 reads, strings and lookups.
+ *
+ * A pack is written in two steps, so it holds what runs of its command really load: a run that
+ * loaded a file the pack lacks (the first run, or a kind of input new to it) writes the pack's
+ * sources; the next run, compiling them, adds V8's data for every function it ran. Files are
+ * stamped with their size and mtime, the pack with Node's version and the architecture; V8
+ * refuses data that does not fit anyway, and the pack is then written again.
  */
-import { isAscii } from 'buffer';
-import * as fs from 'fs';
-import * as path from 'path';
-import * as vm from 'vm';
+import fs = require('fs');
+import path = require('path');
+import vm = require('vm');
 import Module = require('module');
+import { Pack, PackedModule, packSource, readPack, unpackStack, writePack } from './code-pack';
 
 interface LoadingModule {
   exports: unknown;
+  filename?: string;
+  paths?: string[];
+  loaded?: boolean;
   require(id: string): unknown;
 }
 type Loader = (module: LoadingModule, filename: string) => void;
 const extensions = (Module as unknown as { _extensions: Record<string, Loader> })._extensions;
-const resolveFilename = (Module as unknown as { _resolveFilename(r: string, parent: unknown): string })
-  ._resolveFilename;
-const wrap = (Module as unknown as { wrap(source: string): string }).wrap;
+const internals = Module as unknown as {
+  _resolveFilename(request: string, parent: unknown): string;
+  _nodeModulePaths(dir: string): string[];
+};
+const NodeModule = Module as unknown as new (id: string, parent: unknown) => LoadingModule;
 
-/** The files worth it: large, generated, and loaded by every run of a command. */
-const CACHED =
-  /[/\\]lib[/\\](cli[/\\][^/\\]+\.bundle\.js|api[/\\]core-v1-models\.js|api[/\\]crd-validators[/\\][^/\\]+\.js)$/;
-
-interface Pending {
-  readonly script: vm.Script;
-  readonly file: string;
-  readonly stamp: string;
-}
+/**
+ * The files that go through it: this package's compiled modules (lib/), the bundles and the big
+ * generated validators first among them. node_modules load as Node loads them.
+ */
+const LIB = path.join(__dirname, '..') + path.sep;
+const cached = (filename: string) => filename.startsWith(LIB) && filename.endsWith('.js');
 
 /**
  * What this run is, as far as the functions it compiles go: the command if it names one (it has
- * a bundle here), else '' (help, --version and usage errors share one cache).
+ * a bundle here), else 'help' (help, --version and usage errors share one pack).
  */
 function command(): string {
   const name = process.argv[2] ?? '';
-  return /^[a-z][a-z0-9-]*$/.test(name) && fs.existsSync(path.join(__dirname, `${name}.bundle.js`)) ? name : '';
+  return /^[a-z][a-z0-9-]*$/.test(name) && fs.existsSync(path.join(__dirname, `${name}.bundle.js`)) ? name : 'help';
+}
+
+/** The pack this run's modules came from, if one. */
+let used: { file: string; files: Pack['files'] } | undefined;
+
+/** A stack trace naming the files and lines of the modules, not of the pack they came from. */
+export function originalStack(stack: string): string {
+  return used ? unpackStack(stack, used.file, used.files) : stack;
 }
 
 /** Load this package's bundles through a code cache kept in `dir`. */
 export function enableCodeCache(dir: string): void {
-  const pending: Pending[] = [];
   const key = command();
+  const file = path.join(dir, `${key}-${fnv1a(__dirname)}.pack`);
+  const pack = readPack(file);
+  const script = pack && new vm.Script(pack.source, { filename: file, lineOffset: 1, cachedData: pack.data });
+  const modules: Record<string, PackedModule> = script ? script.runInThisContext() : {};
+  if (pack) used = { file, files: pack.files };
+  const loaded: string[] = [];
   const load = extensions['.js'];
-  extensions['.js'] = (module, filename) => {
-    if (!CACHED.test(filename)) return load(module, filename);
-    const source = readSource(filename);
-    const stat = fs.statSync(filename);
-    const stamp = [stat.size, stat.mtimeMs, process.version, process.arch].join(' ');
-    const file = path.join(dir, `${path.basename(filename, '.js')}-${fnv1a(`${key}\n${filename}`)}.v8`);
-    const cached = readCache(file, stamp);
-    const script = new vm.Script(wrap(source), { filename, cachedData: cached?.data });
-    if (!cached || script.cachedDataRejected) pending.push({ script, file, stamp });
-    // What Node hands a CommonJS module as `require` (the bundles use the call, resolve and main).
-    const moduleRequire = Object.assign((id: string) => module.require(id), {
-      resolve: (request: string) => resolveFilename(request, module),
-      cache: require.cache,
-      main: require.main,
-    });
-    const run = script.runInThisContext() as (...args: unknown[]) => void;
-    run.call(module.exports, module.exports, moduleRequire, module, filename, path.dirname(filename));
+
+  // The packed file a relative require names, in the order Node looks (lib/ has no file
+  // without an extension): the file, with `.js`, the directory's index.js.
+  const packed = (target: string) =>
+    [target, `${target}.js`, path.join(target, 'index.js')].find((f) => modules[f] !== undefined);
+
+  const run = (fn: PackedModule, module: LoadingModule, filename: string) => {
+    const dirname = path.dirname(filename);
+    // What Node hands a CommonJS module as `require` (the bundles use the call, resolve and
+    // main). Packed files are found without Node's lookup: they are in the pack by name.
+    const moduleRequire = Object.assign(
+      (id: string) => {
+        const target = id.startsWith('.') ? packed(path.join(dirname, id)) : undefined;
+        if (target === undefined) return module.require(id);
+        const hit = require.cache[target];
+        if (hit) return hit.exports;
+        const child = new NodeModule(target, module);
+        child.filename = target;
+        child.paths = internals._nodeModulePaths(path.dirname(target));
+        require.cache[target] = child as NodeJS.Module;
+        try {
+          loaded.push(target);
+          run(modules[target], child, target);
+        } catch (e) {
+          delete require.cache[target];
+          throw e;
+        }
+        child.loaded = true;
+        return child.exports;
+      },
+      {
+        resolve: (request: string) => internals._resolveFilename(request, module),
+        cache: require.cache,
+        main: require.main,
+      },
+    );
+    fn.call(module.exports, module.exports, moduleRequire, module, filename, dirname);
   };
-  // After the run, so the cache holds every function the run compiled.
-  process.once('exit', () => pending.forEach(writeCache));
+
+  extensions['.js'] = (module, filename) => {
+    if (!cached(filename)) return load(module, filename);
+    loaded.push(filename);
+    const fn = modules[filename];
+    return fn ? run(fn, module, filename) : load(module, filename);
+  };
+  // After the run, so V8's data holds every function the run compiled.
+  process.once('exit', () => update(file, pack, script, loaded));
 }
 
-/**
- * The file's text. The build writes the bundles as ASCII (scripts/bundle-cli.mjs), which reads as
- * Latin-1 with a copy instead of a UTF-8 decode: ~5% of a cold render went to decoding.
- */
-function readSource(filename: string): string {
-  const bytes = fs.readFileSync(filename);
-  return bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
+/** Writes the pack again when this run loaded a file it lacks, or gives it V8's data. */
+function update(file: string, pack: Pack | undefined, script: vm.Script | undefined, loaded: string[]): void {
+  const packed = new Set(pack?.files.map((f) => f.name));
+  const missing = loaded.filter((f) => !packed.has(f));
+  if (missing.length > 0) {
+    // The files it held and the new ones, sources only: V8's data comes with the next run.
+    const source = packSource([...packed, ...missing]);
+    if (source) writePack(file, source);
+  } else if (pack && script && (pack.data === undefined || script.cachedDataRejected)) {
+    writePack(file, pack.head, script.createCachedData());
+  }
 }
 
 /** A short name for a path (FNV-1a, 32 bits): cheaper to load than node:crypto, for `--help` too. */
@@ -89,28 +140,4 @@ function fnv1a(text: string): string {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
   return (hash >>> 0).toString(16).padStart(8, '0');
-}
-
-/** A cache file: the stamp, a line, V8's data. */
-function readCache(file: string, stamp: string): { data: Buffer } | undefined {
-  try {
-    const bytes = fs.readFileSync(file);
-    const end = bytes.indexOf(0x0a);
-    if (end <= 0 || bytes.subarray(0, end).toString() !== stamp) return undefined;
-    return { data: bytes.subarray(end + 1) };
-  } catch {
-    return undefined;
-  }
-}
-
-/** Written whole or not at all (another run may read it at the same time); failures are ignored. */
-function writeCache({ script, file, stamp }: Pending): void {
-  try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    const temp = `${file}.${process.pid}`;
-    fs.writeFileSync(temp, Buffer.concat([Buffer.from(`${stamp}\n`), script.createCachedData()]));
-    fs.renameSync(temp, file);
-  } catch {
-    // A read-only or full cache directory costs speed only.
-  }
 }

@@ -99,6 +99,8 @@ function exitCodeOf(e: unknown): number {
     return e.exitCode;
   }
   writeStderr('dynamo-iac: internal error; this is a bug, please report it with the input that caused it\n');
-  writeStderr(`${e instanceof Error ? e.stack : String(e)}\n`);
+  // Positions in the modules' own files where they ran from the code cache's pack.
+  const { originalStack } = require('./code-cache') as typeof import('./code-cache');
+  writeStderr(`${e instanceof Error ? originalStack(e.stack ?? String(e)) : String(e)}\n`);
   return EXIT_BUG;
 }
