@@ -561,7 +561,9 @@ test('a commit that removes a graph: its objects are pruned, its Namespace stays
   // The Flux objects did not change: what the bootstrap applied still fits.
   expect(source.git('status', '--porcelain', '--', 'flux')).toBe('');
   // dynamo-iac always writes every CRD; a CRD leaving Git is a hand edit here.
-  const crdFile = 'customresourcedefinition-dynamocheckpoints.nvidia.com.yaml';
+  // One the graphs have no object of: the search's candidates (Dynamo 1.7, the default release).
+  const crdName = 'dynamographdeploymentcandidates.nvidia.com';
+  const crdFile = `customresourcedefinition-${crdName}.yaml`;
   fs.rmSync(path.join(source.dir, 'crds', crdFile));
   const kustomizationFile = path.join(source.dir, 'crds', 'kustomization.yaml');
   fs.writeFileSync(kustomizationFile, fs.readFileSync(kustomizationFile, 'utf8').replace(`  - ${crdFile}\n`, ''));
@@ -605,9 +607,9 @@ test('a commit that removes a graph: its objects are pruned, its Namespace stays
   // The CRD left Git and the inventory, and is still served (the crds layer never prunes).
 
   expect(before.crds.filter((id) => !inventoryOf(crds).includes(id))).toEqual([
-    '_dynamocheckpoints.nvidia.com_apiextensions.k8s.io_CustomResourceDefinition',
+    `_${crdName}_apiextensions.k8s.io_CustomResourceDefinition`,
   ]);
-  const crd = (await kube.get('apiextensions.k8s.io/v1', 'CustomResourceDefinition', 'dynamocheckpoints.nvidia.com'))!;
+  const crd = (await kube.get('apiextensions.k8s.io/v1', 'CustomResourceDefinition', crdName))!;
   expect(crd.metadata.deletionTimestamp).toBeUndefined();
 });
 
