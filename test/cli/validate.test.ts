@@ -62,7 +62,7 @@ describe('validate', () => {
     });
     expect(r.code).toBe(1);
     expect(lines(r.stderr)).toEqual([
-      '-: kind: ConfigMap is not a Dynamo kind: dynamo-iac renders DynamoGraphDeployment, DynamoComponentDeployment, DynamoModel, DynamoCheckpoint, DynamoGraphDeploymentRequest; apply it with kubectl (or keep it beside the rendered output in Git)',
+      '-: kind: ConfigMap is not a Dynamo kind: dynamo-iac reads DynamoGraphDeployment, DynamoComponentDeployment, DynamoModel, DynamoCheckpoint, DynamoGraphDeploymentRequest, DynamoGraphDeploymentCandidate, DynamoGraphDeploymentRun; apply it with kubectl (or keep it beside the rendered output in Git)',
     ]);
   });
 

@@ -15,8 +15,10 @@ export const PASS_THROUGH_KINDS = ['DynamoModel', 'DynamoCheckpoint', 'DynamoGra
 /** Dynamo 1.7's search records (v1beta2 only): recognised so their rows can say what to do with them. */
 export const SEARCH_KINDS = ['DynamoGraphDeploymentCandidate', 'DynamoGraphDeploymentRun'] as const;
 
-export type DynamoKind =
-  (typeof GRAPH_KINDS)[number] | (typeof PASS_THROUGH_KINDS)[number] | (typeof SEARCH_KINDS)[number];
+/** Every kind recognised in input, as the messages that refuse another kind list them. */
+export const DYNAMO_KINDS = [...GRAPH_KINDS, ...PASS_THROUGH_KINDS, ...SEARCH_KINDS] as const;
+
+export type DynamoKind = (typeof DYNAMO_KINDS)[number];
 
 /** Versions only some kinds have (Dynamo 1.7's v1beta2 request); other kinds take DYNAMO_API_VERSIONS. */
 const KIND_API_VERSIONS: Partial<Record<DynamoKind, readonly string[]>> = {
@@ -62,8 +64,7 @@ export function recogniseDocument(doc: unknown): RecognisedDocument {
   }
   const kind = doc.kind;
   const apiVersion = doc.apiVersion;
-  const knownKind =
-    typeof kind === 'string' && ([...GRAPH_KINDS, ...PASS_THROUGH_KINDS, ...SEARCH_KINDS] as string[]).includes(kind);
+  const knownKind = typeof kind === 'string' && (DYNAMO_KINDS as readonly string[]).includes(kind);
   // Another kind (a ConfigMap, a List) is not a typo in a Dynamo object: one line that says what to do.
   if (typeof kind === 'string' && kind !== '' && !knownKind && !isDynamoGroup(apiVersion)) {
     r.error('kind', notDynamoKind(kind));
@@ -78,10 +79,7 @@ export function recogniseDocument(doc: unknown): RecognisedDocument {
     );
   }
   if (!knownKind) {
-    r.error(
-      'kind',
-      `unsupported kind ${JSON.stringify(kind ?? null)}: expected one of ${[...GRAPH_KINDS, ...PASS_THROUGH_KINDS].join(', ')}`,
-    );
+    r.error('kind', `unsupported kind ${JSON.stringify(kind ?? null)}: expected one of ${DYNAMO_KINDS.join(', ')}`);
   }
   if (!knownKind || !knownVersion) return { problems: r.problems };
   return { kind: kind as DynamoKind, problems: [] };
@@ -126,8 +124,7 @@ export const isDynamoGroup = (apiVersion: unknown) =>
 
 function notDynamoKind(kind: string): string {
   if (kind === 'List') return 'List is not read: give each of its items as its own YAML document (separated by ---)';
-  const kinds = [...GRAPH_KINDS, ...PASS_THROUGH_KINDS].join(', ');
-  return `${kind} is not a Dynamo kind: dynamo-iac renders ${kinds}; apply it with kubectl (or keep it beside the rendered output in Git)`;
+  return `${kind} is not a Dynamo kind: dynamo-iac reads ${DYNAMO_KINDS.join(', ')}; apply it with kubectl (or keep it beside the rendered output in Git)`;
 }
 
 function describe(v: unknown): string {

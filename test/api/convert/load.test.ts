@@ -108,13 +108,13 @@ describe('loadGraph', () => {
   });
 
   const KINDS =
-    'DynamoGraphDeployment, DynamoComponentDeployment, DynamoModel, DynamoCheckpoint, DynamoGraphDeploymentRequest';
+    'DynamoGraphDeployment, DynamoComponentDeployment, DynamoModel, DynamoCheckpoint, DynamoGraphDeploymentRequest, DynamoGraphDeploymentCandidate, DynamoGraphDeploymentRun';
 
   test('another kind is one problem that says what to do with it', () => {
     expect(loadGraph({ apiVersion: 'apps/v1', kind: 'Deployment' }).problems).toEqual([
       {
         path: 'kind',
-        message: `Deployment is not a Dynamo kind: dynamo-iac renders ${KINDS}; apply it with kubectl (or keep it beside the rendered output in Git)`,
+        message: `Deployment is not a Dynamo kind: dynamo-iac reads ${KINDS}; apply it with kubectl (or keep it beside the rendered output in Git)`,
         severity: 'error',
       },
     ]);
