@@ -7,7 +7,7 @@
  * applied here: the render core applies them, so there is one place that
  * decides a default).
  */
-import type { ComponentFieldName, DeclaredField } from '../crds/component-fields';
+import { componentFieldsOfValue, type ComponentFieldName, type DeclaredField } from '../crds/component-fields';
 import type { ComponentType } from '../crds/vocabulary';
 import { Container, EnvVar, JsonObject, ResourceRequirements } from './k8s-types';
 
@@ -102,6 +102,13 @@ export type ComponentFieldsModel = {
   readonly [K in ComponentFieldName]?:
     ComponentFieldModels[DeclaredField<K>['value']] | (DeclaredField<K> extends { zeroDisables: true } ? null : never);
 };
+
+/** The `container` fields a component sets, each with its field name. @internal */
+export const injectedContainersOf = (c: ComponentFieldsModel): [ComponentFieldName, InjectedContainerModel][] =>
+  componentFieldsOfValue('container').flatMap((name) => {
+    const container = c[name] as InjectedContainerModel | undefined;
+    return container ? [[name, container]] : [];
+  });
 
 /**
  * Per-component checkpoint config (v1alpha1 `checkpoint`, v1beta1 `experimental.checkpoint`).

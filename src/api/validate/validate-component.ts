@@ -15,7 +15,7 @@ import {
 } from '../../crds/component-fields';
 import { LEGACY_COMPONENT_TYPES, MAIN_CONTAINER_NAME } from '../../crds/vocabulary';
 import { isNegativeQuantity } from '../k8s-syntax';
-import { COMPONENT_TYPES, ComponentModel, DISAGG_ROLES, InjectedContainerModel, isWorkerComponent } from '../model';
+import { COMPONENT_TYPES, ComponentModel, DISAGG_ROLES, injectedContainersOf, isWorkerComponent } from '../model';
 import { DGDR_LABEL } from '../input/deployment-request';
 import { fieldPath, isObject, strings } from '../read';
 import { validateGpuMemory } from './validate-gpu-memory';
@@ -207,9 +207,7 @@ function validateVolumeMounts(ctx: ValidationContext, c: ComponentModel, i: numb
 
 /** A `container` field's container needs an image, and its injected name must be free. */
 function validateInjectedContainers(ctx: ValidationContext, c: ComponentModel, i: number): void {
-  for (const name of componentFieldsOfValue('container')) {
-    const container = c[name] as InjectedContainerModel | undefined;
-    if (!container) continue;
+  for (const [name, container] of injectedContainersOf(c)) {
     if (!container.image) ctx.error(ctx.paths.injectedContainer(i, name, 'image'), 'Required value');
     const injected = injectedContainer(name);
     const containers = Array.isArray(c.podSpec.containers) ? c.podSpec.containers : [];

@@ -8,7 +8,7 @@ import { annotationMapProblems, labelMapProblems, resourceProblems, storageReque
 import { dns1123Label, dns1123Subdomain, envVarName, labelValue, quantity } from '../k8s-syntax';
 import { EnvVar, ResourceRequirements } from '../k8s-types';
 import { dynamoNamespaceOf } from '../dynamo-namespace';
-import { ComponentModel, ingressHost, InjectedContainerModel, isWorkerComponent } from '../model';
+import { ComponentModel, ingressHost, injectedContainersOf, isWorkerComponent } from '../model';
 import { rendersWorkerGenerations } from '../worker-rollout';
 import { fieldPath, isObject, keyPath } from '../read';
 import { ValidationContext } from './validation-context';
@@ -100,9 +100,8 @@ function validateComponentKubernetes(ctx: ValidationContext, c: ComponentModel, 
   env(ctx, paths.env(i), c.env);
   if (paths.v1alpha1 && Array.isArray(c.mainContainer?.env))
     env(ctx, fieldPath(paths.mainContainer(i), 'env'), c.mainContainer.env as EnvVar[]);
-  for (const name of componentFieldsOfValue('container')) {
-    const container = c[name] as InjectedContainerModel | undefined;
-    if (container?.env) env(ctx, paths.injectedContainer(i, name, 'env'), container.env);
+  for (const [name, container] of injectedContainersOf(c)) {
+    if (container.env) env(ctx, paths.injectedContainer(i, name, 'env'), container.env);
   }
   const containers = Array.isArray(c.podSpec.containers) ? c.podSpec.containers : [];
   for (const x of containers) {
