@@ -23,6 +23,7 @@ import * as https from 'https';
 import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
+import { makeTestCa } from './test-ca';
 
 const INFRA = path.join(__dirname, '..', 'infra');
 const LOG_TAIL_LINES = 30;
@@ -265,12 +266,8 @@ function apiserverArgs(o: { dir: string; pki: Pki; etcdUrl: string; apiPort: num
 // ---------------------------------------------------------------------------
 // Certificates (openssl) and the service-account key (node crypto)
 
-const OPENSSL_CNF = `
-[req]
-distinguished_name = dn
-prompt = no
-[dn]
-[v3_ca]
+/** The API server's CA, its serving certificate (every name a client may dial) and the admin's client certificate. */
+const PKI_EXTENSIONS = `[v3_ca]
 basicConstraints = critical,CA:TRUE
 keyUsage = critical,keyCertSign,cRLSign,digitalSignature
 subjectKeyIdentifier = hash
@@ -293,77 +290,9 @@ function generatePki(dir: string): Pki {
   const pki = path.join(dir, 'pki');
   fs.mkdirSync(pki, { mode: 0o700 });
   const f = (name: string) => path.join(pki, name);
-  fs.writeFileSync(f('openssl.cnf'), OPENSSL_CNF);
-  const openssl = (...args: string[]) => {
-    try {
-      execFileSync('openssl', args, { cwd: pki, stdio: ['ignore', 'pipe', 'pipe'] });
-    } catch (err) {
-      const e = err as { stderr?: Buffer; message: string };
-      throw new Error(`openssl ${args[0]} failed (is openssl installed?): ${e.stderr?.toString() ?? e.message}`, {
-        cause: err,
-      });
-    }
-  };
-  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes'];
-  const serial = () => '0x' + (crypto.randomBytes(8).readBigUInt64BE() >> 1n).toString(16);
-  openssl(
-    'req',
-    '-x509',
-    ...ec,
-    '-keyout',
-    'ca.key',
-    '-out',
-    'ca.crt',
-    '-days',
-    '7',
-    '-sha256',
-    '-subj',
-    '/CN=dynamo-iac-test-ca',
-    '-config',
-    'openssl.cnf',
-    '-extensions',
-    'v3_ca',
-    '-set_serial',
-    serial(),
-  );
-  const leaf = (name: string, subj: string, ext: string) => {
-    openssl(
-      'req',
-      '-new',
-      ...ec,
-      '-keyout',
-      `${name}.key`,
-      '-out',
-      `${name}.csr`,
-      '-subj',
-      subj,
-      '-config',
-      'openssl.cnf',
-    );
-    openssl(
-      'x509',
-      '-req',
-      '-in',
-      `${name}.csr`,
-      '-CA',
-      'ca.crt',
-      '-CAkey',
-      'ca.key',
-      '-set_serial',
-      serial(),
-      '-days',
-      '7',
-      '-sha256',
-      '-extfile',
-      'openssl.cnf',
-      '-extensions',
-      ext,
-      '-out',
-      `${name}.crt`,
-    );
-  };
-  leaf('apiserver', '/CN=kube-apiserver', 'v3_server');
-  leaf('admin', '/O=system:masters/CN=dynamo-iac-admin', 'v3_client');
+  const ca = makeTestCa(pki, 'dynamo-iac-test-ca', PKI_EXTENSIONS);
+  ca.issue('apiserver', '/CN=kube-apiserver', 'v3_server');
+  ca.issue('admin', '/O=system:masters/CN=dynamo-iac-admin', 'v3_client');
 
   // Service-account token signing key pair (ES256).
   const sa = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -376,7 +305,7 @@ function generatePki(dir: string): Pki {
     servingKeyFile: f('apiserver.key'),
     saPublicKeyFile: f('sa.pub'),
     saPrivateKeyFile: f('sa.key'),
-    caCert: fs.readFileSync(f('ca.crt'), 'utf8'),
+    caCert: ca.caCert,
     clientCert: fs.readFileSync(f('admin.crt'), 'utf8'),
     clientKey: fs.readFileSync(f('admin.key'), 'utf8'),
   };

@@ -11,13 +11,14 @@
  * and the webhook configurations (upstream's `config/webhook`, with its pod objectSelector) call
  * that URL. Leader election and metrics are off.
  */
-import { ChildProcess, execFileSync, spawn } from 'child_process';
+import { ChildProcess, spawn } from 'child_process';
 import * as fs from 'fs';
 import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
 import { parseAllDocuments } from 'yaml';
 import { KubeClient, poll, ServerObject } from './kube';
+import { makeTestCa } from './test-ca';
 
 export interface LwsBinaries {
   /** The lws-manager binary. */
@@ -187,48 +188,14 @@ export async function startLwsController(
 
 /** A CA and a serving certificate for 127.0.0.1 (certs/tls.crt, tls.key, where the manager looks); returns the CA's PEM. */
 function makeServingCert(dir: string): string {
-  const certs = path.join(dir, 'certs');
-  fs.mkdirSync(certs, { mode: 0o700 });
-  const ext = path.join(dir, 'ext.cnf');
-  fs.writeFileSync(
-    ext,
-    'subjectAltName = IP:127.0.0.1\nextendedKeyUsage = serverAuth\nbasicConstraints = critical,CA:FALSE\n',
+  fs.mkdirSync(path.join(dir, 'certs'), { mode: 0o700 });
+  const ca = makeTestCa(
+    dir,
+    'dynamo-iac-test-lws-ca',
+    '[serving]\nsubjectAltName = IP:127.0.0.1\nextendedKeyUsage = serverAuth\nbasicConstraints = critical,CA:FALSE\n',
   );
-  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes'];
-  const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-  openssl(
-    'req',
-    '-x509',
-    ...ec,
-    '-keyout',
-    'ca.key',
-    '-out',
-    'ca.crt',
-    '-days',
-    '2',
-    '-subj',
-    '/CN=dynamo-iac-test-lws-ca',
-  );
-  openssl('req', '-new', ...ec, '-keyout', 'certs/tls.key', '-out', 'tls.csr', '-subj', '/CN=127.0.0.1');
-  openssl(
-    'x509',
-    '-req',
-    '-in',
-    'tls.csr',
-    '-CA',
-    'ca.crt',
-    '-CAkey',
-    'ca.key',
-    '-CAcreateserial',
-    '-days',
-    '2',
-    '-sha256',
-    '-extfile',
-    ext,
-    '-out',
-    'certs/tls.crt',
-  );
-  return fs.readFileSync(path.join(dir, 'ca.crt'), 'utf8');
+  ca.issue('certs/tls', '/CN=127.0.0.1', 'serving');
+  return ca.caCert;
 }
 
 function connects(port: number): Promise<boolean> {
