@@ -23,17 +23,14 @@ export interface PodContainers {
   readonly path: string;
 }
 
-type Read = (r: InputReader, v: unknown, path: string, pod: PodContainers) => unknown;
+type ScalarValue = Exclude<ComponentFieldValue, 'container'>;
 
-const V1BETA1_READERS: Record<ComponentFieldValue, Read> = {
+/** The scalar value kinds read the same in both versions; a `container` field differs by version. */
+const SCALAR_READERS: Record<ScalarValue, (r: InputReader, v: unknown, path: string) => unknown> = {
   quantity: (r, v, path) => r.quantity(v, path),
   string: (r, v, path) => r.string(v, path),
   boolean: (r, v, path) => r.boolean(v, path),
   int32: (r, v, path) => r.integer(v, path),
-  container: (r, v, path, pod) => {
-    const name = r.string(v, path);
-    return name === undefined ? undefined : readNamedContainer(r, pod, name, path);
-  },
 };
 
 /** The declared fields set on v1beta1 component `c` (at `path`), as the model holds them. */
@@ -46,7 +43,9 @@ export function readComponentFields(
   const out: Record<string, unknown> = {};
   for (const name of COMPONENT_FIELD_NAMES) {
     const d = componentFieldDeclaration(name);
-    const value = V1BETA1_READERS[d.value](r, c[name], fieldPath(path, name), pod);
+    const at = fieldPath(path, name);
+    const value =
+      d.value === 'container' ? readNamedContainerField(r, c[name], at, pod) : SCALAR_READERS[d.value](r, c[name], at);
     if (value === undefined) continue;
     out[name] = d.zeroDisables && typeof value === 'string' && isZeroQuantity(value) ? null : value;
   }
@@ -61,10 +60,8 @@ export function readV1alpha1ComponentFields(r: InputReader, s: JsonObject, path:
   const out: Record<string, unknown> = {};
   for (const name of COMPONENT_FIELD_NAMES.filter(sameKeyInV1alpha1)) {
     const at = fieldPath(path, name);
-    const value =
-      componentFieldDeclaration(name).value === 'container'
-        ? readSpelledOutContainer(r, s[name], at)
-        : V1BETA1_READERS[componentFieldDeclaration(name).value](r, s[name], at, { containers: [], path: '' });
+    const kind = componentFieldDeclaration(name).value;
+    const value = kind === 'container' ? readSpelledOutContainer(r, s[name], at) : SCALAR_READERS[kind](r, s[name], at);
     if (value !== undefined) out[name] = value;
   }
   return out as ComponentFieldsModel;
@@ -79,7 +76,17 @@ export function containersTakenByFields(c: JsonObject): Set<string> {
   );
 }
 
-/** The container a v1beta1 `container` field names becomes its model (and leaves the pod's user containers). */
+/** v1beta1 names a `container` field's container: it becomes the field's model (and leaves the pod's user containers). */
+function readNamedContainerField(
+  r: InputReader,
+  v: unknown,
+  path: string,
+  pod: PodContainers,
+): InjectedContainerModel | undefined {
+  const name = r.string(v, path);
+  return name === undefined ? undefined : readNamedContainer(r, pod, name, path);
+}
+
 function readNamedContainer(
   r: InputReader,
   pod: PodContainers,
