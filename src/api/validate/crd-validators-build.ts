@@ -13,7 +13,7 @@ import { _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone';
 import { crdManifests, JSONSchemaProps } from '../../crds';
 import { PRECOMPILED, VALIDATORS_INDEX } from './crd-schema';
-import { closeObjects, newSchemaAjv } from './crd-schema-compile';
+import { crdValidatorSchema, newSchemaAjv } from './crd-schema-compile';
 
 const HEADER = '// Generated from src/crds by crd-validators-build.js during the build. Do not edit.\n';
 
@@ -32,7 +32,7 @@ export function validatorModules(): Map<string, string> {
       index[`${spec.group}/${version.name}/${spec.names.kind}`] = file;
       // The generated module (in <lib>/api/crd-validators) finds the formats in <lib>/api/validate.
       const ajv = newSchemaAjv({ code: { source: true, formats: _`require("../validate/crd-formats").CRD_FORMATS` } });
-      modules.set(file, HEADER + standaloneCode(ajv, ajv.compile(closeObjects(version.schema.openAPIV3Schema))));
+      modules.set(file, HEADER + standaloneCode(ajv, ajv.compile(crdValidatorSchema(version.schema.openAPIV3Schema))));
     }
   }
   modules.set(VALIDATORS_INDEX, `${HEADER}module.exports = ${JSON.stringify(index, null, 2)};\n`);
