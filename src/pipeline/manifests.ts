@@ -17,7 +17,7 @@ import { acceptValidated, ValidatedGraph } from '../api/validated-graph';
 import { PlanSource } from '../plan/resolve-request';
 import { dedupeObjects, GraphWithObjects, renderCheckpointRecord, renderEachGraph, RenderOptions } from '../render';
 import { PassedThroughObject, uniquePassedThrough } from './pass-through';
-import { documentContext, processDocument } from './process-document';
+import { documentContext, processBoundedDocument } from './process-document';
 
 export interface LoadedManifests {
   /** The graphs that passed every check, the checkpoint references across all inputs included. */
@@ -69,7 +69,7 @@ export function loadManifests(
     if (parsed.docs.length === 0 && parsed.problems.length === 0) add(input.source, [noDocuments()]);
     for (const [index, doc] of parsed.docs.entries()) {
       const source = documentSource(input.source, parsed, index);
-      const loaded = processDocument(doc, context);
+      const loaded = processBoundedDocument(doc, context);
       add(source, loaded.problems);
       if (loaded.graph) graphs.push({ source, input: input.source, model: loaded.graph, problems: loaded.problems });
       if (loaded.passedThrough)
