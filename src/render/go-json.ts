@@ -21,7 +21,9 @@ export function goJson(value: unknown, type: GoType): string {
   if (type.startsWith('*')) return value === undefined || value === null ? 'null' : goJson(value, type.slice(1));
   if (type.startsWith('[]')) {
     if (value === undefined || value === null) return 'null';
-    return Array.isArray(value) ? `[${value.map((x) => goJson(x, type.slice(2))).join(',')}]` : anyJson(value);
+    if (!Array.isArray(value)) return anyJson(value);
+    const of = type.slice(2);
+    return `[${value.map((x) => goJson(x, of)).join(',')}]`;
   }
   if (type.startsWith('map[')) {
     if (value === undefined || value === null) return 'null';
@@ -57,10 +59,26 @@ export function goJson(value: unknown, type: GoType): string {
   for (const f of layout.fields) {
     const x = obj[f.json];
     if (f.omitEmpty && isEmpty(x, f.type)) continue;
-    out.push(`${goString(f.json)}:${goJson(x, f.type)}`);
+    out.push(`${fieldName(f.json)}:${goJson(x, f.type)}`);
   }
-  for (const [k, x] of sortedEntries(obj)) if (!layout.names.has(k)) out.push(`${goString(k)}:${anyJson(x)}`);
+  if (hasUnlistedKey(obj, layout.names))
+    for (const [k, x] of sortedEntries(obj)) if (!layout.names.has(k)) out.push(`${goString(k)}:${anyJson(x)}`);
   return `{${out.join(',')}}`;
+}
+
+/** Struct field names written as JSON strings, once each: the tables name a few hundred. */
+const fieldNames = new Map<string, string>();
+
+function fieldName(name: string): string {
+  let quoted = fieldNames.get(name);
+  if (quoted === undefined) fieldNames.set(name, (quoted = goString(name)));
+  return quoted;
+}
+
+/** Whether `obj` has a key the struct does not list: the common case, none, needs no sorted copy of its entries. */
+function hasUnlistedKey(obj: Record<string, unknown>, names: ReadonlySet<string>): boolean {
+  for (const k of Object.keys(obj)) if (!names.has(k)) return true;
+  return false;
 }
 
 /**
