@@ -102,10 +102,7 @@ export function loadManifests(
     inputs.map((i) => i.source).join(', '),
     unique.problems.map((p) => ({ ...p, severity: 'error' as const })),
   );
-  const passed = uniquePassedThrough(
-    passedThrough,
-    unique.objects.map((object) => ({ object, where: 'emitted from a Dynamo manifest' })),
-  );
+  const passed = uniquePassedThrough(passedThrough, unique.objects, 'emitted from a Dynamo manifest');
   for (const p of passed.problems) add(p.source, [p]);
   return { graphs: resolvable, passthrough: unique.objects, passedThrough: passed.objects, checkpoints, problems };
 }
@@ -170,10 +167,7 @@ export function renderManifests(
   }
   const records = checkpoints.map(renderCheckpointRecord);
   const own = [...rendered.objects, ...records, ...(loaded.passthrough as KubeObject[])];
-  const passed = uniquePassedThrough(
-    loaded.passedThrough,
-    own.map((object) => ({ object, where: 'rendered from a Dynamo manifest' })),
-  );
+  const passed = uniquePassedThrough(loaded.passedThrough, own, 'rendered from a Dynamo manifest');
   if (passed.problems.length > 0) return { objects: [], problems: [...loaded.problems, ...passed.problems] };
   const passedThrough = dedupeObjects(passed.objects.map((p) => p.object)).objects;
   return {
