@@ -40,20 +40,21 @@ function writeMap(map: Map, indent: string, continues: boolean, out: string[]): 
   for (const key of sortedKeys(map)) {
     const value = map[key];
     if (value === undefined) continue;
-    if (!(first && continues)) out.push(indent);
+    // One piece per line where it can be: fewer, longer pieces join faster.
+    const lead = first && continues ? '' : indent;
     first = false;
     const k = stringKey(key);
     if (k.length > MAX_IMPLICIT_KEY) {
-      out.push('? ', k, '\n', indent, ': ');
+      out.push(`${lead}? ${k}\n${indent}: `);
       writeItem(value, inner, out);
     } else if (isNonEmptyMap(value)) {
-      out.push(k, ':\n');
+      out.push(`${lead}${k}:\n`);
       writeMap(value, inner, false, out);
     } else if (isNonEmptyList(value)) {
-      out.push(k, ':\n');
+      out.push(`${lead}${k}:\n`);
       writeList(value, inner, false, out);
     } else {
-      out.push(k, ': ', inlineValue(value, inner), '\n');
+      out.push(`${lead}${k}: ${inlineValue(value, inner)}\n`);
     }
   }
 }
@@ -72,8 +73,7 @@ function sortedKeys(map: Map): string[] {
 function writeList(list: readonly unknown[], indent: string, continues: boolean, out: string[]): void {
   const inner = `${indent}  `;
   for (let i = 0; i < list.length; i++) {
-    if (!(i === 0 && continues)) out.push(indent);
-    out.push('- ');
+    out.push(i === 0 && continues ? '- ' : `${indent}- `);
     writeItem(list[i], inner, out);
   }
 }
