@@ -28,6 +28,8 @@ export function documentStartLines(text: string): number[] {
       awaitingContent = false;
       return;
     }
+    // Inside a document whose first content line is known, a line changes nothing but a marker.
+    if (open && !awaitingContent) return;
     const trimmed = line.trim();
     const content = trimmed !== '' && !trimmed.startsWith('#') && !line.startsWith('%');
     if (!content) return;

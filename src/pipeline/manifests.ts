@@ -17,7 +17,7 @@ import { acceptValidated, ValidatedGraph } from '../api/validated-graph';
 import { PlanSource } from '../plan/resolve-request';
 import { dedupeObjects, GraphWithObjects, renderCheckpointRecord, renderEachGraph, RenderOptions } from '../render';
 import { PassedThroughObject, uniquePassedThrough } from './pass-through';
-import { documentContext, processDocument } from './process-document';
+import { documentContext, processBoundedDocument } from './process-document';
 
 export interface LoadedManifests {
   /** The graphs that passed every check, the checkpoint references across all inputs included. */
@@ -69,7 +69,7 @@ export function loadManifests(
     if (parsed.docs.length === 0 && parsed.problems.length === 0) add(input.source, [noDocuments()]);
     for (const [index, doc] of parsed.docs.entries()) {
       const source = documentSource(input.source, parsed, index);
-      const loaded = processDocument(doc, context);
+      const loaded = processBoundedDocument(doc, context);
       add(source, loaded.problems);
       if (loaded.graph) graphs.push({ source, input: input.source, model: loaded.graph, problems: loaded.problems });
       if (loaded.passedThrough)
@@ -102,10 +102,7 @@ export function loadManifests(
     inputs.map((i) => i.source).join(', '),
     unique.problems.map((p) => ({ ...p, severity: 'error' as const })),
   );
-  const passed = uniquePassedThrough(
-    passedThrough,
-    unique.objects.map((object) => ({ object, where: 'emitted from a Dynamo manifest' })),
-  );
+  const passed = uniquePassedThrough(passedThrough, unique.objects, 'emitted from a Dynamo manifest');
   for (const p of passed.problems) add(p.source, [p]);
   return { graphs: resolvable, passthrough: unique.objects, passedThrough: passed.objects, checkpoints, problems };
 }
@@ -170,10 +167,7 @@ export function renderManifests(
   }
   const records = checkpoints.map(renderCheckpointRecord);
   const own = [...rendered.objects, ...records, ...(loaded.passthrough as KubeObject[])];
-  const passed = uniquePassedThrough(
-    loaded.passedThrough,
-    own.map((object) => ({ object, where: 'rendered from a Dynamo manifest' })),
-  );
+  const passed = uniquePassedThrough(loaded.passedThrough, own, 'rendered from a Dynamo manifest');
   if (passed.problems.length > 0) return { objects: [], problems: [...loaded.problems, ...passed.problems] };
   const passedThrough = dedupeObjects(passed.objects.map((p) => p.object)).objects;
   return {

@@ -36,15 +36,19 @@ export function loadPassThroughDocument(doc: JsonObject, defaultNamespace: strin
 
 /**
  * Each identity once per input. The same identity with other content, in another input or among
- * `emitted` (what dynamo-iac emits itself), is a problem of the later one: applying both would
- * make one silently win. One identical to an emitted object is left out: it is emitted already.
+ * `emitted` (what dynamo-iac emits itself, `where` saying how in problems), is a problem of the
+ * later one: applying both would make one silently win. One identical to an emitted object is
+ * left out: it is emitted already.
  */
 export function uniquePassedThrough(
   items: readonly PassedThroughObject[],
-  emitted: readonly { readonly object: KubeObject; readonly where: string }[],
+  emitted: readonly KubeObject[],
+  where: string,
 ): { objects: PassedThroughObject[]; problems: SourcedProblem[] } {
+  // Most runs pass nothing through: no index of the (many) emitted objects is needed.
+  if (items.length === 0) return { objects: [], problems: [] };
   const seen = new Map<string, { object: KubeObject; where: string; passedThrough: boolean }>();
-  for (const e of emitted) seen.set(objectKey(e.object), { ...e, passedThrough: false });
+  for (const object of emitted) seen.set(objectKey(object), { object, where, passedThrough: false });
   const perInput = new Set<string>();
   const objects: PassedThroughObject[] = [];
   const problems: SourcedProblem[] = [];
@@ -90,15 +94,14 @@ export function passThroughDocuments(
     if ('passedThrough' in loaded && loaded.passedThrough)
       items.push({ source, input: '', object: loaded.passedThrough as KubeObject });
   }
-  const unique = uniquePassedThrough(items, []);
+  const unique = uniquePassedThrough(items, [], '');
   return { objects: unique.objects.map((o) => o.object), problems: [...problems, ...sourced(unique.problems)] };
 }
 
 /** Objects passed through (passThroughDocuments) that clash with the graph's own rendered objects. */
 export function passThroughClashes(passed: readonly KubeObject[], rendered: readonly KubeObject[]): Problem[] {
   const items = passed.map((object) => ({ source: documentName(object), input: '', object }));
-  const emitted = rendered.map((object) => ({ object, where: 'rendered from the Dynamo manifest' }));
-  return sourced(uniquePassedThrough(items, emitted).problems);
+  return sourced(uniquePassedThrough(items, rendered, 'rendered from the Dynamo manifest').problems);
 }
 
 /** A problem of one document, its kind and name leading the path. */

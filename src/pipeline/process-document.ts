@@ -58,6 +58,18 @@ export function processDocument(
   // A manifest built in code can contain itself or be huge: bounded like parsed input.
   const over = overLimits(input);
   if (over !== undefined) return failed({ path: '', message: `the manifest ${over}`, severity: 'error' });
+  return processBoundedDocument(input, context, expect);
+}
+
+/**
+ * `processDocument` for a document known to be within the limits: every document
+ * `parseManifestText` returns is (measuring again would walk each parsed document a second time).
+ */
+export function processBoundedDocument(
+  input: unknown,
+  context: DocumentContext,
+  expect?: readonly DynamoKind[],
+): LoadedDocument {
   const recognised = recogniseDocument(input);
   if (recognised.foreign && context.passThrough && !expect && isObject(input))
     return loadPassThroughDocument(input, context.defaultNamespace);

@@ -18,49 +18,121 @@ import { goStruct, GoType } from './go-json-fields';
 
 /** `json.Marshal` of `value` read into the Go type `type`. */
 export function goJson(value: unknown, type: GoType): string {
-  if (type.startsWith('*')) return value === undefined || value === null ? 'null' : goJson(value, type.slice(1));
+  const out: string[] = [];
+  writeGo(value, type, out);
+  return out.join('');
+}
+
+/** The JSON of an absent or null value of each Go type that is not a struct, slice, map or pointer. */
+const ZERO_TEXT: ReadonlyMap<GoType, string> = new Map([
+  ['string', '""'],
+  ['int', '0'],
+  ['intOrString', '0'],
+  ['bool', 'false'],
+  ['quantity', '"0"'],
+  ['time', 'null'],
+  ['any', 'null'],
+]);
+
+/**
+ * Appends the JSON of `value` as the Go type `type` to `out`. Pieces, joined once at the end: a
+ * string per level would copy each pod template's text once for every level it is nested in.
+ */
+function writeGo(value: unknown, type: GoType, out: string[]): void {
+  if (type.startsWith('*')) {
+    if (value === undefined || value === null) out.push('null');
+    else writeGo(value, type.slice(1), out);
+    return;
+  }
   if (type.startsWith('[]')) {
-    if (value === undefined || value === null) return 'null';
-    return Array.isArray(value) ? `[${value.map((x) => goJson(x, type.slice(2))).join(',')}]` : anyJson(value);
+    if (value === undefined || value === null) out.push('null');
+    else if (!Array.isArray(value)) writeAny(value, out);
+    else {
+      const of = type.slice(2);
+      writeList(value, out, (x) => writeGo(x, of, out));
+    }
+    return;
   }
   if (type.startsWith('map[')) {
-    if (value === undefined || value === null) return 'null';
-    if (!isPlainObject(value)) return anyJson(value);
-    const of = type.slice(4, -1);
-    return `{${sortedEntries(value)
-      .map(([k, x]) => `${goString(k)}:${goJson(x, of)}`)
-      .join(',')}}`;
+    if (value === undefined || value === null) out.push('null');
+    else if (!isPlainObject(value)) writeAny(value, out);
+    else {
+      const of = type.slice(4, -1);
+      writeEntries(sortedEntries(value), out, (x) => writeGo(x, of, out));
+    }
+    return;
   }
-  switch (type) {
-    case 'string':
-      return value === undefined || value === null ? '""' : anyJson(value);
-    case 'int':
-    case 'intOrString':
-      return value === undefined || value === null ? '0' : anyJson(value);
-    case 'bool':
-      return value === undefined || value === null ? 'false' : anyJson(value);
-    case 'quantity':
-      return typeof value === 'string' || typeof value === 'number'
-        ? goString(canonicalQuantity(String(value)))
-        : value === undefined || value === null
-          ? '"0"'
-          : anyJson(value);
-    case 'time':
-    case 'any':
-      return value === undefined || value === null ? 'null' : anyJson(value);
+  const zero = ZERO_TEXT.get(type);
+  if (zero !== undefined) {
+    if (value === undefined || value === null) out.push(zero);
+    else if (type === 'quantity' && (typeof value === 'string' || typeof value === 'number'))
+      out.push(goString(canonicalQuantity(String(value))));
+    else writeAny(value, out);
+    return;
   }
   const layout = goStruct(type);
   if (!layout) throw new Error(`go-json: no layout for Go type ${type}`);
   const obj = value === undefined || value === null ? {} : value;
-  if (!isPlainObject(obj)) return anyJson(obj);
-  const out: string[] = [];
+  if (!isPlainObject(obj)) {
+    writeAny(obj, out);
+    return;
+  }
+  out.push('{');
+  let first = true;
   for (const f of layout.fields) {
     const x = obj[f.json];
     if (f.omitEmpty && isEmpty(x, f.type)) continue;
-    out.push(`${goString(f.json)}:${goJson(x, f.type)}`);
+    out.push(first ? `${fieldName(f.json)}:` : `,${fieldName(f.json)}:`);
+    first = false;
+    writeGo(x, f.type, out);
   }
-  for (const [k, x] of sortedEntries(obj)) if (!layout.names.has(k)) out.push(`${goString(k)}:${anyJson(x)}`);
-  return `{${out.join(',')}}`;
+  if (hasUnlistedKey(obj, layout.names))
+    for (const [k, x] of sortedEntries(obj)) {
+      if (layout.names.has(k)) continue;
+      out.push(first ? `${goString(k)}:` : `,${goString(k)}:`);
+      first = false;
+      writeAny(x, out);
+    }
+  out.push('}');
+}
+
+/**
+ * `[a,b]`, each item written by `item`. As the `map` and `join` this replaces: a hole, or an item
+ * JSON has no text for (a function, a symbol), is written as nothing.
+ */
+function writeList(list: readonly unknown[], out: string[], item: (x: unknown) => void): void {
+  out.push('[');
+  for (let i = 0; i < list.length; i++) {
+    if (i > 0) out.push(',');
+    const x = list[i];
+    if (i in list && typeof x !== 'function' && typeof x !== 'symbol') item(x);
+  }
+  out.push(']');
+}
+
+/** `{"k":v,…}` of entries already sorted, each value written by `value`. */
+function writeEntries(entries: [string, unknown][], out: string[], value: (x: unknown) => void): void {
+  out.push('{');
+  for (let i = 0; i < entries.length; i++) {
+    out.push(i === 0 ? `${goString(entries[i][0])}:` : `,${goString(entries[i][0])}:`);
+    value(entries[i][1]);
+  }
+  out.push('}');
+}
+
+/** Struct field names written as JSON strings, once each: the tables name a few hundred. */
+const fieldNames = new Map<string, string>();
+
+function fieldName(name: string): string {
+  let quoted = fieldNames.get(name);
+  if (quoted === undefined) fieldNames.set(name, (quoted = goString(name)));
+  return quoted;
+}
+
+/** Whether `obj` has a key the struct does not list: the common case, none, needs no sorted copy of its entries. */
+function hasUnlistedKey(obj: Record<string, unknown>, names: ReadonlySet<string>): boolean {
+  for (const k of Object.keys(obj)) if (!names.has(k)) return true;
+  return false;
 }
 
 /**
@@ -103,15 +175,13 @@ const isStructType = (type: GoType) =>
   type === 'quantity' || type === 'time' || type === 'intOrString' || goStruct(type) !== undefined;
 
 /** A value of unknown Go type (interface{} or an unlisted field): keys sorted, nothing omitted. */
-function anyJson(value: unknown): string {
-  if (value === undefined || value === null) return 'null';
-  if (Array.isArray(value)) return `[${value.map(anyJson).join(',')}]`;
-  if (isPlainObject(value))
-    return `{${sortedEntries(value)
-      .map(([k, x]) => `${goString(k)}:${anyJson(x)}`)
-      .join(',')}}`;
-  if (typeof value === 'string') return goString(value);
-  return JSON.stringify(value);
+function writeAny(value: unknown, out: string[]): void {
+  if (value === undefined || value === null) out.push('null');
+  else if (Array.isArray(value)) writeList(value, out, (x) => writeAny(x, out));
+  else if (isPlainObject(value)) writeEntries(sortedEntries(value), out, (x) => writeAny(x, out));
+  else if (typeof value === 'string') out.push(goString(value));
+  // `${}` of what JSON.stringify gives: `undefined` for a function or a symbol, as before.
+  else out.push(String(JSON.stringify(value)));
 }
 
 /** A JSON string as Go writes it: JavaScript's escapes plus Go's HTML-safe ones. */

