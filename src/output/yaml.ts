@@ -13,7 +13,8 @@ import { numberValue, stringKey, stringValue } from './yaml-scalar';
 /** One document, ending in a newline. */
 export function toYaml(value: unknown): string {
   const out: string[] = [];
-  if (isNonEmptyMap(value)) writeMap(value, '', false, out);
+  const keys = mapKeys(value);
+  if (keys) writeMap(value as Map, keys, '', false, out);
   else if (isNonEmptyList(value)) writeList(value, '', false, out);
   // A block scalar at the top would need other indentation rules; one line is enough here.
   else out.push(typeof value === 'string' ? stringKey(value) : inlineValue(value, ''), '\n');
@@ -31,25 +32,26 @@ const MAX_IMPLICIT_KEY = 1024;
 type Map = Record<string, unknown>;
 
 /**
- * Writes the pairs of a non-empty map whose keys sit at `indent`. `continues` says the first key goes on a
- * line already started (`- ` of a list item, or `: ` of an explicit key).
+ * Writes the pairs of a non-empty map (`keys`: its defined keys, sorted) whose keys sit at
+ * `indent`. `continues` says the first key goes on a line already started (`- ` of a list item,
+ * or `: ` of an explicit key).
  */
-function writeMap(map: Map, indent: string, continues: boolean, out: string[]): void {
+function writeMap(map: Map, keys: readonly string[], indent: string, continues: boolean, out: string[]): void {
   const inner = `${indent}  `;
-  let first = true;
-  for (const key of sortedKeys(map)) {
-    const value = map[key];
-    if (value === undefined) continue;
+  for (let i = 0; i < keys.length; i++) {
+    const value = map[keys[i]];
     // One piece per line where it can be: fewer, longer pieces join faster.
-    const lead = first && continues ? '' : indent;
-    first = false;
-    const k = stringKey(key);
+    const lead = i === 0 && continues ? '' : indent;
+    const k = stringKey(keys[i]);
     if (k.length > MAX_IMPLICIT_KEY) {
       out.push(`${lead}? ${k}\n${indent}: `);
       writeItem(value, inner, out);
-    } else if (isNonEmptyMap(value)) {
+      continue;
+    }
+    const valueKeys = mapKeys(value);
+    if (valueKeys) {
       out.push(`${lead}${k}:\n`);
-      writeMap(value, inner, false, out);
+      writeMap(value as Map, valueKeys, inner, false, out);
     } else if (isNonEmptyList(value)) {
       out.push(`${lead}${k}:\n`);
       writeList(value, inner, false, out);
@@ -60,12 +62,32 @@ function writeMap(map: Map, indent: string, continues: boolean, out: string[]): 
 }
 
 /**
- * The map's keys in code-unit order. Most maps the render core builds already list their keys in
- * that order, and checking costs far less than sorting.
+ * The keys of a map whose value is not `undefined`, in code-unit order; undefined when `value` is
+ * not a map or has no such key (it is written `{}`). Most maps the render core builds already list
+ * their keys in order, and the rest are short: an insertion sort in place, which allocates
+ * nothing, where `Array.prototype.sort` copies every array it sorts.
  */
-function sortedKeys(map: Map): string[] {
-  const keys = Object.keys(map);
-  for (let i = 1; i < keys.length; i++) if (keys[i - 1] > keys[i]) return keys.sort();
+function mapKeys(value: unknown): string[] | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  let keys = Object.keys(value);
+  for (let i = 0; i < keys.length; i++) {
+    if ((value as Map)[keys[i]] === undefined) {
+      keys = keys.filter((k) => (value as Map)[k] !== undefined);
+      break;
+    }
+  }
+  if (keys.length === 0) return undefined;
+  if (keys.length > 32) return keys.sort();
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i];
+    let j = i - 1;
+    if (keys[j] < key) continue;
+    while (j >= 0 && keys[j] > key) {
+      keys[j + 1] = keys[j];
+      j--;
+    }
+    keys[j + 1] = key;
+  }
   return keys;
 }
 
@@ -80,7 +102,8 @@ function writeList(list: readonly unknown[], indent: string, continues: boolean,
 
 /** A value after `- ` or `: `: a map or list continues on that line (compact form). */
 function writeItem(value: unknown, indent: string, out: string[]): void {
-  if (isNonEmptyMap(value)) writeMap(value, indent, true, out);
+  const keys = mapKeys(value);
+  if (keys) writeMap(value as Map, keys, indent, true, out);
   else if (isNonEmptyList(value)) writeList(value, indent, true, out);
   else out.push(inlineValue(value, indent), '\n');
 }
@@ -102,13 +125,6 @@ function inlineValue(value: unknown, indent: string): string {
     default:
       throw new TypeError(`toYaml: cannot write a ${typeof value}; only JSON data is supported`);
   }
-}
-
-function isNonEmptyMap(value: unknown): value is Map {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  for (const key in value)
-    if (Object.prototype.hasOwnProperty.call(value, key) && (value as Map)[key] !== undefined) return true;
-  return false;
 }
 
 function isNonEmptyList(value: unknown): value is readonly unknown[] {
