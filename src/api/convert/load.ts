@@ -6,6 +6,7 @@ import { convertComponentV1beta1, convertGraphV1beta1 } from './convert-v1beta1'
 import { GraphModel } from '../model';
 import { Problem } from '../problems';
 import { InputReader, isObject } from '../read';
+import { SEARCH_API_VERSION } from '../search-kinds';
 
 export const DYNAMO_API_VERSIONS = ['nvidia.com/v1alpha1', 'nvidia.com/v1beta1'] as const;
 /** Kinds rendered into Kubernetes objects. */
@@ -22,9 +23,9 @@ export type DynamoKind = (typeof DYNAMO_KINDS)[number];
 
 /** Versions only some kinds have (Dynamo 1.7's v1beta2 request); other kinds take DYNAMO_API_VERSIONS. */
 const KIND_API_VERSIONS: Partial<Record<DynamoKind, readonly string[]>> = {
-  DynamoGraphDeploymentRequest: [...DYNAMO_API_VERSIONS, 'nvidia.com/v1beta2'],
-  DynamoGraphDeploymentCandidate: ['nvidia.com/v1beta2'],
-  DynamoGraphDeploymentRun: ['nvidia.com/v1beta2'],
+  DynamoGraphDeploymentRequest: [...DYNAMO_API_VERSIONS, SEARCH_API_VERSION],
+  DynamoGraphDeploymentCandidate: [SEARCH_API_VERSION],
+  DynamoGraphDeploymentRun: [SEARCH_API_VERSION],
 };
 
 export interface LoadOptions {

@@ -12,6 +12,7 @@
  * and the expressions accept the v1alpha1 and v1beta1 shapes where they differ.
  */
 import { V1BETA1 } from '../../api/input/v1beta1';
+import { SEARCH_API_VERSION } from '../../api/search-kinds';
 
 /** One entry of a Kustomization's `spec.healthCheckExprs`. */
 export type FluxHealthCheckExpr = {
@@ -112,10 +113,8 @@ const checkpoint: FluxHealthCheckExpr = {
 };
 
 /** Dynamo 1.7's search records (`nvidia.com/v1beta2`): a Run by its phase, a Candidate by its Evaluated condition. */
-const V1BETA2 = 'nvidia.com/v1beta2';
-
 const deploymentRun: FluxHealthCheckExpr = {
-  apiVersion: V1BETA2,
+  apiVersion: SEARCH_API_VERSION,
   kind: 'DynamoGraphDeploymentRun',
   inProgress: "!has(status.phase) || status.phase in ['', 'Pending', 'Running']",
   failed: "status.phase == 'Failed'",
@@ -123,7 +122,7 @@ const deploymentRun: FluxHealthCheckExpr = {
 };
 
 const deploymentCandidate: FluxHealthCheckExpr = {
-  apiVersion: V1BETA2,
+  apiVersion: SEARCH_API_VERSION,
   kind: 'DynamoGraphDeploymentCandidate',
   inProgress: `!(${condition('Evaluated', "c.status in ['True', 'False']")})`,
   failed: condition('Evaluated', "c.status == 'False'"),

@@ -9,7 +9,7 @@
 import { JsonObject } from '../../api/k8s-types';
 import { Problem } from '../../api/problems';
 import { isObject } from '../../api/read';
-import { releaseHasSearchKinds, searchKindMissingMessage } from '../../api/search-kinds';
+import { missingSearchKind } from '../../api/search-kinds';
 import { V1BETA1 } from '../../api/input/v1beta1';
 import type { KindRow } from '../document-context';
 import { graphDocument } from '../document-checks';
@@ -29,12 +29,8 @@ function takenAsGraph(name: unknown): Problem[] {
 }
 
 export const candidateRow: KindRow = (doc, context) => {
-  const release = context.settings.dynamoVersion;
-  if (release && !releaseHasSearchKinds(release))
-    return {
-      problems: [{ path: 'kind', message: searchKindMissingMessage(KIND, release), severity: 'error' }],
-      objects: [],
-    };
+  const missing = missingSearchKind(KIND, context.settings.dynamoVersion);
+  if (missing) return { problems: [missing], objects: [] };
   const loaded = graphDocument(asGraph(doc), context);
   const name = isObject(doc.metadata) ? doc.metadata.name : undefined;
   return { ...loaded, problems: [...takenAsGraph(name), ...loaded.problems] };

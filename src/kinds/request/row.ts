@@ -13,7 +13,7 @@ import { LoadedDocument } from '../loaded-document';
 export const requestRow: KindRow = (doc, context) => {
   const { settings, placement, defaultNamespace } = context;
   const release = settings.dynamoVersion;
-  if (doc.apiVersion === SEARCH_API_VERSION && release && !releaseHasSearchKinds(release))
+  if (doc.apiVersion === SEARCH_API_VERSION && !releaseHasSearchKinds(release))
     return {
       problems: [{ path: 'apiVersion', message: searchRequestMissingMessage(release), severity: 'error' }],
       objects: [],

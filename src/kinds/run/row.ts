@@ -3,7 +3,7 @@
  * search of a v1beta2 DynamoGraphDeploymentRequest, a frozen copy of the request's spec with the
  * search's status; nobody authors one, so a Run in the input is a copy taken from a cluster.
  */
-import { releaseHasSearchKinds, searchKindMissingMessage } from '../../api/search-kinds';
+import { missingSearchKind } from '../../api/search-kinds';
 import type { KindRow } from '../document-context';
 
 const KIND = 'DynamoGraphDeploymentRun';
@@ -11,9 +11,9 @@ const KIND = 'DynamoGraphDeploymentRun';
 const RUN_NOT_AUTHORED =
   "Forbidden: a DynamoGraphDeploymentRun is written by upstream's operator for each search of a v1beta2 DynamoGraphDeploymentRequest and is never authored: give the DynamoGraphDeploymentRequest instead";
 
-export const runRow: KindRow = (_doc, { settings }) => {
-  const release = settings.dynamoVersion;
-  const message =
-    release && !releaseHasSearchKinds(release) ? searchKindMissingMessage(KIND, release) : RUN_NOT_AUTHORED;
-  return { problems: [{ path: 'kind', message, severity: 'error' }], objects: [] };
-};
+export const runRow: KindRow = (_doc, { settings }) => ({
+  problems: [
+    missingSearchKind(KIND, settings.dynamoVersion) ?? { path: 'kind', message: RUN_NOT_AUTHORED, severity: 'error' },
+  ],
+  objects: [],
+});
