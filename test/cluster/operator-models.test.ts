@@ -341,12 +341,15 @@ test('changing source.uri reloads the adapter everywhere', async () => {
 });
 
 test('modelType and baseModelName are immutable in the API server, with upstream messages', async () => {
-  const current = (await kube.get<any>(DM, 'DynamoModel', 'support-lora', ns))!;
+  // A merge patch carries no resourceVersion: the operator's status writes cannot turn the
+  // server's verdict into a 409 conflict before the immutability rules are checked.
   const update = (spec: object) =>
-    kube.request('PUT', `/apis/${DM}/namespaces/${ns}/dynamomodels/support-lora`, {
-      ...current,
-      spec: { ...current.spec, ...spec },
-    });
+    kube.request(
+      'PATCH',
+      `/apis/${DM}/namespaces/${ns}/dynamomodels/support-lora`,
+      { spec },
+      'application/merge-patch+json',
+    );
   await expect(update({ modelType: 'adapter' })).rejects.toThrow(
     /spec\.modelType is immutable and cannot be changed after creation/,
   );
