@@ -187,14 +187,12 @@ new javascript.TypescriptConfig(project, {
 // lib/ is what the dynamo-iac bin and the package run: tsc's output plus what the build generates
 // from it. The CRD schema validators (no schema is compiled at run time;
 // src/api/validate/crd-validators-build.ts; test/api/validate/crd-validators.test.ts fails when lib/ holds stale
-// ones), kubernetes-models' core/v1 validators in one file instead of ~140 ES modules (loads ~10x
-// faster), and the CLI as one bundle split into an entry per command and shared chunks (bin/dynamo-iac
+// ones), and the CLI as one bundle split into an entry per command and shared chunks (bin/dynamo-iac
 // starts lib/cli/main.bundle.js; ~25% faster cold starts; no module in two files).
 const generateLib = project.addTask('compile:generate', {
   description: "Generate the precompiled validators and bundles in lib/ from tsc's output",
   steps: [
     { exec: 'node lib/api/validate/crd-validators-build.js' },
-    { exec: 'node scripts/bundle-core-v1-models.mjs' },
     { exec: 'node scripts/bundle-cli.mjs' },
   ],
 });
@@ -458,10 +456,9 @@ project.addTask('bench', {
     // The CLI runs measured are the built ones (bin/dynamo-iac -> lib/).
     { spawn: 'compile' },
     // The bench compiles itself to plain JS so the measured processes carry no TypeScript
-    // compiler, with the same generated validators and core/v1 bundle as lib/.
+    // compiler, with the same generated validators as lib/.
     { exec: 'tsc -p bench/tsconfig.json' },
     { exec: 'node lib/api/validate/crd-validators-build.js .bench/src/api/crd-validators' },
-    { exec: 'node scripts/bundle-core-v1-models.mjs .bench/lib/api/core-v1-models.js' },
     { exec: 'node .bench/bench/render.bench.js' },
   ],
 });

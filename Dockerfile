@@ -18,7 +18,7 @@ COPY src ./src
 # docs/operator-dependencies.md), which operator-package.cjs makes dependencies of the image.
 COPY scripts ./scripts
 RUN npx tsc -p tsconfig.json --declaration false && node lib/api/validate/crd-validators-build.js \
-  && node scripts/bundle-core-v1-models.mjs && node scripts/bundle-cli.mjs \
+  && node scripts/bundle-cli.mjs \
   && node scripts/operator-package.cjs && npm prune --omit=dev --ignore-scripts
 
 FROM gcr.io/distroless/nodejs24-debian12:nonroot

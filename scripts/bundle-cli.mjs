@@ -17,7 +17,7 @@
  * Left outside every bundle and loaded from lib/ as compiled: report.js (CliError must be one
  * class for the bundles and the compiled modules) and stdio.js (which it writes with), the CRD, platform and operator modules that
  * `crds`, `platform`, `operator` and `gitops` load, and ajv's schema compiler (needed only where
- * no generated validator exists). The generated CRD validators and the core/v1 models bundle are
+ * no generated validator exists). The generated CRD validators are
  * found by path, as from lib/api. bin/dynamo-iac starts main.bundle.js; test/cli/loading.test.ts checks what each
  * command loads and that no module is in two files.
  *

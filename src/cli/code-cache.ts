@@ -4,7 +4,7 @@
  * (which bin/dynamo-iac also enables) stores a file's code as compiled *before* it runs, i.e.
  * without them. Caching after the run makes a start ~30% faster (docs/benchmarks.md).
  *
- * This package's compiled modules go through it (the bundles in lib/cli, the core/v1 and CRD
+ * This package's compiled modules go through it (the bundles in lib/cli, the CRD
  * validators in lib/api and the few modules the bundles leave outside); packages in
  * node_modules load as Node loads them. Each command keeps one
  * *pack* (code-pack.ts): the sources of the files its runs loaded, as one script, and V8's data

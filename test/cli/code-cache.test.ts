@@ -67,7 +67,7 @@ test("a render writes its pack's sources, the next one V8's data, and later ones
   expect(sources.header.runtime).toBe(`${process.version} ${process.arch}`);
   expect(sources.dataLength).toBe(0);
   // main.bundle.js, render.bundle.js and the chunks they share with other commands,
-  // core-v1-models.js, the CRD validators' index and the DGD's, and the few compiled modules
+  // the CRD validators' index and the DGD's, and the few compiled modules
   // the bundles leave outside (report.js, ...): lib/ only, never node_modules.
   const chunks = [...new Set([...chunksOf('main.bundle.js'), ...chunksOf('render.bundle.js')])];
   expect(chunks.length).toBeGreaterThan(0);
@@ -78,7 +78,6 @@ test("a render writes its pack's sources, the next one V8's data, and later ones
       'cli/render.bundle.js',
       ...chunks.map((c) => `cli/${c}`),
       'cli/report.js',
-      'api/core-v1-models.js',
       'api/crd-validators/index.js',
       'api/crd-validators/nvidia.com-v1beta1-DynamoGraphDeployment.js',
     ]),

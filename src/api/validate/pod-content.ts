@@ -4,17 +4,14 @@
  * workloads we render from it:
  * - fields the server does not know (server-side apply fails on them) and duplicate list-map
  *   keys, from the server's own field tree (core-v1-fields.ts);
- * - types, enum values and formats, with kubernetes-models' precompiled core/v1 validators;
+ * - types, enum values, formats and required fields, from the same field tree;
  * - what the server's Go validation adds that a schema cannot say: resource quantities are
  *   valid and not negative.
  * Paths are the input's: `spec.components[0].podTemplate.spec.containers[1].ports[0].containerPort`.
  */
-import { existsSync } from 'fs';
-import { join } from 'path';
-import { BUILD_ROOT } from './build-root';
 import { CORE_V1_FIELDS } from '../generated/core-v1-fields';
-import { AjvErrorParams, apiServerMessage, INT_OR_STRING_MESSAGE, pointerSegments, valueAt } from './ajv-errors';
-import { requireEsmFile } from '../esm-package';
+import { AjvErrorLike, apiServerMessage, INT_OR_STRING_MESSAGE } from './ajv-errors';
+import { CRD_FORMATS } from './crd-formats';
 import {
   annotationMapProblems,
   labelMapProblems,
@@ -28,43 +25,26 @@ import { fieldPath, isObject, keyPath } from '../read';
 
 type CoreType = 'PodTemplateSpec' | 'PodSpec' | 'Container' | 'Probe' | 'EnvVar';
 
-interface ValidatingModel {
-  validate(): void;
-}
-type ModelClass = new (data: unknown) => ValidatingModel;
-
-/**
- * kubernetes-models' validators, loaded on first use: they cost ~12 MiB of memory, which a
- * process that never checks pod content (the runtime operator) should not pay. The build bundles
- * them into lib/api/core-v1-models.js (scripts/bundle-core-v1-models.mjs), which loads ~10x
- * faster than the package's ~140 ES modules. It is made from node_modules alone, so the
- * TypeScript sources (src/api, e.g. `npm run synth`) use it too when it has been built: from src,
- * lib or the CLI bundles it is `lib/api/core-v1-models.js` beside the build root. Without it, the
- * package itself.
- */
-const BUNDLED_MODELS = join(BUILD_ROOT, '..', 'lib', 'api', 'core-v1-models.js');
-const models: Partial<Record<CoreType, ModelClass>> = {};
-function modelClass(type: CoreType): ModelClass {
-  return (models[type] ??= existsSync(BUNDLED_MODELS)
-    ? (require(BUNDLED_MODELS) as Record<CoreType, ModelClass>)[type]
-    : requireEsmFile<Record<CoreType, ModelClass>>('kubernetes-models', `v1/${type}.js`)[type]);
-}
+/** A value's type as the field tree names it (core-v1-fields.ts); undefined: anything. */
+type Scalar = 'string' | 'boolean' | 'number' | 'int32' | 'int64' | 'quantity' | 'int-or-string' | 'date-time';
 
 /** Where a walk is: a struct type, a list (of a type, maybe keyed), a map, or a value. */
 type Shape =
   | { kind: 'struct'; type: string }
   | { kind: 'list'; item: Shape; keys?: string[] }
   | { kind: 'map'; item: Shape }
-  | { kind: 'value' };
+  | { kind: 'value'; scalar?: Scalar; values?: string[] };
 
 function decode(encoded: string): Shape {
-  const struct = (name: string): Shape => (name ? { kind: 'struct', type: name } : { kind: 'value' });
   if (encoded.startsWith('[')) {
     const [item, keys] = encoded.slice(1).split('|');
-    return { kind: 'list', item: struct(item), ...(keys ? { keys: keys.split(',') } : {}) };
+    return { kind: 'list', item: decode(item), ...(keys ? { keys: keys.split(',') } : {}) };
   }
-  if (encoded.startsWith('{')) return { kind: 'map', item: struct(encoded.slice(1)) };
-  return struct(encoded);
+  if (encoded.startsWith('{')) return { kind: 'map', item: decode(encoded.slice(1)) };
+  if (/^[A-Z]/.test(encoded)) return { kind: 'struct', type: encoded };
+  if (encoded === '') return { kind: 'value' };
+  const [scalar, values] = encoded.split('=');
+  return { kind: 'value', scalar: scalar as Scalar, ...(values !== undefined ? { values: values.split(',') } : {}) };
 }
 
 const decoded = new Map<string, Shape>();
@@ -72,8 +52,9 @@ const decoded = new Map<string, Shape>();
 /** What `field` of a struct is, or undefined when the server does not know the field. */
 function fieldShape(type: string, field: string): Shape | undefined {
   const fields = CORE_V1_FIELDS[type];
-  const encoded = fields && Object.prototype.hasOwnProperty.call(fields, field) ? fields[field] : undefined;
-  if (encoded === undefined) return undefined;
+  const code = fields && Object.prototype.hasOwnProperty.call(fields, field) ? fields[field] : undefined;
+  if (code === undefined) return undefined;
+  const encoded = code.startsWith('!') ? code.slice(1) : code;
   let shape = decoded.get(encoded);
   if (!shape) decoded.set(encoded, (shape = decode(encoded)));
   return shape;
@@ -330,75 +311,85 @@ const DEFAULTED_ENUMS = new Set([
   'terminationMessagePolicy',
 ]);
 
-interface AjvError {
-  instancePath: string;
-  keyword: string;
-  params: AjvErrorParams;
-  message?: string;
-  schemaPath: string;
-}
-
 function schemaErrors(value: unknown, type: CoreType, path: string, options: PodContentOptions, out: ProblemSet): void {
   if (!isObject(value)) {
     out.add(path, 'must be an object');
     return;
   }
-  const errors = validationErrors(value, type);
-  const optional = new Set(options.optionalAtRoot ?? []);
-  // int-or-string and quantities fail every `oneOf` branch; report the value once.
-  const oneOfPaths = new Set(errors.filter((e) => e.keyword === 'oneOf').map((e) => e.instancePath));
-  for (const e of errors) {
-    const segments = pointerSegments(e.instancePath);
-    const at = pathFrom(segments, type, path);
-    if (e.keyword === 'required') {
-      if (segments.length === 0 && optional.has(e.params.missingProperty)) continue;
-      out.add(pathFrom([...segments, e.params.missingProperty], type, path), apiServerMessage(e, undefined));
-    } else if (oneOfPaths.has(e.instancePath)) {
-      const v = valueAt(value, segments);
-      const isQuantity = errors.some(
-        (x) => x.instancePath === e.instancePath && x.keyword === 'format' && x.params.format === 'quantity',
-      );
-      out.add(
-        at,
-        isQuantity
-          ? `invalid quantity ${JSON.stringify(v)}: ${quantity(String(v))[0] ?? 'must be a string or a number'}`
-          : INT_OR_STRING_MESSAGE,
-      );
-    } else {
-      const v = valueAt(value, segments);
-      // Built-in kinds read `null` as unset, in fields and in string lists alike (server-side apply takes it).
-      if (e.keyword === 'type' && v === null) continue;
+  checkTypes(value, { kind: 'struct', type }, path, out, new Set(options.optionalAtRoot ?? []));
+}
+
+/** A message in the API server's words for what a schema keyword found (ajv-errors.ts words them all). */
+const message = (keyword: string, params: object, value: unknown) =>
+  apiServerMessage({ keyword, params } as AjvErrorLike, value);
+
+/**
+ * Types, enum values, formats and required fields, as the server's decoder and OpenAPI schema
+ * take them: required fields first, then the known fields in the tree's (alphabetical) order.
+ * Built-in kinds read `null` as unset, so a null is never wrong; fields the server does not know
+ * were reported by `walk`.
+ */
+function checkTypes(value: unknown, shape: Shape, path: string, out: ProblemSet, optional?: Set<string>): void {
+  if (value === null || value === undefined) return;
+  switch (shape.kind) {
+    case 'struct': {
+      if (!isObject(value)) return out.add(path, message('type', { type: 'object' }, value));
+      const fields = CORE_V1_FIELDS[shape.type] ?? {};
+      for (const [field, code] of Object.entries(fields))
+        if (code.startsWith('!') && value[field] === undefined && !optional?.has(field))
+          out.add(fieldPath(path, field), 'Required value');
+      for (const field of Object.keys(fields))
+        if (value[field] !== undefined)
+          checkTypes(value[field], fieldShape(shape.type, field)!, fieldPath(path, field), out);
+      return;
+    }
+    case 'list':
+      if (!Array.isArray(value)) return out.add(path, message('type', { type: 'array' }, value));
+      for (let i = 0; i < value.length; i++) checkTypes(value[i], shape.item, keyPath(path, i), out);
+      return;
+    case 'map':
+      if (!isObject(value)) return out.add(path, message('type', { type: 'object' }, value));
+      for (const k of Object.keys(value)) checkTypes(value[k], shape.item, keyPath(path, k), out);
+      return;
+    case 'value':
+      if (shape.scalar) scalarProblem(value, shape, path, out);
+  }
+}
+
+const INT32 = CRD_FORMATS.int32 as { validate: (n: number) => boolean };
+const DATE_TIME = CRD_FORMATS['date-time'] as RegExp;
+
+function scalarProblem(v: unknown, shape: { scalar?: Scalar; values?: string[] }, path: string, out: ProblemSet): void {
+  const isInteger = typeof v === 'number' && Number.isInteger(v);
+  switch (shape.scalar) {
+    case 'string':
+    case 'date-time':
+      if (typeof v !== 'string') return out.add(path, message('type', { type: 'string' }, v));
+      if (shape.scalar === 'date-time' && !DATE_TIME.test(v))
+        return out.add(path, message('format', { format: 'date-time' }, v));
       // An empty string in a field the server defaults is unset too (`imagePullPolicy: ""`).
-      if (e.keyword === 'enum' && v === '' && DEFAULTED_ENUMS.has(segments[segments.length - 1])) continue;
-      out.add(at, apiServerMessage(e, v));
-    }
+      if (shape.values && !shape.values.includes(v) && !(v === '' && DEFAULTED_ENUMS.has(lastField(path))))
+        out.add(path, message('enum', { allowedValues: shape.values }, v));
+      return;
+    case 'boolean':
+    case 'number':
+      if (typeof v !== shape.scalar) out.add(path, message('type', { type: shape.scalar }, v));
+      return;
+    case 'int32':
+    case 'int64':
+      if (!isInteger) out.add(path, message('type', { type: 'integer' }, v));
+      else if (shape.scalar === 'int32' && !INT32.validate(v)) out.add(path, message('format', { format: 'int32' }, v));
+      return;
+    case 'int-or-string':
+      if (!isInteger && typeof v !== 'string') out.add(path, INT_OR_STRING_MESSAGE);
+      return;
+    case 'quantity':
+      if (typeof v === 'string') {
+        const [problem] = quantity(v);
+        if (problem) out.add(path, `invalid quantity ${JSON.stringify(v)}: ${problem}`);
+      } else if (typeof v !== 'number') out.add(path, INT_OR_STRING_MESSAGE);
   }
 }
 
-function validationErrors(value: Record<string, unknown>, type: CoreType): AjvError[] {
-  try {
-    // The model's validate() checks `this`; calling it on the value skips the model's deep copy.
-    modelClass(type).prototype.validate.call(value);
-    return [];
-  } catch (e) {
-    const errors = (e as { errors?: AjvError[] }).errors;
-    if (!Array.isArray(errors)) throw e;
-    return errors;
-  }
-}
-
-/** Input path of a JSON pointer under content of `type`: struct fields `.f`, list items and map keys `[k]`. */
-function pathFrom(segments: string[], type: string, base: string): string {
-  let path = base;
-  let shape: Shape | undefined = { kind: 'struct', type };
-  for (const seg of segments) {
-    if (shape?.kind === 'struct') {
-      path = fieldPath(path, seg);
-      shape = fieldShape(shape.type, seg);
-    } else {
-      path = keyPath(path, seg);
-      shape = shape?.kind === 'list' || shape?.kind === 'map' ? shape.item : undefined;
-    }
-  }
-  return path;
-}
+/** The last field name of an input path (`...containers[0].imagePullPolicy` → `imagePullPolicy`). */
+const lastField = (path: string) => path.slice(path.lastIndexOf('.') + 1);

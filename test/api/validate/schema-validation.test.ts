@@ -150,6 +150,46 @@ describe('core/v1 pass-through content', () => {
     ]);
   });
 
+  test('int32 ranges, date-times and required fields of nested types', () => {
+    expect(
+      problemsOf(
+        beta([
+          comp(
+            {},
+            {
+              podTemplate: {
+                metadata: { creationTimestamp: 'yesterday' },
+                spec: {
+                  containers: [
+                    {
+                      name: 'main',
+                      image: IMAGE,
+                      livenessProbe: { periodSeconds: 3000000000, timeoutSeconds: 1.5, grpc: {} },
+                      env: [{ value: 'x' }],
+                    },
+                  ],
+                },
+              },
+            },
+          ),
+        ]),
+      ),
+    ).toEqual([
+      // The server's Go rule for an EnvVar's name is a structural check, found first.
+      err('spec.components[0].podTemplate.spec.containers[0].env[0].name', 'Required value'),
+      err(
+        'spec.components[0].podTemplate.metadata.creationTimestamp',
+        'invalid value "yesterday": must be a valid date-time',
+      ),
+      err('spec.components[0].podTemplate.spec.containers[0].livenessProbe.grpc.port', 'Required value'),
+      err(
+        'spec.components[0].podTemplate.spec.containers[0].livenessProbe.periodSeconds',
+        'invalid value 3000000000: must be a valid int32',
+      ),
+      err('spec.components[0].podTemplate.spec.containers[0].livenessProbe.timeoutSeconds', 'must be an integer'),
+    ]);
+  });
+
   test('duplicate list-map keys', () => {
     const mount = { name: 'cache', mountPath: '/cache' };
     expect(

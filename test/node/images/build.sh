@@ -212,7 +212,6 @@ OPERATOR_STEPS=(
   'npm ci --ignore-scripts'
   'npx tsc -p tsconfig.json --declaration false'
   'node lib/api/validate/crd-validators-build.js'
-  'node scripts/bundle-core-v1-models.mjs'
   'node scripts/bundle-cli.mjs'
   'node scripts/operator-package.cjs'
   'npm prune --omit=dev --ignore-scripts'
