@@ -108,7 +108,8 @@ const project = new typescript.TypeScriptProject({
   ],
   tsconfig: {
     compilerOptions: {
-      lib: ['es2023'],
+      // es2024.string: String.isWellFormed (Node >= 20), the lone-surrogate check of every parsed string.
+      lib: ['es2023', 'es2024.string'],
       target: 'ES2023',
       // Node 20+ module semantics: CommonJS output that may require() ES-module-only packages
       // (@kubernetes/client-node 2, kubernetes-models 5), which Node >= 22.12 loads.

@@ -118,8 +118,6 @@ export function parseManifestText(text: string, source: string): ParsedManifests
 
 const STACK_OVERFLOW = /Maximum call stack size exceeded|Stack overflow/;
 
-/** A `\ud800`-style escape without its pair: no UTF-8 output (and no kubectl) can hold it. */
-const LONE_SURROGATE = /[\u{d800}-\u{dfff}]/u;
 const LONE_SURROGATE_MESSAGE =
   'holds a lone UTF-16 surrogate (an escape such as \\ud800 without its pair), which is not text';
 
@@ -151,7 +149,8 @@ export function overLimits(doc: unknown): string | undefined {
     const value = values.pop();
     const depth = depths.pop()!;
     if (typeof value === 'string') {
-      if (LONE_SURROGATE.test(value)) return LONE_SURROGATE_MESSAGE;
+      // A `\ud800`-style escape without its pair: no UTF-8 output (and no kubectl) can hold it.
+      if (!value.isWellFormed()) return LONE_SURROGATE_MESSAGE;
       size += value.length + 2;
     } else if (value === null || typeof value !== 'object') size += 8;
     else {
@@ -164,7 +163,7 @@ export function overLimits(doc: unknown): string | undefined {
         }
       else
         for (const k of Object.keys(value)) {
-          if (LONE_SURROGATE.test(k)) return LONE_SURROGATE_MESSAGE;
+          if (!k.isWellFormed()) return LONE_SURROGATE_MESSAGE;
           size += k.length + 3;
           values.push((value as Record<string, unknown>)[k]);
           depths.push(depth + 1);
