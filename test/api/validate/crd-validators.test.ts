@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { parseAllDocuments } from 'yaml';
 import { VALIDATORS_DIR, VALIDATORS_INDEX } from '../../../src/api/validate/crd-schema';
-import { compileCrdSchema } from '../../../src/api/validate/crd-schema-compile';
+import { compileCrdSchema, crdValidatorSchema } from '../../../src/api/validate/crd-schema-compile';
 import { validatorModules } from '../../../src/api/validate/crd-validators-build';
 import { crdManifests, JSONSchemaProps } from '../../../src/crds';
 
@@ -76,4 +76,16 @@ test('generated and run-time compiled validators give the same verdicts and erro
   // Both verdicts occur, or the comparison would prove little.
   expect(failing).toBeGreaterThan(0);
   expect(failing).toBeLessThan(Object.keys(index).length * docs.length);
+});
+
+test("each structured field below spec's own fields is a $defs entry, generated as a function of its own", () => {
+  const schema = crdValidatorSchema(schemaOf('nvidia.com/v1beta1/DynamoGraphDeployment'));
+  const defs = Object.keys((schema as { $defs?: Record<string, unknown> }).$defs ?? {});
+  // A graph has dozens of such fields (pod templates, scaling, checkpoints...): one function for
+  // each keeps V8 compiling, and caching, only those a document reaches.
+  expect(defs.length).toBeGreaterThan(20);
+  const code = fs.readFileSync(path.join(BUILT, 'nvidia.com-v1beta1-DynamoGraphDeployment.js'), 'utf8');
+  const functions = code.match(/\bfunction [A-Za-z0-9_$]+\(/g) ?? [];
+  expect(functions.length).toBeGreaterThan(defs.length);
+  for (const name of defs) expect(code).toContain(`#/$defs/${name}`);
 });
