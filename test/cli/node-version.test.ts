@@ -3,6 +3,7 @@
  * says what is needed, not the first TypeError the old Node runs into.
  */
 import { execFileSync, spawnSync } from 'child_process';
+import { readFileSync } from 'fs';
 import * as path from 'path';
 import { ROOT } from './run';
 
@@ -14,6 +15,13 @@ test('the minimum comes from engines.node', () => {
   expect(nodeVersionProblem('v20.20.2')).toBe('dynamo-iac needs Node >= 22 (found v20.20.2)');
   expect(nodeVersionProblem('v22.0.0')).toBeUndefined();
   expect(nodeVersionProblem('v24.19.0')).toBeUndefined();
+});
+
+test("bin/dynamo-iac's own quick check has engines.node's floor", () => {
+  const { engines } = require('../../package.json') as { engines: { node: string } };
+  const floor = /(\d+)/.exec(engines.node)![1];
+  const bin = readFileSync(path.join(ROOT, 'bin', 'dynamo-iac'), 'utf8');
+  expect(bin).toContain(`if (Number(process.versions.node.split('.')[0]) < ${floor}) require('./node-version.js')`);
 });
 
 /** A Node older than 22 on this machine (the system one, where .ci/node24.sh put 24 first), if any. */
