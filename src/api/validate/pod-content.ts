@@ -47,18 +47,30 @@ function decode(encoded: string): Shape {
   return { kind: 'value', scalar: scalar as Scalar, ...(values !== undefined ? { values: values.split(',') } : {}) };
 }
 
-const decoded = new Map<string, Shape>();
+/** A struct type's fields, decoded once: what each is, and which the server requires. */
+interface StructInfo {
+  readonly fields: ReadonlyMap<string, Shape>;
+  readonly required: readonly string[];
+}
+
+const structs = new Map<string, StructInfo>();
+
+function structInfo(type: string): StructInfo {
+  let info = structs.get(type);
+  if (!info) {
+    const fields = new Map<string, Shape>();
+    const required: string[] = [];
+    for (const [field, code] of Object.entries(CORE_V1_FIELDS[type] ?? {})) {
+      if (code.startsWith('!')) required.push(field);
+      fields.set(field, decode(code.startsWith('!') ? code.slice(1) : code));
+    }
+    structs.set(type, (info = { fields, required }));
+  }
+  return info;
+}
 
 /** What `field` of a struct is, or undefined when the server does not know the field. */
-function fieldShape(type: string, field: string): Shape | undefined {
-  const fields = CORE_V1_FIELDS[type];
-  const code = fields && Object.prototype.hasOwnProperty.call(fields, field) ? fields[field] : undefined;
-  if (code === undefined) return undefined;
-  const encoded = code.startsWith('!') ? code.slice(1) : code;
-  let shape = decoded.get(encoded);
-  if (!shape) decoded.set(encoded, (shape = decode(encoded)));
-  return shape;
-}
+const fieldShape = (type: string, field: string): Shape | undefined => structInfo(type).fields.get(field);
 
 export interface PodContentOptions {
   /** Fields the overlay may leave out because we fill them (a main container's `name`). */
@@ -334,13 +346,16 @@ function checkTypes(value: unknown, shape: Shape, path: string, out: ProblemSet,
   switch (shape.kind) {
     case 'struct': {
       if (!isObject(value)) return out.add(path, message('type', { type: 'object' }, value));
-      const fields = CORE_V1_FIELDS[shape.type] ?? {};
-      for (const [field, code] of Object.entries(fields))
-        if (code.startsWith('!') && value[field] === undefined && !optional?.has(field))
-          out.add(fieldPath(path, field), 'Required value');
-      for (const field of Object.keys(fields))
-        if (value[field] !== undefined)
-          checkTypes(value[field], fieldShape(shape.type, field)!, fieldPath(path, field), out);
+      const { fields, required } = structInfo(shape.type);
+      for (const field of required)
+        if (value[field] === undefined && !optional?.has(field)) out.add(fieldPath(path, field), 'Required value');
+      // The value's own fields, in the tree's order: one struct's problems read alphabetically.
+      const present = Object.keys(value);
+      if (present.length > 1) present.sort();
+      for (const field of present) {
+        const child = fields.get(field);
+        if (child) checkTypes(value[field], child, fieldPath(path, field), out);
+      }
       return;
     }
     case 'list':
