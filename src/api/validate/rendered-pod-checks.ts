@@ -39,10 +39,33 @@ export function renderedPodProblems(model: GraphModel, objects: readonly KubeObj
   return problems;
 }
 
-/** Whether any rendered pod has a problem `renderedPodProblems` would report (one walk, no paths). */
+/**
+ * Whether any rendered pod has a problem `renderedPodProblems` would report: one walk that stops
+ * at the first, with no paths, lists or sorting (it runs on every rendered graph).
+ */
 export function hasRenderedPodProblems(objects: readonly KubeObject[]): boolean {
-  const pods = podSpecsOf(objects);
-  return sharedMountPaths(pods).length > 0 || missingVolumes(pods).length > 0;
+  for (const pod of podSpecsOf(objects)) {
+    let volumes: Set<unknown> | undefined;
+    for (const list of [pod.containers, pod.initContainers]) {
+      if (!Array.isArray(list)) continue;
+      for (const c of list) {
+        const mounts = isObject(c) ? c.volumeMounts : undefined;
+        if (!Array.isArray(mounts) || mounts.length === 0) continue;
+        volumes ??= new Set(asList(pod.volumes).map((v) => (isObject(v) ? v.name : undefined)));
+        for (let i = 0; i < mounts.length; i++) {
+          const m = mounts[i];
+          if (!isObject(m)) continue;
+          if (typeof m.name === 'string' && !volumes.has(m.name)) return true;
+          if (
+            typeof m.mountPath === 'string' &&
+            mounts.some((o, j) => j < i && isObject(o) && o.mountPath === m.mountPath)
+          )
+            return true;
+        }
+      }
+    }
+  }
+  return false;
 }
 
 /** Pod specs of the workloads. Our own records (the DGD / DCD) carry the input, not pods: its checks are elsewhere. */
