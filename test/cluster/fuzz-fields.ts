@@ -339,6 +339,8 @@ function mutatePodSpec(rng: Rng, spec: any, what: string[], at: string): void {
     'securityContext',
     'secretVolume',
     'imagePullSecrets',
+    'tolerations',
+    'procMount',
   ]);
   if (op === 'restartPolicy') spec.restartPolicy = pick(rng, ['Always', 'Never', 'OnFailure', 'Sometimes']);
   else if (op === 'activeDeadlineSeconds') spec.activeDeadlineSeconds = pick(rng, [0, 1, 600]);
@@ -358,8 +360,26 @@ function mutatePodSpec(rng: Rng, spec: any, what: string[], at: string): void {
     spec.volumes = [...(spec.volumes ?? []), { name: pick(rng, ['creds', 'creds']), ...volume }];
     if (rng() < 0.3) spec.volumes.push({ name: 'creds', emptyDir: {} });
   } else if (op === 'imagePullSecrets') spec.imagePullSecrets = [{ name: secretName(rng) }];
-  else spec.volumes = [...(spec.volumes ?? []), { name: pick(rng, ['data', 'Data', 'a'.repeat(64)]), emptyDir: {} }];
-  const shown = op === 'volume' ? spec.volumes.at(-1) : op === 'secretVolume' ? spec.volumes : spec[op];
+  else if (op === 'tolerations') {
+    // Gt and Lt: in the server's OpenAPI enum, refused by its validation (an alpha feature gate).
+    const operator = pick(rng, ['Equal', 'Exists', 'Gt', 'Lt']);
+    spec.tolerations = [
+      { key: 'gpu', operator, ...(operator === 'Exists' ? {} : { value: '5' }), effect: 'NoSchedule' },
+    ];
+  } else if (op === 'procMount') {
+    // Unmasked /proc only with hostUsers: false.
+    const hostUsers = pick(rng, [undefined, false, true]);
+    if (hostUsers !== undefined) spec.hostUsers = hostUsers;
+    spec.containers[0].securityContext = { procMount: pick(rng, ['Default', 'Unmasked']) };
+  } else spec.volumes = [...(spec.volumes ?? []), { name: pick(rng, ['data', 'Data', 'a'.repeat(64)]), emptyDir: {} }];
+  const shown =
+    op === 'volume'
+      ? spec.volumes.at(-1)
+      : op === 'secretVolume'
+        ? spec.volumes
+        : op === 'procMount'
+          ? { hostUsers: spec.hostUsers, procMount: spec.containers[0].securityContext.procMount }
+          : spec[op];
   what.push(`${at}.${op}=${JSON.stringify(shown)}`);
 }
 

@@ -234,12 +234,24 @@ const GO_VALIDATION: Record<string, (o: Record<string, unknown>, path: string, o
     for (const list of ['initContainers', 'containers']) {
       const items = Array.isArray(o[list]) ? (o[list] as unknown[]) : [];
       items.forEach((c, j) => {
-        if (!isObject(c) || typeof c.name !== 'string' || c.name === '') return;
-        if (seen.has(c.name))
-          out.add(fieldPath(keyPath(fieldPath(path, list), j), 'name'), `Duplicate value: "${c.name}"`);
+        if (!isObject(c)) return;
+        const at = keyPath(fieldPath(path, list), j);
+        // /proc unmasked only in a pod with a user namespace of its own.
+        if (o.hostUsers !== false && isObject(c.securityContext) && c.securityContext.procMount === 'Unmasked')
+          out.add(
+            fieldPath(fieldPath(at, 'securityContext'), 'procMount'),
+            'Invalid value: "Unmasked": `hostUsers` must be false to use `Unmasked`',
+          );
+        if (typeof c.name !== 'string' || c.name === '') return;
+        if (seen.has(c.name)) out.add(fieldPath(at, 'name'), `Duplicate value: "${c.name}"`);
         seen.add(c.name);
       });
     }
+  },
+  // The server's OpenAPI lists Gt and Lt too; its validation takes them only behind an alpha feature gate.
+  Toleration: (o, path, out) => {
+    if (o.operator === 'Gt' || o.operator === 'Lt')
+      out.add(fieldPath(path, 'operator'), `Unsupported value: "${o.operator}": supported values: "Equal", "Exists"`);
   },
   ObjectMeta: (o, path, out) => {
     if (isObject(o.labels))

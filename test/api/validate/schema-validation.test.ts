@@ -190,6 +190,39 @@ describe('core/v1 pass-through content', () => {
     ]);
   });
 
+  test("values the server's OpenAPI lists but its validation refuses here", () => {
+    expect(
+      problemsOf(
+        beta([
+          comp({
+            tolerations: [{ key: 'gpu', operator: 'Gt', value: '5', effect: 'NoSchedule' }],
+            containers: [{ name: 'main', image: IMAGE, securityContext: { procMount: 'Unmasked' } }],
+          }),
+        ]),
+      ),
+    ).toEqual([
+      err(
+        'spec.components[0].podTemplate.spec.tolerations[0].operator',
+        'Unsupported value: "Gt": supported values: "Equal", "Exists"',
+      ),
+      err(
+        'spec.components[0].podTemplate.spec.containers[0].securityContext.procMount',
+        'Invalid value: "Unmasked": `hostUsers` must be false to use `Unmasked`',
+      ),
+    ]);
+    expect(
+      problemsOf(
+        beta([
+          comp({
+            hostUsers: false,
+            tolerations: [{ key: 'gpu', operator: 'Exists', effect: 'NoSchedule' }],
+            containers: [{ name: 'main', image: IMAGE, securityContext: { procMount: 'Unmasked' } }],
+          }),
+        ]),
+      ),
+    ).toEqual([]);
+  });
+
   test('duplicate list-map keys', () => {
     const mount = { name: 'cache', mountPath: '/cache' };
     expect(
