@@ -192,10 +192,7 @@ new javascript.TypescriptConfig(project, {
 // starts lib/cli/main.bundle.js; ~25% faster cold starts; no module in two files).
 const generateLib = project.addTask('compile:generate', {
   description: "Generate the precompiled validators and bundles in lib/ from tsc's output",
-  steps: [
-    { exec: 'node lib/api/validate/crd-validators-build.js' },
-    { exec: 'node scripts/bundle-cli.mjs' },
-  ],
+  steps: [{ exec: 'node lib/api/validate/crd-validators-build.js' }, { exec: 'node scripts/bundle-cli.mjs' }],
 });
 project.compileTask.spawn(generateLib);
 
