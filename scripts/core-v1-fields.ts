@@ -36,7 +36,8 @@ function scalar(node: Schema): string {
   if (node.type === 'string') {
     if (node.format === 'date-time') return 'date-time';
     const values = node.enum as string[] | undefined;
-    if (values?.some((v) => /[,|]/.test(v))) throw new Error(`an enum value with , or |: ${values.join(' ')}`);
+    // The encoding's separators cannot be in a value.
+    if (values?.some((v) => /[,|=]/.test(v))) throw new Error(`an enum value with , | or =: ${values.join(' ')}`);
     return values ? `string=${values.join(',')}` : 'string';
   }
   if (node.type === 'integer') return node.format === 'int32' ? 'int32' : 'int64';
