@@ -40,32 +40,11 @@ export function renderedPodProblems(model: GraphModel, objects: readonly KubeObj
 }
 
 /**
- * Whether any rendered pod has a problem `renderedPodProblems` would report: one walk that stops
- * at the first, with no paths, lists or sorting (it runs on every rendered graph).
+ * Whether any rendered pod has a problem `renderedPodProblems` would report: it stops at the first
+ * (it runs on every rendered graph; the paths are worked out only when there is one).
  */
 export function hasRenderedPodProblems(objects: readonly KubeObject[]): boolean {
-  for (const pod of podSpecsOf(objects)) {
-    let volumes: Set<unknown> | undefined;
-    for (const list of [pod.containers, pod.initContainers]) {
-      if (!Array.isArray(list)) continue;
-      for (const c of list) {
-        const mounts = isObject(c) ? c.volumeMounts : undefined;
-        if (!Array.isArray(mounts) || mounts.length === 0) continue;
-        volumes ??= new Set(asList(pod.volumes).map((v) => (isObject(v) ? v.name : undefined)));
-        for (let i = 0; i < mounts.length; i++) {
-          const m = mounts[i];
-          if (!isObject(m)) continue;
-          if (typeof m.name === 'string' && !volumes.has(m.name)) return true;
-          if (
-            typeof m.mountPath === 'string' &&
-            mounts.some((o, j) => j < i && isObject(o) && o.mountPath === m.mountPath)
-          )
-            return true;
-        }
-      }
-    }
-  }
-  return false;
+  return podSpecsOf(objects).some((pod) => !mountProblems(pod).next().done);
 }
 
 /** Pod specs of the workloads. Our own records (the DGD / DCD) carry the input, not pods: its checks are elsewhere. */
@@ -78,16 +57,7 @@ function podSpecsOf(objects: readonly KubeObject[]): JsonObject[] {
 /** Mount paths some rendered container uses twice, sorted. */
 function sharedMountPaths(pods: JsonObject[]): string[] {
   const shared = new Set<string>();
-  for (const pod of pods) {
-    for (const c of [...asList(pod.containers), ...asList(pod.initContainers)]) {
-      const seen = new Set<unknown>();
-      for (const m of isObject(c) ? asList(c.volumeMounts) : []) {
-        if (!isObject(m) || typeof m.mountPath !== 'string') continue;
-        if (seen.has(m.mountPath)) shared.add(m.mountPath);
-        seen.add(m.mountPath);
-      }
-    }
-  }
+  for (const pod of pods) for (const p of mountProblems(pod)) if (p.mountPath !== undefined) shared.add(p.mountPath);
   return [...shared].sort();
 }
 
@@ -96,8 +66,31 @@ const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 /** Names of volumes that rendered containers mount but their pods do not define, sorted. */
 function missingVolumes(pods: JsonObject[]): string[] {
   const missing = new Set<string>();
-  for (const pod of pods) for (const name of unmountedVolumes(pod)) missing.add(name);
+  for (const pod of pods) for (const p of mountProblems(pod)) if (p.volume !== undefined) missing.add(p.volume);
   return [...missing].sort();
+}
+
+/**
+ * The mount rules, for one pod: a container (or init container) mounts a volume its pod does
+ * not define, or mounts two volumes at one path.
+ */
+function* mountProblems(pod: JsonObject): Generator<{ volume?: string; mountPath?: string }> {
+  let volumes: Set<unknown> | undefined;
+  for (const list of [pod.containers, pod.initContainers]) {
+    for (const c of asList(list)) {
+      const mounts = isObject(c) ? asList(c.volumeMounts) : [];
+      if (mounts.length === 0) continue;
+      volumes ??= new Set(asList(pod.volumes).map((v) => (isObject(v) ? v.name : undefined)));
+      const paths = new Set<unknown>();
+      for (const m of mounts) {
+        if (!isObject(m)) continue;
+        if (typeof m.name === 'string' && !volumes.has(m.name)) yield { volume: m.name };
+        if (typeof m.mountPath !== 'string') continue;
+        if (paths.has(m.mountPath)) yield { mountPath: m.mountPath };
+        paths.add(m.mountPath);
+      }
+    }
+  }
 }
 
 /** Every pod spec under a node: any object with a `containers` list (pod specs do not nest). */
@@ -117,21 +110,6 @@ function podSpecsIn(node: unknown, out: JsonObject[]): void {
       if (typeof v === 'object' && v !== null) podSpecsIn(v, out);
     }
   }
-}
-
-function unmountedVolumes(pod: JsonObject): string[] {
-  const volumes = new Set(
-    (Array.isArray(pod.volumes) ? pod.volumes : []).map((v) => (isObject(v) ? v.name : undefined)),
-  );
-  const out: string[] = [];
-  for (const list of [pod.containers, pod.initContainers]) {
-    for (const c of Array.isArray(list) ? list : []) {
-      for (const m of isObject(c) && Array.isArray(c.volumeMounts) ? c.volumeMounts : []) {
-        if (isObject(m) && typeof m.name === 'string' && !volumes.has(m.name)) out.push(m.name);
-      }
-    }
-  }
-  return out;
 }
 
 /** Input paths of the user's mounts whose `field` is `value`, in the containers of their pod content. */
